@@ -1,0 +1,52 @@
+/** Business constants and limits of spec §9, shared by the console and the server. */
+
+/** Local-storage key of the session token (spec §3). */
+export const TOKEN_STORAGE_KEY = 'vap_web_token';
+/** A token stays usable until its `exp` claim plus this many seconds (spec §9). */
+export const TOKEN_GRACE_SECONDS = 600;
+/** Every /webapi call times out after this (spec §7). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Base path of every API call (spec §7). */
+export const API_BASE = '/webapi';
+
+export const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export const DEFAULT_THEME_COLOR = '#1890ff';
+/** Layout settings of spec §3 "Settings". */
+export interface LayoutSettings {
+  theme: string;
+  showSettings: boolean;
+  tagsView: boolean;
+  fixedHeader: boolean;
+  sidebarLogo: boolean;
+}
+/** Their defaults (spec §9). */
+export const DEFAULT_SETTINGS: Readonly<LayoutSettings> = {
+  theme: DEFAULT_THEME_COLOR,
+  showSettings: true,
+  tagsView: true,
+  fixedHeader: false,
+  sidebarLogo: true,
+};
+
+export const POLL_INTERVAL_MS = 3000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 210;
+export const TAB_CONTEXT_MENU_WIDTH_PX = 105;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const LOGO_MAX_BYTES = 1_048_576;
+export const VERIFY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const VERIFY_IMAGE_MAX_PX = 5000;
+export const COMPANY_NAME_MAX_LENGTH = 100;
+export const RECHARGE_MAX_YUAN = 999_999.99;
+export const LOG_EXPORT_MAX_ROWS = 5000;
+
+/** role_id of the company owner (spec §6). */
+export const OWNER_ROLE_ID = 0;
+
+/** Company product flags (spec §3); 0 means enabled. */
+export const PRODUCT_FLAGS = ['cbs', 'lvlm_lab', 'rsrc_mgt', 'voip'] as const;
+export type ProductFlag = (typeof PRODUCT_FLAGS)[number];

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Item types of the server menu (spec §2.3). */
+export const MENU_ITEM_TYPES = ['dir', 'page', 'link', 'btn'] as const;
+export type MenuItemType = (typeof MENU_ITEM_TYPES)[number];
+
+export interface MenuItem {
+  id: number;
+  parent_id: number;
+  name: string;
+  type: MenuItemType;
+  /** Path segment of a dir or page, or the external address of a link. */
+  path: string;
+  /** A locale key (`menu.<name>`) or a literal text. */
+  title: string;
+  icon: string;
+  is_hidden: boolean;
+  is_disable: boolean;
+  sort: number;
+  children: MenuItem[];
+}
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parent_id: z.number().int(),
+    name: z.string(),
+    type: z.enum(MENU_ITEM_TYPES),
+    path: z.string(),
+    title: z.string(),
+    icon: z.string(),
+    is_hidden: z.boolean(),
+    is_disable: z.boolean(),
+    sort: z.number().int(),
+    children: z.array(menuItemSchema),
+  }),
+);
+
+/**
+ * The menus of user info. The server answers a tree; an empty object (or empty list) means the
+ * role has no access at all (spec §4.1).
+ */
+export const userMenusSchema = z.union([z.array(menuItemSchema), z.object({}).strict()]);
+export type UserMenus = z.infer<typeof userMenusSchema>;
+
+/** A role's grant: page, dir or link name → the button names allowed on it (spec §3). */
+export const menusMapSchema = z.record(z.string(), z.array(z.string()));
+export type MenusMap = z.infer<typeof menusMapSchema>;
+
+/** Known page names of spec §2.3. */
+export const PAGE_NAMES = [
+  'dashboard',
+  'recharge',
+  'consume_record',
+  'coupon',
+  'device_maintenance',
+  'device_bind_record',
+  'device_verify',
+  'adpkg_management',
+  'adpkg_design',
+  'video_detail',
+  'openapi_debug',
+  'system_user',
+  'system_role',
+  'prs_trial',
+  'prs_detail',
+  'algmall_product_list',
+  'algmall_product_detail',
+  'algmall_onauth',
+  'algmall_offauth',
+  'algmall_order',
+  'algmall_consume',
+  'algmall_detect_lab',
+  'resource_download',
+  'resource_management',
+  'invoice_record',
+  'invoice_payment',
+  'mqtt_dashboard',
+  'mqtt_device_client',
+  'mqtt_user_client',
+  'mqtt_user_subs',
+  'mqtt_debug_tool',
+  'mqtt_log',
+  'voip_device_phone',
+  'voip_agent_phone',
+  'voip_call_center',
+  'voip_dial_record',
+  'cbs_dashboard',
+  'hologram_parking',
+  'promotion_info',
+  'trade_in',
+] as const;
+export type PageName = (typeof PAGE_NAMES)[number];

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /v1/mtx/company/version (spec §3 "MQTT version info", §7.3). */
+export const mqttVersionSchema = z.object({
+  /** Empty while no broker serves the company: the console then hides the `mqtt` dir (spec §2.3). */
+  main_version: z.string(),
+  api_version: z.string(),
+  metrics_api_version: z.string(),
+  /** Server clock in ms, for the console's clock offset. */
+  unix_milli: z.number(),
+});
+export type MqttVersion = z.infer<typeof mqttVersionSchema>;
