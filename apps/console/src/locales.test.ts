@@ -1,0 +1,41 @@
+import { LANGUAGES, PAGE_NAMES } from '@vap/contracts';
+import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
+import zhCN from '../../../locales/zh-CN.json';
+import zhTW from '../../../locales/zh-TW.json';
+
+const files: Record<(typeof LANGUAGES)[number], object> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    typeof inner === 'object' && inner !== null ? keys(inner, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('console locales', () => {
+  it('the three languages have exactly the same keys', () => {
+    const reference = keys(files['zh-CN']).sort();
+    for (const language of LANGUAGES) expect(keys(files[language]).sort(), language).toEqual(reference);
+  });
+
+  it('no text is empty', () => {
+    for (const language of LANGUAGES) {
+      const empty = keys(files[language]).filter((key) => {
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], files[language]);
+        return typeof text !== 'string' || text.trim() === '';
+      });
+      expect(empty, language).toEqual([]);
+    }
+  });
+
+  it('every known page name of spec §2.3 has a menu title', () => {
+    const titles = new Set(
+      keys(en)
+        .filter((key) => key.startsWith('menu.'))
+        .map((key) => key.slice(5)),
+    );
+    expect(PAGE_NAMES.filter((name) => !titles.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import './styles.css';
+import { Kernel } from '@vap/kernel';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { BootErrorScreen } from './boot-error.js';
+import { consoleMessages } from './messages.js';
+import { plugins } from './plugins.js';
+
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const root = createRoot(container);
+  try {
+    const kernel = await Kernel.boot({ plugins, messages: consoleMessages });
+    const syncLanguage = (language: string) => {
+      document.documentElement.lang = language;
+    };
+    syncLanguage(kernel.i18n.language);
+    kernel.i18n.on('languageChanged', syncLanguage);
+    root.render(
+      <StrictMode>
+        <App kernel={kernel} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    root.render(<BootErrorScreen error={error} />);
+  }
+}
+
+void boot();

@@ -1,0 +1,113 @@
+/**
+ * The functional areas of architecture §3 whose plugin packages are not built yet. Each one
+ * claims its pages with the "coming soon" screen and carries the spec's visibility rules
+ * (§2.3 menu filtering), so the menu behaves exactly as it will once the real plugin lands.
+ * When an area's package is built, its entry here is deleted and the package is listed in
+ * `plugins.ts` instead.
+ */
+import {
+  definePlugin,
+  menuDir,
+  type PageContribution,
+  type PageOptions,
+  page,
+  whenProductEnabled,
+} from '@vap/kernel';
+
+import ComingSoon from './pages/coming-soon.js';
+
+// The console shows this screen elsewhere too, so it ships in the main chunk.
+const comingSoon = async () => ({ default: ComingSoon });
+const pages = (names: readonly string[], options: PageOptions = {}): PageContribution[] =>
+  names.map((name) => page(name, comingSoon, options));
+/** The browser title of these pages comes from the `name` query parameter (spec §2.3). */
+const titleFromQuery: PageOptions['title'] = ({ query }) => query.get('name') || undefined;
+
+export const plannedPlugins = [
+  definePlugin({
+    id: 'notices',
+    kernel: '^1',
+    pages: [
+      page('notices', comingSoon, { always: { path: '/notices' } }),
+      page('messages', comingSoon, { always: { path: '/messages' } }),
+    ],
+  }),
+  definePlugin({
+    id: 'system',
+    kernel: '^1',
+    pages: [
+      ...pages(['system_user', 'system_role']),
+      page('accesskey', comingSoon, { always: { path: '/accesskey', ownerOnly: true } }),
+    ],
+  }),
+  definePlugin({
+    id: 'devices',
+    kernel: '^1',
+    pages: pages(['device_maintenance', 'device_bind_record', 'device_verify']),
+  }),
+  definePlugin({
+    id: 'mqtt',
+    kernel: '^1',
+    menuDirs: [menuDir('mqtt', (context) => Boolean(context.mqttVersion?.main_version))],
+    pages: [
+      ...pages(['mqtt_dashboard', 'mqtt_device_client', 'mqtt_user_client', 'mqtt_user_subs', 'mqtt_log']),
+      page('mqtt_debug_tool', comingSoon, { keepAlive: true }),
+    ],
+  }),
+  definePlugin({
+    id: 'finance',
+    kernel: '^1',
+    pages: pages(['recharge', 'consume_record', 'coupon', 'invoice_record', 'invoice_payment']),
+  }),
+  definePlugin({
+    id: 'cbs',
+    kernel: '^1',
+    activation: whenProductEnabled('cbs'),
+    pages: pages(['cbs_dashboard']),
+  }),
+  definePlugin({
+    id: 'algmall',
+    kernel: '^1',
+    pages: [
+      ...pages([
+        'algmall_product_list',
+        'algmall_onauth',
+        'algmall_offauth',
+        'algmall_order',
+        'algmall_consume',
+      ]),
+      page('algmall_product_detail', comingSoon, { title: titleFromQuery }),
+    ],
+  }),
+  definePlugin({
+    id: 'lvlm-lab',
+    kernel: '^1',
+    activation: whenProductEnabled('lvlm_lab'),
+    pages: pages(['algmall_detect_lab']),
+  }),
+  definePlugin({ id: 'plate-recognition', kernel: '^1', pages: pages(['prs_trial', 'prs_detail']) }),
+  definePlugin({ id: 'open-platform', kernel: '^1', pages: pages(['openapi_debug']) }),
+  definePlugin({
+    id: 'media',
+    kernel: '^1',
+    pages: [
+      ...pages(['adpkg_management', 'video_detail', 'hologram_parking']),
+      page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery }),
+    ],
+  }),
+  definePlugin({ id: 'resources', kernel: '^1', pages: pages(['resource_download']) }),
+  definePlugin({
+    id: 'resource-management',
+    kernel: '^1',
+    activation: whenProductEnabled('rsrc_mgt'),
+    pages: pages(['resource_management']),
+  }),
+  definePlugin({
+    id: 'voip',
+    kernel: '^1',
+    activation: whenProductEnabled('voip'),
+    menuDirs: [menuDir('voip', whenProductEnabled('voip'))],
+    pages: pages(['voip_device_phone', 'voip_agent_phone', 'voip_call_center', 'voip_dial_record']),
+  }),
+  definePlugin({ id: 'campaigns', kernel: '^1', pages: pages(['promotion_info', 'trade_in']) }),
+];

@@ -1,0 +1,162 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MenuItem, UserInfo } from '@vap/contracts';
+import { KernelProvider } from '@vap/kernel';
+import { createTestKernel, testToken } from '@vap/kernel/testing';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { consoleMessages } from './messages.js';
+import { plugins } from './plugins.js';
+import { consoleRoutes } from './router.js';
+
+const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
+  parent_id: 0,
+  title: `menu.${partial.name}`,
+  icon: '',
+  is_hidden: false,
+  is_disable: false,
+  sort: partial.id,
+  children: [],
+  ...partial,
+});
+
+const menus: MenuItem[] = [
+  item({
+    id: 1,
+    name: 'system',
+    type: 'dir',
+    path: 'system',
+    icon: 'settings',
+    children: [item({ id: 2, parent_id: 1, name: 'system_user', type: 'page', path: 'user' })],
+  }),
+  item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
+  item({
+    id: 4,
+    name: 'mqtt',
+    type: 'dir',
+    path: 'mqtt',
+    children: [item({ id: 5, parent_id: 4, name: 'mqtt_dashboard', type: 'page', path: 'dashboard' })],
+  }),
+  item({
+    id: 6,
+    name: 'open',
+    type: 'dir',
+    path: 'open',
+    children: [
+      item({ id: 7, parent_id: 6, name: 'open_docs', type: 'link', path: 'https://docs.example.com' }),
+    ],
+  }),
+];
+
+const owner: UserInfo = {
+  id: 1,
+  menus,
+  role_id: 0,
+  phone: '13800138000',
+  email: 'owner@vap-demo.com',
+  nickname: '演示管理员',
+  remark: '',
+  is_password_empty: false,
+  company: {
+    id: 1,
+    name: '演示科技有限公司',
+    title: '',
+    logo: '',
+    verify_status: 2,
+    products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+  },
+  verify_company: true,
+};
+
+/** Renders the console at `path`, signed in as `user` (null: signed out). */
+async function renderConsole(path: string, user: UserInfo | null = owner) {
+  const { kernel, api } = await createTestKernel({
+    plugins,
+    messages: consoleMessages,
+    ...(user ? { user } : {}),
+    answers: { 'POST /v1/pms/user/logout': { status: 204 } },
+  });
+  const router = createMemoryRouter(consoleRoutes(kernel), { initialEntries: [path] });
+  render(
+    <KernelProvider kernel={kernel}>
+      <RouterProvider router={router} />
+    </KernelProvider>,
+  );
+  return { kernel, api, router };
+}
+
+afterEach(cleanup);
+
+describe('console routes (spec §2.1, §2.3, §4.1)', () => {
+  it('without a token, a console address leads to /login with the wanted address as redirect', async () => {
+    const { router } = await renderConsole('/system/user?page=2', null);
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?page=2');
+  });
+
+  it('/ goes to /login, and a signed-in visit to /login goes to /dashboard', async () => {
+    const { router } = await renderConsole('/');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('/index goes to the first available page and unknown addresses go to /index', async () => {
+    const { router } = await renderConsole('/no/such/page');
+    await screen.findByText('This page is coming soon');
+    expect(router.state.location.pathname).toBe('/system/user');
+  });
+
+  it('the sidebar shows the company name when the title is empty, and the permitted tree', async () => {
+    await renderConsole('/dashboard');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(within(sidebar).getByText('演示科技有限公司')).toBeTruthy();
+    const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('button', { name: 'System' })).toBeTruthy();
+    expect(within(nav).queryByText('MQTT broker')).toBeNull();
+    const docs = within(nav).getByRole('link', { name: 'Developer docs', hidden: true });
+    expect(docs.getAttribute('target')).toBe('_blank');
+  });
+
+  it('a page of a plugin not built yet says "coming soon", titled by its menu entry', async () => {
+    await renderConsole('/system/user');
+    expect(await screen.findByText('This page is coming soon')).toBeTruthy();
+    expect(document.title).toBe('Users - VAP Console');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(breadcrumb).getByText('Users').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {
+    const { router, api, kernel } = await renderConsole('/system/user?tab=2');
+    await userEvent.click(await screen.findByTestId('user-menu'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?tab=2');
+    expect(api.calls.some((call) => call.method === 'POST' && call.path === '/v1/pms/user/logout')).toBe(
+      true,
+    );
+    expect(kernel.session.state.user).toBeNull();
+  });
+
+  it('a spec public route whose plugin is not built yet shows "coming soon", not a blank page', async () => {
+    await renderConsole('/register', null);
+    expect(await screen.findByText('This page is coming soon')).toBeTruthy();
+  });
+
+  it('switching the language re-renders the sidebar and the title at once', async () => {
+    const { kernel } = await renderConsole('/system/user');
+    await screen.findByText('This page is coming soon');
+    await act(() => kernel.setLanguage('zh-CN'));
+    expect(await screen.findByRole('button', { name: '系统管理' })).toBeTruthy();
+    expect(document.title).toBe('用户管理 - VAP 管理控制台');
+  });
+
+  it('an unreadable stored token is dropped and the user signs in again', async () => {
+    localStorage.setItem('vap_web_token', testToken(-3600));
+    const { router } = await renderConsole('/dashboard', null);
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,65 @@
+import type { Kernel } from '@vap/kernel';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import ComingSoon from './pages/coming-soon.js';
+import { FullPageLoading, NotFoundPage, UnauthorizedPage } from './pages/status-pages.js';
+import { LoginGuard, PublicPage } from './public-page.js';
+import { SessionGate } from './session-gate.js';
+
+/** The signed-in layout is its own chunk: the sign-in page does not load it. */
+const Shell = lazy(() => import('./shell/shell.js'));
+
+/** The public routes of spec §2.1 besides /login, /404, /401 and the redirect helper. */
+export const SPEC_PUBLIC_PATHS = [
+  '/register',
+  '/forgetPwd',
+  '/telnet',
+  '/sharePage',
+  '/official',
+  '/protocol',
+  '/ipcfile',
+  '/open-pages/device-manager',
+] as const;
+
+export function consoleRoutes(kernel: Kernel): RouteObject[] {
+  const publicRoutes = kernel.registry.publicRoutes();
+  const claimed = new Set(publicRoutes.map((route) => route.path));
+  return [
+    { path: '/', element: <Navigate to="/login" replace /> },
+    ...publicRoutes.map((route) => ({
+      path: route.path,
+      element:
+        route.path === '/login' ? (
+          <LoginGuard>
+            <PublicPage route={route} />
+          </LoginGuard>
+        ) : (
+          <PublicPage route={route} />
+        ),
+    })),
+    ...SPEC_PUBLIC_PATHS.filter((path) => !claimed.has(path)).map((path) => ({
+      path,
+      element: (
+        <main className="flex min-h-full items-center justify-center">
+          <ComingSoon />
+        </main>
+      ),
+    })),
+    { path: '/404', element: <NotFoundPage /> },
+    { path: '/401', element: <UnauthorizedPage /> },
+    {
+      path: '*',
+      element: (
+        <SessionGate>
+          <Suspense fallback={<FullPageLoading />}>
+            <Shell />
+          </Suspense>
+        </SessionGate>
+      ),
+    },
+  ];
+}
+
+export function createConsoleRouter(kernel: Kernel) {
+  return createBrowserRouter(consoleRoutes(kernel));
+}

@@ -1,0 +1,36 @@
+import { useKernel, useT } from '@vap/kernel';
+import { AlertDialog, message } from '@vap/ui';
+import { useEffect, useState } from 'react';
+
+/**
+ * The session's own messages (spec §8): a 401 to a signed-in call asks the user to sign in
+ * again, then resets the token and reloads; a role without menus gets the no-access warning.
+ */
+export function SessionAlerts() {
+  const kernel = useKernel();
+  const t = useT();
+  const [expired, setExpired] = useState<string | null>(null);
+
+  useEffect(() => {
+    const subscriptions = [
+      kernel.bus.subscribe('session.expired', ({ message: text }) => setExpired(text)),
+      kernel.bus.subscribe('session.noAccess', () => message.warning(t('app.noAccess'), 5000)),
+    ];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [kernel, t]);
+
+  return (
+    <AlertDialog
+      open={expired !== null}
+      title={t('app.authExpiredShort')}
+      description={expired}
+      confirmText={t('app.confirm')}
+      onConfirm={() => {
+        kernel.session.reset();
+        window.location.reload();
+      }}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { type Language, OWNER_ROLE_ID } from '@vap/contracts';
+import { useKernel, useSession, useT } from '@vap/kernel';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  LanguageSelect,
+} from '@vap/ui';
+import { ChevronDown, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useRouteTitle } from './route-title.js';
+import { routeTrail } from './trail.js';
+
+interface TopbarProps {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
+  const kernel = useKernel();
+  const t = useT();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const logout = async () => {
+    const fullPath = `${location.pathname}${location.search}${location.hash}`;
+    await kernel.session.logout();
+    navigate(`/login?redirect=${encodeURIComponent(fullPath)}`, { replace: true });
+  };
+
+  return (
+    <header className="flex h-[50px] shrink-0 items-center gap-3 border-b border-line-soft bg-surface px-3 shadow-[0_1px_4px_rgba(0,21,41,0.08)]">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('navbar.toggleSidebar')}
+        aria-expanded={sidebarOpen}
+        onClick={onToggleSidebar}
+      >
+        {sidebarOpen ? (
+          <PanelLeftClose aria-hidden="true" className="h-5 w-5" />
+        ) : (
+          <PanelLeftOpen aria-hidden="true" className="h-5 w-5" />
+        )}
+      </Button>
+      <Breadcrumbs />
+      <div className="ml-auto flex items-center gap-3">
+        <LanguageSelect
+          label={t('navbar.language')}
+          value={kernel.i18n.language}
+          onChange={(language: Language) => void kernel.setLanguage(language)}
+        />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" aria-label={t('navbar.userMenu')} data-testid="user-menu">
+              <span className="max-w-40 truncate">{user?.nickname || user?.phone || user?.email}</span>
+              <ChevronDown aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => navigate('/dashboard')}>{t('menu.dashboard')}</DropdownMenuItem>
+            {user?.role_id === OWNER_ROLE_ID ? (
+              <DropdownMenuItem onSelect={() => navigate('/accesskey')}>
+                {t('menu.accesskey')}
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void logout()}>{t('navbar.logout')}</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}
+
+/** Dashboard first, then the dirs and the page of the current address (spec §2.4). */
+function Breadcrumbs() {
+  const t = useT();
+  const title = useRouteTitle();
+  const { routes } = useSession();
+  const { pathname } = useLocation();
+  const trail = routes ? routeTrail(routes, pathname).filter((route) => route.name !== 'dashboard') : [];
+  return (
+    <nav aria-label={t('navbar.breadcrumb')} className="min-w-0">
+      <ol className="flex items-center gap-2 truncate text-sm">
+        <li>
+          {trail.length === 0 ? (
+            <span aria-current="page" className="text-ink">
+              {t('menu.dashboard')}
+            </span>
+          ) : (
+            <Link to="/dashboard" className="text-ink-soft hover:text-primary">
+              {t('menu.dashboard')}
+            </Link>
+          )}
+        </li>
+        {trail.map((route, index) => (
+          <li key={route.name} className="flex items-center gap-2">
+            <span aria-hidden="true" className="text-ink-faint">
+              /
+            </span>
+            <span
+              aria-current={index === trail.length - 1 ? 'page' : undefined}
+              className={index === trail.length - 1 ? 'text-ink' : 'text-ink-soft'}
+            >
+              {title(route)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,138 @@
+// @vitest-environment node
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, encodeWheres, HttpClient } from './http.js';
+import { json, startTestServer, type TestServer } from './test-server.js';
+
+let server: TestServer;
+let base: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  base = server.base;
+});
+afterAll(() => server.close());
+beforeEach(() => server.handlers.clear());
+
+function echo(req: IncomingMessage, res: ServerResponse, body: string) {
+  json(res, 200, {
+    url: req.url,
+    authorization: req.headers.authorization ?? null,
+    language: req.headers['accept-language'],
+    body,
+  });
+}
+
+function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) {
+  return new HttpClient({
+    baseURL: base,
+    token: () => 'the-token',
+    language: () => 'en',
+    localMessage: (code) => `local:${code}`,
+    ...overrides,
+  });
+}
+
+describe('HTTP client (spec §7)', () => {
+  it('sends the bearer token and the UI language on every call', async () => {
+    server.handlers.set('/webapi/echo', echo);
+    const answer = await client().get<{ authorization: string; language: string }>('/echo');
+    expect(answer.authorization).toBe('Bearer the-token');
+    expect(answer.language).toBe('en');
+  });
+
+  it('sends no bearer token on calls marked auth: false (password sign-in)', async () => {
+    server.handlers.set('/webapi/echo', echo);
+    const answer = await client().post<{ authorization: null; body: string }>(
+      '/echo',
+      { a: 1 },
+      { auth: false },
+    );
+    expect(answer.authorization).toBeNull();
+    expect(JSON.parse(answer.body)).toEqual({ a: 1 });
+  });
+
+  it('sends wheres as base64 of the JSON list and omits them when empty', async () => {
+    server.handlers.set('/webapi/echo', echo);
+    const wheres = [{ k: 'state', o: '=', v: 0 }];
+    const withWheres = await client().get<{ url: string }>('/echo', { wheres, query: { page: 1, size: 20 } });
+    const query = new URLSearchParams(withWheres.url.split('?')[1]);
+    expect(JSON.parse(atob(query.get('wheres') ?? ''))).toEqual(wheres);
+    expect(query.get('page')).toBe('1');
+    const without = await client().get<{ url: string }>('/echo', { wheres: [] });
+    expect(without.url).not.toContain('wheres');
+  });
+
+  it('encodes non-ASCII filter values as UTF-8 before base64', () => {
+    const encoded = encodeWheres([{ k: 'nickname', o: 'like', v: '管理员' }]);
+    const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual([{ k: 'nickname', o: 'like', v: '管理员' }]);
+  });
+
+  it('passes the server message of an error through (spec §8)', async () => {
+    server.handlers.set('/webapi/fail', (_req, res) =>
+      json(res, 409, { code: 'taken', message: 'Phone already used', fields: { phone: 'used' } }),
+    );
+    const error = await client()
+      .get('/fail')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'taken',
+      message: 'Phone already used',
+      fields: { phone: 'used' },
+    });
+  });
+
+  it('reports a 401 to a signed-in call, but not to an anonymous one', async () => {
+    server.handlers.set('/webapi/private', (_req, res) =>
+      json(res, 401, { code: 'token_expired', message: 'expired' }),
+    );
+    const onUnauthorized = vi.fn();
+    await client({ onUnauthorized })
+      .get('/private')
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await client({ onUnauthorized })
+      .post('/private', {}, { auth: false })
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('times out after the configured time with the local timeout message', async () => {
+    server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 500));
+    const error = await client({ timeoutMs: 50 })
+      .get('/slow')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'timeout', message: 'local:timeout' });
+  });
+
+  it('cancels every pending request at once, with the cancelled message', async () => {
+    server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 500));
+    const http = client();
+    const pending = [http.get('/slow'), http.get('/slow')].map((p) => p.catch((e: unknown) => e));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(http.pendingCount).toBe(2);
+    http.cancelAll();
+    const errors = await Promise.all(pending);
+    expect(errors.map((e) => (e as ApiError).code)).toEqual(['cancelled', 'cancelled']);
+    expect(http.pendingCount).toBe(0);
+  });
+
+  it('rejects an answer that does not match the expected schema', async () => {
+    server.handlers.set('/webapi/shape', (_req, res) => json(res, 200, { unexpected: true }));
+    const error = await client()
+      .get('/shape', { schema: z.object({ token: z.string() }) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('turns an unreachable server into the local network message', async () => {
+    const error = await client({ baseURL: 'http://127.0.0.1:1/webapi' })
+      .get('/x')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'local:network' });
+  });
+});

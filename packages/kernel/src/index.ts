@@ -1,0 +1,45 @@
+export { EventBus, type KernelEvents } from './events.js';
+export { ApiError, encodeWheres, HttpClient, type RequestOptions, type Where } from './http.js';
+export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
+export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef } from './kernel.js';
+export { md5Hex } from './md5.js';
+export {
+  type ActivationContext,
+  definePlugin,
+  type LazyComponent,
+  type MenuDirContribution,
+  type MessagesContribution,
+  menuDir,
+  messages,
+  type PageContribution,
+  type PageOptions,
+  type Plugin,
+  type PluginDefinition,
+  type PublicRouteContribution,
+  page,
+  publicRoute,
+  type TitleRule,
+  whenProductEnabled,
+} from './plugin.js';
+export { KernelProvider, useKernel, useService, useSession, useT } from './react/context.js';
+export {
+  lazyPage,
+  PageErrorBoundary,
+  PageHost,
+  Permitted,
+  useCurrentRoute,
+  usePermission,
+} from './react/page.js';
+export { BootError, PluginRegistry } from './registry.js';
+export { type AppRoute, assembleRoutes, firstPath, isEmptyMenus, type RouteAssembly } from './routes.js';
+export { satisfies } from './semver.js';
+export { createServiceRef, type ServiceRef, type ServiceResolver, service } from './services.js';
+export {
+  API_PATHS,
+  NoAccessError,
+  SessionService,
+  type SessionState,
+  type SessionStatus,
+} from './session.js';
+export { TokenStore, tokenExpiry } from './token.js';
+export { KERNEL_API_VERSION } from './version.js';

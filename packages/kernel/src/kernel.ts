@@ -1,0 +1,105 @@
+/**
+ * The kernel: one object holding the registry, the service container and the core services.
+ * `Kernel.boot` checks the plugins, starts their services and the i18n; every failure there is
+ * a `BootError` naming the plugin, which the console shows instead of a white screen.
+ */
+import type { Language } from '@vap/contracts';
+import type { i18n } from 'i18next';
+import { EventBus } from './events.js';
+import { HttpClient, type LocalErrorCode } from './http.js';
+import { createI18n, initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
+import type { MessagesContribution, Plugin } from './plugin.js';
+import { BootError, PluginRegistry } from './registry.js';
+import { createServiceRef, ServiceContainer, type ServiceRef } from './services.js';
+import { SessionService } from './session.js';
+import { TokenStore } from './token.js';
+
+export const HttpRef: ServiceRef<HttpClient> = createServiceRef('http');
+export const SessionRef: ServiceRef<SessionService> = createServiceRef('session');
+export const EventBusRef: ServiceRef<EventBus> = createServiceRef('events');
+export const I18nRef: ServiceRef<i18n> = createServiceRef('i18n');
+
+export interface KernelOptions {
+  plugins: readonly Plugin[];
+  /** The console's own strings, the default namespace. */
+  messages: MessagesContribution;
+  storage?: Storage;
+  fetch?: typeof globalThis.fetch;
+  /** Base of every API call; `/webapi` by default (spec §7). */
+  apiBase?: string;
+  /** Overrides the saved or browser language. */
+  language?: Language;
+  /** Where the app runs; the 401 rule skips the official download page (spec §8). */
+  location?: () => string;
+  kernelVersion?: string;
+}
+
+const LOCAL_MESSAGE_KEYS: Record<LocalErrorCode, string> = {
+  network: 'app.networkError',
+  timeout: 'app.timeout',
+  // Cancelled requests give the expiry message (spec §8).
+  cancelled: 'app.authExpiredShort',
+  invalid_response: 'app.invalidResponse',
+};
+
+export class Kernel {
+  private constructor(
+    readonly registry: PluginRegistry,
+    readonly services: ServiceContainer,
+    readonly i18n: i18n,
+    readonly http: HttpClient,
+    readonly session: SessionService,
+    readonly bus: EventBus,
+    readonly storage: Storage,
+  ) {}
+
+  static async boot(options: KernelOptions): Promise<Kernel> {
+    const registry = new PluginRegistry(options.plugins, options.kernelVersion);
+    const storage = options.storage ?? globalThis.localStorage;
+    const location = options.location ?? (() => globalThis.location?.href ?? '');
+    const language =
+      options.language ??
+      initialLanguage(storage.getItem(LANGUAGE_STORAGE_KEY), globalThis.navigator?.languages ?? []);
+    const i18n = await createI18n([options.messages, ...registry.messages()], language);
+    const bus = new EventBus();
+    const tokens = new TokenStore(storage);
+    let expiredNotified = false;
+    const http = new HttpClient({
+      ...(options.apiBase ? { baseURL: options.apiBase } : {}),
+      token: () => tokens.read(),
+      language: () => i18n.language,
+      localMessage: (code) => i18n.t(LOCAL_MESSAGE_KEYS[code]),
+      onUnauthorized: () => {
+        if (location().includes('official') || expiredNotified) return;
+        expiredNotified = true;
+        bus.emit('session.expired', { message: i18n.t('app.authExpired') });
+      },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    const session = new SessionService({ http, tokens, registry, bus });
+    bus.subscribe('session.login', () => {
+      expiredNotified = false;
+    });
+
+    const services = new ServiceContainer();
+    services.provide(HttpRef, http);
+    services.provide(SessionRef, session);
+    services.provide(EventBusRef, bus);
+    services.provide(I18nRef, i18n);
+    for (const plugin of registry.plugins) {
+      for (const contribution of plugin.services ?? []) {
+        try {
+          services.register(contribution);
+        } catch (error) {
+          throw new BootError(`Plugin "${plugin.id}": ${(error as Error).message}`, [plugin.id]);
+        }
+      }
+    }
+    return new Kernel(registry, services, i18n, http, session, bus, storage);
+  }
+
+  async setLanguage(language: Language): Promise<void> {
+    await this.i18n.changeLanguage(language);
+    this.storage.setItem(LANGUAGE_STORAGE_KEY, language);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The plugin API: `definePlugin` and the typed contribution points a plugin fills.
+ * A plugin package default-exports the result of `definePlugin`; the console lists it and
+ * the kernel registers it. Nothing here imports React components eagerly: pages load lazily.
+ */
+import type { Language, MqttVersion, ProductFlag, UserInfo } from '@vap/contracts';
+import type { ComponentType } from 'react';
+import type { ServiceContribution } from './services.js';
+
+/** What activation rules and menu-dir rules see (spec §2.3 menu filtering). */
+export interface ActivationContext {
+  user: UserInfo;
+  /** Company product flags; 0 means enabled. Empty when the user has no company. */
+  products: Partial<Record<ProductFlag, number>>;
+  mqttVersion: MqttVersion | null;
+}
+
+export type LazyComponent = () => Promise<{ default: ComponentType }>;
+
+/** Computes a page's browser title from its address, e.g. from the `name` query parameter. */
+export type TitleRule = (location: { query: URLSearchParams }) => string | undefined;
+
+/** A screen that a server menu item of type `page` maps to by name (spec §2.3). */
+export interface PageContribution {
+  readonly name: string;
+  readonly component: LazyComponent;
+  /** The button names this page checks with `usePermission` (spec §6). */
+  readonly buttons: readonly string[];
+  /** The page keeps its state when its tab is left (spec §2.3 "state kept"). */
+  readonly keepAlive: boolean;
+  /** Pinned tab that cannot be closed (spec §2.4). */
+  readonly affix: boolean;
+  readonly title?: TitleRule;
+  /** Routes that exist whatever the server menu says (spec §2.2), at this path. */
+  readonly always?: { readonly path: string; readonly ownerOnly?: boolean };
+}
+
+/** A route reachable without signing in (spec §2.1). */
+export interface PublicRouteContribution {
+  readonly path: string;
+  readonly component: LazyComponent;
+  /** Locale key of the browser title. */
+  readonly title: string;
+}
+
+/** A visibility rule for a server menu dir, by its path (spec §2.3: `mqtt`, `voip`). */
+export interface MenuDirContribution {
+  readonly path: string;
+  readonly visible: (context: ActivationContext) => boolean;
+}
+
+export type MessageLoader = () => Promise<{ default: Record<string, unknown> }>;
+
+/** A locale namespace, loaded lazily per language. */
+export interface MessagesContribution {
+  readonly namespace: string;
+  readonly loaders: Readonly<Record<Language, MessageLoader>>;
+}
+
+export interface PluginDefinition {
+  /** Unique id, e.g. `account`. */
+  readonly id: string;
+  /** The kernel API range this plugin was written against, e.g. `^1`. */
+  readonly kernel: string;
+  /**
+   * Whether the plugin is active for this user and company. Re-evaluated whenever the
+   * context changes (sign-in as another user, company flags reloaded).
+   */
+  readonly activation?: (context: ActivationContext) => boolean;
+  readonly pages?: readonly PageContribution[];
+  readonly publicRoutes?: readonly PublicRouteContribution[];
+  readonly menuDirs?: readonly MenuDirContribution[];
+  readonly messages?: readonly MessagesContribution[];
+  readonly services?: readonly ServiceContribution<unknown>[];
+}
+
+/** A registered plugin: the definition, checked and frozen. */
+export type Plugin = Readonly<PluginDefinition> & { readonly __vapPlugin: true };
+
+const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
+
+export function definePlugin(definition: PluginDefinition): Plugin {
+  if (!PLUGIN_ID.test(definition.id)) {
+    throw new Error(`Plugin id "${definition.id}" must be lower-case letters, digits and dashes`);
+  }
+  return Object.freeze({ ...definition, __vapPlugin: true as const });
+}
+
+export interface PageOptions {
+  buttons?: readonly string[];
+  keepAlive?: boolean;
+  affix?: boolean;
+  title?: TitleRule;
+  always?: { path: string; ownerOnly?: boolean };
+}
+
+export function page(name: string, component: LazyComponent, options: PageOptions = {}): PageContribution {
+  return {
+    name,
+    component,
+    buttons: options.buttons ?? [],
+    keepAlive: options.keepAlive ?? false,
+    affix: options.affix ?? false,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.always ? { always: options.always } : {}),
+  };
+}
+
+export function publicRoute(path: string, component: LazyComponent, title: string): PublicRouteContribution {
+  return { path, component, title };
+}
+
+export function menuDir(path: string, visible: MenuDirContribution['visible']): MenuDirContribution {
+  return { path, visible };
+}
+
+export function messages(namespace: string, loaders: Record<Language, MessageLoader>): MessagesContribution {
+  return { namespace, loaders };
+}
+
+/** Activation rule for plugins behind a company product flag (0 = enabled, spec §2.3). */
+export function whenProductEnabled(flag: ProductFlag): (context: ActivationContext) => boolean {
+  return (context) => context.products[flag] === 0;
+}

@@ -1,0 +1,36 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Kernel } from '../kernel.js';
+import type { ServiceRef } from '../services.js';
+import type { SessionState } from '../session.js';
+
+const KernelContext = createContext<Kernel | null>(null);
+
+export function KernelProvider({ kernel, children }: { kernel: Kernel; children: ReactNode }) {
+  return (
+    <KernelContext.Provider value={kernel}>
+      <I18nextProvider i18n={kernel.i18n}>{children}</I18nextProvider>
+    </KernelContext.Provider>
+  );
+}
+
+export function useKernel(): Kernel {
+  const kernel = useContext(KernelContext);
+  if (!kernel) throw new Error('useKernel must be used inside <KernelProvider>');
+  return kernel;
+}
+
+/** A service by its typed reference, e.g. `useService(HttpRef)`. */
+export function useService<T>(ref: ServiceRef<T>): T {
+  return useKernel().services.get(ref);
+}
+
+export function useSession(): SessionState {
+  const { session } = useKernel();
+  return useSyncExternalStore(session.subscribe, session.getSnapshot);
+}
+
+/** Translations of a namespace: the console's own strings by default, a plugin's by its name. */
+export function useT(namespace?: string) {
+  return useTranslation(namespace).t;
+}

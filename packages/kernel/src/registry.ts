@@ -1,0 +1,117 @@
+/**
+ * The plugin registry: checks every plugin once at boot and answers which contributions are
+ * active for a given context. Wrong wiring is a `BootError` naming the plugins involved.
+ */
+import type {
+  ActivationContext,
+  MenuDirContribution,
+  MessagesContribution,
+  PageContribution,
+  Plugin,
+  PublicRouteContribution,
+} from './plugin.js';
+import { satisfies } from './semver.js';
+import { KERNEL_API_VERSION } from './version.js';
+
+export class BootError extends Error {
+  override readonly name = 'BootError';
+  constructor(
+    message: string,
+    readonly pluginIds: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ClaimedPage {
+  readonly pluginId: string;
+  readonly page: PageContribution;
+}
+
+export class PluginRegistry {
+  readonly plugins: readonly Plugin[];
+
+  constructor(plugins: readonly Plugin[], kernelVersion: string = KERNEL_API_VERSION) {
+    this.plugins = plugins;
+    const ids = new Map<string, Plugin>();
+    for (const plugin of plugins) {
+      if (ids.has(plugin.id)) throw new BootError(`Plugin "${plugin.id}" is listed twice`, [plugin.id]);
+      ids.set(plugin.id, plugin);
+      let compatible: boolean;
+      try {
+        compatible = satisfies(kernelVersion, plugin.kernel);
+      } catch (error) {
+        throw new BootError(`Plugin "${plugin.id}": ${(error as Error).message}`, [plugin.id]);
+      }
+      if (!compatible) {
+        throw new BootError(
+          `Plugin "${plugin.id}" needs kernel ${plugin.kernel}, but this console runs kernel ${kernelVersion}`,
+          [plugin.id],
+        );
+      }
+    }
+    this.#claimOnce('page', (plugin) => (plugin.pages ?? []).map((page) => page.name));
+    this.#claimOnce('public route', (plugin) => (plugin.publicRoutes ?? []).map((route) => route.path));
+    this.#claimOnce('message namespace', (plugin) => (plugin.messages ?? []).map((m) => m.namespace));
+    this.#claimOnce('menu dir rule', (plugin) => (plugin.menuDirs ?? []).map((dir) => dir.path));
+  }
+
+  #claimOnce(kind: string, names: (plugin: Plugin) => readonly string[]): void {
+    const owner = new Map<string, string>();
+    for (const plugin of this.plugins) {
+      for (const name of names(plugin)) {
+        const previous = owner.get(name);
+        if (previous !== undefined) {
+          throw new BootError(
+            previous === plugin.id
+              ? `Plugin "${plugin.id}" claims the ${kind} "${name}" twice`
+              : `Plugins "${previous}" and "${plugin.id}" both claim the ${kind} "${name}"`,
+            [previous, plugin.id],
+          );
+        }
+        owner.set(name, plugin.id);
+      }
+    }
+  }
+
+  /** The plugins whose activation rule holds; all of them before anyone signs in. */
+  active(context: ActivationContext | null): Plugin[] {
+    return this.plugins.filter((plugin) => {
+      if (!plugin.activation || !context) return true;
+      try {
+        return plugin.activation(context);
+      } catch (error) {
+        throw new BootError(
+          `Plugin "${plugin.id}" failed in its activation rule: ${(error as Error).message}`,
+          [plugin.id],
+        );
+      }
+    });
+  }
+
+  /** Pages of the active plugins by menu name. */
+  pages(context: ActivationContext | null): Map<string, ClaimedPage> {
+    const pages = new Map<string, ClaimedPage>();
+    for (const plugin of this.active(context)) {
+      for (const page of plugin.pages ?? []) pages.set(page.name, { pluginId: plugin.id, page });
+    }
+    return pages;
+  }
+
+  /** Every page name some plugin claims, active or not: such names are never "unknown". */
+  claimedPageNames(): Set<string> {
+    return new Set(this.plugins.flatMap((plugin) => (plugin.pages ?? []).map((page) => page.name)));
+  }
+
+  publicRoutes(): PublicRouteContribution[] {
+    return this.plugins.flatMap((plugin) => plugin.publicRoutes ?? []);
+  }
+
+  menuDirs(): MenuDirContribution[] {
+    return this.plugins.flatMap((plugin) => plugin.menuDirs ?? []);
+  }
+
+  messages(): MessagesContribution[] {
+    return this.plugins.flatMap((plugin) => plugin.messages ?? []);
+  }
+}

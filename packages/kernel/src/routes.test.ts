@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { definePlugin, menuDir, page, whenProductEnabled } from './plugin.js';
+import { PluginRegistry } from './registry.js';
+import { assembleRoutes, firstPath, isEmptyMenus } from './routes.js';
+import { menuItem, userInfo } from './test-support.js';
+
+const Empty = async () => ({ default: () => null });
+const plugins = [
+  definePlugin({
+    id: 'core',
+    kernel: '^1',
+    pages: [
+      page('dashboard', Empty, { affix: true, always: { path: '/dashboard' } }),
+      page('accesskey', Empty, { always: { path: '/accesskey', ownerOnly: true } }),
+      page('system_user', Empty, { buttons: ['add', 'delete'] }),
+      page('system_role', Empty),
+    ],
+  }),
+  definePlugin({
+    id: 'mqtt',
+    kernel: '^1',
+    menuDirs: [menuDir('mqtt', (ctx) => Boolean(ctx.mqttVersion?.main_version))],
+    pages: [page('mqtt_dashboard', Empty)],
+  }),
+  definePlugin({
+    id: 'voip',
+    kernel: '^1',
+    activation: whenProductEnabled('voip'),
+    pages: [page('voip_dial_record', Empty)],
+  }),
+];
+const registry = new PluginRegistry(plugins);
+const context = (overrides = {}) => ({
+  user: userInfo(),
+  products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+  mqttVersion: { main_version: '5.0.0', api_version: '1', metrics_api_version: '1', unix_milli: 0 },
+  ...overrides,
+});
+
+const systemDir = () =>
+  menuItem({
+    name: 'system',
+    type: 'dir',
+    path: 'system',
+    children: [
+      menuItem({
+        name: 'system_user',
+        type: 'page',
+        path: 'user',
+        children: [
+          menuItem({ name: 'add', type: 'btn', path: '' }),
+          menuItem({ name: 'delete', type: 'btn', path: '' }),
+        ],
+      }),
+      menuItem({ name: 'system_role', type: 'page', path: 'role', is_disable: true }),
+    ],
+  });
+
+describe('route assembly (spec §2.3)', () => {
+  it('btn items become the button list of the page they belong to', () => {
+    const { byName } = assembleRoutes([systemDir()], registry, context());
+    expect(byName.get('system_user')?.buttons).toEqual(['add', 'delete']);
+    expect(byName.get('system_user')?.path).toBe('/system/user');
+  });
+
+  it('disabled pages are dropped', () => {
+    const { byName } = assembleRoutes([systemDir()], registry, context());
+    expect(byName.has('system_role')).toBe(false);
+  });
+
+  it('a dir without children is dropped', () => {
+    const onlyDisabled = menuItem({
+      name: 'system',
+      type: 'dir',
+      path: 'system',
+      children: [menuItem({ name: 'system_role', type: 'page', is_disable: true })],
+    });
+    expect(assembleRoutes([onlyDisabled], registry, context()).tree).toEqual([]);
+  });
+
+  it('external links are marked to open in a new tab; inner links are joined to their dir', () => {
+    const dir = menuItem({
+      name: 'open',
+      type: 'dir',
+      path: 'open',
+      children: [
+        menuItem({ name: 'open_docs', type: 'link', path: 'https://docs.example.com' }),
+        menuItem({ name: 'inner', type: 'link', path: 'inner' }),
+      ],
+    });
+    const [open] = assembleRoutes([dir], registry, context()).tree;
+    expect(open?.children.map((child) => [child.path, child.external])).toEqual([
+      ['https://docs.example.com', true],
+      ['/open/inner', false],
+    ]);
+  });
+
+  it('the mqtt dir is hidden unless the MQTT version has a non-empty main_version', () => {
+    const mqtt = menuItem({
+      name: 'mqtt',
+      type: 'dir',
+      path: 'mqtt',
+      children: [menuItem({ name: 'mqtt_dashboard', type: 'page' })],
+    });
+    expect(assembleRoutes([mqtt], registry, context()).tree).toHaveLength(1);
+    const noBroker = context({
+      mqttVersion: { main_version: '', api_version: '', metrics_api_version: '', unix_milli: 0 },
+    });
+    expect(assembleRoutes([mqtt], registry, noBroker).tree).toHaveLength(0);
+    expect(assembleRoutes([mqtt], registry, context({ mqttVersion: null })).tree).toHaveLength(0);
+  });
+
+  it('pages of a plugin behind a product flag show only when the flag is 0', () => {
+    const voip = menuItem({
+      name: 'voip',
+      type: 'dir',
+      path: 'voip',
+      children: [menuItem({ name: 'voip_dial_record', type: 'page' })],
+    });
+    expect(assembleRoutes([voip], registry, context()).byName.has('voip_dial_record')).toBe(true);
+    const off = context({ products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 1 } });
+    const assembly = assembleRoutes([voip], registry, off);
+    expect(assembly.byName.has('voip_dial_record')).toBe(false);
+    expect(assembly.unclaimed).toEqual([]);
+  });
+
+  it('menu pages no plugin claims are reported and routed without a screen', () => {
+    const assembly = assembleRoutes([menuItem({ name: 'mystery_page', type: 'page' })], registry, context());
+    expect(assembly.unclaimed).toEqual(['mystery_page']);
+    expect(assembly.byName.get('mystery_page')?.page).toBeUndefined();
+  });
+
+  it('always-added pages exist whatever the menu says; accesskey only for role_id 0', () => {
+    const owner = assembleRoutes([], registry, context());
+    expect(owner.byName.get('dashboard')?.path).toBe('/dashboard');
+    expect(owner.byName.get('accesskey')?.hidden).toBe(true);
+    const member = assembleRoutes([], registry, context({ user: userInfo({ role_id: 3 }) }));
+    expect(member.byName.has('dashboard')).toBe(true);
+    expect(member.byName.has('accesskey')).toBe(false);
+  });
+
+  it('children are ordered by sort', () => {
+    const items = [
+      menuItem({ name: 'system_role', type: 'page', sort: 2 }),
+      menuItem({ name: 'system_user', type: 'page', sort: 1 }),
+    ];
+    expect(assembleRoutes(items, registry, context()).tree.map((route) => route.name)).toEqual([
+      'system_user',
+      'system_role',
+    ]);
+  });
+});
+
+describe('/index (spec §2.3)', () => {
+  it('goes to the first visible page, looking inside dirs', () => {
+    const hidden = menuItem({ name: 'system_role', type: 'page', path: 'role', is_hidden: true });
+    const { tree } = assembleRoutes([hidden, systemDir()], registry, context());
+    expect(firstPath(tree)).toBe('/system/user');
+  });
+
+  it('has no target when nothing is available, which the console sends to /404', () => {
+    expect(firstPath([])).toBeNull();
+  });
+});
+
+describe('no-access menus (spec §4.1)', () => {
+  it('an empty object or an empty list grants nothing', () => {
+    expect(isEmptyMenus({})).toBe(true);
+    expect(isEmptyMenus([])).toBe(true);
+    expect(isEmptyMenus([menuItem({ name: 'dashboard', type: 'page' })])).toBe(false);
+  });
+});

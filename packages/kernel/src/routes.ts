@@ -1,0 +1,160 @@
+/**
+ * Route assembly from the server menu (spec §2.3): the permitted routes the sidebar shows and
+ * the router serves, with each page's button list. Pure: the same menu and plugins always give
+ * the same routes.
+ */
+import { type MenuItem, OWNER_ROLE_ID, type UserMenus } from '@vap/contracts';
+import type { ActivationContext, PageContribution } from './plugin.js';
+import type { PluginRegistry } from './registry.js';
+
+export interface AppRoute {
+  readonly name: string;
+  readonly type: 'dir' | 'page' | 'link';
+  /** Full path of a page or dir; the address of a link. */
+  readonly path: string;
+  /** Locale key (or literal text) of the title; empty titles stay out of the sidebar. */
+  readonly title: string;
+  readonly icon: string;
+  readonly hidden: boolean;
+  /** Links to another site open in a new tab. */
+  readonly external: boolean;
+  /** Button names the user's role allows on this page (spec §2.3 `btn` items). */
+  readonly buttons: readonly string[];
+  readonly children: readonly AppRoute[];
+  /** The screen; absent when no built plugin claims the page yet ("coming soon"). */
+  readonly page?: PageContribution;
+}
+
+export interface RouteAssembly {
+  /** The sidebar tree. */
+  readonly tree: readonly AppRoute[];
+  /** Every routable page by name, menu pages and the always-added pages of §2.2. */
+  readonly byName: ReadonlyMap<string, AppRoute>;
+  /** Server page names no plugin claims (reported, spec: no silent failure). */
+  readonly unclaimed: readonly string[];
+}
+
+/** Whether the menus of user info grant nothing at all (spec §4.1). */
+export function isEmptyMenus(menus: UserMenus): boolean {
+  return !Array.isArray(menus) || menus.length === 0;
+}
+
+function joinPath(parent: string, segment: string): string {
+  if (segment.startsWith('/')) return segment;
+  return `${parent.replace(/\/$/, '')}/${segment}`;
+}
+
+const EXTERNAL = /^(https?:|mailto:|tel:)/;
+
+export function assembleRoutes(
+  menus: UserMenus,
+  registry: PluginRegistry,
+  context: ActivationContext,
+): RouteAssembly {
+  const pages = registry.pages(context);
+  const claimed = registry.claimedPageNames();
+  const dirRules = new Map(registry.menuDirs().map((rule) => [rule.path, rule]));
+  const byName = new Map<string, AppRoute>();
+  const unclaimed: string[] = [];
+
+  const build = (item: MenuItem, parentPath: string): AppRoute | null => {
+    if (item.type === 'btn') return null;
+    if (item.type === 'link') {
+      const external = EXTERNAL.test(item.path);
+      return {
+        name: item.name,
+        type: 'link',
+        path: external ? item.path : joinPath(parentPath, item.path),
+        title: item.title,
+        icon: item.icon,
+        hidden: item.is_hidden,
+        external,
+        buttons: [],
+        children: [],
+      };
+    }
+    if (item.type === 'dir') {
+      const rule = dirRules.get(item.path);
+      if (rule && !rule.visible(context)) return null;
+      const path = joinPath(parentPath, item.path);
+      const children = sortBySort(item.children)
+        .map((child) => build(child, path))
+        .filter((child): child is AppRoute => child !== null);
+      if (children.length === 0) return null;
+      return {
+        name: item.name,
+        type: 'dir',
+        path,
+        title: item.title,
+        icon: item.icon,
+        hidden: item.is_hidden,
+        external: false,
+        buttons: [],
+        children,
+      };
+    }
+    if (item.is_disable) return null;
+    const claim = pages.get(item.name);
+    if (!claim) {
+      // A page of an inactive plugin (product flag off) is not shown; an unknown one is reported.
+      if (claimed.has(item.name)) return null;
+      unclaimed.push(item.name);
+    }
+    const route: AppRoute = {
+      name: item.name,
+      type: 'page',
+      path: joinPath(parentPath, item.path),
+      title: item.title,
+      icon: item.icon,
+      hidden: item.is_hidden,
+      external: false,
+      buttons: item.children.filter((child) => child.type === 'btn').map((child) => child.name),
+      children: [],
+      ...(claim ? { page: claim.page } : {}),
+    };
+    byName.set(route.name, route);
+    return route;
+  };
+
+  const tree = Array.isArray(menus)
+    ? sortBySort(menus)
+        .map((item) => build(item, '/'))
+        .filter((route): route is AppRoute => route !== null)
+    : [];
+
+  // The always-added hidden pages of spec §2.2.
+  const isOwner = context.user.role_id === OWNER_ROLE_ID;
+  for (const { page } of pages.values()) {
+    if (!page.always || byName.has(page.name)) continue;
+    if (page.always.ownerOnly && !isOwner) continue;
+    byName.set(page.name, {
+      name: page.name,
+      type: 'page',
+      path: page.always.path,
+      title: `menu.${page.name}`,
+      icon: '',
+      hidden: true,
+      external: false,
+      buttons: [],
+      children: [],
+      page,
+    });
+  }
+  return { tree, byName, unclaimed };
+}
+
+function sortBySort(items: readonly MenuItem[]): MenuItem[] {
+  return [...items].sort((a, b) => a.sort - b.sort || a.id - b.id);
+}
+
+/** The first page a user can open, for `/index` (spec §2.3); null sends to /404. */
+export function firstPath(tree: readonly AppRoute[]): string | null {
+  for (const route of tree) {
+    if (route.type === 'page' && !route.hidden) return route.path;
+    if (route.type === 'dir') {
+      const inner = firstPath(route.children);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,156 @@
+// @vitest-environment node
+import { TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Kernel } from './kernel.js';
+import { definePlugin, messages, page } from './plugin.js';
+import { NoAccessError } from './session.js';
+import { json, MemoryStorage, startTestServer, type TestServer } from './test-server.js';
+import { fakeJwt, menuItem, userInfo } from './test-support.js';
+
+const Empty = async () => ({ default: () => null });
+const plugin = definePlugin({
+  id: 'pages',
+  kernel: '^1',
+  pages: [
+    page('dashboard', Empty, { always: { path: '/dashboard' } }),
+    page('system_user', Empty),
+    page('recharge', Empty),
+  ],
+});
+const coreMessages = messages('translation', {
+  en: async () => ({ default: { app: { authExpiredShort: 'expired' } } }),
+  'zh-CN': async () => ({ default: {} }),
+  'zh-TW': async () => ({ default: {} }),
+});
+const version = { main_version: '', api_version: '', metrics_api_version: '', unix_milli: 1 };
+const token = fakeJwt(Math.floor(Date.now() / 1000) + 3600);
+
+let server: TestServer;
+let storage: MemoryStorage;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.handlers.clear();
+  server.requests.length = 0;
+  storage = new MemoryStorage();
+});
+
+function serve(user: UserInfo) {
+  server.handlers.set('/webapi/v1/pms/user', (_req, res) => json(res, 200, user));
+  server.handlers.set('/webapi/api.json', (_req, res) => json(res, 200, { openapi: '3.0.3' }));
+  server.handlers.set('/webapi/v1/mtx/company/version', (_req, res) => json(res, 200, version));
+  server.handlers.set('/webapi/v1/pms/user/logout', (_req, res) => {
+    res.writeHead(204);
+    res.end();
+  });
+}
+
+const boot = () =>
+  Kernel.boot({ plugins: [plugin], messages: coreMessages, storage, apiBase: server.base, language: 'en' });
+
+describe('session (spec §4.1)', () => {
+  it('loads user info, then api.json, then the MQTT version, then builds the routes', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    const state = await kernel.session.signIn(token);
+    expect(server.requests).toEqual([
+      'GET /webapi/v1/pms/user',
+      'GET /webapi/api.json',
+      'GET /webapi/v1/mtx/company/version',
+    ]);
+    expect(state.status).toBe('ready');
+    expect(state.apiDoc).toEqual({ openapi: '3.0.3' });
+    expect([...(state.routes?.byName.keys() ?? [])]).toEqual(['system_user', 'dashboard']);
+  });
+
+  it('menus as an empty object raise the no-access warning and reset the token', async () => {
+    serve(userInfo({ menus: {} }));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
+    expect(warned).toHaveLength(1);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('any failure while loading resets the token', async () => {
+    serve(userInfo());
+    server.handlers.set('/webapi/api.json', (_req, res) =>
+      json(res, 500, { code: 'internal', message: 'down' }),
+    );
+    const kernel = await boot();
+    await expect(kernel.session.signIn(token)).rejects.toMatchObject({ status: 500, message: 'down' });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.user).toBeNull();
+  });
+
+  it('logout revokes the token on the server, clears the session and cancels pending requests', async () => {
+    serve(userInfo());
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 1000));
+    const pending = kernel.http.get('/slow').catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await kernel.session.logout();
+    expect(await pending).toMatchObject({ code: 'cancelled', message: 'expired' });
+    expect(server.requests).toContain('POST /webapi/v1/pms/user/logout');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state).toMatchObject({ status: 'anonymous', user: null, routes: null });
+  });
+
+  it('signing in as another user leaves nothing of the previous one', async () => {
+    serve(userInfo({ id: 1, menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    serve(
+      userInfo({
+        id: 2,
+        role_id: 5,
+        nickname: '另一个',
+        menus: [menuItem({ name: 'recharge', type: 'page' })],
+      }),
+    );
+    const state = await kernel.session.signIn(fakeJwt(Math.floor(Date.now() / 1000) + 7200));
+    expect(state.user?.id).toBe(2);
+    expect(state.routes?.byName.has('system_user')).toBe(false);
+    expect(state.routes?.byName.has('recharge')).toBe(true);
+  });
+
+  it('a 401 to a signed-in call announces the expiry once', async () => {
+    serve(userInfo());
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    server.handlers.set('/webapi/private', (_req, res) =>
+      json(res, 401, { code: 'token_expired', message: 'expired' }),
+    );
+    const expired: unknown[] = [];
+    kernel.bus.subscribe('session.expired', (payload) => expired.push(payload));
+    await kernel.http.get('/private').catch(() => undefined);
+    await kernel.http.get('/private').catch(() => undefined);
+    expect(expired).toHaveLength(1);
+  });
+
+  it('the official download page ignores a 401 (spec §8)', async () => {
+    serve(userInfo());
+    const kernel = await Kernel.boot({
+      plugins: [plugin],
+      messages: coreMessages,
+      storage,
+      apiBase: server.base,
+      language: 'en',
+      location: () => 'http://localhost/official?id=1',
+    });
+    await kernel.session.signIn(token);
+    server.handlers.set('/webapi/private', (_req, res) =>
+      json(res, 401, { code: 'token_expired', message: 'expired' }),
+    );
+    const expired: unknown[] = [];
+    kernel.bus.subscribe('session.expired', (payload) => expired.push(payload));
+    await kernel.http.get('/private').catch(() => undefined);
+    expect(expired).toHaveLength(0);
+  });
+});

@@ -1,0 +1,5 @@
+/**
+ * The plugin API version. A plugin declares the range it was written for (`kernel: '^1'`);
+ * the kernel refuses to boot a plugin whose range this version does not satisfy.
+ */
+export const KERNEL_API_VERSION = '1.0.0';

@@ -1,0 +1,34 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { message, Toaster } from './message.js';
+
+afterEach(() => {
+  cleanup();
+  message.clear();
+  vi.useRealTimers();
+});
+
+describe('message toasts', () => {
+  it('announce warnings and errors as alerts and successes as status', () => {
+    render(<Toaster />);
+    act(() => {
+      message.warning('No access');
+      message.success('Saved');
+    });
+    expect(screen.getByRole('alert').textContent).toBe('No access');
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+  });
+
+  it('disappear after their duration', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      message.error('Failed', 1000);
+    });
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

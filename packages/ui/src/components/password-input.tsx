@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { cn } from '../cn.js';
+import { Input, type InputProps } from './input.js';
+
+export interface PasswordInputProps extends Omit<InputProps, 'type'> {
+  /** Accessible names of the reveal toggle, translated by the caller. */
+  showLabel: string;
+  hideLabel: string;
+}
+
+/** A password input with a show/hide toggle; id and aria attributes reach the input itself. */
+export function PasswordInput({ showLabel, hideLabel, className, ...props }: PasswordInputProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <Input type={shown ? 'text' : 'password'} className={cn('pr-16', className)} {...props} />
+      <button
+        type="button"
+        aria-pressed={shown}
+        className="absolute inset-y-0 right-2 my-auto h-6 rounded px-1 text-xs text-primary focus-visible:outline-2 focus-visible:outline-primary"
+        onClick={() => setShown((value) => !value)}
+      >
+        {shown ? hideLabel : showLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  // One output module per source file, so an app's bundler can put each component in the
+  // chunk that uses it (the sign-in page must not carry the shell's menus and dialogs).
+  entry: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
+  bundle: false,
+  format: ['esm'],
+  dts: { entry: 'src/index.ts' },
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+});

@@ -1,0 +1,74 @@
+import { OWNER_ROLE_ID } from '@vap/contracts';
+import { type AppRoute, useSession, useT } from '@vap/kernel';
+import { Card } from '@vap/ui';
+import { Link } from 'react-router';
+
+/** Visible pages of the sidebar tree, in menu order. */
+function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((route) => {
+    if (route.hidden) return [];
+    if (route.type === 'dir') return visiblePages(route.children);
+    return route.type === 'page' ? [route] : [];
+  });
+}
+
+/** The home page (spec §2.2 /dashboard): who you are, your company, where you can go. */
+export default function DashboardPage() {
+  const t = useT('dashboard');
+  const tc = useT();
+  const { user, routes } = useSession();
+  if (!user) return null;
+  const pages = visiblePages(routes?.tree ?? []).filter((route) => route.name !== 'dashboard');
+  const company = user.company;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">
+        {t('welcome', { name: user.nickname || user.phone || user.email })}
+      </h1>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title={t('company')}>
+          {company ? (
+            <div className="flex flex-col gap-1">
+              <span className="text-base text-ink">{company.title || company.name}</span>
+              {company.title ? <span className="text-sm text-ink-soft">{company.name}</span> : null}
+            </div>
+          ) : (
+            <span className="text-ink-soft">{t('noCompany')}</span>
+          )}
+        </Card>
+        <Card title={t('role')}>
+          <span className="text-ink">
+            {user.role_id === OWNER_ROLE_ID ? t('owner') : t('member', { id: user.role_id })}
+          </span>
+        </Card>
+        <Card title={t('account')}>
+          <div className="flex flex-col gap-1 text-sm text-ink-soft">
+            {user.phone ? <span>{user.phone}</span> : null}
+            {user.email ? <span>{user.email}</span> : null}
+          </div>
+        </Card>
+      </div>
+      <Card
+        title={t('pages')}
+        extra={<span className="text-sm text-ink-soft">{t('pageCount', { count: pages.length })}</span>}
+      >
+        {pages.length === 0 ? (
+          <p className="text-ink-soft">{t('noPages')}</p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {pages.map((route) => (
+              <li key={route.name}>
+                <Link
+                  to={route.path}
+                  className="block rounded border border-line-soft px-3 py-2 text-sm text-ink hover:border-primary hover:text-primary"
+                >
+                  {tc(route.title, { defaultValue: route.title })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
