@@ -52,6 +52,17 @@ describe('Field', () => {
     expect(screen.getByLabelText('Account').tagName).toBe('INPUT');
   });
 
+  it('marks a required control without putting the asterisk into its accessible name', () => {
+    render(
+      <Field label="Password" required>
+        <Input />
+      </Field>,
+    );
+    const input = screen.getByLabelText('Password', { exact: true });
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('*').getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('marks the control invalid and announces the message', () => {
     render(
       <Field label="Account" error="Enter a valid phone">

@@ -9,7 +9,12 @@ export interface FieldProps {
   required?: boolean;
   className?: string;
   /** One form control; it receives id, aria-invalid and aria-describedby. */
-  children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
+  children: ReactElement<{
+    id?: string;
+    'aria-invalid'?: boolean;
+    'aria-required'?: boolean;
+    'aria-describedby'?: string;
+  }>;
 }
 
 /** A labelled form control with its message, wired for screen readers. */
@@ -19,17 +24,19 @@ export function Field({ label, error, hint, required, className, children }: Fie
   const message = error ?? hint;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm text-ink">
+      {/* The asterisk stays outside the label so that the control's accessible name is the label alone. */}
+      <div className="flex items-baseline text-sm text-ink">
         {required ? (
           <span aria-hidden="true" className="mr-1 text-danger">
             *
           </span>
         ) : null}
-        {label}
-      </label>
+        <label htmlFor={id}>{label}</label>
+      </div>
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
         ...(message ? { 'aria-describedby': messageId } : {}),
       })}
       {message ? (
