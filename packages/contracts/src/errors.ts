@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  'service_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      jwtExpiresIn: 12 * 3600,
+      logLevel: 'info',
+      bodyLimit: 1_048_576,
+      verifyCompany: true,
+      demo: { seed: true, account: '13800138000', email: 'owner@vap-demo.com', password: 'vap123456' },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.consoleDir).toMatch(/apps\/console\/dist$/);
+  });
+
+  it('resolves a relative DATA_DIR against the directory npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/vap', DATA_DIR: './data' }).dataDir).toBe('/srv/vap/data');
+    expect(loadConfig({ INIT_CWD: '/srv/vap', DATA_DIR: '/var/lib/vap' }).dataDir).toBe('/var/lib/vap');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('stops on a bad value with a message naming the variable and the value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      new ConfigError('Invalid configuration: PORT must be a port number from 0 to 65535 (got "abc")'),
+    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a port number/);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', VERIFY_COMPANY: 'maybe' }),
+    ).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got "mysql:\/\/x"\); JWT_SECRET must be at least 32 characters .*; VERIFY_COMPANY must be true or false/,
+    );
+  });
+
+  it('reads booleans, durations and a PostgreSQL address', () => {
+    const config = loadConfig({
+      VERIFY_COMPANY: 'false',
+      DEMO_SEED: '0',
+      JWT_EXPIRES_IN: '30m',
+      DATABASE_URL: 'postgresql://vap@db:5432/vap',
+    });
+    expect(config).toMatchObject({
+      verifyCompany: false,
+      demo: expect.objectContaining({ seed: false }),
+      jwtExpiresIn: 1800,
+      databaseUrl: 'postgresql://vap@db:5432/vap',
+    });
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['3600', 3600],
+    ['45s', 45],
+    ['30m', 1800],
+    ['12h', 43_200],
+    ['7d', 604_800],
+  ])('reads %s as %i seconds', (text, seconds) => {
+    expect(parseDuration(text)).toBe(seconds);
+  });
+
+  it.each(['', '0', '-1h', '12 hours', 'h'])('rejects %j', (text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * One database handle over either engine: embedded PGlite (a directory, or memory for tests) or a
+ * PostgreSQL server through postgres.js. Both run the same schema and migrations.
+ */
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { MIGRATIONS_DIR } from '../paths.js';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly engine: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several servers at once. */
+  migrate(): Promise<void>;
+  /** Round trip to the database, for health checks. */
+  ping(): Promise<void>;
+  /** Flushes to disk (PGlite) before a clean shutdown. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { engine: 'pglite'; dataDir: string | null }
+  | { engine: 'postgres'; url: string; max?: number };
+
+/** PGlite's files under DATA_DIR. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
+// Any fixed 64-bit number works: every VAP server uses it to serialise its migrations.
+const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.engine === 'pglite') {
+    const client =
+      location.dataDir === null ? await PGlite.create() : await PGlite.create(pgliteDir(location.dataDir));
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      // One PGlite has one connection and one owner (the DATA_DIR lock): no lock needed.
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      checkpoint: async () => {
+        await client.query('CHECKPOINT');
+      },
+      close: () => client.close(),
+    };
+  }
+
+  const client = postgres(location.url, {
+    max: location.max ?? 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db: db as unknown as Db,
+    engine: 'postgres',
+    migrate: async () => {
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+        lock.release();
+      }
+    },
+    ping: async () => {
+      await client`select 1`;
+    },
+    checkpoint: async () => {},
+    close: () => client.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Every non-2xx answer of /webapi is `{ code, message, fields? }` (spec §8), with `message` in the
+ * caller's language. Routes throw `ApiError`; everything else is mapped here.
+ */
+import type { ApiErrorBody, ErrorCode } from '@vap/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isMessageKey, negotiateLanguage, translate } from './i18n.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    /** A locale key of a more specific message than `errors.<code>`. */
+    readonly messageKey: string = `errors.${code}`,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export const unauthorized = () => new ApiError(401, 'unauthorized');
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, key?: string) {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  const body: ApiErrorBody = { code, message: translate(language, key ?? `errors.${code}`) };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return send(request, reply, error.status, error.code, error.messageKey);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const language = negotiateLanguage(request.headers['accept-language']);
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+        const key =
+          issue.message && isMessageKey(issue.message)
+            ? issue.message
+            : field
+              ? 'validation.invalid'
+              : 'validation.body';
+        fields[field || '$'] ??= translate(language, key);
+      }
+      const message = [...new Set(Object.values(fields))].join('; ');
+      const body: ApiErrorBody = { code: 'validation_failed', message, fields };
+      return reply.code(400).send(body);
+    }
+
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return send(request, reply, mapped[0], mapped[1]);
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'request rejected');
+      if (status === 429) return send(request, reply, 429, 'too_many_requests');
+      if (status === 404) return send(request, reply, 404, 'not_found');
+      return send(request, reply, status, 'bad_request');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(request, reply, 500, 'internal');
+  });
+}
+
+/** A JSON 404 for unknown /webapi paths. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(request, reply, 404, 'not_found');
+}

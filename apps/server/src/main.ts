@@ -1,0 +1,103 @@
+/**
+ * `npm start`: configuration → data-directory lock → database and migrations → demo seed → listen.
+ * Every failure on the way stops with one clear line and exit code 1.
+ */
+import { createRequire } from 'node:module';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './data-dir.js';
+import { type Database, openDatabase } from './db/client.js';
+import { PasswordHasher } from './modules/auth/passwords.js';
+import { seedDemo } from './seed.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages. */
+const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+async function main() {
+  const config = loadConfig();
+  const lock: DataDirLock = lockDataDir(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { engine: 'postgres', url: config.databaseUrl }
+        : { engine: 'pglite', dataDir: config.dataDir },
+    );
+    try {
+      await database.migrate();
+    } catch (error) {
+      const where = config.databaseUrl
+        ? `the database at ${redact(config.databaseUrl)}`
+        : 'the embedded database';
+      throw new StartError(`Cannot prepare ${where}: ${(error as Error).message}`);
+    }
+    const passwords = new PasswordHasher(config.argon2Concurrency);
+    const seeded = config.demo.seed ? await seedDemo(database.db, passwords, config.demo) : false;
+
+    const app = await buildApp({
+      database,
+      passwords,
+      jwtSecret: config.jwtSecret ?? loadJwtSecret(config.dataDir),
+      jwtExpiresIn: config.jwtExpiresIn,
+      bodyLimit: config.bodyLimit,
+      verifyCompany: config.verifyCompany,
+      consoleDir: config.consoleDir,
+      logger: { level: config.logLevel },
+      version,
+    });
+
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new StartError(`Port ${config.port} is already in use (set PORT to another port).`);
+      }
+      throw error;
+    }
+
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    console.log(`VAP Console is running at http://${host}:${port}`);
+    if (config.demo.seed) {
+      console.log(
+        `Demo sign-in: ${config.demo.account} (or ${config.demo.email}) / ${config.demo.password}` +
+          (seeded ? ' (created now)' : ''),
+      );
+    }
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      try {
+        await app.close();
+        await database?.checkpoint();
+        await database?.close();
+      } finally {
+        lock.release();
+        process.exit(0);
+      }
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+}
+
+class StartError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirError || error instanceof StartError) {
+    console.error(error.message);
+  } else {
+    console.error('VAP server failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { apiErrorSchema } from '@vap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { ApiError } from '../../http/errors.js';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      try {
+        await database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'database unreachable');
+        throw new ApiError(503, 'service_unavailable');
+      }
+      return { status: 'ok' as const, database: database.engine };
+    },
+  );
+};

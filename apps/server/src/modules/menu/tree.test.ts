@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { type CatalogueRow, menuTree } from './tree.js';
+
+const row = (
+  id: number,
+  parentId: number,
+  name: string,
+  type: CatalogueRow['type'],
+  sort = id,
+): CatalogueRow => ({
+  id,
+  parentId,
+  name,
+  type,
+  path: type === 'btn' ? '' : name,
+  title: `menu.${name}`,
+  icon: '',
+  isHidden: false,
+  isDisable: false,
+  sort,
+});
+
+const catalogue = [
+  row(1, 0, 'dashboard', 'page'),
+  row(100, 0, 'system', 'dir', 20),
+  row(101, 100, 'system_user', 'page', 2),
+  row(10101, 101, 'add', 'btn'),
+  row(10102, 101, 'delete', 'btn'),
+  row(102, 100, 'system_role', 'page', 1),
+  row(200, 0, 'open', 'dir', 10),
+  row(201, 200, 'open_docs', 'link'),
+];
+
+describe('menuTree', () => {
+  it('gives the owner every item, children sorted by sort then id', () => {
+    const tree = menuTree(catalogue, 'all');
+    expect(Array.isArray(tree) && tree.map((item) => item.name)).toEqual(['dashboard', 'open', 'system']);
+    const system = Array.isArray(tree) ? tree[2] : undefined;
+    expect(system?.children.map((item) => item.name)).toEqual(['system_role', 'system_user']);
+    expect(system?.children[1]?.children.map((item) => item.name)).toEqual(['add', 'delete']);
+  });
+
+  it('includes the ancestors of a granted page and only the granted buttons', () => {
+    const tree = menuTree(catalogue, { system_user: ['delete'] });
+    expect(tree).toEqual([
+      expect.objectContaining({
+        name: 'system',
+        children: [
+          expect.objectContaining({
+            name: 'system_user',
+            children: [expect.objectContaining({ name: 'delete', type: 'btn', parent_id: 101 })],
+          }),
+        ],
+      }),
+    ]);
+  });
+
+  it('ignores buttons granted on a page the role does not have', () => {
+    // A grant names pages; a button name alone (like `add` on no page) grants nothing.
+    expect(menuTree(catalogue, { add: [] })).toEqual({});
+  });
+
+  it('answers an empty object when the grant is empty', () => {
+    expect(menuTree(catalogue, {})).toEqual({});
+  });
+
+  it('maps columns to the item fields of spec §2.3', () => {
+    const tree = menuTree([row(1, 0, 'dashboard', 'page')], 'all');
+    expect(tree).toEqual([
+      {
+        id: 1,
+        parent_id: 0,
+        name: 'dashboard',
+        type: 'page',
+        path: 'dashboard',
+        title: 'menu.dashboard',
+        icon: '',
+        is_hidden: false,
+        is_disable: false,
+        sort: 1,
+        children: [],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Integration-test harness: the real app on a real database. PGlite in memory always; PostgreSQL
+ * too when TEST_DATABASE_URL is set, in a database created for the suite and dropped after it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../app.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { PasswordHasher } from '../modules/auth/passwords.js';
+import { md5Hex, seedDemo } from '../seed.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run covers. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_DEMO = {
+  account: '13800138000',
+  email: 'owner@vap-demo.com',
+  password: 'demo-pass-1',
+} as const;
+
+export interface TestDatabase {
+  database: Database;
+  /** The address of a PostgreSQL test database, for a second client. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A fresh database of the given engine, migrated unless asked otherwise. */
+export async function createTestDatabase(engine: Engine, { migrated = true } = {}): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({ engine: 'pglite', dataDir: null });
+    if (migrated) await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `vap_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = withDatabaseName(adminUrl, name);
+  const database = await openDatabase({ engine: 'postgres', url, max: 4 });
+  try {
+    if (migrated) await database.migrate();
+  } catch (error) {
+    await database.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    throw error;
+  }
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  jwtSecret: string;
+  /** Signs in as the demo owner (or another account) and returns the token. */
+  signIn(account?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  options: { jwtExpiresIn?: number; bodyLimit?: number } = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase(engine);
+  const passwords = new PasswordHasher(2);
+  await seedDemo(database.db, passwords, TEST_DEMO);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const app = await buildApp({
+    database,
+    passwords,
+    jwtSecret,
+    jwtExpiresIn: options.jwtExpiresIn ?? 3600,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    verifyCompany: true,
+    consoleDir: null,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    jwtSecret,
+    async signIn(account = TEST_DEMO.account, password = TEST_DEMO.password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/webapi/v0/pms/users/login_password',
+        payload: { account, password: md5Hex(password) },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  clean: true,
+  // The locale files are bundled (JSON imports); runtime dependencies stay in node_modules.
+  dts: false,
+});
