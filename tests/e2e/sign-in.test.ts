@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { DEMO, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  expect(code).toBe(0);
+});
+
+describe('walking skeleton in Chromium', () => {
+  it('the root leads an anonymous visitor to the sign-in page', async () => {
+    await page.goto(server.url);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+  });
+
+  it('a wrong password shows the server message and stays on sign-in', async () => {
+    await page.getByLabel('Phone or email').fill(DEMO.account);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Wrong account or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('the demo owner signs in and sees the sidebar and the dashboard', async () => {
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.waitFor();
+    await expect(menu.getByRole('button', { name: 'System' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Welcome back, 演示管理员' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByTestId('sidebar').getByText('VAP 演示').isVisible()).resolves.toBe(true);
+    expect(await page.title()).toBe('Dashboard - VAP Console');
+  });
+
+  it('a reload on a server-delivered route keeps the user on it', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'System' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL(/\/system\//);
+    const path = new URL(page.url()).pathname;
+    await page.reload();
+    await page.getByText('This page is coming soon').waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  it('signing out lands on /login?redirect= with the page the user was on', async () => {
+    const path = new URL(page.url()).pathname;
+    const before = await page.evaluate(() => localStorage.getItem('vap_web_token'));
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
+    const token = await page.evaluate(() => localStorage.getItem('vap_web_token'));
+    expect(token).toBeNull();
+    // The server revoked the session: the old token no longer opens anything.
+    const reuse = await fetch(`${server.url}/webapi/v1/pms/user`, {
+      headers: { authorization: `Bearer ${before}` },
+    });
+    expect(reuse.status).toBe(401);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The server as `npm start` runs it (apps/server/dist/main.js): start-up messages, the data
+ * directory lock, restarts that keep data, clean shutdown and refusals with a clear message.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, freePort, runFailingServer, startServer } from '../support/server.js';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/webapi/v0/pms/users/login_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: DEMO.account, password: md5(DEMO.password) }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const userInfo = (url: string, token: string) =>
+  fetch(`${url}/webapi/v1/pms/user`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('the server process on embedded PGlite', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vap-process-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the address and the demo sign-in, and a restart keeps data, sessions included', async () => {
+    const first = await startServer({ dataDir });
+    expect(first.output()).toContain(`VAP Console is running at ${first.url}`);
+    expect(first.output()).toContain(`Demo sign-in: ${DEMO.account} (or ${DEMO.email}) / ${DEMO.password}`);
+    const token = await signIn(first.url);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+
+    expect(await first.stop()).toBe(0);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+
+    const second = await startServer({ dataDir });
+    try {
+      // Seeded once only; the JWT secret and the session survived the restart.
+      expect(second.output()).not.toContain('created now');
+      const response = await userInfo(second.url, token);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { nickname: string }).nickname).toBe('演示管理员');
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('refuses a second server on the same DATA_DIR with a message naming the running one', async () => {
+    const running = await startServer({ dataDir });
+    try {
+      const second = await runFailingServer({ dataDir });
+      expect(second.code).toBe(1);
+      expect(second.output).toMatch(/Another VAP server \(pid \d+\) is using DATA_DIR .+; stop it or choose/);
+      // The running server is unharmed.
+      expect((await fetch(`${running.url}/webapi/healthz`)).status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('takes over a lock left by a server that is gone', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    // pid 2^22 + 1 is above Linux's pid_max default, so no process has it.
+    await writeFile(join(dataDir, 'server.lock'), '4194305\n');
+    const server = await startServer({ dataDir });
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('stops with a message naming the port when the port is taken', async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((listening) => blocker.listen(port, '127.0.0.1', listening));
+    try {
+      const result = await runFailingServer({ port });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`Port ${port} is already in use (set PORT to another port).`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops with a message naming the variable when a setting is invalid', async () => {
+    const result = await runFailingServer({ env: { JWT_EXPIRES_IN: 'forever' } });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Invalid configuration: JWT_EXPIRES_IN must be a duration');
+    expect(result.output).toContain('(got "forever")');
+  });
+
+  it('stops with a clear message when DATABASE_URL cannot be reached', async () => {
+    const port = await freePort();
+    const result = await runFailingServer({
+      env: { DATABASE_URL: `postgres://vap:secret@127.0.0.1:${port}/vap` },
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      `Cannot prepare the database at postgres://vap:***@127.0.0.1:${port}/vap`,
+    );
+    expect(result.output).not.toContain('secret');
+  });
+
+  it('serves the console at / and its routes, and JSON 404s under /webapi', async () => {
+    const server = await startServer();
+    try {
+      const page = await fetch(`${server.url}/system/user`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const missing = await fetch(`${server.url}/webapi/no/such/path`, {
+        headers: { 'accept-language': 'en' },
+      });
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ code: 'not_found', message: 'Not found' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(testDatabaseUrl)('the server process on PostgreSQL (DATABASE_URL)', () => {
+  const name = `vap_process_${process.pid}_${Date.now()}`;
+  let admin: postgres.Sql;
+  let url: string;
+  beforeAll(async () => {
+    admin = postgres(testDatabaseUrl as string, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const parsed = new URL(testDatabaseUrl as string);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  });
+  afterAll(async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('runs the same migrations and seed, and signs in', async () => {
+    const server = await startServer({ env: { DATABASE_URL: url } });
+    try {
+      const health = (await (await fetch(`${server.url}/webapi/healthz`)).json()) as { database: string };
+      expect(health.database).toBe('postgres');
+      const response = await userInfo(server.url, await signIn(server.url));
+      expect(response.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});

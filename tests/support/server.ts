@@ -1,0 +1,120 @@
+/**
+ * Starts the real platform server (the build of apps/server, serving the build of apps/console)
+ * on a free port with a temporary data directory, as `npm start` would.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+
+export const DEMO = {
+  account: '13800138000',
+  email: 'owner@vap-demo.com',
+  password: 'e2e-demo-pass',
+} as const;
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((done) => child.once('exit', (code) => done(code)));
+}
+
+export interface StartOptions {
+  /** Extra environment; overrides the defaults below. */
+  env?: Record<string, string>;
+  /** Reuse a data directory (kept on stop); otherwise a temporary one is made and removed. */
+  dataDir?: string;
+}
+
+function spawnServer(port: number, dataDir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_ACCOUNT: DEMO.account,
+      DEMO_EMAIL: DEMO.email,
+      DEMO_PASSWORD: DEMO.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => output };
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vap-e2e-')));
+  const { child, output } = spawnServer(port, dataDir, options.env ?? {});
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const health = await fetch(`${url}/webapi/healthz`);
+      if (health.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return {
+    url,
+    dataDir,
+    output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await waitForExit(child);
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Runs a server that is expected to refuse to start; its exit code and everything it printed. */
+export async function runFailingServer(options: StartOptions & { port?: number }) {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vap-fail-')));
+  const { child, output } = spawnServer(options.port ?? (await freePort()), dataDir, options.env ?? {});
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await waitForExit(child);
+  clearTimeout(timer);
+  if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+  return { code, output: output() };
+}
