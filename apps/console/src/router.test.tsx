@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { KernelProvider } from '@vap/kernel';
 import { createTestKernel, testToken } from '@vap/kernel/testing';
+import { Toaster } from '@vap/ui';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleMessages } from './messages.js';
 import { plugins } from './plugins.js';
 import { consoleRoutes } from './router.js';
+import { SessionAlerts } from './shell/session-alerts.js';
 
 const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
   parent_id: 0,
@@ -80,6 +82,8 @@ async function renderConsole(path: string, user: UserInfo | null = owner) {
   render(
     <KernelProvider kernel={kernel}>
       <RouterProvider router={router} />
+      <SessionAlerts />
+      <Toaster />
     </KernelProvider>,
   );
   return { kernel, api, router };
@@ -125,6 +129,26 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(within(breadcrumb).getByText('Users').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('every visited page opens a tab after the pinned dashboard, and a refresh keeps the page', async () => {
+    const { kernel, router } = await renderConsole('/system/user?page=2');
+    await screen.findByText('This page is coming soon');
+    expect(kernel.tabs.state.views.map((view) => view.fullPath)).toEqual([
+      '/dashboard',
+      '/system/user?page=2',
+    ]);
+    const target = kernel.tabs.refresh('/system/user');
+    await act(() => router.navigate(target ?? ''));
+    await screen.findByText('This page is coming soon');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/system/user?page=2');
+  });
+
+  it('navigation by name to a page the role lacks shows "not permitted"', async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    act(() => kernel.bus.emit('navigation.notPermitted', { name: 'recharge' }));
+    expect(await screen.findByText('You are not permitted to open this page')).toBeTruthy();
   });
 
   it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {

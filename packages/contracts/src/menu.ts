@@ -91,3 +91,51 @@ export const PAGE_NAMES = [
   'trade_in',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
+
+/** A menu item without its children, as the catalogue stores it. */
+export type FlatMenuItem = Omit<MenuItem, 'children'>;
+
+function bySortThenId(a: FlatMenuItem, b: FlatMenuItem) {
+  return a.sort - b.sort || a.id - b.id;
+}
+
+/** Nests catalogue items by `parent_id` (0 is the top level), each level ordered by `sort`. */
+export function menuTreeFromItems(items: readonly FlatMenuItem[]): MenuItem[] {
+  const nodes = new Map<number, MenuItem>(items.map((item) => [item.id, { ...item, children: [] }]));
+  const roots: MenuItem[] = [];
+  for (const node of [...nodes.values()].sort(bySortThenId)) {
+    if (node.parent_id === 0) roots.push(node);
+    else nodes.get(node.parent_id)?.children.push(node);
+  }
+  return roots;
+}
+
+/**
+ * The part of a menu tree a menus map grants (spec §3, §6): every dir, page or link it names,
+ * with its ancestors, and on each granted page only the buttons listed for it. Used by the server
+ * for user info and by the role editor for its permission tree.
+ */
+export function filterMenuTree(tree: readonly MenuItem[], grant: MenusMap): MenuItem[] {
+  const visit = (item: MenuItem, buttons: readonly string[] | undefined): MenuItem | null => {
+    if (item.type === 'btn') return buttons?.includes(item.name) ? { ...item, children: [] } : null;
+    const own = Object.hasOwn(grant, item.name) ? grant[item.name] : undefined;
+    const children = item.children
+      .map((child) => visit(child, own))
+      .filter((child): child is MenuItem => child !== null);
+    const granted = own !== undefined || children.some((child) => child.type !== 'btn');
+    return granted ? { ...item, children } : null;
+  };
+  return tree.map((item) => visit(item, undefined)).filter((item): item is MenuItem => item !== null);
+}
+
+/** The menus map a set of checked items stands for: the inverse of `filterMenuTree`. */
+export function menusMapOfTree(tree: readonly MenuItem[]): MenusMap {
+  const map: MenusMap = {};
+  const visit = (item: MenuItem) => {
+    if (item.type === 'btn') return;
+    map[item.name] = item.children.filter((child) => child.type === 'btn').map((child) => child.name);
+    for (const child of item.children) visit(child);
+  };
+  for (const item of tree) visit(item);
+  return map;
+}

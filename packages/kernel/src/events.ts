@@ -9,10 +9,16 @@ export interface KernelEvents {
   'session.login': { userId: number };
   /** The session ended by the user's own logout. */
   'session.logout': Record<string, never>;
+  /** Everything derived from the previous session is to be dropped (logout, failure, another sign-in). */
+  'session.cleared': Record<string, never>;
   /** The server answered 401 to a signed-in call (spec §8). */
   'session.expired': { message: string };
   /** The signed-in user has no menus at all (spec §4.1). */
   'session.noAccess': Record<string, never>;
+  /** Navigation by route name to a page the user may not open (spec §2.3 'not permitted'). */
+  'navigation.notPermitted': { name: string };
+  /** A tab's page is reloaded in place (its state is dropped, its data fetched again). */
+  'tabs.refresh': { key: string; name: string };
 }
 
 interface Envelope {

@@ -1,8 +1,9 @@
 export { EventBus, type KernelEvents } from './events.js';
 export { ApiError, encodeWheres, HttpClient, type RequestOptions, type Where } from './http.js';
 export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
-export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef } from './kernel.js';
+export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
 export { md5Hex } from './md5.js';
+export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
   definePlugin,
@@ -21,7 +22,8 @@ export {
   type TitleRule,
   whenProductEnabled,
 } from './plugin.js';
-export { KernelProvider, useKernel, useService, useSession, useT } from './react/context.js';
+export { KernelProvider, useKernel, useService, useSession, useT, useTabs } from './react/context.js';
+export { useNavigateTo } from './react/navigation.js';
 export {
   lazyPage,
   PageErrorBoundary,
@@ -41,5 +43,14 @@ export {
   type SessionState,
   type SessionStatus,
 } from './session.js';
+export {
+  REDIRECT_PREFIX,
+  TABS_STORAGE_KEY,
+  type TabLocation,
+  TabsService,
+  type TabsState,
+  type TabView,
+  tabKey,
+} from './tabs.js';
 export { TokenStore, tokenExpiry } from './token.js';
 export { KERNEL_API_VERSION } from './version.js';

@@ -11,19 +11,23 @@ import { createI18n, initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
 import type { MessagesContribution, Plugin } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { createServiceRef, ServiceContainer, type ServiceRef } from './services.js';
-import { SessionService } from './session.js';
+import { SessionService, type SessionState } from './session.js';
+import { TabsService } from './tabs.js';
 import { TokenStore } from './token.js';
 
 export const HttpRef: ServiceRef<HttpClient> = createServiceRef('http');
 export const SessionRef: ServiceRef<SessionService> = createServiceRef('session');
 export const EventBusRef: ServiceRef<EventBus> = createServiceRef('events');
 export const I18nRef: ServiceRef<i18n> = createServiceRef('i18n');
+export const TabsRef: ServiceRef<TabsService> = createServiceRef('tabs');
 
 export interface KernelOptions {
   plugins: readonly Plugin[];
   /** The console's own strings, the default namespace. */
   messages: MessagesContribution;
   storage?: Storage;
+  /** Where open tabs survive a reload of this browser tab; `sessionStorage` by default. */
+  tabStorage?: Storage;
   fetch?: typeof globalThis.fetch;
   /** Base of every API call; `/webapi` by default (spec §7). */
   apiBase?: string;
@@ -51,6 +55,7 @@ export class Kernel {
     readonly session: SessionService,
     readonly bus: EventBus,
     readonly storage: Storage,
+    readonly tabs: TabsService,
   ) {}
 
   static async boot(options: KernelOptions): Promise<Kernel> {
@@ -80,12 +85,21 @@ export class Kernel {
     bus.subscribe('session.login', () => {
       expiredNotified = false;
     });
+    const tabs = new TabsService(options.tabStorage ?? globalThis.sessionStorage ?? storage, bus);
+    bus.subscribe('session.cleared', () => tabs.reset());
+    let tabsFor: SessionState['routes'] = null;
+    session.subscribe(() => {
+      const { routes } = session.state;
+      if (routes && routes !== tabsFor) tabs.start(routes);
+      tabsFor = routes;
+    });
 
     const services = new ServiceContainer();
     services.provide(HttpRef, http);
     services.provide(SessionRef, session);
     services.provide(EventBusRef, bus);
     services.provide(I18nRef, i18n);
+    services.provide(TabsRef, tabs);
     for (const plugin of registry.plugins) {
       for (const contribution of plugin.services ?? []) {
         try {
@@ -95,7 +109,7 @@ export class Kernel {
         }
       }
     }
-    return new Kernel(registry, services, i18n, http, session, bus, storage);
+    return new Kernel(registry, services, i18n, http, session, bus, storage, tabs);
   }
 
   async setLanguage(language: Language): Promise<void> {

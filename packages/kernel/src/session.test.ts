@@ -49,7 +49,14 @@ function serve(user: UserInfo) {
 }
 
 const boot = () =>
-  Kernel.boot({ plugins: [plugin], messages: coreMessages, storage, apiBase: server.base, language: 'en' });
+  Kernel.boot({
+    plugins: [plugin],
+    messages: coreMessages,
+    storage,
+    tabStorage: storage,
+    apiBase: server.base,
+    language: 'en',
+  });
 
 describe('session (spec §4.1)', () => {
   it('loads user info, then api.json, then the MQTT version, then builds the routes', async () => {
@@ -105,7 +112,10 @@ describe('session (spec §4.1)', () => {
   it('signing in as another user leaves nothing of the previous one', async () => {
     serve(userInfo({ id: 1, menus: [menuItem({ name: 'system_user', type: 'page' })] }));
     const kernel = await boot();
-    await kernel.session.signIn(token);
+    const first = await kernel.session.signIn(token);
+    const userPage = first.routes?.byName.get('system_user');
+    if (userPage) kernel.tabs.open(userPage, { pathname: userPage.path, search: '' });
+    expect(kernel.tabs.state.views.map((view) => view.name)).toEqual(['system_user']);
     serve(
       userInfo({
         id: 2,
@@ -118,6 +128,18 @@ describe('session (spec §4.1)', () => {
     expect(state.user?.id).toBe(2);
     expect(state.routes?.byName.has('system_user')).toBe(false);
     expect(state.routes?.byName.has('recharge')).toBe(true);
+    // No tab of the previous user survives, in memory or in storage.
+    expect(kernel.tabs.state.views).toEqual([]);
+  });
+
+  it('logout closes every tab', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    const state = await kernel.session.signIn(token);
+    const userPage = state.routes?.byName.get('system_user');
+    if (userPage) kernel.tabs.open(userPage, { pathname: userPage.path, search: '' });
+    await kernel.session.logout();
+    expect(kernel.tabs.state.views).toEqual([]);
   });
 
   it('a 401 to a signed-in call announces the expiry once', async () => {

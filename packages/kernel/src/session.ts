@@ -81,6 +81,7 @@ export class SessionService {
     this.deps.http.cancelAll();
     this.#loading = null;
     this.#state.next(ANONYMOUS);
+    this.deps.bus.emit('session.cleared', {});
     this.deps.tokens.write(token);
     const state = await this.load();
     if (state.user) this.deps.bus.emit('session.login', { userId: state.user.id });
@@ -126,6 +127,7 @@ export class SessionService {
   reset(): void {
     this.deps.tokens.clear();
     this.#state.next(ANONYMOUS);
+    this.deps.bus.emit('session.cleared', {});
   }
 
   /** Ends the session on the server too, cancelling whatever is still pending (spec §4.1). */

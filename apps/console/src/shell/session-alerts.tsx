@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * The session's own messages (spec §8): a 401 to a signed-in call asks the user to sign in
- * again, then resets the token and reloads; a role without menus gets the no-access warning.
+ * again, then resets the token and reloads; a role without menus gets the no-access warning;
+ * navigation by name to a page the role lacks gets 'not permitted' (spec §2.3).
  */
 export function SessionAlerts() {
   const kernel = useKernel();
@@ -15,6 +16,7 @@ export function SessionAlerts() {
     const subscriptions = [
       kernel.bus.subscribe('session.expired', ({ message: text }) => setExpired(text)),
       kernel.bus.subscribe('session.noAccess', () => message.warning(t('app.noAccess'), 5000)),
+      kernel.bus.subscribe('navigation.notPermitted', () => message.warning(t('app.notPermitted'))),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();

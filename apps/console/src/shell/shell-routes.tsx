@@ -1,5 +1,6 @@
-import { type AppRoute, firstPath, PageHost, type RouteAssembly, useT } from '@vap/kernel';
+import { type AppRoute, firstPath, PageHost, type RouteAssembly, useKernel, useT } from '@vap/kernel';
 import { Button, Result, Spinner } from '@vap/ui';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import ComingSoon from '../pages/coming-soon.js';
 import { useDocumentTitle } from '../title.js';
@@ -25,7 +26,10 @@ export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
 function PageView({ route }: { route: AppRoute }) {
   const t = useT();
   const title = useRouteTitle();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const { tabs } = useKernel();
+  // Every visit opens (or updates) the page's tab (spec §2.4).
+  useEffect(() => tabs.open(route, { pathname, search }), [tabs, route, pathname, search]);
   useDocumentTitle(route.page?.title?.({ query: new URLSearchParams(search) }) ?? title(route));
   return (
     <PageHost

@@ -3,6 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Kernel } from '../kernel.js';
 import type { ServiceRef } from '../services.js';
 import type { SessionState } from '../session.js';
+import type { TabsState } from '../tabs.js';
 
 const KernelContext = createContext<Kernel | null>(null);
 
@@ -33,4 +34,10 @@ export function useSession(): SessionState {
 /** Translations of a namespace: the console's own strings by default, a plugin's by its name. */
 export function useT(namespace?: string) {
   return useTranslation(namespace).t;
+}
+
+/** The open tabs (spec §2.4); operations are on `useKernel().tabs`. */
+export function useTabs(): TabsState {
+  const { tabs } = useKernel();
+  return useSyncExternalStore(tabs.subscribe, tabs.getSnapshot);
 }

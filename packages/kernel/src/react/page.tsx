@@ -1,4 +1,3 @@
-import { OWNER_ROLE_ID } from '@vap/contracts';
 import {
   Component,
   type ComponentType,
@@ -10,6 +9,7 @@ import {
   Suspense,
   useContext,
 } from 'react';
+import { isButtonPermitted } from '../permissions.js';
 import type { LazyComponent } from '../plugin.js';
 import type { AppRoute } from '../routes.js';
 import { useSession } from './context.js';
@@ -28,8 +28,7 @@ export function useCurrentRoute(): AppRoute | null {
 export function usePermission(button: string): boolean {
   const route = useCurrentRoute();
   const { user } = useSession();
-  if (user?.role_id === OWNER_ROLE_ID) return true;
-  return route?.buttons.includes(button) ?? false;
+  return isButtonPermitted(user, route, button);
 }
 
 export function Permitted({ button, children }: { button: string; children: ReactNode }) {

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { pathOfRoute } from '../permissions.js';
+import { useKernel, useSession } from './context.js';
+
+/**
+ * Navigation by route name (spec §2.3): goes to the page when the user may open it; otherwise
+ * announces `navigation.notPermitted` (the console shows 'not permitted') and stays.
+ */
+export function useNavigateTo(): (name: string, query?: Record<string, string>) => boolean {
+  const navigate = useNavigate();
+  const { bus } = useKernel();
+  const { routes } = useSession();
+  return useCallback(
+    (name, query) => {
+      const path = pathOfRoute(routes, name, query);
+      if (path === null) {
+        bus.emit('navigation.notPermitted', { name });
+        return false;
+      }
+      navigate(path);
+      return true;
+    },
+    [bus, navigate, routes],
+  );
+}
