@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
@@ -73,5 +74,24 @@ describe('walking skeleton in Chromium', () => {
       headers: { authorization: `Bearer ${before}` },
     });
     expect(reuse.status).toBe(401);
+  });
+
+  it('a token handed over in the address signs in and the console reloads at the root', async () => {
+    const login = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account: DEMO.email,
+        password: createHash('md5').update(DEMO.password).digest('hex'),
+      }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const fresh = await browser.newContext({ locale: 'en-US' });
+    const tab = await fresh.newPage();
+    await tab.goto(`${server.url}/dashboard?token=${token}`);
+    await tab.getByRole('heading', { name: 'Welcome back, 演示管理员' }).waitFor();
+    expect(new URL(tab.url()).search).toBe('');
+    expect(await tab.evaluate(() => localStorage.getItem('vap_web_token'))).toBe(token);
+    await fresh.close();
   });
 });

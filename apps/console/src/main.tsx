@@ -13,6 +13,12 @@ async function boot() {
   const root = createRoot(container);
   try {
     const kernel = await Kernel.boot({ plugins, messages: consoleMessages });
+    // A token handed over in the address signs in, then the console reloads at the root (spec §4.1).
+    const reloadAt = await kernel.session.adoptTokenFromAddress(window.location.href);
+    if (reloadAt) {
+      window.location.replace(reloadAt);
+      return;
+    }
     const syncLanguage = (language: string) => {
       document.documentElement.lang = language;
     };

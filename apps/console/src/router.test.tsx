@@ -151,6 +151,13 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(await screen.findByText('You are not permitted to open this page')).toBeTruthy();
   });
 
+  it("a failed call shows the server's message", async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    kernel.http.get('/v1/nothing').catch(() => undefined);
+    expect(await screen.findByText('No test answer for GET /v1/nothing')).toBeTruthy();
+  });
+
   it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {
     const { router, api, kernel } = await renderConsole('/system/user?tab=2');
     await userEvent.click(await screen.findByTestId('user-menu'));

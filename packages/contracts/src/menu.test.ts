@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { type FlatMenuItem, filterMenuTree, type MenuItem, menusMapOfTree, menuTreeFromItems } from './menu.js';
+import {
+  type FlatMenuItem,
+  filterMenuTree,
+  type MenuItem,
+  menusMapOfTree,
+  menuTreeFromItems,
+} from './menu.js';
 
-const item = (id: number, parent_id: number, name: string, type: FlatMenuItem['type'], sort = id): FlatMenuItem => ({
+const item = (
+  id: number,
+  parent_id: number,
+  name: string,
+  type: FlatMenuItem['type'],
+  sort = id,
+): FlatMenuItem => ({
   id,
   parent_id,
   name,
@@ -34,7 +46,13 @@ describe('menu trees (spec §2.3, §3, §6)', () => {
     expect(names(catalogue)).toEqual([
       'dashboard',
       ['open', ['open_docs']],
-      ['system', [['system_role', ['add']], ['system_user', ['add', 'delete']]]],
+      [
+        'system',
+        [
+          ['system_role', ['add']],
+          ['system_user', ['add', 'delete']],
+        ],
+      ],
     ]);
   });
 

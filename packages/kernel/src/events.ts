@@ -15,6 +15,8 @@ export interface KernelEvents {
   'session.expired': { message: string };
   /** The signed-in user has no menus at all (spec §4.1). */
   'session.noAccess': Record<string, never>;
+  /** A call failed; the console shows the message (spec §8). Quiet calls and 401s are not announced. */
+  'http.error': { status: number; code: string; message: string };
   /** Navigation by route name to a page the user may not open (spec §2.3 'not permitted'). */
   'navigation.notPermitted': { name: string };
   /** A tab's page is reloaded in place (its state is dropped, its data fetched again). */

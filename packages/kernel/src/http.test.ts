@@ -101,6 +101,37 @@ describe('HTTP client (spec §7)', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('announces other failures with the server message; quiet calls (polls) are only logged', async () => {
+    server.handlers.set('/webapi/broken', (_req, res) =>
+      json(res, 409, { code: 'conflict', message: 'in use' }),
+    );
+    const onError = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await client({ onError })
+      .get('/broken')
+      .catch(() => undefined);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 409, message: 'in use' }));
+    await client({ onError })
+      .get('/broken', { quiet: true })
+      .catch(() => undefined);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('GET /broken failed: in use');
+    warn.mockRestore();
+  });
+
+  it('does not announce a 401 of a signed-in call as an ordinary error', async () => {
+    server.handlers.set('/webapi/private', (_req, res) =>
+      json(res, 401, { code: 'unauthorized', message: 'x' }),
+    );
+    const onError = vi.fn();
+    const onUnauthorized = vi.fn();
+    await client({ onError, onUnauthorized })
+      .get('/private')
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('times out after the configured time with the local timeout message', async () => {
     server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 500));
     const error = await client({ timeoutMs: 50 })
@@ -111,7 +142,9 @@ describe('HTTP client (spec §7)', () => {
 
   it('cancels every pending request at once, with the cancelled message', async () => {
     server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 500));
-    const http = client();
+    const onError = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const http = client({ onError });
     const pending = [http.get('/slow'), http.get('/slow')].map((p) => p.catch((e: unknown) => e));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(http.pendingCount).toBe(2);
@@ -119,6 +152,9 @@ describe('HTTP client (spec §7)', () => {
     const errors = await Promise.all(pending);
     expect(errors.map((e) => (e as ApiError).code)).toEqual(['cancelled', 'cancelled']);
     expect(http.pendingCount).toBe(0);
+    // Cancels are the console's own doing: not announced.
+    expect(onError).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('rejects an answer that does not match the expected schema', async () => {

@@ -40,6 +40,11 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /** `false` for calls that must not carry the bearer token (password sign-in). */
   auth?: boolean;
+  /**
+   * The caller shows (or deliberately ignores) a failure itself, e.g. a form's inline message or
+   * a poll: the failure is only logged, not announced (spec §8: polling errors only logged).
+   */
+  quiet?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -51,6 +56,8 @@ export interface HttpClientOptions {
   localMessage: (code: LocalErrorCode) => string;
   /** Called on a 401 answer to a call that carried a token (spec §8). */
   onUnauthorized?: (error: ApiError) => void;
+  /** Called on every other failure of a call that is not quiet: the console shows its message. */
+  onError?: (error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -136,6 +143,10 @@ export class HttpClient {
     } catch (error) {
       const failure = this.#toApiError(error, controller.signal);
       if (failure.status === 401 && token) this.options.onUnauthorized?.(failure);
+      // Cancels are the console's own doing (logout, another sign-in): nothing to announce.
+      else if (options.quiet || failure.code === 'cancelled') {
+        console.warn(`${method} ${path} failed: ${failure.message}`);
+      } else this.options.onError?.(failure);
       throw failure;
     } finally {
       clearTimeout(timer);

@@ -79,6 +79,7 @@ export class Kernel {
         expiredNotified = true;
         bus.emit('session.expired', { message: i18n.t('app.authExpired') });
       },
+      onError: ({ status, code, message }) => bus.emit('http.error', { status, code, message }),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     const session = new SessionService({ http, tokens, registry, bus });

@@ -132,6 +132,35 @@ describe('session (spec §4.1)', () => {
     expect(kernel.tabs.state.views).toEqual([]);
   });
 
+  it('a token in the address is stored, user info loaded, and the console reloads at the root', async () => {
+    serve(userInfo());
+    const kernel = await boot();
+    const target = await kernel.session.adoptTokenFromAddress(
+      `https://console.example/dashboard?token=${token}`,
+    );
+    expect(target).toBe('/');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect(server.requests[0]).toBe('GET /webapi/v1/pms/user');
+    expect(kernel.session.state.status).toBe('ready');
+  });
+
+  it('an address without a token changes nothing', async () => {
+    const kernel = await boot();
+    expect(
+      await kernel.session.adoptTokenFromAddress('https://console.example/login?redirect=%2F'),
+    ).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a token in the address that fails to load is dropped, and the console still reloads at the root', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 401, { code: 'unauthorized', message: 'no' }),
+    );
+    const kernel = await boot();
+    expect(await kernel.session.adoptTokenFromAddress(`/index?token=${token}`)).toBe('/');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
   it('logout closes every tab', async () => {
     serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
     const kernel = await boot();

@@ -88,6 +88,22 @@ export class SessionService {
     return state;
   }
 
+  /**
+   * Sign-in by a token handed over in the address (`?token=…`, spec §4.1): the token is stored,
+   * user info loaded, and the answer is where to reload — the root, without the token in the
+   * address. Null when the address carries no token. A token that fails to load still ends at the
+   * root, where the console leads to sign-in.
+   */
+  async adoptTokenFromAddress(href: string): Promise<string | null> {
+    const url = new URL(href, 'http://localhost');
+    const token = url.searchParams.get('token');
+    if (!token) return null;
+    await this.signIn(token).catch((error: unknown) => {
+      console.warn('The token in the address could not be used', error);
+    });
+    return '/';
+  }
+
   /** Loads user info, api.json, the MQTT version and the routes; concurrent callers share one load. */
   load(): Promise<SessionState> {
     this.#loading ??= this.#load().finally(() => {

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 /**
  * The session's own messages (spec §8): a 401 to a signed-in call asks the user to sign in
  * again, then resets the token and reloads; a role without menus gets the no-access warning;
- * navigation by name to a page the role lacks gets 'not permitted' (spec §2.3).
+ * navigation by name to a page the role lacks gets 'not permitted' (spec §2.3); any other failed
+ * call shows the server's message.
  */
 export function SessionAlerts() {
   const kernel = useKernel();
@@ -17,6 +18,7 @@ export function SessionAlerts() {
       kernel.bus.subscribe('session.expired', ({ message: text }) => setExpired(text)),
       kernel.bus.subscribe('session.noAccess', () => message.warning(t('app.noAccess'), 5000)),
       kernel.bus.subscribe('navigation.notPermitted', () => message.warning(t('app.notPermitted'))),
+      kernel.bus.subscribe('http.error', ({ message: text }) => message.error(text)),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();

@@ -42,6 +42,8 @@ export default function LoginPage() {
       const { token } = await kernel.http.post(LOGIN_PASSWORD_PATH, body, {
         auth: false,
         schema: loginResultSchema,
+        // The form shows the failure inline.
+        quiet: true,
       });
       await kernel.session.signIn(token);
       navigate(redirectTarget(location.search), { replace: true });
