@@ -11,6 +11,7 @@ import {
   type PageContribution,
   type PageOptions,
   page,
+  userMenuItem,
   whenProductEnabled,
 } from '@vap/kernel';
 
@@ -38,6 +39,10 @@ export const plannedPlugins = [
     pages: [
       ...pages(['system_user', 'system_role']),
       page('accesskey', comingSoon, { always: { path: '/accesskey', ownerOnly: true } }),
+    ],
+    // Spec §2.4: AccessKey in the user dropdown, owner only.
+    userMenu: [
+      userMenuItem('accesskey', 'menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
     ],
   }),
   definePlugin({

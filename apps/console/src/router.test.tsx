@@ -151,6 +151,17 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(await screen.findByText('You are not permitted to open this page')).toBeTruthy();
   });
 
+  it('the user menu lists AccessKey for the owner only (a plugin contribution)', async () => {
+    await renderConsole('/dashboard');
+    await userEvent.click(await screen.findByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'AccessKey' })).toBeTruthy();
+    cleanup();
+    await renderConsole('/dashboard', { ...owner, role_id: 3 });
+    await userEvent.click(await screen.findByTestId('user-menu'));
+    await screen.findByRole('menuitem', { name: 'Log out' });
+    expect(screen.queryByRole('menuitem', { name: 'AccessKey' })).toBeNull();
+  });
+
   it("a failed call shows the server's message", async () => {
     const { kernel } = await renderConsole('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });

@@ -8,6 +8,7 @@ export {
   type ActivationContext,
   definePlugin,
   type LazyComponent,
+  type LazyDialog,
   type MenuDirContribution,
   type MessagesContribution,
   menuDir,
@@ -20,6 +21,11 @@ export {
   page,
   publicRoute,
   type TitleRule,
+  type TopbarItemContribution,
+  topbarItem,
+  type UserMenuItemContribution,
+  type UserMenuItemOptions,
+  userMenuItem,
   whenProductEnabled,
 } from './plugin.js';
 export { KernelProvider, useKernel, useService, useSession, useT, useTabs } from './react/context.js';

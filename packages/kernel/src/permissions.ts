@@ -26,7 +26,7 @@ export function pathOfRoute(
   query?: Record<string, string> | URLSearchParams,
 ): string | null {
   const route = routes?.byName.get(name);
-  if (!route || route.type !== 'page') return null;
+  if (route?.type !== 'page') return null;
   const search = new URLSearchParams(query).toString();
   return search ? `${route.path}?${search}` : route.path;
 }

@@ -57,6 +57,32 @@ export interface MessagesContribution {
   readonly loaders: Readonly<Record<Language, MessageLoader>>;
 }
 
+/** A dialog a plugin opens from the user menu; the console mounts it and closes it on `onClose`. */
+export type LazyDialog = () => Promise<{ default: ComponentType<{ onClose: () => void }> }>;
+
+/** An entry of the top bar's user dropdown (spec §2.4), between the console's Dashboard and Logout. */
+export interface UserMenuItemContribution {
+  readonly id: string;
+  /** Locale key of the label: the console's (`menu.accesskey`) or a plugin's (`account:profile.title`). */
+  readonly label: string;
+  /** Ascending; entries with equal order keep the plugin order. */
+  readonly order: number;
+  /** Only the company owner (role_id 0) sees it. */
+  readonly ownerOnly: boolean;
+  /** Opens this address… */
+  readonly to?: string;
+  /** …or this dialog. */
+  readonly dialog?: LazyDialog;
+}
+
+/** An element of the top bar's right side, e.g. the notice bell with its unread dot (spec §2.4). */
+export interface TopbarItemContribution {
+  readonly id: string;
+  readonly component: LazyComponent;
+  readonly order: number;
+  readonly ownerOnly: boolean;
+}
+
 export interface PluginDefinition {
   /** Unique id, e.g. `account`. */
   readonly id: string;
@@ -72,6 +98,8 @@ export interface PluginDefinition {
   readonly menuDirs?: readonly MenuDirContribution[];
   readonly messages?: readonly MessagesContribution[];
   readonly services?: readonly ServiceContribution<unknown>[];
+  readonly topbar?: readonly TopbarItemContribution[];
+  readonly userMenu?: readonly UserMenuItemContribution[];
 }
 
 /** A registered plugin: the definition, checked and frozen. */
@@ -116,6 +144,28 @@ export function menuDir(path: string, visible: MenuDirContribution['visible']): 
 
 export function messages(namespace: string, loaders: Record<Language, MessageLoader>): MessagesContribution {
   return { namespace, loaders };
+}
+
+export interface UserMenuItemOptions {
+  order?: number;
+  ownerOnly?: boolean;
+}
+
+export function userMenuItem(
+  id: string,
+  label: string,
+  target: { to: string } | { dialog: LazyDialog },
+  options: UserMenuItemOptions = {},
+): UserMenuItemContribution {
+  return { id, label, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false, ...target };
+}
+
+export function topbarItem(
+  id: string,
+  component: LazyComponent,
+  options: UserMenuItemOptions = {},
+): TopbarItemContribution {
+  return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
 }
 
 /** Activation rule for plugins behind a company product flag (0 = enabled, spec §2.3). */

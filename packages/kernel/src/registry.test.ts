@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin, page } from './plugin.js';
+import { definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
+import { userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
 
@@ -39,6 +40,56 @@ describe('plugin registry', () => {
     const registry = new PluginRegistry([plugin]);
     expect(() => registry.active({ user: {} as never, products: {}, mqttVersion: null })).toThrow(
       /Plugin "fragile" failed in its activation rule: boom/,
+    );
+  });
+});
+
+describe('top bar and user menu contributions (spec §2.4)', () => {
+  const Dialog = async () => ({ default: (_props: { onClose: () => void }) => null });
+  const account = definePlugin({
+    id: 'account',
+    kernel: '^1',
+    userMenu: [
+      userMenuItem('password', 'account:password.title', { dialog: Dialog }, { order: 50 }),
+      userMenuItem('profile', 'account:profile.title', { to: '/profile' }, { order: 10 }),
+      userMenuItem('display', 'account:display.title', { dialog: Dialog }, { order: 20, ownerOnly: true }),
+    ],
+  });
+  const notices = definePlugin({
+    id: 'notices',
+    kernel: '^1',
+    activation: whenProductEnabled('cbs'),
+    topbar: [topbarItem('bell', Empty, { order: 10 })],
+  });
+  const registry = new PluginRegistry([account, notices]);
+  const context = (role_id: number, cbs = 0) => ({
+    user: userInfo({ role_id }),
+    products: { cbs },
+    mqttVersion: null,
+  });
+
+  it('user menu entries are ordered, and owner-only entries show to the owner only', () => {
+    expect(registry.userMenuItems(context(0)).map((item) => item.id)).toEqual([
+      'profile',
+      'display',
+      'password',
+    ]);
+    expect(registry.userMenuItems(context(3)).map((item) => item.id)).toEqual(['profile', 'password']);
+  });
+
+  it('top bar items come from active plugins only', () => {
+    expect(registry.topbarItems(context(0)).map((item) => item.id)).toEqual(['bell']);
+    expect(registry.topbarItems(context(0, 1))).toEqual([]);
+  });
+
+  it('two plugins contributing one user menu id is a boot error naming both', () => {
+    const twin = definePlugin({
+      id: 'twin',
+      kernel: '^1',
+      userMenu: [userMenuItem('profile', 'twin:x', { to: '/x' })],
+    });
+    expect(() => new PluginRegistry([account, twin])).toThrow(
+      'Plugins "account" and "twin" both claim the user menu item "profile"',
     );
   });
 });

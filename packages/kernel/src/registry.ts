@@ -2,6 +2,8 @@
  * The plugin registry: checks every plugin once at boot and answers which contributions are
  * active for a given context. Wrong wiring is a `BootError` naming the plugins involved.
  */
+
+import { OWNER_ROLE_ID } from '@vap/contracts';
 import type {
   ActivationContext,
   MenuDirContribution,
@@ -9,6 +11,8 @@ import type {
   PageContribution,
   Plugin,
   PublicRouteContribution,
+  TopbarItemContribution,
+  UserMenuItemContribution,
 } from './plugin.js';
 import { satisfies } from './semver.js';
 import { KERNEL_API_VERSION } from './version.js';
@@ -54,6 +58,8 @@ export class PluginRegistry {
     this.#claimOnce('public route', (plugin) => (plugin.publicRoutes ?? []).map((route) => route.path));
     this.#claimOnce('message namespace', (plugin) => (plugin.messages ?? []).map((m) => m.namespace));
     this.#claimOnce('menu dir rule', (plugin) => (plugin.menuDirs ?? []).map((dir) => dir.path));
+    this.#claimOnce('top bar item', (plugin) => (plugin.topbar ?? []).map((item) => item.id));
+    this.#claimOnce('user menu item', (plugin) => (plugin.userMenu ?? []).map((item) => item.id));
   }
 
   #claimOnce(kind: string, names: (plugin: Plugin) => readonly string[]): void {
@@ -113,5 +119,26 @@ export class PluginRegistry {
 
   messages(): MessagesContribution[] {
     return this.plugins.flatMap((plugin) => plugin.messages ?? []);
+  }
+
+  /** Top bar items of the active plugins that this user may see, in order. */
+  topbarItems(context: ActivationContext | null): TopbarItemContribution[] {
+    return this.#forUser(context, (plugin) => plugin.topbar ?? []);
+  }
+
+  /** User dropdown entries of the active plugins that this user may see, in order. */
+  userMenuItems(context: ActivationContext | null): UserMenuItemContribution[] {
+    return this.#forUser(context, (plugin) => plugin.userMenu ?? []);
+  }
+
+  #forUser<T extends { order: number; ownerOnly: boolean }>(
+    context: ActivationContext | null,
+    items: (plugin: Plugin) => readonly T[],
+  ): T[] {
+    const isOwner = context?.user.role_id === OWNER_ROLE_ID;
+    return this.active(context)
+      .flatMap(items)
+      .filter((item) => isOwner || !item.ownerOnly)
+      .sort((a, b) => a.order - b.order);
   }
 }

@@ -1,5 +1,5 @@
-import { type Language, OWNER_ROLE_ID } from '@vap/contracts';
-import { useKernel, useSession, useT } from '@vap/kernel';
+import type { Language } from '@vap/contracts';
+import { type LazyComponent, type LazyDialog, lazyPage, useKernel, useSession, useT } from '@vap/kernel';
 import {
   Button,
   DropdownMenu,
@@ -10,6 +10,7 @@ import {
   LanguageSelect,
 } from '@vap/ui';
 import { ChevronDown, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useRouteTitle } from './route-title.js';
 import { routeTrail } from './trail.js';
@@ -22,9 +23,12 @@ interface TopbarProps {
 export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
   const kernel = useKernel();
   const t = useT();
-  const { user } = useSession();
+  const { user, context } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const [dialog, setDialog] = useState<LazyDialog | null>(null);
+  const topbarItems = kernel.registry.topbarItems(context);
+  const userMenuItems = kernel.registry.userMenuItems(context);
 
   const logout = async () => {
     const fullPath = `${location.pathname}${location.search}${location.hash}`;
@@ -49,6 +53,11 @@ export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
       </Button>
       <Breadcrumbs />
       <div className="ml-auto flex items-center gap-3">
+        {topbarItems.map((item) => (
+          <Suspense key={item.id} fallback={null}>
+            <LazyItem loader={item.component} />
+          </Suspense>
+        ))}
         <LanguageSelect
           label={t('navbar.language')}
           value={kernel.i18n.language}
@@ -63,18 +72,39 @@ export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => navigate('/dashboard')}>{t('menu.dashboard')}</DropdownMenuItem>
-            {user?.role_id === OWNER_ROLE_ID ? (
-              <DropdownMenuItem onSelect={() => navigate('/accesskey')}>
-                {t('menu.accesskey')}
+            {userMenuItems.map((item) => (
+              <DropdownMenuItem
+                key={item.id}
+                onSelect={() =>
+                  item.to ? navigate(item.to) : item.dialog && setDialog(() => item.dialog ?? null)
+                }
+              >
+                {t(item.label)}
               </DropdownMenuItem>
-            ) : null}
+            ))}
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => void logout()}>{t('navbar.logout')}</DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <LazyDialogHost loader={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </header>
   );
+}
+
+function LazyItem({ loader }: { loader: LazyComponent }) {
+  const Item = lazyPage(loader);
+  return <Item />;
+}
+
+/** A plugin's user-menu dialog, mounted while open. */
+function LazyDialogHost({ loader, onClose }: { loader: LazyDialog; onClose: () => void }) {
+  const Dialog = lazyPage(loader);
+  return <Dialog onClose={onClose} />;
 }
 
 /** Dashboard first, then the dirs and the page of the current address (spec §2.4). */

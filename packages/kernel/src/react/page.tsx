@@ -10,7 +10,6 @@ import {
   useContext,
 } from 'react';
 import { isButtonPermitted } from '../permissions.js';
-import type { LazyComponent } from '../plugin.js';
 import type { AppRoute } from '../routes.js';
 import { useSession } from './context.js';
 
@@ -35,16 +34,21 @@ export function Permitted({ button, children }: { button: string; children: Reac
   return usePermission(button) ? children : null;
 }
 
-const lazyComponents = new WeakMap<LazyComponent, LazyExoticComponent<ComponentType>>();
+// biome-ignore lint/suspicious/noExplicitAny: one cache for loaders of components with any props
+type AnyLoader = () => Promise<{ default: ComponentType<any> }>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+const lazyComponents = new WeakMap<AnyLoader, LazyExoticComponent<ComponentType<any>>>();
 
-/** One `React.lazy` per page loader, so a page's code is fetched once. */
-export function lazyPage(loader: LazyComponent): LazyExoticComponent<ComponentType> {
+/** One `React.lazy` per loader (a page, a top bar item, a dialog), so its code is fetched once. */
+export function lazyPage<P extends object = Record<string, never>>(
+  loader: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
   let component = lazyComponents.get(loader);
   if (!component) {
     component = lazy(loader);
     lazyComponents.set(loader, component);
   }
-  return component;
+  return component as LazyExoticComponent<ComponentType<P>>;
 }
 
 interface BoundaryProps {
