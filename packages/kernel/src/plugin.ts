@@ -5,6 +5,7 @@
  */
 import type { Language, MqttVersion, ProductFlag, UserInfo } from '@vap/contracts';
 import type { ComponentType } from 'react';
+import { tagProductFlag } from './manifest.js';
 import type { ServiceContribution } from './services.js';
 
 /** What activation rules and menu-dir rules see (spec §2.3 menu filtering). */
@@ -170,5 +171,5 @@ export function topbarItem(
 
 /** Activation rule for plugins behind a company product flag (0 = enabled, spec §2.3). */
 export function whenProductEnabled(flag: ProductFlag): (context: ActivationContext) => boolean {
-  return (context) => context.products[flag] === 0;
+  return tagProductFlag((context: ActivationContext) => context.products[flag] === 0, flag);
 }

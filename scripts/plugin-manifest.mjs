@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+/**
+ * Writes `dist/manifest.json` for the plugin package in the current directory: the static
+ * manifest of its default export (see `pluginManifest` in @vap/kernel). Run after its build.
+ */
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pluginManifest } from '@vap/kernel';
+
+const entry = resolve('dist/index.js');
+const { default: plugin } = await import(pathToFileURL(entry).href);
+if (!plugin?.__vapPlugin) {
+  console.error(`${entry} does not default-export a plugin made with definePlugin()`);
+  process.exit(1);
+}
+const manifest = pluginManifest(plugin);
+await writeFile(resolve('dist/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`dist/manifest.json: ${manifest.pages.length} pages of plugin "${manifest.id}"`);

@@ -1,0 +1,97 @@
+/**
+ * Plugins against the server: every plugin build emits its manifest, and the pages the console's
+ * plugins claim match the server's menu catalogue (architecture §2: unclaimed server pages and
+ * claimed pages the server never sends fail CI instead of surfacing in production).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { MenuItem, UserInfo } from '@vap/contracts';
+import { type Plugin, PluginRegistry, pluginManifest } from '@vap/kernel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plugins as consolePlugins } from '../../apps/console/src/plugins.js';
+import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+
+const pluginDirs = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true })
+  .filter(
+    (entry) =>
+      entry.isDirectory() &&
+      !entry.name.startsWith('.') &&
+      existsSync(join(ROOT, 'plugins', entry.name, 'package.json')),
+  )
+  .map((entry) => join(ROOT, 'plugins', entry.name));
+
+describe('plugin manifests', () => {
+  it.each(pluginDirs)('%s emits dist/manifest.json derived from its definition', async (dir) => {
+    const { default: plugin } = (await import(pathToFileURL(join(dir, 'dist/index.js')).href)) as {
+      default: Plugin;
+    };
+    const manifest = JSON.parse(readFileSync(join(dir, 'dist/manifest.json'), 'utf8'));
+    expect(manifest).toEqual(pluginManifest(plugin));
+  });
+});
+
+const flatten = (items: readonly MenuItem[]): MenuItem[] =>
+  items.flatMap((item) => [item, ...flatten(item.children)]);
+
+describe("the console's plugins and the server's menu catalogue", () => {
+  let server: RunningServer;
+  let catalogue: MenuItem[];
+  beforeAll(async () => {
+    server = await startServer();
+    const login = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account: DEMO.account,
+        password: createHash('md5').update(DEMO.password).digest('hex'),
+      }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const info = (await (
+      await fetch(`${server.url}/webapi/v1/pms/user`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as UserInfo;
+    catalogue = flatten(info.menus as MenuItem[]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const claimed = () => consolePlugins.flatMap((plugin) => plugin.pages ?? []);
+
+  it('every page of the server catalogue is claimed by a plugin', () => {
+    const names = new Set(claimed().map((page) => page.name));
+    const pages = catalogue.filter((item) => item.type === 'page').map((item) => item.name);
+    expect(pages.filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('every claimed page is in the catalogue, except the always-added pages of spec §2.2', () => {
+    const served = new Set(catalogue.filter((item) => item.type === 'page').map((item) => item.name));
+    const missing = claimed().filter((page) => !served.has(page.name) && !page.always);
+    expect(missing.map((page) => page.name)).toEqual([]);
+  });
+
+  it('every button a page checks exists as a btn item of that page', () => {
+    const buttonsOf = new Map(
+      catalogue
+        .filter((item) => item.type === 'page')
+        .map((item) => [
+          item.name,
+          item.children.filter((child) => child.type === 'btn').map((child) => child.name),
+        ]),
+    );
+    const unknown = claimed().flatMap((page) =>
+      page.buttons
+        .filter((button) => !buttonsOf.get(page.name)?.includes(button))
+        .map((b) => `${page.name}.${b}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('every dir the plugins give a visibility rule to exists in the catalogue', () => {
+    const dirs = new Set(catalogue.filter((item) => item.type === 'dir').map((item) => item.path));
+    const rules = new PluginRegistry(consolePlugins).menuDirs().map((rule) => rule.path);
+    expect(rules.filter((path) => !dirs.has(path))).toEqual([]);
+  });
+});
