@@ -11,6 +11,8 @@ import {
   type PageContribution,
   type PageOptions,
   page,
+  publicRoute,
+  titleFromQuery,
   userMenuItem,
   whenProductEnabled,
 } from '@vap/kernel';
@@ -21,8 +23,6 @@ import ComingSoon from './pages/coming-soon.js';
 const comingSoon = async () => ({ default: ComingSoon });
 const pages = (names: readonly string[], options: PageOptions = {}): PageContribution[] =>
   names.map((name) => page(name, comingSoon, options));
-/** The browser title of these pages comes from the `name` query parameter (spec §2.3). */
-const titleFromQuery: PageOptions['title'] = ({ query }) => query.get('name') || undefined;
 
 export const plannedPlugins = [
   definePlugin({
@@ -81,7 +81,7 @@ export const plannedPlugins = [
         'algmall_order',
         'algmall_consume',
       ]),
-      page('algmall_product_detail', comingSoon, { title: titleFromQuery }),
+      page('algmall_product_detail', comingSoon, { title: titleFromQuery('name') }),
     ],
   }),
   definePlugin({
@@ -97,10 +97,16 @@ export const plannedPlugins = [
     kernel: '^1',
     pages: [
       ...pages(['adpkg_management', 'video_detail', 'hologram_parking']),
-      page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery }),
+      page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
     ],
   }),
-  definePlugin({ id: 'resources', kernel: '^1', pages: pages(['resource_download']) }),
+  definePlugin({
+    id: 'resources',
+    kernel: '^1',
+    pages: pages(['resource_download']),
+    // Spec §2.3: the share page uses the resource-download title.
+    publicRoutes: [publicRoute('/sharePage', comingSoon, 'menu.resource_download')],
+  }),
   definePlugin({
     id: 'resource-management',
     kernel: '^1',

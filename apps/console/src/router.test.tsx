@@ -162,6 +162,30 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(screen.queryByRole('menuitem', { name: 'AccessKey' })).toBeNull();
   });
 
+  it('the share page is titled as resource download (spec §2.3)', async () => {
+    await renderConsole('/sharePage', null);
+    await screen.findByText('This page is coming soon');
+    expect(document.title).toBe('Resource download - VAP Console');
+  });
+
+  it('a product detail page is titled by its name query parameter', async () => {
+    const algmall = item({
+      id: 20,
+      name: 'algmall',
+      type: 'dir',
+      path: 'algmall',
+      children: [
+        item({ id: 21, parent_id: 20, name: 'algmall_product_detail', type: 'page', path: 'detail' }),
+      ],
+    });
+    await renderConsole('/algmall/detail?id=1&name=Face%20detection', {
+      ...owner,
+      menus: [...menus, algmall],
+    });
+    await screen.findByText('This page is coming soon');
+    expect(document.title).toBe('Face detection - VAP Console');
+  });
+
   it("a failed call shows the server's message", async () => {
     const { kernel } = await renderConsole('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });

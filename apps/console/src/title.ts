@@ -1,4 +1,4 @@
-import { useT } from '@vap/kernel';
+import { documentTitle, useT } from '@vap/kernel';
 import { useEffect } from 'react';
 
 /** Browser title = page title followed by the product title (spec §2.3). */
@@ -6,6 +6,6 @@ export function useDocumentTitle(pageTitle: string | undefined) {
   const t = useT();
   const product = t('app.title');
   useEffect(() => {
-    document.title = pageTitle ? `${pageTitle} - ${product}` : product;
+    document.title = documentTitle(pageTitle, product);
   }, [pageTitle, product]);
 }

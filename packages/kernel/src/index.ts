@@ -23,6 +23,7 @@ export {
   publicRoute,
   type TitleRule,
   type TopbarItemContribution,
+  titleFromQuery,
   topbarItem,
   type UserMenuItemContribution,
   type UserMenuItemOptions,
@@ -40,7 +41,15 @@ export {
   usePermission,
 } from './react/page.js';
 export { BootError, PluginRegistry } from './registry.js';
-export { type AppRoute, assembleRoutes, firstPath, isEmptyMenus, type RouteAssembly } from './routes.js';
+export {
+  type AppRoute,
+  assembleRoutes,
+  documentTitle,
+  firstPath,
+  isEmptyMenus,
+  type RouteAssembly,
+  routeTitle,
+} from './routes.js';
 export { satisfies } from './semver.js';
 export { createServiceRef, type ServiceRef, type ServiceResolver, service } from './services.js';
 export {

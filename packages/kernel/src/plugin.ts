@@ -169,6 +169,11 @@ export function topbarItem(
   return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
 }
 
+/** Title rule: the page is titled by a query parameter, e.g. `name` (spec §2.3 product detail, ad design). */
+export function titleFromQuery(parameter: string): TitleRule {
+  return ({ query }) => query.get(parameter)?.trim() || undefined;
+}
+
 /** Activation rule for plugins behind a company product flag (0 = enabled, spec §2.3). */
 export function whenProductEnabled(flag: ProductFlag): (context: ActivationContext) => boolean {
   return tagProductFlag((context: ActivationContext) => context.products[flag] === 0, flag);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin, menuDir, page, whenProductEnabled } from './plugin.js';
+import { definePlugin, menuDir, page, titleFromQuery, whenProductEnabled } from './plugin.js';
 import { PluginRegistry } from './registry.js';
-import { assembleRoutes, firstPath, isEmptyMenus } from './routes.js';
+import { assembleRoutes, documentTitle, firstPath, isEmptyMenus, routeTitle } from './routes.js';
 import { menuItem, userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
@@ -168,5 +168,36 @@ describe('no-access menus (spec §4.1)', () => {
     expect(isEmptyMenus({})).toBe(true);
     expect(isEmptyMenus([])).toBe(true);
     expect(isEmptyMenus([menuItem({ name: 'dashboard', type: 'page' })])).toBe(false);
+  });
+});
+
+describe('titles (spec §2.3)', () => {
+  const detail = assembleRoutes(
+    [
+      menuItem({
+        name: 'algmall',
+        type: 'dir',
+        children: [menuItem({ name: 'algmall_product_detail', type: 'page' })],
+      }),
+    ],
+    new PluginRegistry([
+      definePlugin({
+        id: 'algmall',
+        kernel: '^1',
+        pages: [page('algmall_product_detail', Empty, { title: titleFromQuery('name') })],
+      }),
+    ]),
+    context(),
+  ).byName.get('algmall_product_detail');
+
+  it('the title of algmall_product_detail and adpkg_design comes from the query parameter name', () => {
+    if (!detail) throw new Error('no route');
+    expect(routeTitle(detail, '?id=3&name=Face%20detection')).toEqual({ text: 'Face detection' });
+    expect(routeTitle(detail, '?id=3')).toEqual({ key: 'menu.algmall_product_detail' });
+  });
+
+  it('the browser title is the page title followed by the product title', () => {
+    expect(documentTitle('Users', 'VAP Console')).toBe('Users - VAP Console');
+    expect(documentTitle(undefined, 'VAP Console')).toBe('VAP Console');
   });
 });

@@ -158,3 +158,17 @@ export function firstPath(tree: readonly AppRoute[]): string | null {
   }
   return null;
 }
+
+/**
+ * What titles a route in the browser tab, the tab bar and the breadcrumbs (spec §2.3): the text its
+ * page's title rule takes from the address, or else the locale key (or literal) of its menu item.
+ */
+export function routeTitle(route: AppRoute, search: string): { text: string } | { key: string } {
+  const text = route.page?.title?.({ query: new URLSearchParams(search) });
+  return text ? { text } : { key: route.title };
+}
+
+/** Browser title = page title followed by the product title (spec §2.3). */
+export function documentTitle(pageTitle: string | undefined, productTitle: string): string {
+  return pageTitle ? `${pageTitle} - ${productTitle}` : productTitle;
+}

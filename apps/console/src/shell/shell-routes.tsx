@@ -1,4 +1,12 @@
-import { type AppRoute, firstPath, PageHost, type RouteAssembly, useKernel, useT } from '@vap/kernel';
+import {
+  type AppRoute,
+  firstPath,
+  PageHost,
+  type RouteAssembly,
+  routeTitle,
+  useKernel,
+  useT,
+} from '@vap/kernel';
 import { Button, Result, Spinner } from '@vap/ui';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
@@ -30,7 +38,8 @@ function PageView({ route }: { route: AppRoute }) {
   const { tabs } = useKernel();
   // Every visit opens (or updates) the page's tab (spec §2.4).
   useEffect(() => tabs.open(route, { pathname, search }), [tabs, route, pathname, search]);
-  useDocumentTitle(route.page?.title?.({ query: new URLSearchParams(search) }) ?? title(route));
+  const heading = routeTitle(route, search);
+  useDocumentTitle('text' in heading ? heading.text : title(route));
   return (
     <PageHost
       route={route}
