@@ -32,6 +32,45 @@ describe('plugin manifests', () => {
   });
 });
 
+const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', '@vap/kernel'];
+
+describe('plugin builds', () => {
+  it.each(pluginDirs)('%s declares the shared libraries as peers and never bundles them', (dir) => {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    for (const peer of PEERS) {
+      expect(pkg.peerDependencies?.[peer], `${peer} is a peer dependency`).toBeDefined();
+      expect(pkg.dependencies?.[peer], `${peer} is not a dependency`).toBeUndefined();
+    }
+    const declared = new Set([
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+    ]);
+    const files = readdirSync(join(dir, 'dist')).filter((file) => file.endsWith('.js'));
+    for (const file of files) {
+      const code = readFileSync(join(dir, 'dist', file), 'utf8');
+      // React's own sources carry these markers; a plugin bundle never may.
+      expect(code, file).not.toMatch(
+        /__CLIENT_INTERNALS_DO_NOT_USE|react\.production|react-dom\.development/,
+      );
+      const specifiers = [...code.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)].map(
+        (match) => match[1] ?? '',
+      );
+      for (const specifier of specifiers) {
+        const name = specifier.startsWith('@')
+          ? specifier.split('/').slice(0, 2).join('/')
+          : specifier.split('/')[0];
+        expect(
+          declared.has(name ?? ''),
+          `${file} imports ${specifier}, which package.json does not declare`,
+        ).toBe(true);
+      }
+    }
+  });
+});
+
 const flatten = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => [item, ...flatten(item.children)]);
 

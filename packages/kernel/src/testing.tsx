@@ -4,12 +4,13 @@
  */
 
 import { render } from '@testing-library/react';
-import type { Language, MqttVersion, UserInfo } from '@vap/contracts';
+import type { Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
 import { type ReactElement, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
 import { KernelProvider } from './react/context.js';
+import { PageHost } from './react/page.js';
 import { API_PATHS } from './session.js';
 
 export interface RecordedCall {
@@ -136,24 +137,133 @@ export interface RenderPluginOptions extends TestKernelOptions {
 /** Renders `element` in a test kernel and router. */
 export async function renderWithKernel(element: ReactElement, options: RenderPluginOptions) {
   const { kernel, api } = await createTestKernel(options);
-  const path = options.path ?? '/';
-  const view = render(
+  return { kernel, api, ...renderInKernel(kernel, element, options.path ?? '/', options.routePath) };
+}
+
+function renderInKernel(kernel: Kernel, element: ReactElement, path: string, routePath?: string) {
+  return render(
     <KernelProvider kernel={kernel}>
       <Suspense fallback={<p>loading</p>}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path={options.routePath ?? new URL(path, 'http://localhost').pathname} element={element} />
+            <Route path={routePath ?? new URL(path, 'http://localhost').pathname} element={element} />
             <Route path="*" element={<CurrentPath />} />
           </Routes>
         </MemoryRouter>
       </Suspense>
     </KernelProvider>,
   );
-  return { kernel, api, ...view };
 }
 
 /** Where navigation led, for assertions: `at /path?query`. */
 function CurrentPath() {
   const location = useLocation();
   return <p data-testid="location">at {`${location.pathname}${location.search}`}</p>;
+}
+
+/** A signed-in company user for tests: the owner of a verified company with every product on. */
+export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 1,
+    menus: [],
+    role_id: 0,
+    phone: '13800138000',
+    email: 'owner@vap-demo.com',
+    nickname: '测试用户',
+    remark: '',
+    is_password_empty: false,
+    company: {
+      id: 1,
+      name: '测试科技有限公司',
+      title: 'VAP',
+      logo: '',
+      verify_status: 2,
+      products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+    },
+    verify_company: true,
+    ...partial,
+  };
+}
+
+export interface RenderPageOptions extends Omit<RenderPluginOptions, 'plugins' | 'user' | 'routePath'> {
+  /** The buttons the role allows on this page (spec §6); ignored for the owner. */
+  buttons?: readonly string[];
+  /** 0 (default) is the owner, who may use every button. */
+  roleId?: number;
+  /** Company product flags (0 = enabled). */
+  products?: Partial<Products>;
+  /** Extra plugins to register beside the one under test. */
+  plugins?: readonly Plugin[];
+}
+
+/**
+ * Renders one page of a plugin as the console would: reached through a server menu item of its
+ * name, with the given button permissions, role and product flags, inside the kernel's page host
+ * (permissions in context, error boundary, lazy loading).
+ */
+export async function renderPluginPage(plugin: Plugin, name: string, options: RenderPageOptions = {}) {
+  const pageItem: MenuItem = {
+    id: 2,
+    parent_id: 1,
+    name,
+    type: 'page',
+    path: name,
+    title: name,
+    icon: '',
+    is_hidden: false,
+    is_disable: false,
+    sort: 1,
+    children: (options.buttons ?? []).map((button, index) => ({
+      id: 100 + index,
+      parent_id: 2,
+      name: button,
+      type: 'btn' as const,
+      path: '',
+      title: button,
+      icon: '',
+      is_hidden: false,
+      is_disable: false,
+      sort: index,
+      children: [],
+    })),
+  };
+  const menus: MenuItem[] = [
+    {
+      ...pageItem,
+      id: 1,
+      parent_id: 0,
+      name: 'test',
+      type: 'dir',
+      path: 'test',
+      title: 'test',
+      children: [pageItem],
+    },
+  ];
+  const base = testUser();
+  const user = testUser({
+    menus,
+    role_id: options.roleId ?? 0,
+    company: base.company && { ...base.company, products: { ...base.company.products, ...options.products } },
+  });
+  const { kernel, api } = await createTestKernel({
+    ...options,
+    plugins: [plugin, ...(options.plugins ?? [])],
+    user,
+  });
+  const route = kernel.session.state.routes?.byName.get(name);
+  if (!route) throw new Error(`Page "${name}" is not routed: is its plugin active for these product flags?`);
+  const host = (
+    <PageHost
+      route={route}
+      comingSoon={<p>no screen</p>}
+      loading={<p>loading</p>}
+      failed={(error) => <p role="alert">page failed: {error.message}</p>}
+    />
+  );
+  return {
+    kernel,
+    api,
+    route,
+    ...renderInKernel(kernel, host, `${route.path}${options.path ?? ''}`, route.path),
+  };
 }

@@ -1,0 +1,72 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { definePlugin, page, whenProductEnabled } from './plugin.js';
+import { Permitted } from './react/page.js';
+import { renderPluginPage } from './testing.js';
+
+afterEach(cleanup);
+
+function Toolbar() {
+  return (
+    <div>
+      <Permitted button="add">
+        <button type="button">add</button>
+      </Permitted>
+      <Permitted button="delete">
+        <button type="button">delete</button>
+      </Permitted>
+    </div>
+  );
+}
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+const plugin = definePlugin({
+  id: 'devices',
+  kernel: '^1',
+  pages: [
+    page('device_maintenance', async () => ({ default: Toolbar }), { buttons: ['add', 'delete'] }),
+    page('device_verify', async () => ({ default: Broken })),
+  ],
+});
+
+const cloud = definePlugin({
+  id: 'cbs',
+  kernel: '^1',
+  activation: whenProductEnabled('cbs'),
+  pages: [page('cbs_dashboard', async () => ({ default: Toolbar }))],
+});
+
+describe('@vap/kernel/testing renderPluginPage', () => {
+  it('renders a page with the buttons its role allows (spec §6)', async () => {
+    await renderPluginPage(plugin, 'device_maintenance', { roleId: 5, buttons: ['add'] });
+    expect(await screen.findByRole('button', { name: 'add' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'delete' })).toBeNull();
+  });
+
+  it('renders every button for the owner', async () => {
+    await renderPluginPage(plugin, 'device_maintenance');
+    expect(await screen.findByRole('button', { name: 'delete' })).toBeTruthy();
+  });
+
+  it('keeps a broken page inside its error boundary', async () => {
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      await renderPluginPage(plugin, 'device_verify');
+      expect((await screen.findByRole('alert')).textContent).toBe('page failed: boom');
+    } finally {
+      console.error = errors;
+    }
+  });
+
+  it('refuses a page whose plugin the product flags switch off', async () => {
+    await expect(renderPluginPage(cloud, 'cbs_dashboard', { products: { cbs: 1 } })).rejects.toThrow(
+      /not routed/,
+    );
+    await renderPluginPage(cloud, 'cbs_dashboard', { products: { cbs: 0 } });
+    expect(await screen.findByRole('button', { name: 'add' })).toBeTruthy();
+  });
+});
