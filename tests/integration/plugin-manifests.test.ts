@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { type Plugin, PluginRegistry, pluginManifest } from '@vap/kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plugins as consolePlugins } from '../../apps/console/src/plugins.js';
+import { loadConsolePlugins } from '../../apps/console/src/plugins.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const pluginDirs = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true })
@@ -31,6 +31,8 @@ describe('plugin manifests', () => {
     expect(manifest).toEqual(pluginManifest(plugin));
   });
 });
+
+const consolePlugins = await loadConsolePlugins();
 
 const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', '@vap/kernel'];
 

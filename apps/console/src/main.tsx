@@ -5,14 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { BootErrorScreen } from './boot-error.js';
 import { consoleMessages } from './messages.js';
-import { plugins } from './plugins.js';
+import { loadConsolePlugins } from './plugins.js';
 
 async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const root = createRoot(container);
   try {
-    const kernel = await Kernel.boot({ plugins, messages: consoleMessages });
+    const kernel = await Kernel.boot({ plugins: await loadConsolePlugins(), messages: consoleMessages });
     // A token handed over in the address signs in, then the console reloads at the root (spec §4.1).
     const reloadAt = await kernel.session.adoptTokenFromAddress(window.location.href);
     if (reloadAt) {

@@ -1,7 +1,9 @@
 import { PAGE_NAMES } from '@vap/contracts';
 import { PluginRegistry } from '@vap/kernel';
 import { describe, expect, it } from 'vitest';
-import { plugins } from './plugins.js';
+import { loadConsolePlugins } from './plugins.js';
+
+const plugins = await loadConsolePlugins();
 
 describe('the console plugin list', () => {
   it('boots: compatible kernels and no page claimed twice', () => {

@@ -7,7 +7,7 @@ import { Toaster } from '@vap/ui';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleMessages } from './messages.js';
-import { plugins } from './plugins.js';
+import { loadConsolePlugins } from './plugins.js';
 import { consoleRoutes } from './router.js';
 import { SessionAlerts } from './shell/session-alerts.js';
 
@@ -88,6 +88,8 @@ async function renderConsole(path: string, user: UserInfo | null = owner) {
   );
   return { kernel, api, router };
 }
+
+const plugins = await loadConsolePlugins();
 
 afterEach(cleanup);
 

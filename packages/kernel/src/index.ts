@@ -2,6 +2,7 @@ export { EventBus, type KernelEvents } from './events.js';
 export { ApiError, encodeWheres, HttpClient, type RequestOptions, type Where } from './http.js';
 export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
 export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
+export { loadPlugins, type PluginLoader } from './load-plugins.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
 export { md5Hex } from './md5.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
