@@ -38,6 +38,7 @@ export {
   PageErrorBoundary,
   PageHost,
   Permitted,
+  preloadPage,
   useCurrentRoute,
   usePermission,
 } from './react/page.js';

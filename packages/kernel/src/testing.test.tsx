@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { definePlugin, page, whenProductEnabled } from './plugin.js';
-import { Permitted } from './react/page.js';
+import { Permitted, preloadPage } from './react/page.js';
 import { renderPluginPage } from './testing.js';
 
 afterEach(cleanup);
@@ -68,5 +68,18 @@ describe('@vap/kernel/testing renderPluginPage', () => {
     );
     await renderPluginPage(cloud, 'cbs_dashboard', { products: { cbs: 0 } });
     expect(await screen.findByRole('button', { name: 'add' })).toBeTruthy();
+  });
+});
+
+describe('preloadPage', () => {
+  it('a preloaded page renders at once, without a loading state', async () => {
+    const Ready = () => <p>ready</p>;
+    const loader = async () => ({ default: Ready });
+    const preloaded = definePlugin({ id: 'ready', kernel: '^1', pages: [page('ready_page', loader)] });
+    await preloadPage(loader);
+    await renderPluginPage(preloaded, 'ready_page');
+    // No findBy: the first commit already holds the page.
+    expect(screen.getByText('ready')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
   });
 });

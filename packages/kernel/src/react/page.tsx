@@ -2,8 +2,8 @@ import {
   Component,
   type ComponentType,
   createContext,
+  createElement,
   type ErrorInfo,
-  type LazyExoticComponent,
   lazy,
   type ReactNode,
   Suspense,
@@ -34,21 +34,66 @@ export function Permitted({ button, children }: { button: string; children: Reac
   return usePermission(button) ? children : null;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: one cache for loaders of components with any props
-type AnyLoader = () => Promise<{ default: ComponentType<any> }>;
-// biome-ignore lint/suspicious/noExplicitAny: see above
-const lazyComponents = new WeakMap<AnyLoader, LazyExoticComponent<ComponentType<any>>>();
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/** One `React.lazy` per loader (a page, a top bar item, a dialog), so its code is fetched once. */
-export function lazyPage<P extends object = Record<string, never>>(
-  loader: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  let component = lazyComponents.get(loader);
-  if (!component) {
-    component = lazy(loader);
-    lazyComponents.set(loader, component);
+/** A promise tagged the way React's `use` reads synchronously once it has settled. */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const loads = new WeakMap<Loader<never>, Tracked<{ default: ComponentType<never> }>>();
+// biome-ignore lint/suspicious/noExplicitAny: one component per loader, whatever its props
+const components = new WeakMap<Loader<never>, ComponentType<any>>();
+
+function load<P>(loader: Loader<P>): Tracked<{ default: ComponentType<P> }> {
+  let tracked = loads.get(loader as Loader<never>) as Tracked<{ default: ComponentType<P> }> | undefined;
+  if (!tracked) {
+    const promise: Tracked<{ default: ComponentType<P> }> = loader().then(
+      (module) => {
+        promise.status = 'fulfilled';
+        promise.value = module;
+        return module;
+      },
+      (error: unknown) => {
+        promise.status = 'rejected';
+        promise.reason = error;
+        // A failed chunk may load on retry (e.g. after a deploy or a network blip).
+        loads.delete(loader as Loader<never>);
+        throw error;
+      },
+    );
+    tracked = promise;
+    loads.set(loader as Loader<never>, tracked as never);
   }
-  return component as LazyExoticComponent<ComponentType<P>>;
+  return tracked;
+}
+
+/**
+ * Fetches a page's (or dialog's) code ahead of rendering it. A preloaded component renders at
+ * once, without suspending: no loading state and no Suspense reveal delay.
+ */
+export function preloadPage<P>(loader: Loader<P>): Promise<unknown> {
+  return load(loader).catch(() => undefined);
+}
+
+/**
+ * One component per loader (a page, a top bar item, a dialog): its code is fetched once, and it
+ * suspends only while that code is not there yet.
+ */
+export function lazyPage<P extends object = Record<string, never>>(loader: Loader<P>): ComponentType<P> {
+  let component = components.get(loader as Loader<never>) as ComponentType<P> | undefined;
+  if (!component) {
+    // React.lazy for code not fetched yet; the loaded module directly once it is there.
+    const Suspending = lazy(() => load(loader));
+    const Lazy = (props: P) => {
+      const tracked = load(loader);
+      return tracked.status === 'fulfilled' && tracked.value
+        ? createElement(tracked.value.default, props)
+        : createElement(Suspending as ComponentType<P>, props);
+    };
+    Lazy.displayName = 'LazyPage';
+    component = Lazy;
+    components.set(loader as Loader<never>, component);
+  }
+  return component;
 }
 
 interface BoundaryProps {
