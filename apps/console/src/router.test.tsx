@@ -188,6 +188,13 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(document.title).toBe('Face detection - VAP Console');
   });
 
+  it('reloading the session (e.g. after a profile change) keeps the shell and its page mounted', async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    const heading = await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    await act(() => kernel.session.reload());
+    expect(screen.getByRole('heading', { name: 'Welcome back, 演示管理员' })).toBe(heading);
+  });
+
   it("a failed call shows the server's message", async () => {
     const { kernel } = await renderConsole('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });

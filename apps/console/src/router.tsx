@@ -1,5 +1,5 @@
-import type { Kernel } from '@vap/kernel';
-import { lazy, Suspense } from 'react';
+import { type Kernel, lazyPage } from '@vap/kernel';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import ComingSoon from './pages/coming-soon.js';
 import { FullPageLoading, NotFoundPage, UnauthorizedPage } from './pages/status-pages.js';
@@ -7,7 +7,8 @@ import { LoginGuard, PublicPage } from './public-page.js';
 import { SessionGate } from './session-gate.js';
 
 /** The signed-in layout is its own chunk: the sign-in page does not load it. */
-const Shell = lazy(() => import('./shell/shell.js'));
+export const loadShell = () => import('./shell/shell.js');
+const Shell = lazyPage(loadShell);
 
 /** The public routes of spec §2.1 besides /login, /404, /401 and the redirect helper. */
 export const SPEC_PUBLIC_PATHS = [
@@ -50,7 +51,7 @@ export function consoleRoutes(kernel: Kernel): RouteObject[] {
     {
       path: '*',
       element: (
-        <SessionGate>
+        <SessionGate preload={loadShell}>
           <Suspense fallback={<FullPageLoading />}>
             <Shell />
           </Suspense>

@@ -1,18 +1,30 @@
-import { useKernel, useSession } from '@vap/kernel';
-import { type ReactNode, useEffect } from 'react';
+import { preloadPage, type RouteAssembly, useKernel, useSession } from '@vap/kernel';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoading } from './pages/status-pages.js';
+import { routeTrail } from './shell/trail.js';
 
 /**
  * The signed-in part of the console. Without a usable token the user goes to
  * /login?redirect={the wanted address}; with one, the session loads first (spec §4.1), and a
  * failure — which resets the token — ends at the same sign-in page.
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+/**
+ * The code the first signed-in screen needs: the shell and the page at the address. Loading it
+ * before that screen renders means no loading flash and no Suspense reveal delay.
+ */
+function preloadFirstScreen(routes: RouteAssembly, pathname: string, shell: () => Promise<unknown>) {
+  const page = routeTrail(routes, pathname).at(-1)?.page;
+  return Promise.all([shell(), page ? preloadPage(page.component) : null]).catch(() => undefined);
+}
+
+export function SessionGate({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
   const kernel = useKernel();
   const session = useSession();
   const location = useLocation();
   const hasToken = kernel.session.token !== null;
+  // Whether the first screen's code is loaded; a later reload of the session keeps the shell up.
+  const [prepared, setPrepared] = useState(false);
 
   useEffect(() => {
     if (hasToken && session.status === 'anonymous') {
@@ -30,7 +42,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
     }
   }, [session.routes]);
 
-  if (session.status === 'ready') return children;
+  useEffect(() => {
+    const { routes } = session;
+    if (session.status === 'anonymous') setPrepared(false);
+    if (session.status !== 'ready' || !routes || prepared) return;
+    let current = true;
+    void preloadFirstScreen(routes, location.pathname, preload).then(() => {
+      if (current) setPrepared(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [session, prepared, preload, location.pathname]);
+
+  // A reload of the session (status 'loading' with the routes still there) keeps the shell up.
+  if (prepared && session.routes) return children;
   if (!hasToken) {
     const wanted = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
