@@ -24,6 +24,9 @@ export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    // See test-setup.ts: page chunks load through Vite's transform on a busy machine.
+    testTimeout: 30_000,
     server: { deps: { inline: [/react-router/] } },
   },
 }));

@@ -32,6 +32,28 @@ describe('plugin manifests', () => {
   });
 });
 
+/** Dotted keys of a locale file, sorted. */
+function localeKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value)
+    .flatMap(([key, inner]) => localeKeys(inner, prefix ? `${prefix}.${key}` : key))
+    .sort();
+}
+
+describe('plugin locales', () => {
+  // The console has no fallback language: a key missing in one language would show as the key.
+  it.each(pluginDirs)('%s has the same keys in en, zh-CN and zh-TW, each with a text', (dir) => {
+    const read = (language: string) =>
+      JSON.parse(readFileSync(join(dir, 'src/locales', `${language}.json`), 'utf8')) as unknown;
+    const english = localeKeys(read('en'));
+    for (const language of ['zh-CN', 'zh-TW']) expect(localeKeys(read(language)), language).toEqual(english);
+    for (const language of ['en', 'zh-CN', 'zh-TW']) {
+      const texts = JSON.stringify(read(language)).match(/:""/g);
+      expect(texts, `${language} has empty texts`).toBeNull();
+    }
+  });
+});
+
 const consolePlugins = await loadConsolePlugins();
 
 const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', '@vap/kernel'];

@@ -17,6 +17,9 @@ export const DEMO = {
   password: 'e2e-demo-pass',
 } as const;
 
+/** The seeded operator: a role with part of the menu, the demo password (apps/server/src/seed.ts). */
+export const DEMO_OPERATOR = { phone: '13800138001' } as const;
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -61,6 +64,8 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
       DEMO_EMAIL: DEMO.email,
       DEMO_PASSWORD: DEMO.password,
       LOG_LEVEL: 'warn',
+      // The development SMS and scan providers keep what they send for GET /webapi/dev/outbox.
+      DEV_OUTBOX: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

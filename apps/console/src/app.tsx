@@ -1,5 +1,5 @@
 import { type Kernel, KernelProvider } from '@vap/kernel';
-import { Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createConsoleRouter } from './router.js';
@@ -11,6 +11,7 @@ export function App({ kernel }: { kernel: Kernel }) {
     <KernelProvider kernel={kernel}>
       <RouterProvider router={router} />
       <SessionAlerts />
+      <DialogHost />
       <Toaster />
     </KernelProvider>
   );

@@ -4,15 +4,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { BootErrorScreen } from './boot-error.js';
-import { consoleMessages } from './messages.js';
+import { sharedMessages } from './messages.js';
 import { loadConsolePlugins } from './plugins.js';
+import { applyTheme } from './shell/settings.js';
 
 async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // The chosen theme colour from the first paint on, the sign-in page included.
+  applyTheme();
   const root = createRoot(container);
   try {
-    const kernel = await Kernel.boot({ plugins: await loadConsolePlugins(), messages: consoleMessages });
+    const kernel = await Kernel.boot({ plugins: await loadConsolePlugins(), messages: sharedMessages });
     // A token handed over in the address signs in, then the console reloads at the root (spec §4.1).
     const reloadAt = await kernel.session.adoptTokenFromAddress(window.location.href);
     if (reloadAt) {

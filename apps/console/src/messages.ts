@@ -1,4 +1,5 @@
 import { messages } from '@vap/kernel';
+import { uiMessages } from '@vap/ui';
 
 /** The console's own strings (the default namespace), one lazy chunk per language. */
 export const consoleMessages = messages('translation', {
@@ -6,3 +7,6 @@ export const consoleMessages = messages('translation', {
   'zh-CN': () => import('../../../locales/zh-CN.json'),
   'zh-TW': () => import('../../../locales/zh-TW.json'),
 });
+
+/** Every namespace that is not a plugin's: the console's strings and the design system's. */
+export const sharedMessages = [consoleMessages, uiMessages] as const;

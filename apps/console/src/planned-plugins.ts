@@ -26,14 +26,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
 
 export const plannedPlugins = [
   definePlugin({
-    id: 'notices',
-    kernel: '^1',
-    pages: [
-      page('notices', comingSoon, { always: { path: '/notices' } }),
-      page('messages', comingSoon, { always: { path: '/messages' } }),
-    ],
-  }),
-  definePlugin({
     id: 'system',
     kernel: '^1',
     pages: [

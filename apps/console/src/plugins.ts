@@ -8,6 +8,7 @@ import { plannedPlugins } from './planned-plugins.js';
 export const pluginPackages = {
   '@vap/plugin-account': () => import('@vap/plugin-account'),
   '@vap/plugin-dashboard': () => import('@vap/plugin-dashboard'),
+  '@vap/plugin-notices': () => import('@vap/plugin-notices'),
 };
 
 /** Every plugin of the console: the built packages, then the areas still planned. */

@@ -1,95 +1,8 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MenuItem, UserInfo } from '@vap/contracts';
-import { KernelProvider } from '@vap/kernel';
-import { createTestKernel, testToken } from '@vap/kernel/testing';
-import { Toaster } from '@vap/ui';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { testToken } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { consoleMessages } from './messages.js';
-import { loadConsolePlugins } from './plugins.js';
-import { consoleRoutes } from './router.js';
-import { SessionAlerts } from './shell/session-alerts.js';
-
-const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
-  parent_id: 0,
-  title: `menu.${partial.name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
-
-const menus: MenuItem[] = [
-  item({
-    id: 1,
-    name: 'system',
-    type: 'dir',
-    path: 'system',
-    icon: 'settings',
-    children: [item({ id: 2, parent_id: 1, name: 'system_user', type: 'page', path: 'user' })],
-  }),
-  item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
-  item({
-    id: 4,
-    name: 'mqtt',
-    type: 'dir',
-    path: 'mqtt',
-    children: [item({ id: 5, parent_id: 4, name: 'mqtt_dashboard', type: 'page', path: 'dashboard' })],
-  }),
-  item({
-    id: 6,
-    name: 'open',
-    type: 'dir',
-    path: 'open',
-    children: [
-      item({ id: 7, parent_id: 6, name: 'open_docs', type: 'link', path: 'https://docs.example.com' }),
-    ],
-  }),
-];
-
-const owner: UserInfo = {
-  id: 1,
-  menus,
-  role_id: 0,
-  phone: '13800138000',
-  email: 'owner@vap-demo.com',
-  nickname: '演示管理员',
-  remark: '',
-  is_password_empty: false,
-  company: {
-    id: 1,
-    name: '演示科技有限公司',
-    title: '',
-    logo: '',
-    verify_status: 2,
-    products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
-  },
-  verify_company: true,
-};
-
-/** Renders the console at `path`, signed in as `user` (null: signed out). */
-async function renderConsole(path: string, user: UserInfo | null = owner) {
-  const { kernel, api } = await createTestKernel({
-    plugins,
-    messages: consoleMessages,
-    ...(user ? { user } : {}),
-    answers: { 'POST /v1/pms/user/logout': { status: 204 } },
-  });
-  const router = createMemoryRouter(consoleRoutes(kernel), { initialEntries: [path] });
-  render(
-    <KernelProvider kernel={kernel}>
-      <RouterProvider router={router} />
-      <SessionAlerts />
-      <Toaster />
-    </KernelProvider>,
-  );
-  return { kernel, api, router };
-}
-
-const plugins = await loadConsolePlugins();
+import { item, menus, owner, renderConsole } from './test-support.js';
 
 afterEach(cleanup);
 
@@ -216,7 +129,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('a spec public route whose plugin is not built yet shows "coming soon", not a blank page', async () => {
-    await renderConsole('/register', null);
+    await renderConsole('/telnet', null);
     expect(await screen.findByText('This page is coming soon')).toBeTruthy();
   });
 

@@ -22,7 +22,27 @@ export const SPEC_PUBLIC_PATHS = [
   '/open-pages/device-manager',
 ] as const;
 
-export function consoleRoutes(kernel: Kernel): RouteObject[] {
+/**
+ * The development-only routes: the component gallery. The import sits behind
+ * `import.meta.env.DEV`, which a production build replaces by `false`, so none of it is bundled.
+ */
+function devRoutes(): RouteObject[] {
+  if (!import.meta.env.DEV) return [];
+  const Gallery = lazyPage(() => import('./gallery/gallery.js'));
+  return [
+    {
+      path: '/gallery',
+      element: (
+        <Suspense fallback={<FullPageLoading />}>
+          <Gallery />
+        </Suspense>
+      ),
+    },
+  ];
+}
+
+/** The console's routes; `dev` adds the development-only ones (public, like /login). */
+export function consoleRoutes(kernel: Kernel, dev: boolean = import.meta.env.DEV): RouteObject[] {
   const publicRoutes = kernel.registry.publicRoutes();
   const claimed = new Set(publicRoutes.map((route) => route.path));
   return [
@@ -46,6 +66,7 @@ export function consoleRoutes(kernel: Kernel): RouteObject[] {
         </main>
       ),
     })),
+    ...(dev ? devRoutes() : []),
     { path: '/404', element: <NotFoundPage /> },
     { path: '/401', element: <UnauthorizedPage /> },
     {

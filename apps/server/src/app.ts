@@ -3,7 +3,7 @@
  * drive it through `app.inject` and `main.ts` decides about ports, signals and the data directory.
  */
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,9 +19,15 @@ import { registerAccessControl } from './modules/auth/access.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { companyRoutes } from './modules/company/routes.js';
+import type { ModuleDeps } from './modules/deps.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { MenuCatalogue } from './modules/menu/service.js';
 import { mqttRoutes } from './modules/mqtt/routes.js';
+import { noticeRoutes } from './modules/notices/routes.js';
+import type { ScanLoginProvider, SmsProvider } from './modules/security/providers.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppOptions {
   database: Database;
@@ -33,8 +39,20 @@ export interface AppOptions {
   verifyCompany: boolean;
   /** The console build to serve at `/`; null serves /webapi only. */
   consoleDir: string | null;
+  /** Where the object store keeps its files (`{dataDir}/objects`). */
+  dataDir: string;
+  /** Keep what the development SMS and scan providers send, for `GET /webapi/dev/outbox`. */
+  devOutbox: boolean;
+  /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
+  smsProvider?: SmsProvider;
+  scanProvider?: ScanLoginProvider;
   logger?: FastifyServerOptions['logger'];
   version?: string;
+  /**
+   * Told of every route as it is added, before any is (Fastify keeps no list of its routes). The
+   * authorization matrix test uses it to walk every /webapi route, including those added later.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -45,14 +63,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
   const { db } = options.database;
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
-  const accounts = new AccountService(db, new MenuCatalogue(db), options.verifyCompany);
-  registerAccessControl(app, tokens);
+  const catalogue = new MenuCatalogue(db);
+  const accounts = new AccountService(db, catalogue, options.verifyCompany);
+  registerAccessControl(app, tokens, { db, catalogue });
+  /** What the route modules of the account, company and notice areas share. */
+  const deps: ModuleDeps = {
+    database: options.database,
+    passwords: options.passwords,
+    tokens,
+    accounts,
+    options,
+  };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -78,9 +106,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: options.database });
-      await api.register(authRoutes, { accounts, passwords: options.passwords, tokens });
+      await api.register(authRoutes, deps);
       await api.register(accountRoutes, { accounts });
       await api.register(mqttRoutes);
+      await api.register(securityRoutes, deps);
+      await api.register(companyRoutes, deps);
+      await api.register(noticeRoutes, deps);
+      await api.register(systemRoutes, deps);
       api.get(
         '/api.json',
         { config: { access: 'public' }, schema: { hide: true } },

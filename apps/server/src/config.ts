@@ -58,6 +58,11 @@ const envSchema = z.object({
     .default(1_048_576),
   VERIFY_COMPANY: boolean.default(true),
   DEMO_SEED: boolean.default(true),
+  /**
+   * The development providers of SMS codes and scan sign-in also keep what they "send" for
+   * `GET /webapi/dev/outbox` (tests, demos). Never on in production.
+   */
+  DEV_OUTBOX: boolean.default(false),
   DEMO_ACCOUNT: z.string().min(1).default('13800138000'),
   DEMO_EMAIL: z.string().min(1).default('owner@vap-demo.com'),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('vap123456'),
@@ -81,6 +86,7 @@ export interface Config {
   consoleDir: string;
   bodyLimit: number;
   verifyCompany: boolean;
+  devOutbox: boolean;
   demo: { seed: boolean; account: string; email: string; password: string };
   argon2Concurrency: number;
 }
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: e.CONSOLE_DIR ? resolve(base, e.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     bodyLimit: e.BODY_LIMIT,
     verifyCompany: e.VERIFY_COMPANY,
+    devOutbox: e.DEV_OUTBOX,
     demo: { seed: e.DEMO_SEED, account: e.DEMO_ACCOUNT, email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
     argon2Concurrency: e.ARGON2_CONCURRENCY,
   };

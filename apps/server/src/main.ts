@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './data-dir.js';
 import { type Database, openDatabase } from './db/client.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
-import { seedDemo } from './seed.js';
+import { DEMO_OPERATOR, seedDemo } from './seed.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -44,6 +44,8 @@ async function main() {
       bodyLimit: config.bodyLimit,
       verifyCompany: config.verifyCompany,
       consoleDir: config.consoleDir,
+      dataDir: config.dataDir,
+      devOutbox: config.devOutbox,
       logger: { level: config.logLevel },
       version,
     });
@@ -66,6 +68,7 @@ async function main() {
         `Demo sign-in: ${config.demo.account} (or ${config.demo.email}) / ${config.demo.password}` +
           (seeded ? ' (created now)' : ''),
       );
+      console.log(`Demo operator (a role without owner rights): ${DEMO_OPERATOR.phone} / the same password`);
     }
 
     let closing = false;

@@ -1,12 +1,13 @@
 /**
- * First-start demo data: a verified demo company with every product on, and its owner. Runs only
- * while no user exists, so a restart (or a real deployment's data) is never touched.
+ * First-start demo data: a verified demo company with every product on, its owner, and an
+ * operator whose role allows part of the menu (what a staff member who is not the owner sees).
+ * Runs only while no user exists, so a restart (or a real deployment's data) is never touched.
  */
 import { createHash } from 'node:crypto';
 import { isMainlandPhone, OWNER_ROLE_ID } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { companies, users } from './db/schema.js';
+import { companies, roles, users } from './db/schema.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
 
 export interface DemoAccount {
@@ -17,6 +18,23 @@ export interface DemoAccount {
 
 export const DEMO_COMPANY = { name: '演示科技有限公司', title: 'VAP 演示' } as const;
 export const DEMO_OWNER_NICKNAME = '演示管理员';
+/** The demo operator signs in with the owner's demo password. */
+export const DEMO_OPERATOR = {
+  phone: '13800138001',
+  email: 'operator@vap-demo.com',
+  nickname: '演示运维',
+} as const;
+export const DEMO_OPERATOR_ROLE = {
+  name: '运维人员',
+  menus: {
+    dashboard: [],
+    device_maintenance: ['export'],
+    device_bind_record: ['export'],
+    mqtt_dashboard: [],
+    mqtt_device_client: [],
+    resource_download: [],
+  },
+} as const;
 
 export const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -50,6 +68,29 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
       nickname: DEMO_OWNER_NICKNAME,
       roleId: OWNER_ROLE_ID,
     });
+    const [role] = await tx
+      .insert(roles)
+      .values({
+        companyId: company.id,
+        name: DEMO_OPERATOR_ROLE.name,
+        menus: Object.fromEntries(
+          Object.entries(DEMO_OPERATOR_ROLE.menus).map(([page, buttons]) => [page, [...buttons]]),
+        ),
+        isAccessAllGroup: true,
+      })
+      .returning({ id: roles.id });
+    if (!role) throw new Error('demo role was not created');
+    // The operator's phone or email may be the owner's own demo sign-in: then there is no operator.
+    if (phone !== DEMO_OPERATOR.phone && demo.email.toLowerCase() !== DEMO_OPERATOR.email) {
+      await tx.insert(users).values({
+        companyId: company.id,
+        phone: DEMO_OPERATOR.phone,
+        email: DEMO_OPERATOR.email,
+        passwordHash,
+        nickname: DEMO_OPERATOR.nickname,
+        roleId: role.id,
+      });
+    }
     return true;
   });
 }

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, encodeWheres, HttpClient } from './http.js';
+import { ApiError, HttpClient, type Where } from './http.js';
 import { json, startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;
@@ -55,7 +55,7 @@ describe('HTTP client (spec §7)', () => {
 
   it('sends wheres as base64 of the JSON list and omits them when empty', async () => {
     server.handlers.set('/webapi/echo', echo);
-    const wheres = [{ k: 'state', o: '=', v: 0 }];
+    const wheres: Where[] = [{ k: 'state', o: '=', v: 0 }];
     const withWheres = await client().get<{ url: string }>('/echo', { wheres, query: { page: 1, size: 20 } });
     const query = new URLSearchParams(withWheres.url.split('?')[1]);
     expect(JSON.parse(atob(query.get('wheres') ?? ''))).toEqual(wheres);
@@ -64,10 +64,37 @@ describe('HTTP client (spec §7)', () => {
     expect(without.url).not.toContain('wheres');
   });
 
-  it('encodes non-ASCII filter values as UTF-8 before base64', () => {
-    const encoded = encodeWheres([{ k: 'nickname', o: 'like', v: '管理员' }]);
-    const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual([{ k: 'nickname', o: 'like', v: '管理员' }]);
+  it('a list call sends page, size, wheres and orders, and checks the page it gets', async () => {
+    server.handlers.set('/webapi/users', (req, res) =>
+      json(res, 200, { items: [{ id: 1 }], total: 31, url: req.url }),
+    );
+    const page = await client().list(
+      '/users',
+      {
+        page: 2,
+        size: 10,
+        wheres: [{ k: 'nickname', o: 'like', v: '管理员' }],
+        orders: [{ k: 'id', o: 'desc' }],
+      },
+      z.object({ id: z.number() }),
+    );
+    expect(page).toEqual({ items: [{ id: 1 }], total: 31 });
+    server.handlers.set('/webapi/users', echo);
+    const echoed = await client().get<{ url: string }>('/users', {
+      orders: [{ k: 'id', o: 'desc' }],
+      wheres: [{ k: 'nickname', o: 'like', v: '管理员' }],
+    });
+    const query = new URLSearchParams(echoed.url.split('?')[1]);
+    const decode = (value: string | null) =>
+      JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(value ?? ''), (c) => c.charCodeAt(0))));
+    expect(decode(query.get('orders'))).toEqual([{ k: 'id', o: 'desc' }]);
+    expect(decode(query.get('wheres'))).toEqual([{ k: 'nickname', o: 'like', v: '管理员' }]);
+    server.handlers.set('/webapi/bad', (_req, res) => json(res, 200, { rows: [] }));
+    await expect(
+      client().list('/bad', { page: 1, size: 10, wheres: [], orders: [] }, z.object({})),
+    ).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 
   it('passes the server message of an error through (spec §8)', async () => {

@@ -4,9 +4,21 @@
  * pending request cancellable at once. Failures become an `ApiError` carrying the server's
  * `{code, message}` (spec §8), or a local code for network failures, timeouts and cancels.
  */
-import { API_BASE, apiErrorSchema, REQUEST_TIMEOUT_MS } from '@vap/contracts';
+import {
+  API_BASE,
+  apiErrorSchema,
+  encodeListParam,
+  type ListPage,
+  type ListQuery,
+  listPageSchema,
+  type Order,
+  REQUEST_TIMEOUT_MS,
+  type Where,
+} from '@vap/contracts';
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
+
+export type { Where } from '@vap/contracts';
 
 export type LocalErrorCode = 'network' | 'timeout' | 'cancelled' | 'invalid_response';
 
@@ -23,19 +35,14 @@ export class ApiError extends Error {
   }
 }
 
-/** A filter of a list query (spec §3 "List query"). */
-export interface Where {
-  k: string;
-  o: string;
-  v: unknown;
-}
-
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions<T> {
-  query?: Record<string, QueryValue> & { wheres?: never };
+  query?: Record<string, QueryValue> & { wheres?: never; orders?: never };
   /** Sent as base64 of the JSON list, omitted when empty (spec §7). */
   wheres?: readonly Where[];
+  /** Sort keys, sent like `wheres`. */
+  orders?: readonly Order[];
   /** Parse the answer with this schema; a mismatch is an `invalid_response` error. */
   schema?: z.ZodType<T>;
   /** `false` for calls that must not carry the bearer token (password sign-in). */
@@ -59,14 +66,6 @@ export interface HttpClientOptions {
   /** Called on every other failure of a call that is not quiet: the console shows its message. */
   onError?: (error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
-}
-
-/** Base64 of the UTF-8 JSON of a filter list. */
-export function encodeWheres(wheres: readonly Where[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(wheres));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 class CancelledError extends Error {
@@ -103,6 +102,22 @@ export class HttpClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
+  /** One page of a list (spec §3 list query): `page`, `size`, and the encoded `wheres`/`orders`. */
+  list<T>(
+    path: string,
+    { page, size, wheres, orders }: ListQuery,
+    item: z.ZodType<T>,
+    options: Omit<RequestOptions<ListPage<T>>, 'schema' | 'wheres' | 'orders'> = {},
+  ): Promise<ListPage<T>> {
+    return this.get(path, {
+      ...options,
+      query: { ...options.query, page, size },
+      wheres,
+      orders,
+      schema: listPageSchema(item) as z.ZodType<ListPage<T>>,
+    });
+  }
+
   /** How many requests are in flight. */
   get pendingCount(): number {
     return this.#pending.size;
@@ -125,7 +140,8 @@ export class HttpClient {
     const token = options.auth === false ? null : this.options.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     const query: Record<string, QueryValue> = { ...options.query };
-    if (options.wheres && options.wheres.length > 0) query.wheres = encodeWheres(options.wheres);
+    if (options.wheres && options.wheres.length > 0) query.wheres = encodeListParam(options.wheres);
+    if (options.orders && options.orders.length > 0) query.orders = encodeListParam(options.orders);
     try {
       const data: unknown = await this.#fetch(path, {
         method,

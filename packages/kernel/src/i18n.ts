@@ -52,7 +52,9 @@ export async function createI18n(
   const instance = i18next.createInstance();
   await instance.use(backend(loaders)).init({
     lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
+    // No fallback language: every namespace is complete in all three (tests check it), and a
+    // fallback would make i18next fetch the zh-CN strings for every English or zh-TW visitor too.
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     ns: [DEFAULT_NAMESPACE],
     defaultNS: DEFAULT_NAMESPACE,

@@ -1,5 +1,5 @@
 export { EventBus, type KernelEvents } from './events.js';
-export { ApiError, encodeWheres, HttpClient, type RequestOptions, type Where } from './http.js';
+export { ApiError, HttpClient, type RequestOptions, type Where } from './http.js';
 export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
 export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
 export { loadPlugins, type PluginLoader } from './load-plugins.js';
@@ -8,6 +8,8 @@ export { md5Hex } from './md5.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
+  type DashboardCardContribution,
+  dashboardCard,
   definePlugin,
   type LazyComponent,
   type LazyDialog,

@@ -23,8 +23,11 @@ export const TabsRef: ServiceRef<TabsService> = createServiceRef('tabs');
 
 export interface KernelOptions {
   plugins: readonly Plugin[];
-  /** The console's own strings, the default namespace. */
-  messages: MessagesContribution;
+  /**
+   * The console's own strings (the default namespace), then the namespaces of shared libraries
+   * that are not plugins, such as `uiMessages` of `@vap/ui`.
+   */
+  messages: MessagesContribution | readonly MessagesContribution[];
   storage?: Storage;
   /** Where open tabs survive a reload of this browser tab; `sessionStorage` by default. */
   tabStorage?: Storage;
@@ -65,7 +68,17 @@ export class Kernel {
     const language =
       options.language ??
       initialLanguage(storage.getItem(LANGUAGE_STORAGE_KEY), globalThis.navigator?.languages ?? []);
-    const i18n = await createI18n([options.messages, ...registry.messages()], language);
+    const shared = [options.messages].flat();
+    for (const plugin of registry.plugins) {
+      const taken = plugin.messages?.find((own) => shared.some((ns) => ns.namespace === own.namespace));
+      if (taken) {
+        throw new BootError(
+          `Plugin "${plugin.id}" claims the message namespace "${taken.namespace}" of the console`,
+          [plugin.id],
+        );
+      }
+    }
+    const i18n = await createI18n([...shared, ...registry.messages()], language);
     const bus = new EventBus();
     const tokens = new TokenStore(storage);
     let expiredNotified = false;
@@ -113,8 +126,9 @@ export class Kernel {
     return new Kernel(registry, services, i18n, http, session, bus, storage, tabs);
   }
 
+  /** Switches the language; the choice is remembered at once, before its strings have loaded. */
   async setLanguage(language: Language): Promise<void> {
-    await this.i18n.changeLanguage(language);
     this.storage.setItem(LANGUAGE_STORAGE_KEY, language);
+    await this.i18n.changeLanguage(language);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pluginManifest } from './manifest.js';
 import {
+  dashboardCard,
   definePlugin,
   menuDir,
   messages,
@@ -27,6 +28,7 @@ describe('plugin manifest', () => {
       menuDirs: [menuDir('voip', () => true)],
       messages: [messages('voip', { en: noMessages, 'zh-CN': noMessages, 'zh-TW': noMessages })],
       userMenu: [userMenuItem('voip-settings', 'voip:settings', { to: '/voip-help' })],
+      dashboardCards: [dashboardCard('voip-calls', Empty)],
     });
     expect(pluginManifest(plugin)).toEqual({
       id: 'voip',
@@ -49,6 +51,7 @@ describe('plugin manifest', () => {
       services: [],
       topbar: [],
       userMenu: ['voip-settings'],
+      dashboardCards: ['voip-calls'],
     });
   });
 

@@ -26,6 +26,7 @@ export interface PluginManifest {
   services: string[];
   topbar: string[];
   userMenu: string[];
+  dashboardCards: string[];
 }
 
 const FLAG = Symbol.for('vap.productFlag');
@@ -63,5 +64,6 @@ export function pluginManifest(plugin: Plugin): PluginManifest {
     services: (plugin.services ?? []).map((contribution) => contribution.ref.description),
     topbar: (plugin.topbar ?? []).map((item) => item.id),
     userMenu: (plugin.userMenu ?? []).map((item) => item.id),
+    dashboardCards: (plugin.dashboardCards ?? []).map((card) => card.id),
   };
 }

@@ -84,6 +84,19 @@ export interface TopbarItemContribution {
   readonly ownerOnly: boolean;
 }
 
+/**
+ * A card of the dashboard (spec §2.2 /dashboard), e.g. "Unread notices / messages": a lazy component
+ * the dashboard renders in its grid after its own figures.
+ */
+export interface DashboardCardContribution {
+  readonly id: string;
+  readonly component: LazyComponent;
+  /** Ascending; cards with equal order keep the plugin order. */
+  readonly order: number;
+  /** Only the company owner (role_id 0) sees it. */
+  readonly ownerOnly: boolean;
+}
+
 export interface PluginDefinition {
   /** Unique id, e.g. `account`. */
   readonly id: string;
@@ -101,6 +114,7 @@ export interface PluginDefinition {
   readonly services?: readonly ServiceContribution<unknown>[];
   readonly topbar?: readonly TopbarItemContribution[];
   readonly userMenu?: readonly UserMenuItemContribution[];
+  readonly dashboardCards?: readonly DashboardCardContribution[];
 }
 
 /** A registered plugin: the definition, checked and frozen. */
@@ -108,11 +122,25 @@ export type Plugin = Readonly<PluginDefinition> & { readonly __vapPlugin: true }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
 
+/** The plugins this copy of the kernel made: one that another copy made was built with its own kernel. */
+const madeHere = new WeakSet<Plugin>();
+
 export function definePlugin(definition: PluginDefinition): Plugin {
   if (!PLUGIN_ID.test(definition.id)) {
     throw new Error(`Plugin id "${definition.id}" must be lower-case letters, digits and dashes`);
   }
-  return Object.freeze({ ...definition, __vapPlugin: true as const });
+  const plugin = Object.freeze({ ...definition, __vapPlugin: true as const });
+  madeHere.add(plugin);
+  return plugin;
+}
+
+/**
+ * Whether this copy of the kernel made the plugin. A plugin package that bundles `@vap/kernel`
+ * instead of taking it as a peer brings a second copy, whose services, contexts and events are not
+ * the console's: the registry refuses it at boot instead of letting it half work.
+ */
+export function isMadeByThisKernel(plugin: Plugin): boolean {
+  return madeHere.has(plugin);
 }
 
 export interface PageOptions {
@@ -166,6 +194,14 @@ export function topbarItem(
   component: LazyComponent,
   options: UserMenuItemOptions = {},
 ): TopbarItemContribution {
+  return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
+}
+
+export function dashboardCard(
+  id: string,
+  component: LazyComponent,
+  options: UserMenuItemOptions = {},
+): DashboardCardContribution {
   return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
+import { dashboardCard, definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { userInfo } from './test-support.js';
 
@@ -23,6 +23,16 @@ describe('plugin registry', () => {
       expect((error as BootError).message).toBe('Plugins "a" and "b" both claim the page "recharge"');
       expect((error as BootError).pluginIds).toEqual(['a', 'b']);
     }
+  });
+
+  it('refuses a plugin made by a second copy of the kernel (bundled instead of a peer), naming it', () => {
+    const real = definePlugin({ id: 'bundler', kernel: '^1' });
+    // What another copy's definePlugin returns: the same shape, unknown to this kernel.
+    const foreign = Object.freeze({ ...real }) as typeof real;
+    expect(() => new PluginRegistry([foreign])).toThrow(
+      /^Plugin "bundler" was made by another copy of @vap\/kernel: declare @vap\/kernel as a peer dependency/,
+    );
+    expect(() => new PluginRegistry([real])).not.toThrow();
   });
 
   it('refuses a plugin id that is not a package-safe name', () => {
@@ -91,5 +101,55 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
     expect(() => new PluginRegistry([account, twin])).toThrow(
       'Plugins "account" and "twin" both claim the user menu item "profile"',
     );
+  });
+});
+
+describe('dashboard cards', () => {
+  const notices = definePlugin({
+    id: 'notices',
+    kernel: '^1',
+    dashboardCards: [dashboardCard('unread', Empty, { order: 20 })],
+  });
+  const finance = definePlugin({
+    id: 'finance',
+    kernel: '^1',
+    activation: whenProductEnabled('cbs'),
+    dashboardCards: [
+      dashboardCard('balance', Empty, { order: 10, ownerOnly: true }),
+      dashboardCard('orders', Empty),
+    ],
+  });
+  const registry = new PluginRegistry([notices, finance]);
+  const context = (role_id: number, cbs = 0) => ({
+    user: userInfo({ role_id }),
+    products: { cbs },
+    mqttVersion: null,
+  });
+
+  it('come in order from the active plugins, owner-only cards for the owner only', () => {
+    expect(registry.dashboardCards(context(0)).map((card) => card.id)).toEqual([
+      'balance',
+      'unread',
+      'orders',
+    ]);
+    expect(registry.dashboardCards(context(5)).map((card) => card.id)).toEqual(['unread', 'orders']);
+    expect(registry.dashboardCards(context(0, 1)).map((card) => card.id)).toEqual(['unread']);
+  });
+
+  it('default to order 100, for everyone', () => {
+    expect(dashboardCard('x', Empty)).toEqual({ id: 'x', component: Empty, order: 100, ownerOnly: false });
+  });
+
+  it('two plugins contributing one card id is a boot error naming both', () => {
+    const twin = definePlugin({ id: 'twin', kernel: '^1', dashboardCards: [dashboardCard('unread', Empty)] });
+    expect(() => new PluginRegistry([notices, twin])).toThrow(
+      'Plugins "notices" and "twin" both claim the dashboard card "unread"',
+    );
+    const twice = definePlugin({
+      id: 'twice',
+      kernel: '^1',
+      dashboardCards: [dashboardCard('a', Empty), dashboardCard('a', Empty)],
+    });
+    expect(() => new PluginRegistry([twice])).toThrow('Plugin "twice" claims the dashboard card "a" twice');
   });
 });

@@ -4,15 +4,17 @@
  */
 
 import { OWNER_ROLE_ID } from '@vap/contracts';
-import type {
-  ActivationContext,
-  MenuDirContribution,
-  MessagesContribution,
-  PageContribution,
-  Plugin,
-  PublicRouteContribution,
-  TopbarItemContribution,
-  UserMenuItemContribution,
+import {
+  type ActivationContext,
+  type DashboardCardContribution,
+  isMadeByThisKernel,
+  type MenuDirContribution,
+  type MessagesContribution,
+  type PageContribution,
+  type Plugin,
+  type PublicRouteContribution,
+  type TopbarItemContribution,
+  type UserMenuItemContribution,
 } from './plugin.js';
 import { satisfies } from './semver.js';
 import { KERNEL_API_VERSION } from './version.js';
@@ -39,6 +41,12 @@ export class PluginRegistry {
     this.plugins = plugins;
     const ids = new Map<string, Plugin>();
     for (const plugin of plugins) {
+      if (!isMadeByThisKernel(plugin)) {
+        throw new BootError(
+          `Plugin "${plugin.id}" was made by another copy of @vap/kernel: declare @vap/kernel as a peer dependency and do not bundle it`,
+          [plugin.id],
+        );
+      }
       if (ids.has(plugin.id)) throw new BootError(`Plugin "${plugin.id}" is listed twice`, [plugin.id]);
       ids.set(plugin.id, plugin);
       let compatible: boolean;
@@ -60,6 +68,7 @@ export class PluginRegistry {
     this.#claimOnce('menu dir rule', (plugin) => (plugin.menuDirs ?? []).map((dir) => dir.path));
     this.#claimOnce('top bar item', (plugin) => (plugin.topbar ?? []).map((item) => item.id));
     this.#claimOnce('user menu item', (plugin) => (plugin.userMenu ?? []).map((item) => item.id));
+    this.#claimOnce('dashboard card', (plugin) => (plugin.dashboardCards ?? []).map((card) => card.id));
   }
 
   #claimOnce(kind: string, names: (plugin: Plugin) => readonly string[]): void {
@@ -129,6 +138,11 @@ export class PluginRegistry {
   /** User dropdown entries of the active plugins that this user may see, in order. */
   userMenuItems(context: ActivationContext | null): UserMenuItemContribution[] {
     return this.#forUser(context, (plugin) => plugin.userMenu ?? []);
+  }
+
+  /** Dashboard cards of the active plugins that this user may see, in order. */
+  dashboardCards(context: ActivationContext | null): DashboardCardContribution[] {
+    return this.#forUser(context, (plugin) => plugin.dashboardCards ?? []);
   }
 
   #forUser<T extends { order: number; ownerOnly: boolean }>(

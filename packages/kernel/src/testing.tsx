@@ -3,15 +3,19 @@
  * answers, so every plugin is tested in isolation.
  */
 
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
 import { type ReactElement, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
 import { KernelProvider } from './react/context.js';
-import { PageHost } from './react/page.js';
+import { PageHost, preloadPage } from './react/page.js';
 import { API_PATHS } from './session.js';
+
+// Plugin tests load their pages and locale chunks through Vite's transform: on a busy two-core CI
+// machine that can outlast Testing Library's default one-second wait.
+configure({ asyncUtilTimeout: 10_000 });
 
 export interface RecordedCall {
   method: string;
@@ -84,8 +88,11 @@ export interface TestKernelOptions {
   mqttVersion?: MqttVersion;
   answers?: Answers;
   language?: Language;
-  /** The console's own strings; keys render as themselves without them. */
-  messages?: MessagesContribution;
+  /**
+   * The console's own strings, and shared libraries' namespaces such as `uiMessages` of `@vap/ui`;
+   * keys render as themselves without them.
+   */
+  messages?: MessagesContribution | readonly MessagesContribution[];
   storage?: Storage;
 }
 
@@ -252,6 +259,9 @@ export async function renderPluginPage(plugin: Plugin, name: string, options: Re
   });
   const route = kernel.session.state.routes?.byName.get(name);
   if (!route) throw new Error(`Page "${name}" is not routed: is its plugin active for these product flags?`);
+  // The page's code is loaded before it renders, as the console preloads the page it opens: a test
+  // then waits for the page's own data, never for a module transform on a busy machine.
+  if (route.page) await preloadPage(route.page.component).catch(() => undefined);
   const host = (
     <PageHost
       route={route}

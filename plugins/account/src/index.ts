@@ -1,10 +1,17 @@
-import { definePlugin, messages, publicRoute } from '@vap/kernel';
+import { definePlugin, messages } from '@vap/kernel';
+import { ownAccountTopbar, ownAccountUserMenu } from './own-account/contributions.js';
+import { signInRoutes } from './sign-in/contributions.js';
 
-/** Account: sign-in now; sign-up, reset, profile, display, password and verification follow. */
+/**
+ * Account: signing in, up and back (password reset); the user's own profile, password and company
+ * (display settings, verification).
+ */
 export default definePlugin({
   id: 'account',
   kernel: '^1',
-  publicRoutes: [publicRoute('/login', () => import('./pages/login.js'), 'account:login.title')],
+  publicRoutes: signInRoutes,
+  userMenu: ownAccountUserMenu,
+  topbar: ownAccountTopbar,
   messages: [
     messages('account', {
       en: () => import('./locales/en.json'),

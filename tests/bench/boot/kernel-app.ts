@@ -108,7 +108,7 @@ async function boot() {
     { initialEntries: [first?.path ?? '/'] },
   );
   createRoot(document.getElementById('root') as HTMLElement).render(
-    createElement(KernelProvider, { kernel }, createElement(RouterProvider, { router })),
+    createElement(KernelProvider, { kernel, children: createElement(RouterProvider, { router }) }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { useKernel, useT } from '@vap/kernel';
-import { AlertDialog, message } from '@vap/ui';
+import { AlertDialog, dialogs, message } from '@vap/ui';
 import { useEffect, useState } from 'react';
 
 /**
@@ -19,6 +19,8 @@ export function SessionAlerts() {
       kernel.bus.subscribe('session.noAccess', () => message.warning(t('app.noAccess'), 5000)),
       kernel.bus.subscribe('navigation.notPermitted', () => message.warning(t('app.notPermitted'))),
       kernel.bus.subscribe('http.error', ({ message: text }) => message.error(text)),
+      // Nothing a previous session asked stays on screen for the next one.
+      kernel.bus.subscribe('session.cleared', () => dialogs.clear()),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();

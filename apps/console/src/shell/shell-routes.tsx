@@ -4,31 +4,95 @@ import {
   PageHost,
   type RouteAssembly,
   routeTitle,
+  type TabLocation,
+  type TabView,
+  tabKey,
   useKernel,
   useT,
+  useTabs,
 } from '@vap/kernel';
 import { Button, Result, Spinner } from '@vap/ui';
-import { useEffect } from 'react';
+import { Activity, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import ComingSoon from '../pages/coming-soon.js';
 import { useDocumentTitle } from '../title.js';
 import { useRouteTitle } from './route-title.js';
+import { routeTrail } from './trail.js';
 
 /**
  * The signed-in routes (spec §2.3): every permitted page at its path, `/index` to the first
- * available page (or /404), the refresh helper, and every other address to `/index`.
+ * available page (or /404), the refresh helper, and every other address to `/index`. Pages that
+ * keep their state (spec §2.3 "state kept") live outside the router while their tab is open, one
+ * instance per tab, hidden with `<Activity>` when another page shows.
  */
 export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
+  const kept = useKeptPages(routes);
   return (
-    <Routes>
-      {[...routes.byName.values()].map((route) => (
-        <Route key={route.name} path={route.path} element={<PageView route={route} />} />
+    <>
+      <Routes>
+        {[...routes.byName.values()].map((route) => (
+          <Route
+            key={route.name}
+            path={route.path}
+            element={route.page?.keepAlive ? null : <PageView route={route} />}
+          />
+        ))}
+        <Route path="/index" element={<Navigate to={firstPath(routes.tree) ?? '/404'} replace />} />
+        <Route path="/redirect/*" element={<RedirectBack />} />
+        <Route path="*" element={<Navigate to="/index" replace />} />
+      </Routes>
+      {kept.map(({ key, route, location, visible }) => (
+        <Activity key={key} mode={visible ? 'visible' : 'hidden'}>
+          {/* A hidden page keeps seeing the address it was left at, not the one now shown. */}
+          <Routes location={location}>
+            <Route path={route.path} element={<PageView route={route} />} />
+          </Routes>
+        </Activity>
       ))}
-      <Route path="/index" element={<Navigate to={firstPath(routes.tree) ?? '/404'} replace />} />
-      <Route path="/redirect/*" element={<RedirectBack />} />
-      <Route path="*" element={<Navigate to="/index" replace />} />
-    </Routes>
+    </>
   );
+}
+
+interface KeptPage {
+  /** The tab key plus how often the tab was refreshed: a refresh remounts the page. */
+  readonly key: string;
+  readonly route: AppRoute;
+  readonly location: TabLocation;
+  readonly visible: boolean;
+}
+
+/** The kept-alive pages with an open tab, plus the current one, each at its own address. */
+function useKeptPages(routes: RouteAssembly): KeptPage[] {
+  const { bus } = useKernel();
+  const { views } = useTabs();
+  const { pathname, search } = useLocation();
+  const [refreshes, setRefreshes] = useState<Record<string, number>>({});
+  useEffect(() => {
+    const subscription = bus.subscribe('tabs.refresh', ({ key }) =>
+      setRefreshes((current) => ({ ...current, [key]: (current[key] ?? 0) + 1 })),
+    );
+    return () => subscription.unsubscribe();
+  }, [bus]);
+  const here = routeTrail(routes, pathname).at(-1);
+  const currentKey = here?.page?.keepAlive ? tabKey({ pathname, search }) : null;
+  const pages = new Map<string, { route: AppRoute; location: TabLocation }>();
+  for (const view of views) {
+    const route = routes.byName.get(view.name);
+    if (view.keepAlive && route?.page?.keepAlive) pages.set(view.key, { route, location: locationOf(view) });
+  }
+  if (here && currentKey) pages.set(currentKey, { route: here, location: { pathname, search } });
+  return [...pages].map(([key, page]) => ({
+    key: `${key}#${refreshes[key] ?? 0}`,
+    ...page,
+    visible: key === currentKey,
+  }));
+}
+
+function locationOf(view: TabView): TabLocation {
+  const queryAt = view.fullPath.indexOf('?');
+  return queryAt < 0
+    ? { pathname: view.fullPath, search: '' }
+    : { pathname: view.fullPath.slice(0, queryAt), search: view.fullPath.slice(queryAt) };
 }
 
 function PageView({ route }: { route: AppRoute }) {

@@ -1,14 +1,17 @@
 import type { CompanyInfo } from '@vap/contracts';
 import { type AppRoute, useT } from '@vap/kernel';
 import { cn, MenuIcon } from '@vap/ui';
-import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, Search } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { filterMenu } from './menu-filter.js';
 import { useRouteTitle } from './route-title.js';
 
 /** Entries the sidebar shows: not hidden, and with a title (spec §2.4). */
 function visible(routes: readonly AppRoute[]): AppRoute[] {
-  return routes.filter((route) => !route.hidden && route.title !== '');
+  return routes
+    .filter((route) => !route.hidden && route.title !== '')
+    .map((route) => (route.children.length > 0 ? { ...route, children: visible(route.children) } : route));
 }
 
 function containsPath(route: AppRoute, pathname: string): boolean {
@@ -18,56 +21,125 @@ function containsPath(route: AppRoute, pathname: string): boolean {
 interface SidebarProps {
   tree: readonly AppRoute[];
   company: CompanyInfo | null;
+  /** Icons only (the inline sidebar closed); never in drawer mode. */
   collapsed: boolean;
+  /** Inside the narrow-screen drawer (spec §2.4): full width, never icons only. */
+  drawer: boolean;
+  showLogo: boolean;
   onExpand: () => void;
 }
 
-export function Sidebar({ tree, company, collapsed, onExpand }: SidebarProps) {
+export function Sidebar({ tree, company, collapsed, drawer, showLogo, onExpand }: SidebarProps) {
   const t = useT();
-  const title = company?.title || company?.name || t('app.title');
+  const title = useRouteTitle();
+  const [search, setSearch] = useState('');
+  const navRef = useRef<HTMLElement>(null);
+  const companyTitle = company?.title || company?.name || t('app.title');
+  const routes = filterMenu(visible(tree), search, title);
+  const iconsOnly = collapsed && !drawer;
+
   return (
     <aside
       className={cn(
         'flex h-full shrink-0 flex-col bg-sidebar text-sidebar-ink transition-[width] duration-200',
-        collapsed ? 'w-[54px]' : 'w-sidebar',
+        drawer ? 'w-full' : iconsOnly ? 'w-[54px]' : 'w-sidebar',
       )}
       data-testid="sidebar"
     >
-      <div className="flex h-[50px] items-center gap-2 overflow-hidden px-3">
-        {company?.logo ? (
-          <img
-            src={company.logo}
-            alt={t('navbar.defaultLogo')}
-            className="h-8 w-8 shrink-0 rounded object-contain"
+      {showLogo ? (
+        <div className="flex h-[50px] shrink-0 items-center gap-2 overflow-hidden px-3">
+          {company?.logo ? (
+            <img
+              src={company.logo}
+              alt={t('navbar.defaultLogo')}
+              className="h-8 w-8 shrink-0 rounded object-contain"
+            />
+          ) : (
+            <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
+          )}
+          <span className={cn('truncate font-semibold text-white', iconsOnly && 'sr-only')}>
+            {companyTitle}
+          </span>
+        </div>
+      ) : null}
+      {iconsOnly ? null : (
+        <div className="relative shrink-0 px-3 pt-1 pb-2">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-5 h-4 w-4 -translate-y-1/3 text-sidebar-ink/70"
           />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            aria-label={t('navbar.menuSearch')}
+            placeholder={t('navbar.menuSearch')}
+            className="h-8 w-full rounded border border-white/10 bg-white/5 pr-2 pl-8 text-sm text-white placeholder:text-sidebar-ink/70 focus:border-primary focus:outline-none"
+          />
+        </div>
+      )}
+      <nav
+        ref={navRef}
+        aria-label={t('navbar.mainMenu')}
+        className="flex-1 overflow-y-auto overflow-x-hidden pb-4"
+        onKeyDown={(event) => moveFocus(event, navRef.current)}
+      >
+        {routes.length === 0 ? (
+          <p className="px-5 py-3 text-sm text-sidebar-ink/70">{t('navbar.menuNoMatch')}</p>
         ) : (
-          <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
+          <MenuList
+            routes={routes}
+            depth={0}
+            collapsed={iconsOnly}
+            expandAll={search.trim() !== ''}
+            onExpand={onExpand}
+          />
         )}
-        <span className={cn('truncate font-semibold text-white', collapsed && 'sr-only')}>{title}</span>
-      </div>
-      <nav aria-label={t('navbar.mainMenu')} className="flex-1 overflow-y-auto overflow-x-hidden pb-4">
-        <MenuList routes={visible(tree)} depth={0} collapsed={collapsed} onExpand={onExpand} />
       </nav>
     </aside>
   );
+}
+
+/** Up/Down, Home/End move between the entries of the menu (links and dir toggles). */
+function moveFocus(event: KeyboardEvent, nav: HTMLElement | null) {
+  if (!nav || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+  // Entries inside a closed dir are not reachable.
+  const entries = [...nav.querySelectorAll<HTMLElement>('a, button')].filter(
+    (entry) => !entry.closest('[hidden]'),
+  );
+  if (entries.length === 0) return;
+  const index = entries.indexOf(document.activeElement as HTMLElement);
+  const last = entries.length - 1;
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? last
+        : event.key === 'ArrowDown'
+          ? Math.min(index + 1, last)
+          : Math.max(index - 1, 0);
+  event.preventDefault();
+  entries[next]?.focus();
 }
 
 interface MenuListProps {
   routes: readonly AppRoute[];
   depth: number;
   collapsed: boolean;
+  /** While searching every dir shows its matches. */
+  expandAll: boolean;
   onExpand: () => void;
 }
 
-function MenuList({ routes, depth, collapsed, onExpand }: MenuListProps) {
+function MenuList({ routes, ...rest }: MenuListProps) {
   return (
     <ul className="flex flex-col">
       {routes.map((route) => (
         <li key={`${route.type}:${route.name}`}>
           {route.type === 'dir' ? (
-            <MenuDir route={route} depth={depth} collapsed={collapsed} onExpand={onExpand} />
+            <MenuDir route={route} {...rest} />
           ) : (
-            <MenuEntry route={route} depth={depth} collapsed={collapsed} />
+            <MenuEntry route={route} depth={rest.depth} collapsed={rest.collapsed} />
           )}
         </li>
       ))}
@@ -79,10 +151,17 @@ const entryClass =
   'flex h-12 w-full items-center gap-3 pr-4 text-sm transition-colors hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary';
 const indent = (depth: number, collapsed: boolean) => ({ paddingLeft: collapsed ? 19 : 20 + depth * 16 });
 
-function MenuDir({ route, depth, collapsed, onExpand }: Omit<MenuListProps, 'routes'> & { route: AppRoute }) {
+function MenuDir({
+  route,
+  depth,
+  collapsed,
+  expandAll,
+  onExpand,
+}: Omit<MenuListProps, 'routes'> & { route: AppRoute }) {
   const { pathname } = useLocation();
   const title = useRouteTitle();
   const [open, setOpen] = useState(() => containsPath(route, pathname));
+  const shown = (open || expandAll) && !collapsed;
   const listId = `menu-${route.name}`;
   return (
     <>
@@ -90,7 +169,7 @@ function MenuDir({ route, depth, collapsed, onExpand }: Omit<MenuListProps, 'rou
         type="button"
         className={cn(entryClass, containsPath(route, pathname) && 'text-white')}
         style={indent(depth, collapsed)}
-        aria-expanded={open && !collapsed}
+        aria-expanded={shown}
         aria-controls={listId}
         title={collapsed ? title(route) : undefined}
         onClick={() => {
@@ -105,15 +184,16 @@ function MenuDir({ route, depth, collapsed, onExpand }: Omit<MenuListProps, 'rou
         {collapsed ? null : (
           <ChevronDown
             aria-hidden="true"
-            className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
+            className={cn('h-4 w-4 transition-transform', shown && 'rotate-180')}
           />
         )}
       </button>
-      <div id={listId} hidden={!open || collapsed} className="bg-sidebar-active">
+      <div id={listId} hidden={!shown} className="bg-sidebar-active">
         <MenuList
-          routes={visible(route.children)}
+          routes={route.children}
           depth={depth + 1}
           collapsed={collapsed}
+          expandAll={expandAll}
           onExpand={onExpand}
         />
       </div>

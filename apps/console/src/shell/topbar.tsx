@@ -18,9 +18,10 @@ import { routeTrail } from './trail.js';
 interface TopbarProps {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
+  onOpenSettings: () => void;
 }
 
-export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
+export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarProps) {
   const kernel = useKernel();
   const t = useT();
   const { user, context } = useSession();
@@ -65,8 +66,10 @@ export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
         />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" aria-label={t('navbar.userMenu')} data-testid="user-menu">
+            <Button variant="ghost" data-testid="user-menu">
+              {/* The accessible name starts with the visible text (WCAG 2.5.3). */}
               <span className="max-w-40 truncate">{user?.nickname || user?.phone || user?.email}</span>
+              <span className="sr-only">({t('navbar.userMenu')})</span>
               <ChevronDown aria-hidden="true" className="h-4 w-4" />
             </Button>
           </DropdownMenuTrigger>
@@ -82,6 +85,7 @@ export function Topbar({ sidebarOpen, onToggleSidebar }: TopbarProps) {
                 {t(item.label)}
               </DropdownMenuItem>
             ))}
+            <DropdownMenuItem onSelect={onOpenSettings}>{t('navbar.layoutSettings')}</DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => void logout()}>{t('navbar.logout')}</DropdownMenuItem>
           </DropdownMenuContent>

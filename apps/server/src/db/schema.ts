@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -111,4 +112,131 @@ export const menuItems = pgTable(
   (table) => [uniqueIndex('menu_items_parent_name').on(table.parentId, table.name)],
 );
 
-export const schema = { companies, roles, users, sessions, menuItems };
+/**
+ * SMS codes (spec §5.2): 6 digits, stored as a hash, single use, valid 10 minutes, at most 5 wrong
+ * tries. `purpose` keeps a sign-up code from signing in and the other way round.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('sms_codes_phone').on(table.phone, table.createdAt)],
+);
+
+/** Slider puzzle captchas: the answer stays here; each one is solved at most once. */
+export const captchas = pgTable('captchas', {
+  id: uuid('id').primaryKey(),
+  /** Where the missing piece was cut out, in pixels from the left. */
+  answerX: integer('answer_x').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters of the rate limits (sign-in per account and IP, SMS per phone, …). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Third-party messaging-app scan sign-ins: shown as a QR code, confirmed in the app. */
+export const scanLogins = pgTable('scan_logins', {
+  id: uuid('id').primaryKey(),
+  /** pending → confirmed (user_id set) → consumed; or expired. */
+  state: text('state').notNull().default('pending'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Files of the object store (logos, verification images, …), kept under DATA_DIR/objects/{path}. */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** `{folder}/{file}`, e.g. `license/12_9e107d9d372bb6826bd81d3542a419d6.png`. */
+    path: text('path').notNull(),
+    size: integer('size').notNull(),
+    md5: text('md5').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('stored_objects_path').on(table.path)],
+);
+
+/** System notices (spec §7.4), published by the platform operator to every company. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notices_published').on(table.publishedAt)],
+);
+
+/** Which user read which notice. */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.noticeId, table.userId] })],
+);
+
+/** Notifications of one user (spec §7.4 messages); `state` 0 = unread, 1 = read. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. `verification`, `security`, `system`. */
+    kind: text('kind').notNull().default('system'),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    state: smallint('state').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('messages_user_state').on(table.userId, table.state)],
+);
+
+export const schema = {
+  companies,
+  roles,
+  users,
+  sessions,
+  menuItems,
+  smsCodes,
+  captchas,
+  rateLimits,
+  scanLogins,
+  storedObjects,
+  notices,
+  noticeReads,
+  messages,
+};

@@ -50,6 +50,8 @@ describe('error answers', () => {
       bodyLimit: 1024,
       verifyCompany: true,
       consoleDir: null,
+      dataDir: t.dataDir,
+      devOutbox: false,
     });
     expect(() => app.get('/webapi/open', () => 'x')).toThrow(/must declare config.access/);
     await app.close();

@@ -3,9 +3,12 @@
  * too when TEST_DATABASE_URL is set, in a database created for the suite and dropped after it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { PasswordHasher } from '../modules/auth/passwords.js';
 import { md5Hex, seedDemo } from '../seed.js';
@@ -71,6 +74,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   jwtSecret: string;
+  /** The app's DATA_DIR (its object store); removed on close. */
+  dataDir: string;
   /** Signs in as the demo owner (or another account) and returns the token. */
   signIn(account?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -78,12 +83,14 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: { jwtExpiresIn?: number; bodyLimit?: number } = {},
+  options: Pick<AppOptions, 'onRoute'> & { jwtExpiresIn?: number; bodyLimit?: number } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
   await seedDemo(database.db, passwords, TEST_DEMO);
   const jwtSecret = randomBytes(32).toString('hex');
+  // The object store of this app, removed with it.
+  const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
   const app = await buildApp({
     database,
     passwords,
@@ -92,12 +99,16 @@ export async function createTestApp(
     bodyLimit: options.bodyLimit ?? 1_048_576,
     verifyCompany: true,
     consoleDir: null,
+    dataDir,
+    devOutbox: true,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
     app,
     database,
     jwtSecret,
+    dataDir,
     async signIn(account = TEST_DEMO.account, password = TEST_DEMO.password) {
       const response = await app.inject({
         method: 'POST',
@@ -110,6 +121,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

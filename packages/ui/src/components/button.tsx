@@ -2,6 +2,7 @@ import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../cn.js';
+import { useControlSize } from '../size.js';
 import { Spinner } from './spinner.js';
 
 export const buttonVariants = cva(
@@ -48,9 +49,10 @@ export function Button({
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
+  const defaultSize = useControlSize();
   return (
     <Component
-      className={cn(buttonVariants({ variant, size }), className)}
+      className={cn(buttonVariants({ variant, size: size ?? defaultSize }), className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...(asChild ? {} : { type: type ?? 'button' })}

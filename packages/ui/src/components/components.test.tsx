@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SizeProvider } from '../size.js';
 import { Alert } from './alert.js';
 import { Button } from './button.js';
 import { Field } from './field.js';
@@ -122,5 +123,25 @@ describe('LanguageSelect', () => {
     ]);
     await userEvent.selectOptions(select, 'en');
     expect(onChange).toHaveBeenCalledWith('en');
+  });
+});
+
+describe('control size (spec §9)', () => {
+  it('buttons and inputs follow the size the shell provides, unless given their own', () => {
+    render(
+      <SizeProvider size="small">
+        <Button>Small</Button>
+        <Button size="large">Large</Button>
+        <Input aria-label="name" />
+      </SizeProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Small' }).className).toContain('h-7');
+    expect(screen.getByRole('button', { name: 'Large' }).className).toContain('h-10');
+    expect(screen.getByRole('textbox', { name: 'name' }).className).toContain('h-7');
+  });
+
+  it('is medium by default', () => {
+    render(<Input aria-label="name" />);
+    expect(screen.getByRole('textbox', { name: 'name' }).className).toContain('h-8');
   });
 });

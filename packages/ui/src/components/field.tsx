@@ -14,6 +14,7 @@ export interface FieldProps {
     'aria-invalid'?: boolean;
     'aria-required'?: boolean;
     'aria-describedby'?: string;
+    'aria-labelledby'?: string;
   }>;
 }
 
@@ -21,6 +22,7 @@ export interface FieldProps {
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
+  const labelId = `${id}-label`;
   const message = error ?? hint;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
@@ -31,10 +33,14 @@ export function Field({ label, error, hint, required, className, children }: Fie
             *
           </span>
         ) : null}
-        <label htmlFor={id}>{label}</label>
+        <label id={labelId} htmlFor={id}>
+          {label}
+        </label>
       </div>
       {cloneElement(children, {
         id,
+        // Also names controls a <label for> cannot, such as a radio group.
+        'aria-labelledby': labelId,
         'aria-invalid': error ? true : undefined,
         'aria-required': required ? true : undefined,
         ...(message ? { 'aria-describedby': messageId } : {}),

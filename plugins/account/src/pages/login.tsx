@@ -1,21 +1,106 @@
 import { loginPasswordBodySchema, loginResultSchema } from '@vap/contracts';
-import { md5Hex, NoAccessError, useKernel, useT } from '@vap/kernel';
-import { Alert, Button, Field, Input, LanguageSelect, PasswordInput } from '@vap/ui';
-import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazyPage, md5Hex, NoAccessError, preloadPage, useKernel, useT } from '@vap/kernel';
+import {
+  Alert,
+  Button,
+  Field,
+  Input,
+  PasswordInput,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@vap/ui';
+import { type FormEvent, Suspense, useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { redirectTarget } from '../redirect.js';
+import { AuthLayout } from '../sign-in/auth-layout.js';
+
+// The SMS and scan methods (forms, captcha, QR code) load when their tab is chosen, or pointed at:
+// the sign-in page's first load carries the password method only.
+const loadSms = () => import('../sign-in/sms-sign-in.js').then((module) => ({ default: module.SmsSignIn }));
+const loadScan = () =>
+  import('../sign-in/scan-sign-in.js').then((module) => ({ default: module.ScanSignIn }));
+const SmsSignIn = lazyPage(loadSms);
+const ScanSignIn = lazyPage(loadScan);
 
 export const LOGIN_PASSWORD_PATH = '/v0/pms/users/login_password';
 
 type Errors = Partial<Record<'account' | 'password', string>>;
 
-/** Sign in (spec §2.1 /login): the password method. */
+/**
+ * Sign in (spec §2.1 /login): password, phone and SMS code, or a QR code scanned with the messaging
+ * app. Every method returns to `?redirect=` (see redirect.ts).
+ */
 export default function LoginPage() {
+  const t = useT('account');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const done = useCallback(
+    () => navigate(redirectTarget(location.search), { replace: true }),
+    [navigate, location.search],
+  );
+  return (
+    <AuthLayout subtitle={t('login.subtitle')}>
+      <Tabs defaultValue="password">
+        <TabsList aria-label={t('login.methods')} className="mb-1">
+          <TabsTrigger value="password">{t('login.methodPassword')}</TabsTrigger>
+          <TabsTrigger
+            value="sms"
+            onPointerEnter={() => void preloadPage(loadSms)}
+            onFocus={() => void preloadPage(loadSms)}
+          >
+            {t('login.methodSms')}
+          </TabsTrigger>
+          <TabsTrigger
+            value="scan"
+            onPointerEnter={() => void preloadPage(loadScan)}
+            onFocus={() => void preloadPage(loadScan)}
+          >
+            {t('login.methodScan')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="password">
+          <PasswordSignIn onSignedIn={done} />
+        </TabsContent>
+        <TabsContent value="sms">
+          <Suspense fallback={<MethodLoading />}>
+            <SmsSignIn onSignedIn={done} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="scan">
+          <Suspense fallback={<MethodLoading />}>
+            <ScanSignIn onSignedIn={done} />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+      <div className="mt-4 flex justify-between text-sm">
+        <Link className="text-primary hover:underline" to="/register">
+          {t('login.toRegister')}
+        </Link>
+        <Link className="text-primary hover:underline" to="/forgetPwd">
+          {t('login.toReset')}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function MethodLoading() {
+  const tc = useT();
+  return (
+    <div className="flex justify-center py-8 text-primary">
+      <Spinner className="h-6 w-6" label={tc('app.loading')} />
+    </div>
+  );
+}
+
+/** The password method: phone or email, and the md5 of the password (spec §7.1). */
+function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const kernel = useKernel();
   const t = useT('account');
   const tc = useT();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -46,7 +131,7 @@ export default function LoginPage() {
         quiet: true,
       });
       await kernel.session.signIn(token);
-      navigate(redirectTarget(location.search), { replace: true });
+      onSignedIn();
     } catch (error) {
       // The server's own message (spec §8); the no-access case has its own warning (§4.1).
       setFailure(error instanceof NoAccessError ? tc('app.noAccess') : (error as Error).message);
@@ -55,55 +140,32 @@ export default function LoginPage() {
   };
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-canvas px-4">
-      <div className="absolute top-4 right-4">
-        <LanguageSelect
-          label={tc('navbar.language')}
-          value={kernel.i18n.language}
-          onChange={(language) => void kernel.setLanguage(language)}
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.title')}>
+      <Field label={t('login.account')} error={errors.account} required>
+        <Input
+          name="account"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={t('login.accountPlaceholder')}
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
         />
-      </div>
-      <div className="w-full max-w-sm rounded-lg bg-surface p-8 shadow-sm">
-        <h1 className="text-center text-2xl font-semibold text-ink">{tc('app.title')}</h1>
-        <p className="mt-1 mb-6 text-center text-sm text-ink-soft">{t('login.subtitle')}</p>
-        <div role="tablist" aria-label={t('login.methods')} className="mb-5 flex border-b border-line-soft">
-          <button
-            type="button"
-            role="tab"
-            aria-selected="true"
-            className="-mb-px border-b-2 border-primary px-1 pb-2 text-sm font-medium text-primary"
-          >
-            {t('login.methodPassword')}
-          </button>
-        </div>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.title')}>
-          <Field label={t('login.account')} error={errors.account} required>
-            <Input
-              name="account"
-              autoComplete="username"
-              inputMode="email"
-              placeholder={t('login.accountPlaceholder')}
-              value={account}
-              onChange={(event) => setAccount(event.target.value)}
-            />
-          </Field>
-          <Field label={t('login.password')} error={errors.password} required>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              placeholder={t('login.passwordPlaceholder')}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              showLabel={t('login.showPassword')}
-              hideLabel={t('login.hidePassword')}
-            />
-          </Field>
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <Button type="submit" variant="primary" size="large" loading={busy} className="w-full">
-            {t('login.submit')}
-          </Button>
-        </form>
-      </div>
-    </main>
+      </Field>
+      <Field label={t('login.password')} error={errors.password} required>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          showLabel={t('login.showPassword')}
+          hideLabel={t('login.hidePassword')}
+        />
+      </Field>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Button type="submit" variant="primary" size="large" loading={busy} className="w-full">
+        {t('login.submit')}
+      </Button>
+    </form>
   );
 }

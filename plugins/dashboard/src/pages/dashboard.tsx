@@ -1,7 +1,8 @@
 import { OWNER_ROLE_ID } from '@vap/contracts';
-import { type AppRoute, useSession, useT } from '@vap/kernel';
+import { type AppRoute, useKernel, useSession, useT } from '@vap/kernel';
 import { Card } from '@vap/ui';
 import { Link } from 'react-router';
+import { ContributedCards, UnreadFigure, VerificationFigure } from './figures.js';
 
 /** Visible pages of the sidebar tree, in menu order. */
 function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
@@ -12,12 +13,17 @@ function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
   });
 }
 
-/** The home page (spec §2.2 /dashboard): who you are, your company, where you can go. */
+/**
+ * The home page (spec §2.2 /dashboard): who you are, your company and its verification, what is
+ * unread, the cards other plugins contribute, and where you can go.
+ */
 export default function DashboardPage() {
   const t = useT('dashboard');
   const tc = useT();
-  const { user, routes } = useSession();
+  const { registry } = useKernel();
+  const { user, routes, context } = useSession();
   if (!user) return null;
+  const cards = registry.dashboardCards(context);
   const pages = visiblePages(routes?.tree ?? []).filter((route) => route.name !== 'dashboard');
   const company = user.company;
   return (
@@ -25,7 +31,7 @@ export default function DashboardPage() {
       <h1 className="text-xl font-medium text-ink">
         {t('welcome', { name: user.nickname || user.phone || user.email })}
       </h1>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
         <Card title={t('company')}>
           {company ? (
             <div className="flex flex-col gap-1">
@@ -47,7 +53,10 @@ export default function DashboardPage() {
             {user.email ? <span>{user.email}</span> : null}
           </div>
         </Card>
+        <VerificationFigure user={user} />
+        <UnreadFigure />
       </div>
+      <ContributedCards cards={cards} />
       <Card
         title={t('pages')}
         extra={<span className="text-sm text-ink-soft">{t('pageCount', { count: pages.length })}</span>}

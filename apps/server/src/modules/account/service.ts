@@ -1,17 +1,26 @@
-import { OWNER_ROLE_ID, type UserInfo, type VerifyStatus } from '@vap/contracts';
-import { and, eq } from 'drizzle-orm';
+import type { UserInfo, VerifyStatus } from '@vap/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, roles, users } from '../../db/schema.js';
+import { companies, users } from '../../db/schema.js';
 import { unauthorized } from '../../http/errors.js';
+import { holderOf } from '../auth/permissions.js';
 import type { MenuCatalogue } from '../menu/service.js';
 import { type MenuGrant, menuTree } from '../menu/tree.js';
 
 export class AccountService {
+  /** Display URL of a stored object; the object store provides it (company module). */
+  #objectUrl: (path: string) => string = () => '';
+
   constructor(
     private readonly db: Db,
     private readonly catalogue: MenuCatalogue,
     private readonly verifyCompany: boolean,
   ) {}
+
+  /** How stored objects (the company logo) become URLs the console can show. */
+  useObjectUrls(objectUrl: (path: string) => string): void {
+    this.#objectUrl = objectUrl;
+  }
 
   /** The account behind a sign-in name: a mainland phone number or an email (any case). */
   async findBySignInName(account: string) {
@@ -47,8 +56,8 @@ export class AccountService {
         id: company.id,
         name: company.name,
         title: company.title,
-        // Display URLs of stored objects arrive with the object store (issue 5).
-        logo: '',
+        // A signed, expiring URL: the console shows it in an <img>, which sends no bearer header.
+        logo: company.logo ? this.#objectUrl(company.logo) : '',
         verify_status: company.verifyStatus as VerifyStatus,
         products: {
           cbs: company.cbs,
@@ -61,13 +70,9 @@ export class AccountService {
     };
   }
 
+  /** Read on every call, so a narrowed role shows on the user's next request (spec §6). */
   private async grantOf(user: typeof users.$inferSelect): Promise<MenuGrant> {
-    if (user.companyId === null) return {};
-    if (user.roleId === OWNER_ROLE_ID) return 'all';
-    const [role] = await this.db
-      .select({ menus: roles.menus })
-      .from(roles)
-      .where(and(eq(roles.id, user.roleId), eq(roles.companyId, user.companyId)));
-    return role?.menus ?? {};
+    const holder = await holderOf(this.db, user);
+    return holder === 'all' ? 'all' : holder.menus;
   }
 }

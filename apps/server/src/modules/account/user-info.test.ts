@@ -2,7 +2,7 @@ import { type MenuItem, PAGE_NAMES, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, menuItems, roles, users } from '../../db/schema.js';
-import { md5Hex } from '../../seed.js';
+import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { PasswordHasher } from '../auth/passwords.js';
 import { TokenService } from '../auth/tokens.js';
@@ -51,6 +51,17 @@ describe.each(ENGINES)('user info on %s', (engine) => {
         products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
       },
     });
+  });
+
+  it('the demo operator sees only the pages and buttons of the operator role', async () => {
+    const info = await userInfo(await t.signIn(DEMO_OPERATOR.phone));
+    expect(info.role_id).not.toBe(0);
+    expect(info.nickname).toBe(DEMO_OPERATOR.nickname);
+    const items = flatten(info.menus as MenuItem[]);
+    const pages = items.filter((item) => item.type === 'page').map((item) => item.name);
+    expect(pages.sort()).toEqual(Object.keys(DEMO_OPERATOR_ROLE.menus).sort());
+    const maintenance = items.find((item) => item.name === 'device_maintenance');
+    expect(maintenance?.children.map((child) => child.name)).toEqual(['export']);
   });
 
   it('gives the owner the whole catalogue, sorted, with dirs, pages, links and buttons', async () => {
@@ -116,10 +127,10 @@ describe.each(ENGINES)('user info on %s', (engine) => {
     expect(info.menus).toEqual({});
   });
 
-  it('answers no menus and a null company for a user who has no company yet', async () => {
+  it('answers a null company and only the dashboard (to create one there) for a user who has no company yet', async () => {
     const info = await userInfo(await addUser({ phone: '13922223333', companyId: null }));
     expect(info.company).toBeNull();
-    expect(info.menus).toEqual({});
+    expect((info.menus as MenuItem[]).map((item) => item.name)).toEqual(['dashboard']);
   });
 
   it('reports is_password_empty for an account without a password, which cannot sign in by password', async () => {

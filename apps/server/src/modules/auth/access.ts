@@ -1,46 +1,132 @@
 /**
- * Who may call a route. Every /webapi route declares `config.access`; a route without it fails at
- * start-up, so no endpoint is public by accident.
+ * Who may call a route. Every /webapi route declares `config.access`: `'public'`, `'user'` (any
+ * signed-in user) or the menu page, and optionally the button of that page, it belongs to
+ * (`{ page: 'system_user', button: 'add' }`). A route without a valid declaration fails at
+ * start-up, and so does a page or button the menu catalogue does not have, so no endpoint is public
+ * by accident and no declaration names a permission no role can be given.
+ *
+ * For page routes the hook loads the caller's permissions once (`request.permissions`) and answers
+ * 403 `forbidden` when their role does not grant the page or button; the owner passes every check.
  */
+import type { PageName } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import { ApiError, unauthorized } from '../../http/errors.js';
+import type { MenuCatalogue } from '../menu/service.js';
+import { allows, loadPermissions, type Permissions } from './permissions.js';
 import type { AuthContext, TokenService } from './tokens.js';
 
-export type Access = 'public' | 'user';
+/** A page of the menu catalogue and, optionally, one of its buttons. */
+export interface PageAccess {
+  page: PageName;
+  button?: string;
+}
+
+export type Access = 'public' | 'user' | PageAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
-    /** Set on routes with `access: 'user'`. */
+    /** Set on every route that is not `public`. */
     auth: AuthContext | null;
+    /** Set on page routes (and by `permissionsOf`): the caller's company, role and grant. */
+    permissions: Permissions | null;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-export function registerAccessControl(app: FastifyInstance, tokens: TokenService) {
+function isPageAccess(access: unknown): access is PageAccess {
+  if (typeof access !== 'object' || access === null) return false;
+  const { page, button, ...rest } = access as Record<string, unknown>;
+  return (
+    typeof page === 'string' &&
+    (button === undefined || typeof button === 'string') &&
+    Object.keys(rest).length === 0
+  );
+}
+
+/** A route's declaration, checked: a string for `public`/`user`, the page access otherwise. */
+function declarationOf(route: { method: string | string[]; url: string; config?: unknown }): Access {
+  const access = (route.config as { access?: unknown } | undefined)?.access;
+  if (access === 'public' || access === 'user' || isPageAccess(access)) return access;
+  throw new Error(
+    `Route ${route.method} ${route.url} must declare config.access ('public', 'user' or { page, button? })`,
+  );
+}
+
+/**
+ * The declarations the catalogue does not have: a page that is no `page`/`link` item, or a button
+ * that is no `btn` child of it. Empty when every declaration is valid.
+ */
+export function unknownDeclarations(
+  declared: ReadonlyArray<{ route: string; access: PageAccess }>,
+  catalogue: ReadonlyArray<{ id: number; parentId: number; name: string; type: string }>,
+): string[] {
+  const problems: string[] = [];
+  for (const { route, access } of declared) {
+    const page = catalogue.find(
+      (item) => item.name === access.page && (item.type === 'page' || item.type === 'link'),
+    );
+    if (!page) {
+      problems.push(`${route}: page ${access.page} is not in the menu catalogue`);
+      continue;
+    }
+    if (
+      access.button !== undefined &&
+      !catalogue.some(
+        (item) => item.parentId === page.id && item.type === 'btn' && item.name === access.button,
+      )
+    ) {
+      problems.push(`${route}: page ${access.page} has no button ${access.button}`);
+    }
+  }
+  return problems;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  tokens: TokenService,
+  { db, catalogue }: { db: Db; catalogue: MenuCatalogue },
+) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('permissions', null);
+  const pageRoutes: Array<{ route: string; access: PageAccess }> = [];
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/webapi')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (access !== 'public' && access !== 'user') {
-      throw new Error(`Route ${route.method} ${route.url} must declare config.access ('public' or 'user')`);
-    }
+    const access = declarationOf(route);
+    if (typeof access === 'object') pageRoutes.push({ route: `${route.method} ${route.url}`, access });
+  });
+
+  // Start-up stops when a declaration names a page or button the catalogue does not have.
+  app.addHook('onReady', async () => {
+    const problems = unknownDeclarations(pageRoutes, await catalogue.all());
+    if (problems.length > 0) throw new Error(`Unknown access declarations:\n${problems.join('\n')}`);
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.access !== 'user') return;
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized();
     request.auth = await tokens.verify(token);
+    if (access === 'user') return;
+    request.permissions = await loadPermissions(db, request.auth.userId);
+    if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
   });
 }
 
-/** The caller of a route with `access: 'user'`. */
+/** The caller of a route that is not `public`. */
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The caller's permissions: those the hook loaded for a page route, or loaded now (once). */
+export async function permissionsOf(request: FastifyRequest, db: Db): Promise<Permissions> {
+  request.permissions ??= await loadPermissions(db, callerOf(request).userId);
+  return request.permissions;
 }

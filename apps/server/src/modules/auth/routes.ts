@@ -1,13 +1,17 @@
 import { apiErrorSchema, loginPasswordBodySchema, loginResultSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { AccountService } from '../account/service.js';
+import { LIMITS } from '../security/limits.js';
+import { RateLimiter } from '../security/rate-limiter.js';
 import { callerOf } from './access.js';
 import type { PasswordHasher } from './passwords.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthRoutesOptions {
+  database: Database;
   accounts: AccountService;
   passwords: PasswordHasher;
   tokens: TokenService;
@@ -15,8 +19,10 @@ export interface AuthRoutesOptions {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { accounts, passwords, tokens },
+  { database, accounts, passwords, tokens },
 ) => {
+  const limiter = new RateLimiter(database.db);
+
   app.post(
     '/v0/pms/users/login_password',
     {
@@ -25,17 +31,33 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['account'],
         summary: 'Sign in with phone or email and the md5 of the password',
         body: loginPasswordBodySchema,
-        response: { 200: loginResultSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: loginResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => {
       const { account, password } = request.body;
+      // Failed sign-ins are limited per account and per IP address (security/limits.ts): once over,
+      // every attempt is answered 429 until the window ends, whether the password is right or not.
+      const accountKey = `signin:account:${account.toLowerCase()}`;
+      const ipKey = `signin:ip:${request.ip}`;
+      if (
+        (await limiter.exhausted(accountKey, LIMITS.signInFailuresPerAccount)) ||
+        (await limiter.exhausted(ipKey, LIMITS.signInFailuresPerIp))
+      ) {
+        throw new ApiError(429, 'too_many_requests', 'errors.sign_in_locked');
+      }
       const user = await accounts.findBySignInName(account);
       const valid = user?.passwordHash
         ? await passwords.verify(user.passwordHash, password)
         : await passwords.verifyNothing(password);
       // One answer for unknown accounts and wrong passwords: it must not reveal which accounts exist.
-      if (!user || !valid) throw new ApiError(401, 'invalid_credentials');
+      if (!user || !valid) {
+        await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
+        await limiter.hit(ipKey, LIMITS.signInFailuresPerIp);
+        throw new ApiError(401, 'invalid_credentials');
+      }
+      // A successful sign-in forgets the account's earlier failures (not the address's).
+      await limiter.reset(accountKey);
       return { token: await tokens.issue(user.id) };
     },
   );

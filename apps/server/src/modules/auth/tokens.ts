@@ -4,7 +4,7 @@
  * before its `exp`.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
@@ -72,6 +72,14 @@ export class TokenService {
       );
     if (!session) throw unauthorized();
     return { userId, sessionId };
+  }
+
+  /** Revokes every live session of the user except `keepSessionId` (a password change). */
+  async revokeOthers(userId: number, keepSessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
   }
 
   async revoke(sessionId: string): Promise<void> {

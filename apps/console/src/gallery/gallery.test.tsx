@@ -1,0 +1,165 @@
+import '@vap/ui/test-polyfills';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import en from '../../../../locales/en.json';
+import { consoleRoutes } from '../router.js';
+import { renderConsole } from '../test-support.js';
+import { createDevices, queryDevices } from './devices.js';
+import GalleryPage from './gallery.js';
+import { SECTIONS, text } from './gallery-text.js';
+import { fakeUpload } from './upload-section.js';
+
+// recharts asks for reduced motion (the rest of jsdom's gaps: @vap/ui/test-polyfills).
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: query.includes('reduce'),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+afterEach(() => {
+  cleanup();
+  dialogs.clear();
+  message.clear();
+  vi.useRealTimers();
+});
+
+/** English `ui` strings plus the console's own (for the `validation.*` messages of the form). */
+async function createI18n() {
+  const ui = (await uiMessages.loaders.en()).default;
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: 'en',
+    ns: ['translation', UI_NAMESPACE],
+    defaultNS: 'translation',
+    resources: { en: { translation: en, [UI_NAMESPACE]: ui } },
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+async function renderGallery() {
+  const i18n = await createI18n();
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <GalleryPage />
+      <DialogHost />
+      <Toaster />
+    </I18nextProvider>,
+  );
+}
+
+describe('component gallery (development only)', () => {
+  it('renders every section, each with an anchor in the section list', async () => {
+    await renderGallery();
+    expect(screen.getByRole('heading', { level: 1, name: text.title })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: text.sectionsNav });
+    for (const section of SECTIONS) {
+      const region = screen.getByRole('region', { name: section.title });
+      expect(region.id).toBe(section.id);
+      expect(within(nav).getByRole('link', { name: section.title }).getAttribute('href')).toBe(
+        `#${section.id}`,
+      );
+    }
+    // Built-in texts come from the `ui` namespace.
+    expect(screen.getAllByRole('button', { name: 'Export CSV' }).length).toBeGreaterThan(0);
+  });
+
+  it('the device table loads a page of the ~2,500 generated rows', async () => {
+    await renderGallery();
+    const table = screen.getByRole('table', { name: text.table.label });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11), { timeout: 3000 });
+    const region = screen.getByRole('region', { name: 'Data table' });
+    expect(within(region).getByText('Total 2500')).toBeTruthy();
+  });
+
+  it('the form shows the translated messages of the shared zod rules', async () => {
+    await renderGallery();
+    const form = screen.getByRole('form', { name: text.form.formLabel });
+    await userEvent.click(within(form).getByRole('button', { name: text.form.submit }));
+    expect(await within(form).findByText('Enter a valid mainland phone number')).toBeTruthy();
+    expect(within(form).getByText('Enter a valid email address')).toBeTruthy();
+    expect(within(form).getAllByText('This field is required').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('confirm() opens from its demo button and answers through the DialogHost', async () => {
+    await renderGallery();
+    await userEvent.click(screen.getByRole('button', { name: text.overlays.confirm }));
+    const dialog = await screen.findByRole('alertdialog', { name: text.overlays.confirmTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(text.overlays.answeredYes)).toBeTruthy();
+  });
+});
+
+describe('the in-memory device list', () => {
+  const devices = createDevices();
+
+  it('honours wheres, orders, page and size', () => {
+    expect(devices).toHaveLength(2500);
+    const all = queryDevices(devices, { page: 1, size: 20, wheres: [], orders: [] });
+    expect(all.total).toBe(2500);
+    expect(all.items).toHaveLength(20);
+
+    const online = queryDevices(devices, {
+      page: 2,
+      size: 50,
+      wheres: [{ k: 'status', o: '=', v: 'online' }],
+      orders: [{ k: 'lastOnline', o: 'desc' }],
+    });
+    expect(online.total).toBe(devices.filter((device) => device.status === 'online').length);
+    expect(online.items).toHaveLength(50);
+    expect(online.items.every((device) => device.status === 'online')).toBe(true);
+    const times = online.items.map((device) => device.lastOnline);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const named = queryDevices(devices, {
+      page: 1,
+      size: 10,
+      wheres: [{ k: 'name', o: 'like', v: 'LOBBY camera 000' }],
+      orders: [{ k: 'name', o: 'asc' }],
+    });
+    expect(named.items.map((device) => device.name)).toEqual(['Lobby camera 0002']);
+  });
+
+  it('the fake upload of fail.png fails once, then a retry succeeds', async () => {
+    vi.useFakeTimers();
+    const file = new File(['x'], 'fail.png', { type: 'image/png' });
+    const progress: number[] = [];
+    const context = () => ({
+      onProgress: (fraction: number) => progress.push(fraction),
+      signal: new AbortController().signal,
+    });
+    const first = fakeUpload(file, context());
+    const failed = expect(first).rejects.toThrow(text.upload.failure);
+    await vi.advanceTimersByTimeAsync(5000);
+    await failed;
+    progress.length = 0;
+    const second = fakeUpload(file, context());
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(second).resolves.toBeTruthy();
+    expect(progress.at(-1)).toBe(1);
+  });
+});
+
+describe('the /gallery route', () => {
+  it('is public in development and absent from the production route list', async () => {
+    const { kernel } = await renderConsole('/gallery', null);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: text.title }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const paths = (dev: boolean) => consoleRoutes(kernel, dev).map((route) => route.path);
+    expect(paths(true)).toContain('/gallery');
+    expect(paths(false)).not.toContain('/gallery');
+    await act(async () => undefined);
+  });
+});

@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { companies, messages, users } from '../../db/schema.js';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { companyCommands } from './ops.js';
+
+describe.each(ENGINES)('operator commands company:list and company:review on %s', (engine) => {
+  let t: TestDatabase;
+  const config = loadConfig({});
+  const run = (name: string, args: string[]) => {
+    const command = companyCommands[name];
+    if (!command) throw new Error(`no command ${name}`);
+    return command.run(args, { database: t.database, config });
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+  });
+  afterAll(() => t.drop());
+
+  async function companyWithOwner(status: number) {
+    const { db } = t.database;
+    const [company] = await db
+      .insert(companies)
+      .values({ name: '待审核科技有限公司', verifyStatus: status })
+      .returning({ id: companies.id });
+    const id = company?.id ?? 0;
+    const [owner] = await db
+      .insert(users)
+      .values({ companyId: id, phone: `1360000${String(id).padStart(4, '0')}`, roleId: 0 })
+      .returning({ id: users.id });
+    await db
+      .insert(users)
+      .values({ companyId: id, phone: `1350000${String(id).padStart(4, '0')}`, roleId: 9 });
+    return { id, ownerId: owner?.id ?? 0 };
+  }
+
+  const statusOf = async (id: number) =>
+    (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0]?.verifyStatus;
+
+  it('approve moves a company waiting for review to verified and messages its owner only', async () => {
+    const { id, ownerId } = await companyWithOwner(1);
+    const output = await run('company:review', [String(id), 'approve']);
+    expect(output).toContain('approved');
+    expect(await statusOf(id)).toBe(2);
+    const sent = await t.database.db.select().from(messages).where(eq(messages.kind, 'verification'));
+    const mine = sent.filter((message) => message.userId === ownerId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ title: '企业认证已通过', state: 0 });
+    expect(mine[0]?.content).toContain('待审核科技有限公司');
+    const others = await t.database.db
+      .select()
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.userId))
+      .where(and(eq(users.companyId, id), eq(users.roleId, 9)));
+    expect(others).toHaveLength(0);
+  });
+
+  it('reject moves it to failed (3) with a message to re-upload', async () => {
+    const { id, ownerId } = await companyWithOwner(1);
+    await run('company:review', [String(id), 'reject']);
+    expect(await statusOf(id)).toBe(3);
+    const [message] = await t.database.db.select().from(messages).where(eq(messages.userId, ownerId));
+    expect(message?.title).toBe('企业认证未通过');
+  });
+
+  it.each([0, 2, 3])('refuses to review a company in status %i and changes nothing', async (status) => {
+    const { id, ownerId } = await companyWithOwner(status);
+    await expect(run('company:review', [String(id), 'approve'])).rejects.toThrow(/only status 1/);
+    expect(await statusOf(id)).toBe(status);
+    expect(await t.database.db.select().from(messages).where(eq(messages.userId, ownerId))).toHaveLength(0);
+  });
+
+  it('refuses unknown companies and bad arguments with the usage', async () => {
+    await expect(run('company:review', ['999999', 'approve'])).rejects.toThrow(/does not exist/);
+    await expect(run('company:review', ['1', 'maybe'])).rejects.toThrow(/Usage/);
+    await expect(run('company:review', ['abc', 'approve'])).rejects.toThrow(/Usage/);
+    await expect(run('company:review', [])).rejects.toThrow(/Usage/);
+  });
+
+  it('company:revoke withdraws a verification (2 → 3) and tells the owner; other statuses are refused', async () => {
+    const { id, ownerId } = await companyWithOwner(2);
+    expect(await run('company:revoke', [String(id)])).toContain('withdrawn');
+    expect(await statusOf(id)).toBe(3);
+    const [message] = await t.database.db.select().from(messages).where(eq(messages.userId, ownerId));
+    expect(message).toMatchObject({ kind: 'verification', title: '企业认证已撤销' });
+    await expect(run('company:revoke', [String(id)])).rejects.toThrow(/only status 2/);
+    await expect(run('company:revoke', ['x'])).rejects.toThrow(/Usage/);
+  });
+
+  it('company:list shows id, status and owner; "verifying" only those waiting for review', async () => {
+    const waiting = await companyWithOwner(1);
+    const done = await companyWithOwner(2);
+    const all = await run('company:list', []);
+    expect(all).toMatch(
+      new RegExp(`^${waiting.id}\\t1 \\(verifying\\)\\t待审核科技有限公司\\towner 1360000`, 'm'),
+    );
+    expect(all).toMatch(new RegExp(`^${done.id}\\t2 \\(verified\\)`, 'm'));
+    const verifying = await run('company:list', ['verifying']);
+    expect(verifying).toContain(`${waiting.id}\t`);
+    expect(verifying).not.toMatch(new RegExp(`^${done.id}\\t`, 'm'));
+    await expect(run('company:list', ['everything'])).rejects.toThrow(/Usage/);
+  });
+});

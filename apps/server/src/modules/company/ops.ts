@@ -1,0 +1,140 @@
+/**
+ * Operator commands of the company area (docs/operations.md "Operator commands"):
+ * `company:list` to find a company, `company:review <companyId> approve|reject` to decide a
+ * verification that is waiting for review (status 1), `company:revoke <companyId>` to withdraw a
+ * verification; the owner is told through a message.
+ */
+import { OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { companies, messages, users } from '../../db/schema.js';
+import { translate } from '../../http/i18n.js';
+import type { OpsCommand } from '../../ops-command.js';
+
+const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
+
+const list: OpsCommand = {
+  usage: '[verifying]',
+  summary:
+    'Lists companies (id, verification status, name, owner); "verifying" lists those waiting for review.',
+  async run(args, { database }) {
+    const [filter, ...rest] = args;
+    if (rest.length > 0 || (filter !== undefined && filter !== 'verifying')) {
+      throw new Error('Usage: company:list [verifying]');
+    }
+    const { db } = database;
+    const rows = await db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        status: companies.verifyStatus,
+        phone: users.phone,
+        email: users.email,
+      })
+      .from(companies)
+      .leftJoin(users, and(eq(users.companyId, companies.id), eq(users.roleId, OWNER_ROLE_ID)))
+      .where(filter === 'verifying' ? eq(companies.verifyStatus, VERIFY_STATUS.verifying) : undefined)
+      .orderBy(asc(companies.id));
+    if (rows.length === 0) return 'No companies.';
+    return rows
+      .map((row) => {
+        const status = STATUS_NAMES[row.status] ?? String(row.status);
+        const owner = row.phone ?? row.email ?? '-';
+        return `${row.id}\t${row.status} (${status})\t${row.name}\towner ${owner}`;
+      })
+      .join('\n');
+  },
+};
+
+const review: OpsCommand = {
+  usage: '<companyId> approve|reject',
+  summary:
+    'Decides a verification waiting for review: approve → verified (2), reject → failed (3); tells the owner.',
+  async run(args, { database }) {
+    const [idText, decision, ...rest] = args;
+    if (
+      !idText ||
+      !/^[1-9]\d{0,9}$/.test(idText) ||
+      (decision !== 'approve' && decision !== 'reject') ||
+      rest.length > 0
+    ) {
+      throw new Error('Usage: company:review <companyId> approve|reject');
+    }
+    const companyId = Number(idText);
+    const approved = decision === 'approve';
+    const status = approved ? VERIFY_STATUS.verified : VERIFY_STATUS.failed;
+    return database.db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw new Error(`Company ${companyId} does not exist.`);
+      if (company.verifyStatus !== VERIFY_STATUS.verifying) {
+        const name = STATUS_NAMES[company.verifyStatus] ?? String(company.verifyStatus);
+        throw new Error(
+          `Company ${companyId} is not waiting for review (status ${company.verifyStatus}, ${name}); only status 1 can be reviewed.`,
+        );
+      }
+      await tx.update(companies).set({ verifyStatus: status }).where(eq(companies.id, companyId));
+      const owners = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
+      // Messages are stored in the default language of the console (zh-CN).
+      const key = approved ? 'approved' : 'rejected';
+      if (owners.length > 0) {
+        await tx.insert(messages).values(
+          owners.map((owner) => ({
+            userId: owner.id,
+            kind: 'verification',
+            title: translate('zh-CN', `verifyReview.${key}Title`),
+            content: translate('zh-CN', `verifyReview.${key}Content`).replace('{{name}}', company.name),
+          })),
+        );
+      }
+      return `Company ${companyId} (${company.name}): ${approved ? 'approved, now verified (2)' : 'rejected, now failed (3)'}; ${owners.length} owner message(s) sent.`;
+    });
+  },
+};
+
+const revoke: OpsCommand = {
+  usage: '<companyId>',
+  summary:
+    'Withdraws a verification (verified → failed, 3), e.g. after a complaint; the owner is asked to upload again.',
+  async run(args, { database }) {
+    const [idText, ...rest] = args;
+    if (!idText || !/^[1-9]\d{0,9}$/.test(idText) || rest.length > 0)
+      throw new Error('Usage: company:revoke <companyId>');
+    const companyId = Number(idText);
+    return database.db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw new Error(`Company ${companyId} does not exist.`);
+      if (company.verifyStatus !== VERIFY_STATUS.verified) {
+        throw new Error(
+          `Company ${companyId} is not verified (status ${company.verifyStatus}); only status 2 can be revoked.`,
+        );
+      }
+      await tx
+        .update(companies)
+        .set({ verifyStatus: VERIFY_STATUS.failed })
+        .where(eq(companies.id, companyId));
+      const owners = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
+      if (owners.length > 0) {
+        await tx.insert(messages).values(
+          owners.map((owner) => ({
+            userId: owner.id,
+            kind: 'verification',
+            title: translate('zh-CN', 'verifyReview.revokedTitle'),
+            content: translate('zh-CN', 'verifyReview.revokedContent').replace('{{name}}', company.name),
+          })),
+        );
+      }
+      return `Company ${companyId} (${company.name}): verification withdrawn, now failed (3); ${owners.length} owner message(s) sent.`;
+    });
+  },
+};
+
+export const companyCommands: Record<string, OpsCommand> = {
+  'company:list': list,
+  'company:review': review,
+  'company:revoke': revoke,
+};

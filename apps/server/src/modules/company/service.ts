@@ -1,0 +1,241 @@
+/**
+ * The user's own account and company (spec §4.2, §5.2, §5.3, §7.1, §7.2): profile, password,
+ * company creation, display settings and verification. Every rule is checked here, whatever the
+ * console shows: owner-only fields, the verification status rules, the object store's ownership.
+ */
+import {
+  type ChangePasswordBody,
+  type CompanyDetail,
+  type CreateCompanyBody,
+  isCompanyName,
+  LOGO_MAX_BYTES,
+  OBJECT_MAX_BYTES,
+  OWNER_ROLE_ID,
+  type ProfileBody,
+  parseObjectPath,
+  type UploadTokenBody,
+  type updateCompanyBodySchema,
+  VERIFY_IMAGE_FIELDS,
+  VERIFY_IMAGE_KINDS,
+  VERIFY_STATUS,
+  type VerifyStatus,
+} from '@vap/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { companies, users } from '../../db/schema.js';
+import { ApiError, unauthorized } from '../../http/errors.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import type { AuthContext, TokenService } from '../auth/tokens.js';
+import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from './objects.js';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Input of PUT /v1/pms/company after its schema (trimmed). */
+type CompanyChanges = z.output<typeof updateCompanyBodySchema>;
+
+export class CompanyService {
+  constructor(
+    private readonly db: Db,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly store: ObjectStore,
+  ) {}
+
+  private async userOf(userId: number) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  /** The caller's company, when they are its owner; 409 without a company, 403 for anyone else. */
+  private async ownedCompanyId(userId: number): Promise<number> {
+    const user = await this.userOf(userId);
+    if (user.companyId === null) throw new ApiError(409, 'no_company');
+    if (user.roleId !== OWNER_ROLE_ID) throw new ApiError(403, 'forbidden');
+    return user.companyId;
+  }
+
+  async updateProfile(userId: number, body: ProfileBody): Promise<void> {
+    const user = await this.userOf(userId);
+    const changes: Partial<typeof users.$inferInsert> = { nickname: body.nickname };
+    if (body.remark !== undefined) changes.remark = body.remark;
+    const email = body.email?.toLowerCase();
+    if (email && email !== user.email?.toLowerCase()) {
+      const [taken] = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
+      if (taken) throw new ApiError(409, 'email_taken');
+      changes.email = email;
+    }
+    try {
+      await this.db.update(users).set(changes).where(eq(users.id, userId));
+    } catch (error) {
+      // Two accounts claiming one email at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken');
+      throw error;
+    }
+  }
+
+  /** Changes the password and revokes every other session of the user; this one keeps working. */
+  async changePassword(caller: AuthContext, body: ChangePasswordBody): Promise<void> {
+    const user = await this.userOf(caller.userId);
+    if (user.passwordHash === null) throw new ApiError(409, 'password_not_set');
+    if (!(await this.passwords.verify(user.passwordHash, body.old_password))) {
+      throw new ApiError(400, 'wrong_old_password');
+    }
+    await this.writePassword(caller, body.new_password);
+  }
+
+  /** The first password of an account that has none (signed up by SMS or a scan). */
+  async setPassword(caller: AuthContext, password: string): Promise<void> {
+    const user = await this.userOf(caller.userId);
+    if (user.passwordHash !== null) throw new ApiError(409, 'password_already_set');
+    await this.writePassword(caller, password);
+  }
+
+  private async writePassword(caller: AuthContext, md5Hex: string) {
+    const passwordHash = await this.passwords.hash(md5Hex);
+    await this.db.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
+    await this.tokens.revokeOthers(caller.userId, caller.sessionId);
+  }
+
+  /** A user without a company creates one and becomes its owner; it starts not verified. */
+  async createCompany(userId: number, body: CreateCompanyBody): Promise<{ id: number }> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!user) throw unauthorized();
+      if (user.companyId !== null) throw new ApiError(409, 'company_exists');
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: body.name, title: body.title ?? '', verifyStatus: VERIFY_STATUS.notVerified })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('company was not created');
+      await tx
+        .update(users)
+        .set({ companyId: company.id, roleId: OWNER_ROLE_ID })
+        .where(eq(users.id, userId));
+      return { id: company.id };
+    });
+  }
+
+  /** The caller's company with its stored images (any member may read it). */
+  async detail(userId: number): Promise<CompanyDetail> {
+    const user = await this.userOf(userId);
+    if (user.companyId === null) throw new ApiError(409, 'no_company');
+    const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId));
+    if (!company) throw new ApiError(409, 'no_company');
+    return {
+      id: company.id,
+      name: company.name,
+      title: company.title,
+      logo: company.logo,
+      logo_url: this.store.signedUrl(company.logo),
+      verify_status: company.verifyStatus as VerifyStatus,
+      business_license: company.businessLicense,
+      business_license_url: this.store.signedUrl(company.businessLicense),
+      id_human: company.idHuman,
+      id_human_url: this.store.signedUrl(company.idHuman),
+      id_emblem: company.idEmblem,
+      id_emblem_url: this.store.signedUrl(company.idEmblem),
+    };
+  }
+
+  /**
+   * Display settings and verification in one call (spec §7.2), owner only. Verification: status 1
+   * refuses every change of it; status 2 accepts only fields that are still empty; from 0 or 3 a
+   * complete submission (valid name, three stored images) moves the status to 1.
+   */
+  async updateCompany(userId: number, body: CompanyChanges): Promise<void> {
+    const companyId = await this.ownedCompanyId(userId);
+    if (body.products !== undefined) throw new ApiError(403, 'products_readonly');
+    const logo = body.logo ? decodeLogo(body.logo) : null;
+
+    const verifying =
+      body.name !== undefined || VERIFY_IMAGE_FIELDS.some((field) => body[field] !== undefined);
+    for (const field of VERIFY_IMAGE_FIELDS) {
+      const path = body[field];
+      if (path !== undefined && !(await this.store.isStored(path, companyId, VERIFY_IMAGE_KINDS[field]))) {
+        throw new ApiError(400, 'object_missing');
+      }
+    }
+
+    await this.db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw new ApiError(409, 'no_company');
+      const changes: Partial<typeof companies.$inferInsert> = {};
+      if (body.title !== undefined) changes.title = body.title;
+
+      if (verifying) {
+        const status = company.verifyStatus;
+        const current = {
+          name: company.name,
+          business_license: company.businessLicense,
+          id_human: company.idHuman,
+          id_emblem: company.idEmblem,
+        };
+        if (status === VERIFY_STATUS.verifying) throw new ApiError(409, 'verify_in_review');
+        const next = { ...current };
+        for (const field of ['name', ...VERIFY_IMAGE_FIELDS] as const) {
+          const value = body[field];
+          if (value === undefined) continue;
+          if (status === VERIFY_STATUS.verified && current[field] !== '' && value !== current[field]) {
+            throw new ApiError(409, 'verify_field_locked');
+          }
+          next[field] = value;
+        }
+        if (status !== VERIFY_STATUS.verified) {
+          const complete =
+            isCompanyName(next.name) && VERIFY_IMAGE_FIELDS.every((field) => next[field] !== '');
+          if (!complete) throw new ApiError(400, 'verify_incomplete');
+          changes.verifyStatus = VERIFY_STATUS.verifying;
+        }
+        changes.name = next.name;
+        changes.businessLicense = next.business_license;
+        changes.idHuman = next.id_human;
+        changes.idEmblem = next.id_emblem;
+      }
+
+      if (body.logo === '') changes.logo = '';
+      if (logo) {
+        const path = `logo/${companyId}_${md5Of(logo.bytes)}.${logo.extension}`;
+        await this.store.put(path, logo.bytes, logo.type, companyId, tx);
+        changes.logo = path;
+      }
+      if (Object.keys(changes).length > 0) {
+        await tx.update(companies).set(changes).where(eq(companies.id, companyId));
+      }
+    });
+  }
+
+  /** An upload token for `{kind}/{companyId}_{md5}.{ext}` of the caller's own company (owner only). */
+  async uploadToken(userId: number, body: UploadTokenBody): Promise<{ token: string; url: string }> {
+    const companyId = await this.ownedCompanyId(userId);
+    const parts = parseObjectPath(body.name);
+    if (!parts) throw new ApiError(400, 'validation_failed', 'validation.objectPath');
+    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
+    if (body.size > OBJECT_MAX_BYTES[parts.kind]) throw new ApiError(413, 'payload_too_large');
+    const token = this.store.issueUploadToken({ path: body.name, size: body.size, companyId });
+    return { token, url: `/webapi${UPLOAD_PATH}` };
+  }
+}
+
+/** A base64 logo (no `data:` prefix): jpeg or png by its magic bytes, at most 1 MB, else 'logo tip'. */
+function decodeLogo(base64: string) {
+  const invalid = new ApiError(400, 'logo_invalid');
+  // 1 MB of bytes is at most this many base64 characters: refuse longer strings before decoding.
+  if (base64.length > Math.ceil(LOGO_MAX_BYTES / 3) * 4 || !BASE64.test(base64)) throw invalid;
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0 || bytes.length > LOGO_MAX_BYTES) throw invalid;
+  const type = imageTypeOf(bytes);
+  if (!type) throw invalid;
+  return { bytes, type, extension: type === 'image/png' ? 'png' : 'jpg' } as const;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

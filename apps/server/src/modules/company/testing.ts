@@ -1,0 +1,88 @@
+/** Helpers of the company module's tests: images, multipart bodies, accounts. */
+import { createHash } from 'node:crypto';
+import { PNG } from 'pngjs';
+import { companies, users } from '../../db/schema.js';
+import { md5Hex } from '../../seed.js';
+import { bearer, type TestApp } from '../../testing/harness.js';
+import { PasswordHasher } from '../auth/passwords.js';
+
+/** A real PNG of the given size (a few hundred bytes for small ones). */
+export function pngOf(width = 4, height = 4): Buffer {
+  const png = new PNG({ width, height });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+}
+
+/** A JPEG-looking buffer: the magic bytes, then filler up to `size`. */
+export function jpegOf(size = 64): Buffer {
+  const bytes = Buffer.alloc(size, 0x11);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return bytes;
+}
+
+export const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('hex');
+
+/** A multipart/form-data body with the spec's fields: filename, filesize, file. */
+export function multipart(
+  fields: Record<string, string>,
+  file: Buffer | null,
+  boundary = '----vap-test-boundary',
+): { body: Buffer; contentType: string } {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+let phoneCounter = 13_700_000_000;
+/** A new account (own company or none), signed in; answers its token and ids. */
+export async function addAccount(
+  t: TestApp,
+  options: {
+    company?: 'none' | 'own' | 'demo';
+    roleId?: number;
+    verifyStatus?: number;
+    password?: string | null;
+  } = {},
+) {
+  const { db } = t.database;
+  const phone = String(++phoneCounter);
+  let companyId: number | null = null;
+  if (options.company === 'own') {
+    const [company] = await db
+      .insert(companies)
+      .values({ name: '测试科技有限公司', verifyStatus: options.verifyStatus ?? 0 })
+      .returning({ id: companies.id });
+    companyId = company?.id ?? null;
+  } else if (options.company === 'demo') {
+    const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
+    companyId = company?.id ?? null;
+  }
+  const password = options.password === undefined ? 'account-pass' : options.password;
+  const passwordHash = password === null ? null : await new PasswordHasher(1).hash(md5Hex(password));
+  const [user] = await db
+    .insert(users)
+    .values({ phone, companyId, roleId: options.roleId ?? 0, passwordHash, nickname: '测试用户' })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  const token = password === null ? await tokenFor(t, user.id) : await t.signIn(phone, password);
+  return { phone, userId: user.id, companyId, token, headers: bearer(token) };
+}
+
+async function tokenFor(t: TestApp, userId: number) {
+  const { TokenService } = await import('../auth/tokens.js');
+  return new TokenService(t.database.db, t.jwtSecret, 600).issue(userId);
+}

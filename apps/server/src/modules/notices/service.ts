@@ -1,0 +1,245 @@
+/**
+ * Notices (published to everyone, read per user) and messages (one user's own), spec §7.4. Every
+ * query is scoped to the caller; filters and sort keys arrive already checked against the
+ * whitelists of @vap/contracts (`NOTICE_FILTERS`, `MESSAGE_FILTERS`) and are mapped to columns here.
+ */
+import {
+  type ListPage,
+  type ListQuery,
+  type Message,
+  type Notice,
+  READ_STATE,
+  type ReadState,
+  type Where,
+} from '@vap/contracts';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { messages, noticeReads, notices, users } from '../../db/schema.js';
+import { sanitizeHtml } from './sanitize.js';
+
+/** `%`, `_` and `\` match themselves in a title search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A checked `like`/`between`/`>=`/`<=`/`=` filter on a plain column. */
+function columnCondition(column: PgColumn, where: Where): SQL | undefined {
+  switch (where.o) {
+    case 'like':
+      return ilike(column, likePattern(where.v as string));
+    case 'between': {
+      const [from, to] = where.v as [string, string];
+      return and(gte(column, new Date(from)), lte(column, new Date(to)));
+    }
+    case '>=':
+      return gte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
+    case '<=':
+      return lte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
+    case '=':
+      return eq(column, where.v);
+    default:
+      // checkWheres lets no other operator through.
+      throw new Error(`operator ${where.o} is not mapped`);
+  }
+}
+
+const toIso = (date: Date) => date.toISOString();
+
+export interface PublishedNotice {
+  id: number;
+  title: string;
+  content: string;
+  publishedAt: Date;
+}
+
+export class NoticeService {
+  constructor(private readonly db: Db) {}
+
+  // ---- notices ---------------------------------------------------------------------------------
+
+  /** The read mark of this user, joined to each notice. */
+  #readBy(userId: number) {
+    return and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId));
+  }
+
+  #noticeWhere(wheres: readonly Where[]): SQL | undefined {
+    return and(
+      ...wheres.map((where) => {
+        if (where.k === 'state') {
+          return where.v === READ_STATE.unread ? isNull(noticeReads.userId) : isNotNull(noticeReads.userId);
+        }
+        const column = where.k === 'title' ? notices.title : notices.publishedAt;
+        return columnCondition(column, where);
+      }),
+    );
+  }
+
+  async listNotices(userId: number, request: ListQuery): Promise<ListPage<Notice>> {
+    const where = this.#noticeWhere(request.wheres);
+    const sorting = request.orders.map((order) => {
+      const column = order.k === 'title' ? notices.title : notices.publishedAt;
+      return order.o === 'asc' ? asc(column) : desc(column);
+    });
+    const rows = await this.db
+      .select({
+        id: notices.id,
+        title: notices.title,
+        content: notices.content,
+        publishedAt: notices.publishedAt,
+        readBy: noticeReads.userId,
+      })
+      .from(notices)
+      .leftJoin(noticeReads, this.#readBy(userId))
+      .where(where)
+      .orderBy(...sorting, desc(notices.publishedAt), desc(notices.id))
+      .limit(request.size)
+      .offset((request.page - 1) * request.size);
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notices)
+      .leftJoin(noticeReads, this.#readBy(userId))
+      .where(where);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        content: row.content,
+        published_at: toIso(row.publishedAt),
+        state: (row.readBy === null ? READ_STATE.unread : READ_STATE.read) as ReadState,
+      })),
+      total: counted?.total ?? 0,
+    };
+  }
+
+  /** How many notices this user has not read. */
+  async unreadNotices(userId: number): Promise<number> {
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notices)
+      .leftJoin(noticeReads, this.#readBy(userId))
+      .where(isNull(noticeReads.userId));
+    return counted?.total ?? 0;
+  }
+
+  /** Marks a notice read for this user (again is fine); false when there is no such notice. */
+  async readNotice(userId: number, noticeId: number): Promise<boolean> {
+    const [notice] = await this.db.select({ id: notices.id }).from(notices).where(eq(notices.id, noticeId));
+    if (!notice) return false;
+    await this.db.insert(noticeReads).values({ noticeId, userId }).onConflictDoNothing();
+    return true;
+  }
+
+  /** Publishes a notice to every user; the body is sanitised before it is stored. */
+  async publishNotice(input: { title: string; content: string }): Promise<PublishedNotice> {
+    const [row] = await this.db
+      .insert(notices)
+      .values({ title: input.title, content: sanitizeHtml(input.content) })
+      .returning({
+        id: notices.id,
+        title: notices.title,
+        content: notices.content,
+        publishedAt: notices.publishedAt,
+      });
+    if (!row) throw new Error('the notice was not stored');
+    return row;
+  }
+
+  /** Every notice with how many users read it, newest first (operator view). */
+  async allNotices() {
+    return this.db
+      .select({
+        id: notices.id,
+        title: notices.title,
+        publishedAt: notices.publishedAt,
+        reads: sql<number>`(select count(*)::int from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id})`,
+      })
+      .from(notices)
+      .orderBy(desc(notices.publishedAt), desc(notices.id));
+  }
+
+  // ---- messages --------------------------------------------------------------------------------
+
+  #messageWhere(userId: number, wheres: readonly Where[]): SQL | undefined {
+    return and(
+      eq(messages.userId, userId),
+      ...wheres.map((where) => {
+        const column = {
+          state: messages.state,
+          title: messages.title,
+          kind: messages.kind,
+          created_at: messages.createdAt,
+        }[where.k as 'state' | 'title' | 'kind' | 'created_at'];
+        return columnCondition(column, where);
+      }),
+    );
+  }
+
+  async listMessages(userId: number, request: ListQuery): Promise<ListPage<Message>> {
+    const where = this.#messageWhere(userId, request.wheres);
+    const sorting = request.orders.map((order) => {
+      const column = order.k === 'title' ? messages.title : messages.createdAt;
+      return order.o === 'asc' ? asc(column) : desc(column);
+    });
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(...sorting, desc(messages.createdAt), desc(messages.id))
+      .limit(request.size)
+      .offset((request.page - 1) * request.size);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        content: row.content,
+        created_at: toIso(row.createdAt),
+        state: (row.state === READ_STATE.unread ? READ_STATE.unread : READ_STATE.read) as ReadState,
+      })),
+      total: await this.countMessages(userId, request.wheres),
+    };
+  }
+
+  async countMessages(userId: number, wheres: readonly Where[]): Promise<number> {
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(this.#messageWhere(userId, wheres));
+    return counted?.total ?? 0;
+  }
+
+  /** Marks one of this user's messages read; false when this user has no such message. */
+  async readMessage(userId: number, messageId: number): Promise<boolean> {
+    const updated = await this.db
+      .update(messages)
+      .set({ state: READ_STATE.read })
+      .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+      .returning({ id: messages.id });
+    return updated.length > 0;
+  }
+
+  /** Marks every unread message of this user read; answers how many changed. */
+  async readAllMessages(userId: number): Promise<number> {
+    const updated = await this.db
+      .update(messages)
+      .set({ state: READ_STATE.read })
+      .where(and(eq(messages.userId, userId), eq(messages.state, READ_STATE.unread)))
+      .returning({ id: messages.id });
+    return updated.length;
+  }
+
+  /** Sends a message to one user (operators, other modules); false when the user does not exist. */
+  async sendMessage(input: { userId: number; title: string; content?: string; kind?: string }) {
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!user) return null;
+    const [row] = await this.db
+      .insert(messages)
+      .values({
+        userId: input.userId,
+        title: input.title,
+        content: sanitizeHtml(input.content ?? ''),
+        ...(input.kind ? { kind: input.kind } : {}),
+      })
+      .returning({ id: messages.id });
+    return row ?? null;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The users of a company (spec §3 company user, §6, §7.2). Every query is scoped to the caller's
+ * company: an id of another company is not found (404), never shown. The rules of §6: nobody
+ * changes their own account or role, acts on the owner (the super administrator) or on an account
+ * whose role grants more than their own, or gives a role that grants more than their own.
+ */
+import {
+  type CompanyUser,
+  type createUserBodySchema,
+  grantWithin,
+  type Holder,
+  type ListPage,
+  type ListQuery,
+  OWNER_ROLE_ID,
+} from '@vap/contracts';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { roles, sessions, users } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import { grantOfRole, holderOf, type Permissions } from '../auth/permissions.js';
+
+const notFound = () => new ApiError(404, 'not_found');
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The company of a caller who reached a system page; such a caller always has one. */
+export function companyOf(caller: Permissions): number {
+  if (caller.companyId === null) throw new ApiError(403, 'forbidden');
+  return caller.companyId;
+}
+
+const ORDER_COLUMNS = {
+  created_at: users.createdAt,
+  phone: users.phone,
+  nickname: users.nickname,
+  role_id: users.roleId,
+} as const;
+
+export class CompanyUsers {
+  constructor(
+    private readonly db: Db,
+    private readonly passwords: PasswordHasher,
+  ) {}
+
+  async list(caller: Permissions, request: ListQuery): Promise<ListPage<CompanyUser>> {
+    const companyId = companyOf(caller);
+    const where = and(
+      eq(users.companyId, companyId),
+      ...request.wheres.map((filter): SQL | undefined => {
+        switch (filter.k) {
+          case 'phone':
+            return filter.o === 'like'
+              ? ilike(users.phone, likePattern(filter.v as string))
+              : eq(users.phone, filter.v as string);
+          case 'nickname':
+            return ilike(users.nickname, likePattern(filter.v as string));
+          case 'role_id':
+            return eq(users.roleId, filter.v as number);
+          default:
+            // checkWheres lets no other key through.
+            throw new Error(`filter ${filter.k} is not mapped`);
+        }
+      }),
+    );
+    const sorting = request.orders.map((order) => {
+      const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
+      return order.o === 'asc' ? asc(column) : desc(column);
+    });
+    const rows = await this.db
+      .select({ user: users, roleName: roles.name })
+      .from(users)
+      .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
+      .where(where)
+      .orderBy(...sorting, asc(users.id))
+      .limit(request.size)
+      .offset((request.page - 1) * request.size);
+    const [counted] = await this.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+    return {
+      items: rows.map(({ user, roleName }) => ({
+        id: user.id,
+        phone: user.phone ?? '',
+        email: user.email ?? '',
+        nickname: user.nickname,
+        remark: user.remark,
+        role_id: user.roleId,
+        role_name: roleName ?? '',
+        created_at: user.createdAt.toISOString(),
+      })),
+      total: counted?.total ?? 0,
+    };
+  }
+
+  /** A role of the caller's company that the caller may give (404 / 403 `role_exceeds_own`). */
+  private async grantableRole(db: Db, caller: Permissions, roleId: number) {
+    const [role] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, roleId), eq(roles.companyId, companyOf(caller))));
+    if (!role) throw notFound();
+    if (!grantWithin(grantOfRole(role), caller.holder)) throw new ApiError(403, 'role_exceeds_own');
+    return role;
+  }
+
+  /**
+   * A user of the caller's company the caller may act on: not themselves, not the owner, not one
+   * whose role grants more than the caller's. Locked for the rest of the transaction.
+   */
+  private async actionableUser(db: Db, caller: Permissions, userId: number) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyOf(caller))))
+      .for('update');
+    if (!user) throw notFound();
+    if (user.id === caller.userId) throw new ApiError(403, 'cannot_change_self');
+    if (user.roleId === OWNER_ROLE_ID) throw new ApiError(403, 'owner_protected');
+    const holder: Holder = await holderOf(db, user);
+    if (!grantWithin(holder, caller.holder)) throw new ApiError(403, 'target_outranks_caller');
+    return user;
+  }
+
+  async create(caller: Permissions, body: z.output<typeof createUserBodySchema>): Promise<{ id: number }> {
+    const companyId = companyOf(caller);
+    await this.grantableRole(this.db, caller, body.role_id);
+    const email = body.email === '' ? null : body.email.toLowerCase();
+    if (email !== null) {
+      const [taken] = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+      if (taken) throw new ApiError(409, 'email_taken');
+    }
+    const [phoneTaken] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, body.phone));
+    if (phoneTaken) throw new ApiError(409, 'phone_registered');
+    const passwordHash = await this.passwords.hash(body.password);
+    const [user] = await this.db
+      .insert(users)
+      .values({
+        companyId,
+        phone: body.phone,
+        email,
+        passwordHash,
+        nickname: body.nickname,
+        remark: body.remark,
+        roleId: body.role_id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // Someone took the phone or email in between.
+    if (!user) throw new ApiError(409, 'phone_registered');
+    return user;
+  }
+
+  /** Gives a user another role of the company. */
+  async setRole(caller: Permissions, userId: number, roleId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const user = await this.actionableUser(tx, caller, userId);
+      await this.grantableRole(tx, caller, roleId);
+      await tx.update(users).set({ roleId }).where(eq(users.id, user.id));
+    });
+  }
+
+  /**
+   * Detaches a user from the company (spec §6: removing only detaches the account). The account
+   * keeps its sign-in and returns to the state sign-up leaves it in: no company, role_id 0 (which
+   * means owner only together with a company). Its sessions are revoked.
+   */
+  async remove(caller: Permissions, userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const user = await this.actionableUser(tx, caller, userId);
+      await tx.update(users).set({ companyId: null, roleId: OWNER_ROLE_ID }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`));
+    });
+  }
+}

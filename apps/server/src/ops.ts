@@ -1,0 +1,58 @@
+/**
+ * The platform operator's commands: `npm run ops -- <command> [arguments]` (docs/operations.md).
+ * They work on the same database as the server (DATABASE_URL or the PGlite of DATA_DIR); on PGlite
+ * the server must be stopped first, as the data directory is locked by one process at a time.
+ */
+import { loadConfig } from './config.js';
+import { lockDataDir } from './data-dir.js';
+import { openDatabase } from './db/client.js';
+import { companyCommands } from './modules/company/ops.js';
+import { noticeCommands } from './modules/notices/ops.js';
+import type { OpsCommand } from './ops-command.js';
+
+const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands };
+
+function usage(): string {
+  const lines = Object.entries(commands).map(
+    ([name, command]) => `  ${name} ${command.usage}\n      ${command.summary}`,
+  );
+  return `Usage: npm run ops -- <command> [arguments]\n\nCommands:\n${lines.join('\n')}`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
+    return 2;
+  }
+  const config = loadConfig();
+  // The object store and the embedded database live in DATA_DIR: one process at a time.
+  const lock = lockDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'pglite', dataDir: config.dataDir },
+  ).catch((error: unknown) => {
+    lock.release();
+    throw error;
+  });
+  try {
+    await database.migrate();
+    const output = await command.run(args, { database, config });
+    console.log(output);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+    lock.release();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  // A configuration error or a DATA_DIR held by a running server: one clear line.
+  console.error((error as Error).message);
+  return 1;
+});

@@ -1,0 +1,154 @@
+/**
+ * Payloads of the auth calls (spec §7), defined once for the server routes, the kernel's HTTP calls
+ * and the forms: the puzzle captcha, SMS codes, SMS sign-in, sign-up, password reset and the
+ * third-party messaging-app scan sign-in.
+ */
+import { z } from 'zod';
+import { loginResultSchema } from './account.js';
+import {
+  accountSchema,
+  md5HexSchema,
+  personNameSchema,
+  phoneSchema,
+  plainPasswordSchema,
+  smsCodeSchema,
+} from './validators.js';
+
+/** The paths of spec §7.1 that these payloads travel on (below /webapi). */
+export const AUTH_PATHS = {
+  puzzleCaptcha: '/v0/pms/puzzle_captcha',
+  smsCode: '/v0/pms/sms_code',
+  loginSmsCode: '/v0/pms/users/login_sms_code',
+  loginOrSignupSmsCode: '/v0/pms/users/login_or_signup_sms_code',
+  signup: '/v0/pms/users/signup',
+  resetPassword: '/v0/pms/users/reset_password',
+  scanQrcode: '/v0/pms/users/login_wechat/qrcode',
+  scanLogin: '/v0/pms/users/login_wechat',
+  scanConfirm: '/v0/pms/users/login_wechat/confirm',
+  devOutbox: '/dev/outbox',
+} as const;
+
+/** Seconds the console waits before it offers to send another SMS code (the server enforces it). */
+export const SMS_RESEND_SECONDS = 60;
+/** How often the console asks whether a scan sign-in was confirmed. */
+export const SCAN_POLL_INTERVAL_MS = 2000;
+
+/** What an SMS code is for: a code sent for one purpose does not work for another. */
+export const SMS_PURPOSES = ['login', 'signup', 'reset', 'login_or_signup'] as const;
+export const smsPurposeSchema = z.enum(SMS_PURPOSES);
+export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
+
+/** POST /v0/pms/puzzle_captcha: a background with a missing piece, and the piece, as PNG data URLs. */
+export const puzzleCaptchaSchema = z.object({
+  id: z.uuid(),
+  background: z.string(),
+  piece: z.string(),
+  /** Where the piece sits vertically; the user finds the horizontal offset. */
+  y: z.number().int(),
+  /** Size of the piece image in pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PuzzleCaptcha = z.infer<typeof puzzleCaptchaSchema>;
+
+/** POST /v0/pms/sms_code: the solved captcha pays for one SMS code. Answer: 204. */
+export const smsCodeBodySchema = z.object({
+  phone: phoneSchema,
+  purpose: smsPurposeSchema,
+  captcha_id: z.uuid({ error: 'validation.captcha' }),
+  captcha_x: z.number({ error: 'validation.captcha' }).int('validation.captcha').min(0).max(10_000),
+});
+export type SmsCodeBody = z.input<typeof smsCodeBodySchema>;
+
+/** POST /v0/pms/users/login_sms_code and login_or_signup_sms_code. Answer: `loginResultSchema`. */
+export const loginSmsCodeBodySchema = z.object({
+  phone: phoneSchema,
+  sms_code: smsCodeSchema,
+});
+export type LoginSmsCodeBody = z.input<typeof loginSmsCodeBodySchema>;
+
+/** POST /v0/pms/users/signup: password as md5 hex (spec §7.1). Answer: `loginResultSchema`. */
+export const signUpBodySchema = z.object({
+  phone: phoneSchema,
+  sms_code: smsCodeSchema,
+  password: md5HexSchema,
+  nickname: personNameSchema.optional(),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/** POST /v0/pms/users/reset_password. Answer: 204; every session of the user is revoked. */
+export const resetPasswordBodySchema = z.object({
+  phone: phoneSchema,
+  sms_code: smsCodeSchema,
+  password: md5HexSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** POST /v0/pms/users/login_wechat/qrcode: what the QR code encodes, valid `expires_in` seconds. */
+export const scanLoginCreatedSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  expires_in: z.number().int(),
+});
+export type ScanLoginCreated = z.infer<typeof scanLoginCreatedSchema>;
+
+/** POST /v0/pms/users/login_wechat: 202 pending, 200 `{token}` once confirmed, 410 expired. */
+export const scanLoginBodySchema = z.object({ id: z.uuid() });
+export const scanLoginPendingSchema = z.object({ state: z.literal('pending') });
+/** Either answer of a poll: still pending (202), or the token (200). */
+export const scanLoginPollSchema = z.union([loginResultSchema, scanLoginPendingSchema]);
+
+/** POST /v0/pms/users/login_wechat/confirm (development only): the app's confirmation. */
+export const scanConfirmBodySchema = z.object({ id: z.uuid(), account: accountSchema });
+
+/** GET /webapi/dev/outbox?to= (development only): what the development providers sent. */
+export const devOutboxEntrySchema = z.object({
+  /** The phone, the scan sign-in id or the captcha id. */
+  to: z.string(),
+  kind: z.enum(['sms', 'scan', 'captcha']),
+  text: z.string(),
+  /** The SMS code, or the captcha answer x in pixels. */
+  code: z.string().optional(),
+  /** Where a scan sign-in is confirmed. */
+  link: z.string().optional(),
+  at: z.string(),
+});
+export type DevOutboxEntry = z.infer<typeof devOutboxEntrySchema>;
+export const devOutboxSchema = z.array(devOutboxEntrySchema);
+
+// ---- Forms (spec §5.2): the same rules, with the plain password and its confirmation ----
+
+/** "In sign-up and reset the two entries must match": the confirmation carries the message. */
+const confirmMatches = <T extends { password: string; confirm_password: string }>(value: T) =>
+  value.password === value.confirm_password;
+const passwordsDiffer = { message: 'validation.passwordsDiffer', path: ['confirm_password'] };
+
+export const smsSignInFormSchema = z.object({
+  phone: phoneSchema,
+  sms_code: smsCodeSchema,
+});
+export type SmsSignInForm = z.input<typeof smsSignInFormSchema>;
+
+export const signUpFormSchema = z
+  .object({
+    phone: phoneSchema,
+    sms_code: smsCodeSchema,
+    password: plainPasswordSchema,
+    confirm_password: z.string(),
+    /** Optional: empty, or 2–10 Chinese characters. */
+    nickname: z.union([z.literal(''), personNameSchema]),
+  })
+  .refine(confirmMatches, passwordsDiffer);
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+export type SignUpFormValues = z.output<typeof signUpFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({
+    phone: phoneSchema,
+    sms_code: smsCodeSchema,
+    password: plainPasswordSchema,
+    confirm_password: z.string(),
+  })
+  .refine(confirmMatches, passwordsDiffer);
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;

@@ -1,0 +1,175 @@
+/**
+ * Payloads of the own-account and company calls (spec §7.1, §7.2): profile, password, company
+ * creation, display settings, verification and the object store's token upload. Defined once for
+ * the server routes, the console's calls and the forms.
+ */
+import { z } from 'zod';
+import { verifyStatusSchema } from './account.js';
+import { COMPANY_NAME_MAX_LENGTH, LOGO_MAX_BYTES, VERIFY_IMAGE_MAX_BYTES } from './constants.js';
+import { isCompanyName, isEmail, md5HexSchema, personNameSchema, plainPasswordSchema } from './validators.js';
+
+export const REMARK_MAX_LENGTH = 200;
+export const COMPANY_TITLE_MAX_LENGTH = 50;
+
+/** PUT /v1/pms/user: the profile form (spec §3 "Forms", §5.2). The phone is never changed here. */
+export const profileBodySchema = z.object({
+  nickname: personNameSchema,
+  /** Read-only in the console's form; empty or absent keeps the current one; a new one must be free. */
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isEmail(value), 'validation.email')
+    .optional(),
+  remark: z.string().trim().max(REMARK_MAX_LENGTH, 'validation.remark').optional(),
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+/** PUT /v1/pms/user/password: both as md5 hex digests (spec §7.1). */
+export const changePasswordBodySchema = z.object({
+  old_password: md5HexSchema,
+  new_password: md5HexSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** POST /v1/pms/user/password: the first password of an account that has none (`is_password_empty`). */
+export const setPasswordBodySchema = z.object({ password: md5HexSchema });
+export type SetPasswordBody = z.input<typeof setPasswordBodySchema>;
+
+/**
+ * The change-password form (spec §3, §5.2): the old password only when the account has one; the new
+ * one at least 6 characters ('password tip'); the confirmation equal to it ('passwords differ').
+ */
+export function passwordChangeFormSchema(isPasswordEmpty: boolean) {
+  return z
+    .object({
+      old_password: isPasswordEmpty ? z.string().optional() : z.string().min(1, 'validation.required'),
+      new_password: plainPasswordSchema,
+      confirm_password: z.string(),
+    })
+    .refine((values) => values.confirm_password === values.new_password, {
+      message: 'validation.passwordsDiffer',
+      path: ['confirm_password'],
+    });
+}
+export type PasswordChangeForm = z.input<ReturnType<typeof passwordChangeFormSchema>>;
+
+/** Half-width parentheses become full-width as the company name is typed (spec §5.3). */
+export const toFullWidthParentheses = (value: string) => value.replace(/\(/g, '（').replace(/\)/g, '）');
+
+/** A company name: at most 100 characters and the company-name helper of spec §5.1. */
+export const companyNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.companyNameRequired')
+  .max(COMPANY_NAME_MAX_LENGTH, 'validation.companyNameLength')
+  .refine(isCompanyName, 'validation.companyName');
+
+export const companyTitleSchema = z.string().trim().max(COMPANY_TITLE_MAX_LENGTH, 'validation.companyTitle');
+
+/** The display-settings form: the title (the logo is checked as a file, spec §5.2). */
+export const displayFormSchema = z.object({ title: companyTitleSchema });
+export type DisplayForm = z.input<typeof displayFormSchema>;
+
+/** POST /v1/pms/user/companies: a user without a company creates one and becomes its owner. */
+export const createCompanyBodySchema = z.object({
+  name: companyNameSchema,
+  title: companyTitleSchema.optional(),
+});
+export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
+
+/** What the object store keeps, by folder (spec §7.2 `{kind}/{companyId}_{md5}.{ext}`). */
+export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
+export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** The largest object of each kind, in bytes (spec §5.2, §5.3). */
+export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
+  license: VERIFY_IMAGE_MAX_BYTES,
+  id_human: VERIFY_IMAGE_MAX_BYTES,
+  id_emblem: VERIFY_IMAGE_MAX_BYTES,
+  logo: LOGO_MAX_BYTES,
+};
+/** Which company field each verification image fills. */
+export const VERIFY_IMAGE_KINDS = {
+  business_license: 'license',
+  id_human: 'id_human',
+  id_emblem: 'id_emblem',
+} as const satisfies Record<string, ObjectKind>;
+export type VerifyImageField = keyof typeof VERIFY_IMAGE_KINDS;
+export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImageField[];
+
+/** `license/12_9e107d9d372bb6826bd81d3542a419d6.png`; nothing else (no `..`, no other folder). */
+export const OBJECT_PATH_PATTERN =
+  /^(license|id_human|id_emblem|logo)\/([1-9]\d{0,9})_([0-9a-f]{32})\.(jpg|jpeg|png)$/;
+
+export interface ObjectPathParts {
+  kind: ObjectKind;
+  companyId: number;
+  md5: string;
+  extension: (typeof OBJECT_EXTENSIONS)[number];
+}
+
+export function parseObjectPath(path: string): ObjectPathParts | null {
+  const match = OBJECT_PATH_PATTERN.exec(path);
+  if (!match) return null;
+  return {
+    kind: match[1] as ObjectKind,
+    companyId: Number(match[2]),
+    md5: match[3] as string,
+    extension: match[4] as ObjectPathParts['extension'],
+  };
+}
+
+export const objectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, 'validation.objectPath');
+
+/** PUT /v1/pms/company: display settings (title, logo) and verification (name and three images). */
+export const updateCompanyBodySchema = z.object({
+  title: companyTitleSchema.optional(),
+  /** jpeg or png as base64 without the `data:` prefix, at most 1,048,576 bytes decoded; '' removes it. */
+  logo: z.string().optional(),
+  name: companyNameSchema.optional(),
+  business_license: objectPathSchema.optional(),
+  id_human: objectPathSchema.optional(),
+  id_emblem: objectPathSchema.optional(),
+  /** Product flags are the platform's to switch: an owner sending them is refused. */
+  products: z.unknown().optional(),
+});
+export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
+
+/** GET /v1/pms/company: the caller's company with its stored images (paths and display URLs). */
+export const companyDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  logo: z.string(),
+  logo_url: z.string(),
+  verify_status: verifyStatusSchema,
+  business_license: z.string(),
+  business_license_url: z.string(),
+  id_human: z.string(),
+  id_human_url: z.string(),
+  id_emblem: z.string(),
+  id_emblem_url: z.string(),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/** POST /v1/pms/company/resources/token (spec §7.2). */
+export const uploadTokenBodySchema = z.object({
+  name: objectPathSchema,
+  size: z.number().int().positive().max(VERIFY_IMAGE_MAX_BYTES, 'validation.objectSize'),
+});
+export type UploadTokenBody = z.input<typeof uploadTokenBodySchema>;
+
+export const uploadTokenResultSchema = z.object({
+  /** Goes in the upload's `Authorization: VAP-OSS {token}` header. */
+  token: z.string(),
+  /** Where to POST the multipart form (filename, filesize, file). */
+  url: z.string(),
+});
+export type UploadTokenResult = z.infer<typeof uploadTokenResultSchema>;
+
+/** The authorization scheme of the object store's upload (spec §7.2). */
+export const OBJECT_STORE_AUTH_SCHEME = 'VAP-OSS';
+
+/** Answer of the upload: the stored path `{folder}/{file}` and a URL to display it. */
+export const uploadResultSchema = z.object({ path: z.string(), url: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -1,0 +1,48 @@
+import type { ChartRow, ChartSeries } from './types.js';
+
+export interface ChartTableProps {
+  caption: string;
+  xLabel: string;
+  data: ChartRow[];
+  x: string;
+  series: ChartSeries[];
+  formatX: (value: unknown) => string;
+  formatValue: (value: number) => string;
+}
+
+/**
+ * The chart's numbers as a visually hidden table: the drawing is an image to screen readers, so
+ * this is how their users get the values.
+ */
+export function ChartTable({ caption, xLabel, data, x, series, formatX, formatValue }: ChartTableProps) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{xLabel}</th>
+          {series.map((item) => (
+            <th key={item.key} scope="col">
+              {item.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((row, index) => (
+          // Rows have no identity of their own; their order is the data's.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <tr key={index}>
+            <th scope="row">{formatX(row[x])}</th>
+            {series.map((item) => {
+              const value = row[item.key];
+              return (
+                <td key={item.key}>{typeof value === 'number' ? formatValue(value) : String(value ?? '')}</td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,15 @@
+// The data components: list table, pager and checkable tree.
+export { DEFAULT_EXPORT_LIMIT } from './collect-rows.js';
+export { COLUMN_STORAGE_PREFIX } from './column-visibility.js';
+export { buildCsv, type CsvValue, csvField } from './csv.js';
+export {
+  type Column,
+  DataTable,
+  type DataTableExport,
+  type DataTableHandle,
+  type DataTableProps,
+  VIRTUAL_ROW_THRESHOLD,
+} from './data-table.js';
+export { Pagination, type PaginationProps } from './pagination.js';
+export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
+export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';

@@ -1,0 +1,88 @@
+import { CalendarDays, X } from 'lucide-react';
+import { type Ref, useRef } from 'react';
+import { cn } from '../../cn.js';
+import { controlSizeClass, useControlSize } from '../../size.js';
+import { PopoverTrigger } from './popover.js';
+
+/** The props a date picker hands to its trigger (some of them set by `Field`). */
+export interface DateTriggerProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-required'?: boolean;
+  'aria-describedby'?: string;
+  'aria-label'?: string;
+  onBlur?: () => void;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+interface Props extends DateTriggerProps {
+  /** The formatted value, or null to show the placeholder. */
+  text: string | null;
+  placeholder: string;
+  disabled?: boolean;
+  className?: string;
+  /** Accessible name of the clear button; no clear button without it. */
+  clearLabel?: string;
+  onClear?: () => void;
+}
+
+/**
+ * The input-like button that opens a date picker's popover, with a clear button beside it (a
+ * sibling, since a button may not contain another button). Clearing returns focus to the trigger.
+ */
+export function DateTrigger({
+  text,
+  placeholder,
+  disabled,
+  className,
+  clearLabel,
+  onClear,
+  ref,
+  ...aria
+}: Props) {
+  const size = useControlSize();
+  const own = useRef<HTMLButtonElement | null>(null);
+  const setRef = (element: HTMLButtonElement | null) => {
+    own.current = element;
+    if (typeof ref === 'function') ref(element);
+    else if (ref) ref.current = element;
+  };
+  const showClear = Boolean(clearLabel && onClear && text !== null && !disabled);
+  return (
+    <div className={cn('relative w-full', className)}>
+      <PopoverTrigger asChild>
+        <button
+          ref={setRef}
+          type="button"
+          disabled={disabled}
+          className={cn(
+            controlSizeClass[size],
+            'flex w-full items-center gap-2 rounded border border-line bg-surface text-left tabular-nums',
+            'hover:border-primary focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20',
+            'disabled:cursor-not-allowed disabled:bg-canvas disabled:text-ink-faint',
+            'aria-invalid:border-danger aria-invalid:focus:ring-danger/20',
+            text === null ? 'text-ink-faint' : 'text-ink',
+            showClear && 'pr-8',
+          )}
+          {...aria}
+        >
+          <span className="flex-1 truncate">{text ?? placeholder}</span>
+          {showClear ? null : <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-ink-faint" />}
+        </button>
+      </PopoverTrigger>
+      {showClear ? (
+        <button
+          type="button"
+          aria-label={clearLabel}
+          onClick={() => {
+            onClear?.();
+            own.current?.focus();
+          }}
+          className="absolute inset-y-0 right-2 my-auto flex h-5 w-5 items-center justify-center rounded text-ink-faint hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <X aria-hidden="true" className="h-3.5 w-3.5" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The form components.
+export { Calendar, useDateLocale } from './calendar.js';
+export { Checkbox, type CheckboxProps } from './checkbox.js';
+export { DATE_FORMAT, DatePicker, type DatePickerProps } from './date-picker.js';
+export {
+  DateRangePicker,
+  type DateRangePickerProps,
+  type DateRangePreset,
+  type DateRangeValue,
+  lastDays,
+} from './date-range-picker.js';
+export {
+  applyFieldErrors,
+  Form,
+  FormField,
+  type FormFieldProps,
+  type FormFieldRenderProps,
+  type FormProps,
+  SubmitButton,
+  useFormPending,
+  useZodForm,
+} from './form.js';
+export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './popover.js';
+export {
+  RadioGroup,
+  RadioGroupItem,
+  type RadioGroupItemProps,
+  type RadioGroupProps,
+  type RadioOption,
+} from './radio-group.js';
+export { Select, type SelectOption, type SelectProps } from './select.js';
+export { Switch, type SwitchProps } from './switch.js';
+export { Textarea, type TextareaProps } from './textarea.js';

@@ -1,0 +1,17 @@
+// The upload components.
+export {
+  checkFile,
+  describeAccept,
+  type FileCheckCode,
+  type FileCheckFailure,
+  type FileRules,
+  type ImageSize,
+  isImageFile,
+  loadImageSize,
+  matchesAccept,
+} from './check-file.js';
+export { formatFileSize } from './file-size.js';
+export { UPLOAD_MAX_COUNT, Upload, type UploadProps } from './upload.js';
+export type { UploadItem, UploadRejectCode, UploadRequestContext, UploadStatus } from './upload-types.js';
+export { UploadError, type UploadWithProgressOptions, uploadWithProgress } from './upload-with-progress.js';
+export { useFileCheckMessage } from './use-file-check-message.js';

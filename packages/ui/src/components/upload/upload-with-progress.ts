@@ -1,0 +1,105 @@
+/**
+ * Uploads one file as multipart form data with XMLHttpRequest, because fetch cannot report
+ * upload progress. Spec §7.2: the form carries `filename`, `filesize` and `file`; the caller puts
+ * the object store's authorization (scheme and token) in `headers`.
+ */
+
+export interface UploadWithProgressOptions {
+  url: string;
+  file: File;
+  /** Extra form fields; `filename` and `filesize` default to the file's name and size. */
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Called with the sent fraction, 0 to 1; the last call is 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A failed upload; `message` is the server's message (empty when it gave none). */
+export class UploadError extends Error {
+  override name = 'UploadError';
+  constructor(
+    message: string,
+    /** The HTTP status; 0 for a network failure. */
+    readonly status: number,
+    /** The server's error code, when its body had one. */
+    readonly code?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError');
+}
+
+export function uploadWithProgress({
+  url,
+  file,
+  fields = {},
+  headers = {},
+  onProgress,
+  signal,
+}: UploadWithProgressOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const { filename = file.name, filesize = String(file.size), ...rest } = fields;
+    const form = new FormData();
+    form.append('filename', filename);
+    form.append('filesize', filesize);
+    for (const [name, value] of Object.entries(rest)) form.append(name, value);
+    // The file goes last: object stores read the fields before the (large) file part.
+    form.append('file', file, file.name);
+
+    const xhr = new XMLHttpRequest();
+    let reported = 0;
+    const report = (fraction: number) => {
+      reported = Math.min(1, Math.max(reported, fraction));
+      onProgress?.(reported);
+    };
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) report(event.loaded / event.total);
+      });
+    }
+    xhr.addEventListener('load', () => {
+      settle();
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        if (reported < 1) report(1);
+        resolve(body);
+        return;
+      }
+      const { code, message } =
+        body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown }) : {};
+      reject(new UploadError(typeof message === 'string' ? message : '', xhr.status, code));
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new UploadError('', 0));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(abortReason(signal));
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(form);
+  });
+}

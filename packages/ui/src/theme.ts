@@ -1,0 +1,52 @@
+/**
+ * The theme colour at run time (spec §9: default #1890ff, user-selectable). The chosen colour is
+ * kept for accents (focus rings, soft fills); text on white and white text on it use its
+ * accessible rendition, darkened just enough to reach the WCAG AA contrast of 4.5:1 with white.
+ * Many theme colours (the default included) are too light for that as they are.
+ */
+const HEX_COLOUR = /^#([0-9a-f]{6})$/i;
+export const MIN_TEXT_CONTRAST = 4.5;
+
+type Rgb = [number, number, number];
+
+function parse(hex: string): Rgb | null {
+  const match = HEX_COLOUR.exec(hex);
+  if (!match?.[1]) return null;
+  const value = Number.parseInt(match[1], 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+const toHex = (rgb: Rgb) => `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+
+function luminance([r, g, b]: Rgb): number {
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** The WCAG contrast ratio of a colour with white. */
+export function contrastWithWhite(hex: string): number {
+  const rgb = parse(hex);
+  if (!rgb) return 1;
+  return 1.05 / (luminance(rgb) + 0.05);
+}
+
+/** The colour itself when white text on it is legible, else the lightest darker shade that is. */
+export function accessibleShade(hex: string, minContrast = MIN_TEXT_CONTRAST): string {
+  const rgb = parse(hex);
+  if (!rgb) return hex;
+  for (let factor = 1; factor > 0; factor -= 0.01) {
+    const shade = rgb.map((channel) => Math.round(channel * factor)) as Rgb;
+    if (1.05 / (luminance(shade) + 0.05) >= minContrast) return toHex(shade);
+  }
+  return '#000000';
+}
+
+/** Sets the theme colour on an element (the document root by default); ignores what is not #rrggbb. */
+export function applyThemeColour(hex: string, element: HTMLElement = document.documentElement): void {
+  if (!parse(hex)) return;
+  element.style.setProperty('--vap-primary', hex);
+  element.style.setProperty('--vap-primary-text', accessibleShade(hex));
+}

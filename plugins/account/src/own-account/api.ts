@@ -1,0 +1,66 @@
+/** The own-account calls (spec §7.1, §7.2) and the object store's token upload. */
+import {
+  OBJECT_STORE_AUTH_SCHEME,
+  type ObjectKind,
+  type UploadResult,
+  uploadResultSchema,
+  uploadTokenResultSchema,
+} from '@vap/contracts';
+import type { HttpClient } from '@vap/kernel';
+import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
+import { md5OfBytes } from './md5.js';
+
+export const PROFILE_PATH = '/v1/pms/user';
+export const PASSWORD_PATH = '/v1/pms/user/password';
+export const COMPANIES_PATH = '/v1/pms/user/companies';
+export const COMPANY_PATH = '/v1/pms/company';
+export const UPLOAD_TOKEN_PATH = '/v1/pms/company/resources/token';
+
+function extensionOf(file: File): string {
+  const fromName = /\.(jpe?g|png)$/i.exec(file.name)?.[1]?.toLowerCase();
+  if (fromName) return fromName;
+  return file.type === 'image/png' ? 'png' : 'jpg';
+}
+
+const bytesOf = (file: Blob): Promise<ArrayBuffer> =>
+  typeof file.arrayBuffer === 'function'
+    ? file.arrayBuffer()
+    : new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(file);
+      });
+
+/**
+ * Spec §7.2: asks a token for `{kind}/{companyId}_{md5}.{ext}` and the file's size, then posts the
+ * multipart form (filename, filesize, file) to the answered URL with `Authorization: VAP-OSS {token}`,
+ * reporting progress. Resolves with the stored path and a display URL.
+ */
+export async function uploadObject(
+  http: HttpClient,
+  language: string,
+  file: File,
+  kind: ObjectKind,
+  companyId: number,
+  { onProgress, signal }: UploadRequestContext,
+): Promise<UploadResult> {
+  const name = `${kind}/${companyId}_${md5OfBytes(new Uint8Array(await bytesOf(file)))}.${extensionOf(file)}`;
+  const { token, url } = await http.post(
+    UPLOAD_TOKEN_PATH,
+    { name, size: file.size },
+    { schema: uploadTokenResultSchema, quiet: true },
+  );
+  const answer = await uploadWithProgress({
+    url,
+    file,
+    fields: { filename: name },
+    headers: { Authorization: `${OBJECT_STORE_AUTH_SCHEME} ${token}`, 'Accept-Language': language },
+    onProgress,
+    signal,
+  });
+  return uploadResultSchema.parse(answer);
+}
+
+/** The text of a failure: the server's message, or the error's own. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,59 @@
+import { type CreateCompanyBody, createCompanyBodySchema, toFullWidthParentheses } from '@vap/contracts';
+import { useKernel, useT } from '@vap/kernel';
+import { Button, Dialog, Form, FormField, Input, message, SubmitButton, useZodForm } from '@vap/ui';
+import { COMPANIES_PATH, messageOf } from './api.js';
+
+/**
+ * Company completion (spec §2.1): a user without a company creates one and becomes its owner; the
+ * session reloads, and the verification hint follows for the new, not yet verified company.
+ */
+export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
+  const kernel = useKernel();
+  const t = useT('account');
+  const form = useZodForm(createCompanyBodySchema, { defaultValues: { name: '', title: '' } });
+
+  const submit = async (values: CreateCompanyBody) => {
+    try {
+      await kernel.http.post(COMPANIES_PATH, values, { quiet: true });
+      await kernel.session.reload();
+      message.success(t('companyCreate.success'));
+      onClose();
+    } catch (error) {
+      message.error(t('companyCreate.fail', { message: messageOf(error) }));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('companyCreate.title')}
+      description={t('companyCreate.description')}
+      size="small"
+    >
+      <Form form={form} onSubmit={submit} aria-label={t('companyCreate.title')}>
+        <FormField
+          name="name"
+          label={t('companyCreate.name')}
+          required
+          render={({ field }) => (
+            <Input
+              {...field}
+              maxLength={100}
+              onChange={(event) => field.onChange(toFullWidthParentheses(event.target.value))}
+            />
+          )}
+        />
+        <FormField
+          name="title"
+          label={t('companyCreate.companyTitle')}
+          render={({ field }) => <Input {...field} value={field.value ?? ''} />}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.later')}</Button>
+          <SubmitButton>{t('companyCreate.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

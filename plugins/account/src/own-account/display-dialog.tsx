@@ -1,0 +1,106 @@
+import { displayFormSchema, LOGO_MAX_BYTES } from '@vap/contracts';
+import { useKernel, useSession, useT } from '@vap/kernel';
+import {
+  Button,
+  checkFile,
+  Dialog,
+  Form,
+  FormField,
+  Input,
+  message,
+  SubmitButton,
+  useZodForm,
+} from '@vap/ui';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { COMPANY_PATH, messageOf } from './api.js';
+
+/** Spec §5.2: the logo is jpeg or png, at most 1,048,576 bytes. */
+export const LOGO_RULES = { accept: ['image/jpeg', 'image/png'], maxBytes: LOGO_MAX_BYTES } as const;
+
+const readDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * Display settings (spec §2.4, §3 "Forms", §5.2), owner only: the company name read-only, the
+ * title, and a logo sent as base64 without its `data:` prefix. The sidebar changes at once.
+ */
+export default function DisplayDialog({ onClose }: { onClose: () => void }) {
+  const kernel = useKernel();
+  const t = useT('account');
+  const { user } = useSession();
+  const company = user?.company;
+  const form = useZodForm(displayFormSchema, { defaultValues: { title: company?.title ?? '' } });
+  const [logo, setLogo] = useState<{ base64: string; preview: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    if (await checkFile(file, LOGO_RULES)) {
+      message.warning(t('display.logoTip'));
+      return;
+    }
+    const preview = await readDataUrl(file);
+    setLogo({ base64: preview.slice(preview.indexOf(',') + 1), preview });
+  };
+
+  const submit = async ({ title }: { title: string }) => {
+    try {
+      await kernel.http.put(COMPANY_PATH, { title, ...(logo ? { logo: logo.base64 } : {}) }, { quiet: true });
+      await kernel.session.reload();
+      message.success(t('display.success'));
+      onClose();
+    } catch (error) {
+      message.error(t('display.fail', { message: messageOf(error) }));
+    }
+  };
+
+  const preview = logo?.preview ?? company?.logo ?? '';
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('display.title')} size="small">
+      <Form form={form} onSubmit={submit} aria-label={t('display.title')}>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="display-company-name">{t('display.companyName')}</label>
+          <Input id="display-company-name" value={company?.name ?? ''} readOnly disabled />
+        </div>
+        <FormField
+          name="title"
+          label={t('display.companyTitle')}
+          render={({ field }) => <Input {...field} />}
+        />
+        <div className="flex flex-col gap-2 text-sm">
+          <span>{t('display.logo')}</span>
+          <div className="flex items-center gap-3">
+            {preview ? (
+              <img
+                src={preview}
+                alt={t('display.logoPreview')}
+                className="h-12 w-12 rounded border border-line-soft object-contain"
+              />
+            ) : null}
+            <Button onClick={() => fileInput.current?.click()}>{t('display.chooseLogo')}</Button>
+          </div>
+          <p className="text-xs text-ink-faint">{t('display.logoHint')}</p>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={LOGO_RULES.accept.join(',')}
+            data-testid="logo-input"
+            onChange={(event) => void chooseLogo(event)}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

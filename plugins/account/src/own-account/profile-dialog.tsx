@@ -1,0 +1,61 @@
+import { profileBodySchema } from '@vap/contracts';
+import { useKernel, useSession, useT } from '@vap/kernel';
+import { Button, Dialog, Form, FormField, Input, message, SubmitButton, Textarea, useZodForm } from '@vap/ui';
+import { messageOf, PROFILE_PATH } from './api.js';
+
+/** Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark. */
+export default function ProfileDialog({ onClose }: { onClose: () => void }) {
+  const kernel = useKernel();
+  const t = useT('account');
+  const { user } = useSession();
+  const form = useZodForm(profileBodySchema, {
+    defaultValues: { nickname: user?.nickname ?? '', email: user?.email ?? '', remark: user?.remark ?? '' },
+  });
+
+  const submit = async (values: {
+    nickname: string;
+    email?: string | undefined;
+    remark?: string | undefined;
+  }) => {
+    try {
+      await kernel.http.put(PROFILE_PATH, values, { quiet: true });
+      await kernel.session.reload();
+      message.success(t('profile.success'));
+      onClose();
+    } catch (error) {
+      message.error(t('profile.fail', { message: messageOf(error) }));
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('profile.title')} size="small">
+      <Form form={form} onSubmit={submit} aria-label={t('profile.title')}>
+        <FormField
+          name="nickname"
+          label={t('profile.nickname')}
+          required
+          render={({ field }) => <Input {...field} autoComplete="nickname" />}
+        />
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="profile-phone">{t('profile.phone')}</label>
+          <Input id="profile-phone" value={user?.phone ?? ''} readOnly disabled />
+        </div>
+        <FormField
+          name="email"
+          label={t('profile.email')}
+          hint={t('profile.emailHint')}
+          render={({ field }) => <Input {...field} value={field.value ?? ''} readOnly disabled />}
+        />
+        <FormField
+          name="remark"
+          label={t('profile.remark')}
+          render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+/** Test helpers of the own-account dialogs: a signed-in kernel, the message hosts, fakes. */
+import { cleanup, screen } from '@testing-library/react';
+import type { UserInfo } from '@vap/contracts';
+import { messages } from '@vap/kernel';
+import {
+  type Answers,
+  testUser as kernelTestUser,
+  type RecordedCall,
+  renderWithKernel,
+} from '@vap/kernel/testing';
+import { DialogHost, dialogs, message, Toaster, uiMessages } from '@vap/ui';
+import type { ReactElement } from 'react';
+import { afterEach, vi } from 'vitest';
+import accountPlugin from '../index.js';
+
+const consoleMessages = messages('translation', {
+  en: () => import('../../../../locales/en.json'),
+  'zh-CN': () => import('../../../../locales/zh-CN.json'),
+  'zh-TW': () => import('../../../../locales/zh-TW.json'),
+});
+
+afterEach(() => {
+  cleanup();
+  message.clear();
+  dialogs.clear();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * Renders `element` signed in as `user`, with the plugin's and the console's strings, the message
+ * and dialog hosts. `GET /v1/pms/user` answers the current `session.user`, so tests can change it
+ * to what the server would answer after a call.
+ */
+export async function renderDialog(
+  element: ReactElement,
+  user: UserInfo = testUser(),
+  answers: Answers = {},
+) {
+  const session = { user };
+  const view = await renderWithKernel(
+    <>
+      {element}
+      <Toaster />
+      <DialogHost />
+    </>,
+    {
+      plugins: [accountPlugin],
+      messages: [consoleMessages, uiMessages],
+      user,
+      path: '/dashboard',
+      answers: { 'GET /v1/pms/user': () => ({ body: session.user }), ...answers },
+    },
+  );
+  return { ...view, session };
+}
+
+export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
+/** A file of `size` bytes (content repeated), named and typed. */
+export function fileOf(name: string, type: string, size = 16, fill = 1): File {
+  return new File([new Uint8Array(size).fill(fill)], name, { type });
+}
+
+/** createImageBitmap answering a size per file name (default 100x100); 'broken' names fail to decode. */
+export function stubImageSizes(sizes: Record<string, [number, number]> = {}) {
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async (file: File) => {
+      if (file.name.includes('broken')) throw new DOMException('bad image', 'InvalidStateError');
+      const [width, height] = sizes[file.name] ?? [100, 100];
+      return { width, height, close: () => {} };
+    }),
+  );
+}
+
+export interface SentUpload {
+  url: string;
+  headers: Record<string, string>;
+  fields: Record<string, string>;
+  file: File | null;
+}
+
+/** An XMLHttpRequest that records the object-store upload and answers like the server. */
+export function stubUploads(answer: (sent: SentUpload) => { status: number; body: unknown }) {
+  const sent: SentUpload[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    readonly upload = { addEventListener: () => {} };
+    #listeners = new Map<string, () => void>();
+    #request: SentUpload = { url: '', headers: {}, fields: {}, file: null };
+    open(_method: string, url: string) {
+      this.#request.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.#request.headers[name] = value;
+    }
+    addEventListener(type: string, listener: () => void) {
+      this.#listeners.set(type, listener);
+    }
+    abort() {
+      this.#listeners.get('abort')?.();
+    }
+    send(form: FormData) {
+      for (const [name, value] of form.entries()) {
+        if (typeof value === 'string') this.#request.fields[name] = value;
+        else this.#request.file = value as File;
+      }
+      sent.push(this.#request);
+      const { status, body } = answer(this.#request);
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.#listeners.get('load')?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+/** `testUser` of the kernel with a dashboard menu (a user without menus has no access, spec §4.1). */
+export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
+  return kernelTestUser({
+    menus: [
+      {
+        id: 1,
+        parent_id: 0,
+        name: 'dashboard',
+        type: 'page',
+        path: 'dashboard',
+        title: 'menu.dashboard',
+        icon: '',
+        is_hidden: false,
+        is_disable: false,
+        sort: 0,
+        children: [],
+      },
+    ],
+    ...partial,
+  });
+}
+
+export { screen };

@@ -1,0 +1,46 @@
+import {
+  dashboardCard,
+  definePlugin,
+  EventBusRef,
+  HttpRef,
+  messages,
+  page,
+  SessionRef,
+  service,
+  topbarItem,
+} from '@vap/kernel';
+import { createNoticesApi } from './api.js';
+import { NoticesApiRef, UnreadRef, UnreadService } from './unread.js';
+
+/**
+ * Notices and messages (spec §2.2, §7.4): the hidden pages /notices and /messages, the bell and the
+ * notification icon with their unread dots in the top bar, and a dashboard card.
+ */
+export default definePlugin({
+  id: 'notices',
+  kernel: '^1',
+  pages: [
+    page('notices', () => import('./pages/notices.js'), { always: { path: '/notices' } }),
+    page('messages', () => import('./pages/messages.js'), { always: { path: '/messages' } }),
+  ],
+  topbar: [
+    topbarItem('notices-bell', () => import('./topbar/bell.js'), { order: 10 }),
+    topbarItem('messages-inbox', () => import('./topbar/inbox.js'), { order: 20 }),
+  ],
+  dashboardCards: [dashboardCard('notices-unread', () => import('./dashboard-card.js'), { order: 10 })],
+  services: [
+    service(NoticesApiRef, (services) => createNoticesApi(services.get(HttpRef))),
+    service(
+      UnreadRef,
+      (services) =>
+        new UnreadService(services.get(NoticesApiRef), services.get(SessionRef), services.get(EventBusRef)),
+    ),
+  ],
+  messages: [
+    messages('notices', {
+      en: () => import('./locales/en.json'),
+      'zh-CN': () => import('./locales/zh-CN.json'),
+      'zh-TW': () => import('./locales/zh-TW.json'),
+    }),
+  ],
+});

@@ -1,0 +1,126 @@
+import { type Message, READ_STATE } from '@vap/contracts';
+import { useService, useT } from '@vap/kernel';
+import { Button, type Column, confirm, DataTable, type DataTableHandle, Dialog, message } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { NoticesApiRef, UnreadRef } from '../unread.js';
+import { HtmlContent, itemColumns, useDateTime } from './content.js';
+import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
+
+const KINDS = ['system', 'verification', 'security'] as const;
+
+/** The notification center (spec §2.2 /messages): the user's own messages, read one by one or all. */
+export default function MessagesPage() {
+  const t = useT('notices');
+  const api = useService(NoticesApiRef);
+  const unread = useService(UnreadRef);
+  const dateTime = useDateTime();
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const [open, setOpen] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const kindLabel = (kind: string) =>
+    (KINDS as readonly string[]).includes(kind) ? t(`messages.kind.${kind}`) : kind;
+
+  const markRead = async (item: Message) => {
+    if (item.state !== READ_STATE.unread) return;
+    try {
+      await api.readMessage(item.id);
+    } catch {
+      // The console already shows the server's message (http.error); the message stays unread.
+      return;
+    }
+    setOpen((current) => (current?.id === item.id ? { ...current, state: READ_STATE.read } : current));
+    table.current?.reload();
+    await unread.refresh();
+  };
+
+  const show = async (item: Message) => {
+    setOpen(item);
+    await markRead(item);
+  };
+
+  const readAll = async () => {
+    const ok = await confirm({ title: t('messages.readAllConfirm'), okText: t('messages.readAll') });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const updated = await api.readAllMessages();
+      message.success(t('messages.readAllDone', { count: updated }));
+      table.current?.reload();
+      await unread.refresh();
+    } catch {
+      // The console already shows the server's message (http.error).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shared = itemColumns<Message>(t, (row) => void show(row));
+  const columns: Column<Message>[] = [
+    shared.state,
+    { key: 'kind', title: t('column.kind'), width: 120, render: (row) => kindLabel(row.kind) },
+    shared.title,
+    {
+      key: 'created_at',
+      title: t('column.received'),
+      sortable: true,
+      width: 200,
+      render: (row) => dateTime(row.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('column.actions'),
+      width: 120,
+      hideable: false,
+      render: (row) =>
+        row.state === READ_STATE.unread ? (
+          <Button
+            variant="link"
+            size="small"
+            className="px-0"
+            aria-label={t('messages.markReadOne', { title: row.title })}
+            onClick={() => void markRead(row)}
+          >
+            {t('messages.markRead')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('messages.title')}</h1>
+      <ListFilters values={filters} onChange={setFilters} />
+      <DataTable
+        id="messages"
+        ref={table}
+        label={t('messages.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={toWheres(filters, 'created_at')}
+        load={(query) => api.messages(query)}
+        emptyText={t('messages.empty')}
+        toolbar={
+          <Button loading={busy} onClick={() => void readAll()}>
+            {t('messages.readAll')}
+          </Button>
+        }
+      />
+      <Dialog
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={open?.title ?? ''}
+        description={open ? `${kindLabel(open.kind)} · ${dateTime(open.created_at)}` : undefined}
+        size="medium"
+        footer={<Button onClick={() => setOpen(null)}>{t('dialog.close')}</Button>}
+      >
+        {open?.content ? (
+          <HtmlContent html={open.content} />
+        ) : (
+          <p className="text-ink-soft">{t('messages.noBody')}</p>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { type Notice, READ_STATE } from '@vap/contracts';
+import { useService, useT } from '@vap/kernel';
+import { Button, type Column, DataTable, type DataTableHandle, Dialog } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { NoticesApiRef, UnreadRef } from '../unread.js';
+import { HtmlContent, itemColumns, useDateTime } from './content.js';
+import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
+
+/** System notices (spec §2.2 /notices): read or unread for this user, opened in a dialog. */
+export default function NoticesPage() {
+  const t = useT('notices');
+  const api = useService(NoticesApiRef);
+  const unread = useService(UnreadRef);
+  const dateTime = useDateTime();
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const [open, setOpen] = useState<Notice | null>(null);
+
+  const show = async (notice: Notice) => {
+    setOpen(notice);
+    if (notice.state !== READ_STATE.unread) return;
+    // Opening a notice reads it; the bell and the list change at once.
+    try {
+      await api.readNotice(notice.id);
+    } catch {
+      // The console already shows the server's message (http.error); the notice stays unread.
+      return;
+    }
+    setOpen((current) => (current?.id === notice.id ? { ...current, state: READ_STATE.read } : current));
+    table.current?.reload();
+    await unread.refresh();
+  };
+
+  const shared = itemColumns<Notice>(t, (row) => void show(row));
+  const columns: Column<Notice>[] = [
+    shared.state,
+    shared.title,
+    {
+      key: 'published_at',
+      title: t('column.published'),
+      sortable: true,
+      width: 200,
+      render: (row) => dateTime(row.published_at),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('notices.title')}</h1>
+      <ListFilters values={filters} onChange={setFilters} />
+      <DataTable
+        id="notices"
+        ref={table}
+        label={t('notices.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={toWheres(filters, 'published_at')}
+        load={(query) => api.notices(query)}
+        emptyText={t('notices.empty')}
+      />
+      <Dialog
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={open?.title ?? ''}
+        description={open ? t('notices.publishedAt', { time: dateTime(open.published_at) }) : undefined}
+        size="large"
+        footer={<Button onClick={() => setOpen(null)}>{t('dialog.close')}</Button>}
+      >
+        {open ? <HtmlContent html={open.content} /> : null}
+      </Dialog>
+    </div>
+  );
+}

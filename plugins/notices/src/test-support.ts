@@ -1,0 +1,55 @@
+import { decodeListParam, type Message, type Notice, type UserInfo, type Where } from '@vap/contracts';
+import { messages } from '@vap/kernel';
+import { type RecordedCall, testUser } from '@vap/kernel/testing';
+import { uiMessages } from '@vap/ui';
+
+/** The console's strings and the design system's, as the console passes them. */
+export const sharedMessages = [
+  messages('translation', {
+    en: () => import('../../../locales/en.json'),
+    'zh-CN': () => import('../../../locales/zh-CN.json'),
+    'zh-TW': () => import('../../../locales/zh-TW.json'),
+  }),
+  uiMessages,
+];
+
+export const wheresOf = (call: RecordedCall): Where[] => {
+  const encoded = call.query.get('wheres');
+  return encoded ? (decodeListParam(encoded) as Where[]) : [];
+};
+
+export const notice = (partial: Partial<Notice> & Pick<Notice, 'id' | 'title'>): Notice => ({
+  content: '<p>Body</p>',
+  published_at: '2025-06-01T08:00:00.000Z',
+  state: 0,
+  ...partial,
+});
+
+export const message = (partial: Partial<Message> & Pick<Message, 'id' | 'title'>): Message => ({
+  kind: 'system',
+  content: '',
+  created_at: '2025-06-02T09:30:00.000Z',
+  state: 0,
+  ...partial,
+});
+
+/** A signed-in owner whose menu has one page (an empty menu is the no-access case of spec §4.1). */
+export const signedInUser = (partial: Partial<UserInfo> = {}): UserInfo =>
+  testUser({
+    menus: [
+      {
+        id: 1,
+        parent_id: 0,
+        name: 'dashboard',
+        type: 'page',
+        path: 'dashboard',
+        title: 'menu.dashboard',
+        icon: '',
+        is_hidden: false,
+        is_disable: false,
+        sort: 1,
+        children: [],
+      },
+    ],
+    ...partial,
+  });

@@ -1,0 +1,387 @@
+/**
+ * `npm run bench`: the console's own weight and speed (issue "UI kit and console shell", section
+ * "Measured"), in real headless Chromium against the real server serving the built console:
+ *
+ * 1. gzip bytes of the JavaScript and CSS loaded before the sign-in page is interactive, and before the
+ *    dashboard is interactive after signing in, each next to its target (reported, never failed on);
+ * 2. that every plugin page is in a lazy chunk of its own, never in the entry chunk (from the build
+ *    output and its source maps, without changing the app's Vite config);
+ * 3. navigation → interactive sign-in form, as a ratio to a blank page served by the same server in the
+ *    same run (architecture §5: ratios, never wall-clock limits).
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+
+/** Timed navigations per page after one warm-up pair; odd, so the median is a measured value. */
+const RUNS = 7;
+const SIGN_IN_TARGET = 120 * 1024;
+const DASHBOARD_TARGET = 250 * 1024;
+const DIST = join(ROOT, 'apps/console/dist');
+const ASSETS = join(DIST, 'assets');
+
+/** Compressed the way a server would with `gzip -9`: node:zlib at level 9 (not the default 6). */
+const gzip = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const pad = (text: string, width: number) => text.padEnd(width);
+
+/**
+ * Marks, in the page's own clock (ms since navigation start), the moment each milestone is reached,
+ * with the resources fully received by then (Resource Timing, same clock). A MutationObserver checks
+ * after every DOM change, so the time does not depend on how often Playwright polls. Playwright then
+ * confirms each milestone through the accessibility tree (role form named 'Sign in', the labelled
+ * account input enabled; the 'Welcome back, …' heading). A string, so that no transpiler helper can
+ * leak into the page.
+ */
+const PROBE = `(() => {
+  const marks = { signIn: 0, dashboard: 0, signInLoaded: [], dashboardLoaded: [] };
+  window.__vapBench = marks;
+  const loaded = (at) =>
+    performance.getEntriesByType('resource').filter((entry) => entry.responseEnd <= at).map((entry) => entry.name);
+  const check = () => {
+    const at = performance.now();
+    if (!marks.signIn) {
+      const form = document.querySelector('form[aria-label="Sign in"]');
+      const input = form && form.querySelector('input[name="account"]');
+      if (input && !input.disabled && form.checkVisibility()) {
+        marks.signIn = at;
+        marks.signInLoaded = loaded(at);
+      }
+    }
+    if (!marks.dashboard) {
+      for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')) {
+        if (/^Welcome back, \\S/.test(heading.textContent || '') && heading.checkVisibility()) {
+          marks.dashboard = at;
+          marks.dashboardLoaded = loaded(at);
+          break;
+        }
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+})();`;
+
+/**
+ * The baseline of item 3. The server serves whatever directory CONSOLE_DIR names, so it runs on a
+ * temporary copy of apps/console/dist (byte for byte the built console) with this one file added:
+ * the same server, origin, static handler and cache headers serve both pages, cold in a fresh browser
+ * context each time. The page is blank but for the bare markup of the sign-in form, so that the same
+ * probe and the same Playwright checks define "interactive" for both: the ratio is what the console
+ * (its JS and CSS, boot, session check, messages, lazy login chunk) adds over the cheapest page that
+ * could show that form.
+ */
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>blank</title></head><body>' +
+  '<form aria-label="Sign in"><input name="account" aria-label="Phone or email"></form></body></html>';
+
+interface Marks {
+  signIn: number;
+  dashboard: number;
+  signInLoaded: string[];
+  dashboardLoaded: string[];
+}
+
+declare global {
+  interface Window {
+    __vapBench?: Marks;
+  }
+}
+
+let consoleCopy: string;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('No console build: run `npm run bench`');
+  consoleCopy = await mkdtemp(join(tmpdir(), 'vap-bench-console-'));
+  cpSync(DIST, consoleCopy, { recursive: true });
+  writeFileSync(join(consoleCopy, 'blank.html'), BLANK_HTML);
+  server = await startServer({ env: { CONSOLE_DIR: consoleCopy } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (consoleCopy) await rm(consoleCopy, { recursive: true, force: true });
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(PROBE);
+  return context.newPage();
+}
+
+async function waitForMark(page: Page, name: 'signIn' | 'dashboard'): Promise<Marks> {
+  await page.waitForFunction((mark) => Boolean(window.__vapBench?.[mark]), name, { timeout: 30_000 });
+  return (await page.evaluate(() => window.__vapBench)) as Marks;
+}
+
+async function expectSignInInteractive(page: Page) {
+  expect(await page.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
+  expect(await page.getByLabel('Phone or email').isEnabled()).toBe(true);
+}
+
+// ---- source maps: which sources a built chunk holds, and which bytes come from where ----
+
+interface SourceMap {
+  sources: string[];
+  mappings: string;
+}
+
+const readMap = (file: string): SourceMap | null =>
+  existsSync(`${file}.map`) ? (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMap) : null;
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Per generated line, its segments as [generated column, source index or -1]. */
+function decodeMappings(mappings: string): [number, number][][] {
+  let source = 0;
+  return mappings.split(';').map((line) => {
+    let column = 0;
+    const segments: [number, number][] = [];
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) * 2 ** shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value % 2 ? -(value - 1) / 2 : value / 2);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0] ?? 0;
+      if (values.length >= 4) source += values[1] ?? 0;
+      segments.push([column, values.length >= 4 ? source : -1]);
+    }
+    return segments;
+  });
+}
+
+/** The package a source belongs to: the innermost node_modules package, or the workspace's own. */
+function owner(absolute: string): string {
+  const path = relative(ROOT, absolute).split('\\').join('/');
+  const dependency = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].at(-1)?.[1];
+  if (dependency) return dependency;
+  const workspace = /^(packages|plugins|apps)\/([^/]+)/.exec(path);
+  if (!workspace) return path;
+  if (workspace[1] === 'plugins') return `@vap/plugin-${workspace[2]}`;
+  return `@vap/${workspace[2]}`;
+}
+
+/** Minified bytes per package in the given built files (CSS and unmapped code apart). */
+function bytesByPackage(files: string[]): Map<string, string[]> {
+  const parts = new Map<string, string[]>();
+  const add = (name: string, code: string) => {
+    if (!code) return;
+    const list = parts.get(name);
+    if (list) list.push(code);
+    else parts.set(name, [code]);
+  };
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    const map = file.endsWith('.js') ? readMap(file) : null;
+    if (!map) {
+      add(file.endsWith('.css') ? '(CSS)' : '(no source map)', code);
+      continue;
+    }
+    const owners = map.sources.map((source) => owner(resolve(ASSETS, source)));
+    const lines = decodeMappings(map.mappings);
+    code.split('\n').forEach((text, index) => {
+      const segments = lines[index] ?? [];
+      add('(unmapped)', text.slice(0, segments[0]?.[0] ?? text.length));
+      segments.forEach(([column, source], at) => {
+        const end = segments[at + 1]?.[0] ?? text.length;
+        add(source >= 0 ? (owners[source] ?? '(unmapped)') : '(unmapped)', text.slice(column, end));
+      });
+    });
+  }
+  return parts;
+}
+
+/** Chunks a chunk imports statically (`import … from"./x.js"`, `import"./x.js"`), not `import(…)`. */
+const staticImports = (chunk: string) =>
+  [
+    ...readFileSync(join(ASSETS, chunk), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+)["'`]/g),
+  ].map((match) => match[1] ?? '');
+
+/** The entry chunk (index.html's module script) and every chunk it pulls in statically. */
+function eagerChunks(): { entry: string; eager: Set<string> } {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const entry = /<script[^>]+type="module"[^>]+src="\/assets\/([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('No module script in apps/console/dist/index.html');
+  const eager = new Set<string>();
+  const visit = (chunk: string) => {
+    if (eager.has(chunk)) return;
+    eager.add(chunk);
+    for (const imported of staticImports(chunk)) visit(imported);
+  };
+  visit(entry);
+  return { entry, eager };
+}
+
+/** Each plugin page's source, and the built chunks holding it (through the plugin's tsup output). */
+function pluginPages(): { page: string; chunks: string[] }[] {
+  const chunkSources = new Map<string, Set<string>>();
+  for (const chunk of readdirSync(ASSETS).filter((file) => file.endsWith('.js'))) {
+    const map = readMap(join(ASSETS, chunk));
+    // The bundler's own runtime chunk has no sources, hence no map; every other chunk must have one.
+    if (!map && chunk.startsWith('rolldown-runtime')) continue;
+    if (!map) throw new Error(`No source map for ${chunk}: item 2 reads the build's source maps`);
+    chunkSources.set(chunk, new Set(map.sources.map((source) => resolve(ASSETS, source))));
+  }
+  const pages: { page: string; chunks: string[] }[] = [];
+  for (const plugin of readdirSync(join(ROOT, 'plugins'))) {
+    const pagesDir = join(ROOT, 'plugins', plugin, 'src/pages');
+    const dist = join(ROOT, 'plugins', plugin, 'dist');
+    if (!existsSync(pagesDir)) continue;
+    const distMaps = existsSync(dist) ? readdirSync(dist).filter((file) => file.endsWith('.js.map')) : [];
+    for (const file of readdirSync(pagesDir)) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const page = join(pagesDir, file);
+      // The console bundles the plugin's tsup output, whose own maps lead back to the page source.
+      const holders = new Set([page]);
+      for (const mapFile of distMaps) {
+        const map = JSON.parse(readFileSync(join(dist, mapFile), 'utf8')) as SourceMap;
+        if (map.sources.some((source) => resolve(dist, source) === page)) {
+          holders.add(join(dist, mapFile.replace(/\.map$/, '')));
+        }
+      }
+      const chunks = [...chunkSources]
+        .filter(([, sources]) => [...holders].some((holder) => sources.has(holder)))
+        .map(([chunk]) => chunk);
+      pages.push({ page: relative(ROOT, page), chunks });
+    }
+  }
+  return pages;
+}
+
+it('reports the console bundle weight, its lazy plugin pages and its sign-in time', async () => {
+  const lines: string[] = [];
+
+  // ---- 1. JS and CSS loaded before sign-in, then before the dashboard, are interactive ----
+  const page = await freshPage();
+  const loaded = new Map<string, Promise<{ type: string; raw: number; gzip: number }>>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    loaded.set(
+      response.url(),
+      response.body().then((body) => ({ type, raw: body.length, gzip: gzip(body) })),
+    );
+  });
+  await page.goto(`${server.url}/login`);
+  await waitForMark(page, 'signIn');
+  await expectSignInInteractive(page);
+  await page.getByLabel('Phone or email').fill(DEMO.account);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const marks = await waitForMark(page, 'dashboard');
+  await page.getByRole('heading', { name: /^Welcome back, \S/ }).waitFor();
+  await page.context().close();
+
+  const bodies = new Map<string, { type: string; raw: number; gzip: number }>();
+  for (const [url, body] of loaded) bodies.set(url, await body);
+  const within = (urls: string[]) => [...bodies].filter(([url]) => urls.includes(url));
+  const total = (files: [string, { gzip: number }][]) => files.reduce((sum, [, body]) => sum + body.gzip, 0);
+  const signInFiles = within(marks.signInLoaded);
+  const dashboardFiles = within(marks.dashboardLoaded);
+  const signInBytes = total(signInFiles);
+  const dashboardBytes = total(dashboardFiles);
+  const verdict = (bytes: number, target: number) =>
+    `target ≤ ${kb(target)}   ${bytes <= target ? 'within' : `OVER by ${kb(bytes - target)}`}`;
+  const name = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
+  const list = (files: [string, { type: string; raw: number; gzip: number }][]) =>
+    files
+      .sort(([, a], [, b]) => b.gzip - a.gzip)
+      .map(
+        ([url, body]) =>
+          `      ${pad(name(url), 40)} ${kb(body.raw).padStart(9)} raw ${kb(body.gzip).padStart(9)} gzip`,
+      );
+
+  lines.push(
+    'Console benchmark (headless Chromium, real server, locale en-US; gzip = node:zlib level 9)',
+    '',
+    '1. JS + CSS loaded before interactive (gzip)',
+    `  sign-in form interactive:      ${kb(signInBytes).padStart(9)}   ${verdict(signInBytes, SIGN_IN_TARGET)}`,
+    ...list(signInFiles),
+    `  dashboard interactive (incl.): ${kb(dashboardBytes).padStart(9)}   ${verdict(dashboardBytes, DASHBOARD_TARGET)}`,
+    '    added after sign-in:',
+    ...list(dashboardFiles.filter(([url]) => !marks.signInLoaded.includes(url))),
+  );
+  const later = [...bodies].filter(([url]) => !marks.dashboardLoaded.includes(url));
+  if (later.length > 0)
+    lines.push('    loaded after the dashboard was interactive (not counted):', ...list(later));
+
+  const byPackage = [...bytesByPackage(signInFiles.map(([url]) => join(DIST, new URL(url).pathname)))].map(
+    ([pkg, parts]) => ({
+      pkg,
+      raw: parts.reduce((sum, part) => sum + part.length, 0),
+      gzip: gzip(parts.join('')),
+    }),
+  );
+  lines.push(
+    '  largest contributors before sign-in (minified bytes from source maps; gzip of each alone, ≈):',
+    ...byPackage
+      .sort((a, b) => b.raw - a.raw)
+      .slice(0, 12)
+      .map(
+        ({ pkg, raw, gzip: zipped }) =>
+          `      ${pad(pkg, 40)} ${kb(raw).padStart(9)} min ${kb(zipped).padStart(9)} gzip`,
+      ),
+  );
+
+  // ---- 2. every plugin page in a lazy chunk of its own ----
+  const { entry, eager } = eagerChunks();
+  const pages = pluginPages();
+  lines.push(
+    '',
+    `2. Plugin pages vs the entry chunk ${entry} (and its static imports: ${[...eager].filter((chunk) => chunk !== entry).join(', ') || 'none'})`,
+    ...pages.map(({ page: source, chunks }) => {
+      const lazy = chunks.length > 0 && chunks.every((chunk) => !eager.has(chunk));
+      const where = chunks.length > 0 ? chunks.join(', ') : '(not found in the build)';
+      return `  ${pad(source, 42)} → ${pad(where, 36)} ${lazy ? 'lazy ✓' : 'NOT LAZY ✗'}`;
+    }),
+  );
+
+  // ---- 3. navigation → interactive sign-in form, against the blank page ----
+  const times: Record<'blank' | 'console', number[]> = { blank: [], console: [] };
+  for (let run = 0; run <= RUNS; run++) {
+    for (const kind of ['blank', 'console'] as const) {
+      const tab = await freshPage();
+      await tab.goto(`${server.url}${kind === 'blank' ? '/blank.html' : '/login'}`);
+      const { signIn } = await waitForMark(tab, 'signIn');
+      await expectSignInInteractive(tab);
+      if (run > 0) times[kind].push(signIn);
+      await tab.context().close();
+    }
+  }
+  const consoleTime = median(times.console);
+  const blankTime = median(times.blank);
+  lines.push(
+    '',
+    `3. Navigation → interactive sign-in form (median of ${RUNS} cold navigations after a warm-up, fresh context each)`,
+    `  console /login: ${consoleTime.toFixed(1)} ms   blank page, same server: ${blankTime.toFixed(1)} ms   ratio ${(consoleTime / blankTime).toFixed(1)}`,
+    `    console runs: ${times.console.map((time) => time.toFixed(0)).join(', ')} ms`,
+    `    blank runs:   ${times.blank.map((time) => time.toFixed(0)).join(', ')} ms`,
+  );
+
+  console.log(lines.join('\n'));
+  // A benchmark reports; it only checks that it measured something.
+  expect(signInFiles.length).toBeGreaterThan(0);
+  expect(dashboardBytes).toBeGreaterThanOrEqual(signInBytes);
+  expect(pages.length).toBeGreaterThan(0);
+  expect(times.console).toHaveLength(RUNS);
+});

@@ -1,0 +1,134 @@
+/**
+ * Sign-up, SMS sign-in and password reset in real Chromium against the real server (spec §2.1,
+ * §5.2, §7.1). SMS codes come from the development outbox (GET /webapi/dev/outbox), as a person
+ * would read them on their phone. The slider captcha is solved by dragging it with the mouse; the
+ * test learns how far from the outbox, which records puzzle answers only when DEV_OUTBOX is on.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { captchaAnswer, smsCode } from '../support/outbox.js';
+import { DEMO, DEMO_OPERATOR, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  expect(code).toBe(0);
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * "Get code", then drag the puzzle piece into its gap with the mouse; resolves with the time the
+ * code was asked for, to find it in the outbox.
+ */
+async function getCodeThroughCaptcha(page: Page): Promise<string> {
+  const since = new Date(Date.now() - 1000).toISOString();
+  const puzzle = page.waitForResponse((response) => response.url().endsWith('/webapi/v0/pms/puzzle_captcha'));
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const { id } = (await (await puzzle).json()) as { id: string };
+  const x = await captchaAnswer(server.url, id);
+  const dialog = page.getByRole('dialog', { name: 'Security check' });
+  const handle = dialog.getByRole('slider');
+  await expect.poll(() => handle.getAttribute('aria-disabled')).toBe('false');
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the slider handle is not visible');
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  await page.mouse.move(startX + x / 2, y, { steps: 5 });
+  await page.mouse.move(startX + x, y, { steps: 5 });
+  await page.mouse.up();
+  await dialog.getByText('Verified: the code is on its way').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await expect(page.getByRole('button', { name: /Resend in \d+ s/ }).isDisabled()).resolves.toBe(true);
+  return since;
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('vap_web_token'));
+
+describe('sign-up, SMS sign-in and password reset', () => {
+  it('signs up with an SMS code and lands signed in', async () => {
+    const { context, page } = await newPage();
+    const phone = '13712345678';
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/register$/);
+    await page.getByLabel('Phone number').fill(phone);
+    const since = await getCodeThroughCaptcha(page);
+    await page.getByLabel('Verification code').fill(await smsCode(server.url, phone, since));
+    await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
+    await page.getByLabel('Confirm password').fill('signup-pass-2');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('The two passwords differ').waitFor();
+    await page.getByLabel('Confirm password').fill('signup-pass-1');
+    await page.getByLabel('Nickname').fill('新同事');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await token(page)).toBeTruthy();
+    // The new account signs in with its password too.
+    const info = await fetch(`${server.url}/webapi/v1/pms/user`, {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
+    expect(await info.json()).toMatchObject({
+      phone,
+      nickname: '新同事',
+      is_password_empty: false,
+      company: null,
+    });
+    await context.close();
+  });
+
+  it('signs in with the phone and an SMS code and returns to the page asked for', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login?redirect=%2Fdashboard`);
+    await page.getByRole('tab', { name: 'SMS code' }).click();
+    await page.getByLabel('Phone number').fill(DEMO.account);
+    const since = await getCodeThroughCaptcha(page);
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The verification code is wrong or has expired').waitFor();
+    await page.getByLabel('Verification code').fill(await smsCode(server.url, DEMO.account, since));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await context.close();
+  });
+
+  it('resets a forgotten password, then signs in with the new one', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/forgetPwd$/);
+    await page.getByLabel('Phone number').fill(DEMO_OPERATOR.phone);
+    const since = await getCodeThroughCaptcha(page);
+    await page.getByLabel('Verification code').fill(await smsCode(server.url, DEMO_OPERATOR.phone, since));
+    await page.getByLabel('New password').fill('reset-pass-9');
+    await page.getByLabel('Confirm password').fill('reset-pass-9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Password reset: sign in with the new password').waitFor();
+
+    await page.getByLabel('Phone or email').fill(DEMO_OPERATOR.phone);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').first().textContent()).resolves.toBe('Wrong account or password');
+    await page.getByLabel('Password', { exact: true }).fill('reset-pass-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(await token(page)).toBeTruthy();
+    await context.close();
+  });
+});
