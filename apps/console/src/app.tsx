@@ -1,18 +1,15 @@
 import { type Kernel, KernelProvider } from '@vap/kernel';
-import { DialogHost, Toaster } from '@vap/ui';
-import { useMemo } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { createConsoleRouter } from './router.js';
-import { SessionAlerts } from './shell/session-alerts.js';
+import { BrowserRouter } from 'react-router';
+import { Overlays } from './overlays.js';
+import { ConsoleRoutes } from './router.js';
 
 export function App({ kernel }: { kernel: Kernel }) {
-  const router = useMemo(() => createConsoleRouter(kernel), [kernel]);
   return (
     <KernelProvider kernel={kernel}>
-      <RouterProvider router={router} />
-      <SessionAlerts />
-      <DialogHost />
-      <Toaster />
+      <BrowserRouter>
+        <ConsoleRoutes kernel={kernel} />
+      </BrowserRouter>
+      <Overlays />
     </KernelProvider>
   );
 }

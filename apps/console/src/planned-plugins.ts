@@ -13,7 +13,6 @@ import {
   page,
   publicRoute,
   titleFromQuery,
-  userMenuItem,
   whenProductEnabled,
 } from '@vap/kernel';
 
@@ -25,18 +24,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  definePlugin({
-    id: 'system',
-    kernel: '^1',
-    pages: [
-      ...pages(['system_user', 'system_role']),
-      page('accesskey', comingSoon, { always: { path: '/accesskey', ownerOnly: true } }),
-    ],
-    // Spec §2.4: AccessKey in the user dropdown, owner only.
-    userMenu: [
-      userMenuItem('accesskey', 'menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
-    ],
-  }),
   definePlugin({
     id: 'devices',
     kernel: '^1',

@@ -9,6 +9,7 @@ export const pluginPackages = {
   '@vap/plugin-account': () => import('@vap/plugin-account'),
   '@vap/plugin-dashboard': () => import('@vap/plugin-dashboard'),
   '@vap/plugin-notices': () => import('@vap/plugin-notices'),
+  '@vap/plugin-system': () => import('@vap/plugin-system'),
 };
 
 /** Every plugin of the console: the built packages, then the areas still planned. */

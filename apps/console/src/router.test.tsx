@@ -1,6 +1,8 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CATALOGUE_PATH } from '@vap/contracts';
 import { testToken } from '@vap/kernel/testing';
+import { confirm } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { item, menus, owner, renderConsole } from './test-support.js';
 
@@ -8,10 +10,12 @@ afterEach(cleanup);
 
 describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('without a token, a console address leads to /login with the wanted address as redirect', async () => {
-    const { router } = await renderConsole('/system/user?page=2', null);
+    const { router } = await renderConsole('/finance/recharge?page=2', null);
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?page=2');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/finance/recharge?page=2',
+    );
   });
 
   it('/ goes to /login, and a signed-in visit to /login goes to /dashboard', async () => {
@@ -23,7 +27,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('/index goes to the first available page and unknown addresses go to /index', async () => {
     const { router } = await renderConsole('/no/such/page');
     await screen.findByText('This page is coming soon');
-    expect(router.state.location.pathname).toBe('/system/user');
+    expect(router.state.location.pathname).toBe('/finance/recharge');
   });
 
   it('the sidebar shows the company name when the title is empty, and the permitted tree', async () => {
@@ -31,39 +35,62 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const sidebar = await screen.findByTestId('sidebar');
     expect(within(sidebar).getByText('演示科技有限公司')).toBeTruthy();
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('button', { name: 'System' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Billing' })).toBeTruthy();
     expect(within(nav).queryByText('MQTT broker')).toBeNull();
     const docs = within(nav).getByRole('link', { name: 'Developer docs', hidden: true });
     expect(docs.getAttribute('target')).toBe('_blank');
   });
 
   it('a page of a plugin not built yet says "coming soon", titled by its menu entry', async () => {
-    await renderConsole('/system/user');
+    await renderConsole('/finance/recharge');
     expect(await screen.findByText('This page is coming soon')).toBeTruthy();
-    expect(document.title).toBe('Users - VAP Console');
+    expect(document.title).toBe('Recharge - VAP Console');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
-    expect(within(breadcrumb).getByText('Users').getAttribute('aria-current')).toBe('page');
+    expect(within(breadcrumb).getByText('Recharge').getAttribute('aria-current')).toBe('page');
   });
 
   it('every visited page opens a tab after the pinned dashboard, and a refresh keeps the page', async () => {
-    const { kernel, router } = await renderConsole('/system/user?page=2');
+    const { kernel, router } = await renderConsole('/finance/recharge?page=2');
     await screen.findByText('This page is coming soon');
     expect(kernel.tabs.state.views.map((view) => view.fullPath)).toEqual([
       '/dashboard',
-      '/system/user?page=2',
+      '/finance/recharge?page=2',
     ]);
-    const target = kernel.tabs.refresh('/system/user');
+    const target = kernel.tabs.refresh('/finance/recharge');
     await act(() => router.navigate(target ?? ''));
     await screen.findByText('This page is coming soon');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/system/user?page=2');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/finance/recharge?page=2',
+    );
   });
 
   it('navigation by name to a page the role lacks shows "not permitted"', async () => {
     const { kernel } = await renderConsole('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
-    act(() => kernel.bus.emit('navigation.notPermitted', { name: 'recharge' }));
+    act(() => kernel.bus.emit('navigation.notPermitted', { name: 'system_role' }));
     expect(await screen.findByText('You are not permitted to open this page')).toBeTruthy();
+  });
+
+  it('the address of a page the role lacks says "not permitted" in place; an address of no page goes to /index', async () => {
+    const catalogue = {
+      [`GET ${CATALOGUE_PATH}`]: {
+        body: {
+          pages: [
+            { name: 'recharge', path: '/finance/recharge' },
+            { name: 'system_role', path: '/system/role' },
+          ],
+        },
+      },
+    };
+    const { router } = await renderConsole('/system/role/', { ...owner, role_id: 3 }, catalogue);
+    expect(
+      await screen.findByRole('heading', { name: 'You are not permitted to open this page' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/system/role/');
+    expect(document.title).toBe('You are not permitted to open this page - VAP Console');
+    await act(() => router.navigate('/no/such/page'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/finance/recharge'));
   });
 
   it('the user menu lists AccessKey for the owner only (a plugin contribution)', async () => {
@@ -116,12 +143,12 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {
-    const { router, api, kernel } = await renderConsole('/system/user?tab=2');
+    const { router, api, kernel } = await renderConsole('/finance/recharge?tab=2');
     await userEvent.click(await screen.findByTestId('user-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?tab=2');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/finance/recharge?tab=2');
     expect(api.calls.some((call) => call.method === 'POST' && call.path === '/v1/pms/user/logout')).toBe(
       true,
     );
@@ -134,11 +161,11 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('switching the language re-renders the sidebar and the title at once', async () => {
-    const { kernel } = await renderConsole('/system/user');
+    const { kernel } = await renderConsole('/finance/recharge');
     await screen.findByText('This page is coming soon');
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(await screen.findByRole('button', { name: '系统管理' })).toBeTruthy();
-    expect(document.title).toBe('用户管理 - VAP 管理控制台');
+    expect(await screen.findByRole('button', { name: '费用中心' })).toBeTruthy();
+    expect(document.title).toBe('充值 - VAP 管理控制台');
   });
 
   it('an unreadable stored token is dropped and the user signs in again', async () => {
@@ -146,5 +173,28 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const { router } = await renderConsole('/dashboard', null);
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('confirm() asked anywhere opens over the console, its dialog code loaded on demand', async () => {
+    await renderConsole('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    let answer: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      answer = confirm({ title: 'Unbind the camera?' });
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unbind the camera?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await expect(answer).resolves.toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a 401 to a signed-in call asks the user to sign in again (spec §8)', async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    act(() => kernel.bus.emit('session.expired', { message: 'Please sign in again' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Identity authentication expired' });
+    expect(within(dialog).getByText('Please sign in again')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeTruthy();
   });
 });

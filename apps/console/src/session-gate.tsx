@@ -1,4 +1,4 @@
-import { preloadPage, type RouteAssembly, useKernel, useSession } from '@vap/kernel';
+import { type Kernel, preloadPage, type RouteAssembly, useKernel, useSession } from '@vap/kernel';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoading } from './pages/status-pages.js';
@@ -10,12 +10,20 @@ import { routeTrail } from './shell/trail.js';
  * failure — which resets the token — ends at the same sign-in page.
  */
 /**
- * The code the first signed-in screen needs: the shell and the page at the address. Loading it
- * before that screen renders means no loading flash and no Suspense reveal delay.
+ * The code the first signed-in screen needs: the shell, the page at the address and the service
+ * container. Loading it before that screen renders means no loading flash and no Suspense reveal
+ * delay.
  */
-function preloadFirstScreen(routes: RouteAssembly, pathname: string, shell: () => Promise<unknown>) {
+function preloadFirstScreen(
+  kernel: Kernel,
+  routes: RouteAssembly,
+  pathname: string,
+  shell: () => Promise<unknown>,
+) {
   const page = routeTrail(routes, pathname).at(-1)?.page;
-  return Promise.all([shell(), page ? preloadPage(page.component) : null]).catch(() => undefined);
+  return Promise.all([shell(), page ? preloadPage(page.component) : null, kernel.services.load()]).catch(
+    () => undefined,
+  );
 }
 
 export function SessionGate({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
@@ -47,13 +55,13 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
     if (session.status === 'anonymous') setPrepared(false);
     if (session.status !== 'ready' || !routes || prepared) return;
     let current = true;
-    void preloadFirstScreen(routes, location.pathname, preload).then(() => {
+    void preloadFirstScreen(kernel, routes, location.pathname, preload).then(() => {
       if (current) setPrepared(true);
     });
     return () => {
       current = false;
     };
-  }, [session, prepared, preload, location.pathname]);
+  }, [kernel, session, prepared, preload, location.pathname]);
 
   // A reload of the session (status 'loading' with the routes still there) keeps the shell up.
   if (prepared && session.routes) return children;

@@ -2,13 +2,13 @@
 import { render } from '@testing-library/react';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { KernelProvider } from '@vap/kernel';
-import { createTestKernel, testUser } from '@vap/kernel/testing';
-import { DialogHost, Toaster } from '@vap/ui';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { type Answers, createTestKernel, testUser } from '@vap/kernel/testing';
+import { useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { sharedMessages } from './messages.js';
+import { Overlays } from './overlays.js';
 import { loadConsolePlugins } from './plugins.js';
-import { consoleRoutes } from './router.js';
-import { SessionAlerts } from './shell/session-alerts.js';
+import { ConsoleRoutes } from './router.js';
 
 export const item = (
   partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>,
@@ -26,11 +26,11 @@ export const item = (
 export const menus: MenuItem[] = [
   item({
     id: 1,
-    name: 'system',
+    name: 'finance',
     type: 'dir',
-    path: 'system',
-    icon: 'settings',
-    children: [item({ id: 2, parent_id: 1, name: 'system_user', type: 'page', path: 'user' })],
+    path: 'finance',
+    icon: 'wallet',
+    children: [item({ id: 2, parent_id: 1, name: 'recharge', type: 'page', path: 'recharge' })],
   }),
   item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
   item({
@@ -65,21 +65,42 @@ export const owner: UserInfo = testUser({
   },
 });
 
-/** Renders the console at `path`, signed in as `user` (null: signed out). */
-export async function renderConsole(path: string, user: UserInfo | null = owner) {
+/** The test's hold on the memory router: the address shown now, and navigation. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+/** Keeps `router` up to date with the router it renders in. */
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.state = { location };
+    router.navigate = navigate;
+  });
+  return null;
+}
+
+/**
+ * Renders the console at `path`, signed in as `user` (null: signed out): the app's own routes
+ * (`ConsoleRoutes`) in a memory router instead of the browser's.
+ */
+export async function renderConsole(path: string, user: UserInfo | null = owner, answers: Answers = {}) {
   const { kernel, api } = await createTestKernel({
     plugins,
     messages: sharedMessages,
     ...(user ? { user } : {}),
-    answers: { 'POST /v1/pms/user/logout': { status: 204 } },
+    answers: { 'POST /v1/pms/user/logout': { status: 204 }, ...answers },
   });
-  const router = createMemoryRouter(consoleRoutes(kernel), { initialEntries: [path] });
+  const router = {} as TestRouter;
   render(
     <KernelProvider kernel={kernel}>
-      <RouterProvider router={router} />
-      <SessionAlerts />
-      <DialogHost />
-      <Toaster />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes kernel={kernel} />
+        <RouterProbe router={router} />
+      </MemoryRouter>
+      <Overlays />
     </KernelProvider>,
   );
   return { kernel, api, router };

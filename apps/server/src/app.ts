@@ -13,8 +13,12 @@ import {
 import type { Database } from './db/client.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { OpenApiGate } from './modules/access-keys/open-api.js';
+import { accessKeyRoutes } from './modules/access-keys/routes.js';
+import { SecretBox } from './modules/access-keys/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { registerAccessControl } from './modules/auth/access.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -22,6 +26,7 @@ import { TokenService } from './modules/auth/tokens.js';
 import { companyRoutes } from './modules/company/routes.js';
 import type { ModuleDeps } from './modules/deps.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { menuRoutes } from './modules/menu/routes.js';
 import { MenuCatalogue } from './modules/menu/service.js';
 import { mqttRoutes } from './modules/mqtt/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
@@ -72,7 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
   const catalogue = new MenuCatalogue(db);
   const accounts = new AccountService(db, catalogue, options.verifyCompany);
-  registerAccessControl(app, tokens, { db, catalogue });
+  // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
+  const secretBox = new SecretBox(options.jwtSecret);
+  const openApi = new OpenApiGate(db, secretBox);
+  registerAccessControl(app, tokens, { db, catalogue, openApi });
   /** What the route modules of the account, company and notice areas share. */
   const deps: ModuleDeps = {
     database: options.database,
@@ -90,9 +98,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: options.version ?? '0.0.0',
       },
       servers: [{ url: '/webapi' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Operations marked `x-vap-open-api` also accept a request signed with an access key.
+          accessKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-vap-key-id',
+            description:
+              'With x-vap-timestamp, x-vap-nonce and x-vap-signature (HMAC-SHA256); see docs/open-api.md.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => openApi.document(jsonSchemaTransform(input), input.route),
     // Paths in the document are relative to the server URL above.
     transformObject: (documents) => {
       const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
@@ -108,11 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database: options.database });
       await api.register(authRoutes, deps);
       await api.register(accountRoutes, { accounts });
+      await api.register(menuRoutes, { catalogue });
       await api.register(mqttRoutes);
       await api.register(securityRoutes, deps);
       await api.register(companyRoutes, deps);
       await api.register(noticeRoutes, deps);
       await api.register(systemRoutes, deps);
+      await api.register(auditRoutes, deps);
+      await api.register(accessKeyRoutes, { ...deps, openApi, secretBox });
       api.get(
         '/api.json',
         { config: { access: 'public' }, schema: { hide: true } },

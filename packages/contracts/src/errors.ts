@@ -51,5 +51,13 @@ export const ERROR_CODES = [
   'role_name_taken',
   'role_in_use',
   'unknown_menu',
+  'unknown_operation',
+  'access_key_limit',
+  'access_key_invalid',
+  'access_key_disabled',
+  'access_key_expired',
+  'signature_invalid',
+  'timestamp_skew',
+  'nonce_replayed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+export { decodeListParam, encodeListParam } from './list-param.js';
+
 /** Filter operators of a `{k, o, v}` where. */
 export const WHERE_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'like', 'in', 'between'] as const;
 export type WhereOperator = (typeof WHERE_OPERATORS)[number];
@@ -40,23 +42,6 @@ export interface ListPage<T> {
 
 export const listPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int().nonnegative() });
-
-/** Base64 of the UTF-8 JSON of a list (spec §7 `wheres`). */
-export function encodeListParam(list: readonly unknown[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(list));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** The list behind an `encodeListParam` value; throws on anything that is not one. */
-export function decodeListParam(encoded: string): unknown[] {
-  const binary = atob(encoded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  if (!Array.isArray(parsed)) throw new Error('not a list');
-  return parsed;
-}
 
 /** The list query of spec §3 as it travels: `wheres`/`orders` are base64 JSON lists. */
 export const listQuerySchema = z.object({

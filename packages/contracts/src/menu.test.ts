@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   type FlatMenuItem,
   filterMenuTree,
+  joinMenuPath,
   type MenuItem,
   menusMapOfTree,
   menuTreeFromItems,
+  pageAddresses,
 } from './menu.js';
 
 const item = (
@@ -78,5 +80,20 @@ describe('menu trees (spec §2.3, §3, §6)', () => {
     const filtered = filterMenuTree(catalogue, grant);
     expect(filterMenuTree(catalogue, menusMapOfTree(filtered))).toEqual(filtered);
     expect(menusMapOfTree(filtered)).toEqual(grant);
+  });
+});
+
+describe('page addresses (GET /v1/pms/menus)', () => {
+  it('joins the dir segments and the page segment; links and buttons have no address', () => {
+    expect(pageAddresses(catalogue)).toEqual([
+      { name: 'dashboard', path: '/dashboard' },
+      { name: 'system_role', path: '/system/system_role' },
+      { name: 'system_user', path: '/system/system_user' },
+    ]);
+  });
+
+  it('a segment starting with / is absolute, and a trailing / of the parent is not doubled', () => {
+    expect(joinMenuPath('/system/', 'user')).toBe('/system/user');
+    expect(joinMenuPath('/system', '/elsewhere')).toBe('/elsewhere');
   });
 });

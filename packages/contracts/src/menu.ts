@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { joinMenuPath } from './menu-path.js';
+
+export { joinMenuPath } from './menu-path.js';
 
 /** Item types of the server menu (spec §2.3). */
 export const MENU_ITEM_TYPES = ['dir', 'page', 'link', 'btn'] as const;
@@ -62,6 +65,7 @@ export const PAGE_NAMES = [
   'openapi_debug',
   'system_user',
   'system_role',
+  'system_audit',
   'prs_trial',
   'prs_detail',
   'algmall_product_list',
@@ -91,6 +95,12 @@ export const PAGE_NAMES = [
   'trade_in',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
+
+/**
+ * Pages only a company's owner opens (their routes declare the `owner` access kind): no role can be
+ * given them, so the menu of anyone else never shows them and the role editor leaves them out.
+ */
+export const OWNER_ONLY_PAGES: readonly PageName[] = ['system_audit'];
 
 /** A menu item without its children, as the catalogue stores it. */
 export type FlatMenuItem = Omit<MenuItem, 'children'>;
@@ -138,4 +148,28 @@ export function menusMapOfTree(tree: readonly MenuItem[]): MenusMap {
   };
   for (const item of tree) visit(item);
   return map;
+}
+
+/** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
+export const CATALOGUE_PATH = '/v1/pms/menus';
+
+/** A page of the catalogue and the address the console gives it. */
+export const pageAddressSchema = z.object({ name: z.string(), path: z.string() });
+export type PageAddress = z.infer<typeof pageAddressSchema>;
+
+/**
+ * The answer of GET /v1/pms/menus: every page of the catalogue with its address, whatever the
+ * caller's role, so that the console tells a page the role lacks ('not permitted') from an address
+ * that is no page at all (spec §2.3: to /index).
+ */
+export const catalogueMenusSchema = z.object({ pages: z.array(pageAddressSchema) });
+export type CatalogueMenus = z.infer<typeof catalogueMenusSchema>;
+
+/** Every page of a menu tree with its address: its dirs' path segments and its own, joined. */
+export function pageAddresses(tree: readonly MenuItem[], parent = '/'): PageAddress[] {
+  return tree.flatMap((item) => {
+    const path = joinMenuPath(parent, item.path);
+    if (item.type === 'page') return [{ name: item.name, path }];
+    return item.type === 'dir' ? pageAddresses(item.children, path) : [];
+  });
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createUserBodySchema, type Grant, grantWithin, isReduction, roleBodySchema } from './system.js';
+import {
+  createUserBodySchema,
+  createUserFormSchema,
+  type Grant,
+  grantWithin,
+  isReduction,
+  roleBodySchema,
+  roleFormSchema,
+} from './system.js';
 
 const grant = (menus: Grant['menus'], all = false, groups: number[] = []): Grant => ({
   menus,
@@ -55,5 +63,26 @@ describe('system payloads (spec §5.2, §5.5)', () => {
     expect(roleBodySchema.safeParse({ name: 'r', menus: { dashboard: [] } }).success).toBe(true);
     expect(roleBodySchema.safeParse({ name: 'r'.repeat(201), menus: { dashboard: [] } }).success).toBe(false);
     expect(roleBodySchema.safeParse({ name: 'r', menus: {} }).success).toBe(false);
+  });
+});
+
+describe('the forms of the system area (spec §5.5)', () => {
+  it('the add-user form takes the password as typed, at least 6 characters, and needs a role', () => {
+    const base = { phone: '13800138009', password: 'secret1', nickname: '张三', role_id: 3 };
+    expect(createUserFormSchema.parse(base).password).toBe('secret1');
+    const short = createUserFormSchema.safeParse({ ...base, password: '12345' });
+    expect(short.error?.issues[0]?.message).toBe('validation.passwordTip');
+    const noRole = createUserFormSchema.safeParse({ ...base, role_id: undefined });
+    expect(noRole.error?.issues[0]?.message).toBe('validation.roleRequired');
+  });
+
+  it('the role form reads group ids typed with commas or spaces, once each', () => {
+    const role = { name: 'Ops', menus: { dashboard: [] }, is_access_all_group: false };
+    expect(roleFormSchema.parse({ ...role, group_ids: ' 3, 1 ，3 7' }).group_ids).toEqual([3, 1, 7]);
+    expect(roleFormSchema.parse({ ...role, group_ids: '' }).group_ids).toEqual([]);
+    for (const bad of ['a', '1,,', '0', '-2', '99999999999']) {
+      const result = roleFormSchema.safeParse({ ...role, group_ids: bad });
+      expect(result.error?.issues[0]?.message, bad).toBe('validation.groupIds');
+    }
   });
 });

@@ -7,13 +7,21 @@ import { z } from 'zod';
 import { OWNER_ROLE_ID } from './constants.js';
 import type { FilterSpec } from './list.js';
 import { type MenusMap, menusMapSchema } from './menu.js';
-import { emailSchema, md5HexSchema, personNameSchema, phoneSchema } from './validators.js';
+import {
+  emailSchema,
+  md5HexSchema,
+  personNameSchema,
+  phoneSchema,
+  plainPasswordSchema,
+} from './validators.js';
 
 /** The calls of spec §7.2 under /v1/pms/company that the system area uses. */
 export const SYSTEM_PATHS = {
   users: '/v1/pms/company/users',
   user: (id: number) => `/v1/pms/company/users/${id}`,
   userRole: (id: number) => `/v1/pms/company/users/${id}/role`,
+  /** The company's roles as the users page needs them (same answer as `roles`). */
+  userRoleOptions: '/v1/pms/company/users/roles',
   roles: '/v1/pms/company/roles',
   role: (id: number) => `/v1/pms/company/roles/${id}`,
 } as const;
@@ -57,6 +65,16 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
+/**
+ * The console's "add user" form: the body above with the password as typed (hashed to md5 before
+ * sending) and a role chosen from a list.
+ */
+export const createUserFormSchema = createUserBodySchema.extend({
+  password: plainPasswordSchema,
+  role_id: z.number({ error: 'validation.roleRequired' }).int().min(1, 'validation.roleRequired'),
+});
+export type CreateUserForm = z.input<typeof createUserFormSchema>;
+
 /** POST /users/{id} and PUT /users/{id}/role. */
 export const userRoleBodySchema = z.object({ role_id: idSchema });
 export type UserRoleBody = z.infer<typeof userRoleBodySchema>;
@@ -94,6 +112,9 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
+/** Answer of GET /roles: every role of the company (a company has few; no paging). */
+export const roleListSchema = z.object({ items: z.array(roleSchema) });
+
 /** POST /roles and PUT /roles/{id} (spec §5.5: name ≤ 200, at least one menu). */
 export const roleBodySchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(ROLE_NAME_MAX_LENGTH, 'validation.roleName'),
@@ -102,6 +123,22 @@ export const roleBodySchema = z.object({
   group_ids: z.array(idSchema).max(10_000).default([]),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
+
+/** Group ids as typed in a form: numbers separated by commas or spaces. */
+export const groupIdsTextSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d+([\s,，]+\d+)*)?$/, 'validation.groupIds')
+  .transform((text) => (text === '' ? [] : [...new Set(text.split(/[\s,，]+/).map(Number))]))
+  .pipe(
+    z
+      .array(z.number().int().min(1, 'validation.groupIds').max(2_147_483_647, 'validation.groupIds'))
+      .max(10_000, 'validation.groupIds'),
+  );
+
+/** The console's role editor: the body above with group ids as typed. */
+export const roleFormSchema = roleBodySchema.extend({ group_ids: groupIdsTextSchema });
+export type RoleForm = z.input<typeof roleFormSchema>;
 
 /** `?dry_run=true` on PUT/DELETE /roles/{id}: answer how many users lose rights, change nothing. */
 export const roleChangeQuerySchema = z.object({

@@ -198,4 +198,70 @@ describe('HTTP client (spec §7)', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network', message: 'local:network' });
   });
+
+  it('parses with a schema given as a loader, loaded alongside the call', async () => {
+    server.handlers.set('/webapi/shape', (_req, res) => json(res, 200, { token: 't', extra: 1 }));
+    const schema = z.object({ token: z.string() });
+    let loads = 0;
+    const answer = await client().get('/shape', {
+      schema: async () => {
+        loads += 1;
+        return schema;
+      },
+    });
+    expect(answer).toEqual({ token: 't' });
+    expect(loads).toBe(1);
+    server.handlers.set('/webapi/other', (_req, res) => json(res, 200, { unexpected: true }));
+    const error = await client()
+      .get('/other', { schema: async () => schema })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('a schema that cannot load fails the call as a network failure, announced like one', async () => {
+    server.handlers.set('/webapi/shape', (_req, res) => json(res, 200, { token: 't' }));
+    const onError = vi.fn();
+    const error = await client({ onError })
+      .get('/shape', { schema: () => Promise.reject(new Error('chunk failed')) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'local:network' });
+    expect(onError).toHaveBeenCalledWith(error);
+  });
+
+  it('a list call takes its item schema as a loader too', async () => {
+    server.handlers.set('/webapi/rows', (_req, res) => json(res, 200, { items: [{ id: 1 }], total: 1 }));
+    const page = await client().list('/rows', { page: 1, size: 20, wheres: [], orders: [] }, async () =>
+      z.object({ id: z.number() }),
+    );
+    expect(page).toEqual({ items: [{ id: 1 }], total: 1 });
+  });
+});
+
+describe('file answers (CSV exports)', () => {
+  it('download answers the bytes and headers, with the token and list params sent as on any call', async () => {
+    server.handlers.set('/webapi/export', (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '7' });
+      res.end(`\uFEFFid,auth\n1,${req.headers.authorization}\n${req.url}`);
+    });
+    const { blob, headers } = await client().download('/export', {
+      wheres: [{ k: 'user_id', o: '=', v: 3 }],
+    });
+    const text = await blob.text();
+    expect(headers.get('x-total-count')).toBe('7');
+    expect(text).toContain('1,Bearer the-token');
+    expect(text).toContain('wheres=');
+  });
+
+  it("a refused download carries the server's code and message and is announced", async () => {
+    server.handlers.set('/webapi/export', (_req, res) =>
+      json(res, 403, { code: 'forbidden', message: 'Not yours' }),
+    );
+    const onError = vi.fn();
+    const failure = await client({ onError })
+      .download('/export')
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 403, code: 'forbidden', message: 'Not yours' });
+    expect(onError).toHaveBeenCalledWith(failure);
+  });
 });

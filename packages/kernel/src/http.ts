@@ -6,11 +6,9 @@
  */
 import {
   API_BASE,
-  apiErrorSchema,
   encodeListParam,
   type ListPage,
   type ListQuery,
-  listPageSchema,
   type Order,
   REQUEST_TIMEOUT_MS,
   type Where,
@@ -19,6 +17,15 @@ import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 
 export type { Where } from '@vap/contracts';
+
+/** The schemas of the kernel's own parsing, loaded on first use (see schemas.ts). */
+export const kernelSchemas = () => import('./schemas.js');
+
+/**
+ * A schema, or a function loading it: a loaded schema is fetched alongside the call, so that code
+ * which only calls (the sign-in page, a plugin's services) need not carry zod and the schemas.
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
 export type LocalErrorCode = 'network' | 'timeout' | 'cancelled' | 'invalid_response';
 
@@ -44,7 +51,7 @@ export interface RequestOptions<T> {
   /** Sort keys, sent like `wheres`. */
   orders?: readonly Order[];
   /** Parse the answer with this schema; a mismatch is an `invalid_response` error. */
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<T>;
   /** `false` for calls that must not carry the bearer token (password sign-in). */
   auth?: boolean;
   /**
@@ -75,6 +82,15 @@ class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/** What every call sends, whatever its answer's type. */
+interface CallInit {
+  method: string;
+  headers: Record<string, string>;
+  query: Record<string, QueryValue>;
+  signal: AbortSignal;
+  body?: Record<string, unknown>;
+}
+
 export class HttpClient {
   readonly #pending = new Set<AbortController>();
   readonly #fetch: typeof ofetch;
@@ -98,6 +114,10 @@ export class HttpClient {
     return this.request<T>('PUT', path, body, options);
   }
 
+  patch<T>(path: string, body?: unknown, options: RequestOptions<T> = {}): Promise<T> {
+    return this.request<T>('PATCH', path, body, options);
+  }
+
   delete<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.request<T>('DELETE', path, undefined, options);
   }
@@ -106,15 +126,33 @@ export class HttpClient {
   list<T>(
     path: string,
     { page, size, wheres, orders }: ListQuery,
-    item: z.ZodType<T>,
+    item: SchemaSource<T>,
     options: Omit<RequestOptions<ListPage<T>>, 'schema' | 'wheres' | 'orders'> = {},
   ): Promise<ListPage<T>> {
-    return this.get(path, {
-      ...options,
-      query: { ...options.query, page, size },
-      wheres,
-      orders,
-      schema: listPageSchema(item) as z.ZodType<ListPage<T>>,
+    const schema = async () => {
+      const [{ listPageSchema }, itemSchema] = await Promise.all([kernelSchemas(), loadSchema(item)]);
+      return listPageSchema(itemSchema) as z.ZodType<ListPage<T>>;
+    };
+    return this.get(path, { ...options, query: { ...options.query, page, size }, wheres, orders, schema });
+  }
+
+  /**
+   * A file the server answers (e.g. a CSV export): its bytes and headers. Sent and failing like
+   * any call: a refusal carries the server's `{code, message}` and is announced unless quiet.
+   */
+  download(
+    path: string,
+    options: Omit<RequestOptions<never>, 'schema'> = {},
+  ): Promise<{ blob: Blob; headers: Headers }> {
+    return this.#send('GET', path, undefined, options, async (init) => {
+      const response = await this.#fetch.raw<Blob, 'blob'>(path, {
+        ...init,
+        responseType: 'blob',
+        ignoreResponseError: true,
+      });
+      const blob = response._data ?? new Blob([]);
+      if (!response.ok) throw await this.#errorOfFile(response.status, response.statusText, blob);
+      return { blob, headers: response.headers };
     });
   }
 
@@ -129,7 +167,29 @@ export class HttpClient {
     this.#pending.clear();
   }
 
-  async request<T>(method: string, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  request<T>(method: string, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+    const schema = options.schema ? loadSchema(options.schema) : null;
+    // A call that fails first must not leave a failed schema load unhandled.
+    schema?.catch(() => undefined);
+    return this.#send(method, path, body, options, async (init) => {
+      const data: unknown = await this.#fetch(path, init);
+      if (!schema) return data as T;
+      const parsed = (await schema).safeParse(data);
+      if (!parsed.success) {
+        throw new ApiError(200, 'invalid_response', this.options.localMessage('invalid_response'));
+      }
+      return parsed.data;
+    });
+  }
+
+  /** Sends one call through `run` with the token, language, list params, timeout and error handling. */
+  async #send<R>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: Omit<RequestOptions<unknown>, 'schema'>,
+    run: (init: CallInit) => Promise<R>,
+  ): Promise<R> {
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new TimeoutError('timeout')),
@@ -143,21 +203,15 @@ export class HttpClient {
     if (options.wheres && options.wheres.length > 0) query.wheres = encodeListParam(options.wheres);
     if (options.orders && options.orders.length > 0) query.orders = encodeListParam(options.orders);
     try {
-      const data: unknown = await this.#fetch(path, {
+      return await run({
         method,
         headers,
         query,
         signal: controller.signal,
         ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
       });
-      if (!options.schema) return data as T;
-      const parsed = options.schema.safeParse(data);
-      if (!parsed.success) {
-        throw new ApiError(200, 'invalid_response', this.options.localMessage('invalid_response'));
-      }
-      return parsed.data;
     } catch (error) {
-      const failure = this.#toApiError(error, controller.signal);
+      const failure = await this.#toApiError(error, controller.signal);
       if (failure.status === 401 && token) this.options.onUnauthorized?.(failure);
       // Cancels are the console's own doing (logout, another sign-in): nothing to announce.
       else if (options.quiet || failure.code === 'cancelled') {
@@ -170,14 +224,28 @@ export class HttpClient {
     }
   }
 
-  #toApiError(error: unknown, signal: AbortSignal): ApiError {
+  /** The error of a refused file call: the server's JSON `{code, message}` when it sent one. */
+  async #errorOfFile(status: number, statusText: string, blob: Blob): Promise<ApiError> {
+    let data: unknown;
+    try {
+      data = JSON.parse(await blob.text());
+    } catch {
+      data = undefined;
+    }
+    const body = (await apiErrorSchema())?.safeParse(data) ?? { success: false as const };
+    return body.success
+      ? new ApiError(status, body.data.code, body.data.message, body.data.fields)
+      : new ApiError(status, 'http_error', statusText || String(status));
+  }
+
+  async #toApiError(error: unknown, signal: AbortSignal): Promise<ApiError> {
     if (error instanceof ApiError) return error;
     if (signal.aborted) {
       const code = signal.reason instanceof TimeoutError ? 'timeout' : 'cancelled';
       return new ApiError(0, code, this.options.localMessage(code));
     }
     if (error instanceof FetchError && error.response) {
-      const body = apiErrorSchema.safeParse(error.data);
+      const body = (await apiErrorSchema())?.safeParse(error.data) ?? { success: false as const };
       if (body.success) {
         return new ApiError(error.response.status, body.data.code, body.data.message, body.data.fields);
       }
@@ -189,4 +257,16 @@ export class HttpClient {
     }
     return new ApiError(0, 'network', this.options.localMessage('network'));
   }
+}
+
+function loadSchema<T>(source: SchemaSource<T>): Promise<z.ZodType<T>> {
+  return typeof source === 'function' ? source() : Promise.resolve(source);
+}
+
+/** The schema of the server's `{code, message}`; null when its code cannot load (a network failure). */
+function apiErrorSchema() {
+  return kernelSchemas().then(
+    (schemas) => schemas.apiErrorSchema,
+    () => null,
+  );
 }

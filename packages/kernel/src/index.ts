@@ -1,10 +1,10 @@
 export { EventBus, type KernelEvents } from './events.js';
-export { ApiError, HttpClient, type RequestOptions, type Where } from './http.js';
+export { ApiError, HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
 export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
 export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
 export { loadPlugins, type PluginLoader } from './load-plugins.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
-export { md5Hex } from './md5.js';
+export { md5Hex, md5OfBytes } from './md5.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
@@ -34,6 +34,7 @@ export {
   whenProductEnabled,
 } from './plugin.js';
 export { KernelProvider, useKernel, useService, useSession, useT, useTabs } from './react/context.js';
+export { useDateTime } from './react/format.js';
 export { useNavigateTo } from './react/navigation.js';
 export {
   lazyPage,
@@ -55,7 +56,14 @@ export {
   routeTitle,
 } from './routes.js';
 export { satisfies } from './semver.js';
-export { createServiceRef, type ServiceRef, type ServiceResolver, service } from './services.js';
+export {
+  type AsyncService,
+  createServiceRef,
+  lazyService,
+  type ServiceRef,
+  type ServiceResolver,
+  service,
+} from './services.js';
 export {
   API_PATHS,
   NoAccessError,

@@ -123,6 +123,11 @@ export class Kernel {
         }
       }
     }
+    // The signed-in screens resolve services: their container loads as soon as a session starts.
+    session.subscribe(() => {
+      if (session.state.status === 'anonymous' || services.loaded) return;
+      services.load().catch((error: unknown) => console.warn('The services could not be loaded', error));
+    });
     return new Kernel(registry, services, i18n, http, session, bus, storage, tabs);
   }
 

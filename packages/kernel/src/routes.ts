@@ -3,7 +3,7 @@
  * the router serves, with each page's button list. Pure: the same menu and plugins always give
  * the same routes.
  */
-import { type MenuItem, OWNER_ROLE_ID, type UserMenus } from '@vap/contracts';
+import { joinMenuPath, type MenuItem, OWNER_ROLE_ID, type UserMenus } from '@vap/contracts';
 import type { ActivationContext, PageContribution } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
 
@@ -39,11 +39,6 @@ export function isEmptyMenus(menus: UserMenus): boolean {
   return !Array.isArray(menus) || menus.length === 0;
 }
 
-function joinPath(parent: string, segment: string): string {
-  if (segment.startsWith('/')) return segment;
-  return `${parent.replace(/\/$/, '')}/${segment}`;
-}
-
 const EXTERNAL = /^(https?:|mailto:|tel:)/;
 
 export function assembleRoutes(
@@ -64,7 +59,7 @@ export function assembleRoutes(
       return {
         name: item.name,
         type: 'link',
-        path: external ? item.path : joinPath(parentPath, item.path),
+        path: external ? item.path : joinMenuPath(parentPath, item.path),
         title: item.title,
         icon: item.icon,
         hidden: item.is_hidden,
@@ -76,7 +71,7 @@ export function assembleRoutes(
     if (item.type === 'dir') {
       const rule = dirRules.get(item.path);
       if (rule && !rule.visible(context)) return null;
-      const path = joinPath(parentPath, item.path);
+      const path = joinMenuPath(parentPath, item.path);
       const children = sortBySort(item.children)
         .map((child) => build(child, path))
         .filter((child): child is AppRoute => child !== null);
@@ -103,7 +98,7 @@ export function assembleRoutes(
     const route: AppRoute = {
       name: item.name,
       type: 'page',
-      path: joinPath(parentPath, item.path),
+      path: joinMenuPath(parentPath, item.path),
       title: item.title,
       icon: item.icon,
       hidden: item.is_hidden,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Kernel } from './kernel.js';
 import { definePlugin, messages, page } from './plugin.js';
 import { NoAccessError } from './session.js';
@@ -71,6 +71,14 @@ describe('session (spec §4.1)', () => {
     expect(state.status).toBe('ready');
     expect(state.apiDoc).toEqual({ openapi: '3.0.3' });
     expect([...(state.routes?.byName.keys() ?? [])]).toEqual(['system_user', 'dashboard']);
+  });
+
+  it('the service container loads when a session starts, not at boot (the sign-in page needs none)', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    expect(kernel.services.loaded).toBe(false);
+    await kernel.session.signIn(token);
+    await vi.waitFor(() => expect(kernel.services.loaded).toBe(true));
   });
 
   it('menus as an empty object raise the no-access warning and reset the token', async () => {

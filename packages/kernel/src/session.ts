@@ -4,10 +4,10 @@
  * version, then routes. Any failure resets the token; menus as an empty object are the
  * no-access case. Logout and a new sign-in leave nothing of the previous user behind.
  */
-import { type MqttVersion, mqttVersionSchema, type UserInfo, userInfoSchema } from '@vap/contracts';
+import type { MqttVersion, UserInfo } from '@vap/contracts';
 import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from './events.js';
-import type { HttpClient } from './http.js';
+import { type HttpClient, kernelSchemas } from './http.js';
 import type { ActivationContext } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
 import { assembleRoutes, isEmptyMenus, type RouteAssembly } from './routes.js';
@@ -116,13 +116,17 @@ export class SessionService {
     const { http, registry } = this.deps;
     this.#state.next({ ...this.#state.value, status: 'loading' });
     try {
-      const user = await http.get(API_PATHS.userInfo, { schema: userInfoSchema });
+      const user = await http.get(API_PATHS.userInfo, {
+        schema: () => kernelSchemas().then((schemas) => schemas.userInfoSchema),
+      });
       if (isEmptyMenus(user.menus)) {
         this.deps.bus.emit('session.noAccess', {});
         throw new NoAccessError('no access');
       }
       const apiDoc = await http.get<unknown>(API_PATHS.apiDoc);
-      const mqttVersion = await http.get(API_PATHS.mqttVersion, { schema: mqttVersionSchema });
+      const mqttVersion = await http.get(API_PATHS.mqttVersion, {
+        schema: () => kernelSchemas().then((schemas) => schemas.mqttVersionSchema),
+      });
       const context: ActivationContext = { user, products: user.company?.products ?? {}, mqttVersion };
       const routes = assembleRoutes(user.menus, registry, context);
       const state: SessionState = { status: 'ready', user, mqttVersion, apiDoc, context, routes };

@@ -5,7 +5,7 @@
 
 import { configure, render } from '@testing-library/react';
 import type { Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
-import { type ReactElement, Suspense } from 'react';
+import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
@@ -28,7 +28,11 @@ export interface RecordedCall {
 
 export interface Answer {
   status?: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead of `body` (a file such as a CSV export), with `headers`. */
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 /** Answers by `METHOD /path` or `/path` (any method); a function sees the call. */
@@ -63,12 +67,13 @@ export function fakeApi(answers: Answers = {}): FakeApi {
       const entry = api.answers[`${call.method} ${path}`] ?? api.answers[path];
       const answer = typeof entry === 'function' ? entry(call) : entry;
       const status = answer?.status ?? (answer ? 200 : 404);
+      if (answer?.text !== undefined) return new Response(answer.text, { status, headers: answer.headers });
       const body = answer
         ? answer.body
         : { code: 'not_found', message: `No test answer for ${call.method} ${path}` };
       return new Response(status === 204 || body === undefined ? null : JSON.stringify(body), {
         status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer?.headers },
       });
     },
   };
@@ -115,6 +120,8 @@ export async function createTestKernel(
     language: options.language ?? 'en',
     fetch: api.fetch,
   });
+  // Tests resolve services directly (`kernel.services.get`), as the signed-in console can.
+  await kernel.services.load();
   if (options.user) {
     const sessionAnswers: Answers = {
       [`GET ${API_PATHS.userInfo}`]: { body: options.user },
@@ -201,6 +208,10 @@ export interface RenderPageOptions extends Omit<RenderPluginOptions, 'plugins' |
   products?: Partial<Products>;
   /** Extra plugins to register beside the one under test. */
   plugins?: readonly Plugin[];
+  /** More menu items after the page's own, e.g. for a page that shows the user's menu. */
+  extraMenus?: readonly MenuItem[];
+  /** Rendered beside the page in the same providers, e.g. the design system's dialog host. */
+  beside?: ReactNode;
 }
 
 /**
@@ -245,6 +256,7 @@ export async function renderPluginPage(plugin: Plugin, name: string, options: Re
       title: 'test',
       children: [pageItem],
     },
+    ...(options.extraMenus ?? []),
   ];
   const base = testUser();
   const user = testUser({
@@ -274,6 +286,14 @@ export async function renderPluginPage(plugin: Plugin, name: string, options: Re
     kernel,
     api,
     route,
-    ...renderInKernel(kernel, host, `${route.path}${options.path ?? ''}`, route.path),
+    ...renderInKernel(
+      kernel,
+      <>
+        {host}
+        {options.beside}
+      </>,
+      `${route.path}${options.path ?? ''}`,
+      route.path,
+    ),
   };
 }

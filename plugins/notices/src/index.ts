@@ -3,13 +3,13 @@ import {
   definePlugin,
   EventBusRef,
   HttpRef,
+  lazyService,
   messages,
   page,
   SessionRef,
   service,
   topbarItem,
 } from '@vap/kernel';
-import { createNoticesApi } from './api.js';
 import { NoticesApiRef, UnreadRef, UnreadService } from './unread.js';
 
 /**
@@ -29,7 +29,11 @@ export default definePlugin({
   ],
   dashboardCards: [dashboardCard('notices-unread', () => import('./dashboard-card.js'), { order: 10 })],
   services: [
-    service(NoticesApiRef, (services) => createNoticesApi(services.get(HttpRef))),
+    // The calls (and the contracts' schemas) load with the first one, not with the sign-in page.
+    lazyService(NoticesApiRef, async () => {
+      const { createNoticesApi } = await import('./api.js');
+      return (services) => createNoticesApi(services.get(HttpRef));
+    }),
     service(
       UnreadRef,
       (services) =>

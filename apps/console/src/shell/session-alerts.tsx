@@ -1,6 +1,11 @@
-import { useKernel, useT } from '@vap/kernel';
-import { AlertDialog, dialogs, message } from '@vap/ui';
-import { useEffect, useState } from 'react';
+import { lazyPage, useKernel, useT } from '@vap/kernel';
+import { dialogs, message } from '@vap/ui';
+import { Suspense, useEffect, useState } from 'react';
+
+// Loaded when the session expires: the sign-in page does not carry the modal code.
+const SessionExpiredDialog = lazyPage(async () => ({
+  default: (await import('../modals.js')).SessionExpiredDialog,
+}));
 
 /**
  * The session's own messages (spec §8): a 401 to a signed-in call asks the user to sign in
@@ -27,16 +32,10 @@ export function SessionAlerts() {
     };
   }, [kernel, t]);
 
+  if (expired === null) return null;
   return (
-    <AlertDialog
-      open={expired !== null}
-      title={t('app.authExpiredShort')}
-      description={expired}
-      confirmText={t('app.confirm')}
-      onConfirm={() => {
-        kernel.session.reset();
-        window.location.reload();
-      }}
-    />
+    <Suspense fallback={null}>
+      <SessionExpiredDialog text={expired} />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@vap/contracts';
 import { useKernel, useT } from '@vap/kernel';
-import { Button, cn, Drawer, LANGUAGE_NAMES, Switch } from '@vap/ui';
-import { Check, Settings } from 'lucide-react';
+import { Button, Drawer, LANGUAGE_NAMES, Switch } from '@vap/ui';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import {
   isThemeColour,
@@ -119,23 +119,5 @@ function SettingSwitch({ flag, settings, label }: { flag: Flag; settings: ShellS
         {label}
       </Switch>
     </div>
-  );
-}
-
-/** The settings button on the right edge (setting `showSettings`). */
-export function SettingsButton({ onClick }: { onClick: () => void }) {
-  const t = useT();
-  return (
-    <button
-      type="button"
-      aria-label={t('settings.open')}
-      onClick={onClick}
-      className={cn(
-        'fixed top-1/3 right-0 z-40 flex h-10 w-10 items-center justify-center rounded-l-md bg-primary text-white shadow-md',
-        'hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
-      )}
-    >
-      <Settings aria-hidden="true" className="h-5 w-5" />
-    </button>
   );
 }

@@ -4,7 +4,7 @@ import type { MenuItem } from '@vap/contracts';
 import { definePlugin, KernelProvider, page } from '@vap/kernel';
 import { createTestKernel, testUser } from '@vap/kernel/testing';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedMessages } from '../messages.js';
 import { ShellRoutes } from './shell-routes.js';

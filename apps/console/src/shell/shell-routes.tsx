@@ -18,12 +18,14 @@ import ComingSoon from '../pages/coming-soon.js';
 import { useDocumentTitle } from '../title.js';
 import { useRouteTitle } from './route-title.js';
 import { routeTrail } from './trail.js';
+import { UnknownAddress } from './unknown-address.js';
 
 /**
  * The signed-in routes (spec §2.3): every permitted page at its path, `/index` to the first
- * available page (or /404), the refresh helper, and every other address to `/index`. Pages that
- * keep their state (spec §2.3 "state kept") live outside the router while their tab is open, one
- * instance per tab, hidden with `<Activity>` when another page shows.
+ * available page (or /404), the refresh helper, 'not permitted' at the address of a page the role
+ * lacks, and every other address to `/index`. Pages that keep their state (spec §2.3 "state kept")
+ * live outside the router while their tab is open, one instance per tab, hidden with `<Activity>`
+ * when another page shows.
  */
 export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
   const kept = useKeptPages(routes);
@@ -39,7 +41,7 @@ export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
         ))}
         <Route path="/index" element={<Navigate to={firstPath(routes.tree) ?? '/404'} replace />} />
         <Route path="/redirect/*" element={<RedirectBack />} />
-        <Route path="*" element={<Navigate to="/index" replace />} />
+        <Route path="*" element={<UnknownAddress />} />
       </Routes>
       {kept.map(({ key, route, location, visible }) => (
         <Activity key={key} mode={visible ? 'visible' : 'hidden'}>

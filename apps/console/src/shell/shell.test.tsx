@@ -60,7 +60,7 @@ const withDevices = {
 async function openTwoPages() {
   const rendered = await renderConsole('/dashboard', withDevices);
   await screen.findByRole('heading', { name: /Welcome back/ });
-  await act(() => rendered.router.navigate('/system/user'));
+  await act(() => rendered.router.navigate('/finance/recharge'));
   await screen.findByText('This page is coming soon');
   await act(() => rendered.router.navigate('/device/maintenance'));
   await screen.findByText('This page is coming soon');
@@ -70,7 +70,7 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Users', 'Device maintenance']);
+    expect(tabNames()).toEqual(['Dashboard', 'Recharge', 'Device maintenance']);
     expect(
       within(tabBar()).getByRole('link', { name: 'Device maintenance' }).getAttribute('aria-current'),
     ).toBe('page');
@@ -80,14 +80,14 @@ describe('tab bar (spec §2.4)', () => {
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
     await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Device maintenance' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Users']);
-    expect(router.state.location.pathname).toBe('/system/user');
+    expect(tabNames()).toEqual(['Dashboard', 'Recharge']);
+    expect(router.state.location.pathname).toBe('/finance/recharge');
   });
 
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(
-      within(tabBar()).getByRole('link', { name: 'Users' }),
+      within(tabBar()).getByRole('link', { name: 'Recharge' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
     expect(tabNames()).toEqual(['Dashboard', 'Device maintenance']);
@@ -100,14 +100,14 @@ describe('tab bar (spec §2.4)', () => {
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
-    within(tabBar()).getByRole('link', { name: 'Users' }).focus();
+    within(tabBar()).getByRole('link', { name: 'Recharge' }).focus();
     await userEvent.keyboard('{Delete}');
     expect(tabNames()).toEqual(['Dashboard', 'Device maintenance']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
     const { router } = await openTwoPages();
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Users' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Recharge' }));
     const menu = await screen.findByRole('menu');
     expect(menu.style.width).toBe('105px');
     expect(
@@ -116,10 +116,10 @@ describe('tab bar (spec §2.4)', () => {
         .map((entry) => entry.textContent),
     ).toEqual(['Refresh', 'Close', 'Close others', 'Close all']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Close others' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Users']);
-    expect(router.state.location.pathname).toBe('/system/user');
+    expect(tabNames()).toEqual(['Dashboard', 'Recharge']);
+    expect(router.state.location.pathname).toBe('/finance/recharge');
 
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Users' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Recharge' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(tabNames()).toEqual(['Dashboard']);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -146,7 +146,7 @@ describe('tab bar (spec §2.4)', () => {
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '用户管理', '设备维护']);
+    expect(tabNames()).toEqual(['首页', '充值', '设备维护']);
   });
 });
 
@@ -215,9 +215,9 @@ describe('sidebar (spec §2.4)', () => {
   it('the menu search keeps matching entries and their dirs', async () => {
     await renderConsole('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'user');
+    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'rech');
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Users' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Recharge' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.clear(within(sidebar).getByRole('searchbox', { name: 'Search menu' }));
     await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'zzz');
@@ -227,12 +227,12 @@ describe('sidebar (spec §2.4)', () => {
   it('arrow keys move between menu entries', async () => {
     await renderConsole('/dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    const system = within(nav).getByRole('button', { name: 'System' });
-    system.focus();
+    const billing = within(nav).getByRole('button', { name: 'Billing' });
+    billing.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Dashboard');
     await userEvent.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(system);
+    expect(document.activeElement).toBe(billing);
   });
 
   it('open or closed is remembered in the sidebarStatus cookie', async () => {
@@ -251,13 +251,13 @@ describe('sidebar (spec §2.4)', () => {
     await screen.findByRole('heading', { name: /Welcome back/ });
     expect(screen.queryByTestId('sidebar')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    expect(screen.getByRole('dialog', { name: 'Main menu' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Main menu' })).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'System' }));
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Users' }));
-    expect(router.state.location.pathname).toBe('/system/user');
+    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Billing' }));
+    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Recharge' }));
+    expect(router.state.location.pathname).toBe('/finance/recharge');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
   });
 });

@@ -1,11 +1,10 @@
-import { SIDEBAR_WIDTH_PX } from '@vap/contracts';
-import { useSession, useT } from '@vap/kernel';
-import { cn, Drawer, SizeProvider } from '@vap/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { lazyPage, useSession, useT } from '@vap/kernel';
+import { cn, SizeProvider } from '@vap/ui';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { readCookie, writeCookie } from '../cookies.js';
 import { useSettings } from './settings.js';
-import { SettingsButton, SettingsPanel } from './settings-panel.js';
+import { SettingsButton } from './settings-button.js';
 import { ShellRoutes } from './shell-routes.js';
 import { Sidebar } from './sidebar.js';
 import { TabBar } from './tab-bar.js';
@@ -13,6 +12,13 @@ import { Topbar } from './topbar.js';
 import { useNarrow } from './use-narrow.js';
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
+
+// The drawers load when first needed (a narrow screen, the settings opened): their modal code
+// (Radix dialog, focus trap, scroll lock) is not part of the first signed-in screen.
+const SidebarDrawer = lazyPage(() => import('./sidebar-drawer.js'));
+const SettingsPanel = lazyPage(async () => ({
+  default: (await import('./settings-panel.js')).SettingsPanel,
+}));
 
 /** The signed-in layout (spec §2.4): sidebar, top bar, tab bar, and the current page. */
 export default function Shell() {
@@ -26,6 +32,12 @@ export default function Shell() {
   // Under the breakpoint the sidebar is a drawer: forced closed, opened on demand (spec §2.4).
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from the first opening on, so that it can close (and reopen) like any drawer.
+  const [settingsMounted, setSettingsMounted] = useState(false);
+  const openSettings = () => {
+    setSettingsMounted(true);
+    setSettingsOpen(true);
+  };
   const toggleSidebar = (open: boolean) => {
     setSidebarOpen(open);
     writeCookie(SIDEBAR_COOKIE, open ? '1' : '0');
@@ -55,18 +67,11 @@ export default function Shell() {
           {t('app.skipToContent')}
         </a>
         {narrow ? (
-          // Under the breakpoint: a drawer over the page, closing on outside click, Escape and navigation.
-          <Drawer
-            open={drawerOpen}
-            onOpenChange={setDrawerOpen}
-            side="left"
-            width={SIDEBAR_WIDTH_PX}
-            title={t('navbar.mainMenu')}
-            hideHeader
-            className="border-0 bg-sidebar"
-          >
-            {sidebar}
-          </Drawer>
+          <Suspense fallback={null}>
+            <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('navbar.mainMenu')}>
+              {sidebar}
+            </SidebarDrawer>
+          </Suspense>
         ) : (
           sidebar
         )}
@@ -78,7 +83,7 @@ export default function Shell() {
             <Topbar
               sidebarOpen={narrow ? drawerOpen : sidebarOpen}
               onToggleSidebar={() => (narrow ? setDrawerOpen(!drawerOpen) : toggleSidebar(!sidebarOpen))}
-              onOpenSettings={() => setSettingsOpen(true)}
+              onOpenSettings={openSettings}
             />
             {settings.tagsView ? <TabBar /> : null}
           </div>
@@ -86,8 +91,12 @@ export default function Shell() {
             <ShellRoutes routes={routes} />
           </main>
         </div>
-        {settings.showSettings ? <SettingsButton onClick={() => setSettingsOpen(true)} /> : null}
-        <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+        {settings.showSettings ? <SettingsButton onClick={openSettings} /> : null}
+        {settingsMounted ? (
+          <Suspense fallback={null}>
+            <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+          </Suspense>
+        ) : null}
       </div>
     </SizeProvider>
   );

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useContext, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Kernel } from '../kernel.js';
 import type { ServiceRef } from '../services.js';
@@ -21,9 +21,14 @@ export function useKernel(): Kernel {
   return kernel;
 }
 
-/** A service by its typed reference, e.g. `useService(HttpRef)`. */
+/**
+ * A service by its typed reference, e.g. `useService(HttpRef)`. Suspends while the container's
+ * code is still loading (only possible before a session: the signed-in screens wait for it).
+ */
 export function useService<T>(ref: ServiceRef<T>): T {
-  return useKernel().services.get(ref);
+  const { services } = useKernel();
+  if (!services.loaded) use(services.load());
+  return services.get(ref);
 }
 
 export function useSession(): SessionState {

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SizeProvider } from '../size.js';
+import { renderWithUi } from '../test-support.js';
 import { Alert } from './alert.js';
 import { Button } from './button.js';
 import { Field } from './field.js';
@@ -108,6 +109,12 @@ describe('PasswordInput', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(input.getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("names its toggle in the user's language when the caller gives no names", async () => {
+    renderWithUi(<PasswordInput aria-label="Password" />, 'zh-TW');
+    await userEvent.click(screen.getByRole('button', { name: '顯示密碼' }));
+    expect(screen.getByRole('button', { name: '隱藏密碼' })).toBeTruthy();
   });
 });
 

@@ -14,6 +14,8 @@ export const form = defineStrings({
     presets: 'Quick ranges',
     last7Days: 'Last 7 days',
     last30Days: 'Last 30 days',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   'zh-CN': {
     characterCount: '{{count}} / {{max}}',
@@ -27,6 +29,8 @@ export const form = defineStrings({
     presets: '快捷选择',
     last7Days: '最近 7 天',
     last30Days: '最近 30 天',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   'zh-TW': {
     characterCount: '{{count}} / {{max}}',
@@ -40,5 +44,7 @@ export const form = defineStrings({
     presets: '快速選擇',
     last7Days: '最近 7 天',
     last30Days: '最近 30 天',
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
   },
 });

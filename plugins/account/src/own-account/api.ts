@@ -6,9 +6,8 @@ import {
   uploadResultSchema,
   uploadTokenResultSchema,
 } from '@vap/contracts';
-import type { HttpClient } from '@vap/kernel';
+import { type HttpClient, md5OfBytes } from '@vap/kernel';
 import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
-import { md5OfBytes } from './md5.js';
 
 export const PROFILE_PATH = '/v1/pms/user';
 export const PASSWORD_PATH = '/v1/pms/user/password';

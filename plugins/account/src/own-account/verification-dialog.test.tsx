@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDetail, VerifyStatus } from '@vap/contracts';
+import { md5OfBytes } from '@vap/kernel';
 import { describe, expect, it, vi } from 'vitest';
-import { md5OfBytes } from './md5.js';
 import { callsTo, fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
 import VerificationDialog, { firstMissing } from './verification-dialog.js';
 

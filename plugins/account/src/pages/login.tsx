@@ -1,4 +1,3 @@
-import { loginPasswordBodySchema, loginResultSchema } from '@vap/contracts';
 import { lazyPage, md5Hex, NoAccessError, preloadPage, useKernel, useT } from '@vap/kernel';
 import {
   Alert,
@@ -24,6 +23,9 @@ const loadScan = () =>
   import('../sign-in/scan-sign-in.js').then((module) => ({ default: module.ScanSignIn }));
 const SmsSignIn = lazyPage(loadSms);
 const ScanSignIn = lazyPage(loadScan);
+// The password method's rules load once the form is used (focus), before it is submitted.
+const loadRules = () => import('../sign-in/password-rules.js');
+const preloadRules = () => void loadRules().catch(() => undefined);
 
 export const LOGIN_PASSWORD_PATH = '/v0/pms/users/login_password';
 
@@ -107,26 +109,25 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const validate = (): Errors => {
-    const found: Errors = {};
-    const accountIssue = loginPasswordBodySchema.shape.account.safeParse(account).error?.issues[0];
-    if (accountIssue) found.account = tc(accountIssue.message);
-    if (!password) found.password = tc('validation.required');
-    return found;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
     setFailure(null);
-    if (found.account || found.password) return;
     setBusy(true);
     try {
+      const rules = await loadRules();
+      const found: Errors = {};
+      const accountIssue = rules.accountIssue(account);
+      if (accountIssue) found.account = tc(accountIssue);
+      if (!password) found.password = tc('validation.required');
+      setErrors(found);
+      if (found.account || found.password) {
+        setBusy(false);
+        return;
+      }
       const body = { account: account.trim(), password: await md5Hex(password) };
       const { token } = await kernel.http.post(LOGIN_PASSWORD_PATH, body, {
         auth: false,
-        schema: loginResultSchema,
+        schema: rules.loginResultSchema,
         // The form shows the failure inline.
         quiet: true,
       });
@@ -140,7 +141,13 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.title')}>
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={preloadRules}
+      className="flex flex-col gap-4"
+      aria-label={t('login.title')}
+    >
       <Field label={t('login.account')} error={errors.account} required>
         <Input
           name="account"

@@ -1,5 +1,5 @@
 import { READ_STATE } from '@vap/contracts';
-import { useKernel, useT } from '@vap/kernel';
+import { useT } from '@vap/kernel';
 import { type Column, Tag } from '@vap/ui';
 
 /** "Unread" / "Read" as a tag. */
@@ -10,13 +10,6 @@ export function StateTag({ state }: { state: number }) {
   ) : (
     <Tag>{t('state.read')}</Tag>
   );
-}
-
-/** A date and time in the console's language. */
-export function useDateTime(): (iso: string) => string {
-  const { i18n } = useKernel();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso: string) => format.format(new Date(iso));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { type Message, READ_STATE } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { useDateTime, useService, useT } from '@vap/kernel';
 import { Button, type Column, confirm, DataTable, type DataTableHandle, Dialog, message } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { NoticesApiRef, UnreadRef } from '../unread.js';
-import { HtmlContent, itemColumns, useDateTime } from './content.js';
+import { HtmlContent, itemColumns } from './content.js';
 import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
 
 const KINDS = ['system', 'verification', 'security'] as const;

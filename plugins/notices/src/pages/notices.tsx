@@ -1,9 +1,9 @@
 import { type Notice, READ_STATE } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { useDateTime, useService, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, type DataTableHandle, Dialog } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { NoticesApiRef, UnreadRef } from '../unread.js';
-import { HtmlContent, itemColumns, useDateTime } from './content.js';
+import { HtmlContent, itemColumns } from './content.js';
 import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
 
 /** System notices (spec §2.2 /notices): read or unread for this user, opened in a dialog. */

@@ -33,10 +33,11 @@ async function startWith(access: unknown) {
 }
 
 describe('access declarations', () => {
-  it("accept 'public', 'user' and a page of the catalogue with one of its buttons", async () => {
+  it("accept 'public', 'user', 'owner' and a page of the catalogue with one of its buttons", async () => {
     for (const access of [
       'public',
       'user',
+      'owner',
       { page: 'system_user' },
       { page: 'system_user', button: 'add' },
     ]) {
@@ -45,7 +46,7 @@ describe('access declarations', () => {
   });
 
   it('stop start-up when missing or malformed', async () => {
-    for (const access of [undefined, 'owner', { page: 7 }, { page: 'system_user', buttons: ['add'] }]) {
+    for (const access of [undefined, 'admin', { page: 7 }, { page: 'system_user', buttons: ['add'] }]) {
       expect(await startWith(access)).toMatch(/must declare config.access/);
     }
   });

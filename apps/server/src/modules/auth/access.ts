@@ -1,17 +1,25 @@
 /**
  * Who may call a route. Every /webapi route declares `config.access`: `'public'`, `'user'` (any
- * signed-in user) or the menu page, and optionally the button of that page, it belongs to
- * (`{ page: 'system_user', button: 'add' }`). A route without a valid declaration fails at
+ * signed-in user), `'owner'` (the owner of a company: role_id 0 with a company, spec §6; e.g. the
+ * audit log and access keys) or the menu page, and optionally the button of that page, it belongs
+ * to (`{ page: 'system_user', button: 'add' }`). A route without a valid declaration fails at
  * start-up, and so does a page or button the menu catalogue does not have, so no endpoint is public
  * by accident and no declaration names a permission no role can be given.
  *
  * For page routes the hook loads the caller's permissions once (`request.permissions`) and answers
  * 403 `forbidden` when their role does not grant the page or button; the owner passes every check.
+ *
+ * A page or `'user'` route may also declare `openApi: true` to join the open API: it then accepts a
+ * request signed with an access key (no `Authorization` header, `x-vap-key-id` and the other
+ * signature headers) as well as a bearer token; the signature, the key and its interface permissions
+ * are checked by `OpenApiGate` (access-keys/open-api.ts, docs/open-api.md). Other routes refuse such
+ * a request like any request without a token (401).
  */
-import type { PageName } from '@vap/contracts';
+import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { ApiError, unauthorized } from '../../http/errors.js';
+import type { OpenApiGate } from '../access-keys/open-api.js';
 import type { MenuCatalogue } from '../menu/service.js';
 import { allows, loadPermissions, type Permissions } from './permissions.js';
 import type { AuthContext, TokenService } from './tokens.js';
@@ -22,7 +30,7 @@ export interface PageAccess {
   button?: string;
 }
 
-export type Access = 'public' | 'user' | PageAccess;
+export type Access = 'public' | 'user' | 'owner' | PageAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,9 +59,9 @@ function isPageAccess(access: unknown): access is PageAccess {
 /** A route's declaration, checked: a string for `public`/`user`, the page access otherwise. */
 function declarationOf(route: { method: string | string[]; url: string; config?: unknown }): Access {
   const access = (route.config as { access?: unknown } | undefined)?.access;
-  if (access === 'public' || access === 'user' || isPageAccess(access)) return access;
+  if (access === 'public' || access === 'user' || access === 'owner' || isPageAccess(access)) return access;
   throw new Error(
-    `Route ${route.method} ${route.url} must declare config.access ('public', 'user' or { page, button? })`,
+    `Route ${route.method} ${route.url} must declare config.access ('public', 'user', 'owner' or { page, button? })`,
   );
 }
 
@@ -89,15 +97,26 @@ export function unknownDeclarations(
 export function registerAccessControl(
   app: FastifyInstance,
   tokens: TokenService,
-  { db, catalogue }: { db: Db; catalogue: MenuCatalogue },
+  {
+    db,
+    catalogue,
+    openApi,
+  }: {
+    db: Db;
+    catalogue: MenuCatalogue;
+    /** Requests signed with an access key, on routes declaring `config.openApi` (access-keys/open-api.ts). */
+    openApi?: OpenApiGate;
+  },
 ) {
   app.decorateRequest('auth', null);
   app.decorateRequest('permissions', null);
+  openApi?.install(app);
   const pageRoutes: Array<{ route: string; access: PageAccess }> = [];
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/webapi')) return;
     const access = declarationOf(route);
+    openApi?.register(route, access);
     if (typeof access === 'object') pageRoutes.push({ route: `${route.method} ${route.url}`, access });
   });
 
@@ -111,12 +130,23 @@ export function registerAccessControl(
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // A request signed with an access key on an open route: checked once its body is read.
+    if (!token && request.headers.authorization === undefined && openApi?.claims(request)) return;
     if (!token) throw unauthorized();
     request.auth = await tokens.verify(token);
     if (access === 'user') return;
     request.permissions = await loadPermissions(db, request.auth.userId);
+    if (access === 'owner') {
+      if (!isCompanyOwner(request.permissions)) throw new ApiError(403, 'forbidden');
+      return;
+    }
     if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
   });
+}
+
+/** Whether the permissions are those of a company's owner (role_id 0 with a company). */
+export function isCompanyOwner(permissions: Permissions): boolean {
+  return permissions.companyId !== null && permissions.roleId === OWNER_ROLE_ID;
 }
 
 /** The caller of a route that is not `public`. */

@@ -5,16 +5,27 @@
  * no data of another company in any answer. A new route needs no change here unless it is public
  * (then it must join PUBLIC_ROUTES) or acts on a row by id (then FOREIGN_ROWS names whose row).
  *
+ * Routes declaring `openApi: true` also accept requests signed with an access key; every other route
+ * must refuse them like a request without a token, which is checked here too, with a key of the demo
+ * company that holds every open operation.
+ *
  * The caller of another company is a second company created here, with its own owner, a member whose
  * role grants only `dashboard`, and members whose roles grant one page and none of its buttons.
  */
 import { randomBytes } from 'node:crypto';
-import type { MenusMap, PageName } from '@vap/contracts';
+import {
+  ACCESS_KEY_PATHS,
+  type AccessKeyCreated,
+  type MenusMap,
+  type OpenOperation,
+  type PageName,
+} from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, messages, roles, users } from '../../db/schema.js';
+import { accessKeys, companies, messages, roles, users } from '../../db/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { signedHeaders } from '../access-keys/testing.js';
 import { ObjectStore } from '../company/objects.js';
 import { addAccount, md5, pngOf } from '../company/testing.js';
 import type { Access, PageAccess } from './access.js';
@@ -49,6 +60,7 @@ interface Route {
   method: string;
   url: string;
   access: Access | undefined;
+  openApi: boolean;
 }
 
 const nameOf = (route: Route) => `${route.method} ${route.url}`;
@@ -62,7 +74,8 @@ async function collectRoutes(): Promise<Route[]> {
       if (!route.url.startsWith('/webapi')) return;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        routes.push({ method, url: route.url, access: (route.config as { access?: Access })?.access });
+        const config = route.config as { access?: Access; openApi?: boolean } | undefined;
+        routes.push({ method, url: route.url, access: config?.access, openApi: config?.openApi === true });
       }
     },
   });
@@ -77,6 +90,8 @@ const PAGE_ROUTES = ROUTES.filter(isPage);
 const BUTTON_ROUTES = PAGE_ROUTES.filter((route) => route.access.button !== undefined);
 const PAGE_ONLY_ROUTES = PAGE_ROUTES.filter((route) => route.access.button === undefined);
 const READS = ROUTES.filter((route) => route.method === 'GET');
+const OWNER_ROUTES = ROUTES.filter((route) => route.access === 'owner');
+const CLOSED_TO_KEYS = SIGNED_IN.filter((route) => !route.openApi);
 
 /** The demo company's rows that routes with an id in their path are aimed at. */
 interface DemoRows {
@@ -84,6 +99,7 @@ interface DemoRows {
   operatorRoleId: number;
   ownerMessageId: number;
   objectPath: string;
+  accessKeyId: string;
 }
 
 /**
@@ -98,6 +114,8 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   'DELETE /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
   'PUT /webapi/v1/ntc/messages/:id/read': (rows) => rows.ownerMessageId,
   'GET /webapi/v1/pms/objects/*': (rows) => rows.objectPath,
+  'PATCH /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
+  'DELETE /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
 };
 
 /**
@@ -108,6 +126,7 @@ const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
   'POST /webapi/v1/pms/company/users/:id': (ownRoleId) => ({ role_id: ownRoleId }),
   'PUT /webapi/v1/pms/company/users/:id/role': (ownRoleId) => ({ role_id: ownRoleId }),
   'PUT /webapi/v1/pms/company/roles/:id': () => ({ name: 'taken over', menus: { dashboard: [] } }),
+  'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
 };
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -120,6 +139,10 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   let markers: string[];
   /** The second company: its owner, a dashboard-only member, and a role of it. */
   let other: { owner: Record<string, string>; dashboardOnly: Record<string, string>; roleId: number };
+  /** A signed-in user without a company. */
+  let homeless: Record<string, string>;
+  /** An access key of the demo company holding every open operation. */
+  let demoKey: AccessKeyCreated;
   const pageHolders = new Map<PageName, Record<string, string>>();
 
   beforeAll(async () => {
@@ -142,6 +165,24 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       .insert(messages)
       .values({ userId: ownerId, title: messageTitle, content: messageTitle })
       .returning({ id: messages.id });
+    const demoOwner = bearer(await t.signIn());
+    const operations = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${ACCESS_KEY_PATHS.operations}`,
+      headers: demoOwner,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+      headers: demoOwner,
+      payload: {
+        bandwidth_mbps: 1,
+        is_access_all_group: true,
+        operations: operations.json<{ items: OpenOperation[] }>().items.map((operation) => operation.id),
+      },
+    });
+    if (created.statusCode !== 200) throw new Error(`no access key: ${created.body}`);
+    demoKey = created.json<AccessKeyCreated>();
     const image = pngOf();
     const objectPath = `logo/${demoCompany.id}_${md5(image)}.png`;
     await new ObjectStore(db, t.dataDir, t.jwtSecret).put(objectPath, image, 'image/png', demoCompany.id);
@@ -150,6 +191,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       operatorRoleId: operatorRole.id,
       ownerMessageId: message?.id ?? 0,
       objectPath,
+      accessKeyId: demoKey.id,
     };
     markers = [
       TEST_DEMO.account,
@@ -173,6 +215,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       return account.headers;
     };
     other = { owner: owner.headers, dashboardOnly: await member({ dashboard: [] }), roleId };
+    homeless = (await addAccount(t, { company: 'none' })).headers;
     for (const { access } of PAGE_ROUTES) {
       if (!pageHolders.has(access.page)) pageHolders.set(access.page, await member({ [access.page]: [] }));
     }
@@ -255,6 +298,34 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     });
   });
 
+  describe('every owner route refuses a signed-in user who is not a company owner (403)', () => {
+    it.each(OWNER_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      for (const caller of [other.dashboardOnly, homeless]) {
+        const response = await call(route, caller);
+        expect(response.statusCode).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
+    });
+  });
+
+  describe('every route not opted in to the open API refuses a request signed with an access key (401)', () => {
+    it.each(CLOSED_TO_KEYS.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const url = urlOf(route);
+      const body = hasBody(route.method) ? '{}' : undefined;
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: {
+          ...signedHeaders(demoKey, { method: route.method, url, body }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('unauthorized');
+    });
+  });
+
   describe('every page route without a button admits a role with the page', () => {
     it.each(PAGE_ONLY_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
       const response = await call(route, pageHolders.get(route.access.page) ?? {});
@@ -300,6 +371,11 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         .from(messages)
         .where(eq(messages.id, rows.ownerMessageId));
       expect(message?.state).toBe(0);
+      const [key] = await db
+        .select({ disabled: accessKeys.disabled })
+        .from(accessKeys)
+        .where(eq(accessKeys.id, rows.accessKeyId));
+      expect(key?.disabled).toBe(false);
     });
   });
 });

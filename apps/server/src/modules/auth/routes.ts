@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { AccountService } from '../account/service.js';
+import { auditTrail, signInAudited } from '../audit/recorder.js';
 import { LIMITS } from '../security/limits.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 import { callerOf } from './access.js';
@@ -26,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/v0/pms/users/login_password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.sign_in' },
       schema: {
         tags: ['account'],
         summary: 'Sign in with phone or email and the md5 of the password',
@@ -58,14 +59,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       }
       // A successful sign-in forgets the account's earlier failures (not the address's).
       await limiter.reset(accountKey);
-      return { token: await tokens.issue(user.id) };
+      return {
+        token: await signInAudited(database.db, tokens, auditTrail(request), user.id, 'password'),
+      };
     },
   );
 
   app.post(
     '/v1/pms/user/logout',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: 'auth.sign_out' },
       schema: {
         tags: ['account'],
         summary: 'Sign out: revoke the token of this request',
@@ -74,7 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      await tokens.revoke(callerOf(request).sessionId);
+      const { userId, sessionId } = callerOf(request);
+      const trail = auditTrail(request);
+      await database.db.transaction(async (tx) => {
+        await tokens.revoke(sessionId, tx);
+        await trail.record(tx, { action: 'auth.sign_out', target: { type: 'user', id: userId } });
+      });
       return reply.code(204).send(null);
     },
   );

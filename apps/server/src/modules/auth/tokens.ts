@@ -29,11 +29,12 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: number): Promise<string> {
+  /** A new session's token; `db` is the caller's transaction when the sign-in records more. */
+  async issue(userId: number, db: Db = this.db): Promise<string> {
     const sessionId = randomUUID();
     const now = Math.floor(Date.now() / 1000);
     const exp = now + this.lifetime;
-    await this.db.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(exp * 1000) });
+    await db.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(exp * 1000) });
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
@@ -75,15 +76,15 @@ export class TokenService {
   }
 
   /** Revokes every live session of the user except `keepSessionId` (a password change). */
-  async revokeOthers(userId: number, keepSessionId: string): Promise<void> {
-    await this.db
+  async revokeOthers(userId: number, keepSessionId: string, db: Db = this.db): Promise<void> {
+    await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db
+  async revoke(sessionId: string, db: Db = this.db): Promise<void> {
+    await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { ApiError, unauthorized } from '../../http/errors.js';
+import { auditTrail } from '../audit/recorder.js';
 import { callerOf } from '../auth/access.js';
 import type { ModuleDeps } from '../deps.js';
 import {
@@ -61,7 +62,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/v1/pms/user',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: 'account.profile.update' },
       schema: {
         tags: ['account'],
         summary: 'Edit the own profile: nickname, remark, and an email no other account uses',
@@ -71,7 +72,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      await service.updateProfile(callerOf(request).userId, request.body);
+      await service.updateProfile(callerOf(request).userId, request.body, auditTrail(request));
       return reply.code(204).send(null);
     },
   );
@@ -79,7 +80,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/v1/pms/user/password',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: 'account.password.change' },
       schema: {
         tags: ['account'],
         summary: "Change the password (md5 digests); revokes the user's other sessions",
@@ -89,7 +90,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      await service.changePassword(callerOf(request), request.body);
+      await service.changePassword(callerOf(request), request.body, auditTrail(request));
       return reply.code(204).send(null);
     },
   );
@@ -97,7 +98,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/v1/pms/user/password',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: 'account.password.set' },
       schema: {
         tags: ['account'],
         summary: 'Set the first password of an account without one (is_password_empty)',
@@ -107,7 +108,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      await service.setPassword(callerOf(request), request.body.password);
+      await service.setPassword(callerOf(request), request.body.password, auditTrail(request));
       return reply.code(204).send(null);
     },
   );
@@ -115,7 +116,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/v1/pms/user/companies',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: 'company.create' },
       schema: {
         tags: ['company'],
         summary: 'A user without a company creates one and becomes its owner',
@@ -125,7 +126,11 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      const created = await service.createCompany(callerOf(request).userId, request.body);
+      const created = await service.createCompany(
+        callerOf(request).userId,
+        request.body,
+        auditTrail(request),
+      );
       return reply.code(201).send(created);
     },
   );
@@ -147,7 +152,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/v1/pms/company',
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: ['company.settings.update', 'company.verification.submit'] },
       bodyLimit: COMPANY_BODY_LIMIT,
       schema: {
         tags: ['company'],
@@ -158,7 +163,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      await service.updateCompany(callerOf(request).userId, request.body);
+      await service.updateCompany(callerOf(request).userId, request.body, auditTrail(request));
       return reply.code(204).send(null);
     },
   );

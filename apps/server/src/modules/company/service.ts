@@ -4,6 +4,7 @@
  * console shows: owner-only fields, the verification status rules, the object store's ownership.
  */
 import {
+  type AuditAction,
   type ChangePasswordBody,
   type CompanyDetail,
   type CreateCompanyBody,
@@ -25,6 +26,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema.js';
 import { ApiError, unauthorized } from '../../http/errors.js';
+import type { AuditTrail } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
 import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from './objects.js';
@@ -33,6 +35,25 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 /** Input of PUT /v1/pms/company after its schema (trimmed). */
 type CompanyChanges = z.output<typeof updateCompanyBodySchema>;
+
+/** A company as the audit log shows it. */
+const companySnapshot = (company: typeof companies.$inferSelect) => ({
+  id: company.id,
+  name: company.name,
+  title: company.title,
+  logo: company.logo,
+  verify_status: company.verifyStatus,
+  business_license: company.businessLicense,
+  id_human: company.idHuman,
+  id_emblem: company.idEmblem,
+});
+
+/** The profile fields of a user as the audit log shows them. */
+const profileSnapshot = (user: { nickname: string; remark: string; email: string | null }) => ({
+  nickname: user.nickname,
+  remark: user.remark,
+  email: user.email,
+});
 
 export class CompanyService {
   constructor(
@@ -56,7 +77,7 @@ export class CompanyService {
     return user.companyId;
   }
 
-  async updateProfile(userId: number, body: ProfileBody): Promise<void> {
+  async updateProfile(userId: number, body: ProfileBody, trail: AuditTrail): Promise<void> {
     const user = await this.userOf(userId);
     const changes: Partial<typeof users.$inferInsert> = { nickname: body.nickname };
     if (body.remark !== undefined) changes.remark = body.remark;
@@ -70,7 +91,17 @@ export class CompanyService {
       changes.email = email;
     }
     try {
-      await this.db.update(users).set(changes).where(eq(users.id, userId));
+      await this.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!before) throw unauthorized();
+        await tx.update(users).set(changes).where(eq(users.id, userId));
+        await trail.record(tx, {
+          action: 'account.profile.update',
+          target: { type: 'user', id: userId },
+          before: profileSnapshot(before),
+          after: profileSnapshot({ ...before, ...changes }),
+        });
+      });
     } catch (error) {
       // Two accounts claiming one email at the same moment: the unique index decides.
       if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken');
@@ -79,30 +110,34 @@ export class CompanyService {
   }
 
   /** Changes the password and revokes every other session of the user; this one keeps working. */
-  async changePassword(caller: AuthContext, body: ChangePasswordBody): Promise<void> {
+  async changePassword(caller: AuthContext, body: ChangePasswordBody, trail: AuditTrail): Promise<void> {
     const user = await this.userOf(caller.userId);
     if (user.passwordHash === null) throw new ApiError(409, 'password_not_set');
     if (!(await this.passwords.verify(user.passwordHash, body.old_password))) {
       throw new ApiError(400, 'wrong_old_password');
     }
-    await this.writePassword(caller, body.new_password);
+    await this.writePassword(caller, body.new_password, 'account.password.change', trail);
   }
 
   /** The first password of an account that has none (signed up by SMS or a scan). */
-  async setPassword(caller: AuthContext, password: string): Promise<void> {
+  async setPassword(caller: AuthContext, password: string, trail: AuditTrail): Promise<void> {
     const user = await this.userOf(caller.userId);
     if (user.passwordHash !== null) throw new ApiError(409, 'password_already_set');
-    await this.writePassword(caller, password);
+    await this.writePassword(caller, password, 'account.password.set', trail);
   }
 
-  private async writePassword(caller: AuthContext, md5Hex: string) {
+  /** Writes the password hash and revokes the other sessions; the entry records neither. */
+  private async writePassword(caller: AuthContext, md5Hex: string, action: AuditAction, trail: AuditTrail) {
     const passwordHash = await this.passwords.hash(md5Hex);
-    await this.db.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
-    await this.tokens.revokeOthers(caller.userId, caller.sessionId);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
+      await this.tokens.revokeOthers(caller.userId, caller.sessionId, tx);
+      await trail.record(tx, { action, target: { type: 'user', id: caller.userId } });
+    });
   }
 
   /** A user without a company creates one and becomes its owner; it starts not verified. */
-  async createCompany(userId: number, body: CreateCompanyBody): Promise<{ id: number }> {
+  async createCompany(userId: number, body: CreateCompanyBody, trail: AuditTrail): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw unauthorized();
@@ -110,12 +145,18 @@ export class CompanyService {
       const [company] = await tx
         .insert(companies)
         .values({ name: body.name, title: body.title ?? '', verifyStatus: VERIFY_STATUS.notVerified })
-        .returning({ id: companies.id });
+        .returning();
       if (!company) throw new Error('company was not created');
       await tx
         .update(users)
         .set({ companyId: company.id, roleId: OWNER_ROLE_ID })
         .where(eq(users.id, userId));
+      await trail.record(tx, {
+        action: 'company.create',
+        target: { type: 'company', id: company.id },
+        after: companySnapshot(company),
+        companyId: company.id,
+      });
       return { id: company.id };
     });
   }
@@ -147,7 +188,7 @@ export class CompanyService {
    * refuses every change of it; status 2 accepts only fields that are still empty; from 0 or 3 a
    * complete submission (valid name, three stored images) moves the status to 1.
    */
-  async updateCompany(userId: number, body: CompanyChanges): Promise<void> {
+  async updateCompany(userId: number, body: CompanyChanges, trail: AuditTrail): Promise<void> {
     const companyId = await this.ownedCompanyId(userId);
     if (body.products !== undefined) throw new ApiError(403, 'products_readonly');
     const logo = body.logo ? decodeLogo(body.logo) : null;
@@ -205,6 +246,12 @@ export class CompanyService {
       }
       if (Object.keys(changes).length > 0) {
         await tx.update(companies).set(changes).where(eq(companies.id, companyId));
+        await trail.record(tx, {
+          action: verifying ? 'company.verification.submit' : 'company.settings.update',
+          target: { type: 'company', id: companyId },
+          before: companySnapshot(company),
+          after: companySnapshot({ ...company, ...changes }),
+        });
       }
     });
   }

@@ -45,6 +45,16 @@ describe('menuTree', () => {
     expect(Array.isArray(tree) && tree.map((item) => item.name)).toEqual(['system']);
   });
 
+  it('shows an owner-only page (the audit log) to the owner only, whatever a role names', () => {
+    const withAudit = [...catalogue, row(103, 100, 'system_audit', 'page', 3)];
+    const names = (tree: ReturnType<typeof menuTree>) =>
+      Array.isArray(tree) ? tree.flatMap((item) => item.children.map((child) => child.name)) : [];
+    expect(names(menuTree(withAudit, 'all'))).toContain('system_audit');
+    expect(names(menuTree(withAudit, { system: [], system_audit: [], system_user: [] }))).toEqual([
+      'system_user',
+    ]);
+  });
+
   it('answers an empty object when the grant is empty', () => {
     expect(menuTree(catalogue, {})).toEqual({});
   });

@@ -1,13 +1,14 @@
 /**
  * The menu tree a role may see (spec §2.3, §3). The catalogue lists every item; a role's menus map
  * names the dirs, pages and links it may open and, per page, the buttons it may use. The owner
- * (role_id 0) sees the whole catalogue.
+ * (role_id 0) sees the whole catalogue; only the owner sees the owner-only pages (OWNER_ONLY_PAGES).
  */
 import {
   type FlatMenuItem,
   filterMenuTree,
   type MenusMap,
   menuTreeFromItems,
+  OWNER_ONLY_PAGES,
   type UserMenus,
 } from '@vap/contracts';
 import type { menuItems } from '../../db/schema.js';
@@ -32,9 +33,16 @@ function toItem(row: CatalogueRow): FlatMenuItem {
   };
 }
 
+/** A role's grant without the owner-only pages, which no role can hold (even one stored earlier). */
+function withoutOwnerPages(grant: MenusMap): MenusMap {
+  return Object.fromEntries(
+    Object.entries(grant).filter(([name]) => !(OWNER_ONLY_PAGES as readonly string[]).includes(name)),
+  );
+}
+
 export function menuTree(catalogue: readonly CatalogueRow[], grant: MenuGrant): UserMenus {
   const full = menuTreeFromItems(catalogue.map(toItem));
-  const tree = grant === 'all' ? full : filterMenuTree(full, grant);
+  const tree = grant === 'all' ? full : filterMenuTree(full, withoutOwnerPages(grant));
   // Spec §4.1: a role with no access at all is answered with an empty object.
   return tree.length > 0 ? tree : {};
 }

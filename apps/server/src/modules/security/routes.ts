@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors.js';
+import { auditTrail, signInAudited } from '../audit/recorder.js';
 import type { ModuleDeps } from '../deps.js';
 import { CaptchaService } from './captcha.js';
 import { DevOutbox, DevScanLoginProvider, DevSmsProvider } from './providers.js';
@@ -85,7 +86,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     AUTH_PATHS.loginSmsCode,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.sign_in' },
       schema: {
         tags: TAGS,
         summary: 'Sign in with the phone and an SMS code of purpose login',
@@ -98,14 +99,14 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       await smsCodes.consume(phone, 'login', sms_code);
       const userId = await signUps.userIdByPhone(phone);
       if (userId === undefined) throw new ApiError(400, 'invalid_sms_code');
-      return { token: await tokens.issue(userId) };
+      return { token: await signInAudited(db, tokens, auditTrail(request), userId, 'sms') };
     },
   );
 
   app.post(
     AUTH_PATHS.loginOrSignupSmsCode,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: ['auth.sign_in', 'auth.sign_up'] },
       schema: {
         tags: TAGS,
         summary: 'Sign in with an SMS code, creating a user without password and company when new',
@@ -116,15 +117,17 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => {
       const { phone, sms_code } = request.body;
       await smsCodes.consume(phone, 'login_or_signup', sms_code);
-      const userId = (await signUps.userIdByPhone(phone)) ?? (await signUps.create(phone, null));
-      return { token: await tokens.issue(userId) };
+      const userId = await signUps.userIdByPhone(phone);
+      const trail = auditTrail(request);
+      if (userId !== undefined) return { token: await signInAudited(db, tokens, trail, userId, 'sms') };
+      return { token: await signUps.create(phone, null, '', { tokens, trail }) };
     },
   );
 
   app.post(
     AUTH_PATHS.signup,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.sign_up' },
       schema: {
         tags: TAGS,
         summary: 'Sign up with the phone, an SMS code of purpose signup and the md5 of a password',
@@ -135,15 +138,16 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request) => {
       const { phone, sms_code, password, nickname } = request.body;
       await smsCodes.consume(phone, 'signup', sms_code);
-      const userId = await signUps.create(phone, password, nickname);
-      return { token: await tokens.issue(userId) };
+      return {
+        token: await signUps.create(phone, password, nickname ?? '', { tokens, trail: auditTrail(request) }),
+      };
     },
   );
 
   app.post(
     AUTH_PATHS.resetPassword,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'account.password.reset' },
       schema: {
         tags: TAGS,
         summary: 'Set a new password with an SMS code of purpose reset; ends every session of the user',
@@ -156,7 +160,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       await smsCodes.consume(phone, 'reset', sms_code);
       const userId = await signUps.userIdByPhone(phone);
       if (userId === undefined) throw new ApiError(400, 'invalid_sms_code');
-      await signUps.resetPassword(userId, password);
+      await signUps.resetPassword(userId, password, auditTrail(request));
       return reply.code(204).send(null);
     },
   );
@@ -177,7 +181,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     AUTH_PATHS.scanLogin,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.sign_in' },
       schema: {
         tags: TAGS,
         summary: 'Poll a scan sign-in: 202 pending, 200 with the token once confirmed (once), 410 expired',
@@ -194,7 +198,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     async (request, reply) => {
       const poll = await scans.poll(request.body.id);
       if (poll.state === 'pending') return reply.code(202).send({ state: 'pending' as const });
-      return { token: await tokens.issue(poll.userId) };
+      return { token: await signInAudited(db, tokens, auditTrail(request), poll.userId, 'scan') };
     },
   );
 

@@ -6,7 +6,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { type AuditTrail, userSnapshot } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
+import type { TokenService } from '../auth/tokens.js';
 
 export class SignUpService {
   constructor(
@@ -20,19 +22,33 @@ export class SignUpService {
   }
 
   /** A new user without company (they create one afterwards), owner of nothing yet. */
-  async create(phone: string, md5Password: string | null, nickname = ''): Promise<number> {
+  /** The new user, recorded as `auth.sign_up` together with its session: answers the token. */
+  async create(
+    phone: string,
+    md5Password: string | null,
+    nickname: string,
+    { tokens, trail }: { tokens: Pick<TokenService, 'issue'>; trail: AuditTrail },
+  ): Promise<string> {
     const passwordHash = md5Password === null ? null : await this.passwords.hash(md5Password);
-    const [user] = await this.db
-      .insert(users)
-      .values({ phone, passwordHash, nickname, companyId: null })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!user) throw new ApiError(409, 'phone_registered');
-    return user.id;
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ phone, passwordHash, nickname, companyId: null })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw new ApiError(409, 'phone_registered');
+      await trail.record(tx, {
+        action: 'auth.sign_up',
+        userId: user.id,
+        target: { type: 'user', id: user.id },
+        after: userSnapshot(user),
+      });
+      return tokens.issue(user.id, tx);
+    });
   }
 
   /** Sets the password and revokes every session of the user. */
-  async resetPassword(userId: number, md5Password: string): Promise<void> {
+  async resetPassword(userId: number, md5Password: string, trail: AuditTrail): Promise<void> {
     const passwordHash = await this.passwords.hash(md5Password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -40,6 +56,11 @@ export class SignUpService {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await trail.record(tx, {
+        action: 'account.password.reset',
+        userId,
+        target: { type: 'user', id: userId },
+      });
     });
   }
 }

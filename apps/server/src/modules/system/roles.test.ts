@@ -48,6 +48,18 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
     expect(role).toMatchObject({ menus: ROLE_EDITOR, users: 1, is_access_all_group: false, group_ids: [] });
   });
 
+  it('a role with the users page but not the roles page still reads the roles, there only', async () => {
+    const roleId = await createRole({ system: [], system_user: ['role'] });
+    const account = await addAccount(t, { company: 'demo', roleId });
+    const headers = bearer(account.token);
+    const options = await call('GET', SYSTEM_PATHS.userRoleOptions, headers);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().items.map((role: { id: number }) => role.id)).toContain(roleId);
+    expect((await call('GET', SYSTEM_PATHS.roles, headers)).statusCode).toBe(403);
+    const viewer = await addAccount(t, { company: 'demo', roleId: await createRole({ dashboard: [] }) });
+    expect((await call('GET', SYSTEM_PATHS.userRoleOptions, bearer(viewer.token))).statusCode).toBe(403);
+  });
+
   it('checks the name (≤ 200), at least one menu, and catalogue names', async () => {
     for (const bad of [
       body({ dashboard: [] }, { name: 'x'.repeat(201) }),

@@ -10,6 +10,8 @@ import {
   grantWithin,
   isReduction,
   type MenusMap,
+  OWNER_ONLY_PAGES,
+  type PageName,
   type Role,
   type RoleChangeResult,
   type roleBodySchema,
@@ -19,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roles, users } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import type { AuditTrail } from '../audit/recorder.js';
 import { grantOfRole, type Permissions } from '../auth/permissions.js';
 import type { MenuCatalogue } from '../menu/service.js';
 import { companyOf } from './users.js';
@@ -26,6 +29,15 @@ import { companyOf } from './users.js';
 type RoleBody = z.output<typeof roleBodySchema>;
 
 const notFound = () => new ApiError(404, 'not_found');
+
+/** A role as the audit log shows it. */
+const roleSnapshot = (role: { id: number; name: string } & Grant) => ({
+  id: role.id,
+  name: role.name,
+  menus: role.menus,
+  is_access_all_group: role.is_access_all_group,
+  group_ids: role.group_ids,
+});
 
 export class CompanyRoles {
   constructor(
@@ -57,10 +69,14 @@ export class CompanyRoles {
     }));
   }
 
-  /** 400 `unknown_menu` unless every name is a catalogue dir, page or link and every button one of its. */
+  /**
+   * 400 `unknown_menu` unless every name is a catalogue dir, page or link and every button one of
+   * its; an owner-only page (the audit log) is no role's to have.
+   */
   private async checkMenus(menus: MenusMap): Promise<void> {
     const items = await this.catalogue.all();
     for (const [name, buttons] of Object.entries(menus)) {
+      if (OWNER_ONLY_PAGES.includes(name as PageName)) throw new ApiError(400, 'unknown_menu');
       const item = items.find((row) => row.name === name && row.type !== 'btn');
       const known =
         item !== undefined &&
@@ -95,25 +111,32 @@ export class CompanyRoles {
     if (taken) throw new ApiError(409, 'role_name_taken');
   }
 
-  async create(caller: Permissions, body: RoleBody): Promise<{ id: number }> {
+  async create(caller: Permissions, body: RoleBody, trail: AuditTrail): Promise<{ id: number }> {
     const companyId = companyOf(caller);
     await this.checkMenus(body.menus);
     const grant = this.grantOfBody(body);
     if (!grantWithin(grant, caller.holder)) throw new ApiError(403, 'role_exceeds_own');
     await this.nameFree(this.db, companyId, body.name);
-    const [role] = await this.db
-      .insert(roles)
-      .values({
-        companyId,
-        name: body.name,
-        menus: grant.menus,
-        isAccessAllGroup: grant.is_access_all_group,
-        groupIds: grant.group_ids,
-      })
-      .onConflictDoNothing()
-      .returning({ id: roles.id });
-    if (!role) throw new ApiError(409, 'role_name_taken');
-    return role;
+    return this.db.transaction(async (tx) => {
+      const [role] = await tx
+        .insert(roles)
+        .values({
+          companyId,
+          name: body.name,
+          menus: grant.menus,
+          isAccessAllGroup: grant.is_access_all_group,
+          groupIds: grant.group_ids,
+        })
+        .onConflictDoNothing()
+        .returning({ id: roles.id });
+      if (!role) throw new ApiError(409, 'role_name_taken');
+      await trail.record(tx, {
+        action: 'system.role.create',
+        target: { type: 'role', id: role.id },
+        after: roleSnapshot({ id: role.id, name: body.name, ...grant }),
+      });
+      return role;
+    });
   }
 
   /** A role of the caller's company the caller may change: not their own, not wider than theirs. */
@@ -142,6 +165,7 @@ export class CompanyRoles {
     roleId: number,
     body: RoleBody,
     dryRun: boolean,
+    trail: AuditTrail,
   ): Promise<RoleChangeResult> {
     await this.checkMenus(body.menus);
     const grant = this.grantOfBody(body);
@@ -161,19 +185,35 @@ export class CompanyRoles {
             groupIds: grant.group_ids,
           })
           .where(eq(roles.id, role.id));
+        await trail.record(tx, {
+          action: 'system.role.update',
+          target: { type: 'role', id: role.id },
+          before: roleSnapshot({ id: role.id, name: role.name, ...grantOfRole(role) }),
+          after: roleSnapshot({ id: role.id, name: body.name, ...grant }),
+        });
       }
       return { reduction, affected_users: affected, applied: !dryRun };
     });
   }
 
   /** Deletes a role no user holds; with holders it answers 409 `role_in_use` (dry_run: how many). */
-  async remove(caller: Permissions, roleId: number, dryRun: boolean): Promise<RoleChangeResult> {
+  async remove(
+    caller: Permissions,
+    roleId: number,
+    dryRun: boolean,
+    trail: AuditTrail,
+  ): Promise<RoleChangeResult> {
     return this.db.transaction(async (tx) => {
       const role = await this.actionableRole(tx, caller, roleId);
       const affected = await this.holders(tx, role);
       if (dryRun) return { reduction: true, affected_users: affected, applied: false };
       if (affected > 0) throw new ApiError(409, 'role_in_use');
       await tx.delete(roles).where(eq(roles.id, role.id));
+      await trail.record(tx, {
+        action: 'system.role.delete',
+        target: { type: 'role', id: role.id },
+        before: roleSnapshot({ id: role.id, name: role.name, ...grantOfRole(role) }),
+      });
       return { reduction: true, affected_users: 0, applied: true };
     });
   }

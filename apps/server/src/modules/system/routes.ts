@@ -13,7 +13,7 @@ import {
   roleBodySchema,
   roleChangeQuerySchema,
   roleChangeResultSchema,
-  roleSchema,
+  roleListSchema,
   SYSTEM_PATHS,
   systemIdParamsSchema,
   USER_FILTERS,
@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listFilters, listOrders } from '../../http/list-query.js';
+import { auditTrail } from '../audit/recorder.js';
 import { permissionsOf } from '../auth/access.js';
 import type { ModuleDeps } from '../deps.js';
 import { MenuCatalogue } from '../menu/service.js';
@@ -38,10 +39,14 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   const companyUsers = new CompanyUsers(db, passwords);
   const companyRoles = new CompanyRoles(db, new MenuCatalogue(db));
 
+  // The two read-only lists of the system area are open to access keys (docs/open-api.md): they
+  // let a third party mirror the company's staff and roles into its own systems, change nothing,
+  // and answer only the key's company. Writes stay with signed-in users, where §6 rules about who
+  // may grant what apply to a person.
   app.get(
     SYSTEM_PATHS.users,
     {
-      config: { access: { page: 'system_user' } },
+      config: { access: { page: 'system_user' }, openApi: true },
       schema: {
         tags: ['system'],
         summary: "The users of the caller's company",
@@ -66,7 +71,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   app.post(
     SYSTEM_PATHS.users,
     {
-      config: { access: { page: 'system_user', button: 'add' } },
+      config: { access: { page: 'system_user', button: 'add' }, audit: 'system.user.create' },
       schema: {
         tags: ['system'],
         summary: 'Adds a user to the company with a role no wider than the caller’s',
@@ -75,7 +80,8 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         response: { 200: createdSchema, ...actOnUser, 409: apiErrorSchema },
       },
     },
-    async (request) => companyUsers.create(await permissionsOf(request, db), request.body),
+    async (request) =>
+      companyUsers.create(await permissionsOf(request, db), request.body, auditTrail(request)),
   );
 
   // Spec §7.2 lists both calls for the same change.
@@ -86,7 +92,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
     app.route({
       method,
       url,
-      config: { access: { page: 'system_user', button: 'role' } },
+      config: { access: { page: 'system_user', button: 'role' }, audit: 'system.user.role' },
       schema: {
         tags: ['system'],
         summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
@@ -96,7 +102,12 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         response: { 204: z.null(), ...actOnUser },
       },
       handler: async (request, reply) => {
-        await companyUsers.setRole(await permissionsOf(request, db), request.params.id, request.body.role_id);
+        await companyUsers.setRole(
+          await permissionsOf(request, db),
+          request.params.id,
+          request.body.role_id,
+          auditTrail(request),
+        );
         return reply.code(204).send(null);
       },
     });
@@ -105,7 +116,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   app.delete(
     '/v1/pms/company/users/:id',
     {
-      config: { access: { page: 'system_user', button: 'delete' } },
+      config: { access: { page: 'system_user', button: 'delete' }, audit: 'system.user.remove' },
       schema: {
         tags: ['system'],
         summary: 'Detaches a user from the company (the account stays; its sessions end)',
@@ -115,22 +126,39 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       },
     },
     async (request, reply) => {
-      await companyUsers.remove(await permissionsOf(request, db), request.params.id);
+      await companyUsers.remove(await permissionsOf(request, db), request.params.id, auditTrail(request));
       return reply.code(204).send(null);
     },
   );
 
   // ---- roles (page system_role) ------------------------------------------------------------------
 
+  // The users page gives roles and shows role names without the roles page: the same list,
+  // declared for system_user, so that a role with only the users page can still assign roles.
+  app.get(
+    SYSTEM_PATHS.userRoleOptions,
+    {
+      config: { access: { page: 'system_user' } },
+      schema: {
+        tags: ['system'],
+        summary: "The roles of the caller's company, for the users page (role names, roles to give)",
+        security,
+        response: { 200: roleListSchema, ...refusals },
+      },
+    },
+    async (request) => ({ items: await companyRoles.list(await permissionsOf(request, db)) }),
+  );
+
   app.get(
     SYSTEM_PATHS.roles,
     {
-      config: { access: { page: 'system_role' } },
+      // Open to access keys, like the users list above.
+      config: { access: { page: 'system_role' }, openApi: true },
       schema: {
         tags: ['system'],
         summary: "The roles of the caller's company, with how many users hold each",
         security,
-        response: { 200: z.object({ items: z.array(roleSchema) }), ...refusals },
+        response: { 200: roleListSchema, ...refusals },
       },
     },
     async (request) => ({ items: await companyRoles.list(await permissionsOf(request, db)) }),
@@ -139,7 +167,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   app.post(
     SYSTEM_PATHS.roles,
     {
-      config: { access: { page: 'system_role', button: 'add' } },
+      config: { access: { page: 'system_role', button: 'add' }, audit: 'system.role.create' },
       schema: {
         tags: ['system'],
         summary: 'Creates a role no wider than the caller’s (name ≤ 200, at least one menu)',
@@ -148,13 +176,14 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         response: { 200: createdSchema, ...refusals, 409: apiErrorSchema },
       },
     },
-    async (request) => companyRoles.create(await permissionsOf(request, db), request.body),
+    async (request) =>
+      companyRoles.create(await permissionsOf(request, db), request.body, auditTrail(request)),
   );
 
   app.put(
     '/v1/pms/company/roles/:id',
     {
-      config: { access: { page: 'system_role', button: 'edit' } },
+      config: { access: { page: 'system_role', button: 'edit' }, audit: 'system.role.update' },
       schema: {
         tags: ['system'],
         summary:
@@ -172,13 +201,14 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         request.params.id,
         request.body,
         request.query.dry_run,
+        auditTrail(request),
       ),
   );
 
   app.delete(
     '/v1/pms/company/roles/:id',
     {
-      config: { access: { page: 'system_role', button: 'delete' } },
+      config: { access: { page: 'system_role', button: 'delete' }, audit: 'system.role.delete' },
       schema: {
         tags: ['system'],
         summary: 'Deletes a role no user holds; dry_run=true answers how many users hold it',
@@ -189,6 +219,11 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       },
     },
     async (request) =>
-      companyRoles.remove(await permissionsOf(request, db), request.params.id, request.query.dry_run),
+      companyRoles.remove(
+        await permissionsOf(request, db),
+        request.params.id,
+        request.query.dry_run,
+        auditTrail(request),
+      ),
   );
 };

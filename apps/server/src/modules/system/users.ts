@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roles, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { type AuditTrail, userSnapshot } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { grantOfRole, holderOf, type Permissions } from '../auth/permissions.js';
 
@@ -120,7 +121,11 @@ export class CompanyUsers {
     return user;
   }
 
-  async create(caller: Permissions, body: z.output<typeof createUserBodySchema>): Promise<{ id: number }> {
+  async create(
+    caller: Permissions,
+    body: z.output<typeof createUserBodySchema>,
+    trail: AuditTrail,
+  ): Promise<{ id: number }> {
     const companyId = companyOf(caller);
     await this.grantableRole(this.db, caller, body.role_id);
     const email = body.email === '' ? null : body.email.toLowerCase();
@@ -137,30 +142,43 @@ export class CompanyUsers {
       .where(eq(users.phone, body.phone));
     if (phoneTaken) throw new ApiError(409, 'phone_registered');
     const passwordHash = await this.passwords.hash(body.password);
-    const [user] = await this.db
-      .insert(users)
-      .values({
-        companyId,
-        phone: body.phone,
-        email,
-        passwordHash,
-        nickname: body.nickname,
-        remark: body.remark,
-        roleId: body.role_id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    // Someone took the phone or email in between.
-    if (!user) throw new ApiError(409, 'phone_registered');
-    return user;
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId,
+          phone: body.phone,
+          email,
+          passwordHash,
+          nickname: body.nickname,
+          remark: body.remark,
+          roleId: body.role_id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Someone took the phone or email in between.
+      if (!user) throw new ApiError(409, 'phone_registered');
+      await trail.record(tx, {
+        action: 'system.user.create',
+        target: { type: 'user', id: user.id },
+        after: userSnapshot(user),
+      });
+      return { id: user.id };
+    });
   }
 
   /** Gives a user another role of the company. */
-  async setRole(caller: Permissions, userId: number, roleId: number): Promise<void> {
+  async setRole(caller: Permissions, userId: number, roleId: number, trail: AuditTrail): Promise<void> {
     await this.db.transaction(async (tx) => {
       const user = await this.actionableUser(tx, caller, userId);
       await this.grantableRole(tx, caller, roleId);
       await tx.update(users).set({ roleId }).where(eq(users.id, user.id));
+      await trail.record(tx, {
+        action: 'system.user.role',
+        target: { type: 'user', id: user.id },
+        before: userSnapshot(user),
+        after: userSnapshot({ ...user, roleId }),
+      });
     });
   }
 
@@ -169,10 +187,16 @@ export class CompanyUsers {
    * keeps its sign-in and returns to the state sign-up leaves it in: no company, role_id 0 (which
    * means owner only together with a company). Its sessions are revoked.
    */
-  async remove(caller: Permissions, userId: number): Promise<void> {
+  async remove(caller: Permissions, userId: number, trail: AuditTrail): Promise<void> {
     await this.db.transaction(async (tx) => {
       const user = await this.actionableUser(tx, caller, userId);
       await tx.update(users).set({ companyId: null, roleId: OWNER_ROLE_ID }).where(eq(users.id, user.id));
+      await trail.record(tx, {
+        action: 'system.user.remove',
+        target: { type: 'user', id: user.id },
+        before: userSnapshot(user),
+        after: userSnapshot({ ...user, companyId: null, roleId: OWNER_ROLE_ID }),
+      });
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })

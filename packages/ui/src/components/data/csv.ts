@@ -39,11 +39,15 @@ export function csvFilename(name: string): string {
 
 /** Hands `content` to the browser as a download named `filename`. */
 export function downloadCsv(filename: string, content: string): void {
-  const blob = new Blob([content], { type: 'text/csv;charset=utf-8' });
+  downloadBlob(csvFilename(filename), new Blob([content], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Hands a file (e.g. one the server exported) to the browser as a download named `filename`. */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = csvFilename(filename);
+  link.download = filename;
   link.style.display = 'none';
   document.body.append(link);
   link.click();

@@ -18,14 +18,16 @@ export {
   type DescriptionsProps,
 } from './descriptions.js';
 export { Dialog, DialogClose, type DialogProps, type DialogSize } from './dialog.js';
+export { DialogHost } from './dialog-host.js';
 export {
   type AlertOptions,
   alert,
   type ConfirmOptions,
   confirm,
-  DialogHost,
+  type DialogRequest,
   dialogs,
-} from './dialog-host.js';
+  useDialogRequests,
+} from './dialog-queue.js';
 export { Dot, type DotProps, type DotTone } from './dot.js';
 export { Drawer, type DrawerProps } from './drawer.js';
 export { Empty, type EmptyProps } from './empty.js';

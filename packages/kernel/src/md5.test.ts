@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { md5OfBytes } from './md5.js';
+import { md5Hex, md5OfBytes } from './md5.js';
 
 const expected = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
@@ -16,6 +16,14 @@ describe('md5 of file bytes', () => {
     for (const size of [55, 56, 63, 64, 65, 119, 120, 1000, 3 * 1024 * 1024 + 7]) {
       const bytes = Uint8Array.from({ length: size }, (_, index) => (index * 31 + 7) & 0xff);
       expect(md5OfBytes(bytes), String(size)).toBe(expected(bytes));
+    }
+  });
+});
+
+describe('md5 of a password', () => {
+  it('is the digest of its UTF-8 bytes, as node:crypto computes it', async () => {
+    for (const password of ['vap123456', '', '密码Pässwörd']) {
+      expect(await md5Hex(password)).toBe(createHash('md5').update(password, 'utf8').digest('hex'));
     }
   });
 });

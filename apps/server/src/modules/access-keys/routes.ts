@@ -1,0 +1,134 @@
+/**
+ * Access keys (spec §2.2 `/accesskey`, §3, §5, §9; prefix /v1/pms/company): the company owner
+ * creates, lists, disables, enables and deletes the keys with which third parties call the open API,
+ * and lists the operations a key may be given. Owner only (`access: 'owner'`); none of these routes
+ * is itself open to access keys.
+ */
+import {
+  ACCESS_KEY_PATHS,
+  accessKeyCreatedSchema,
+  accessKeyIdParamsSchema,
+  accessKeySchema,
+  accessKeyStateBodySchema,
+  apiErrorSchema,
+  createAccessKeyBodySchema,
+  openOperationsSchema,
+} from '@vap/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../http/errors.js';
+import { auditTrail } from '../audit/recorder.js';
+import { permissionsOf } from '../auth/access.js';
+import type { ModuleDeps } from '../deps.js';
+import { AccessKeys } from './keys.js';
+import type { OpenApiGate } from './open-api.js';
+import type { SecretBox } from './secret-box.js';
+
+const security = [{ bearer: [] }];
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const actOnKey = { ...refusals, 404: apiErrorSchema };
+
+export interface AccessKeyRouteDeps extends ModuleDeps {
+  openApi: OpenApiGate;
+  secretBox: SecretBox;
+}
+
+export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteDeps> = async (
+  app,
+  { database, openApi, secretBox },
+) => {
+  const { db } = database;
+  const keys = new AccessKeys(db, secretBox, () => openApi.operationIds());
+  /** The owner's company (the hook admits only owners, who have one). */
+  const companyOf = async (request: FastifyRequest) => {
+    const { companyId } = await permissionsOf(request, db);
+    if (companyId === null) throw new ApiError(403, 'forbidden');
+    return companyId;
+  };
+
+  app.get(
+    ACCESS_KEY_PATHS.keys,
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['access keys'],
+        summary: "The company's access keys, newest first (never their secrets)",
+        security,
+        response: { 200: z.object({ items: z.array(accessKeySchema) }), ...refusals },
+      },
+    },
+    async (request) => ({ items: await keys.list(await companyOf(request)) }),
+  );
+
+  app.post(
+    ACCESS_KEY_PATHS.keys,
+    {
+      config: { access: 'owner', audit: 'access_key.create' },
+      schema: {
+        tags: ['access keys'],
+        summary: 'Creates an access key valid ten years; the answer carries its secret, shown this once only',
+        description:
+          'bandwidth_mbps: a multiple of 0.25, more than 0, at most 1000. operations: ids from GET …/access_keys/operations. expires_at cannot be given (400).',
+        security,
+        body: createAccessKeyBodySchema,
+        response: { 200: accessKeyCreatedSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) => keys.create(await companyOf(request), request.body, auditTrail(request)),
+  );
+
+  app.get(
+    ACCESS_KEY_PATHS.operations,
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['access keys'],
+        summary: 'The operations of the open API an access key may be given',
+        security,
+        response: { 200: openOperationsSchema, ...refusals },
+      },
+    },
+    async () => ({ items: openApi.operations() }),
+  );
+
+  app.patch(
+    '/v1/pms/company/access_keys/:id',
+    {
+      config: { access: 'owner', audit: 'access_key.update' },
+      schema: {
+        tags: ['access keys'],
+        summary: 'Disables (disabled: true) or enables (disabled: false) an access key',
+        security,
+        params: accessKeyIdParamsSchema,
+        body: accessKeyStateBodySchema,
+        response: { 200: accessKeySchema, ...actOnKey },
+      },
+    },
+    async (request) =>
+      keys.setDisabled(
+        await companyOf(request),
+        request.params.id,
+        request.body.disabled,
+        auditTrail(request),
+      ),
+  );
+
+  app.delete(
+    '/v1/pms/company/access_keys/:id',
+    {
+      config: { access: 'owner', audit: 'access_key.delete' },
+      schema: {
+        tags: ['access keys'],
+        summary: 'Deletes an access key; requests signed with it are refused from now on',
+        security,
+        params: accessKeyIdParamsSchema,
+        response: { 204: z.null(), ...actOnKey },
+      },
+    },
+    async (request, reply) => {
+      await keys.remove(await companyOf(request), request.params.id, auditTrail(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

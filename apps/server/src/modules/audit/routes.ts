@@ -1,0 +1,122 @@
+/**
+ * The audit log of the caller's company (page `system_audit`, owner only): a page of entries and
+ * the CSV export, both filtered by user, action and time (`AUDIT_FILTERS`).
+ *
+ * Which writes are audited (action: route), each recorded in the write's own transaction through
+ * recorder.ts and declared as the route's `config.audit`:
+ * - auth.sign_in: POST login_password, login_sms_code, login_or_signup_sms_code (known phone),
+ *   login_wechat (the poll that hands out the token)
+ * - auth.sign_up: POST signup, login_or_signup_sms_code (new phone); the account has no company
+ *   yet, so the entry belongs to no company's log
+ * - auth.sign_out: POST /v1/pms/user/logout
+ * - account.profile.update: PUT /v1/pms/user
+ * - account.password.change / .set / .reset: PUT and POST /v1/pms/user/password, POST reset_password
+ *   (never the password or its hash)
+ * - company.create: POST /v1/pms/user/companies
+ * - company.settings.update / company.verification.submit: PUT /v1/pms/company (the latter when the
+ *   call carries verification fields)
+ * - system.user.create / .role / .remove: POST /users, POST /users/{id}, PUT /users/{id}/role,
+ *   DELETE /users/{id} (the created user without the password)
+ * - system.role.create / .update / .delete: POST /roles, PUT and DELETE /roles/{id} (a dry run
+ *   changes nothing and records nothing)
+ * - access_key.create / .update / .delete: the access-key routes (never the secret)
+ *
+ * Not audited, by design (the exemption list of write-routes.test.ts says why for each): captchas,
+ * SMS codes and scan sign-in QR codes (no account is written), the upload token and the object
+ * upload (a stored file takes effect only through the audited PUT /company), the notice and message
+ * read marks (the caller's own reading state, nothing of the company), the development-only scan
+ * confirmation, and failed sign-ins (counted by the rate limiter instead).
+ */
+import {
+  AUDIT_EXPORT_HEADERS,
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_FILTERS,
+  AUDIT_ORDER_KEYS,
+  AUDIT_PATHS,
+  apiErrorSchema,
+  auditEntrySchema,
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  listPageSchema,
+} from '@vap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listFilters, listOrders } from '../../http/list-query.js';
+import { permissionsOf } from '../auth/access.js';
+import type { ModuleDeps } from '../deps.js';
+import { companyOf } from '../system/users.js';
+import { auditCsv } from './csv.js';
+import { AuditLogService } from './service.js';
+
+const security = [{ bearer: [] }];
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const FILTERS_HELP =
+  'wheres (base64 JSON): user_id =, action = or like, created_at between/>=/<=. orders: created_at, action, user_id (default newest first).';
+
+/** `audit_logs_20250131-142501.csv` in UTC. */
+const exportFileName = (now: Date) =>
+  `audit_logs_${now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replaceAll('-', '')
+    .replaceAll(':', '')
+    .replace('T', '-')}.csv`;
+
+export const auditRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
+  const { db } = database;
+  const service = new AuditLogService(db);
+
+  app.get(
+    AUDIT_PATHS.list,
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['system'],
+        summary: "The audit log of the caller's company: who wrote what, when, before and after",
+        description: FILTERS_HELP,
+        security,
+        querystring: auditListQuerySchema,
+        response: { 200: listPageSchema(auditEntrySchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres, orders } = request.query;
+      return service.list(companyOf(await permissionsOf(request, db)), {
+        page,
+        size,
+        wheres: listFilters(wheres, AUDIT_FILTERS),
+        orders: listOrders(orders, AUDIT_ORDER_KEYS),
+      });
+    },
+  );
+
+  app.get(
+    AUDIT_PATHS.export,
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['system'],
+        summary: `The audit log as CSV (UTF-8 with BOM, header row): the first ${AUDIT_EXPORT_MAX_ROWS} entries matching the filters`,
+        description: `${FILTERS_HELP} Header ${AUDIT_EXPORT_HEADERS.total}: how many match; ${AUDIT_EXPORT_HEADERS.truncated}: true when more than ${AUDIT_EXPORT_MAX_ROWS} do.`,
+        security,
+        querystring: auditExportQuerySchema,
+        response: { 200: z.string().describe('text/csv'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const companyId = companyOf(await permissionsOf(request, db));
+      const { entries, total } = await service.exportRows(
+        companyId,
+        listFilters(request.query.wheres, AUDIT_FILTERS),
+        listOrders(request.query.orders, AUDIT_ORDER_KEYS),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .header('cache-control', 'no-store')
+        .header(AUDIT_EXPORT_HEADERS.total, String(total))
+        .header(AUDIT_EXPORT_HEADERS.truncated, String(total > entries.length))
+        .send(auditCsv(entries));
+    },
+  );
+};

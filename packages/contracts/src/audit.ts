@@ -1,0 +1,127 @@
+/**
+ * The audit log (owner only, page `system_audit`): every write of the console records who did it,
+ * when, what (a stable action name such as `system.role.update`, and the target) and the row before
+ * and after, secrets redacted. The list takes the list query of spec §3; the CSV export takes the
+ * same `wheres`/`orders` and answers at most `LOG_EXPORT_MAX_ROWS` rows (spec §9).
+ */
+import { z } from 'zod';
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { type FilterSpec, listQuerySchema } from './list.js';
+
+/** The calls of the audit log (prefix /v1/pms/company). */
+export const AUDIT_PATHS = {
+  /** GET: a page of entries (list query: page, size, wheres, orders). */
+  list: '/v1/pms/company/audit_logs',
+  /** GET: the entries as CSV (text/csv, UTF-8 with BOM, header row), same wheres/orders. */
+  export: '/v1/pms/company/audit_logs/export',
+} as const;
+
+/** The page that shows the log; only the company owner may open it. */
+export const AUDIT_PAGE = 'system_audit' as const;
+
+/** Largest number of rows an export answers (spec §9 "Log export at most 5000 rows"). */
+export const AUDIT_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
+
+/**
+ * The action names the server records, `<area>.<thing>.<verb>`. Stable: the console translates
+ * them as `audit.action.<name>` and filters by them; new ones are only ever added.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_up',
+  'auth.sign_out',
+  'account.profile.update',
+  'account.password.change',
+  'account.password.set',
+  'account.password.reset',
+  'company.create',
+  'company.settings.update',
+  'company.verification.submit',
+  'system.user.create',
+  'system.user.role',
+  'system.user.remove',
+  'system.role.create',
+  'system.role.update',
+  'system.role.delete',
+  'access_key.create',
+  'access_key.update',
+  'access_key.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Shape of an action name: lower-case dotted words (`system.role.update`). */
+export const auditActionNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/);
+
+/** A snapshot of the target before or after the write: a JSON object, or null (none). */
+export const auditSnapshotSchema = z.record(z.string(), z.unknown()).nullable();
+export type AuditSnapshot = z.infer<typeof auditSnapshotSchema>;
+
+/** What a redacted secret shows in a snapshot. */
+export const AUDIT_REDACTED = '[redacted]';
+
+/** One entry of the audit log (GET audit_logs). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** Who did it (for a sign-in or sign-up: the account signing in). */
+  user_id: z.number().int(),
+  /** Their phone and nickname at the time of the write. */
+  user_phone: z.string(),
+  user_nickname: z.string(),
+  /** e.g. `system.role.update` (see AUDIT_ACTIONS). */
+  action: z.string(),
+  /** What was written: e.g. `role`, `user`, `company`, `access_key`; with its id ('' when none). */
+  target_type: z.string(),
+  target_id: z.string(),
+  before: auditSnapshotSchema,
+  after: auditSnapshotSchema,
+  /** Address of the caller as the server saw it. */
+  ip: z.string(),
+  /** The access key of a signed open-API request ('' for the console): the actor is then the owner. */
+  access_key_id: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The list query of spec §3 (list.ts `listQuerySchema`). */
+export const auditListQuerySchema = listQuerySchema;
+/** The export takes the same `wheres` and `orders`; no paging (the first 5000 rows). */
+export const auditExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
+
+const instant = z.iso.datetime({ offset: true });
+
+/** `wheres` of the list and the export. */
+export const AUDIT_FILTERS = {
+  user_id: { '=': z.number().int().min(0).max(2_147_483_647) },
+  action: { '=': auditActionNameSchema, like: z.string().trim().min(1).max(64) },
+  created_at: { between: z.tuple([instant, instant]), '>=': instant, '<=': instant },
+} as const satisfies FilterSpec;
+
+/** Sort keys; the default is newest first (`created_at desc`). */
+export const AUDIT_ORDER_KEYS = ['created_at', 'action', 'user_id'] as const;
+
+/**
+ * Headers of the export's answer: how many entries match the filters, and whether the file holds
+ * only the first `AUDIT_EXPORT_MAX_ROWS` of them (then the console says "log export at most 5000 rows").
+ */
+export const AUDIT_EXPORT_HEADERS = { total: 'x-total-count', truncated: 'x-export-truncated' } as const;
+
+/** Columns of the CSV export, in order (the header row names them). */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'user_id',
+  'user_phone',
+  'user_nickname',
+  'action',
+  'target_type',
+  'target_id',
+  'ip',
+  'access_key_id',
+  'before',
+  'after',
+] as const satisfies ReadonlyArray<keyof AuditEntry>;

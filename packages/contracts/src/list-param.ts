@@ -1,0 +1,21 @@
+/**
+ * The encoding of a list query's `wheres` and `orders` (spec §7): base64 of their JSON list. Free
+ * of zod, so that the console's request layer can encode without carrying the schemas.
+ */
+
+/** Base64 of the UTF-8 JSON of a list (spec §7 `wheres`). */
+export function encodeListParam(list: readonly unknown[]): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(list));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The list behind an `encodeListParam` value; throws on anything that is not one. */
+export function decodeListParam(encoded: string): unknown[] {
+  const binary = atob(encoded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  if (!Array.isArray(parsed)) throw new Error('not a list');
+  return parsed;
+}

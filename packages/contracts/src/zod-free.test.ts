@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The modules that code on the first load imports (the sign-in page, the kernel's request layer):
+ * built one module per file with `"sideEffects": false` (tsup.config.ts), they keep zod out of
+ * that load only as long as neither they nor what they import use zod.
+ */
+const ZOD_FREE = ['constants.ts', 'checks.ts', 'list-param.ts', 'menu-path.ts'];
+
+const importsOf = (file: string) =>
+  [
+    ...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(
+      /^(?:import|export)[^;]*?from '([^']+)'/gm,
+    ),
+  ].map((match) => match[1]);
+
+describe('zod-free modules', () => {
+  it.each(ZOD_FREE)('%s imports neither zod nor a module that does', (file) => {
+    for (const imported of importsOf(file)) {
+      expect(imported, `${file} imports ${imported}`).toMatch(/^\.\//);
+      expect(ZOD_FREE, `${file} imports ${imported}`).toContain(imported?.replace(/^\.\/(.*)\.js$/, '$1.ts'));
+    }
+  });
+
+  it('the plain checks and the list encoding are re-exported where they were defined before', async () => {
+    const validators = await import('./validators.js');
+    const checks = await import('./checks.js');
+    expect(validators.isEmail).toBe(checks.isEmail);
+    expect(validators.patterns).toBe(checks.patterns);
+    const list = await import('./list.js');
+    const param = await import('./list-param.js');
+    expect(list.encodeListParam).toBe(param.encodeListParam);
+  });
+});

@@ -1,0 +1,54 @@
+/** The calls of spec §7.2 the system area makes, typed by @vap/contracts. */
+import {
+  type CompanyUser,
+  type CreateUserBody,
+  companyUserSchema,
+  createdSchema,
+  type ListPage,
+  type ListQuery,
+  type Role,
+  type RoleBody,
+  type RoleChangeResult,
+  roleChangeResultSchema,
+  roleListSchema,
+  SYSTEM_PATHS,
+} from '@vap/contracts';
+import type { HttpClient } from '@vap/kernel';
+
+export interface SystemApi {
+  users(query: ListQuery): Promise<ListPage<CompanyUser>>;
+  /** The password is already the md5 hex digest (spec §3 company user payload). */
+  createUser(body: CreateUserBody): Promise<number>;
+  setUserRole(id: number, roleId: number): Promise<void>;
+  /** Detaches the account from the company (spec §6); the account itself stays. */
+  removeUser(id: number): Promise<void>;
+  roles(): Promise<Role[]>;
+  /** The same roles, through the users page's own call. */
+  userRoleOptions(): Promise<Role[]>;
+  createRole(body: RoleBody): Promise<number>;
+  /** With `dryRun`, only answers whether the change is a reduction and how many users it affects. */
+  updateRole(id: number, body: RoleBody, dryRun: boolean): Promise<RoleChangeResult>;
+  deleteRole(id: number, dryRun: boolean): Promise<RoleChangeResult>;
+}
+
+export function createSystemApi(http: HttpClient): SystemApi {
+  const dryRunQuery = (dryRun: boolean) => (dryRun ? { dry_run: 'true' } : {});
+  return {
+    users: (query) => http.list(SYSTEM_PATHS.users, query, companyUserSchema),
+    createUser: async (body) => (await http.post(SYSTEM_PATHS.users, body, { schema: createdSchema })).id,
+    setUserRole: async (id, roleId) => {
+      await http.put(SYSTEM_PATHS.userRole(id), { role_id: roleId });
+    },
+    removeUser: async (id) => {
+      await http.delete(SYSTEM_PATHS.user(id));
+    },
+    roles: async () => (await http.get(SYSTEM_PATHS.roles, { schema: roleListSchema })).items,
+    userRoleOptions: async () =>
+      (await http.get(SYSTEM_PATHS.userRoleOptions, { schema: roleListSchema })).items,
+    createRole: async (body) => (await http.post(SYSTEM_PATHS.roles, body, { schema: createdSchema })).id,
+    updateRole: (id, body, dryRun) =>
+      http.put(SYSTEM_PATHS.role(id), body, { schema: roleChangeResultSchema, query: dryRunQuery(dryRun) }),
+    deleteRole: (id, dryRun) =>
+      http.delete(SYSTEM_PATHS.role(id), { schema: roleChangeResultSchema, query: dryRunQuery(dryRun) }),
+  };
+}

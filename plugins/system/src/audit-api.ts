@@ -1,0 +1,39 @@
+/** The calls of the audit log (owner only), typed by @vap/contracts. */
+import {
+  AUDIT_EXPORT_HEADERS,
+  AUDIT_PATHS,
+  type AuditEntry,
+  auditEntrySchema,
+  type ListPage,
+  type ListQuery,
+  type Order,
+  type Where,
+} from '@vap/contracts';
+import type { HttpClient } from '@vap/kernel';
+
+export interface AuditExport {
+  blob: Blob;
+  /** How many entries match; more than the file holds when `truncated`. */
+  total: number;
+  truncated: boolean;
+}
+
+export interface AuditApi {
+  entries(query: ListQuery): Promise<ListPage<AuditEntry>>;
+  /** The server's CSV of the entries matching `wheres` (at most 5000, spec §9). */
+  exportCsv(wheres: readonly Where[], orders: readonly Order[]): Promise<AuditExport>;
+}
+
+export function createAuditApi(http: HttpClient): AuditApi {
+  return {
+    entries: (query) => http.list(AUDIT_PATHS.list, query, auditEntrySchema),
+    exportCsv: async (wheres, orders) => {
+      const { blob, headers } = await http.download(AUDIT_PATHS.export, { wheres, orders });
+      return {
+        blob,
+        total: Number(headers.get(AUDIT_EXPORT_HEADERS.total) ?? 0),
+        truncated: headers.get(AUDIT_EXPORT_HEADERS.truncated) === 'true',
+      };
+    },
+  };
+}

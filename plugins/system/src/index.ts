@@ -1,0 +1,47 @@
+import { definePlugin, HttpRef, lazyService, messages, page, userMenuItem } from '@vap/kernel';
+import { AccessKeysApiRef, AuditApiRef, SystemApiRef } from './refs.js';
+
+/**
+ * The system area (spec §2.2, §3, §6, §7.2): company users and roles, and the owner's audit log and
+ * access keys. What a role may not do is hidden here and refused by the server.
+ */
+export default definePlugin({
+  id: 'system',
+  kernel: '^1',
+  pages: [
+    page('system_user', () => import('./pages/users.js'), { buttons: ['add', 'role', 'delete'] }),
+    page('system_role', () => import('./pages/roles.js'), { buttons: ['add', 'edit', 'delete'] }),
+    // Owner only: the server answers the log to the owner alone and gives no role this page.
+    page('system_audit', () => import('./pages/audit.js')),
+    // Spec §2.2: added for the owner (role_id 0) alone, whatever the server menu says.
+    page('accesskey', () => import('./pages/access-keys.js'), {
+      always: { path: '/accesskey', ownerOnly: true },
+    }),
+  ],
+  // Spec §2.4: AccessKey in the user dropdown, owner only.
+  userMenu: [
+    userMenuItem('accesskey', 'menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
+  ],
+  // Each API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
+  services: [
+    lazyService(SystemApiRef, async () => {
+      const { createSystemApi } = await import('./api.js');
+      return (services) => createSystemApi(services.get(HttpRef));
+    }),
+    lazyService(AuditApiRef, async () => {
+      const { createAuditApi } = await import('./audit-api.js');
+      return (services) => createAuditApi(services.get(HttpRef));
+    }),
+    lazyService(AccessKeysApiRef, async () => {
+      const { createAccessKeysApi } = await import('./access-keys-api.js');
+      return (services) => createAccessKeysApi(services.get(HttpRef));
+    }),
+  ],
+  messages: [
+    messages('system', {
+      en: () => import('./locales/en.json'),
+      'zh-CN': () => import('./locales/zh-CN.json'),
+      'zh-TW': () => import('./locales/zh-TW.json'),
+    }),
+  ],
+});

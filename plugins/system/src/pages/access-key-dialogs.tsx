@@ -1,0 +1,259 @@
+import {
+  ACCESS_KEY_BANDWIDTH_MAX_MBPS,
+  ACCESS_KEY_BANDWIDTH_STEP_MBPS,
+  ACCESS_KEY_VALIDITY_YEARS,
+  type AccessKeyCreated,
+  accessKeyExpiry,
+  type CreateAccessKeyForm,
+  createAccessKeyFormSchema,
+  type OpenOperation,
+} from '@vap/contracts';
+import { useKernel, useService, useT } from '@vap/kernel';
+import {
+  Alert,
+  Button,
+  Dialog,
+  Field,
+  Form,
+  FormField,
+  Input,
+  message,
+  Spinner,
+  SubmitButton,
+  Switch,
+  Tree,
+  useZodForm,
+} from '@vap/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { operationsOfChecked, operationTree } from '../operation-tree.js';
+import { AccessKeysApiRef } from '../refs.js';
+
+type Operations = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: OpenOperation[] };
+
+/** The open operations a key may be given, loaded when the dialog opens. */
+function useOpenOperations() {
+  const api = useService(AccessKeysApiRef);
+  const [operations, setOperations] = useState<Operations>({ status: 'loading' });
+  const load = useCallback(async () => {
+    setOperations({ status: 'loading' });
+    try {
+      setOperations({ status: 'ready', items: await api.operations() });
+    } catch {
+      // The console already shows the server's message; the dialog offers to try again.
+      setOperations({ status: 'failed' });
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { operations, reload: load };
+}
+
+/** A date in the console's language, e.g. "1 March 2036". */
+function useLongDate(): (date: Date) => string {
+  const { i18n } = useKernel();
+  // Re-rendered on a language change through useT of the caller.
+  return (date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(date);
+}
+
+interface CreateAccessKeyDialogProps {
+  onClose: () => void;
+  /** Called with the new key and its secret, which is shown this once only. */
+  onCreated: (key: AccessKeyCreated) => void;
+}
+
+type CreateValues = {
+  bandwidth_mbps: number;
+  is_access_all_group: boolean;
+  group_ids: number[];
+  operations: string[];
+};
+
+/**
+ * Creates an access key (spec §2.2, §5, §9): a stream bandwidth limit in steps of 0.25 Mbps, the
+ * device groups it may see and the interfaces it may call. Its validity is fixed at ten years.
+ */
+export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDialogProps) {
+  const t = useT('system');
+  const api = useService(AccessKeysApiRef);
+  const longDate = useLongDate();
+  const { operations, reload } = useOpenOperations();
+  const tree = useMemo(
+    () => operationTree(operations.status === 'ready' ? operations.items : [], t('accessKeys.untagged')),
+    [operations, t],
+  );
+  const form = useZodForm(createAccessKeyFormSchema, {
+    defaultValues: {
+      bandwidth_mbps: '',
+      is_access_all_group: false,
+      group_ids: '',
+      operations: [],
+    } satisfies CreateAccessKeyForm,
+  });
+  const allGroups = form.watch('is_access_all_group');
+  const [now] = useState(() => new Date());
+  const title = t('accessKeys.createTitle');
+
+  const create = async (values: CreateValues) => {
+    let key: AccessKeyCreated;
+    try {
+      key = await api.create({ ...values, group_ids: values.is_access_all_group ? [] : values.group_ids });
+    } catch {
+      // The console shows the server's message; the dialog stays open with what was entered.
+      return;
+    }
+    onCreated(key);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="large">
+      <Form form={form} onSubmit={create} aria-label={title}>
+        <FormField
+          name="bandwidth_mbps"
+          label={t('accessKeys.bandwidthLabel')}
+          required
+          hint={t('accessKeys.bandwidthHint')}
+          render={({ field }) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="decimal"
+              step={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
+              min={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
+              max={ACCESS_KEY_BANDWIDTH_MAX_MBPS}
+              placeholder="2.5"
+            />
+          )}
+        />
+        <Field label={t('accessKeys.validity')} hint={t('accessKeys.validityHint')}>
+          <Input
+            readOnly
+            value={t('accessKeys.validityValue', {
+              years: ACCESS_KEY_VALIDITY_YEARS,
+              date: longDate(accessKeyExpiry(now)),
+            })}
+          />
+        </Field>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-sm text-ink">{t('accessKeys.groups')}</legend>
+          <Switch
+            checked={allGroups}
+            onCheckedChange={(checked) =>
+              form.setValue('is_access_all_group', checked, { shouldDirty: true })
+            }
+          >
+            {t('accessKeys.allGroups')}
+          </Switch>
+          {allGroups ? null : (
+            <FormField
+              name="group_ids"
+              label={t('accessKeys.groupIds')}
+              hint={t('accessKeys.groupIdsHint')}
+              render={({ field }) => <Input {...field} inputMode="numeric" />}
+            />
+          )}
+        </fieldset>
+        <FormField
+          name="operations"
+          label={t('accessKeys.operations')}
+          required
+          hint={t('accessKeys.operationsHint')}
+          render={({ field }) => (
+            <fieldset className="max-h-80 overflow-auto rounded border border-line p-2">
+              {operations.status === 'loading' ? (
+                <p className="flex items-center gap-2 text-sm text-ink-soft">
+                  <Spinner /> {t('accessKeys.operationsLoading')}
+                </p>
+              ) : operations.status === 'failed' ? (
+                <p className="flex items-center gap-2 text-sm text-danger">
+                  {t('accessKeys.operationsFailed')}
+                  <Button size="small" onClick={() => void reload()}>
+                    {t('accessKeys.retry')}
+                  </Button>
+                </p>
+              ) : (
+                <Tree
+                  label={t('accessKeys.operations')}
+                  nodes={tree.nodes}
+                  checkable
+                  searchable
+                  searchPlaceholder={t('accessKeys.searchOperations')}
+                  checkedKeys={field.value}
+                  onCheck={(checked) => field.onChange(operationsOfChecked(tree, checked))}
+                />
+              )}
+            </fieldset>
+          )}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('accessKeys.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+interface SecretDialogProps {
+  created: AccessKeyCreated;
+  onClose: () => void;
+}
+
+/** Copies a value to the clipboard and says so. */
+async function copy(value: string, done: string, failed: string) {
+  try {
+    await navigator.clipboard.writeText(value);
+  } catch {
+    message.error(failed);
+    return;
+  }
+  message.success(done);
+}
+
+/**
+ * The new key's id and secret, with copy buttons. The secret is shown this once: the server keeps
+ * it sealed and never answers it again, so the dialog says so plainly.
+ */
+export function SecretDialog({ created, onClose }: SecretDialogProps) {
+  const t = useT('system');
+  const copyFailed = t('accessKeys.copyFailed');
+  const rows = [
+    {
+      label: t('accessKeys.id'),
+      value: created.id,
+      copyLabel: t('accessKeys.copyId'),
+      copied: t('accessKeys.idCopied'),
+    },
+    {
+      label: t('accessKeys.secret'),
+      value: created.secret,
+      copyLabel: t('accessKeys.copySecret'),
+      copied: t('accessKeys.secretCopied'),
+    },
+  ];
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('accessKeys.createdTitle')}
+      size="medium"
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          {t('accessKeys.savedIt')}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <Alert tone="warning">{t('accessKeys.secretWarning')}</Alert>
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-end gap-2">
+            <Field label={row.label} className="flex-1">
+              <Input readOnly value={row.value} className="font-mono" />
+            </Field>
+            <Button onClick={() => void copy(row.value, row.copied, copyFailed)}>{row.copyLabel}</Button>
+          </div>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

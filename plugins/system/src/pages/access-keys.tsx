@@ -1,0 +1,178 @@
+import type { AccessKey, AccessKeyCreated } from '@vap/contracts';
+import { useDateTime, useService, useT } from '@vap/kernel';
+import { Button, type Column, confirm, DataTable, type DataTableHandle, message, Tag } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { pageLocally } from '../local-list.js';
+import { AccessKeysApiRef } from '../refs.js';
+import { CreateAccessKeyDialog, SecretDialog } from './access-key-dialogs.js';
+import { RowActions } from './row-actions.js';
+
+type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated } | null;
+
+/**
+ * AccessKey (spec §2.2 `/accesskey`, owner only; §3, §5, §9): the keys with which third parties
+ * call the open API as the company's owner, limited to each key's interfaces and device groups.
+ * The owner creates them (the secret is shown once), disables, enables and deletes them.
+ */
+export default function AccessKeysPage() {
+  const t = useT('system');
+  const api = useService(AccessKeysApiRef);
+  const dateTime = useDateTime();
+  const table = useRef<DataTableHandle>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const setDisabled = async (key: AccessKey, disabled: boolean) => {
+    try {
+      await api.setDisabled(key.id, disabled);
+    } catch {
+      return;
+    }
+    message.success(t(disabled ? 'accessKeys.disabledDone' : 'accessKeys.enabledDone', { id: key.id }));
+    table.current?.reload();
+  };
+
+  const remove = async (key: AccessKey) => {
+    const confirmed = await confirm({
+      title: t('accessKeys.deleteTitle', { id: key.id }),
+      content: t('accessKeys.deleteContent'),
+      okText: t('accessKeys.delete'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await api.remove(key.id);
+    } catch {
+      return;
+    }
+    message.success(t('accessKeys.deleted', { id: key.id }));
+    table.current?.reload();
+  };
+
+  const groupsOf = (key: AccessKey) =>
+    key.is_access_all_group
+      ? t('accessKeys.allGroupsShort')
+      : key.group_ids.length > 0
+        ? key.group_ids.join(', ')
+        : t('accessKeys.noGroups');
+
+  const columns: Column<AccessKey>[] = [
+    {
+      key: 'id',
+      title: t('accessKeys.id'),
+      hideable: false,
+      render: (row) => <code className="font-mono text-xs">{row.id}</code>,
+    },
+    {
+      key: 'created_at',
+      title: t('accessKeys.createdAt'),
+      sortable: true,
+      width: 170,
+      render: (row) => dateTime(row.created_at),
+    },
+    {
+      key: 'expires_at',
+      title: t('accessKeys.expiresAt'),
+      sortable: true,
+      width: 170,
+      render: (row) => dateTime(row.expires_at),
+    },
+    { key: 'bandwidth_mbps', title: t('accessKeys.bandwidth'), sortable: true, width: 130, align: 'right' },
+    {
+      key: 'groups',
+      title: t('accessKeys.groups'),
+      render: (row) => (row.is_access_all_group ? <Tag tone="primary">{groupsOf(row)}</Tag> : groupsOf(row)),
+      csv: groupsOf,
+    },
+    {
+      key: 'operations',
+      title: t('accessKeys.operations'),
+      render: (row) => (
+        <details>
+          <summary className="cursor-pointer text-primary">
+            {t('accessKeys.operationCount', { count: row.operations.length })}
+          </summary>
+          <ul className="mt-1 flex flex-col gap-0.5 font-mono text-xs">
+            {row.operations.map((operation) => (
+              <li key={operation} className="whitespace-nowrap">
+                {operation}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ),
+      csv: (row) => row.operations.join(' | '),
+    },
+    {
+      key: 'disabled',
+      title: t('accessKeys.state'),
+      width: 100,
+      render: (row) =>
+        row.disabled ? (
+          <Tag>{t('accessKeys.disabled')}</Tag>
+        ) : (
+          <Tag tone="success">{t('accessKeys.enabled')}</Tag>
+        ),
+      csv: (row) => t(row.disabled ? 'accessKeys.disabled' : 'accessKeys.enabled'),
+    },
+    {
+      key: 'last_used_at',
+      title: t('accessKeys.lastUsed'),
+      sortable: true,
+      width: 170,
+      render: (row) => (row.last_used_at ? dateTime(row.last_used_at) : t('accessKeys.neverUsed')),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      width: 150,
+      render: (row) => (
+        <RowActions
+          actions={[
+            {
+              label: row.disabled ? t('accessKeys.enable') : t('accessKeys.disable'),
+              onClick: () => void setDisabled(row, !row.disabled),
+            },
+            { label: t('accessKeys.delete'), onClick: () => void remove(row), danger: true },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('accessKeys.title')}</h1>
+      <p className="text-sm text-ink-soft">{t('accessKeys.intro')}</p>
+      <DataTable
+        id="system-access-keys"
+        ref={table}
+        label={t('accessKeys.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        load={async (query) => pageLocally(await api.list(), query)}
+        emptyText={t('accessKeys.empty')}
+        toolbar={
+          <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+            {t('accessKeys.create')}
+          </Button>
+        }
+      />
+      {dialog?.kind === 'create' ? (
+        <CreateAccessKeyDialog
+          onClose={() => setDialog(null)}
+          onCreated={(created) => setDialog({ kind: 'secret', created })}
+        />
+      ) : null}
+      {dialog?.kind === 'secret' ? (
+        <SecretDialog
+          created={dialog.created}
+          onClose={() => {
+            setDialog(null);
+            table.current?.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { ListQuery, Role } from '@vap/contracts';
+import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { alert, Button, type Column, confirm, DataTable, type DataTableHandle, message, Tag } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { canActOnRole } from '../holder.js';
+import { pageLocally } from '../local-list.js';
+import { SystemApiRef } from '../refs.js';
+import { useRoles } from '../use-roles.js';
+import { RoleEditor } from './role-editor.js';
+import { RowActions } from './row-actions.js';
+
+/** The roles list is small and unpaged on the server; the table pages and sorts it here. */
+export function pageOfRoles(roles: readonly Role[], query: Pick<ListQuery, 'page' | 'size' | 'orders'>) {
+  return pageLocally(roles, query);
+}
+
+type Editing = { role?: Role } | null;
+
+/**
+ * System roles (spec §3 role, §5.5, §6): what each role may open and use, and which device groups
+ * it sees. The super administrator (the owner) holds everything and is no role to edit.
+ */
+export default function RolesPage() {
+  const t = useT('system');
+  const api = useService(SystemApiRef);
+  const dateTime = useDateTime();
+  const { loaded, reload, editor, holder } = useRoles('roles');
+  const mayAdd = usePermission('add');
+  const mayEdit = usePermission('edit');
+  const mayDelete = usePermission('delete');
+  const table = useRef<DataTableHandle>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const refresh = () => {
+    table.current?.reload();
+    void reload();
+  };
+
+  const remove = async (role: Role) => {
+    let holders: number;
+    try {
+      holders = (await api.deleteRole(role.id, true)).affected_users;
+    } catch {
+      return;
+    }
+    if (holders > 0) {
+      await alert({
+        title: t('roles.inUseTitle', { name: role.name }),
+        content: t('roles.inUse', { count: holders }),
+      });
+      return;
+    }
+    const confirmed = await confirm({
+      title: t('roles.deleteTitle', { name: role.name }),
+      content: t('roles.deleteContent'),
+      okText: t('roles.delete'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await api.deleteRole(role.id, false);
+    } catch {
+      return;
+    }
+    message.success(t('roles.deleted', { name: role.name }));
+    refresh();
+  };
+
+  const columns: Column<Role>[] = [
+    { key: 'name', title: t('roles.name'), sortable: true },
+    { key: 'users', title: t('roles.users'), sortable: true, width: 110, align: 'right' },
+    {
+      key: 'groups',
+      title: t('roles.groups'),
+      render: (row) =>
+        row.is_access_all_group ? (
+          <Tag tone="primary">{t('roles.allGroupsShort')}</Tag>
+        ) : row.group_ids.length > 0 ? (
+          row.group_ids.join(', ')
+        ) : (
+          t('roles.noGroups')
+        ),
+      csv: (row) => (row.is_access_all_group ? t('roles.allGroupsShort') : row.group_ids.join(' ')),
+    },
+    {
+      key: 'created_at',
+      title: t('roles.createdAt'),
+      sortable: true,
+      width: 190,
+      render: (row) => dateTime(row.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      width: 160,
+      render: (row) => {
+        if (!loaded || !canActOnRole(editor, holder, row)) return null;
+        return (
+          <RowActions
+            actions={[
+              mayEdit && { label: t('roles.edit'), onClick: () => setEditing({ role: row }) },
+              mayDelete && { label: t('roles.delete'), onClick: () => void remove(row), danger: true },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('roles.title')}</h1>
+      <p className="text-sm text-ink-soft">{t('roles.superAdminNote')}</p>
+      <DataTable
+        id="system-roles"
+        ref={table}
+        label={t('roles.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        load={async (query) => pageOfRoles(await api.roles(), query)}
+        emptyText={t('roles.empty')}
+        toolbar={
+          mayAdd ? (
+            <Button variant="primary" onClick={() => setEditing({})}>
+              {t('roles.add')}
+            </Button>
+          ) : null
+        }
+      />
+      {editing ? (
+        <RoleEditor
+          {...(editing.role ? { role: editing.role } : {})}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

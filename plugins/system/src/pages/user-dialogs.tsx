@@ -1,0 +1,153 @@
+import { type CompanyUser, type CreateUserForm, createUserFormSchema, type Role } from '@vap/contracts';
+import { md5Hex, useService, useT } from '@vap/kernel';
+import {
+  Button,
+  Dialog,
+  Field,
+  Form,
+  FormField,
+  Input,
+  message,
+  PasswordInput,
+  Select,
+  SubmitButton,
+  Textarea,
+  useZodForm,
+} from '@vap/ui';
+import { useState } from 'react';
+import { SystemApiRef } from '../refs.js';
+
+const roleOptions = (roles: readonly Role[]) =>
+  roles.map((role) => ({ value: String(role.id), label: role.name }));
+
+interface CreateUserDialogProps {
+  /** The roles the editor may give (spec §6: never wider than their own). */
+  roles: readonly Role[];
+  onClose: () => void;
+  onCreated: () => void;
+}
+
+/** Adds a user to the company (spec §3 company user payload, §7.2 POST /users). */
+export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialogProps) {
+  const t = useT('system');
+  const api = useService(SystemApiRef);
+  const form = useZodForm(createUserFormSchema, {
+    defaultValues: { phone: '', password: '', nickname: '', email: '', remark: '' } as CreateUserForm,
+  });
+
+  const submit = async ({ password, ...values }: { password: string } & Omit<CreateUserForm, 'password'>) => {
+    try {
+      await api.createUser({ ...values, password: await md5Hex(password) });
+    } catch {
+      // The console shows the server's message (e.g. the phone is already registered); the form stays.
+      return;
+    }
+    message.success(t('users.created'));
+    onCreated();
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('users.addTitle')} size="medium">
+      <Form form={form} onSubmit={submit} aria-label={t('users.addTitle')}>
+        <FormField
+          name="phone"
+          label={t('users.phone')}
+          required
+          render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+        />
+        <FormField
+          name="password"
+          label={t('users.password')}
+          required
+          hint={t('users.passwordHint')}
+          render={({ field }) => <PasswordInput {...field} autoComplete="new-password" />}
+        />
+        <FormField
+          name="nickname"
+          label={t('users.nickname')}
+          required
+          render={({ field }) => <Input {...field} maxLength={10} />}
+        />
+        <FormField
+          name="email"
+          label={t('users.email')}
+          render={({ field }) => <Input {...field} value={field.value ?? ''} type="email" />}
+        />
+        <FormField
+          name="role_id"
+          label={t('users.role')}
+          required
+          render={({ field }) => (
+            <Select
+              ref={field.ref}
+              options={roleOptions(roles)}
+              value={field.value === undefined ? '' : String(field.value)}
+              onValueChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <FormField
+          name="remark"
+          label={t('users.remark')}
+          render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+interface ChangeRoleDialogProps {
+  user: CompanyUser;
+  roles: readonly Role[];
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/** Gives a user another role (spec §7.2 PUT /users/{id}/role). */
+export function ChangeRoleDialog({ user, roles, onClose, onChanged }: ChangeRoleDialogProps) {
+  const t = useT('system');
+  const api = useService(SystemApiRef);
+  const [roleId, setRoleId] = useState(String(user.role_id));
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.setUserRole(user.id, Number(roleId));
+    } catch {
+      setSaving(false);
+      return;
+    }
+    message.success(t('users.roleChanged', { name: user.nickname }));
+    onChanged();
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('users.changeRoleTitle', { name: user.nickname })}
+      size="small"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            variant="primary"
+            loading={saving}
+            disabled={roleId === String(user.role_id)}
+            onClick={() => void save()}
+          >
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('users.role')}>
+        <Select options={roleOptions(roles)} value={roleId} onValueChange={setRoleId} />
+      </Field>
+    </Dialog>
+  );
+}

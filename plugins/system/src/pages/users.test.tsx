@@ -1,0 +1,229 @@
+import '../test-support.js';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SYSTEM_PATHS } from '@vap/contracts';
+import { type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { afterEach, describe, expect, it } from 'vitest';
+import plugin from '../index.js';
+import en from '../locales/en.json';
+import zhTW from '../locales/zh-TW.json';
+import { companyUser, role, rolesAnswer, sharedMessages, wheresOf } from '../test-support.js';
+
+afterEach(() => {
+  cleanup();
+  dialogs.clear();
+});
+
+const ops = role({
+  id: 2,
+  name: 'Ops',
+  menus: { dashboard: [], system: [], system_user: ['add', 'role', 'delete'] },
+});
+const viewer = role({ id: 3, name: 'Viewer' });
+const finance = role({ id: 4, name: 'Finance', menus: { dashboard: [], recharge: [] } });
+const people = [
+  companyUser({ id: 10, nickname: '老板', role_id: 0, role_name: '', phone: '13800138000' }),
+  // The signed-in editor of the test kernel is user 1.
+  companyUser({ id: 1, nickname: '我', role_id: 2, role_name: 'Ops' }),
+  companyUser({ id: 5, nickname: '运维', role_id: 2, role_name: 'Ops' }),
+  companyUser({ id: 6, nickname: '访客', role_id: 3, role_name: 'Viewer' }),
+  companyUser({ id: 7, nickname: '财务', role_id: 4, role_name: 'Finance' }),
+];
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.path === SYSTEM_PATHS.users);
+
+const extras = (
+  <>
+    <DialogHost />
+    <Toaster />
+  </>
+);
+
+async function renderUsers(options: Parameters<typeof renderPluginPage>[2] = {}) {
+  return renderPluginPage(plugin, 'system_user', {
+    messages: sharedMessages,
+    beside: extras,
+    ...options,
+    answers: {
+      ...rolesAnswer([ops, viewer, finance]),
+      [`GET ${SYSTEM_PATHS.users}`]: { body: { items: people, total: people.length } },
+      ...options.answers,
+    },
+  });
+}
+
+const rowOf = async (name: string, tableName = en.users.title) => {
+  const table = await screen.findByRole('table', { name: tableName });
+  const cell = await within(table).findByText(name);
+  return cell.closest('tr') as HTMLElement;
+};
+
+/** Operator 5 holds the Ops role with every button of the page. */
+const asOps = { roleId: 2, buttons: ['add', 'role', 'delete'] };
+
+describe('system_user (spec §6, §7.2 /users)', () => {
+  it('lists the users with their roles; the owner shows as the super administrator', async () => {
+    await renderUsers();
+    expect(await screen.findByRole('heading', { name: en.users.title })).toBeTruthy();
+    expect(within(await rowOf('老板')).getByText(en.role.superAdmin)).toBeTruthy();
+    expect(within(await rowOf('运维')).getByText('Ops')).toBeTruthy();
+  });
+
+  it('filters by phone, nickname and role through wheres', async () => {
+    const { api } = await renderUsers();
+    await rowOf('运维');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.users.phone }), '138x00');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.users.nickname }), ' 运维 ');
+    await userEvent.click(screen.getByRole('combobox', { name: en.users.role }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await userEvent.click(screen.getByRole('button', { name: en.common.search }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([
+        { k: 'phone', o: 'like', v: '13800' },
+        { k: 'nickname', o: 'like', v: '运维' },
+        { k: 'role_id', o: '=', v: 3 },
+      ]),
+    );
+    await userEvent.click(screen.getByRole('button', { name: en.common.reset }));
+    await waitFor(() => expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([]));
+  });
+
+  it("adds a user with the password as an md5 digest, trimmed fields and a role no wider than the editor's", async () => {
+    const { api } = await renderUsers({
+      ...asOps,
+      answers: { [`POST ${SYSTEM_PATHS.users}`]: { body: { id: 9 } } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: en.users.add }));
+    const dialog = await screen.findByRole('dialog', { name: en.users.addTitle });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.users.role }));
+    const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(offered).toEqual(['Ops', 'Viewer']);
+    await userEvent.click(screen.getByRole('option', { name: 'Viewer' }));
+    await userEvent.type(within(dialog).getByLabelText(en.users.phone), ' 13800138009 ');
+    await userEvent.type(within(dialog).getByLabelText(en.users.password), 'secret1');
+    await userEvent.type(within(dialog).getByLabelText(en.users.nickname), '张三');
+    await userEvent.type(within(dialog).getByLabelText(en.users.email), ' zs@vap-demo.com ');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+        phone: '13800138009',
+        // md5('secret1')
+        password: 'e52d98c459819a11775936d8dfbb7929',
+        nickname: '张三',
+        email: 'zs@vap-demo.com',
+        remark: '',
+        role_id: 3,
+      }),
+    );
+    expect(await screen.findByText(en.users.created)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('checks the form before sending: phone, password length, nickname and role', async () => {
+    const { api } = await renderUsers();
+    await userEvent.click(await screen.findByRole('button', { name: en.users.add }));
+    const dialog = await screen.findByRole('dialog', { name: en.users.addTitle });
+    await userEvent.type(within(dialog).getByLabelText(en.users.phone), '1234');
+    await userEvent.type(within(dialog).getByLabelText(en.users.password), '12345');
+    await userEvent.type(within(dialog).getByLabelText(en.users.nickname), 'Tom');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    expect(await within(dialog).findByText('Enter a valid mainland phone number')).toBeTruthy();
+    expect(within(dialog).getByText('The password must be at least 6 characters')).toBeTruthy();
+    expect(within(dialog).getByText('The nickname is 2 to 10 Chinese characters')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a role')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('keeps the form open with what was typed when the server refuses', async () => {
+    await renderUsers({
+      answers: {
+        [`POST ${SYSTEM_PATHS.users}`]: {
+          status: 409,
+          body: { code: 'phone_registered', message: 'This phone number is already registered' },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: en.users.add }));
+    const dialog = await screen.findByRole('dialog', { name: en.users.addTitle });
+    await userEvent.type(within(dialog).getByLabelText(en.users.phone), '13800138001');
+    await userEvent.type(within(dialog).getByLabelText(en.users.password), 'secret1');
+    await userEvent.type(within(dialog).getByLabelText(en.users.nickname), '张三');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.users.role }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: en.common.save })).toHaveProperty('disabled', false),
+    );
+    expect(screen.getByRole('dialog', { name: en.users.addTitle })).toBeTruthy();
+    expect((within(dialog).getByLabelText(en.users.phone) as HTMLInputElement).value).toBe('13800138001');
+  });
+
+  it('offers row actions only on accounts the editor may act on (§6)', async () => {
+    await renderUsers({ ...asOps, answers: {} });
+    expect(within(await rowOf('我')).queryByRole('button')).toBeNull();
+    expect(within(await rowOf('老板')).queryByRole('button')).toBeNull();
+    expect(within(await rowOf('财务')).queryByRole('button')).toBeNull();
+    expect(within(await rowOf('访客')).getByRole('button', { name: en.users.changeRole })).toBeTruthy();
+    expect(within(await rowOf('运维')).getByRole('button', { name: en.users.remove })).toBeTruthy();
+  });
+
+  it("hides what the role's buttons do not allow, and reads the roles through the users page's call", async () => {
+    const { api } = await renderUsers({ roleId: 2, buttons: ['role'] });
+    await rowOf('访客');
+    expect(screen.queryByRole('button', { name: en.users.add })).toBeNull();
+    expect(within(await rowOf('访客')).getByRole('button', { name: en.users.changeRole })).toBeTruthy();
+    expect(within(await rowOf('访客')).queryByRole('button', { name: en.users.remove })).toBeNull();
+    const paths = api.calls.map((call) => call.path);
+    expect(paths).toContain(SYSTEM_PATHS.userRoleOptions);
+    expect(paths).not.toContain(SYSTEM_PATHS.roles);
+  });
+
+  it('changes a role to one the editor may give', async () => {
+    const { api } = await renderUsers({
+      ...asOps,
+      answers: { [`PUT ${SYSTEM_PATHS.userRole(6)}`]: { status: 204 } },
+    });
+    await userEvent.click(within(await rowOf('访客')).getByRole('button', { name: en.users.changeRole }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of 访客' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.users.role }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Ops',
+      'Viewer',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Ops' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({
+        path: SYSTEM_PATHS.userRole(6),
+        body: { role_id: 2 },
+      }),
+    );
+    expect(await screen.findByText('访客 has a new role')).toBeTruthy();
+  });
+
+  it('removing asks first; cancelling changes nothing, confirming detaches the account', async () => {
+    const { api } = await renderUsers({
+      ...asOps,
+      answers: { [`DELETE ${SYSTEM_PATHS.user(6)}`]: { status: 204 } },
+    });
+    const deletes = () => api.calls.filter((call) => call.method === 'DELETE');
+    await userEvent.click(within(await rowOf('访客')).getByRole('button', { name: en.users.remove }));
+    let question = await screen.findByRole('alertdialog', { name: 'Remove 访客 from the company?' });
+    expect(within(question).getByText(en.users.removeContent)).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+    await userEvent.click(within(await rowOf('访客')).getByRole('button', { name: en.users.remove }));
+    question = await screen.findByRole('alertdialog', { name: 'Remove 访客 from the company?' });
+    await userEvent.click(within(question).getByRole('button', { name: en.users.remove }));
+    await waitFor(() => expect(deletes().map((call) => call.path)).toEqual([SYSTEM_PATHS.user(6)]));
+    expect(await screen.findByText('访客 was removed from the company')).toBeTruthy();
+  });
+
+  it('speaks the language the user chose', async () => {
+    await renderUsers({ language: 'zh-TW' });
+    expect(await screen.findByRole('heading', { name: zhTW.users.title })).toBeTruthy();
+    expect(within(await rowOf('老板', zhTW.users.title)).getByText(zhTW.role.superAdmin)).toBeTruthy();
+  });
+});

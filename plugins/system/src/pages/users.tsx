@@ -1,0 +1,133 @@
+import type { CompanyUser } from '@vap/contracts';
+import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { Button, type Column, confirm, DataTable, type DataTableHandle, message } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { assignableRoles, canActOnUser } from '../holder.js';
+import { SystemApiRef } from '../refs.js';
+import { useRoles } from '../use-roles.js';
+import { RowActions } from './row-actions.js';
+import { ChangeRoleDialog, CreateUserDialog } from './user-dialogs.js';
+import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
+
+type Dialog = { kind: 'create' } | { kind: 'role'; user: CompanyUser } | null;
+
+/**
+ * System users (spec §7.2 /users, §6): the company's staff with their roles. Adding, changing a
+ * role and removing follow the role's buttons; each row's actions also follow the rules of §6
+ * (never oneself, the super administrator, or an account with more rights than the editor).
+ */
+export default function UsersPage() {
+  const t = useT('system');
+  const api = useService(SystemApiRef);
+  const dateTime = useDateTime();
+  const { roles, loaded, editor, holder } = useRoles('userRoleOptions');
+  const mayAdd = usePermission('add');
+  const mayChangeRole = usePermission('role');
+  const mayRemove = usePermission('delete');
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState(NO_USER_FILTERS);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const giveable = assignableRoles(holder, roles);
+
+  const remove = async (user: CompanyUser) => {
+    const confirmed = await confirm({
+      title: t('users.removeTitle', { name: user.nickname }),
+      content: t('users.removeContent'),
+      okText: t('users.remove'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await api.removeUser(user.id);
+    } catch {
+      return;
+    }
+    message.success(t('users.removed', { name: user.nickname }));
+    table.current?.reload();
+  };
+
+  const done = () => {
+    setDialog(null);
+    table.current?.reload();
+  };
+
+  const columns: Column<CompanyUser>[] = [
+    { key: 'phone', title: t('users.phone'), sortable: true, width: 140 },
+    { key: 'nickname', title: t('users.nickname'), sortable: true, width: 140 },
+    {
+      key: 'role_id',
+      title: t('users.role'),
+      sortable: true,
+      render: (row) => row.role_name || t('role.superAdmin'),
+      csv: (row) => row.role_name || t('role.superAdmin'),
+    },
+    { key: 'email', title: t('users.email') },
+    { key: 'remark', title: t('users.remark'), defaultHidden: true },
+    {
+      key: 'created_at',
+      title: t('users.createdAt'),
+      sortable: true,
+      width: 190,
+      render: (row) => dateTime(row.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      width: 200,
+      render: (row) => {
+        if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
+        return (
+          <RowActions
+            actions={[
+              mayChangeRole && {
+                label: t('users.changeRole'),
+                onClick: () => setDialog({ kind: 'role', user: row }),
+              },
+              mayRemove && { label: t('users.remove'), onClick: () => void remove(row), danger: true },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('users.title')}</h1>
+      <UserFilters roles={roles} onChange={setFilters} />
+      <DataTable
+        id="system-users"
+        ref={table}
+        label={t('users.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={userWheres(filters)}
+        load={(query) => api.users(query)}
+        emptyText={t('users.empty')}
+        toolbar={
+          mayAdd ? (
+            <Button
+              variant="primary"
+              disabled={giveable.length === 0}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              {t('users.add')}
+            </Button>
+          ) : null
+        }
+      />
+      {dialog?.kind === 'create' ? (
+        <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
+      ) : null}
+      {dialog?.kind === 'role' ? (
+        <ChangeRoleDialog
+          user={dialog.user}
+          roles={giveable}
+          onClose={() => setDialog(null)}
+          onChanged={done}
+        />
+      ) : null}
+    </div>
+  );
+}
