@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { companies, roles, users } from './db/schema.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
+import { createDefaultRole } from './modules/system/roles.js';
 
 export interface DemoAccount {
   account: string;
@@ -68,6 +69,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
       nickname: DEMO_OWNER_NICKNAME,
       roleId: OWNER_ROLE_ID,
     });
+    await createDefaultRole(tx, company.id);
     const [role] = await tx
       .insert(roles)
       .values({

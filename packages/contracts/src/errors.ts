@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'role_exceeds_own',
   'role_name_taken',
   'role_in_use',
+  'default_role',
   'unknown_menu',
   'unknown_operation',
   'access_key_limit',

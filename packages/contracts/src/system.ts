@@ -23,10 +23,19 @@ export const SYSTEM_PATHS = {
   /** The company's roles as the users page needs them (same answer as `roles`). */
   userRoleOptions: '/v1/pms/company/users/roles',
   roles: '/v1/pms/company/roles',
+  /** The downstream companies of the caller's company (spec §7.2 GET /children). */
+  children: '/v1/pms/company/children',
   role: (id: number) => `/v1/pms/company/roles/${id}`,
 } as const;
 
 export const USER_REMARK_MAX_LENGTH = 200;
+
+/**
+ * The default role every company is made with (spec §6 "a default role and a super
+ * administrator"): the dashboard only, until the owner gives it more. Named in the console's
+ * default language; the owner may rename it.
+ */
+export const DEFAULT_ROLE = { name: '默认角色', menus: { dashboard: [] as string[] } } as const;
 export const ROLE_NAME_MAX_LENGTH = 200;
 
 const idSchema = z.number().int().min(1).max(2_147_483_647);
@@ -89,6 +98,28 @@ export const USER_FILTERS = {
 } as const satisfies FilterSpec;
 export const USER_ORDER_KEYS = ['created_at', 'phone', 'nickname', 'role_id'] as const;
 
+// ---- downstream companies ----------------------------------------------------------------------
+
+/** A downstream company (GET /children): a customer company set under the caller's by the vendor. */
+export const childCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  /** Verification status of spec §4.2 (0 not verified, 1 verifying, 2 verified, 3 failed). */
+  verify_status: z.number().int(),
+  /** How many users the company has. */
+  users: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type ChildCompany = z.infer<typeof childCompanySchema>;
+
+export const CHILD_FILTERS = {
+  name: { like: z.string().trim().min(1).max(100) },
+  verify_status: { '=': z.number().int().min(0).max(3) },
+} as const satisfies FilterSpec;
+export const CHILD_ORDER_KEYS = ['created_at', 'name'] as const;
+
 // ---- roles -------------------------------------------------------------------------------------
 
 /** What a role grants (spec §3 role): menus and group permissions. */
@@ -105,6 +136,8 @@ export const roleSchema = z.object({
   menus: menusMapSchema,
   is_access_all_group: z.boolean(),
   group_ids: z.array(z.number().int()),
+  /** The company's default role (spec §6): offered first to new users, never deleted. */
+  is_default: z.boolean(),
   /** How many users have it. */
   users: z.number().int().nonnegative(),
   /** ISO 8601. */

@@ -1,7 +1,9 @@
 /** The calls of spec §7.2 the system area makes, typed by @vap/contracts. */
 import {
+  type ChildCompany,
   type CompanyUser,
   type CreateUserBody,
+  childCompanySchema,
   companyUserSchema,
   createdSchema,
   type ListPage,
@@ -17,6 +19,8 @@ import type { HttpClient } from '@vap/kernel';
 
 export interface SystemApi {
   users(query: ListQuery): Promise<ListPage<CompanyUser>>;
+  /** The downstream companies of the company (spec §7.2 GET /children). */
+  children(query: ListQuery): Promise<ListPage<ChildCompany>>;
   /** The password is already the md5 hex digest (spec §3 company user payload). */
   createUser(body: CreateUserBody): Promise<number>;
   setUserRole(id: number, roleId: number): Promise<void>;
@@ -35,6 +39,7 @@ export function createSystemApi(http: HttpClient): SystemApi {
   const dryRunQuery = (dryRun: boolean) => (dryRun ? { dry_run: 'true' } : {});
   return {
     users: (query) => http.list(SYSTEM_PATHS.users, query, companyUserSchema),
+    children: (query) => http.list(SYSTEM_PATHS.children, query, childCompanySchema),
     createUser: async (body) => (await http.post(SYSTEM_PATHS.users, body, { schema: createdSchema })).id,
     setUserRole: async (id, roleId) => {
       await http.put(SYSTEM_PATHS.userRole(id), { role_id: roleId });

@@ -53,6 +53,7 @@ export const role = (partial: Partial<Role> & Pick<Role, 'id' | 'name'>): Role =
   menus: { dashboard: [] },
   is_access_all_group: false,
   group_ids: [],
+  is_default: false,
   users: 0,
   created_at: '2026-03-01T08:00:00.000Z',
   ...partial,

@@ -5,6 +5,7 @@
 import type { MenuItemType, MenusMap } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -21,23 +22,29 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  title: text('title').notNull().default(''),
-  /** Stored object path of the logo, empty when none. */
-  logo: text('logo').notNull().default(''),
-  businessLicense: text('business_license').notNull().default(''),
-  idHuman: text('id_human').notNull().default(''),
-  idEmblem: text('id_emblem').notNull().default(''),
-  verifyStatus: smallint('verify_status').notNull().default(0),
-  /** Product flags of spec §3: 0 means enabled. */
-  cbs: smallint('cbs').notNull().default(1),
-  lvlmLab: smallint('lvlm_lab').notNull().default(1),
-  rsrcMgt: smallint('rsrc_mgt').notNull().default(1),
-  voip: smallint('voip').notNull().default(1),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    title: text('title').notNull().default(''),
+    /** Stored object path of the logo, empty when none. */
+    logo: text('logo').notNull().default(''),
+    businessLicense: text('business_license').notNull().default(''),
+    idHuman: text('id_human').notNull().default(''),
+    idEmblem: text('id_emblem').notNull().default(''),
+    verifyStatus: smallint('verify_status').notNull().default(0),
+    /** Product flags of spec §3: 0 means enabled. */
+    cbs: smallint('cbs').notNull().default(1),
+    lvlmLab: smallint('lvlm_lab').notNull().default(1),
+    rsrcMgt: smallint('rsrc_mgt').notNull().default(1),
+    voip: smallint('voip').notNull().default(1),
+    /** The upstream company this one is a downstream customer of (spec §6, §7.2 `/children`). */
+    parentId: integer('parent_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('companies_parent').on(table.parentId)],
+);
 
 export const roles = pgTable(
   'roles',
@@ -51,9 +58,14 @@ export const roles = pgTable(
     menus: jsonb('menus').$type<MenusMap>().notNull().default({}),
     isAccessAllGroup: boolean('is_access_all_group').notNull().default(false),
     groupIds: jsonb('group_ids').$type<number[]>().notNull().default([]),
+    /** The company's default role (spec §6): made with the company, offered first, never deleted. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('roles_company_name').on(table.companyId, table.name)],
+  (table) => [
+    uniqueIndex('roles_company_name').on(table.companyId, table.name),
+    uniqueIndex('roles_company_default').on(table.companyId).where(sql`${table.isDefault}`),
+  ],
 );
 
 export const users = pgTable(

@@ -2,7 +2,8 @@
  * The `wheres` and `orders` of a list query (spec §7: base64 JSON lists), decoded and checked
  * against a list's whitelist from @vap/contracts; anything else is a 400 `invalid_list_query`.
  */
-import { checkOrders, checkWheres, decodeListParam, type FilterSpec } from '@vap/contracts';
+import { checkOrders, checkWheres, decodeListParam, type FilterSpec, type Order } from '@vap/contracts';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import { ApiError } from './errors.js';
 
 const invalidListQuery = () => new ApiError(400, 'invalid_list_query');
@@ -26,4 +27,16 @@ export function listOrders(encoded: string | undefined, keys: readonly string[])
   const checked = checkOrders(decoded(encoded), keys);
   if (!checked.ok) throw invalidListQuery();
   return checked.orders;
+}
+
+/** A `like` filter's text as an ILIKE pattern: contained anywhere, its `%`, `_` and `\` taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The ORDER BY terms of checked `orders`, each key mapped to its column. */
+export function sqlOrders(orders: readonly Order[], columns: Readonly<Record<string, AnyColumn>>): SQL[] {
+  return orders.flatMap((order) => {
+    const column = columns[order.k];
+    if (!column) return [];
+    return [order.o === 'asc' ? asc(column) : desc(column)];
+  });
 }

@@ -35,6 +35,7 @@ const ops = role({
 });
 const viewer = role({ id: 3, name: 'Viewer', users: 0, group_ids: [4, 7] });
 const finance = role({ id: 4, name: 'Finance', users: 1, menus: { finance: [], recharge: ['recharge'] } });
+const starter = role({ id: 5, name: '默认角色', users: 2, is_default: true });
 
 async function renderRoles(options: Parameters<typeof renderPluginPage>[2] = {}, answers: Answers = {}) {
   return renderPluginPage(plugin, 'system_role', {
@@ -47,7 +48,7 @@ async function renderRoles(options: Parameters<typeof renderPluginPage>[2] = {},
       </>
     ),
     ...options,
-    answers: { ...rolesAnswer([ops, viewer, finance]), ...answers },
+    answers: { ...rolesAnswer([ops, viewer, finance, starter]), ...answers },
   });
 }
 
@@ -201,6 +202,14 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     await waitFor(() => expect(writes(api.calls)).toHaveLength(2));
     expect((writes(api.calls)[1] as RecordedCall).query.get('dry_run')).toBeNull();
     expect(await screen.findByText('Role Viewer deleted')).toBeTruthy();
+  });
+
+  it('the default role is marked and cannot be deleted, only edited', async () => {
+    await renderRoles();
+    const row = await rowOf('默认角色');
+    expect(within(row).getByText(en.roles.default)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: en.roles.edit })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: en.roles.delete })).toBeNull();
   });
 
   it('nobody edits their own role or a wider one, and buttons follow the role', async () => {

@@ -67,7 +67,17 @@ export default function RolesPage() {
   };
 
   const columns: Column<Role>[] = [
-    { key: 'name', title: t('roles.name'), sortable: true },
+    {
+      key: 'name',
+      title: t('roles.name'),
+      sortable: true,
+      render: (row) => (
+        <span className="flex items-center gap-2">
+          {row.name}
+          {row.is_default ? <Tag>{t('roles.default')}</Tag> : null}
+        </span>
+      ),
+    },
     { key: 'users', title: t('roles.users'), sortable: true, width: 110, align: 'right' },
     {
       key: 'groups',
@@ -100,7 +110,13 @@ export default function RolesPage() {
           <RowActions
             actions={[
               mayEdit && { label: t('roles.edit'), onClick: () => setEditing({ role: row }) },
-              mayDelete && { label: t('roles.delete'), onClick: () => void remove(row), danger: true },
+              // The default role is never deleted (spec §6).
+              mayDelete &&
+                !row.is_default && {
+                  label: t('roles.delete'),
+                  onClick: () => void remove(row),
+                  danger: true,
+                },
             ]}
           />
         );

@@ -32,7 +32,15 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
   const t = useT('system');
   const api = useService(SystemApiRef);
   const form = useZodForm(createUserFormSchema, {
-    defaultValues: { phone: '', password: '', nickname: '', email: '', remark: '' } as CreateUserForm,
+    defaultValues: {
+      phone: '',
+      password: '',
+      nickname: '',
+      email: '',
+      remark: '',
+      // The default role is offered first (spec §6), when the editor may give it.
+      role_id: roles.find((role) => role.is_default)?.id,
+    } as CreateUserForm,
   });
 
   const submit = async ({ password, ...values }: { password: string } & Omit<CreateUserForm, 'password'>) => {

@@ -20,7 +20,7 @@ const ops = role({
   name: 'Ops',
   menus: { dashboard: [], system: [], system_user: ['add', 'role', 'delete'] },
 });
-const viewer = role({ id: 3, name: 'Viewer' });
+const viewer = role({ id: 3, name: 'Viewer', is_default: true });
 const finance = role({ id: 4, name: 'Finance', menus: { dashboard: [], recharge: [] } });
 const people = [
   companyUser({ id: 10, nickname: '老板', role_id: 0, role_name: '', phone: '13800138000' }),
@@ -48,6 +48,7 @@ async function renderUsers(options: Parameters<typeof renderPluginPage>[2] = {})
     answers: {
       ...rolesAnswer([ops, viewer, finance]),
       [`GET ${SYSTEM_PATHS.users}`]: { body: { items: people, total: people.length } },
+      [`GET ${SYSTEM_PATHS.children}`]: { body: { items: [], total: 0 } },
       ...options.answers,
     },
   });
@@ -77,7 +78,8 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: en.users.nickname }), ' 运维 ');
     await userEvent.click(screen.getByRole('combobox', { name: en.users.role }));
     await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
-    await userEvent.click(screen.getByRole('button', { name: en.common.search }));
+    const filters = screen.getByRole('form', { name: en.users.filters });
+    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([
         { k: 'phone', o: 'like', v: '13800' },
@@ -85,7 +87,7 @@ describe('system_user (spec §6, §7.2 /users)', () => {
         { k: 'role_id', o: '=', v: 3 },
       ]),
     );
-    await userEvent.click(screen.getByRole('button', { name: en.common.reset }));
+    await userEvent.click(within(filters).getByRole('button', { name: en.common.reset }));
     await waitFor(() => expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([]));
   });
 
@@ -120,8 +122,16 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('offers the default role first in the add-user form', async () => {
+    await renderUsers(asOps);
+    await userEvent.click(await screen.findByRole('button', { name: en.users.add }));
+    const dialog = await screen.findByRole('dialog', { name: en.users.addTitle });
+    expect(within(dialog).getByRole('combobox', { name: en.users.role }).textContent).toContain('Viewer');
+  });
+
   it('checks the form before sending: phone, password length, nickname and role', async () => {
-    const { api } = await renderUsers();
+    // No default role to preselect here.
+    const { api } = await renderUsers({ answers: rolesAnswer([ops, finance]) });
     await userEvent.click(await screen.findByRole('button', { name: en.users.add }));
     const dialog = await screen.findByRole('dialog', { name: en.users.addTitle });
     await userEvent.type(within(dialog).getByLabelText(en.users.phone), '1234');
@@ -219,6 +229,38 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await userEvent.click(within(question).getByRole('button', { name: en.users.remove }));
     await waitFor(() => expect(deletes().map((call) => call.path)).toEqual([SYSTEM_PATHS.user(6)]));
     expect(await screen.findByText('访客 was removed from the company')).toBeTruthy();
+  });
+
+  it('lists the downstream companies below, searched by name, with their verification status', async () => {
+    const { api } = await renderUsers({
+      answers: {
+        [`GET ${SYSTEM_PATHS.children}`]: {
+          body: {
+            items: [
+              {
+                id: 31,
+                name: '下游甲科技有限公司',
+                title: '',
+                verify_status: 2,
+                users: 4,
+                created_at: '2026-05-01T00:00:00.000Z',
+              },
+            ],
+            total: 1,
+          },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: en.children.title });
+    const row = (await within(table).findByText('下游甲科技有限公司')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Verified')).toBeTruthy();
+    expect(within(row).getByText('4')).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: en.children.name }), ' 下游 {Enter}');
+    await waitFor(() =>
+      expect(
+        wheresOf(api.calls.filter((call) => call.path === SYSTEM_PATHS.children).at(-1) as RecordedCall),
+      ).toEqual([{ k: 'name', o: 'like', v: '下游' }]),
+    );
   });
 
   it('speaks the language the user chose', async () => {

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { SystemApiRef } from '../refs.js';
 import { useRoles } from '../use-roles.js';
+import { ChildCompanies } from './child-companies.js';
 import { RowActions } from './row-actions.js';
 import { ChangeRoleDialog, CreateUserDialog } from './user-dialogs.js';
 import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
@@ -12,9 +13,10 @@ import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
 type Dialog = { kind: 'create' } | { kind: 'role'; user: CompanyUser } | null;
 
 /**
- * System users (spec §7.2 /users, §6): the company's staff with their roles. Adding, changing a
- * role and removing follow the role's buttons; each row's actions also follow the rules of §6
- * (never oneself, the super administrator, or an account with more rights than the editor).
+ * System users (spec §7.2 /users, /children, §6): the company's staff with their roles, and below
+ * them the downstream companies. Adding, changing a role and removing follow the role's buttons;
+ * each row's actions also follow the rules of §6 (never oneself, the super administrator, or an
+ * account with more rights than the editor).
  */
 export default function UsersPage() {
   const t = useT('system');
@@ -117,6 +119,7 @@ export default function UsersPage() {
           ) : null
         }
       />
+      <ChildCompanies />
       {dialog?.kind === 'create' ? (
         <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
       ) : null}

@@ -14,9 +14,9 @@ import {
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
+import { likePattern } from '../../http/list-query.js';
 
 /** `%`, `_` and `\` match themselves in an action search. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const ORDER_COLUMNS = {
   created_at: auditLogs.createdAt,

@@ -89,6 +89,26 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     await expect(run('company:revoke', ['x'])).rejects.toThrow(/Usage/);
   });
 
+  it('company:parent sets the upstream company, refuses loops and unknown companies, and clears with none', async () => {
+    const top = (await companyWithOwner(2)).id;
+    const middle = (await companyWithOwner(2)).id;
+    const bottom = (await companyWithOwner(0)).id;
+    const parentOf = async (id: number) =>
+      (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0]?.parentId;
+    expect(await run('company:parent', [String(middle), String(top)])).toContain(
+      `downstream of company ${top}`,
+    );
+    await run('company:parent', [String(bottom), String(middle)]);
+    expect(await parentOf(bottom)).toBe(middle);
+    await expect(run('company:parent', [String(top), String(bottom)])).rejects.toThrow(/loop/);
+    await expect(run('company:parent', [String(top), String(top)])).rejects.toThrow(/loop/);
+    await expect(run('company:parent', [String(top), '999999'])).rejects.toThrow(/does not exist/);
+    await expect(run('company:parent', [String(top), 'x'])).rejects.toThrow(/Usage/);
+    expect(await parentOf(top)).toBeNull();
+    await run('company:parent', [String(bottom), 'none']);
+    expect(await parentOf(bottom)).toBeNull();
+  });
+
   it('company:list shows id, status and owner; "verifying" only those waiting for review', async () => {
     const waiting = await companyWithOwner(1);
     const done = await companyWithOwner(2);

@@ -2,7 +2,8 @@
  * Operator commands of the company area (docs/operations.md "Operator commands"):
  * `company:list` to find a company, `company:review <companyId> approve|reject` to decide a
  * verification that is waiting for review (status 1), `company:revoke <companyId>` to withdraw a
- * verification; the owner is told through a message.
+ * verification; the owner is told through a message. `company:parent <companyId> <upstreamId>|none`
+ * sets the upstream company a customer company belongs to (spec §7.2 `/children`).
  */
 import { OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -133,8 +134,47 @@ const revoke: OpsCommand = {
   },
 };
 
+const parent: OpsCommand = {
+  usage: '<companyId> <upstreamCompanyId>|none',
+  summary:
+    'Sets the upstream company a company is a downstream customer of (listed by GET /children), or none.',
+  async run(args, { database }) {
+    const [idText, parentText, ...rest] = args;
+    const isId = (text: string | undefined): text is string =>
+      text !== undefined && /^[1-9]\d{0,9}$/.test(text);
+    if (!isId(idText) || (parentText !== 'none' && !isId(parentText)) || rest.length > 0) {
+      throw new Error('Usage: company:parent <companyId> <upstreamCompanyId>|none');
+    }
+    const companyId = Number(idText);
+    const parentId = parentText === 'none' ? null : Number(parentText);
+    return database.db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw new Error(`Company ${companyId} does not exist.`);
+      // Walk up from the new upstream company: meeting this one would make a loop.
+      for (let upstream = parentId; upstream !== null; ) {
+        if (upstream === companyId) {
+          throw new Error(
+            `Company ${parentId} is downstream of ${companyId} (or is it): that would make a loop.`,
+          );
+        }
+        const [row] = await tx
+          .select({ parentId: companies.parentId })
+          .from(companies)
+          .where(eq(companies.id, upstream));
+        if (!row) throw new Error(`Company ${upstream} does not exist.`);
+        upstream = row.parentId;
+      }
+      await tx.update(companies).set({ parentId }).where(eq(companies.id, companyId));
+      return parentId === null
+        ? `Company ${companyId} (${company.name}) is no longer downstream of another company.`
+        : `Company ${companyId} (${company.name}) is now downstream of company ${parentId}.`;
+    });
+  },
+};
+
 export const companyCommands: Record<string, OpsCommand> = {
   'company:list': list,
   'company:review': review,
   'company:revoke': revoke,
+  'company:parent': parent,
 };

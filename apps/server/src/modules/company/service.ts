@@ -29,6 +29,7 @@ import { ApiError, unauthorized } from '../../http/errors.js';
 import type { AuditTrail } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
+import { createDefaultRole } from '../system/roles.js';
 import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from './objects.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -147,6 +148,7 @@ export class CompanyService {
         .values({ name: body.name, title: body.title ?? '', verifyStatus: VERIFY_STATUS.notVerified })
         .returning();
       if (!company) throw new Error('company was not created');
+      await createDefaultRole(tx, company.id);
       await tx
         .update(users)
         .set({ companyId: company.id, roleId: OWNER_ROLE_ID })

@@ -12,14 +12,14 @@ import {
   type ReadState,
   type Where,
 } from '@vap/contracts';
-import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { messages, noticeReads, notices, users } from '../../db/schema.js';
+import { likePattern, sqlOrders } from '../../http/list-query.js';
 import { sanitizeHtml } from './sanitize.js';
 
 /** `%`, `_` and `\` match themselves in a title search. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** A checked `like`/`between`/`>=`/`<=`/`=` filter on a plain column. */
 function columnCondition(column: PgColumn, where: Where): SQL | undefined {
@@ -75,10 +75,7 @@ export class NoticeService {
 
   async listNotices(userId: number, request: ListQuery): Promise<ListPage<Notice>> {
     const where = this.#noticeWhere(request.wheres);
-    const sorting = request.orders.map((order) => {
-      const column = order.k === 'title' ? notices.title : notices.publishedAt;
-      return order.o === 'asc' ? asc(column) : desc(column);
-    });
+    const sorting = sqlOrders(request.orders, { title: notices.title, published_at: notices.publishedAt });
     const rows = await this.db
       .select({
         id: notices.id,
@@ -175,10 +172,7 @@ export class NoticeService {
 
   async listMessages(userId: number, request: ListQuery): Promise<ListPage<Message>> {
     const where = this.#messageWhere(userId, request.wheres);
-    const sorting = request.orders.map((order) => {
-      const column = order.k === 'title' ? messages.title : messages.createdAt;
-      return order.o === 'asc' ? asc(column) : desc(column);
-    });
+    const sorting = sqlOrders(request.orders, { title: messages.title, created_at: messages.createdAt });
     const rows = await this.db
       .select()
       .from(messages)

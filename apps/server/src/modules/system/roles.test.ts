@@ -1,4 +1,4 @@
-import { type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
+import { DEFAULT_ROLE, type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles } from '../../db/schema.js';
@@ -46,6 +46,37 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const role = response.json().items.find((item: { id: number }) => item.id === holder.roleId);
     expect(role).toMatchObject({ menus: ROLE_EDITOR, users: 1, is_access_all_group: false, group_ids: [] });
+  });
+
+  it('a company is made with its default role, which is listed as such and never deleted', async () => {
+    const founder = await addAccount(t, { company: 'none' });
+    const made = await call('POST', '/v1/pms/user/companies', founder.headers, {
+      name: '默认角色测试有限公司',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const listed = await call('GET', SYSTEM_PATHS.roles, founder.headers);
+    const defaults = listed.json().items.filter((role: { is_default: boolean }) => role.is_default);
+    expect(defaults).toEqual([
+      expect.objectContaining({ name: DEFAULT_ROLE.name, menus: { dashboard: [] } }),
+    ]);
+    for (const url of [
+      SYSTEM_PATHS.role(defaults[0].id),
+      `${SYSTEM_PATHS.role(defaults[0].id)}?dry_run=true`,
+    ]) {
+      const refused = await call('DELETE', url, founder.headers);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('default_role');
+    }
+    const renamed = await call('PUT', SYSTEM_PATHS.role(defaults[0].id), founder.headers, {
+      ...body({ dashboard: [] }),
+      name: '新人',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it('the demo company has its default role too', async () => {
+    const listed = (await call('GET', SYSTEM_PATHS.roles, owner)).json().items;
+    expect(listed.filter((role: { is_default: boolean }) => role.is_default)).toHaveLength(1);
   });
 
   it('a role with the users page but not the roles page still reads the roles, there only', async () => {

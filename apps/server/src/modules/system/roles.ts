@@ -6,6 +6,7 @@
  * the narrowed role, since permissions are read on every request.
  */
 import {
+  DEFAULT_ROLE,
   type Grant,
   grantWithin,
   isReduction,
@@ -64,6 +65,7 @@ export class CompanyRoles {
       menus: role.menus,
       is_access_all_group: role.isAccessAllGroup,
       group_ids: role.groupIds,
+      is_default: role.isDefault,
       users: holders.get(role.id) ?? 0,
       created_at: role.createdAt.toISOString(),
     }));
@@ -206,6 +208,7 @@ export class CompanyRoles {
     return this.db.transaction(async (tx) => {
       const role = await this.actionableRole(tx, caller, roleId);
       const affected = await this.holders(tx, role);
+      if (role.isDefault) throw new ApiError(409, 'default_role');
       if (dryRun) return { reduction: true, affected_users: affected, applied: false };
       if (affected > 0) throw new ApiError(409, 'role_in_use');
       await tx.delete(roles).where(eq(roles.id, role.id));
@@ -217,4 +220,14 @@ export class CompanyRoles {
       return { reduction: true, affected_users: 0, applied: true };
     });
   }
+}
+
+/** Makes a new company's default role (spec §6), in the transaction that makes the company. */
+export async function createDefaultRole(tx: Pick<Db, 'insert'>, companyId: number): Promise<number> {
+  const [role] = await tx
+    .insert(roles)
+    .values({ companyId, name: DEFAULT_ROLE.name, menus: { ...DEFAULT_ROLE.menus }, isDefault: true })
+    .returning({ id: roles.id });
+  if (!role) throw new Error('default role was not created');
+  return role.id;
 }

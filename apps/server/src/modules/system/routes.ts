@@ -5,6 +5,9 @@
  */
 import {
   apiErrorSchema,
+  CHILD_FILTERS,
+  CHILD_ORDER_KEYS,
+  childCompanySchema,
   companyUserSchema,
   createdSchema,
   createUserBodySchema,
@@ -27,6 +30,7 @@ import { auditTrail } from '../audit/recorder.js';
 import { permissionsOf } from '../auth/access.js';
 import type { ModuleDeps } from '../deps.js';
 import { MenuCatalogue } from '../menu/service.js';
+import { ChildCompanies } from './children.js';
 import { CompanyRoles } from './roles.js';
 import { CompanyUsers } from './users.js';
 
@@ -37,6 +41,7 @@ const actOnUser = { ...refusals, 404: apiErrorSchema };
 export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database, passwords }) => {
   const { db } = database;
   const companyUsers = new CompanyUsers(db, passwords);
+  const childCompanies = new ChildCompanies(db);
   const companyRoles = new CompanyRoles(db, new MenuCatalogue(db));
 
   // The two read-only lists of the system area are open to access keys (docs/open-api.md): they
@@ -128,6 +133,30 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
     async (request, reply) => {
       await companyUsers.remove(await permissionsOf(request, db), request.params.id, auditTrail(request));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    SYSTEM_PATHS.children,
+    {
+      config: { access: { page: 'system_user' } },
+      schema: {
+        tags: ['system'],
+        summary: "The downstream companies of the caller's company",
+        description: 'wheres (base64 JSON): name like, verify_status =. orders: created_at, name.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(childCompanySchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres, orders } = request.query;
+      return childCompanies.list(await permissionsOf(request, db), {
+        page,
+        size,
+        wheres: listFilters(wheres, CHILD_FILTERS),
+        orders: listOrders(orders, CHILD_ORDER_KEYS),
+      });
     },
   );
 

@@ -13,17 +13,17 @@ import {
   type ListQuery,
   OWNER_ROLE_ID,
 } from '@vap/contracts';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roles, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { likePattern, sqlOrders } from '../../http/list-query.js';
 import { type AuditTrail, userSnapshot } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { grantOfRole, holderOf, type Permissions } from '../auth/permissions.js';
 
 const notFound = () => new ApiError(404, 'not_found');
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The company of a caller who reached a system page; such a caller always has one. */
 export function companyOf(caller: Permissions): number {
@@ -64,10 +64,7 @@ export class CompanyUsers {
         }
       }),
     );
-    const sorting = request.orders.map((order) => {
-      const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
-      return order.o === 'asc' ? asc(column) : desc(column);
-    });
+    const sorting = sqlOrders(request.orders, ORDER_COLUMNS);
     const rows = await this.db
       .select({ user: users, roleName: roles.name })
       .from(users)

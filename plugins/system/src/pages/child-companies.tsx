@@ -1,0 +1,81 @@
+import type { ChildCompany, Where } from '@vap/contracts';
+import { useDateTime, useService, useT } from '@vap/kernel';
+import { Button, type Column, DataTable, Input, Tag, type TagTone } from '@vap/ui';
+import { type FormEvent, useState } from 'react';
+import { SystemApiRef } from '../refs.js';
+
+const STATUS_TONES: Record<number, TagTone> = { 0: 'default', 1: 'warning', 2: 'success', 3: 'danger' };
+
+/**
+ * The downstream companies of the company (spec §7.2 GET /children): customer companies the
+ * vendor set under it, with their verification status and size. Read only (spec §6).
+ */
+export function ChildCompanies() {
+  const t = useT('system');
+  const tc = useT();
+  const api = useService(SystemApiRef);
+  const dateTime = useDateTime();
+  const [name, setName] = useState('');
+  const [wheres, setWheres] = useState<Where[]>([]);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const text = name.trim();
+    setWheres(text ? [{ k: 'name', o: 'like', v: text }] : []);
+  };
+  const columns: Column<ChildCompany>[] = [
+    { key: 'name', title: t('children.name'), sortable: true },
+    { key: 'title', title: t('children.companyTitle'), defaultHidden: true },
+    {
+      key: 'verify_status',
+      title: t('children.status'),
+      render: (row) => (
+        <Tag tone={STATUS_TONES[row.verify_status] ?? 'default'}>
+          {tc(`verify.status${row.verify_status}`)}
+        </Tag>
+      ),
+      csv: (row) => tc(`verify.status${row.verify_status}`),
+    },
+    { key: 'users', title: t('children.users'), width: 110, align: 'right' },
+    {
+      key: 'created_at',
+      title: t('children.createdAt'),
+      sortable: true,
+      width: 190,
+      render: (row) => dateTime(row.created_at),
+    },
+  ];
+  return (
+    <section aria-labelledby="child-companies" className="flex flex-col gap-3">
+      <h2 id="child-companies" className="text-base font-medium text-ink">
+        {t('children.title')}
+      </h2>
+      <form
+        aria-label={t('children.filters')}
+        className="flex flex-wrap items-center gap-3"
+        onSubmit={search}
+      >
+        <Input
+          type="search"
+          aria-label={t('children.name')}
+          placeholder={t('children.name')}
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          className="w-56"
+        />
+        <Button type="submit" variant="primary">
+          {t('common.search')}
+        </Button>
+      </form>
+      <DataTable
+        id="system-children"
+        label={t('children.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={wheres}
+        load={(query) => api.children(query)}
+        emptyText={t('children.empty')}
+      />
+    </section>
+  );
+}
