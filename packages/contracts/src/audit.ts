@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'company.settings.update',
   'company.verification.submit',
   'system.user.create',
+  'system.user.update',
   'system.user.role',
   'system.user.remove',
   'system.role.create',

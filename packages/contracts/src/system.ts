@@ -84,6 +84,10 @@ export const createUserFormSchema = createUserBodySchema.extend({
 });
 export type CreateUserForm = z.input<typeof createUserFormSchema>;
 
+/** PUT /users/{id}: what the company keeps of a user besides the sign-in (phone) and the role. */
+export const editUserBodySchema = createUserBodySchema.pick({ nickname: true, email: true, remark: true });
+export type EditUserBody = z.input<typeof editUserBodySchema>;
+
 /** POST /users/{id} and PUT /users/{id}/role. */
 export const userRoleBodySchema = z.object({ role_id: idSchema });
 export type UserRoleBody = z.infer<typeof userRoleBodySchema>;

@@ -6,6 +6,7 @@ import {
   childCompanySchema,
   companyUserSchema,
   createdSchema,
+  type EditUserBody,
   type ListPage,
   type ListQuery,
   type Role,
@@ -24,6 +25,8 @@ export interface SystemApi {
   /** The password is already the md5 hex digest (spec §3 company user payload). */
   createUser(body: CreateUserBody): Promise<number>;
   setUserRole(id: number, roleId: number): Promise<void>;
+  /** Nickname, email and remark (not the phone, which signs the user in). */
+  editUser(id: number, body: EditUserBody): Promise<void>;
   /** Detaches the account from the company (spec §6); the account itself stays. */
   removeUser(id: number): Promise<void>;
   roles(): Promise<Role[]>;
@@ -43,6 +46,9 @@ export function createSystemApi(http: HttpClient): SystemApi {
     createUser: async (body) => (await http.post(SYSTEM_PATHS.users, body, { schema: createdSchema })).id,
     setUserRole: async (id, roleId) => {
       await http.put(SYSTEM_PATHS.userRole(id), { role_id: roleId });
+    },
+    editUser: async (id, body) => {
+      await http.put(SYSTEM_PATHS.user(id), body);
     },
     removeUser: async (id) => {
       await http.delete(SYSTEM_PATHS.user(id));

@@ -7,7 +7,7 @@ describe('the system plugin', () => {
     expect(pluginManifest(plugin)).toMatchObject({
       id: 'system',
       pages: expect.arrayContaining([
-        expect.objectContaining({ name: 'system_user', buttons: ['add', 'role', 'delete'] }),
+        expect.objectContaining({ name: 'system_user', buttons: ['add', 'edit', 'role', 'delete'] }),
         expect.objectContaining({ name: 'system_role', buttons: ['add', 'edit', 'delete'] }),
         expect.objectContaining({ name: 'system_audit', buttons: [] }),
       ]),

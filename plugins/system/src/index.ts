@@ -9,7 +9,7 @@ export default definePlugin({
   id: 'system',
   kernel: '^1',
   pages: [
-    page('system_user', () => import('./pages/users.js'), { buttons: ['add', 'role', 'delete'] }),
+    page('system_user', () => import('./pages/users.js'), { buttons: ['add', 'edit', 'role', 'delete'] }),
     page('system_role', () => import('./pages/roles.js'), { buttons: ['add', 'edit', 'delete'] }),
     // Owner only: the server answers the log to the owner alone and gives no role this page.
     page('system_audit', () => import('./pages/audit.js')),

@@ -1,4 +1,11 @@
-import { type CompanyUser, type CreateUserForm, createUserFormSchema, type Role } from '@vap/contracts';
+import {
+  type CompanyUser,
+  type CreateUserForm,
+  createUserFormSchema,
+  type EditUserBody,
+  editUserBodySchema,
+  type Role,
+} from '@vap/contracts';
 import { md5Hex, useService, useT } from '@vap/kernel';
 import {
   Button,
@@ -71,17 +78,6 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
           render={({ field }) => <PasswordInput {...field} autoComplete="new-password" />}
         />
         <FormField
-          name="nickname"
-          label={t('users.nickname')}
-          required
-          render={({ field }) => <Input {...field} maxLength={10} />}
-        />
-        <FormField
-          name="email"
-          label={t('users.email')}
-          render={({ field }) => <Input {...field} value={field.value ?? ''} type="email" />}
-        />
-        <FormField
           name="role_id"
           label={t('users.role')}
           required
@@ -95,11 +91,7 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
             />
           )}
         />
-        <FormField
-          name="remark"
-          label={t('users.remark')}
-          render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
-        />
+        <ProfileFields />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton>{t('common.save')}</SubmitButton>
@@ -157,5 +149,69 @@ export function ChangeRoleDialog({ user, roles, onClose, onChanged }: ChangeRole
         <Select options={roleOptions(roles)} value={roleId} onValueChange={setRoleId} />
       </Field>
     </Dialog>
+  );
+}
+
+interface EditUserDialogProps {
+  user: CompanyUser;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Changes a user's nickname, email and remark (PUT /users/{id}); the phone signs them in and stays. */
+export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
+  const t = useT('system');
+  const api = useService(SystemApiRef);
+  const form = useZodForm(editUserBodySchema, {
+    defaultValues: { nickname: user.nickname, email: user.email, remark: user.remark },
+  });
+  const title = t('users.editTitle', { name: user.nickname });
+  const submit = async (values: EditUserBody) => {
+    try {
+      await api.editUser(user.id, values);
+    } catch {
+      return;
+    }
+    message.success(t('users.edited', { name: values.nickname }));
+    onSaved();
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="medium">
+      <Form form={form} onSubmit={submit} aria-label={title}>
+        <Field label={t('users.phone')}>
+          <Input value={user.phone} readOnly disabled />
+        </Field>
+        <ProfileFields />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Nickname, email and remark: the fields the add and edit forms share. */
+function ProfileFields() {
+  const t = useT('system');
+  return (
+    <>
+      <FormField
+        name="nickname"
+        label={t('users.nickname')}
+        required
+        render={({ field }) => <Input {...field} maxLength={10} />}
+      />
+      <FormField
+        name="email"
+        label={t('users.email')}
+        render={({ field }) => <Input {...field} value={field.value ?? ''} type="email" />}
+      />
+      <FormField
+        name="remark"
+        label={t('users.remark')}
+        render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
+      />
+    </>
   );
 }

@@ -61,7 +61,7 @@ const rowOf = async (name: string, tableName = en.users.title) => {
 };
 
 /** Operator 5 holds the Ops role with every button of the page. */
-const asOps = { roleId: 2, buttons: ['add', 'role', 'delete'] };
+const asOps = { roleId: 2, buttons: ['add', 'edit', 'role', 'delete'] };
 
 describe('system_user (spec §6, §7.2 /users)', () => {
   it('lists the users with their roles; the owner shows as the super administrator', async () => {
@@ -187,6 +187,28 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     const paths = api.calls.map((call) => call.path);
     expect(paths).toContain(SYSTEM_PATHS.userRoleOptions);
     expect(paths).not.toContain(SYSTEM_PATHS.roles);
+  });
+
+  it("edits a user's nickname, email and remark; the phone stays", async () => {
+    const { api } = await renderUsers({
+      ...asOps,
+      answers: { [`PUT ${SYSTEM_PATHS.user(6)}`]: { status: 204 } },
+    });
+    await userEvent.click(within(await rowOf('访客')).getByRole('button', { name: en.users.edit }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 访客' });
+    expect((within(dialog).getByLabelText(en.users.phone) as HTMLInputElement).readOnly).toBe(true);
+    const nickname = within(dialog).getByLabelText(en.users.nickname);
+    await userEvent.clear(nickname);
+    await userEvent.type(nickname, ' 访客甲 ');
+    await userEvent.type(within(dialog).getByLabelText(en.users.remark), '外包');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({
+        path: SYSTEM_PATHS.user(6),
+        body: { nickname: '访客甲', email: '', remark: '外包' },
+      }),
+    );
+    expect(await screen.findByText('访客甲 was saved')).toBeTruthy();
   });
 
   it('changes a role to one the editor may give', async () => {

@@ -7,14 +7,18 @@ import { SystemApiRef } from '../refs.js';
 import { useRoles } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
 import { RowActions } from './row-actions.js';
-import { ChangeRoleDialog, CreateUserDialog } from './user-dialogs.js';
+import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
 import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
 
-type Dialog = { kind: 'create' } | { kind: 'role'; user: CompanyUser } | null;
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: CompanyUser }
+  | { kind: 'role'; user: CompanyUser }
+  | null;
 
 /**
  * System users (spec §7.2 /users, /children, §6): the company's staff with their roles, and below
- * them the downstream companies. Adding, changing a role and removing follow the role's buttons;
+ * them the downstream companies. Adding, editing, changing a role and removing follow the role's buttons;
  * each row's actions also follow the rules of §6 (never oneself, the super administrator, or an
  * account with more rights than the editor).
  */
@@ -24,6 +28,7 @@ export default function UsersPage() {
   const dateTime = useDateTime();
   const { roles, loaded, editor, holder } = useRoles('userRoleOptions');
   const mayAdd = usePermission('add');
+  const mayEdit = usePermission('edit');
   const mayChangeRole = usePermission('role');
   const mayRemove = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
@@ -82,6 +87,7 @@ export default function UsersPage() {
         return (
           <RowActions
             actions={[
+              mayEdit && { label: t('users.edit'), onClick: () => setDialog({ kind: 'edit', user: row }) },
               mayChangeRole && {
                 label: t('users.changeRole'),
                 onClick: () => setDialog({ kind: 'role', user: row }),
@@ -122,6 +128,9 @@ export default function UsersPage() {
       <ChildCompanies />
       {dialog?.kind === 'create' ? (
         <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditUserDialog user={dialog.user} onClose={() => setDialog(null)} onSaved={done} />
       ) : null}
       {dialog?.kind === 'role' ? (
         <ChangeRoleDialog

@@ -270,6 +270,18 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
+  'PUT /webapi/v1/pms/company/users/:id': async ({ owner, role, member, call }) => {
+    const account = await owner();
+    const userId = await member(account.companyId, await role(account.companyId));
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        call('PUT', SYSTEM_PATHS.user(userId), {
+          ...account,
+          payload: { nickname: '新名字', remark: '调岗' },
+        }),
+    };
+  },
   'DELETE /webapi/v1/pms/company/users/:id': async ({ owner, role, member, call }) => {
     const account = await owner();
     const userId = await member(account.companyId, await role(account.companyId));

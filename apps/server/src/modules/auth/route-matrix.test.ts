@@ -109,6 +109,7 @@ interface DemoRows {
 const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   'POST /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
   'PUT /webapi/v1/pms/company/users/:id/role': (rows) => rows.operatorId,
+  'PUT /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
   'DELETE /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
   'PUT /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
   'DELETE /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
@@ -125,6 +126,7 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
 const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
   'POST /webapi/v1/pms/company/users/:id': (ownRoleId) => ({ role_id: ownRoleId }),
   'PUT /webapi/v1/pms/company/users/:id/role': (ownRoleId) => ({ role_id: ownRoleId }),
+  'PUT /webapi/v1/pms/company/users/:id': () => ({ nickname: '外来者', email: '', remark: 'forged' }),
   'PUT /webapi/v1/pms/company/roles/:id': () => ({ name: 'taken over', menus: { dashboard: [] } }),
   'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
 };

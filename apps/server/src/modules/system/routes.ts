@@ -11,6 +11,7 @@ import {
   companyUserSchema,
   createdSchema,
   createUserBodySchema,
+  editUserBodySchema,
   listPageSchema,
   listQuerySchema,
   roleBodySchema,
@@ -117,6 +118,30 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       },
     });
   }
+
+  app.put(
+    '/v1/pms/company/users/:id',
+    {
+      config: { access: { page: 'system_user', button: 'edit' }, audit: 'system.user.update' },
+      schema: {
+        tags: ['system'],
+        summary: "Changes a user's nickname, email and remark (never oneself, the owner or a wider account)",
+        security,
+        params: systemIdParamsSchema,
+        body: editUserBodySchema,
+        response: { 204: z.null(), ...actOnUser, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await companyUsers.edit(
+        await permissionsOf(request, db),
+        request.params.id,
+        request.body,
+        auditTrail(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
 
   app.delete(
     '/v1/pms/company/users/:id',

@@ -230,6 +230,47 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
     });
   });
 
+  describe('PUT /users/{id}', () => {
+    it("changes a user's nickname, email and remark, trimmed and checked, never the phone", async () => {
+      const colleague = await member({ dashboard: [] });
+      const response = await call('PUT', SYSTEM_PATHS.user(colleague.userId), owner, {
+        nickname: ' 新同事 ',
+        email: ' Colleague@VAP-demo.com ',
+        remark: ' 调岗 ',
+        phone: '13011112222',
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, colleague.userId));
+      expect(row).toMatchObject({
+        nickname: '新同事',
+        email: 'colleague@vap-demo.com',
+        remark: '调岗',
+        phone: colleague.phone,
+      });
+      const bad = await call('PUT', SYSTEM_PATHS.user(colleague.userId), owner, {
+        nickname: 'Tom',
+        email: 'x@',
+      });
+      expect(bad.statusCode).toBe(400);
+      const taken = await call('PUT', SYSTEM_PATHS.user(colleague.userId), owner, {
+        nickname: '新同事',
+        email: 'owner@vap-demo.com',
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().code).toBe('email_taken');
+    });
+
+    it('needs the edit button of the page', async () => {
+      const colleague = await member({ dashboard: [] });
+      const roleOnly = await member({ dashboard: [], system_user: ['role'] });
+      const response = await call('PUT', SYSTEM_PATHS.user(colleague.userId), roleOnly.headers, {
+        nickname: '改名',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('forbidden');
+    });
+  });
+
   describe('DELETE /users/{id}', () => {
     it('detaches the account from the company, ends its sessions, and keeps its sign-in', async () => {
       const leaver = await member({ dashboard: [] });
@@ -253,6 +294,7 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
         ['POST', SYSTEM_PATHS.user(manager.userId), { role_id: manager.roleId }],
         ['PUT', SYSTEM_PATHS.userRole(manager.userId), { role_id: manager.roleId }],
         ['DELETE', SYSTEM_PATHS.user(manager.userId), undefined],
+        ['PUT', SYSTEM_PATHS.user(manager.userId), { nickname: '自己' }],
       ] as const) {
         const response = await call(method, url, manager.headers, payload);
         expect(response.statusCode).toBe(403);

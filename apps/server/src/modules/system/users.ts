@@ -7,13 +7,14 @@
 import {
   type CompanyUser,
   type createUserBodySchema,
+  type editUserBodySchema,
   grantWithin,
   type Holder,
   type ListPage,
   type ListQuery,
   OWNER_ROLE_ID,
 } from '@vap/contracts';
-import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roles, sessions, users } from '../../db/schema.js';
@@ -22,6 +23,8 @@ import { likePattern, sqlOrders } from '../../http/list-query.js';
 import { type AuditTrail, userSnapshot } from '../audit/recorder.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { grantOfRole, holderOf, type Permissions } from '../auth/permissions.js';
+
+type EditUser = z.output<typeof editUserBodySchema>;
 
 const notFound = () => new ApiError(404, 'not_found');
 
@@ -175,6 +178,29 @@ export class CompanyUsers {
         target: { type: 'user', id: user.id },
         before: userSnapshot(user),
         after: userSnapshot({ ...user, roleId }),
+      });
+    });
+  }
+
+  /** Changes a user's nickname, email and remark (not the phone, which signs them in). */
+  async edit(caller: Permissions, userId: number, body: EditUser, trail: AuditTrail): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const user = await this.actionableUser(tx, caller, userId);
+      const email = body.email === '' ? null : body.email.toLowerCase();
+      if (email !== null) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id)));
+        if (taken) throw new ApiError(409, 'email_taken');
+      }
+      const changes = { nickname: body.nickname, email, remark: body.remark };
+      await tx.update(users).set(changes).where(eq(users.id, user.id));
+      await trail.record(tx, {
+        action: 'system.user.update',
+        target: { type: 'user', id: user.id },
+        before: userSnapshot(user),
+        after: userSnapshot({ ...user, ...changes }),
       });
     });
   }
