@@ -69,6 +69,12 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     expect(within(await rowOf('Viewer')).getByText('4, 7')).toBeTruthy();
   });
 
+  it("reads the role list once: the table's answer also decides what the editor may do", async () => {
+    const { api } = await renderRoles({ roleId: 2, buttons: ['edit'] });
+    expect(within(await rowOf('Viewer')).getByRole('button', { name: en.roles.edit })).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === SYSTEM_PATHS.roles)).toHaveLength(1);
+  });
+
   it('pages and sorts the unpaged role list in the console', () => {
     const roles = [ops, viewer, finance];
     expect(pageOfRoles(roles, { page: 1, size: 2, orders: [] }).items.map((r) => r.name)).toEqual([

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
 import { SystemApiRef } from '../refs.js';
-import { useRoles } from '../use-roles.js';
+import { useEditorRights } from '../use-roles.js';
 import { RoleEditor } from './role-editor.js';
 import { RowActions } from './row-actions.js';
 
@@ -24,17 +24,16 @@ export default function RolesPage() {
   const t = useT('system');
   const api = useService(SystemApiRef);
   const dateTime = useDateTime();
-  const { loaded, reload, editor, holder } = useRoles('roles');
+  // The table's load reads the roles; the editor's rights follow from the same answer.
+  const [roles, setRoles] = useState<Role[] | null>(null);
+  const { editor, holder } = useEditorRights(roles ?? []);
   const mayAdd = usePermission('add');
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
   const [editing, setEditing] = useState<Editing>(null);
 
-  const refresh = () => {
-    table.current?.reload();
-    void reload();
-  };
+  const refresh = () => table.current?.reload();
 
   const remove = async (role: Role) => {
     let holders: number;
@@ -105,7 +104,7 @@ export default function RolesPage() {
       hideable: false,
       width: 160,
       render: (row) => {
-        if (!loaded || !canActOnRole(editor, holder, row)) return null;
+        if (roles === null || !canActOnRole(editor, holder, row)) return null;
         return (
           <RowActions
             actions={[
@@ -134,7 +133,11 @@ export default function RolesPage() {
         label={t('roles.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        load={async (query) => pageOfRoles(await api.roles(), query)}
+        load={async (query) => {
+          const all = await api.roles();
+          setRoles(all);
+          return pageOfRoles(all, query);
+        }}
         emptyText={t('roles.empty')}
         toolbar={
           mayAdd ? (

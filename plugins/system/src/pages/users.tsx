@@ -4,7 +4,7 @@ import { Button, type Column, confirm, DataTable, type DataTableHandle, message 
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { SystemApiRef } from '../refs.js';
-import { useRoles } from '../use-roles.js';
+import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
 import { RowActions } from './row-actions.js';
 import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
@@ -26,7 +26,8 @@ export default function UsersPage() {
   const t = useT('system');
   const api = useService(SystemApiRef);
   const dateTime = useDateTime();
-  const { roles, loaded, editor, holder } = useRoles('userRoleOptions');
+  const { roles, loaded } = useRoleOptions();
+  const { editor, holder } = useEditorRights(roles);
   const mayAdd = usePermission('add');
   const mayEdit = usePermission('edit');
   const mayChangeRole = usePermission('role');

@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
-import { likePattern } from '../../http/list-query.js';
+import { likePattern, sqlOrders } from '../../http/list-query.js';
 
 /** `%`, `_` and `\` match themselves in an action search. */
 
@@ -71,10 +71,7 @@ export class AuditLogService {
   }
 
   #sorting(orders: readonly Order[]) {
-    const keys = orders.map((order) => {
-      const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
-      return order.o === 'asc' ? asc(column) : desc(column);
-    });
+    const keys = sqlOrders(orders, ORDER_COLUMNS);
     const byTime = orders.find((order) => order.k === 'created_at');
     if (!byTime) keys.push(desc(auditLogs.createdAt));
     // Entries of one transaction share a time: the later id is the later entry.

@@ -13,6 +13,10 @@ import type { OpsCommand } from '../../ops-command.js';
 
 const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
 
+/** A company id as typed on the command line. */
+const isCompanyId = (text: string | undefined): text is string =>
+  text !== undefined && /^[1-9]\d{0,9}$/.test(text);
+
 const list: OpsCommand = {
   usage: '[verifying]',
   summary:
@@ -52,12 +56,7 @@ const review: OpsCommand = {
     'Decides a verification waiting for review: approve → verified (2), reject → failed (3); tells the owner.',
   async run(args, { database }) {
     const [idText, decision, ...rest] = args;
-    if (
-      !idText ||
-      !/^[1-9]\d{0,9}$/.test(idText) ||
-      (decision !== 'approve' && decision !== 'reject') ||
-      rest.length > 0
-    ) {
+    if (!isCompanyId(idText) || (decision !== 'approve' && decision !== 'reject') || rest.length > 0) {
       throw new Error('Usage: company:review <companyId> approve|reject');
     }
     const companyId = Number(idText);
@@ -100,8 +99,7 @@ const revoke: OpsCommand = {
     'Withdraws a verification (verified → failed, 3), e.g. after a complaint; the owner is asked to upload again.',
   async run(args, { database }) {
     const [idText, ...rest] = args;
-    if (!idText || !/^[1-9]\d{0,9}$/.test(idText) || rest.length > 0)
-      throw new Error('Usage: company:revoke <companyId>');
+    if (!isCompanyId(idText) || rest.length > 0) throw new Error('Usage: company:revoke <companyId>');
     const companyId = Number(idText);
     return database.db.transaction(async (tx) => {
       const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
@@ -140,9 +138,7 @@ const parent: OpsCommand = {
     'Sets the upstream company a company is a downstream customer of (listed by GET /children), or none.',
   async run(args, { database }) {
     const [idText, parentText, ...rest] = args;
-    const isId = (text: string | undefined): text is string =>
-      text !== undefined && /^[1-9]\d{0,9}$/.test(text);
-    if (!isId(idText) || (parentText !== 'none' && !isId(parentText)) || rest.length > 0) {
+    if (!isCompanyId(idText) || (parentText !== 'none' && !isCompanyId(parentText)) || rest.length > 0) {
       throw new Error('Usage: company:parent <companyId> <upstreamCompanyId>|none');
     }
     const companyId = Number(idText);

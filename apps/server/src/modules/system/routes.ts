@@ -24,6 +24,7 @@ import {
   USER_ORDER_KEYS,
   userRoleBodySchema,
 } from '@vap/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listFilters, listOrders } from '../../http/list-query.js';
@@ -42,6 +43,10 @@ const actOnUser = { ...refusals, 404: apiErrorSchema };
 export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database, passwords }) => {
   const { db } = database;
   const companyUsers = new CompanyUsers(db, passwords);
+  // GET /roles and the users page's GET /users/roles answer the same list.
+  const listRoles = async (request: FastifyRequest) => ({
+    items: await companyRoles.list(await permissionsOf(request, db)),
+  });
   const childCompanies = new ChildCompanies(db);
   const companyRoles = new CompanyRoles(db, new MenuCatalogue(db));
 
@@ -200,7 +205,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         response: { 200: roleListSchema, ...refusals },
       },
     },
-    async (request) => ({ items: await companyRoles.list(await permissionsOf(request, db)) }),
+    listRoles,
   );
 
   app.get(
@@ -215,7 +220,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         response: { 200: roleListSchema, ...refusals },
       },
     },
-    async (request) => ({ items: await companyRoles.list(await permissionsOf(request, db)) }),
+    listRoles,
   );
 
   app.post(
