@@ -112,7 +112,6 @@ function files(name, up) {
       dependencies: { '@vap/contracts': '*', '@vap/ui': '*' },
       peerDependencies: {
         '@vap/kernel': '*',
-        i18next: '^26.7.2',
         react: '^19.2.0',
         'react-dom': '^19.2.0',
         'react-router': '^7.9.0',
@@ -125,7 +124,6 @@ function files(name, up) {
         '@types/react': '^19.2.0',
         '@types/react-dom': '^19.2.0',
         '@vap/kernel': '*',
-        i18next: '^26.7.2',
         jsdom: '^27.0.0',
         react: '^19.2.0',
         'react-dom': '^19.2.0',
@@ -150,7 +148,7 @@ function files(name, up) {
     'tsup.config.ts': `import { defineConfig } from 'tsup';
 
 /** The console provides these once at run time (peerDependencies): never bundled, subpaths included. */
-const PEERS = ['@vap/kernel', 'i18next', 'react', 'react-dom', 'react-router', 'rxjs'];
+const PEERS = ['@vap/kernel', 'react', 'react-dom', 'react-router', 'rxjs'];
 
 export default defineConfig({
   entry: ['src/index.ts'],

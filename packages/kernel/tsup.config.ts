@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.tsx'],
+  entry: { index: 'src/index.ts', testing: 'src/testing.tsx', i18n: 'src/i18n-entry.ts' },
   splitting: true,
   format: ['esm'],
   dts: true,

@@ -24,7 +24,7 @@ import { ROOT } from '../support/server.js';
 const SCRIPT = join(ROOT, 'scripts/new-plugin.mjs');
 const BIN = join(ROOT, 'node_modules/.bin');
 const NAME = 'sample-area';
-const PEERS = ['@vap/kernel', 'i18next', 'react', 'react-dom', 'react-router', 'rxjs'];
+const PEERS = ['@vap/kernel', 'react', 'react-dom', 'react-router', 'rxjs'];
 
 interface PackageJson {
   name: string;

@@ -56,7 +56,7 @@ describe('plugin locales', () => {
 
 const consolePlugins = await loadConsolePlugins();
 
-const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', '@vap/kernel'];
+const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', '@vap/kernel'];
 
 describe('plugin builds', () => {
   it.each(pluginDirs)('%s declares the shared libraries as peers and never bundles them', (dir) => {

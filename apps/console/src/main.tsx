@@ -26,7 +26,7 @@ async function boot() {
       document.documentElement.lang = language;
     };
     syncLanguage(kernel.i18n.language);
-    kernel.i18n.on('languageChanged', syncLanguage);
+    kernel.i18n.subscribe(() => syncLanguage(kernel.i18n.language));
     root.render(
       <StrictMode>
         <App kernel={kernel} />

@@ -1,5 +1,6 @@
+import type { Language } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from './i18n.js';
+import { createI18n, I18n, LANGUAGE_STORAGE_KEY } from './i18n.js';
 import { Kernel } from './kernel.js';
 import { definePlugin, messages } from './plugin.js';
 import { BootError } from './registry.js';
@@ -82,5 +83,103 @@ describe('i18n namespaces', () => {
       message: 'Plugin "thief" claims the message namespace "ui" of the console',
       pluginIds: ['thief'],
     });
+  });
+});
+
+describe('the translation engine', () => {
+  const engine = (language: Language = 'en') => {
+    const i18n = new I18n(language);
+    i18n.addMessages('en', 'translation', {
+      greeting: 'Hello, {{name}}',
+      nested: { deeper: { key: 'Deep' } },
+      item_one: '{{count}} item',
+      item_other: '{{count}} items',
+      only: 'No plural forms',
+    });
+    i18n.addMessages('zh-CN', 'translation', { item_other: '{{count}} 项', greeting: '你好，{{name}}' });
+    i18n.addMessages('en', 'ui', { empty: 'No data' });
+    return i18n;
+  };
+
+  it('reads nested keys with dots and fills placeholders', () => {
+    const i18n = engine();
+    expect(i18n.t('nested.deeper.key')).toBe('Deep');
+    expect(i18n.t('greeting', { name: 'Ann' })).toBe('Hello, Ann');
+  });
+
+  it('picks the plural form by the language’s rules, `_other` where a language has no `_one`', () => {
+    const i18n = engine();
+    expect(i18n.t('item', { count: 1 })).toBe('1 item');
+    expect(i18n.t('item', { count: 0 })).toBe('0 items');
+    expect(i18n.t('item', { count: 2 })).toBe('2 items');
+    expect(i18n.t('only', { count: 3 })).toBe('No plural forms');
+  });
+
+  it('names another namespace with `ns:key`, and a colon in a sentence is no namespace', () => {
+    const i18n = engine();
+    expect(i18n.t('ui:empty')).toBe('No data');
+    expect(i18n.namespaceT('ui')('empty')).toBe('No data');
+    const sentence = 'Phone: already taken';
+    expect(i18n.t(sentence, { defaultValue: sentence })).toBe(sentence);
+  });
+
+  it('a missing key shows the key, or the default value when one is given', () => {
+    const i18n = engine();
+    expect(i18n.t('nowhere.to.be.found')).toBe('nowhere.to.be.found');
+    expect(i18n.t('nested')).toBe('nested');
+    expect(i18n.t('missing', { defaultValue: 'Fallback' })).toBe('Fallback');
+  });
+
+  it('a placeholder without a value stays visible rather than vanishing', () => {
+    expect(engine().t('greeting')).toBe('Hello, {{name}}');
+  });
+
+  it('switching language tells subscribers once the strings are there', async () => {
+    const i18n = engine();
+    const seen: string[] = [];
+    i18n.subscribe(() => seen.push(i18n.t('greeting', { name: '安' })));
+    await i18n.changeLanguage('zh-CN');
+    expect(seen).toEqual(['你好，安']);
+    expect(i18n.t('item', { count: 1 })).toBe('1 项');
+  });
+
+  it('of two overlapping language switches, the last one wins', async () => {
+    const slow = messages('translation', {
+      en: async () => ({ default: { hello: 'Hello' } }),
+      'zh-CN': () => new Promise((resolve) => setTimeout(() => resolve({ default: { hello: '你好' } }), 20)),
+      'zh-TW': async () => ({ default: { hello: '您好' } }),
+    });
+    const i18n = await createI18n([slow], 'en');
+    const first = i18n.changeLanguage('zh-CN');
+    const second = i18n.changeLanguage('zh-TW');
+    await Promise.all([first, second]);
+    expect(i18n.language).toBe('zh-TW');
+    expect(i18n.t('hello')).toBe('您好');
+  });
+
+  it('a namespace nobody registered loads as empty: its keys show as themselves', async () => {
+    const i18n = new I18n('en');
+    await i18n.loadNamespaces('unknown');
+    expect(i18n.namespaceT('unknown')('title')).toBe('title');
+  });
+
+  it('loading a namespace twice while it loads asks once, and a failed load is retried', async () => {
+    let calls = 0;
+    const flaky = messages('flaky', {
+      en: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('offline');
+        return { default: { ok: 'Loaded' } };
+      },
+      'zh-CN': async () => ({ default: {} }),
+      'zh-TW': async () => ({ default: {} }),
+    });
+    const i18n = new I18n('en', [flaky]);
+    const first = i18n.loadNamespaces('flaky');
+    expect(i18n.loadNamespaces('flaky')).toBe(first);
+    await expect(first).rejects.toThrow('offline');
+    await i18n.loadNamespaces('flaky');
+    expect(calls).toBe(2);
+    expect(i18n.t('flaky:ok')).toBe('Loaded');
   });
 });

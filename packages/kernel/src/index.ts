@@ -1,6 +1,15 @@
 export { EventBus, type KernelEvents } from './events.js';
 export { ApiError, HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
-export { DEFAULT_NAMESPACE, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
+export {
+  DEFAULT_NAMESPACE,
+  I18n,
+  initialLanguage,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type Messages,
+  type Translate,
+  type TranslateOptions,
+} from './i18n.js';
 export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
 export { loadPlugins, type PluginLoader } from './load-plugins.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
@@ -33,8 +42,9 @@ export {
   userMenuItem,
   whenProductEnabled,
 } from './plugin.js';
-export { KernelProvider, useKernel, useService, useSession, useT, useTabs } from './react/context.js';
+export { KernelProvider, useKernel, useService, useSession, useTabs } from './react/context.js';
 export { useDateTime } from './react/format.js';
+export { I18nProvider, useI18n, useLanguage, useT } from './react/i18n.js';
 export { useNavigateTo } from './react/navigation.js';
 export {
   lazyPage,

@@ -4,10 +4,9 @@
  * a `BootError` naming the plugin, which the console shows instead of a white screen.
  */
 import type { Language } from '@vap/contracts';
-import type { i18n } from 'i18next';
 import { EventBus } from './events.js';
 import { HttpClient, type LocalErrorCode } from './http.js';
-import { createI18n, initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
+import { createI18n, type I18n, initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
 import type { MessagesContribution, Plugin } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { createServiceRef, ServiceContainer, type ServiceRef } from './services.js';
@@ -18,7 +17,7 @@ import { TokenStore } from './token.js';
 export const HttpRef: ServiceRef<HttpClient> = createServiceRef('http');
 export const SessionRef: ServiceRef<SessionService> = createServiceRef('session');
 export const EventBusRef: ServiceRef<EventBus> = createServiceRef('events');
-export const I18nRef: ServiceRef<i18n> = createServiceRef('i18n');
+export const I18nRef: ServiceRef<I18n> = createServiceRef('i18n');
 export const TabsRef: ServiceRef<TabsService> = createServiceRef('tabs');
 
 export interface KernelOptions {
@@ -53,7 +52,7 @@ export class Kernel {
   private constructor(
     readonly registry: PluginRegistry,
     readonly services: ServiceContainer,
-    readonly i18n: i18n,
+    readonly i18n: I18n,
     readonly http: HttpClient,
     readonly session: SessionService,
     readonly bus: EventBus,

@@ -4,7 +4,7 @@
  * `useUiT()`, so they switch language with the rest of the console.
  */
 import type { Language } from '@vap/contracts';
-import { useTranslation } from 'react-i18next';
+import { type Translate, useT } from '@vap/kernel/i18n';
 
 export const UI_NAMESPACE = 'ui';
 
@@ -19,6 +19,6 @@ export const uiMessages = {
 } as const;
 
 /** Translations of the `ui` namespace, e.g. `t('data.empty')`. */
-export function useUiT() {
-  return useTranslation(UI_NAMESPACE).t;
+export function useUiT(): Translate {
+  return useT(UI_NAMESPACE);
 }

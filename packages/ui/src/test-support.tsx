@@ -1,36 +1,30 @@
 /** For the design system's own tests: render inside an i18n instance that has the `ui` strings. */
 import { type RenderResult, render } from '@testing-library/react';
-import type { Language } from '@vap/contracts';
-import i18next, { type i18n } from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { LANGUAGES, type Language } from '@vap/contracts';
+import { I18n, I18nProvider } from '@vap/kernel/i18n';
+import type { ReactElement, ReactNode } from 'react';
 import { UI_NAMESPACE } from './i18n.js';
 import { uiStrings } from './locales/index.js';
 
-export function createUiI18n(language: Language = 'en'): i18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    fallbackLng: 'zh-CN',
-    ns: [UI_NAMESPACE],
-    // As in the console: plain keys are the console's own strings.
-    defaultNS: 'translation',
-    resources: {
-      en: { [UI_NAMESPACE]: uiStrings('en') },
-      'zh-CN': { [UI_NAMESPACE]: uiStrings('zh-CN') },
-      'zh-TW': { [UI_NAMESPACE]: uiStrings('zh-TW') },
-    },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
+/** An i18n in `language` with the `ui` strings of all three languages already in place. */
+export function createUiI18n(language: Language = 'en'): I18n {
+  const i18n = new I18n(language);
+  for (const each of LANGUAGES) i18n.addMessages(each, UI_NAMESPACE, uiStrings(each));
+  // As in the console: plain keys are the console's own strings, here none.
+  for (const each of LANGUAGES) i18n.addMessages(each, i18n.defaultNamespace, {});
+  return i18n;
 }
 
 /** Renders `element` with the `ui` strings in `language` (English by default). */
 export function renderWithUi(
   element: ReactElement,
   language: Language = 'en',
-): RenderResult & { i18n: i18n } {
+): RenderResult & { i18n: I18n } {
   const i18n = createUiI18n(language);
-  return { i18n, ...render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>) };
+  // A wrapper, not an element around `element`: `rerender` keeps the provider.
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nProvider i18n={i18n}>{children}</I18nProvider>
+  );
+  const result: RenderResult = render(element, { wrapper });
+  return { i18n, ...result };
 }

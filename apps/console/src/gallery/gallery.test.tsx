@@ -1,9 +1,8 @@
 import '@vap/ui/test-polyfills';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18n, I18nProvider } from '@vap/kernel';
 import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import { consoleRoutes } from '../router.js';
@@ -36,16 +35,10 @@ afterEach(() => {
 
 /** English `ui` strings plus the console's own (for the `validation.*` messages of the form). */
 async function createI18n() {
-  const ui = (await uiMessages.loaders.en()).default;
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: 'en',
-    ns: ['translation', UI_NAMESPACE],
-    defaultNS: 'translation',
-    resources: { en: { translation: en, [UI_NAMESPACE]: ui } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
+  const i18n = new I18n('en');
+  i18n.addMessages('en', 'translation', en);
+  i18n.addMessages('en', UI_NAMESPACE, (await uiMessages.loaders.en()).default);
+  return i18n;
 }
 
 /**
@@ -58,11 +51,11 @@ const section = (id: string) => document.getElementById(id) as HTMLElement;
 async function renderGallery() {
   const i18n = await createI18n();
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <GalleryPage />
       <DialogHost />
       <Toaster />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

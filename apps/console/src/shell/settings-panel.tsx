@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@vap/contracts';
-import { useKernel, useT } from '@vap/kernel';
+import { useKernel, useLanguage, useT } from '@vap/kernel';
 import { Button, Drawer, LANGUAGE_NAMES, Switch } from '@vap/ui';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
@@ -25,6 +25,7 @@ export function SettingsPanel({
 }) {
   const t = useT();
   const kernel = useKernel();
+  const language = useLanguage();
   const settings = useSettings();
   const customId = useId();
   const sizeId = useId();
@@ -93,13 +94,13 @@ export function SettingsPanel({
           <label htmlFor={languageId}>{t('navbar.language')}</label>
           <select
             id={languageId}
-            value={kernel.i18n.language}
+            value={language}
             onChange={(event) => void kernel.setLanguage(event.target.value as Language)}
             className={selectClass}
           >
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {LANGUAGE_NAMES[language]}
+            {LANGUAGES.map((each) => (
+              <option key={each} value={each}>
+                {LANGUAGE_NAMES[each]}
               </option>
             ))}
           </select>

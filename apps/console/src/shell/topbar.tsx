@@ -1,5 +1,13 @@
 import type { Language } from '@vap/contracts';
-import { type LazyComponent, type LazyDialog, lazyPage, useKernel, useSession, useT } from '@vap/kernel';
+import {
+  type LazyComponent,
+  type LazyDialog,
+  lazyPage,
+  useKernel,
+  useLanguage,
+  useSession,
+  useT,
+} from '@vap/kernel';
 import {
   Button,
   DropdownMenu,
@@ -24,6 +32,7 @@ interface TopbarProps {
 export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarProps) {
   const kernel = useKernel();
   const t = useT();
+  const language = useLanguage();
   const { user, context } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -61,7 +70,7 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
         ))}
         <LanguageSelect
           label={t('navbar.language')}
-          value={kernel.i18n.language}
+          value={language}
           onChange={(language: Language) => void kernel.setLanguage(language)}
         />
         <DropdownMenu>

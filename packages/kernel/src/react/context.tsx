@@ -1,16 +1,16 @@
 import { createContext, type ReactNode, use, useContext, useSyncExternalStore } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Kernel } from '../kernel.js';
 import type { ServiceRef } from '../services.js';
 import type { SessionState } from '../session.js';
 import type { TabsState } from '../tabs.js';
+import { I18nProvider } from './i18n.js';
 
 const KernelContext = createContext<Kernel | null>(null);
 
 export function KernelProvider({ kernel, children }: { kernel: Kernel; children: ReactNode }) {
   return (
     <KernelContext.Provider value={kernel}>
-      <I18nextProvider i18n={kernel.i18n}>{children}</I18nextProvider>
+      <I18nProvider i18n={kernel.i18n}>{children}</I18nProvider>
     </KernelContext.Provider>
   );
 }
@@ -34,11 +34,6 @@ export function useService<T>(ref: ServiceRef<T>): T {
 export function useSession(): SessionState {
   const { session } = useKernel();
   return useSyncExternalStore(session.subscribe, session.getSnapshot);
-}
-
-/** Translations of a namespace: the console's own strings by default, a plugin's by its name. */
-export function useT(namespace?: string) {
-  return useTranslation(namespace).t;
 }
 
 /** The open tabs (spec §2.4); operations are on `useKernel().tabs`. */

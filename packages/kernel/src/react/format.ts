@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguage } from './i18n.js';
 
 /**
  * Formats an ISO 8601 instant as a date and time in the console's language; re-renders when the
  * language changes. An empty or unreadable value shows as an em dash rather than "Invalid Date".
  */
 export function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [language],
   );
   return (iso: string) => {
     const date = new Date(iso);

@@ -1,6 +1,7 @@
 import {
   Component,
   type ComponentType,
+  type ContextType,
   createContext,
   createElement,
   type ErrorInfo,
@@ -12,6 +13,7 @@ import {
 import { isButtonPermitted } from '../permissions.js';
 import type { AppRoute } from '../routes.js';
 import { useSession } from './context.js';
+import { I18nContext } from './i18n.js';
 
 const RouteContext = createContext<AppRoute | null>(null);
 
@@ -103,6 +105,8 @@ interface BoundaryProps {
 
 /** Keeps one broken page inside its own area while the rest of the console works. */
 export class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  static override contextType = I18nContext;
+  declare context: ContextType<typeof I18nContext>;
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: Error) {
@@ -114,7 +118,13 @@ export class PageErrorBoundary extends Component<BoundaryProps, { error: Error |
   }
 
   override render() {
-    if (this.state.error) return this.props.fallback(this.state.error, () => this.setState({ error: null }));
+    if (this.state.error) {
+      return this.props.fallback(this.state.error, () => {
+        // Strings that failed to load are fetched again too, not only the page's code.
+        this.context?.forgetFailures();
+        this.setState({ error: null });
+      });
+    }
     return this.props.children;
   }
 }

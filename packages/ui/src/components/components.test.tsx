@@ -99,7 +99,7 @@ describe('Alert and Result', () => {
 
 describe('PasswordInput', () => {
   it('keeps the field label on the input and reveals the text on request', async () => {
-    render(
+    renderWithUi(
       <Field label="Password">
         <PasswordInput showLabel="Show" hideLabel="Hide" defaultValue="secret" />
       </Field>,

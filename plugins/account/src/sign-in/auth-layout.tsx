@@ -1,4 +1,4 @@
-import { useKernel, useT } from '@vap/kernel';
+import { useKernel, useLanguage, useT } from '@vap/kernel';
 import { LanguageSelect } from '@vap/ui';
 import type { ReactNode } from 'react';
 
@@ -6,12 +6,13 @@ import type { ReactNode } from 'react';
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   const kernel = useKernel();
   const tc = useT();
+  const language = useLanguage();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-canvas px-4 py-8">
       <div className="absolute top-4 right-4">
         <LanguageSelect
           label={tc('navbar.language')}
-          value={kernel.i18n.language}
+          value={language}
           onChange={(language) => void kernel.setLanguage(language)}
         />
       </div>

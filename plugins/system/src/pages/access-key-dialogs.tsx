@@ -8,7 +8,7 @@ import {
   createAccessKeyFormSchema,
   type OpenOperation,
 } from '@vap/contracts';
-import { useKernel, useService, useT } from '@vap/kernel';
+import { useLanguage, useService, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -51,9 +51,8 @@ function useOpenOperations() {
 
 /** A date in the console's language, e.g. "1 March 2036". */
 function useLongDate(): (date: Date) => string {
-  const { i18n } = useKernel();
-  // Re-rendered on a language change through useT of the caller.
-  return (date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(date);
+  const language = useLanguage();
+  return (date) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
 
 interface CreateAccessKeyDialogProps {

@@ -1,7 +1,7 @@
+import { useLanguage } from '@vap/kernel/i18n';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../cn.js';
-import { UI_NAMESPACE, useUiT } from '../../i18n.js';
+import { useUiT } from '../../i18n.js';
 import { ChartPlaceholder } from './chart-placeholder.js';
 import { ChartTable } from './chart-table.js';
 import { defaultValueFormat, fullTimeFormat, tickTimeFormat, toTime } from './format.js';
@@ -57,7 +57,7 @@ export function Chart({
   className,
 }: ChartProps) {
   const t = useUiT();
-  const language = useTranslation(UI_NAMESPACE).i18n.language;
+  const language = useLanguage();
   const time = type === 'time';
 
   const rows = useMemo(() => {

@@ -1,9 +1,9 @@
+import { useLanguage } from '@vap/kernel/i18n';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ClassNames, DayPicker, type DayPickerProps } from 'react-day-picker';
 import { enUS } from 'react-day-picker/locale/en-US';
 import { zhCN } from 'react-day-picker/locale/zh-CN';
 import { zhTW } from 'react-day-picker/locale/zh-TW';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../cn.js';
 
 /**
@@ -11,8 +11,7 @@ import { cn } from '../../cn.js';
  * language, so that month names, weekdays and day labels switch with the rest of the console.
  */
 export function useDateLocale() {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = useLanguage();
   if (language === 'zh-TW') return zhTW;
   if (language === 'en' || language.startsWith('en-')) return enUS;
   return zhCN;

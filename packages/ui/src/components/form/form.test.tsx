@@ -2,8 +2,8 @@ import '../../test-polyfills.js';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { phoneSchema } from '@vap/contracts';
+import { I18nProvider } from '@vap/kernel/i18n';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createUiI18n } from '../../test-support.js';
@@ -16,14 +16,10 @@ afterEach(cleanup);
 /** Like the console: its own strings (with the `validation.*` keys) are the default namespace. */
 function renderInConsole(element: ReactElement) {
   const i18n = createUiI18n('en');
-  i18n.addResourceBundle('en', 'translation', {
+  i18n.addMessages('en', 'translation', {
     validation: { phone: 'Enter a valid mobile number', required: 'Required' },
   });
-  return render(
-    <I18nextProvider i18n={i18n} defaultNS="translation">
-      {element}
-    </I18nextProvider>,
-  );
+  return render(<I18nProvider i18n={i18n}>{element}</I18nProvider>);
 }
 
 const schema = z.object({ phone: phoneSchema, city: z.string().min(1, 'validation.required') });

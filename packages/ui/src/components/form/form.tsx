@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useT } from '@vap/kernel/i18n';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import {
   type Control,
@@ -14,7 +15,6 @@ import {
   useForm,
   useFormState,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../cn.js';
 import { Button, type ButtonProps } from '../button.js';
@@ -115,7 +115,7 @@ export function FormField<Values extends FieldValues, Name extends FieldPath<Val
   control,
   render,
 }: FormFieldProps<Values, Name>) {
-  const { t } = useTranslation();
+  const t = useT();
   const { field, fieldState } = useController<Values, Name>({ name, control });
   const message = fieldState.error?.message;
   return (
