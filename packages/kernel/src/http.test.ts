@@ -265,3 +265,129 @@ describe('file answers (CSV exports)', () => {
     expect(onError).toHaveBeenCalledWith(failure);
   });
 });
+
+describe('requests and answers on the wire', () => {
+  function headersAndBody(req: IncomingMessage, res: ServerResponse, body: string) {
+    json(res, 200, {
+      contentType: req.headers['content-type'] ?? null,
+      accept: req.headers.accept ?? null,
+      body,
+    });
+  }
+
+  it('joins the base and the path, leaves undefined query values out and sends others as text', async () => {
+    server.handlers.set('/webapi/echo', echo);
+    const answer = await client().get<{ url: string }>('/echo?a=1&page=9', {
+      query: { page: 2, size: undefined, dry_run: true, off: false, keyword: 'a b/c+d&e=f', empty: null },
+      wheres: [{ k: 'name', o: 'like', v: '管理员?' }],
+    });
+    const [pathname, search] = answer.url.split('?');
+    expect(pathname).toBe('/webapi/echo');
+    const query = new URLSearchParams(search);
+    expect([...query.keys()]).toEqual(['a', 'page', 'dry_run', 'off', 'keyword', 'empty', 'wheres']);
+    expect(query.get('a')).toBe('1');
+    expect(query.get('page')).toBe('2');
+    expect(query.get('dry_run')).toBe('true');
+    expect(query.get('off')).toBe('false');
+    expect(query.get('keyword')).toBe('a b/c+d&e=f');
+    expect(query.get('empty')).toBe('');
+    const wheres = query.get('wheres') ?? '';
+    expect(
+      JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(wheres), (c) => c.charCodeAt(0)))),
+    ).toEqual([{ k: 'name', o: 'like', v: '管理员?' }]);
+  });
+
+  it('sends a body as JSON with its content type, and a call without a body sends neither', async () => {
+    server.handlers.set('/webapi/headers', headersAndBody);
+    const withBody = await client().post('/headers', { a: [1], b: 'x' });
+    expect(withBody).toEqual({
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: '{"a":[1],"b":"x"}',
+    });
+    const without = await client().post<{ contentType: string | null; body: string }>('/headers');
+    expect(without.contentType).toBeNull();
+    expect(without.body).toBe('');
+  });
+
+  it('passes FormData to fetch unchanged, for fetch to encode', async () => {
+    server.handlers.set('/webapi/headers', headersAndBody);
+    const form = new FormData();
+    form.set('filename', 'logo.png');
+    const answer = await client().post<{ contentType: string; body: string }>('/headers', form);
+    expect(answer.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.body).toContain('logo.png');
+  });
+
+  it('answers undefined for 204 No Content, and the text of a text answer', async () => {
+    server.handlers.set('/webapi/none', (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    server.handlers.set('/webapi/text', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('pong');
+    });
+    await expect(client().delete('/none')).resolves.toBeUndefined();
+    await expect(client().get('/text')).resolves.toBe('pong');
+  });
+
+  it('an error answer that is not the server JSON becomes http_error with the status text', async () => {
+    server.handlers.set('/webapi/gateway', (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad Gateway</body></html>');
+    });
+    server.handlers.set('/webapi/garbled', (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"code":');
+    });
+    const quiet = { quiet: true };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const gateway = await client()
+      .get('/gateway', quiet)
+      .catch((e: unknown) => e);
+    expect(gateway).toBeInstanceOf(ApiError);
+    expect(gateway).toMatchObject({ status: 502, code: 'http_error', message: 'Bad Gateway' });
+    const garbled = await client()
+      .get('/garbled', quiet)
+      .catch((e: unknown) => e);
+    expect(garbled).toMatchObject({ status: 500, code: 'http_error', message: 'Internal Server Error' });
+    warn.mockRestore();
+  });
+
+  it("a refused call's field messages reach the caller", async () => {
+    server.handlers.set('/webapi/users', (_req, res) =>
+      json(res, 422, {
+        code: 'invalid',
+        message: 'Check the form',
+        fields: { email: 'taken', phone: 'bad' },
+      }),
+    );
+    const onError = vi.fn();
+    const error = await client({ onError })
+      .post('/users', { email: 'a@b.c' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'invalid',
+      message: 'Check the form',
+      fields: { email: 'taken', phone: 'bad' },
+    });
+    expect(onError).toHaveBeenCalledWith(error);
+  });
+
+  it('calls the given fetch with the URL below /webapi as a string; its failure is a network error', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    const onError = vi.fn();
+    const error = await client({ baseURL: undefined, fetch, onError })
+      .put('/v1/thing', { a: 1 }, { query: { id: 3 } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'local:network' });
+    expect(onError).toHaveBeenCalledWith(error);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/webapi/v1/thing?id=3');
+    expect(init).toMatchObject({ method: 'PUT', body: '{"a":1}' });
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+});

@@ -13,7 +13,6 @@ import {
   REQUEST_TIMEOUT_MS,
   type Where,
 } from '@vap/contracts';
-import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 
 export type { Where } from '@vap/contracts';
@@ -81,6 +80,20 @@ class CancelledError extends Error {
 class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
+/** An answer with an error status, with its body parsed; `#toApiError` turns it into an `ApiError`. */
+class ResponseError extends Error {
+  override readonly name = 'ResponseError';
+  readonly status: number;
+  readonly statusText: string;
+  constructor(
+    response: Response,
+    readonly data: unknown,
+  ) {
+    super(`${response.status} ${response.statusText}`);
+    this.status = response.status;
+    this.statusText = response.statusText;
+  }
+}
 
 /** What every call sends, whatever its answer's type. */
 interface CallInit {
@@ -88,19 +101,13 @@ interface CallInit {
   headers: Record<string, string>;
   query: Record<string, QueryValue>;
   signal: AbortSignal;
-  body?: Record<string, unknown>;
+  body?: unknown;
 }
 
 export class HttpClient {
   readonly #pending = new Set<AbortController>();
-  readonly #fetch: typeof ofetch;
 
-  constructor(private readonly options: HttpClientOptions) {
-    this.#fetch = ofetch.create(
-      { baseURL: options.baseURL ?? API_BASE, retry: 0 },
-      options.fetch ? { fetch: options.fetch } : {},
-    );
-  }
+  constructor(private readonly options: HttpClientOptions) {}
 
   get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.request<T>('GET', path, undefined, options);
@@ -145,14 +152,9 @@ export class HttpClient {
     options: Omit<RequestOptions<never>, 'schema'> = {},
   ): Promise<{ blob: Blob; headers: Headers }> {
     return this.#send('GET', path, undefined, options, async (init) => {
-      const response = await this.#fetch.raw<Blob, 'blob'>(path, {
-        ...init,
-        responseType: 'blob',
-        ignoreResponseError: true,
-      });
-      const blob = response._data ?? new Blob([]);
-      if (!response.ok) throw await this.#errorOfFile(response.status, response.statusText, blob);
-      return { blob, headers: response.headers };
+      const response = await this.#fetch(path, init);
+      if (!response.ok) throw new ResponseError(response, parseJson(await response.text()));
+      return { blob: await response.blob(), headers: response.headers };
     });
   }
 
@@ -172,7 +174,9 @@ export class HttpClient {
     // A call that fails first must not leave a failed schema load unhandled.
     schema?.catch(() => undefined);
     return this.#send(method, path, body, options, async (init) => {
-      const data: unknown = await this.#fetch(path, init);
+      const response = await this.#fetch(path, init);
+      const data = await dataOf(response);
+      if (response.status >= 400) throw new ResponseError(response, data);
       if (!schema) return data as T;
       const parsed = (await schema).safeParse(data);
       if (!parsed.success) {
@@ -208,7 +212,7 @@ export class HttpClient {
         headers,
         query,
         signal: controller.signal,
-        ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
+        ...(body === undefined ? {} : { body }),
       });
     } catch (error) {
       const failure = await this.#toApiError(error, controller.signal);
@@ -224,18 +228,19 @@ export class HttpClient {
     }
   }
 
-  /** The error of a refused file call: the server's JSON `{code, message}` when it sent one. */
-  async #errorOfFile(status: number, statusText: string, blob: Blob): Promise<ApiError> {
-    let data: unknown;
-    try {
-      data = JSON.parse(await blob.text());
-    } catch {
-      data = undefined;
+  /** Sends one call: the base URL and query joined to `path`, a JSON body encoded (no retries). */
+  #fetch(path: string, { query, body, headers, ...init }: CallInit): Promise<Response> {
+    let payload: BodyInit | undefined;
+    if (body != null) {
+      if (isJson(body)) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        headers['Content-Type'] = 'application/json';
+        headers.Accept = 'application/json';
+      } else payload = body as BodyInit;
     }
-    const body = (await apiErrorSchema())?.safeParse(data) ?? { success: false as const };
-    return body.success
-      ? new ApiError(status, body.data.code, body.data.message, body.data.fields)
-      : new ApiError(status, 'http_error', statusText || String(status));
+    // Looked up on each call and called unbound: a stored window.fetch called as a method throws.
+    const fetch = this.options.fetch ?? globalThis.fetch;
+    return fetch(urlOf(this.options.baseURL ?? API_BASE, path, query), { ...init, headers, body: payload });
   }
 
   async #toApiError(error: unknown, signal: AbortSignal): Promise<ApiError> {
@@ -244,16 +249,12 @@ export class HttpClient {
       const code = signal.reason instanceof TimeoutError ? 'timeout' : 'cancelled';
       return new ApiError(0, code, this.options.localMessage(code));
     }
-    if (error instanceof FetchError && error.response) {
+    if (error instanceof ResponseError) {
       const body = (await apiErrorSchema())?.safeParse(error.data) ?? { success: false as const };
       if (body.success) {
-        return new ApiError(error.response.status, body.data.code, body.data.message, body.data.fields);
+        return new ApiError(error.status, body.data.code, body.data.message, body.data.fields);
       }
-      return new ApiError(
-        error.response.status,
-        'http_error',
-        error.response.statusText || String(error.response.status),
-      );
+      return new ApiError(error.status, 'http_error', error.statusText || String(error.status));
     }
     return new ApiError(0, 'network', this.options.localMessage('network'));
   }
@@ -269,4 +270,54 @@ function apiErrorSchema() {
     (schemas) => schemas.apiErrorSchema,
     () => null,
   );
+}
+
+/**
+ * `path` below `base`, with `query` merged over any query the path carries; undefined values are
+ * left out, null ones sent empty. An absolute URL, or a path already below the base, stays as it is.
+ */
+function urlOf(base: string, path: string, query: Record<string, QueryValue>): string {
+  const at = path.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, value === null ? '' : String(value));
+  }
+  const search = params.toString();
+  const pathname = at < 0 ? path : path.slice(0, at);
+  const root = base.replace(/\/$/, '');
+  const url =
+    !root || /^[\w+.-]{2,}:/.test(pathname) || pathname === root || pathname.startsWith(`${root}/`)
+      ? pathname
+      : `${root}/${pathname.replace(/^\.?\//, '')}`;
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * Whether a body is sent as JSON: plain objects, arrays, strings (sent as they are) and values with
+ * `toJSON`. FormData, Blob, URLSearchParams, buffers and streams go to `fetch` unchanged.
+ */
+function isJson(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return true;
+  const type = (body as { constructor?: { name?: string } }).constructor;
+  return !type || type.name === 'Object' || typeof (body as { toJSON?: unknown }).toJSON === 'function';
+}
+
+/** JSON when it parses, else the text itself (an empty body is ""). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * An answer's body: nothing when it has none (204), JSON (or its text when it does not parse) when
+ * the type is JSON or missing, the text of a text type, else a Blob.
+ */
+async function dataOf(response: Response): Promise<unknown> {
+  if (!response.body) return undefined;
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!type || /^application\/([\w.-]*\+)?json$/i.test(type)) return parseJson(await response.text());
+  return /^text\/|^application\/(xml|xhtml|html)/i.test(type) ? response.text() : response.blob();
 }

@@ -8,15 +8,19 @@ import { type Translate, useT } from '@vap/kernel/i18n';
 
 export const UI_NAMESPACE = 'ui';
 
-const load = (language: Language) => async () => ({
-  default: (await import('./locales/index.js')).uiStrings(language),
-});
+// Typed as the kernel's loaders are: inferred, the type would name the locale modules, which the
+// bundled declaration file cannot (and a consumer's `tsc` fails on it).
+type UiLoader = () => Promise<{ default: Record<string, unknown> }>;
+
+// One module per language, so a visitor downloads only the strings of the language shown.
+const loaders: Readonly<Record<Language, UiLoader>> = {
+  en: () => import('./locales/en.js'),
+  'zh-CN': () => import('./locales/zh-CN.js'),
+  'zh-TW': () => import('./locales/zh-TW.js'),
+};
 
 /** The `ui` namespace, loaded lazily per language; pass it to `Kernel.boot({ messages })`. */
-export const uiMessages = {
-  namespace: UI_NAMESPACE,
-  loaders: { en: load('en'), 'zh-CN': load('zh-CN'), 'zh-TW': load('zh-TW') },
-} as const;
+export const uiMessages = { namespace: UI_NAMESPACE, loaders } as const;
 
 /** Translations of the `ui` namespace, e.g. `t('data.empty')`. */
 export function useUiT(): Translate {

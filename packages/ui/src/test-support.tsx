@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '@vap/contracts';
 import { I18n, I18nProvider } from '@vap/kernel/i18n';
 import type { ReactElement, ReactNode } from 'react';
 import { UI_NAMESPACE } from './i18n.js';
-import { uiStrings } from './locales/index.js';
+import { uiStrings } from './locales/test-strings.js';
 
 /** An i18n in `language` with the `ui` strings of all three languages already in place. */
 export function createUiI18n(language: Language = 'en'): I18n {

@@ -25,6 +25,24 @@ describe('translate', () => {
     expect(translate('zh-CN', 'validation.phone')).toBe('请输入正确的手机号');
   });
 
+  it("reads the server's own strings (locales/server), which the console's files no longer carry", async () => {
+    expect(translate('zh-TW', 'verifyReview.revokedTitle')).not.toBe('verifyReview.revokedTitle');
+    const consoleEn = (await import('../../../../locales/en.json', { with: { type: 'json' } })).default;
+    expect(Object.keys(consoleEn)).not.toContain('errors');
+  });
+
+  it('the server strings have the same keys in the three languages', async () => {
+    const keys = async (language: string) => {
+      const file = await import(`../../../../locales/server/${language}.json`, { with: { type: 'json' } });
+      return Object.entries(file.default as Record<string, Record<string, string>>)
+        .flatMap(([group, texts]) => Object.keys(texts).map((key) => `${group}.${key}`))
+        .sort();
+    };
+    const reference = await keys('zh-CN');
+    expect(await keys('en')).toEqual(reference);
+    expect(await keys('zh-TW')).toEqual(reference);
+  });
+
   it('returns an unknown key unchanged rather than an empty message', () => {
     expect(translate('en', 'errors.no_such_code')).toBe('errors.no_such_code');
   });

@@ -1,8 +1,12 @@
 /**
- * Server-side messages: the `errors.*` and `validation.*` strings of the shared locale files, in
- * the language the caller asks for (Accept-Language), zh-CN by default as in the console.
+ * Server-side messages in the language the caller asks for (Accept-Language), zh-CN by default as
+ * in the console: the `validation.*` (and menu) strings it shares with the console, and its own
+ * `errors.*` and `verifyReview.*` in locales/server, which the console never downloads.
  */
 import en from '../../../../locales/en.json' with { type: 'json' };
+import serverEn from '../../../../locales/server/en.json' with { type: 'json' };
+import serverZhCN from '../../../../locales/server/zh-CN.json' with { type: 'json' };
+import serverZhTW from '../../../../locales/server/zh-TW.json' with { type: 'json' };
 import zhCN from '../../../../locales/zh-CN.json' with { type: 'json' };
 import zhTW from '../../../../locales/zh-TW.json' with { type: 'json' };
 
@@ -12,9 +16,9 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 type Messages = Record<string, Record<string, string>>;
 const catalogues: Record<Language, Messages> = {
-  en: en as unknown as Messages,
-  'zh-CN': zhCN as unknown as Messages,
-  'zh-TW': zhTW as unknown as Messages,
+  en: { ...en, ...serverEn } as unknown as Messages,
+  'zh-CN': { ...zhCN, ...serverZhCN } as unknown as Messages,
+  'zh-TW': { ...zhTW, ...serverZhTW } as unknown as Messages,
 };
 
 function languageOf(tag: string): Language | undefined {

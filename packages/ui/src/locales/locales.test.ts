@@ -1,6 +1,7 @@
-import { LANGUAGES } from '@vap/contracts';
+import { LANGUAGES, type Language } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { uiStrings } from './index.js';
+import { uiMessages } from '../i18n.js';
+import { uiStrings } from './test-strings.js';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -23,5 +24,15 @@ describe('ui strings', () => {
         expect(typeof text === 'string' && text.trim().length > 0, `${language}: ${String(text)}`).toBe(true);
       }
     }
+  });
+
+  it('each lazy loader of the ui namespace returns its own language', async () => {
+    const empty = async (language: Language) => {
+      const { default: strings } = await uiMessages.loaders[language]();
+      return (strings.data as { empty?: unknown }).empty;
+    };
+    expect(await empty('en')).toBe('No data');
+    expect(await empty('zh-CN')).toBe('暂无数据');
+    expect(await empty('zh-TW')).toBe('暫無資料');
   });
 });
