@@ -157,6 +157,19 @@ describe('the translation engine', () => {
     expect(i18n.t('hello')).toBe('您好');
   });
 
+  it('a key naming a namespace not loaded yet loads it, and subscribers hear when its text is there', async () => {
+    const labels = messages('own-account', {
+      en: async () => ({ default: { profile: { title: 'Profile' } } }),
+      'zh-CN': async () => ({ default: {} }),
+      'zh-TW': async () => ({ default: {} }),
+    });
+    const i18n = new I18n('en', [labels]);
+    const loaded = new Promise<void>((resolve) => i18n.subscribe(resolve));
+    expect(i18n.t('own-account:profile.title')).toBe('profile.title');
+    await loaded;
+    expect(i18n.t('own-account:profile.title')).toBe('Profile');
+  });
+
   it('a namespace nobody registered loads as empty: its keys show as themselves', async () => {
     const i18n = new I18n('en');
     await i18n.loadNamespaces('unknown');

@@ -86,12 +86,12 @@ export class I18n {
     return this.current;
   }
 
-  /** Grows with every language change: a snapshot for `useSyncExternalStore`. */
+  /** Grows with every change of the strings on screen: a snapshot for `useSyncExternalStore`. */
   get version(): number {
     return this.changes;
   }
 
-  /** Called after every language change and every `addMessages`. */
+  /** Called after every language change, namespace load and `addMessages`. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -131,6 +131,8 @@ export class I18n {
       (module) => {
         this.store.set(id, module.default);
         this.loads.delete(id);
+        // Text that named this namespace before it was there (`ns:key`) shows now.
+        this.notify();
       },
       (error: unknown) => {
         this.loads.delete(id);
@@ -192,6 +194,11 @@ export class I18n {
       key = key.slice(colon + 1);
     }
     const messages = this.store.get(`${this.current}|${namespace}`);
+    // A key of a namespace no screen has loaded yet (a menu label, a title): load it, and show the
+    // text once it is there (subscribers hear of it); until then the key stands in.
+    if (!messages && this.loaders.has(namespace) && !this.failures.has(`${this.current}|${namespace}`)) {
+      this.loadOne(namespace, this.current).catch(() => undefined);
+    }
     let text: unknown;
     if (typeof options.count === 'number') {
       text =

@@ -18,5 +18,11 @@ export default definePlugin({
       'zh-CN': () => import('./locales/zh-CN.json'),
       'zh-TW': () => import('./locales/zh-TW.json'),
     }),
+    // Its own namespace so the sign-in pages' first load leaves out the signed-in dialogs' strings.
+    messages('own-account', {
+      en: () => import('./own-account/locales/en.json'),
+      'zh-CN': () => import('./own-account/locales/zh-CN.json'),
+      'zh-TW': () => import('./own-account/locales/zh-TW.json'),
+    }),
   ],
 });

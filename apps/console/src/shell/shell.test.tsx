@@ -224,6 +224,23 @@ describe('sidebar (spec §2.4)', () => {
     expect(within(sidebar).getByText('No menu entry matches')).toBeTruthy();
   });
 
+  it("pointing at an entry, or focusing it, starts fetching its page's code", async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    const loaderOf = (name: string) => {
+      const page = kernel.session.state.routes?.byName.get(name)?.page;
+      if (!page) throw new Error(`No page claims ${name}`);
+      return vi.spyOn(page, 'component');
+    };
+    const recharge = loaderOf('recharge');
+    const dashboard = loaderOf('dashboard');
+    const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Billing' }));
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Recharge' }));
+    await waitFor(() => expect(recharge).toHaveBeenCalledTimes(1));
+    act(() => within(nav).getByRole('link', { name: 'Dashboard' }).focus());
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(1));
+  });
+
   it('arrow keys move between menu entries', async () => {
     await renderConsole('/dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });

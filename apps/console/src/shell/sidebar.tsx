@@ -1,5 +1,5 @@
 import type { CompanyInfo } from '@vap/contracts';
-import { type AppRoute, useT } from '@vap/kernel';
+import { type AppRoute, preloadPage, useT } from '@vap/kernel';
 import { cn, MenuIcon } from '@vap/ui';
 import { ChevronDown, Search } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -222,12 +222,19 @@ function MenuEntry({ route, depth, collapsed }: { route: AppRoute; depth: number
       </a>
     );
   }
+  // The build does not list a page's chunks for preloading (that list would sit in the sign-in
+  // page's first load): pointing at an entry starts fetching the page's code instead.
+  const preload = () => {
+    if (route.page) void preloadPage(route.page.component);
+  };
   return (
     <NavLink
       to={route.path}
       className={({ isActive }) => cn(entryClass, isActive && 'bg-primary text-white hover:text-white')}
       style={indent(depth, collapsed)}
       title={collapsed ? title(route) : undefined}
+      onPointerEnter={preload}
+      onFocus={preload}
     >
       {label}
     </NavLink>

@@ -32,7 +32,7 @@ type Open = 'create' | 'hint' | 'verify' | null;
  * - on load, a company not verified (0) or failed (3) opens the hint dialog, once per status.
  */
 export default function CompanyStatus() {
-  const t = useT('account');
+  const t = useT('own-account');
   const tc = useT();
   const { user } = useSession();
   const [open, setOpen] = useState<Open>(null);

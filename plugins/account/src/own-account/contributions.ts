@@ -13,19 +13,19 @@ import {
 export const ownAccountUserMenu: UserMenuItemContribution[] = [
   userMenuItem(
     'account.profile',
-    'account:profile.title',
+    'own-account:profile.title',
     { dialog: () => import('./profile-dialog.js') },
     { order: 10 },
   ),
   userMenuItem(
     'account.display',
-    'account:display.title',
+    'own-account:display.title',
     { dialog: () => import('./display-dialog.js') },
     { order: 20, ownerOnly: true },
   ),
   userMenuItem(
     'account.password',
-    'account:password.title',
+    'own-account:password.title',
     { dialog: () => import('./password-dialog.js') },
     { order: 60 },
   ),

@@ -9,7 +9,7 @@ import { COMPANIES_PATH, messageOf } from './api.js';
  */
 export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
-  const t = useT('account');
+  const t = useT('own-account');
   const form = useZodForm(createCompanyBodySchema, { defaultValues: { name: '', title: '' } });
 
   const submit = async (values: CreateCompanyBody) => {

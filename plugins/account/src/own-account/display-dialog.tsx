@@ -31,7 +31,7 @@ const readDataUrl = (file: File) =>
  */
 export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
-  const t = useT('account');
+  const t = useT('own-account');
   const { user } = useSession();
   const company = user?.company;
   const form = useZodForm(displayFormSchema, { defaultValues: { title: company?.title ?? '' } });

@@ -22,7 +22,7 @@ import { messageOf, PASSWORD_PATH } from './api.js';
  */
 export default function PasswordDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
-  const t = useT('account');
+  const t = useT('own-account');
   const navigate = useNavigate();
   const { user } = useSession();
   const isPasswordEmpty = user?.is_password_empty ?? false;

@@ -6,7 +6,7 @@ import { messageOf, PROFILE_PATH } from './api.js';
 /** Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark. */
 export default function ProfileDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
-  const t = useT('account');
+  const t = useT('own-account');
   const { user } = useSession();
   const form = useZodForm(profileBodySchema, {
     defaultValues: { nickname: user?.nickname ?? '', email: user?.email ?? '', remark: user?.remark ?? '' },

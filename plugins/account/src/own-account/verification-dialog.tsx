@@ -62,7 +62,7 @@ function imagesOf(detail: CompanyDetail): Images {
  */
 export default function VerificationDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
-  const t = useT('account');
+  const t = useT('own-account');
   const [detail, setDetail] = useState<CompanyDetail | null>(null);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);

@@ -16,7 +16,7 @@ export function VerifyHintDialog({
   onClose: () => void;
   onVerify: () => void;
 }) {
-  const t = useT('account');
+  const t = useT('own-account');
   const status = user.company?.verify_status ?? VERIFY_STATUS.notVerified;
   const owner = user.role_id === OWNER_ROLE_ID;
   const key = owner ? `verifyHint.owner${status}` : 'verifyHint.member';
