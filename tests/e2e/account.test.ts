@@ -184,7 +184,7 @@ describe('company verification in Chromium, reviewed by the operator command', (
     await hint.getByText('Your company verification failed').waitFor();
     await hint.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Company verification' }).getByLabel('Company name').waitFor();
-  });
+  }, 120_000); // stops and restarts the server and runs two operator commands: slow on a busy machine
 
   it('refuses a 6 MB and a 6000x6000 image, accepts three valid ones: waiting for review', async () => {
     const dialog = page.getByRole('dialog', { name: 'Company verification' });

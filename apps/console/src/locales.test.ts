@@ -1,10 +1,18 @@
 import { LANGUAGES, PAGE_NAMES } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
+import shellEn from '../../../locales/shell/en.json';
+import shellZhCN from '../../../locales/shell/zh-CN.json';
+import shellZhTW from '../../../locales/shell/zh-TW.json';
 import zhCN from '../../../locales/zh-CN.json';
 import zhTW from '../../../locales/zh-TW.json';
 
-const files: Record<(typeof LANGUAGES)[number], object> = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+/** The default namespace with the `shell` strings that extend it once signed in. */
+const files: Record<(typeof LANGUAGES)[number], object> = {
+  en: { ...en, ...shellEn },
+  'zh-CN': { ...zhCN, ...shellZhCN },
+  'zh-TW': { ...zhTW, ...shellZhTW },
+};
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, inner]) =>
@@ -30,9 +38,13 @@ describe('console locales', () => {
     }
   });
 
+  it('the two parts of the default namespace share no top-level key (neither hides the other)', () => {
+    expect(Object.keys(en).filter((key) => key in shellEn)).toEqual([]);
+  });
+
   it('every known page name of spec §2.3 has a menu title', () => {
     const titles = new Set(
-      keys(en)
+      keys(files.en)
         .filter((key) => key.startsWith('menu.'))
         .map((key) => key.slice(5)),
     );

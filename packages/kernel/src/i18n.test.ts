@@ -170,6 +170,28 @@ describe('the translation engine', () => {
     expect(i18n.t('own-account:profile.title')).toBe('Profile');
   });
 
+  it('keys the default namespace lacks are read from the namespaces that extend it', async () => {
+    const shell = {
+      ...messages('shell', {
+        en: async () => ({ default: { menu: { dashboard: 'Dashboard' }, hello: 'Shadowed' } }),
+        'zh-CN': async () => ({ default: {} }),
+        'zh-TW': async () => ({ default: {} }),
+      }),
+      extendsDefault: true,
+    };
+    const own = messages('translation', {
+      en: async () => ({ default: { hello: 'Hello' } }),
+      'zh-CN': async () => ({ default: {} }),
+      'zh-TW': async () => ({ default: {} }),
+    });
+    const i18n = await createI18n([own, shell], 'en');
+    expect(i18n.extensions).toEqual(['shell']);
+    expect(i18n.hasLoadedNamespace('shell')).toBe(false);
+    await i18n.loadNamespaces(i18n.extensions);
+    expect(i18n.t('menu.dashboard')).toBe('Dashboard');
+    expect(i18n.t('hello')).toBe('Hello');
+  });
+
   it('a namespace nobody registered loads as empty: its keys show as themselves', async () => {
     const i18n = new I18n('en');
     await i18n.loadNamespaces('unknown');

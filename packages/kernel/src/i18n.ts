@@ -61,6 +61,8 @@ function lookup(messages: Messages | undefined, key: string): unknown {
 
 export class I18n {
   readonly defaultNamespace: string;
+  /** Namespaces read for keys the default one lacks (`MessagesContribution.extendsDefault`). */
+  readonly extensions: readonly string[];
   private current: Language;
   private changes = 0;
   private readonly loaders: ReadonlyMap<string, Readonly<Record<Language, MessageLoader>>>;
@@ -80,6 +82,7 @@ export class I18n {
     this.target = language;
     this.defaultNamespace = defaultNamespace;
     this.loaders = new Map(namespaces.map((ns) => [ns.namespace, ns.loaders]));
+    this.extensions = namespaces.filter((ns) => ns.extendsDefault).map((ns) => ns.namespace);
   }
 
   get language(): Language {
@@ -193,6 +196,22 @@ export class I18n {
       namespace = key.slice(0, colon);
       key = key.slice(colon + 1);
     }
+    let text = this.lookup(namespace, key, options.count);
+    if (text === undefined && namespace === this.defaultNamespace) {
+      for (const extension of this.extensions) {
+        text = this.lookup(extension, key, options.count);
+        if (text !== undefined) break;
+      }
+    }
+    if (text === undefined) return options.defaultValue ?? key;
+    return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+      const value = lookup(options, name);
+      return value === undefined || value === null ? placeholder : String(value);
+    });
+  }
+
+  /** A key's string in a namespace of the current language, its plural form by `count`. */
+  private lookup(namespace: string, key: string, count: number | undefined): string | undefined {
     const messages = this.store.get(`${this.current}|${namespace}`);
     // A key of a namespace no screen has loaded yet (a menu label, a title): load it, and show the
     // text once it is there (subscribers hear of it); until then the key stands in.
@@ -200,17 +219,12 @@ export class I18n {
       this.loadOne(namespace, this.current).catch(() => undefined);
     }
     let text: unknown;
-    if (typeof options.count === 'number') {
+    if (typeof count === 'number') {
       text =
-        lookup(messages, `${key}_${this.pluralRules().select(options.count)}`) ??
-        lookup(messages, `${key}_other`);
+        lookup(messages, `${key}_${this.pluralRules().select(count)}`) ?? lookup(messages, `${key}_other`);
     }
     text ??= lookup(messages, key);
-    if (typeof text !== 'string') return options.defaultValue ?? key;
-    return text.replace(PLACEHOLDER, (placeholder, name: string) => {
-      const value = lookup(options, name);
-      return value === undefined || value === null ? placeholder : String(value);
-    });
+    return typeof text === 'string' ? text : undefined;
   }
 
   private isNamespace(name: string): boolean {

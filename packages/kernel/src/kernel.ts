@@ -77,7 +77,9 @@ export class Kernel {
         );
       }
     }
-    const i18n = await createI18n([...shared, ...registry.messages()], language);
+    // Only the console's own strings may extend the default namespace, not a plugin's.
+    const pluginMessages = registry.messages().map(({ namespace, loaders }) => ({ namespace, loaders }));
+    const i18n = await createI18n([...shared, ...pluginMessages], language);
     const bus = new EventBus();
     const tokens = new TokenStore(storage);
     let expiredNotified = false;
@@ -122,9 +124,12 @@ export class Kernel {
         }
       }
     }
-    // The signed-in screens resolve services: their container loads as soon as a session starts.
+    // The signed-in screens resolve services and read the strings that extend the default
+    // namespace (the shell's): both load as soon as a session starts.
     session.subscribe(() => {
-      if (session.state.status === 'anonymous' || services.loaded) return;
+      if (session.state.status === 'anonymous') return;
+      i18n.loadNamespaces(i18n.extensions).catch(() => undefined);
+      if (services.loaded) return;
       services.load().catch((error: unknown) => console.warn('The services could not be loaded', error));
     });
     return new Kernel(registry, services, i18n, http, session, bus, storage, tabs);

@@ -56,6 +56,11 @@ export type MessageLoader = () => Promise<{ default: Record<string, unknown> }>;
 export interface MessagesContribution {
   readonly namespace: string;
   readonly loaders: Readonly<Record<Language, MessageLoader>>;
+  /**
+   * For the console's own strings only (`KernelOptions.messages`): keys the default namespace lacks
+   * are read here, and these strings load once a session starts, not with the sign-in page.
+   */
+  readonly extendsDefault?: boolean;
 }
 
 /** A dialog a plugin opens from the user menu; the console mounts it and closes it on `onClose`. */

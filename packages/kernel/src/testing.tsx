@@ -137,6 +137,8 @@ export async function createTestKernel(
     };
     api.answers = { ...sessionAnswers, ...api.answers };
     await kernel.session.signIn(testToken());
+    // As the console's shell waits for them before showing a signed-in screen.
+    await kernel.i18n.loadNamespaces(kernel.i18n.extensions);
   }
   return { kernel, api };
 }

@@ -10,6 +10,14 @@ export const sharedMessages = [
     'zh-CN': () => import('../../../locales/zh-CN.json'),
     'zh-TW': () => import('../../../locales/zh-TW.json'),
   }),
+  {
+    ...messages('shell', {
+      en: () => import('../../../locales/shell/en.json'),
+      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
+      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
+    }),
+    extendsDefault: true,
+  },
   uiMessages,
 ];
 

@@ -22,6 +22,9 @@ const SettingsPanel = lazyPage(async () => ({
 
 /** The signed-in layout (spec §2.4): sidebar, top bar, tab bar, and the current page. */
 export default function Shell() {
+  // Waits for the menu, tab and settings strings (the `shell` namespace), which the sign-in page
+  // does not load: no signed-in screen shows a bare key.
+  useT('shell');
   const t = useT();
   const { user, routes } = useSession();
   const settings = useSettings();

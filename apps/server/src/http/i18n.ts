@@ -1,12 +1,15 @@
 /**
  * Server-side messages in the language the caller asks for (Accept-Language), zh-CN by default as
- * in the console: the `validation.*` (and menu) strings it shares with the console, and its own
+ * in the console: the `validation.*` and `menu.*` strings it shares with the console, and its own
  * `errors.*` and `verifyReview.*` in locales/server, which the console never downloads.
  */
 import en from '../../../../locales/en.json' with { type: 'json' };
 import serverEn from '../../../../locales/server/en.json' with { type: 'json' };
 import serverZhCN from '../../../../locales/server/zh-CN.json' with { type: 'json' };
 import serverZhTW from '../../../../locales/server/zh-TW.json' with { type: 'json' };
+import shellEn from '../../../../locales/shell/en.json' with { type: 'json' };
+import shellZhCN from '../../../../locales/shell/zh-CN.json' with { type: 'json' };
+import shellZhTW from '../../../../locales/shell/zh-TW.json' with { type: 'json' };
 import zhCN from '../../../../locales/zh-CN.json' with { type: 'json' };
 import zhTW from '../../../../locales/zh-TW.json' with { type: 'json' };
 
@@ -16,9 +19,9 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 type Messages = Record<string, Record<string, string>>;
 const catalogues: Record<Language, Messages> = {
-  en: { ...en, ...serverEn } as unknown as Messages,
-  'zh-CN': { ...zhCN, ...serverZhCN } as unknown as Messages,
-  'zh-TW': { ...zhTW, ...serverZhTW } as unknown as Messages,
+  en: { ...en, ...shellEn, ...serverEn } as unknown as Messages,
+  'zh-CN': { ...zhCN, ...shellZhCN, ...serverZhCN } as unknown as Messages,
+  'zh-TW': { ...zhTW, ...shellZhTW, ...serverZhTW } as unknown as Messages,
 };
 
 function languageOf(tag: string): Language | undefined {
