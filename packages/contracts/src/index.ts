@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './company.js';
 export * from './constants.js';
+export * from './csv.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './menu.js';

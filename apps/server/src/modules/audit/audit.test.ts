@@ -6,6 +6,7 @@ import {
   AUDIT_REDACTED,
   type AuditEntry,
   auditEntrySchema,
+  CSV_BOM,
   encodeListParam,
   type ListPage,
   listPageSchema,
@@ -21,7 +22,7 @@ import { auditLogs, roles, users } from '../../db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
-import { csvField } from './csv.js';
+import { auditCsv } from './csv.js';
 import { auditSnapshot, recordAudit } from './recorder.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
@@ -62,22 +63,26 @@ describe('audit snapshots', () => {
   });
 });
 
-describe('CSV fields (RFC 4180)', () => {
-  it('are quoted when they hold a comma, a quote or a line break, quotes doubled', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-    expect(csvField(42)).toBe('42');
-    expect(csvField(null)).toBe('');
-  });
-
-  it('never start with a formula character a spreadsheet would run', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-1')).toBe("'-1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+describe('the audit CSV export', () => {
+  it('writes one row per entry, before and after as JSON, text a spreadsheet would run neutralised', () => {
+    const entry: AuditEntry = {
+      id: 7,
+      created_at: '2026-01-02T03:04:05.000Z',
+      user_id: 3,
+      user_phone: '13800138000',
+      user_nickname: '=cmd',
+      action: 'system.user.create',
+      target_type: 'user',
+      target_id: '9',
+      ip: '127.0.0.1',
+      access_key_id: '',
+      before: null,
+      after: { nickname: 'a,b' },
+    };
+    expect(auditCsv([entry])).toBe(
+      `${CSV_BOM}${AUDIT_CSV_COLUMNS.join(',')}\r\n` +
+        `7,2026-01-02T03:04:05.000Z,3,13800138000,'=cmd,system.user.create,user,9,127.0.0.1,,,"{""nickname"":""a,b""}"\r\n`,
+    );
   });
 });
 

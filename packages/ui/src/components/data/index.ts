@@ -1,7 +1,7 @@
 // The data components: list table, pager and checkable tree.
 export { DEFAULT_EXPORT_LIMIT } from './collect-rows.js';
 export { COLUMN_STORAGE_PREFIX } from './column-visibility.js';
-export { buildCsv, type CsvValue, csvField, csvFilename, downloadBlob } from './csv.js';
+export { buildCsv, type CsvValue, csvFilename, downloadBlob } from './csv.js';
 export {
   type Column,
   DataTable,
