@@ -8,6 +8,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './data-dir.js';
 import { type Database, openDatabase } from './db/client.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
+import { readConsolePlugins } from './modules/menu/console-plugins.js';
+import { PluginMenuError, PluginMenus } from './modules/menu/plugins.js';
 import { DEMO_OPERATOR, seedDemo } from './seed.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -35,6 +37,14 @@ async function main() {
     }
     const passwords = new PasswordHasher(config.argon2Concurrency);
     const seeded = config.demo.seed ? await seedDemo(database.db, passwords, config.demo) : false;
+    try {
+      // The menu catalogue learns the pages of the console's plugins before anyone reads it.
+      const plugins = await readConsolePlugins(config.consoleDir);
+      if (plugins) await new PluginMenus(database.db).sync(plugins);
+    } catch (error) {
+      if (error instanceof PluginMenuError) throw new StartError(error.message);
+      throw error;
+    }
 
     const app = await buildApp({
       database,

@@ -7,10 +7,11 @@ import { loadConfig } from './config.js';
 import { lockDataDir } from './data-dir.js';
 import { openDatabase } from './db/client.js';
 import { companyCommands } from './modules/company/ops.js';
+import { pluginCommands } from './modules/menu/ops.js';
 import { noticeCommands } from './modules/notices/ops.js';
 import type { OpsCommand } from './ops-command.js';
 
-const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands };
+const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands, ...pluginCommands };
 
 function usage(): string {
   const lines = Object.entries(commands).map(

@@ -10,5 +10,6 @@ export * from './list.js';
 export * from './menu.js';
 export * from './mqtt.js';
 export * from './notices.js';
+export * from './plugin-manifest.js';
 export * from './system.js';
 export * from './validators.js';

@@ -1,3 +1,4 @@
+import { pluginManifestSchema } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { pluginManifest } from './manifest.js';
 import {
@@ -45,6 +46,7 @@ describe('plugin manifest', () => {
       ],
       publicRoutes: ['/telnet'],
       menuDirs: ['voip'],
+      catalogueDirs: [],
       flags: ['voip'],
       customActivation: false,
       messages: ['voip'],
@@ -53,6 +55,44 @@ describe('plugin manifest', () => {
       userMenu: ['voip-settings'],
       dashboardCards: ['voip-calls'],
     });
+  });
+
+  it('carries the catalogue entries of pages and dirs the built-in catalogue lacks, defaults filled in', () => {
+    const plugin = definePlugin({
+      id: 'device-map',
+      kernel: '^1',
+      menuDirs: [menuDir('maps', () => true, { title: 'device-map:menu.maps', icon: 'map', sort: 35 })],
+      pages: [
+        page('device-map_view', Empty, {
+          buttons: ['export', 'locate'],
+          menu: {
+            dir: 'maps',
+            path: 'view',
+            title: 'device-map:menu.view',
+            buttons: { locate: 'device-map:locate' },
+          },
+        }),
+        page('device-map_top', Empty, {
+          menu: { path: 'top', title: 'device-map:menu.top', icon: 'globe', sort: 5 },
+        }),
+      ],
+    });
+    const manifest = pluginManifest(plugin);
+    expect(manifest.catalogueDirs).toEqual([
+      { name: 'maps', path: 'maps', title: 'device-map:menu.maps', icon: 'map', sort: 35 },
+    ]);
+    expect(manifest.pages.map((entry) => entry.menu)).toEqual([
+      {
+        dir: 'maps',
+        path: 'view',
+        title: 'device-map:menu.view',
+        icon: '',
+        sort: 100,
+        buttons: { locate: 'device-map:locate' },
+      },
+      { dir: '', path: 'top', title: 'device-map:menu.top', icon: 'globe', sort: 5, buttons: {} },
+    ]);
+    expect(pluginManifestSchema.parse(manifest)).toEqual(manifest);
   });
 
   it('marks an activation rule that is not a product flag as custom', () => {

@@ -3,31 +3,10 @@
  * to its build (`dist/manifest.json`). Tools and CI read it without running the console, e.g. to
  * compare the pages plugins claim with the server's menu catalogue.
  */
-import type { ProductFlag } from '@vap/contracts';
-import type { ActivationContext, Plugin } from './plugin.js';
+import type { PluginManifest, ProductFlag } from '@vap/contracts';
+import type { ActivationContext, MenuPlacement, Plugin } from './plugin.js';
 
-export interface PluginManifest {
-  id: string;
-  kernel: string;
-  pages: Array<{
-    name: string;
-    buttons: string[];
-    keepAlive: boolean;
-    affix: boolean;
-    always?: { path: string; ownerOnly: boolean };
-  }>;
-  publicRoutes: string[];
-  menuDirs: string[];
-  /** Product flags that switch the plugin on (0 = enabled); empty when always active. */
-  flags: ProductFlag[];
-  /** Whether activation depends on something besides product flags. */
-  customActivation: boolean;
-  messages: string[];
-  services: string[];
-  topbar: string[];
-  userMenu: string[];
-  dashboardCards: string[];
-}
+export type { PluginManifest } from '@vap/contracts';
 
 const FLAG = Symbol.for('vap.productFlag');
 
@@ -55,9 +34,23 @@ export function pluginManifest(plugin: Plugin): PluginManifest {
       ...(page.always
         ? { always: { path: page.always.path, ownerOnly: page.always.ownerOnly ?? false } }
         : {}),
+      ...(page.menu ? { menu: placement(page.menu) } : {}),
     })),
     publicRoutes: (plugin.publicRoutes ?? []).map((route) => route.path),
     menuDirs: (plugin.menuDirs ?? []).map((dir) => dir.path),
+    catalogueDirs: (plugin.menuDirs ?? []).flatMap((dir) =>
+      dir.catalogue
+        ? [
+            {
+              name: dir.path,
+              path: dir.path,
+              title: dir.catalogue.title,
+              icon: dir.catalogue.icon ?? '',
+              sort: dir.catalogue.sort ?? DEFAULT_SORT,
+            },
+          ]
+        : [],
+    ),
     flags: flag ? [flag] : [],
     customActivation: plugin.activation !== undefined && flag === undefined,
     messages: (plugin.messages ?? []).map((contribution) => contribution.namespace),
@@ -65,5 +58,18 @@ export function pluginManifest(plugin: Plugin): PluginManifest {
     topbar: (plugin.topbar ?? []).map((item) => item.id),
     userMenu: (plugin.userMenu ?? []).map((item) => item.id),
     dashboardCards: (plugin.dashboardCards ?? []).map((card) => card.id),
+  };
+}
+
+const DEFAULT_SORT = 100;
+
+function placement(menu: MenuPlacement): NonNullable<PluginManifest['pages'][number]['menu']> {
+  return {
+    dir: menu.dir ?? '',
+    path: menu.path,
+    title: menu.title,
+    icon: menu.icon ?? '',
+    sort: menu.sort ?? DEFAULT_SORT,
+    buttons: { ...menu.buttons },
   };
 }

@@ -34,6 +34,26 @@ export interface PageContribution {
   readonly title?: TitleRule;
   /** Routes that exist whatever the server menu says (spec §2.2), at this path. */
   readonly always?: { readonly path: string; readonly ownerOnly?: boolean };
+  /** Where the page sits in the server's menu catalogue, for a page the built-in catalogue lacks. */
+  readonly menu?: MenuPlacement;
+}
+
+/**
+ * A page's entry in the server's menu catalogue. The server learns it from the plugin's manifest
+ * when the plugin is installed, so a plugin outside the built-in catalogue needs no migration.
+ */
+export interface MenuPlacement {
+  /** The dir holding the page: a dir of the catalogue (`device`) or one the plugin adds; none = top level. */
+  readonly dir?: string;
+  /** The page's segment of the address. */
+  readonly path: string;
+  /** Locale key of the menu and tab title, in the plugin's namespace: `device-map:menu.map`. */
+  readonly title: string;
+  readonly icon?: string;
+  /** Ascending among its siblings; 100 by default. */
+  readonly sort?: number;
+  /** Titles of the page's buttons by name; a button without one is titled `button.<name>`. */
+  readonly buttons?: Readonly<Record<string, string>>;
 }
 
 /** A route reachable without signing in (spec §2.1). */
@@ -48,6 +68,17 @@ export interface PublicRouteContribution {
 export interface MenuDirContribution {
   readonly path: string;
   readonly visible: (context: ActivationContext) => boolean;
+  /** Set when the plugin adds this dir to the server's menu catalogue (its name is its path). */
+  readonly catalogue?: CatalogueDir;
+}
+
+/** A menu dir a plugin adds to the catalogue, e.g. a dir of its own pages. */
+export interface CatalogueDir {
+  /** Locale key of the dir's title, in the plugin's namespace. */
+  readonly title: string;
+  readonly icon?: string;
+  /** Ascending among the top-level items; 100 by default. */
+  readonly sort?: number;
 }
 
 export type MessageLoader = () => Promise<{ default: Record<string, unknown> }>;
@@ -154,6 +185,7 @@ export interface PageOptions {
   affix?: boolean;
   title?: TitleRule;
   always?: { path: string; ownerOnly?: boolean };
+  menu?: MenuPlacement;
 }
 
 export function page(name: string, component: LazyComponent, options: PageOptions = {}): PageContribution {
@@ -165,6 +197,7 @@ export function page(name: string, component: LazyComponent, options: PageOption
     affix: options.affix ?? false,
     ...(options.title ? { title: options.title } : {}),
     ...(options.always ? { always: options.always } : {}),
+    ...(options.menu ? { menu: options.menu } : {}),
   };
 }
 
@@ -172,8 +205,16 @@ export function publicRoute(path: string, component: LazyComponent, title: strin
   return { path, component, title };
 }
 
-export function menuDir(path: string, visible: MenuDirContribution['visible']): MenuDirContribution {
-  return { path, visible };
+/**
+ * A visibility rule for the server dir at `path`; with `catalogue`, the plugin also adds that dir to
+ * the server's menu catalogue (always visible: `() => true`).
+ */
+export function menuDir(
+  path: string,
+  visible: MenuDirContribution['visible'],
+  catalogue?: CatalogueDir,
+): MenuDirContribution {
+  return { path, visible, ...(catalogue ? { catalogue } : {}) };
 }
 
 export function messages(namespace: string, loaders: Record<Language, MessageLoader>): MessagesContribution {

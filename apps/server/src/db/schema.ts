@@ -120,6 +120,13 @@ export const menuItems = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     isDisable: boolean('is_disable').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    /** The console plugin that installed the item from its manifest; '' for the built-in catalogue. */
+    plugin: text('plugin').notNull().default(''),
+    /**
+     * The plugin was removed: the item leaves every menu but keeps its id, which the plugin's next
+     * install takes again (role grants are kept by name and apply again then).
+     */
+    removed: boolean('removed').notNull().default(false),
   },
   (table) => [uniqueIndex('menu_items_parent_name').on(table.parentId, table.name)],
 );

@@ -18,6 +18,8 @@ const row = (
   isHidden: false,
   isDisable: false,
   sort,
+  plugin: '',
+  removed: false,
 });
 
 const catalogue = [
