@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { vapPlugins } from './vite/vap-plugins.js';
 
 /**
  * React Router's package exports name only its development build, for production too
@@ -19,7 +20,12 @@ const reactRouterProduction = join(
 const apiTarget = process.env.VAP_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss()],
+  // vapPlugins before Tailwind: it adds the listed plugins' builds to the stylesheet's sources.
+  plugins: [
+    vapPlugins({ appDir: import.meta.dirname, stylesheet: 'src/styles.css' }),
+    react(),
+    tailwindcss(),
+  ],
   ...(command === 'build' && mode === 'production'
     ? {
         resolve: {
@@ -46,7 +52,7 @@ export default defineConfig(({ command, mode }) => ({
     modulePreload: false,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
     // See test-setup.ts: page chunks load through Vite's transform on a busy machine.

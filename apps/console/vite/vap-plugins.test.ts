@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PluginManifest } from '@vap/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluginsModule, readPluginList, tailwindSources } from './vap-plugins.js';
+
+const APP_DIR = join(import.meta.dirname, '..');
+
+const manifest = (id: string): PluginManifest => ({
+  id,
+  kernel: '^1',
+  pages: [],
+  publicRoutes: [],
+  menuDirs: [],
+  catalogueDirs: [],
+  flags: [],
+  customActivation: false,
+  messages: [],
+  services: [],
+  topbar: [],
+  userMenu: [],
+  dashboardCards: [],
+});
+
+describe('the console plugin list (plugins.json)', () => {
+  let dir: string;
+  const list = async (entries: unknown) => {
+    const file = join(dir, 'plugins.json');
+    await writeFile(file, JSON.stringify(entries));
+    return file;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vap-plugin-list-'));
+    await mkdir(join(dir, 'map/dist'), { recursive: true });
+    await writeFile(join(dir, 'map/package.json'), JSON.stringify({ name: '@acme/vap-plugin-map' }));
+    await writeFile(join(dir, 'map/dist/manifest.json'), JSON.stringify(manifest('map')));
+    await mkdir(join(dir, 'unbuilt'), { recursive: true });
+    await writeFile(join(dir, 'unbuilt/package.json'), JSON.stringify({ name: '@acme/unbuilt' }));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('takes installed packages by name and plugin directories by path, in list order, with their manifests', async () => {
+    const plugins = readPluginList(await list(['@vap/plugin-dashboard', './map']), APP_DIR);
+    expect(plugins.map((plugin) => [plugin.name, plugin.entry, plugin.manifest.id])).toEqual([
+      ['@vap/plugin-dashboard', '@vap/plugin-dashboard', 'dashboard'],
+      ['@acme/vap-plugin-map', join(dir, 'map/dist/index.js'), 'map'],
+    ]);
+  });
+
+  it('is the console’s own list, naming the four built plugins', () => {
+    const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
+    expect(plugins.map((plugin) => plugin.name)).toEqual([
+      '@vap/plugin-account',
+      '@vap/plugin-dashboard',
+      '@vap/plugin-notices',
+      '@vap/plugin-system',
+    ]);
+  });
+
+  it('names a listed package that is not installed, or not built, and refuses a list of something else', async () => {
+    expect(() => readPluginList(join(dir, 'missing.json'), APP_DIR)).toThrow('cannot be read');
+    expect(() => readPluginList(dir, APP_DIR)).toThrow('cannot be read');
+    await expect(list({ plugins: [] }).then((file) => readPluginList(file, APP_DIR))).rejects.toThrow(
+      'must be a JSON list of package names or directories',
+    );
+    await expect(list(['@acme/not-there']).then((file) => readPluginList(file, APP_DIR))).rejects.toThrow(
+      'Plugin "@acme/not-there" is listed but not installed (npm install @acme/not-there -w @vap/console)',
+    );
+    await expect(list(['./unbuilt']).then((file) => readPluginList(file, APP_DIR))).rejects.toThrow(
+      'Plugin "@acme/unbuilt" (build it first)',
+    );
+  });
+
+  it('becomes one lazy import per plugin, and one Tailwind source per plugin build', async () => {
+    const plugins = readPluginList(await list(['./map']), APP_DIR);
+    expect(pluginsModule(plugins)).toBe(
+      `export const pluginPackages = {\n  "@acme/vap-plugin-map": () => import(${JSON.stringify(join(dir, 'map/dist/index.js'))}),\n};\n`,
+    );
+    expect(tailwindSources(plugins)).toBe(`@source ${JSON.stringify(join(dir, 'map/dist'))};\n`);
+  });
+});
