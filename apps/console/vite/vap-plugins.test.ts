@@ -21,7 +21,7 @@ const manifest = (id: string): PluginManifest => ({
   services: [],
   topbar: [],
   userMenu: [],
-  dashboardCards: [],
+  contributions: [],
 });
 
 describe('the console plugin list (plugins.json)', () => {

@@ -76,6 +76,7 @@ export const pluginManifestSchema = z.object({
   services: z.array(z.string()),
   topbar: z.array(z.string()),
   userMenu: z.array(z.string()),
-  dashboardCards: z.array(z.string()),
+  /** What the plugin contributes to other plugins' extension points. */
+  contributions: z.array(z.object({ point: z.string(), id: z.string() })),
 });
 export type PluginManifest = z.infer<typeof pluginManifestSchema>;

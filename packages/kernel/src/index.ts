@@ -1,4 +1,11 @@
 export { EventBus, type KernelEvents } from './events.js';
+export {
+  type Contribution,
+  type ContributionOptions,
+  contribute,
+  createExtensionPoint,
+  type ExtensionPoint,
+} from './extension-points.js';
 export { ApiError, HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
 export {
   DEFAULT_NAMESPACE,
@@ -17,8 +24,6 @@ export { md5Hex, md5OfBytes } from './md5.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
-  type DashboardCardContribution,
-  dashboardCard,
   definePlugin,
   type LazyComponent,
   type LazyDialog,
@@ -43,6 +48,7 @@ export {
   whenProductEnabled,
 } from './plugin.js';
 export { KernelProvider, useKernel, useService, useSession, useTabs } from './react/context.js';
+export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';
 export { I18nProvider, useI18n, useLanguage, useT } from './react/i18n.js';
 export { useNavigateTo } from './react/navigation.js';

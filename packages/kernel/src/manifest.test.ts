@@ -1,8 +1,8 @@
 import { pluginManifestSchema } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
+import { contribute, createExtensionPoint } from './extension-points.js';
 import { pluginManifest } from './manifest.js';
 import {
-  dashboardCard,
   definePlugin,
   menuDir,
   messages,
@@ -14,6 +14,7 @@ import {
 
 const Empty = async () => ({ default: () => null });
 const noMessages = async () => ({ default: {} });
+const Cards = createExtensionPoint<typeof Empty>('board.cards@1');
 
 describe('plugin manifest', () => {
   it('lists pages with their buttons, routes, dirs, namespaces and menu entries, derived from the definition', () => {
@@ -29,7 +30,7 @@ describe('plugin manifest', () => {
       menuDirs: [menuDir('voip', () => true)],
       messages: [messages('voip', { en: noMessages, 'zh-CN': noMessages, 'zh-TW': noMessages })],
       userMenu: [userMenuItem('voip-settings', 'voip:settings', { to: '/voip-help' })],
-      dashboardCards: [dashboardCard('voip-calls', Empty)],
+      contributions: [contribute(Cards, 'voip-calls', Empty)],
     });
     expect(pluginManifest(plugin)).toEqual({
       id: 'voip',
@@ -53,7 +54,7 @@ describe('plugin manifest', () => {
       services: [],
       topbar: [],
       userMenu: ['voip-settings'],
-      dashboardCards: ['voip-calls'],
+      contributions: [{ point: 'board.cards@1', id: 'voip-calls' }],
     });
   });
 

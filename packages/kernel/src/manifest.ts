@@ -57,7 +57,7 @@ export function pluginManifest(plugin: Plugin): PluginManifest {
     services: (plugin.services ?? []).map((contribution) => contribution.ref.description),
     topbar: (plugin.topbar ?? []).map((item) => item.id),
     userMenu: (plugin.userMenu ?? []).map((item) => item.id),
-    dashboardCards: (plugin.dashboardCards ?? []).map((card) => card.id),
+    contributions: (plugin.contributions ?? []).map(({ point, id }) => ({ point, id })),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Language, MqttVersion, ProductFlag, UserInfo } from '@vap/contracts';
 import type { ComponentType } from 'react';
+import type { Contribution } from './extension-points.js';
 import { tagProductFlag } from './manifest.js';
 import type { ServiceContribution } from './services.js';
 
@@ -120,19 +121,6 @@ export interface TopbarItemContribution {
   readonly ownerOnly: boolean;
 }
 
-/**
- * A card of the dashboard (spec §2.2 /dashboard), e.g. "Unread notices / messages": a lazy component
- * the dashboard renders in its grid after its own figures.
- */
-export interface DashboardCardContribution {
-  readonly id: string;
-  readonly component: LazyComponent;
-  /** Ascending; cards with equal order keep the plugin order. */
-  readonly order: number;
-  /** Only the company owner (role_id 0) sees it. */
-  readonly ownerOnly: boolean;
-}
-
 export interface PluginDefinition {
   /** Unique id, e.g. `account`. */
   readonly id: string;
@@ -150,7 +138,8 @@ export interface PluginDefinition {
   readonly services?: readonly ServiceContribution<unknown>[];
   readonly topbar?: readonly TopbarItemContribution[];
   readonly userMenu?: readonly UserMenuItemContribution[];
-  readonly dashboardCards?: readonly DashboardCardContribution[];
+  /** Values for the extension points other plugins offer (`contribute(point, id, value)`). */
+  readonly contributions?: readonly Contribution[];
 }
 
 /** A registered plugin: the definition, checked and frozen. */
@@ -240,14 +229,6 @@ export function topbarItem(
   component: LazyComponent,
   options: UserMenuItemOptions = {},
 ): TopbarItemContribution {
-  return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
-}
-
-export function dashboardCard(
-  id: string,
-  component: LazyComponent,
-  options: UserMenuItemOptions = {},
-): DashboardCardContribution {
   return { id, component, order: options.order ?? 100, ownerOnly: options.ownerOnly ?? false };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCard, definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
+import { contribute, createExtensionPoint } from './extension-points.js';
+import { definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { userInfo } from './test-support.js';
 
@@ -104,19 +105,23 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
   });
 });
 
-describe('dashboard cards', () => {
+describe('extension points', () => {
+  /** A point as a plugin that offers it would declare it. */
+  const Cards = createExtensionPoint<{ component: typeof Empty }>('board.cards@1');
+  const Other = createExtensionPoint<string>('board.other@1');
   const notices = definePlugin({
     id: 'notices',
     kernel: '^1',
-    dashboardCards: [dashboardCard('unread', Empty, { order: 20 })],
+    contributions: [contribute(Cards, 'unread', { component: Empty }, { order: 20 })],
   });
   const finance = definePlugin({
     id: 'finance',
     kernel: '^1',
     activation: whenProductEnabled('cbs'),
-    dashboardCards: [
-      dashboardCard('balance', Empty, { order: 10, ownerOnly: true }),
-      dashboardCard('orders', Empty),
+    contributions: [
+      contribute(Cards, 'balance', { component: Empty }, { order: 10, ownerOnly: true }),
+      contribute(Cards, 'orders', { component: Empty }),
+      contribute(Other, 'orders', 'not a card'),
     ],
   });
   const registry = new PluginRegistry([notices, finance]);
@@ -126,30 +131,54 @@ describe('dashboard cards', () => {
     mqttVersion: null,
   });
 
-  it('come in order from the active plugins, owner-only cards for the owner only', () => {
-    expect(registry.dashboardCards(context(0)).map((card) => card.id)).toEqual([
+  it('answer the contributions to one point, in order, from the active plugins, owner-only ones for the owner only', () => {
+    expect(registry.contributions(Cards, context(0)).map((card) => card.id)).toEqual([
       'balance',
       'unread',
       'orders',
     ]);
-    expect(registry.dashboardCards(context(5)).map((card) => card.id)).toEqual(['unread', 'orders']);
-    expect(registry.dashboardCards(context(0, 1)).map((card) => card.id)).toEqual(['unread']);
+    expect(registry.contributions(Cards, context(5)).map((card) => card.id)).toEqual(['unread', 'orders']);
+    expect(registry.contributions(Cards, context(0, 1)).map((card) => card.id)).toEqual(['unread']);
+    expect(registry.contributions(Other, context(0)).map((item) => item.value)).toEqual(['not a card']);
+  });
+
+  it('match a point by its id, so a second copy of the point object finds the same contributions', () => {
+    const copy = createExtensionPoint<{ component: typeof Empty }>('board.cards@1');
+    expect(registry.contributions(copy, context(5)).map((card) => card.id)).toEqual(['unread', 'orders']);
   });
 
   it('default to order 100, for everyone', () => {
-    expect(dashboardCard('x', Empty)).toEqual({ id: 'x', component: Empty, order: 100, ownerOnly: false });
+    expect(contribute(Other, 'x', 'v')).toEqual({
+      point: 'board.other@1',
+      id: 'x',
+      value: 'v',
+      order: 100,
+      ownerOnly: false,
+    });
   });
 
-  it('two plugins contributing one card id is a boot error naming both', () => {
-    const twin = definePlugin({ id: 'twin', kernel: '^1', dashboardCards: [dashboardCard('unread', Empty)] });
+  it('need a point id with its version', () => {
+    expect(() => createExtensionPoint('cards')).toThrow(
+      'Extension point id "cards" must look like "plugin.place@1"',
+    );
+  });
+
+  it('two plugins contributing one id to a point is a boot error naming both', () => {
+    const twin = definePlugin({
+      id: 'twin',
+      kernel: '^1',
+      contributions: [contribute(Cards, 'unread', { component: Empty })],
+    });
     expect(() => new PluginRegistry([notices, twin])).toThrow(
-      'Plugins "notices" and "twin" both claim the dashboard card "unread"',
+      'Plugins "notices" and "twin" both claim the contribution "unread" to "board.cards@1"',
     );
     const twice = definePlugin({
       id: 'twice',
       kernel: '^1',
-      dashboardCards: [dashboardCard('a', Empty), dashboardCard('a', Empty)],
+      contributions: [contribute(Other, 'a', '1'), contribute(Other, 'a', '2')],
     });
-    expect(() => new PluginRegistry([twice])).toThrow('Plugin "twice" claims the dashboard card "a" twice');
+    expect(() => new PluginRegistry([twice])).toThrow(
+      'Plugin "twice" claims the contribution "a" to "board.other@1" twice',
+    );
   });
 });

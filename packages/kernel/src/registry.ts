@@ -4,9 +4,9 @@
  */
 
 import { OWNER_ROLE_ID } from '@vap/contracts';
+import type { Contribution, ExtensionPoint } from './extension-points.js';
 import {
   type ActivationContext,
-  type DashboardCardContribution,
   isMadeByThisKernel,
   type MenuDirContribution,
   type MessagesContribution,
@@ -68,7 +68,9 @@ export class PluginRegistry {
     this.#claimOnce('menu dir rule', (plugin) => (plugin.menuDirs ?? []).map((dir) => dir.path));
     this.#claimOnce('top bar item', (plugin) => (plugin.topbar ?? []).map((item) => item.id));
     this.#claimOnce('user menu item', (plugin) => (plugin.userMenu ?? []).map((item) => item.id));
-    this.#claimOnce('dashboard card', (plugin) => (plugin.dashboardCards ?? []).map((card) => card.id));
+    this.#claimOnce('contribution', (plugin) =>
+      (plugin.contributions ?? []).map((contribution) => `${contribution.id}" to "${contribution.point}`),
+    );
   }
 
   #claimOnce(kind: string, names: (plugin: Plugin) => readonly string[]): void {
@@ -140,9 +142,13 @@ export class PluginRegistry {
     return this.#forUser(context, (plugin) => plugin.userMenu ?? []);
   }
 
-  /** Dashboard cards of the active plugins that this user may see, in order. */
-  dashboardCards(context: ActivationContext | null): DashboardCardContribution[] {
-    return this.#forUser(context, (plugin) => plugin.dashboardCards ?? []);
+  /** What the active plugins contributed to `point` that this user may see, in order. */
+  contributions<T>(point: ExtensionPoint<T>, context: ActivationContext | null): Contribution<T>[] {
+    return this.#forUser(context, (plugin) =>
+      (plugin.contributions ?? []).filter(
+        (contribution): contribution is Contribution<T> => contribution.point === point.id,
+      ),
+    );
   }
 
   #forUser<T extends { order: number; ownerOnly: boolean }>(

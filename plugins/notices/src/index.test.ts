@@ -1,5 +1,6 @@
 import { pluginManifest } from '@vap/kernel';
 import { createTestKernel } from '@vap/kernel/testing';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { signedInUser } from './test-support.js';
@@ -19,7 +20,9 @@ describe('the notices plugin', () => {
       'notices-bell',
       'messages-inbox',
     ]);
-    expect(kernel.registry.dashboardCards(context).map((card) => card.id)).toEqual(['notices-unread']);
+    expect(kernel.registry.contributions(DashboardCards, context).map((card) => card.id)).toEqual([
+      'notices-unread',
+    ]);
     expect(pluginManifest(plugin)).toMatchObject({
       pages: [
         { name: 'notices', always: { path: '/notices', ownerOnly: false } },

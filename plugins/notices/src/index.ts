@@ -1,5 +1,5 @@
 import {
-  dashboardCard,
+  contribute,
   definePlugin,
   EventBusRef,
   HttpRef,
@@ -10,6 +10,7 @@ import {
   service,
   topbarItem,
 } from '@vap/kernel';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { NoticesApiRef, UnreadRef, UnreadService } from './unread.js';
 
 /**
@@ -27,7 +28,14 @@ export default definePlugin({
     topbarItem('notices-bell', () => import('./topbar/bell.js'), { order: 10 }),
     topbarItem('messages-inbox', () => import('./topbar/inbox.js'), { order: 20 }),
   ],
-  dashboardCards: [dashboardCard('notices-unread', () => import('./dashboard-card.js'), { order: 10 })],
+  contributions: [
+    contribute(
+      DashboardCards,
+      'notices-unread',
+      { component: () => import('./dashboard-card.js') },
+      { order: 10 },
+    ),
+  ],
   services: [
     // The calls (and the contracts' schemas) load with the first one, not with the sign-in page.
     lazyService(NoticesApiRef, async () => {

@@ -1,10 +1,14 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { decodeListParam, type MenuItem, NTC_PATHS, type UserInfo } from '@vap/contracts';
-import { dashboardCard, definePlugin } from '@vap/kernel';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { MenuItem, UserInfo } from '@vap/contracts';
+import { type ContributionOptions, contribute, definePlugin, type LazyComponent } from '@vap/kernel';
 import { renderWithKernel } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dashboardPlugin from '../index.js';
+import { DashboardCards } from '../points.js';
 import DashboardPage from './dashboard.js';
+
+const card = (id: string, component: LazyComponent, options?: ContributionOptions) =>
+  contribute(DashboardCards, id, { component }, options);
 
 const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
   parent_id: 0,
@@ -97,11 +101,6 @@ describe('dashboard', () => {
 });
 
 describe('dashboard figures (issue 5)', () => {
-  const counts = {
-    [`GET ${NTC_PATHS.noticesCount}`]: { body: { unread: 3 } },
-    [`GET ${NTC_PATHS.messagesCount}`]: { body: { count: 2 } },
-  };
-
   it.each([
     [2, true, 'Verified'],
     [0, true, 'Not verified'],
@@ -129,64 +128,17 @@ describe('dashboard figures (issue 5)', () => {
       within(await screen.findByTestId('figure-verification')).getByText('No company to verify yet'),
     ).toBeTruthy();
   });
-
-  it('shows the unread notices and messages, the messages counted with the state = 0 filter', async () => {
-    const { api } = await renderWithKernel(<DashboardPage />, {
-      plugins: [dashboardPlugin],
-      user: user(),
-      path: '/dashboard',
-      answers: counts,
-    });
-    const figure = await screen.findByTestId('figure-unread');
-    expect((await within(figure).findByRole('link', { name: '3' })).getAttribute('href')).toBe('/notices');
-    expect(within(figure).getByRole('link', { name: '2' }).getAttribute('href')).toBe('/messages');
-    const call = api.calls.find((entry) => entry.path === NTC_PATHS.messagesCount);
-    expect(decodeListParam(call?.query.get('wheres') ?? '')).toEqual([{ k: 'state', o: '=', v: 0 }]);
-  });
-
-  it('follows the notices.unread event of the notices plugin', async () => {
-    const { kernel } = await renderWithKernel(<DashboardPage />, {
-      plugins: [dashboardPlugin],
-      user: user(),
-      path: '/dashboard',
-      answers: counts,
-    });
-    const figure = await screen.findByTestId('figure-unread');
-    await within(figure).findByRole('link', { name: '3' });
-    act(() => kernel.bus.emit('notices.unread', { notices: 0, messages: 7 }));
-    expect(await within(figure).findByRole('link', { name: '0' })).toBeTruthy();
-    expect(within(figure).getByRole('link', { name: '7' })).toBeTruthy();
-  });
-
-  it('leaves the unread figure out when the server answers no counts (only logged)', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const errors: unknown[] = [];
-    const { kernel } = await renderWithKernel(<DashboardPage />, {
-      plugins: [dashboardPlugin],
-      user: user(),
-      path: '/dashboard',
-    });
-    kernel.bus.subscribe('http.error', (error) => errors.push(error));
-    await screen.findByTestId('figure-verification');
-    await waitFor(() => expect(warn).toHaveBeenCalled());
-    await waitFor(() => expect(screen.queryByTestId('figure-unread')).toBeNull());
-    expect(errors).toEqual([]);
-    warn.mockRestore();
-  });
 });
 
-describe('cards contributed by other plugins (dashboardCard)', () => {
+describe('cards contributed by other plugins (DashboardCards)', () => {
   const cardsPlugin = definePlugin({
     id: 'cards',
     kernel: '^1',
-    dashboardCards: [
-      dashboardCard('second', async () => ({ default: () => <p>Second card</p> }), { order: 20 }),
-      dashboardCard('owner', async () => ({ default: () => <p>Owner card</p> }), {
-        order: 5,
-        ownerOnly: true,
-      }),
-      dashboardCard('first', async () => ({ default: () => <p>First card</p> }), { order: 10 }),
-      dashboardCard('broken', async () => ({
+    contributions: [
+      card('second', async () => ({ default: () => <p>Second card</p> }), { order: 20 }),
+      card('owner', async () => ({ default: () => <p>Owner card</p> }), { order: 5, ownerOnly: true }),
+      card('first', async () => ({ default: () => <p>First card</p> }), { order: 10 }),
+      card('broken', async () => ({
         default: () => {
           throw new Error('no data');
         },

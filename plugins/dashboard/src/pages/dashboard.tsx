@@ -1,8 +1,9 @@
 import { OWNER_ROLE_ID } from '@vap/contracts';
-import { type AppRoute, useKernel, useSession, useT } from '@vap/kernel';
+import { type AppRoute, useContributions, useSession, useT } from '@vap/kernel';
 import { Card } from '@vap/ui';
 import { Link } from 'react-router';
-import { ContributedCards, UnreadFigure, VerificationFigure } from './figures.js';
+import { DashboardCards } from '../points.js';
+import { ContributedCards, VerificationFigure } from './figures.js';
 
 /** Visible pages of the sidebar tree, in menu order. */
 function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
@@ -14,16 +15,15 @@ function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /**
- * The home page (spec §2.2 /dashboard): who you are, your company and its verification, what is
- * unread, the cards other plugins contribute, and where you can go.
+ * The home page (spec §2.2 /dashboard): who you are, your company and its verification, the cards
+ * other plugins contribute (the notices plugin's unread notices and messages), and where you can go.
  */
 export default function DashboardPage() {
   const t = useT('dashboard');
   const tc = useT();
-  const { registry } = useKernel();
-  const { user, routes, context } = useSession();
+  const { user, routes } = useSession();
+  const cards = useContributions(DashboardCards);
   if (!user) return null;
-  const cards = registry.dashboardCards(context);
   const pages = visiblePages(routes?.tree ?? []).filter((route) => route.name !== 'dashboard');
   const company = user.company;
   return (
@@ -54,7 +54,6 @@ export default function DashboardPage() {
           </div>
         </Card>
         <VerificationFigure user={user} />
-        <UnreadFigure />
       </div>
       <ContributedCards cards={cards} />
       <Card

@@ -1,24 +1,8 @@
-import {
-  messageCountSchema,
-  NTC_PATHS,
-  noticeUnreadSchema,
-  READ_STATE,
-  type UnreadCounts,
-  type UserInfo,
-  VERIFY_STATUS,
-  type VerifyStatus,
-} from '@vap/contracts';
-import { type DashboardCardContribution, lazyPage, PageErrorBoundary, useKernel, useT } from '@vap/kernel';
+import { type UserInfo, VERIFY_STATUS, type VerifyStatus } from '@vap/contracts';
+import { type Contribution, lazyPage, PageErrorBoundary, useT } from '@vap/kernel';
 import { Card, Skeleton, Tag, type TagTone } from '@vap/ui';
-import { Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-
-declare module '@vap/kernel' {
-  interface KernelEvents {
-    /** Declared by the notices plugin; the same declaration here lets the dashboard listen. */
-    'notices.unread': UnreadCounts;
-  }
-}
+import { Suspense } from 'react';
+import type { DashboardCard } from '../points.js';
 
 const VERIFY_TONE: Record<VerifyStatus, TagTone> = {
   [VERIFY_STATUS.notVerified]: 'warning',
@@ -44,78 +28,14 @@ export function VerificationFigure({ user }: { user: UserInfo }) {
   );
 }
 
-/**
- * Unread notices and messages: asked once when the dashboard opens, then kept current by the
- * `notices.unread` event of the notices plugin. Hidden when the server has no notices at all.
- */
-export function UnreadFigure() {
-  const t = useT('dashboard');
-  const { http, bus } = useKernel();
-  const [counts, setCounts] = useState<UnreadCounts | null | 'none'>(null);
-
-  useEffect(() => {
-    let current = true;
-    const subscription = bus.subscribe('notices.unread', (next) => setCounts(next));
-    Promise.all([
-      http.get(NTC_PATHS.noticesCount, { schema: noticeUnreadSchema, quiet: true }),
-      http.get(NTC_PATHS.messagesCount, {
-        schema: messageCountSchema,
-        wheres: [{ k: 'state', o: '=', v: READ_STATE.unread }],
-        quiet: true,
-      }),
-    ]).then(
-      ([notices, messages]) => {
-        if (current)
-          setCounts((previous) => previous ?? { notices: notices.unread, messages: messages.count });
-      },
-      () => {
-        // Logged by the quiet calls; without numbers the figure steps aside.
-        if (current) setCounts((previous) => previous ?? 'none');
-      },
-    );
-    return () => {
-      current = false;
-      subscription.unsubscribe();
-    };
-  }, [http, bus]);
-
-  if (counts === 'none') return null;
-  return (
-    <Card title={t('unread.title')} data-testid="figure-unread">
-      {counts === null ? (
-        <Skeleton className="h-12" />
-      ) : (
-        <dl className="grid grid-cols-2 gap-2">
-          <div className="flex flex-col">
-            <dt className="text-sm text-ink-soft">{t('unread.notices')}</dt>
-            <dd>
-              <Link to="/notices" className="text-2xl font-medium text-ink hover:text-primary">
-                {counts.notices}
-              </Link>
-            </dd>
-          </div>
-          <div className="flex flex-col">
-            <dt className="text-sm text-ink-soft">{t('unread.messages')}</dt>
-            <dd>
-              <Link to="/messages" className="text-2xl font-medium text-ink hover:text-primary">
-                {counts.messages}
-              </Link>
-            </dd>
-          </div>
-        </dl>
-      )}
-    </Card>
-  );
-}
-
-/** The cards other plugins contribute (`dashboardCard`), each loading and failing on its own. */
-export function ContributedCards({ cards }: { cards: readonly DashboardCardContribution[] }) {
+/** The cards other plugins contribute (`DashboardCards`), each loading and failing on its own. */
+export function ContributedCards({ cards }: { cards: readonly Contribution<DashboardCard>[] }) {
   const t = useT('dashboard');
   if (cards.length === 0) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-cards">
       {cards.map((card) => {
-        const Contributed = lazyPage(card.component);
+        const Contributed = lazyPage(card.value.component);
         return (
           <PageErrorBoundary
             key={card.id}

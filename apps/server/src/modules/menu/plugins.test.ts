@@ -56,7 +56,7 @@ function manifest(changes: Partial<PluginManifest> = {}): PluginManifest {
     services: [],
     topbar: [],
     userMenu: [],
-    dashboardCards: [],
+    contributions: [],
     ...changes,
   };
 }
