@@ -75,7 +75,11 @@ function files(name, up) {
         about: 'About this page',
         intro: `This is the example page of the ${name} plugin. Replace it with the first real screen of the area.`,
         signedInAs: 'Signed in as {{name}}',
+        greet: 'Say hello',
+        greeting: 'Hello from the {{name}} plugin!',
       },
+      menu: { dir: label(name), example: `${label(name)} example` },
+      buttons: { greet: 'Say hello' },
     },
     'zh-CN': {
       example: {
@@ -83,7 +87,11 @@ function files(name, up) {
         about: '关于本页',
         intro: `这是 ${name} 插件的示例页面，请将其替换为该功能区的第一个真实页面。`,
         signedInAs: '当前登录：{{name}}',
+        greet: '打个招呼',
+        greeting: '来自 {{name}} 插件的问候！',
       },
+      menu: { dir: name, example: `${name} 示例页面` },
+      buttons: { greet: '打招呼' },
     },
     'zh-TW': {
       example: {
@@ -91,7 +99,11 @@ function files(name, up) {
         about: '關於本頁',
         intro: `這是 ${name} 外掛的範例頁面，請將其替換為該功能區的第一個真實頁面。`,
         signedInAs: '目前登入：{{name}}',
+        greet: '打個招呼',
+        greeting: '來自 {{name}} 外掛的問候！',
       },
+      menu: { dir: name, example: `${name} 範例頁面` },
+      buttons: { greet: '打招呼' },
     },
   };
 
@@ -105,28 +117,34 @@ function files(name, up) {
       exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
       files: ['dist', 'src'],
       scripts: {
-        build: `tsup && node ${up}/scripts/plugin-manifest.mjs`,
+        build: 'tsup && vap-plugin-manifest',
         typecheck: 'tsc --noEmit',
         test: 'vitest run',
       },
       dependencies: { '@vap/contracts': '*', '@vap/ui': '*' },
       peerDependencies: {
+        '@tanstack/react-query': '^5.90.0',
         '@vap/kernel': '*',
+        i18next: '~26.7.2',
         react: '^19.2.0',
         'react-dom': '^19.2.0',
+        'react-i18next': '~17.1.13',
         'react-router': '^7.9.0',
         rxjs: '^7.8.2',
       },
       devDependencies: {
+        '@tanstack/react-query': '^5.90.0',
         '@testing-library/dom': '^10.4.1',
         '@testing-library/react': '^16.3.0',
         '@testing-library/user-event': '^14.6.1',
         '@types/react': '^19.2.0',
         '@types/react-dom': '^19.2.0',
         '@vap/kernel': '*',
+        i18next: '~26.7.2',
         jsdom: '^27.0.0',
         react: '^19.2.0',
         'react-dom': '^19.2.0',
+        'react-i18next': '~17.1.13',
         'react-router': '^7.9.0',
         rxjs: '^7.8.2',
         tsup: '~8.5.0',
@@ -148,7 +166,7 @@ function files(name, up) {
     'tsup.config.ts': `import { defineConfig } from 'tsup';
 
 /** The console provides these once at run time (peerDependencies): never bundled, subpaths included. */
-const PEERS = ['@vap/kernel', 'react', 'react-dom', 'react-router', 'rxjs'];
+const PEERS = ['@vap/kernel', '@tanstack/react-query', 'i18next', 'react', 'react-dom', 'react-i18next', 'react-router', 'rxjs'];
 
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -175,13 +193,23 @@ export default defineConfig({
 });
 `,
 
-    'src/index.ts': `import { definePlugin, messages, page } from '@vap/kernel';
+    'src/index.ts': `import { definePlugin, menuDir, messages, page } from '@vap/kernel';
 
-/** The ${name} plugin: its pages are claimed by the names of the server's menu items (spec §2.3). */
+/**
+ * The ${name} plugin: its pages are claimed by the names of the server's menu items (spec §2.3).
+ * \`menu\` places a page, and \`menuDir(…, { title })\` a dir, in the server's menu catalogue when the
+ * plugin is installed; titles are keys of the plugin's own strings.
+ */
 export default definePlugin({
   id: '${name}',
   kernel: '^1',
-  pages: [page('${page}', () => import('./pages/example.js'))],
+  menuDirs: [menuDir('${name}', () => true, { title: '${name}:menu.dir', icon: 'box', sort: 900 })],
+  pages: [
+    page('${page}', () => import('./pages/example.js'), {
+      buttons: ['greet'],
+      menu: { dir: '${name}', path: 'example', title: '${name}:menu.example', buttons: { greet: '${name}:buttons.greet' } },
+    }),
+  ],
   messages: [
     messages('${name}', {
       en: () => import('./locales/en.json'),
@@ -192,8 +220,8 @@ export default definePlugin({
 });
 `,
 
-    'src/pages/example.tsx': `import { useSession, useT } from '@vap/kernel';
-import { Card } from '@vap/ui';
+    'src/pages/example.tsx': `import { Permitted, useSession, useT } from '@vap/kernel';
+import { Button, Card, message } from '@vap/ui';
 
 /** The example page (menu item \`${page}\`): replace it with a real screen of the area. */
 export default function ExamplePage() {
@@ -209,6 +237,12 @@ export default function ExamplePage() {
           {who ? <p className="text-sm text-ink-soft">{t('example.signedInAs', { name: who })}</p> : null}
         </div>
       </Card>
+      {/* Shown to roles granted the page's "greet" button, and to the owner. */}
+      <Permitted button="greet">
+        <div>
+          <Button onClick={() => message.success(t('example.greeting', { name: '${name}' }))}>{t('example.greet')}</Button>
+        </div>
+      </Permitted>
     </div>
   );
 }
@@ -232,6 +266,15 @@ describe(PAGE, () => {
     expect(screen.getByText(\`Signed in as \${testUser().nickname}\`)).toBeTruthy();
   });
 
+  it('shows the greet button to a role granted it, and not to one without it', async () => {
+    await renderPluginPage(plugin, PAGE, { roleId: 4, buttons: ['greet'] });
+    expect(await screen.findByRole('button', { name: en.example.greet })).toBeTruthy();
+    cleanup();
+    await renderPluginPage(plugin, PAGE, { roleId: 4, buttons: [] });
+    await screen.findByRole('heading', { name: en.example.title });
+    expect(screen.queryByRole('button', { name: en.example.greet })).toBeNull();
+  });
+
   it('speaks the language the user chose', async () => {
     await renderPluginPage(plugin, PAGE, { language: 'zh-TW' });
     expect(await screen.findByRole('heading', { name: zhTW.example.title })).toBeTruthy();
@@ -243,16 +286,6 @@ describe(PAGE, () => {
     'src/locales/zh-CN.json': json(texts['zh-CN']),
     'src/locales/zh-TW.json': json(texts['zh-TW']),
   };
-}
-
-/** How apps/console/src/plugins.ts lists its packages right now, for the next-steps text. */
-function registrationHint(name) {
-  const file = join(ROOT, 'apps/console/src/plugins.ts');
-  const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (source.includes('pluginPackages')) {
-    return `add  '@vap/plugin-${name}': () => import('@vap/plugin-${name}'),  to pluginPackages`;
-  }
-  return `import the package's default export and add it to the plugins list`;
 }
 
 /** An entry of planned-plugins.ts with this id would make two plugins with one id: a boot error. */
@@ -275,29 +308,26 @@ function main() {
     writeFileSync(file, content, { flag: 'wx' });
   }
 
-  const inWorkspace = dirname(target) === join(ROOT, 'plugins');
+  const listed = relative(ROOT, target).split(sep).join('/');
   const lines = [
     `Created ${shown} (@vap/plugin-${name}):`,
     ...Object.keys(created).map((path) => `  ${path}`),
     '',
-    'Next steps:',
-    `  1. Add "@vap/plugin-${name}": "*" to the dependencies of apps/console/package.json, then run`,
-    '     npm install  (links the new workspace package into node_modules/@vap).',
-    `  2. In apps/console/src/plugins.ts, ${registrationHint(name)}.`,
+    'Next steps (docs/plugin-api.md, "Installing a plugin"):',
+    `  1. Build and test it: npx turbo run build test --filter=@vap/plugin-${name}`,
+    `     (outside plugins/: npm run build && npm test in ${shown})`,
+    `  2. Install it: add "${dirname(target) === join(ROOT, 'plugins') ? `@vap/plugin-${name}` : `../../${listed}`}" to apps/console/plugins.json`,
+    ...(dirname(target) === join(ROOT, 'plugins')
+      ? [
+          `     and "@vap/plugin-${name}": "*" to the dependencies of apps/console/package.json, then npm install.`,
+        ]
+      : []),
     ...(plannedEntry(name)
       ? [`     Delete the planned "${name}" entry of apps/console/src/planned-plugins.ts: ids are unique.`]
       : []),
-    `  3. Add the page ${name}_example to the server menu catalogue: a menu_items row of type 'page'`,
-    `     named ${name}_example in a new migration (npm run db:generate -w @vap/server -- --custom`,
-    `     --name=${name.replaceAll('-', '_')}_menu; see apps/server/drizzle/0001_menu_catalogue.sql), and its`,
-    '     menu title in locales/en.json, zh-CN.json and zh-TW.json.',
-    `  4. npx turbo run build test --filter=@vap/plugin-${name}`,
-    '',
-    'The plugin API: docs/plugin-api.md',
+    '  3. npm start: the console is built with it, and the server adds its dir, page and button to the',
+    `     menu catalogue (no migration). Grant ${name}_example to roles on the Roles page.`,
   ];
-  if (!inWorkspace) {
-    lines.push('', `Note: ${shown} is not directly in plugins/, so npm workspaces and turbo do not see it.`);
-  }
   console.log(lines.join('\n'));
 }
 

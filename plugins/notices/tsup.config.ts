@@ -1,7 +1,16 @@
 import { defineConfig } from 'tsup';
 
 /** The console provides these once at run time (peerDependencies): never bundled, subpaths included. */
-const PEERS = ['@vap/kernel', 'react', 'react-dom', 'react-router', 'rxjs'];
+const PEERS = [
+  '@vap/kernel',
+  '@tanstack/react-query',
+  'i18next',
+  'react',
+  'react-dom',
+  'react-i18next',
+  'react-router',
+  'rxjs',
+];
 
 export default defineConfig({
   entry: ['src/index.ts'],

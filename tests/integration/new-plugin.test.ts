@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pluginManifestSchema } from '@vap/contracts';
 import { KERNEL_API_VERSION, type Plugin, PluginRegistry, satisfies } from '@vap/kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/server.js';
@@ -24,7 +25,16 @@ import { ROOT } from '../support/server.js';
 const SCRIPT = join(ROOT, 'scripts/new-plugin.mjs');
 const BIN = join(ROOT, 'node_modules/.bin');
 const NAME = 'sample-area';
-const PEERS = ['@vap/kernel', 'react', 'react-dom', 'react-router', 'rxjs'];
+const PEERS = [
+  '@vap/kernel',
+  '@tanstack/react-query',
+  'i18next',
+  'react',
+  'react-dom',
+  'react-i18next',
+  'react-router',
+  'rxjs',
+];
 
 interface PackageJson {
   name: string;
@@ -91,18 +101,15 @@ describe('npm run new-plugin -- <name>', () => {
     ]) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
-    expect(scaffold.stdout).toContain('npm install');
-    expect(scaffold.stdout).toContain('apps/console/src/plugins.ts');
+    expect(scaffold.stdout).toContain('apps/console/plugins.json');
     expect(scaffold.stdout).toContain(`${NAME}_example`);
-    expect(scaffold.stdout).toContain('menu catalogue');
+    expect(scaffold.stdout).toContain('menu catalogue (no migration)');
   });
 
   it('the package has the scripts, dependencies and peers of plugins/dashboard', () => {
     const dashboard = readJson<PackageJson>(join(ROOT, 'plugins/dashboard/package.json'));
     const scaffolded = readJson<PackageJson>(join(dir, 'package.json'));
-    // The build script reaches the root's scripts/ from one level deeper here.
-    expect(scaffolded.scripts.build).toBe('tsup && node ../../../scripts/plugin-manifest.mjs');
-    expect({ ...scaffolded.scripts, build: '' }).toEqual({ ...dashboard.scripts, build: '' });
+    expect(scaffolded.scripts).toEqual(dashboard.scripts);
     expect(scaffolded.dependencies).toEqual(dashboard.dependencies);
     expect(scaffolded.peerDependencies).toEqual(dashboard.peerDependencies);
     expect(scaffolded.devDependencies).toEqual(dashboard.devDependencies);
@@ -125,13 +132,29 @@ describe('npm run new-plugin -- <name>', () => {
     expect(zhTW?.example.title).toBe('sample-area 範例頁面');
   });
 
-  it('its build succeeds and emits dist/manifest.json naming the example page', () => {
+  it('its build succeeds and emits dist/manifest.json placing its dir, page and button in the menu catalogue', () => {
     expect(build?.status, build && output(build)).toBe(0);
-    const manifest = readJson<{ id: string; pages: Array<{ name: string }> }>(
-      join(dir, 'dist/manifest.json'),
-    );
+    const manifest = pluginManifestSchema.parse(readJson(join(dir, 'dist/manifest.json')));
     expect(manifest.id).toBe(NAME);
-    expect(manifest.pages.map((page) => page.name)).toEqual([`${NAME}_example`]);
+    expect(manifest.catalogueDirs).toEqual([
+      { name: NAME, path: NAME, title: `${NAME}:menu.dir`, icon: 'box', sort: 900 },
+    ]);
+    expect(manifest.pages).toEqual([
+      {
+        name: `${NAME}_example`,
+        buttons: ['greet'],
+        keepAlive: false,
+        affix: false,
+        menu: {
+          dir: NAME,
+          path: 'example',
+          title: `${NAME}:menu.example`,
+          icon: '',
+          sort: 100,
+          buttons: { greet: `${NAME}:buttons.greet` },
+        },
+      },
+    ]);
   });
 
   it('its build never bundles React or the other peers, and imports @vap/kernel as an external', () => {
@@ -169,7 +192,7 @@ describe('npm run new-plugin -- <name>', () => {
   it('its own tests pass: the example page renders its translated heading in a test kernel', () => {
     const result = runScript(dir, 'test');
     expect(result.status, output(result)).toBe(0);
-    expect(result.stdout).toMatch(/Tests\s+2 passed/);
+    expect(result.stdout).toMatch(/Tests\s+3 passed/);
   });
 
   it('the scaffolded package type-checks', () => {

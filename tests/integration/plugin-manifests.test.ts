@@ -56,7 +56,16 @@ describe('plugin locales', () => {
 
 const consolePlugins = await loadConsolePlugins();
 
-const PEERS = ['react', 'react-dom', 'react-router', 'rxjs', '@vap/kernel'];
+const PEERS = [
+  '@vap/kernel',
+  '@tanstack/react-query',
+  'i18next',
+  'react',
+  'react-dom',
+  'react-i18next',
+  'react-router',
+  'rxjs',
+];
 
 describe('plugin builds', () => {
   it.each(pluginDirs)('%s declares the shared libraries as peers and never bundles them', (dir) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Writes `dist/manifest.json` for the plugin package in the current directory: the static
- * manifest of its default export (see `pluginManifest` in @vap/kernel). Run after its build.
+ * `vap-plugin-manifest`, a bin of @vap/kernel that every plugin build runs after tsup: writes
+ * `dist/manifest.json` for the plugin package in the current directory, the static manifest of its
+ * default export (see `pluginManifest` in @vap/kernel), from which the server learns its menu entries.
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
