@@ -1,3 +1,4 @@
+/// <reference path="./vap-plugins.d.ts" />
 import { pluginPackages } from 'virtual:vap-plugins';
 import { loadPlugins, type Plugin } from '@vap/kernel';
 import { plannedPlugins } from './planned-plugins.js';
