@@ -18,7 +18,8 @@ import {
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pluginManifestSchema } from '@vap/contracts';
-import { KERNEL_API_VERSION, type Plugin, PluginRegistry, satisfies } from '@vap/kernel';
+import { KERNEL_API_VERSION, type Plugin, PluginRegistry } from '@vap/kernel';
+import satisfies from 'semver/functions/satisfies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/server.js';
 

@@ -20,7 +20,7 @@ export {
 export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
 export { loadPlugins, type PluginLoader } from './load-plugins.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
-export { md5Hex, md5OfBytes } from './md5.js';
+export { md5Hex, md5OfBlob, md5OfBytes } from './md5.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
@@ -71,7 +71,6 @@ export {
   type RouteAssembly,
   routeTitle,
 } from './routes.js';
-export { satisfies } from './semver.js';
 export {
   type AsyncService,
   createServiceRef,

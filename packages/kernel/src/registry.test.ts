@@ -13,6 +13,24 @@ describe('plugin registry', () => {
     expect(() => new PluginRegistry([plugin], '1.0.0')).toThrow(/"old-plugin" needs kernel \^2/);
   });
 
+  it('accepts the ranges of npm semver: caret, tilde, x-ranges and combined comparators', () => {
+    for (const range of ['^1', '^1.2', '~1.4', '1.x', '>=1.2.0 <2', '*']) {
+      const plugin = definePlugin({ id: 'ranged', kernel: range });
+      expect(() => new PluginRegistry([plugin], '1.4.2'), range).not.toThrow();
+    }
+    for (const range of ['^1.5', '~1.3', '2.x', '<1']) {
+      const plugin = definePlugin({ id: 'ranged', kernel: range });
+      expect(() => new PluginRegistry([plugin], '1.4.2'), range).toThrow('Plugin "ranged" needs kernel');
+    }
+  });
+
+  it('refuses an unreadable range instead of matching it silently, naming the plugin', () => {
+    const plugin = definePlugin({ id: 'odd', kernel: 'latest' });
+    expect(() => new PluginRegistry([plugin], '1.0.0')).toThrow(
+      'Plugin "odd": Unsupported version range "latest"',
+    );
+  });
+
   it('refuses two plugins claiming one page name, naming both', () => {
     const a = definePlugin({ id: 'a', kernel: '^1', pages: [page('recharge', Empty)] });
     const b = definePlugin({ id: 'b', kernel: '^1', pages: [page('recharge', Empty)] });

@@ -4,6 +4,9 @@
  */
 
 import { OWNER_ROLE_ID } from '@vap/contracts';
+// The two functions, not the package's index, which requires every module of semver.
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
 import type { Contribution, ExtensionPoint } from './extension-points.js';
 import {
   type ActivationContext,
@@ -16,7 +19,6 @@ import {
   type TopbarItemContribution,
   type UserMenuItemContribution,
 } from './plugin.js';
-import { satisfies } from './semver.js';
 import { KERNEL_API_VERSION } from './version.js';
 
 export class BootError extends Error {
@@ -49,13 +51,12 @@ export class PluginRegistry {
       }
       if (ids.has(plugin.id)) throw new BootError(`Plugin "${plugin.id}" is listed twice`, [plugin.id]);
       ids.set(plugin.id, plugin);
-      let compatible: boolean;
-      try {
-        compatible = satisfies(kernelVersion, plugin.kernel);
-      } catch (error) {
-        throw new BootError(`Plugin "${plugin.id}": ${(error as Error).message}`, [plugin.id]);
+      if (validRange(plugin.kernel) === null) {
+        throw new BootError(`Plugin "${plugin.id}": Unsupported version range "${plugin.kernel}"`, [
+          plugin.id,
+        ]);
       }
-      if (!compatible) {
+      if (!satisfies(kernelVersion, plugin.kernel)) {
         throw new BootError(
           `Plugin "${plugin.id}" needs kernel ${plugin.kernel}, but this console runs kernel ${kernelVersion}`,
           [plugin.id],

@@ -6,7 +6,7 @@ import {
   uploadResultSchema,
   uploadTokenResultSchema,
 } from '@vap/contracts';
-import { type HttpClient, md5OfBytes } from '@vap/kernel';
+import { type HttpClient, md5OfBlob } from '@vap/kernel';
 import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
 
 export const PROFILE_PATH = '/v1/pms/user';
@@ -21,16 +21,6 @@ function extensionOf(file: File): string {
   return file.type === 'image/png' ? 'png' : 'jpg';
 }
 
-const bytesOf = (file: Blob): Promise<ArrayBuffer> =>
-  typeof file.arrayBuffer === 'function'
-    ? file.arrayBuffer()
-    : new Promise((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(reader.result as ArrayBuffer);
-        reader.onerror = () => reject(reader.error);
-        reader.readAsArrayBuffer(file);
-      });
-
 /**
  * Spec §7.2: asks a token for `{kind}/{companyId}_{md5}.{ext}` and the file's size, then posts the
  * multipart form (filename, filesize, file) to the answered URL with `Authorization: VAP-OSS {token}`,
@@ -44,7 +34,7 @@ export async function uploadObject(
   companyId: number,
   { onProgress, signal }: UploadRequestContext,
 ): Promise<UploadResult> {
-  const name = `${kind}/${companyId}_${md5OfBytes(new Uint8Array(await bytesOf(file)))}.${extensionOf(file)}`;
+  const name = `${kind}/${companyId}_${await md5OfBlob(file)}.${extensionOf(file)}`;
   const { token, url } = await http.post(
     UPLOAD_TOKEN_PATH,
     { name, size: file.size },
