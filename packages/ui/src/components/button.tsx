@@ -1,8 +1,8 @@
+import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../cn.js';
 import { useControlSize } from '../size.js';
-import { Slot } from './slot.js';
 import { Spinner } from './spinner.js';
 
 export const buttonVariants = cva(

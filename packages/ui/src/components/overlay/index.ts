@@ -35,6 +35,6 @@ export { IconButton, type IconButtonProps } from './icon-button.js';
 export { NoAccessResult, NotFoundResult, type PresetResultProps, UnauthorizedResult } from './results.js';
 export { Skeleton, type SkeletonProps } from './skeleton.js';
 export { type StepItem, type StepStatus, Steps, type StepsProps } from './steps.js';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.js';
+export { Tabs, TabsContent, TabsList, type TabsProps, TabsTrigger } from './tabs.js';
 export { Tag, type TagProps, type TagTone } from './tag.js';
 export { Tooltip, type TooltipProps, TooltipProvider } from './tooltip.js';
