@@ -184,6 +184,36 @@ describe('HTTP client (spec §7)', () => {
     warn.mockRestore();
   });
 
+  it("a call's own signal cancels that call only, unannounced, and an aborted signal cancels at once", async () => {
+    server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, { done: true }), 200));
+    const onError = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const http = client({ onError });
+    const leaving = new AbortController();
+    const left = http.get('/slow', { signal: leaving.signal }).catch((e: unknown) => e);
+    const kept = http.get('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    leaving.abort();
+    expect(await left).toMatchObject({ status: 0, code: 'cancelled' });
+    expect(await kept).toEqual({ done: true });
+    const early = await http.get('/slow', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(early).toMatchObject({ code: 'cancelled' });
+    expect(onError).not.toHaveBeenCalled();
+    expect(http.pendingCount).toBe(0);
+    warn.mockRestore();
+  });
+
+  it('cancelAll reaches file downloads too', async () => {
+    server.handlers.set('/webapi/export', (_req, res) => setTimeout(() => json(res, 200, {}), 300));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const http = client();
+    const download = http.download('/export').catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    http.cancelAll();
+    expect(await download).toMatchObject({ code: 'cancelled' });
+    warn.mockRestore();
+  });
+
   it('rejects an answer that does not match the expected schema', async () => {
     server.handlers.set('/webapi/shape', (_req, res) => json(res, 200, { unexpected: true }));
     const error = await client()

@@ -1,8 +1,9 @@
 /**
- * The one HTTP client of the console (spec §7): base `/webapi`, JSON, 10 s timeout, bearer
- * token on every call except those marked `auth: false`, `wheres` as base64 JSON, every
- * pending request cancellable at once. Failures become an `ApiError` carrying the server's
- * `{code, message}` (spec §8), or a local code for network failures, timeouts and cancels.
+ * The one HTTP client of the console (spec §7), on ofetch: base `/webapi`, JSON, 10 s timeout,
+ * bearer token on every call except those marked `auth: false`, `wheres` as base64 JSON, each
+ * request cancellable by its own signal and every pending one at once. Failures become an
+ * `ApiError` carrying the server's `{code, message}` (spec §8), or a local code for network
+ * failures, timeouts and cancels.
  */
 import {
   API_BASE,
@@ -13,6 +14,7 @@ import {
   REQUEST_TIMEOUT_MS,
   type Where,
 } from '@vap/contracts';
+import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import type { z } from 'zod';
 
 export type { Where } from '@vap/contracts';
@@ -58,6 +60,11 @@ export interface RequestOptions<T> {
    * a poll: the failure is only logged, not announced (spec §8: polling errors only logged).
    */
   quiet?: boolean;
+  /**
+   * Cancels this call when it aborts (a page left, a newer search typed): the call fails with
+   * `cancelled`, which is never announced.
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpClientOptions {
@@ -80,34 +87,27 @@ class CancelledError extends Error {
 class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
-/** An answer with an error status, with its body parsed; `#toApiError` turns it into an `ApiError`. */
-class ResponseError extends Error {
-  override readonly name = 'ResponseError';
-  readonly status: number;
-  readonly statusText: string;
-  constructor(
-    response: Response,
-    readonly data: unknown,
-  ) {
-    super(`${response.status} ${response.statusText}`);
-    this.status = response.status;
-    this.statusText = response.statusText;
-  }
-}
-
 /** What every call sends, whatever its answer's type. */
 interface CallInit {
   method: string;
   headers: Record<string, string>;
   query: Record<string, QueryValue>;
   signal: AbortSignal;
-  body?: unknown;
+  body?: FetchOptions['body'];
 }
 
 export class HttpClient {
   readonly #pending = new Set<AbortController>();
+  readonly #ofetch: typeof ofetch;
 
-  constructor(private readonly options: HttpClientOptions) {}
+  constructor(private readonly options: HttpClientOptions) {
+    // No retries: a failed call is shown to the user, who decides (spec §8).
+    this.#ofetch = ofetch.create(
+      { baseURL: options.baseURL ?? API_BASE, retry: 0 },
+      // Called unbound and looked up on each call: a stored window.fetch called as a method throws.
+      { fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init) },
+    );
+  }
 
   get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.request<T>('GET', path, undefined, options);
@@ -152,9 +152,8 @@ export class HttpClient {
     options: Omit<RequestOptions<never>, 'schema'> = {},
   ): Promise<{ blob: Blob; headers: Headers }> {
     return this.#send('GET', path, undefined, options, async (init) => {
-      const response = await this.#fetch(path, init);
-      if (!response.ok) throw new ResponseError(response, parseJson(await response.text()));
-      return { blob: await response.blob(), headers: response.headers };
+      const response = await this.#ofetch.raw<Blob, 'blob'>(path, { ...init, responseType: 'blob' });
+      return { blob: response._data ?? new Blob([]), headers: response.headers };
     });
   }
 
@@ -174,9 +173,7 @@ export class HttpClient {
     // A call that fails first must not leave a failed schema load unhandled.
     schema?.catch(() => undefined);
     return this.#send(method, path, body, options, async (init) => {
-      const response = await this.#fetch(path, init);
-      const data = await dataOf(response);
-      if (response.status >= 400) throw new ResponseError(response, data);
+      const data: unknown = await this.#ofetch(path, init);
       if (!schema) return data as T;
       const parsed = (await schema).safeParse(data);
       if (!parsed.success) {
@@ -200,6 +197,9 @@ export class HttpClient {
       this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     );
     this.#pending.add(controller);
+    const cancel = () => controller.abort(new CancelledError('cancelled'));
+    if (options.signal?.aborted) cancel();
+    options.signal?.addEventListener('abort', cancel);
     const headers: Record<string, string> = { 'Accept-Language': this.options.language() };
     const token = options.auth === false ? null : this.options.token();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -212,7 +212,7 @@ export class HttpClient {
         headers,
         query,
         signal: controller.signal,
-        ...(body === undefined ? {} : { body }),
+        ...(body === undefined ? {} : { body: body as FetchOptions['body'] }),
       });
     } catch (error) {
       const failure = await this.#toApiError(error, controller.signal);
@@ -224,23 +224,9 @@ export class HttpClient {
       throw failure;
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
       this.#pending.delete(controller);
     }
-  }
-
-  /** Sends one call: the base URL and query joined to `path`, a JSON body encoded (no retries). */
-  #fetch(path: string, { query, body, headers, ...init }: CallInit): Promise<Response> {
-    let payload: BodyInit | undefined;
-    if (body != null) {
-      if (isJson(body)) {
-        payload = typeof body === 'string' ? body : JSON.stringify(body);
-        headers['Content-Type'] = 'application/json';
-        headers.Accept = 'application/json';
-      } else payload = body as BodyInit;
-    }
-    // Looked up on each call and called unbound: a stored window.fetch called as a method throws.
-    const fetch = this.options.fetch ?? globalThis.fetch;
-    return fetch(urlOf(this.options.baseURL ?? API_BASE, path, query), { ...init, headers, body: payload });
   }
 
   async #toApiError(error: unknown, signal: AbortSignal): Promise<ApiError> {
@@ -249,12 +235,11 @@ export class HttpClient {
       const code = signal.reason instanceof TimeoutError ? 'timeout' : 'cancelled';
       return new ApiError(0, code, this.options.localMessage(code));
     }
-    if (error instanceof ResponseError) {
-      const body = (await apiErrorSchema())?.safeParse(error.data) ?? { success: false as const };
-      if (body.success) {
-        return new ApiError(error.status, body.data.code, body.data.message, body.data.fields);
-      }
-      return new ApiError(error.status, 'http_error', error.statusText || String(error.status));
+    if (error instanceof FetchError && error.response) {
+      const { status, statusText } = error.response;
+      const body = (await apiErrorSchema())?.safeParse(await errorData(error)) ?? { success: false as const };
+      if (body.success) return new ApiError(status, body.data.code, body.data.message, body.data.fields);
+      return new ApiError(status, 'http_error', statusText || String(status));
     }
     return new ApiError(0, 'network', this.options.localMessage('network'));
   }
@@ -272,52 +257,13 @@ function apiErrorSchema() {
   );
 }
 
-/**
- * `path` below `base`, with `query` merged over any query the path carries; undefined values are
- * left out, null ones sent empty. An absolute URL, or a path already below the base, stays as it is.
- */
-function urlOf(base: string, path: string, query: Record<string, QueryValue>): string {
-  const at = path.indexOf('?');
-  const params = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, value === null ? '' : String(value));
-  }
-  const search = params.toString();
-  const pathname = at < 0 ? path : path.slice(0, at);
-  const root = base.replace(/\/$/, '');
-  const url =
-    !root || /^[\w+.-]{2,}:/.test(pathname) || pathname === root || pathname.startsWith(`${root}/`)
-      ? pathname
-      : `${root}/${pathname.replace(/^\.?\//, '')}`;
-  return search ? `${url}?${search}` : url;
-}
-
-/**
- * Whether a body is sent as JSON: plain objects, arrays, strings (sent as they are) and values with
- * `toJSON`. FormData, Blob, URLSearchParams, buffers and streams go to `fetch` unchanged.
- */
-function isJson(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return true;
-  const type = (body as { constructor?: { name?: string } }).constructor;
-  return !type || type.name === 'Object' || typeof (body as { toJSON?: unknown }).toJSON === 'function';
-}
-
-/** JSON when it parses, else the text itself (an empty body is ""). */
-function parseJson(text: string): unknown {
+/** The body of a refused call; a file call's (a Blob) read as the JSON it usually is. */
+async function errorData(error: FetchError): Promise<unknown> {
+  const data: unknown = error.data;
+  if (!(data instanceof Blob)) return data;
   try {
-    return JSON.parse(text);
+    return JSON.parse(await data.text());
   } catch {
-    return text;
+    return undefined;
   }
-}
-
-/**
- * An answer's body: nothing when it has none (204), JSON (or its text when it does not parse) when
- * the type is JSON or missing, the text of a text type, else a Blob.
- */
-async function dataOf(response: Response): Promise<unknown> {
-  if (!response.body) return undefined;
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
-  if (!type || /^application\/([\w.-]*\+)?json$/i.test(type)) return parseJson(await response.text());
-  return /^text\/|^application\/(xml|xhtml|html)/i.test(type) ? response.text() : response.blob();
 }
