@@ -13,7 +13,8 @@ const PEERS = [
 ];
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // points.ts: what other plugins may use (its event), an entry of its own.
+  entry: ['src/index.ts', 'src/points.ts'],
   format: ['esm'],
   dts: true,
   splitting: true,

@@ -1,6 +1,8 @@
 /**
- * The typed event bus. Event types are declared in `KernelEvents`; plugins add their own by
- * declaration merging (`declare module '@vap/kernel' { interface KernelEvents { … } }`).
+ * The typed event bus. The kernel's own events are declared in `KernelEvents`. A plugin's event
+ * that other plugins may hear is declared once, by that plugin, as a typed value
+ * (`defineEvent<Payload>('notices.unread@1')`) exported from its points entry; emitting and
+ * subscribing take that value, so no one re-declares its payload.
  */
 import { filter, map, type Observable, Subject, type Subscription } from 'rxjs';
 
@@ -23,29 +25,50 @@ export interface KernelEvents {
   'tabs.refresh': { key: string; name: string };
 }
 
+declare const payloadType: unique symbol;
+
+/** A plugin's event, declared once by its owner; `T` (the payload) exists only for the type checker. */
+export interface EventRef<T> {
+  readonly type: string;
+  readonly [payloadType]?: T;
+}
+
+const EVENT_TYPE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+@\d+$/;
+
+/** Declares an event, named `<plugin>.<what>@<version>`: a changed payload is a new event. */
+export function defineEvent<T>(type: string): EventRef<T> {
+  if (!EVENT_TYPE.test(type)) {
+    throw new Error(`Event type "${type}" must look like "plugin.event@1" (lower case, with a version)`);
+  }
+  return Object.freeze({ type });
+}
+
 interface Envelope {
-  type: keyof KernelEvents;
+  type: string;
   payload: unknown;
 }
+
+type EventKey = keyof KernelEvents | EventRef<unknown>;
+type PayloadOf<E> = E extends keyof KernelEvents ? KernelEvents[E] : E extends EventRef<infer T> ? T : never;
+
+const typeOf = (event: EventKey): string => (typeof event === 'string' ? event : event.type);
 
 export class EventBus {
   readonly #subject = new Subject<Envelope>();
 
-  emit<K extends keyof KernelEvents>(type: K, payload: KernelEvents[K]): void {
-    this.#subject.next({ type, payload });
+  emit<E extends EventKey>(event: E, payload: PayloadOf<E>): void {
+    this.#subject.next({ type: typeOf(event), payload });
   }
 
-  on<K extends keyof KernelEvents>(type: K): Observable<KernelEvents[K]> {
+  on<E extends EventKey>(event: E): Observable<PayloadOf<E>> {
+    const type = typeOf(event);
     return this.#subject.pipe(
-      filter((event) => event.type === type),
-      map((event) => event.payload as KernelEvents[K]),
+      filter((envelope) => envelope.type === type),
+      map((envelope) => envelope.payload as PayloadOf<E>),
     );
   }
 
-  subscribe<K extends keyof KernelEvents>(
-    type: K,
-    handler: (payload: KernelEvents[K]) => void,
-  ): Subscription {
-    return this.on(type).subscribe(handler);
+  subscribe<E extends EventKey>(event: E, handler: (payload: PayloadOf<E>) => void): Subscription {
+    return this.on(event).subscribe(handler);
   }
 }

@@ -1,4 +1,4 @@
-export { EventBus, type KernelEvents } from './events.js';
+export { defineEvent, EventBus, type EventRef, type KernelEvents } from './events.js';
 export {
   type Contribution,
   type ContributionOptions,

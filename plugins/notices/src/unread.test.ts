@@ -4,6 +4,7 @@ import { createTestKernel, testToken } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_FILTER } from './api.js';
 import plugin from './index.js';
+import { NoticesUnread } from './points.js';
 import { setVisibility } from './test-setup.js';
 import { signedInUser, wheresOf } from './test-support.js';
 import { UnreadRef } from './unread.js';
@@ -53,13 +54,13 @@ describe('unread polling (spec §7.4, §9: every 3000 ms)', () => {
     expect(polls()).toBe(5);
   });
 
-  it('announces the numbers as notices.unread when they change', async () => {
+  it('announces the numbers as NoticesUnread when they change', async () => {
     let unreadNotices = 2;
     const { kernel, unread } = await start({
       [`GET ${NTC_PATHS.noticesCount}`]: () => ({ body: { unread: unreadNotices } }),
     });
     const seen: UnreadCounts[] = [];
-    kernel.bus.subscribe('notices.unread', (counts) => seen.push(counts));
+    kernel.bus.subscribe(NoticesUnread, (counts) => seen.push(counts));
     const stop = unread.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(seen).toEqual([{ notices: 2, messages: 5 }]);

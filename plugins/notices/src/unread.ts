@@ -2,18 +2,12 @@
  * The unread numbers behind the bell and the message icon (spec §2.2, §7.4, §9): both count calls
  * every POLL_INTERVAL_MS while someone shows them, the session is ready and the tab is visible.
  * Poll failures are only logged (spec §8); polling stops on logout and while the tab is hidden, and
- * resumes after. Every change is announced on the bus as `notices.unread`.
+ * resumes after. Every change is announced on the bus as `NoticesUnread` (points.ts).
  */
 import { POLL_INTERVAL_MS, type UnreadCounts } from '@vap/contracts';
 import { createServiceRef, type EventBus, type ServiceRef, type SessionService } from '@vap/kernel';
 import type { NoticesApi } from './api.js';
-
-declare module '@vap/kernel' {
-  interface KernelEvents {
-    /** The unread numbers changed (a poll, or the user read something). */
-    'notices.unread': UnreadCounts;
-  }
-}
+import { NoticesUnread } from './points.js';
 
 export class UnreadService {
   #counts: UnreadCounts | null = null;
@@ -126,7 +120,7 @@ export class UnreadService {
     if (!changed && !force) return;
     this.#counts = next;
     this.#notify();
-    this.bus.emit('notices.unread', next);
+    this.bus.emit(NoticesUnread, next);
   }
 
   #notify(): void {
