@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { compressBuild } from './vite/compress.js';
 import { vapPlugins } from './vite/vap-plugins.js';
 
 /**
@@ -25,6 +26,7 @@ export default defineConfig(({ command, mode }) => ({
     vapPlugins({ appDir: import.meta.dirname, stylesheet: 'src/styles.css' }),
     react(),
     tailwindcss(),
+    compressBuild(),
   ],
   ...(command === 'build' && mode === 'production'
     ? {

@@ -44,6 +44,8 @@ export interface AppOptions {
   verifyCompany: boolean;
   /** The console build to serve at `/`; null serves /webapi only. */
   consoleDir: string | null;
+  /** Serve the build's `*.map` files (Config.serveSourceMaps); true when absent. */
+  serveSourceMaps?: boolean;
   /** Where the object store keeps its files (`{dataDir}/objects`). */
   dataDir: string;
   /** Keep what the development SMS and scan providers send, for `GET /webapi/dev/outbox`. */
@@ -146,7 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/webapi' },
   );
 
-  if (options.consoleDir) await registerConsole(app, options.consoleDir);
-  else app.setNotFoundHandler(sendNotFound);
+  if (options.consoleDir) {
+    await registerConsole(app, options.consoleDir, { serveSourceMaps: options.serveSourceMaps ?? true });
+  } else app.setNotFoundHandler(sendNotFound);
   return app;
 }

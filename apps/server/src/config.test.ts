@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/vap', DATA_DIR: '/var/lib/vap' }).dataDir).toBe('/var/lib/vap');
   });
 
+  it('serves source maps except in production, unless SERVE_SOURCEMAPS says otherwise', () => {
+    expect(loadConfig({}).serveSourceMaps).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).serveSourceMaps).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SERVE_SOURCEMAPS: 'true' }).serveSourceMaps).toBe(true);
+    expect(loadConfig({ SERVE_SOURCEMAPS: 'false' }).serveSourceMaps).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

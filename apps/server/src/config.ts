@@ -66,6 +66,9 @@ const envSchema = z.object({
   DEMO_ACCOUNT: z.string().min(1).default('13800138000'),
   DEMO_EMAIL: z.string().min(1).default('owner@vap-demo.com'),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('vap123456'),
+  /** Serve the console's source maps; by default everywhere but production. */
+  SERVE_SOURCEMAPS: boolean.optional(),
+  NODE_ENV: z.string().optional(),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -84,6 +87,8 @@ export interface Config {
   jwtExpiresIn: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   consoleDir: string;
+  /** Whether `*.map` files of the console build are served (not in production unless asked). */
+  serveSourceMaps: boolean;
   bodyLimit: number;
   verifyCompany: boolean;
   devOutbox: boolean;
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     logLevel: e.LOG_LEVEL,
     consoleDir: e.CONSOLE_DIR ? resolve(base, e.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
+    serveSourceMaps: e.SERVE_SOURCEMAPS ?? e.NODE_ENV !== 'production',
     bodyLimit: e.BODY_LIMIT,
     verifyCompany: e.VERIFY_COMPANY,
     devOutbox: e.DEV_OUTBOX,

@@ -54,6 +54,7 @@ async function main() {
       bodyLimit: config.bodyLimit,
       verifyCompany: config.verifyCompany,
       consoleDir: config.consoleDir,
+      serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
       devOutbox: config.devOutbox,
       logger: { level: config.logLevel },

@@ -1,6 +1,9 @@
 /**
- * Serves the console build at `/`: hashed assets with a long cache, and `index.html` for every other
- * GET that accepts HTML, so that a reload on any console route works (the console routes itself).
+ * Serves the console build at `/`: hashed assets (`/assets/*`) cached for a year as immutable,
+ * everything else (`index.html`) revalidated on every load; each file in the brotli or gzip copy
+ * the build wrote beside it when the browser accepts one (`Vary: Accept-Encoding`). `index.html`
+ * answers every other GET that accepts HTML, so that a reload on any console route works (the
+ * console routes itself). Source maps only when `serveSourceMaps`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,18 +14,29 @@ import { negotiateLanguage, translate } from './i18n.js';
 
 const isApi = (url: string) => url === '/webapi' || url.startsWith('/webapi/') || url.startsWith('/webapi?');
 
-export async function registerConsole(app: FastifyInstance, consoleDir: string) {
+export interface ConsoleOptions {
+  serveSourceMaps: boolean;
+}
+
+export async function registerConsole(app: FastifyInstance, consoleDir: string, options: ConsoleOptions) {
   const built = existsSync(join(consoleDir, 'index.html'));
+  const assets = `${join(consoleDir, 'assets')}/`;
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Ours below; @fastify/static's own would set `max-age=0` over it.
+      cacheControl: false,
+      allowedPath: (pathName) => options.serveSourceMaps || !pathName.endsWith('.map'),
       setHeaders: (res, path) => {
+        // Caches keep the brotli, gzip and plain answers apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
-          path.includes(`${join(consoleDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
