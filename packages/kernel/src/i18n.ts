@@ -1,14 +1,16 @@
 /**
- * i18n: the three languages of the product (default zh-CN). The console's own strings are the
- * default namespace; each plugin and shared library adds namespaces that load lazily, per
- * language, the first time a screen asks for them.
- *
- * The kernel owns this small engine instead of i18next: the console uses nested keys, `{{name}}`
- * interpolation and `_one`/`_other` plurals, which take a few hundred bytes, while i18next with
- * react-i18next took 17.6 KB gzip of the sign-in page's first load. The message files keep
- * i18next's JSON format (v4), so they read the same.
+ * i18n on i18next: the three languages of the product (fallback zh-CN, the default). The console's
+ * own strings are the default namespace; each plugin and shared library adds namespaces, loaded
+ * lazily per language through `i18next-resources-to-backend` over their `messages` loaders, the
+ * first time a screen asks for them. `I18n` is the kernel's face of one i18next instance per
+ * kernel: what the console and tests call (load, switch, failures for error boundaries), while
+ * i18next does the strings (nested keys, `{{name}}`, `_one`/`_other` plurals, `ns:key`) and
+ * react-i18next the React side (`useT`, in react/i18n.tsx).
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vap/contracts';
+import i18next, { type i18n as I18next, type TOptions } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
 import type { MessageLoader, MessagesContribution } from './plugin.js';
 
 export const DEFAULT_NAMESPACE = 'translation';
@@ -48,120 +50,132 @@ export interface TranslateOptions {
 /** Translates a key (`'login.title'`, or `'ui:data.empty'` for another namespace). */
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-function lookup(messages: Messages | undefined, key: string): unknown {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Messages)[part];
-  }
-  return node;
-}
+const id = (language: string, namespace: string) => `${language}|${namespace}`;
 
 export class I18n {
+  /** The i18next instance of this kernel. */
+  readonly instance: I18next;
   readonly defaultNamespace: string;
   /** Namespaces read for keys the default one lacks (`MessagesContribution.extendsDefault`). */
   readonly extensions: readonly string[];
-  private current: Language;
-  private changes = 0;
-  private readonly loaders: ReadonlyMap<string, Readonly<Record<Language, MessageLoader>>>;
-  private readonly store = new Map<string, Messages>();
-  private readonly loads = new Map<string, Promise<void>>();
-  private readonly failures = new Map<string, unknown>();
-  private readonly listeners = new Set<() => void>();
-  private readonly plurals = new Map<Language, Intl.PluralRules>();
-  private target: Language;
+  /** Settles once i18next has started in the first language. */
+  readonly ready: Promise<void>;
+  readonly #loaders: ReadonlyMap<string, Readonly<Record<Language, MessageLoader>>>;
+  readonly #failures = new Map<string, Error>();
+  readonly #listeners = new Set<() => void>();
+  #changes = 0;
 
   constructor(
     language: Language,
     namespaces: readonly MessagesContribution[] = [],
     defaultNamespace = DEFAULT_NAMESPACE,
   ) {
-    this.current = language;
-    this.target = language;
     this.defaultNamespace = defaultNamespace;
-    this.loaders = new Map(namespaces.map((ns) => [ns.namespace, ns.loaders]));
+    this.#loaders = new Map(namespaces.map((ns) => [ns.namespace, ns.loaders]));
     this.extensions = namespaces.filter((ns) => ns.extendsDefault).map((ns) => ns.namespace);
+    this.instance = i18next.createInstance();
+    this.instance
+      .use(
+        resourcesToBackend(async (lng: string, ns: string) => {
+          const loader = this.#loaders.get(ns)?.[lng as Language];
+          // A namespace nobody registered (a test without the console's strings, a plugin that has
+          // none) shows its keys, as a missing key does; it is no reason to stop a screen.
+          return loader ? (await loader()).default : {};
+        }),
+      )
+      .use(initReactI18next);
+    this.instance.on('failedLoading', (lng: string, ns: string, error: unknown) => {
+      this.#failures.set(id(lng, ns), error instanceof Error ? error : new Error(String(error)));
+    });
+    this.instance.on('languageChanged', () => this.#notify());
+    this.instance.on('added', () => this.#notify());
+    // Strings loading for another language (the one being switched to) change nothing on screen yet.
+    this.instance.on('loaded', (loaded: Record<string, unknown>) => {
+      if (this.language in loaded) this.#notify();
+    });
+    this.ready = this.instance
+      .init({
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        load: 'currentOnly',
+        ns: [],
+        defaultNS: defaultNamespace,
+        fallbackNS: this.extensions.length > 0 ? [...this.extensions] : false,
+        partialBundledLanguages: true,
+        // The language is set at once; strings load as screens ask for them (`ready` for the first).
+        initAsync: false,
+        // A failed chunk is shown to the user (the page's error boundary), whose retry loads it again.
+        maxRetries: 0,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // A key naming a group of strings, not one, shows as itself, like a missing key.
+        returnedObjectHandler: (key: string) => key,
+        react: { useSuspense: true, bindI18n: 'languageChanged loaded added' },
+      })
+      .then(() => undefined);
   }
 
   get language(): Language {
-    return this.current;
+    return (this.instance.language ?? DEFAULT_LANGUAGE) as Language;
   }
 
   /** Grows with every change of the strings on screen: a snapshot for `useSyncExternalStore`. */
   get version(): number {
-    return this.changes;
+    return this.#changes;
   }
 
   /** Called after every language change, namespace load and `addMessages`. */
   readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   };
 
-  hasLoadedNamespace(namespace: string, language: Language = this.current): boolean {
-    return this.store.has(`${language}|${namespace}`);
+  hasLoadedNamespace(namespace: string, language: Language = this.language): boolean {
+    return (
+      !this.#failures.has(id(language, namespace)) && this.instance.hasResourceBundle(language, namespace)
+    );
   }
 
   /**
-   * Loads namespaces in a language (the current one by default). Asking again while they load
-   * returns the same promise, so a suspended screen waits on one request. A failed load is
-   * forgotten, so the next call retries.
+   * Loads namespaces in the current language (and the fallback, zh-CN). Asking again while they
+   * load waits on the same requests; asking again after a failure loads again. A failed load
+   * rejects, and is kept as the namespace's `failure` (which `useT` throws to the page's error
+   * boundary) until it is asked again or `forgetFailures` is called.
    */
-  loadNamespaces(namespaces: string | readonly string[], language: Language = this.current): Promise<void> {
-    // One namespace gives its pending promise itself: a suspended screen waits on that one.
-    if (typeof namespaces === 'string') return this.loadOne(namespaces, language);
-    return Promise.all(namespaces.map((namespace) => this.loadOne(namespace, language))).then(
-      () => undefined,
-    );
-  }
-
-  private loadOne(namespace: string, language: Language): Promise<void> {
-    const id = `${language}|${namespace}`;
-    if (this.store.has(id)) return Promise.resolve();
-    const pending = this.loads.get(id);
-    if (pending) return pending;
-    const loader = this.loaders.get(namespace)?.[language];
-    // A namespace nobody registered (a test without the console's strings, a plugin that has
-    // none) shows its keys, as a missing key does; it is no reason to stop a screen.
-    if (!loader) {
-      this.store.set(id, {});
-      return Promise.resolve();
+  async loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+    const list = typeof namespaces === 'string' ? [namespaces] : [...namespaces];
+    await this.ready;
+    this.#forget(list.map((namespace) => [this.language, namespace]));
+    await this.instance.loadNamespaces(list);
+    for (const namespace of list) {
+      const failure = this.#failures.get(id(this.language, namespace));
+      if (failure) throw failure;
     }
-    this.failures.delete(id);
-    const load = loader().then(
-      (module) => {
-        this.store.set(id, module.default);
-        this.loads.delete(id);
-        // Text that named this namespace before it was there (`ns:key`) shows now.
-        this.notify();
-      },
-      (error: unknown) => {
-        this.loads.delete(id);
-        this.failures.set(id, error);
-        throw error;
-      },
-    );
-    this.loads.set(id, load);
-    return load;
   }
 
   /** The error of a namespace's last failed load, kept until `forgetFailures` (a retry). */
-  failure(namespace: string, language: Language = this.current): unknown {
-    return this.failures.get(`${language}|${namespace}`);
+  failure(namespace: string, language: Language = this.language): unknown {
+    return this.#failures.get(id(language, namespace));
   }
 
   /** Lets screens that failed on missing strings load them again (an error boundary's retry). */
   forgetFailures(): void {
-    this.failures.clear();
+    this.#forget([...this.#failures.keys()].map((key) => key.split('|') as [string, string]));
+  }
+
+  #forget(namespaces: readonly (readonly [string, string])[]): void {
+    const connector = this.instance.services.backendConnector as unknown as { state: Record<string, number> };
+    for (const [language, namespace] of namespaces) {
+      if (!this.#failures.delete(id(language, namespace))) continue;
+      // Forgotten by i18next's backend as well, which otherwise takes a failed load as done.
+      delete connector.state[id(language, namespace)];
+    }
   }
 
   /** Adds strings directly, without a loader (tests, and libraries that ship them inline). */
   addMessages(language: Language, namespace: string, messages: Messages): void {
-    const id = `${language}|${namespace}`;
-    this.store.set(id, { ...this.store.get(id), ...messages });
-    this.notify();
+    this.instance.addResourceBundle(language, namespace, messages, true, true);
   }
 
   /**
@@ -169,82 +183,53 @@ export class I18n {
    * screen never shows keys in between. Of overlapping calls, the last one wins.
    */
   async changeLanguage(language: Language): Promise<void> {
-    this.target = language;
-    const used = new Set<string>();
-    for (const id of this.store.keys()) {
-      const [loadedIn, namespace] = id.split('|') as [Language, string];
-      if (loadedIn === this.current && this.loaders.has(namespace)) used.add(namespace);
-    }
-    await this.loadNamespaces([...used], language);
-    if (this.target !== language || this.current === language) return;
-    this.current = language;
-    this.notify();
+    await this.ready;
+    await this.instance.changeLanguage(language);
   }
 
-  readonly t: Translate = (key, options) => this.translate(this.defaultNamespace, key, options);
+  readonly t: Translate = (key, options) => this.namespaceT(this.defaultNamespace)(key, options);
 
   /** `t` with another default namespace, e.g. a plugin's. */
   namespaceT(namespace: string): Translate {
-    return (key, options) => this.translate(namespace, key, options);
+    return this.translator(
+      this.instance.getFixedT(null, namespace) as (key: string, options?: TOptions) => string,
+      namespace,
+    );
   }
 
-  private translate(namespace: string, key: string, options: TranslateOptions = {}): string {
-    // `ns:key` names another namespace; a colon in a plain sentence (a server's message passed
-    // as a key with itself as default) is not taken for one.
-    const colon = key.indexOf(':');
-    if (colon > 0 && this.isNamespace(key.slice(0, colon))) {
-      namespace = key.slice(0, colon);
-      key = key.slice(colon + 1);
-    }
-    let text = this.lookup(namespace, key, options.count);
-    if (text === undefined && namespace === this.defaultNamespace) {
-      for (const extension of this.extensions) {
-        text = this.lookup(extension, key, options.count);
-        if (text !== undefined) break;
+  /**
+   * Wraps an i18next `t` of `namespace`: a key of a namespace no screen has loaded yet (`ns:key`: a
+   * menu title of a plugin, a user menu label), or a key the default namespace lacks while the
+   * namespaces extending it are not loaded (a public page's title in the shell strings), starts
+   * that load, and the text shows once it is there (`loaded` re-renders); until then the key
+   * stands in.
+   */
+  translator(t: (key: string, options?: TOptions) => string, namespace: string): Translate {
+    return (key, options) => {
+      const colon = key.indexOf(':');
+      const named = colon > 0 ? key.slice(0, colon) : null;
+      if (named !== null && this.#loaders.has(named)) this.#loadInBackground([named]);
+      else if (
+        named === null &&
+        namespace === this.defaultNamespace &&
+        !this.instance.exists(key, { ns: namespace })
+      ) {
+        this.#loadInBackground(this.extensions);
       }
-    }
-    if (text === undefined) return options.defaultValue ?? key;
-    return text.replace(PLACEHOLDER, (placeholder, name: string) => {
-      const value = lookup(options, name);
-      return value === undefined || value === null ? placeholder : String(value);
-    });
+      return t(key, options as TOptions);
+    };
   }
 
-  /** A key's string in a namespace of the current language, its plural form by `count`. */
-  private lookup(namespace: string, key: string, count: number | undefined): string | undefined {
-    const messages = this.store.get(`${this.current}|${namespace}`);
-    // A key of a namespace no screen has loaded yet (a menu label, a title): load it, and show the
-    // text once it is there (subscribers hear of it); until then the key stands in.
-    if (!messages && this.loaders.has(namespace) && !this.failures.has(`${this.current}|${namespace}`)) {
-      this.loadOne(namespace, this.current).catch(() => undefined);
-    }
-    let text: unknown;
-    if (typeof count === 'number') {
-      text =
-        lookup(messages, `${key}_${this.pluralRules().select(count)}`) ?? lookup(messages, `${key}_other`);
-    }
-    text ??= lookup(messages, key);
-    return typeof text === 'string' ? text : undefined;
+  #loadInBackground(namespaces: readonly string[]): void {
+    const missing = namespaces.filter(
+      (namespace) => !this.instance.hasLoadedNamespace(namespace) && !this.failure(namespace),
+    );
+    if (missing.length > 0) this.instance.loadNamespaces(missing).catch(() => undefined);
   }
 
-  private isNamespace(name: string): boolean {
-    if (this.loaders.has(name)) return true;
-    for (const id of this.store.keys()) if (id.endsWith(`|${name}`)) return true;
-    return false;
-  }
-
-  private pluralRules(): Intl.PluralRules {
-    let rules = this.plurals.get(this.current);
-    if (!rules) {
-      rules = new Intl.PluralRules(this.current);
-      this.plurals.set(this.current, rules);
-    }
-    return rules;
-  }
-
-  private notify() {
-    this.changes += 1;
-    for (const listener of [...this.listeners]) listener();
+  #notify() {
+    this.#changes += 1;
+    for (const listener of [...this.#listeners]) listener();
   }
 }
 

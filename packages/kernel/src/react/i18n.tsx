@@ -1,11 +1,19 @@
 import type { Language } from '@vap/contracts';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { I18n, Translate } from '../i18n.js';
 
 export const I18nContext = createContext<I18n | null>(null);
 
+/** The kernel's i18n, and its i18next instance for react-i18next (`useTranslation`). */
 export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={i18n}>
+      <I18nextProvider i18n={i18n.instance} defaultNS={i18n.defaultNamespace}>
+        {children}
+      </I18nextProvider>
+    </I18nContext.Provider>
+  );
 }
 
 export function useI18n(): I18n {
@@ -21,22 +29,17 @@ export function useLanguage(): Language {
 }
 
 /**
- * Translations of a namespace: the console's own strings by default, a plugin's by its name.
- * Suspends until the namespace has loaded in the current language; the returned function changes
- * identity when the language does, so memoised text follows it.
+ * Translations of a namespace — the console's own strings by default, a plugin's by its name —
+ * through react-i18next's `useTranslation`: it suspends until the namespace has loaded in the
+ * current language and re-renders on a language change or a namespace load. A namespace whose
+ * load failed throws its error to the page's error boundary, whose retry loads it again. The
+ * function changes identity when the language does, so memoised text follows it.
  */
 export function useT(namespace?: string): Translate {
   const i18n = useI18n();
-  const version = useSyncExternalStore(i18n.subscribe, () => i18n.version);
   const name = namespace ?? i18n.defaultNamespace;
-  if (!i18n.hasLoadedNamespace(name)) {
-    // Thrown on every render until a retry: React renders once more after an error to recover.
-    const failure = i18n.failure(name);
-    if (failure !== undefined) throw failure;
-    // A thrown promise rather than use(): React retries it even when a test rendered without
-    // awaiting act, and the hook may stop suspending once loaded, which use() forbids.
-    throw i18n.loadNamespaces(name);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the language and strings changing
-  return useMemo(() => i18n.namespaceT(name), [i18n, name, version]);
+  const failure = i18n.failure(name);
+  if (failure !== undefined) throw failure;
+  const { t } = useTranslation(name, { i18n: i18n.instance });
+  return useMemo(() => i18n.translator(t as (key: string) => string, name), [i18n, t, name]);
 }
