@@ -118,12 +118,24 @@ export class Kernel {
     for (const plugin of registry.plugins) {
       for (const contribution of plugin.services ?? []) {
         try {
-          services.register(contribution);
+          services.register(contribution, plugin.id);
         } catch (error) {
           throw new BootError(`Plugin "${plugin.id}": ${(error as Error).message}`, [plugin.id]);
         }
       }
     }
+    // A plugin's services live while it is active for the signed-in user and company.
+    const activate = () => {
+      let active: readonly Plugin[];
+      try {
+        active = registry.active(session.state.context);
+      } catch {
+        return; // A throwing activation rule fails the session's load, which reports it.
+      }
+      services.activate(active.map((plugin) => plugin.id));
+    };
+    activate();
+    session.subscribe(activate);
     // The signed-in screens resolve services and read the strings that extend the default
     // namespace (the shell's): both load as soon as a session starts.
     session.subscribe(() => {

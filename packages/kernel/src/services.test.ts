@@ -18,6 +18,42 @@ describe('service container', () => {
     expect(services.get(Shout)).toBe(services.get(Shout));
   });
 
+  it("binds each plugin's services in its own module, unloaded while the plugin is inactive", async () => {
+    let made = 0;
+    const Counter = createServiceRef<{ n: number }>('test.counter');
+    const services = new ServiceContainer();
+    services.provide(Greeting, 'hello');
+    services.register(
+      service(Counter, () => ({ n: ++made })),
+      'billing',
+    );
+    await services.load();
+    const first = services.get(Counter);
+    expect(first).toEqual({ n: 1 });
+    expect(services.get(Counter)).toBe(first);
+    services.activate(['other']);
+    expect(() => services.get(Counter)).toThrow(
+      'Service "test.counter" belongs to plugin "billing", which is not active',
+    );
+    // The kernel's own services stay.
+    expect(services.get(Greeting)).toBe('hello');
+    services.activate(['billing']);
+    // Its module was loaded again: a fresh instance.
+    expect(services.get(Counter)).toEqual({ n: 2 });
+  });
+
+  it('applies an activation told before its code loaded', async () => {
+    const Counter = createServiceRef<number>('test.inactive');
+    const services = new ServiceContainer();
+    services.register(
+      service(Counter, () => 1),
+      'voip',
+    );
+    services.activate([]);
+    await services.load();
+    expect(() => services.get(Counter)).toThrow('which is not active');
+  });
+
   it('binds a service registered after loading at once', async () => {
     const services = new ServiceContainer();
     await services.load();

@@ -88,30 +88,46 @@ export function lazyService<T extends AsyncService<T>>(
   });
 }
 
-type Binding = (container: Container) => void;
+type Inversify = typeof import('inversify');
+
+/** The kernel's own services (`provide`) and those registered without a plugin. */
+const CORE = '';
 
 /**
- * The kernel's container: singletons, created on first use. Inversify's own code loads with
- * `load()` — when a session starts, or the first `useService` — not with the first page: the
- * sign-in page never resolves a service. Until then the bindings are recorded (and a service
- * provided twice is refused at once, a boot error), then bound in the order they were made.
+ * The kernel's container (inversify): singletons, created on first use. Each plugin's services
+ * are bound in the plugin's own `ContainerModule`, loaded while the plugin is active and unloaded
+ * when it is not (a product flag turned off, another user signed in), so that its instances go
+ * with it and a later activation creates fresh ones. Inversify's own code loads with `load()` —
+ * when a session starts, or the first `useService` — not with the first page: the sign-in page
+ * never resolves a service. Until then bindings and activations are recorded (a service provided
+ * twice is refused at once, a boot error).
  */
 export class ServiceContainer implements ServiceResolver {
-  readonly #bindings = new Map<symbol, Binding>();
+  /** Bindings by owner: the kernel's (`CORE`) or a plugin's id. */
+  readonly #bindings = new Map<string, Map<symbol, (bind: Bind) => void>>();
+  readonly #owners = new Map<symbol, string>();
+  readonly #modules = new Map<string, InstanceType<Inversify['ContainerModule']>>();
+  /** The plugins whose services may be resolved; null until told: every one. */
+  #active: ReadonlySet<string> | null = null;
+  #inversify: Inversify | null = null;
   #container: Container | null = null;
   #loading: Promise<void> | null = null;
 
   provide<T>(ref: ServiceRef<T>, value: T): void {
-    this.#bind(ref, (container) => container.bind<T>(ref.id).toConstantValue(value));
+    this.#record(CORE, ref, (bind) => bind<T>(ref.id).toConstantValue(value));
   }
 
-  register<T>(contribution: ServiceContribution<T>): void {
-    if (this.#bindings.has(contribution.ref.id)) {
-      throw new Error(`Service "${contribution.ref.description}" is provided twice`);
-    }
-    this.#bind(contribution.ref, (container) =>
-      container.bind<T>(contribution.ref.id).toDynamicValue(() => contribution.create(this)),
+  /** Registers a plugin's service (in its module), or the kernel's when no plugin is named. */
+  register<T>(contribution: ServiceContribution<T>, pluginId: string = CORE): void {
+    this.#record(pluginId, contribution.ref, (bind) =>
+      bind<T>(contribution.ref.id).toDynamicValue(() => contribution.create(this)),
     );
+  }
+
+  /** Which plugins are active: their modules are loaded, the others' unloaded. */
+  activate(pluginIds: Iterable<string>): void {
+    this.#active = new Set(pluginIds);
+    this.#apply();
   }
 
   /** Whether `get` can resolve: the container's code has loaded. */
@@ -122,10 +138,10 @@ export class ServiceContainer implements ServiceResolver {
   /** Loads the container's code once and binds every service; a failed load is tried again. */
   load(): Promise<void> {
     this.#loading ??= import('inversify').then(
-      ({ Container }) => {
-        const container = new Container({ defaultScope: 'Singleton' });
-        for (const bind of this.#bindings.values()) bind(container);
-        this.#container = container;
+      (inversify) => {
+        this.#inversify = inversify;
+        this.#container = new inversify.Container({ defaultScope: 'Singleton' });
+        this.#apply();
       },
       (error: unknown) => {
         this.#loading = null;
@@ -136,17 +152,68 @@ export class ServiceContainer implements ServiceResolver {
   }
 
   get<T>(ref: ServiceRef<T>): T {
-    if (!this.#bindings.has(ref.id)) {
-      throw new Error(`No service "${ref.description}" is registered`);
-    }
+    const owner = this.#owners.get(ref.id);
+    if (owner === undefined) throw new Error(`No service "${ref.description}" is registered`);
     if (!this.#container) {
       throw new Error(`Service "${ref.description}" asked before the services loaded (await load())`);
+    }
+    if (owner !== CORE && !this.#modules.has(owner)) {
+      throw new Error(`Service "${ref.description}" belongs to plugin "${owner}", which is not active`);
     }
     return this.#container.get<T>(ref.id);
   }
 
-  #bind<T>(ref: ServiceRef<T>, bind: Binding): void {
-    this.#bindings.set(ref.id, bind);
-    if (this.#container) bind(this.#container);
+  #record(owner: string, ref: ServiceRef<unknown>, bind: (bind: Bind) => void): void {
+    if (this.#owners.has(ref.id)) throw new Error(`Service "${ref.description}" is provided twice`);
+    this.#owners.set(ref.id, owner);
+    let bindings = this.#bindings.get(owner);
+    if (!bindings) {
+      bindings = new Map();
+      this.#bindings.set(owner, bindings);
+    }
+    bindings.set(ref.id, bind);
+    if (!this.#container) return;
+    if (owner === CORE) bind(this.#container.bind.bind(this.#container) as Bind);
+    else {
+      // A module is loaded whole: load the owner's again with the new binding.
+      this.#unloadModule(owner);
+      this.#apply();
+    }
+  }
+
+  /** Loads the modules of the active plugins and unloads the others' (once inversify is here). */
+  #apply(): void {
+    const container = this.#container;
+    const inversify = this.#inversify;
+    if (!container || !inversify) return;
+    const core = this.#bindings.get(CORE);
+    if (core && !this.#modules.has(CORE)) this.#loadModule(CORE, core);
+    for (const [owner, bindings] of this.#bindings) {
+      if (owner === CORE) continue;
+      const active = this.#active === null || this.#active.has(owner);
+      if (active && !this.#modules.has(owner)) this.#loadModule(owner, bindings);
+      else if (!active) this.#unloadModule(owner);
+    }
+  }
+
+  #loadModule(owner: string, bindings: ReadonlyMap<symbol, (bind: Bind) => void>): void {
+    const { ContainerModule } = this.#inversify as Inversify;
+    const module = new ContainerModule(({ bind }) => {
+      for (const binding of bindings.values()) binding(bind as Bind);
+    });
+    (this.#container as Container).load(module);
+    this.#modules.set(owner, module);
+  }
+
+  #unloadModule(owner: string): void {
+    const module = this.#modules.get(owner);
+    if (!module) return;
+    (this.#container as Container).unload(module);
+    this.#modules.delete(owner);
   }
 }
+
+type Bind = <T>(id: symbol) => {
+  toConstantValue(value: T): unknown;
+  toDynamicValue(create: () => T): unknown;
+};

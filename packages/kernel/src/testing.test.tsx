@@ -2,7 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { definePlugin, page, whenProductEnabled } from './plugin.js';
 import { Permitted, preloadPage } from './react/page.js';
-import { renderPluginPage } from './testing.js';
+import { createServiceRef, service } from './services.js';
+import { API_PATHS } from './session.js';
+import { createTestKernel, renderPluginPage, testToken, testUser } from './testing.js';
 
 afterEach(cleanup);
 
@@ -81,5 +83,47 @@ describe('preloadPage', () => {
     // No findBy: the first commit already holds the page.
     expect(screen.getByText('ready')).toBeTruthy();
     expect(screen.queryByText('loading')).toBeNull();
+  });
+});
+
+describe("a plugin's services follow its product flag", () => {
+  const VoipApi = createServiceRef<{ line: number }>('voip.api');
+  let lines = 0;
+  const voip = definePlugin({
+    id: 'voip',
+    kernel: '^1',
+    activation: whenProductEnabled('voip'),
+    services: [service(VoipApi, () => ({ line: ++lines }))],
+  });
+  const company = testUser().company;
+  const menus = [
+    {
+      id: 1,
+      parent_id: 0,
+      name: 'dashboard',
+      type: 'page' as const,
+      path: 'dashboard',
+      title: 'menu.dashboard',
+      icon: '',
+      is_hidden: false,
+      is_disable: false,
+      sort: 1,
+      children: [],
+    },
+  ];
+  const withVoip = (flag: number) =>
+    testUser({ menus, company: company && { ...company, products: { ...company.products, voip: flag } } });
+
+  it('resolve while the company has the product, are unloaded when it is off, and come back fresh', async () => {
+    const { kernel, api } = await createTestKernel({ plugins: [voip], user: withVoip(0) });
+    const first = kernel.services.get(VoipApi);
+    api.answers = { ...api.answers, [`GET ${API_PATHS.userInfo}`]: { body: withVoip(1) } };
+    await kernel.session.signIn(testToken());
+    expect(() => kernel.services.get(VoipApi)).toThrow('belongs to plugin "voip", which is not active');
+    api.answers = { ...api.answers, [`GET ${API_PATHS.userInfo}`]: { body: withVoip(0) } };
+    await kernel.session.signIn(testToken());
+    const again = kernel.services.get(VoipApi);
+    expect(again).not.toBe(first);
+    expect(again.line).toBe(first.line + 1);
   });
 });
