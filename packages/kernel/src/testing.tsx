@@ -9,6 +9,7 @@ import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
+import { QueryProvider } from './query.js';
 import { KernelProvider } from './react/context.js';
 import { PageHost, preloadPage } from './react/page.js';
 import { API_PATHS } from './session.js';
@@ -159,14 +160,16 @@ export async function renderWithKernel(element: ReactElement, options: RenderPlu
 function renderInKernel(kernel: Kernel, element: ReactElement, path: string, routePath?: string) {
   return render(
     <KernelProvider kernel={kernel}>
-      <Suspense fallback={<p>loading</p>}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={routePath ?? new URL(path, 'http://localhost').pathname} element={element} />
-            <Route path="*" element={<CurrentPath />} />
-          </Routes>
-        </MemoryRouter>
-      </Suspense>
+      <QueryProvider>
+        <Suspense fallback={<p>loading</p>}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={routePath ?? new URL(path, 'http://localhost').pathname} element={element} />
+              <Route path="*" element={<CurrentPath />} />
+            </Routes>
+          </MemoryRouter>
+        </Suspense>
+      </QueryProvider>
     </KernelProvider>,
   );
 }

@@ -21,10 +21,15 @@ export const UNREAD_FILTER: readonly Where[] = [{ k: 'state', o: '=', v: READ_ST
 /** Its encoded form, as it travels (for tests and logs). */
 export const UNREAD_FILTER_PARAM = encodeListParam(UNREAD_FILTER);
 
+/** Per-call options: `signal` cancels the call (a query's, when its page is left). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface NoticesApi {
-  notices(query: ListQuery): Promise<ListPage<Notice>>;
+  notices(query: ListQuery, options?: CallOptions): Promise<ListPage<Notice>>;
   readNotice(id: number): Promise<void>;
-  messages(query: ListQuery): Promise<ListPage<Message>>;
+  messages(query: ListQuery, options?: CallOptions): Promise<ListPage<Message>>;
   readMessage(id: number): Promise<void>;
   readAllMessages(): Promise<number>;
   /** The two unread numbers; polls pass `quiet` so that a failure is only logged (spec §8). */
@@ -34,11 +39,11 @@ export interface NoticesApi {
 
 export function createNoticesApi(http: HttpClient): NoticesApi {
   return {
-    notices: (query) => http.list(NTC_PATHS.notices, query, noticeSchema),
+    notices: (query, options) => http.list(NTC_PATHS.notices, query, noticeSchema, options),
     readNotice: async (id) => {
       await http.put(NTC_PATHS.noticeRead(id));
     },
-    messages: (query) => http.list(NTC_PATHS.messages, query, messageSchema),
+    messages: (query, options) => http.list(NTC_PATHS.messages, query, messageSchema, options),
     readMessage: async (id) => {
       await http.put(NTC_PATHS.messageRead(id));
     },

@@ -1,7 +1,7 @@
-import { type Notice, READ_STATE } from '@vap/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { READ_STATE } from '@vap/contracts';
 import { useService, useT } from '@vap/kernel';
 import { Card } from '@vap/ui';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useUnread } from './hooks.js';
 import { NoticesApiRef } from './unread.js';
@@ -11,23 +11,20 @@ export default function UnreadCard() {
   const t = useT('notices');
   const api = useService(NoticesApiRef);
   const counts = useUnread();
-  const [latest, setLatest] = useState<Notice[] | null>(null);
   const unreadNotices = counts?.notices;
 
-  // The newest unread notices, asked again whenever their number changes.
-  useEffect(() => {
-    if (unreadNotices === undefined) return;
-    let current = true;
-    api
-      .notices({ page: 1, size: 3, wheres: [{ k: 'state', o: '=', v: READ_STATE.unread }], orders: [] })
-      .then(
-        (page) => current && setLatest(page.items),
-        () => current && setLatest([]),
-      );
-    return () => {
-      current = false;
-    };
-  }, [api, unreadNotices]);
+  // The newest unread notices, asked again whenever their number changes; none shown on failure.
+  const { data: latest } = useQuery({
+    queryKey: ['notices', 'latest-unread', unreadNotices],
+    queryFn: async ({ signal }) =>
+      (
+        await api.notices(
+          { page: 1, size: 3, wheres: [{ k: 'state', o: '=', v: READ_STATE.unread }], orders: [] },
+          { signal },
+        )
+      ).items,
+    enabled: unreadNotices !== undefined,
+  });
 
   const figure = (value: number | undefined) => (value === undefined ? '—' : String(value));
   return (

@@ -1,4 +1,5 @@
 import { lazyPage, useSession, useT } from '@vap/kernel';
+import { QueryProvider } from '@vap/kernel/query';
 import { cn, SizeProvider } from '@vap/ui';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -61,46 +62,49 @@ export default function Shell() {
     />
   );
   return (
-    <SizeProvider size={settings.size}>
-      <div className="flex h-full">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
-        >
-          {t('app.skipToContent')}
-        </a>
-        {narrow ? (
-          <Suspense fallback={null}>
-            <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('navbar.mainMenu')}>
-              {sidebar}
-            </SidebarDrawer>
-          </Suspense>
-        ) : (
-          sidebar
-        )}
-        <div className="flex min-w-0 flex-1 flex-col overflow-auto" data-testid="shell-main">
-          <div
-            className={cn('z-30 flex flex-col', settings.fixedHeader && 'sticky top-0')}
-            data-testid="shell-header"
+    // Server state of the signed-in pages (TanStack Query), emptied at the end of the session.
+    <QueryProvider>
+      <SizeProvider size={settings.size}>
+        <div className="flex h-full">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
           >
-            <Topbar
-              sidebarOpen={narrow ? drawerOpen : sidebarOpen}
-              onToggleSidebar={() => (narrow ? setDrawerOpen(!drawerOpen) : toggleSidebar(!sidebarOpen))}
-              onOpenSettings={openSettings}
-            />
-            {settings.tagsView ? <TabBar /> : null}
+            {t('app.skipToContent')}
+          </a>
+          {narrow ? (
+            <Suspense fallback={null}>
+              <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('navbar.mainMenu')}>
+                {sidebar}
+              </SidebarDrawer>
+            </Suspense>
+          ) : (
+            sidebar
+          )}
+          <div className="flex min-w-0 flex-1 flex-col overflow-auto" data-testid="shell-main">
+            <div
+              className={cn('z-30 flex flex-col', settings.fixedHeader && 'sticky top-0')}
+              data-testid="shell-header"
+            >
+              <Topbar
+                sidebarOpen={narrow ? drawerOpen : sidebarOpen}
+                onToggleSidebar={() => (narrow ? setDrawerOpen(!drawerOpen) : toggleSidebar(!sidebarOpen))}
+                onOpenSettings={openSettings}
+              />
+              {settings.tagsView ? <TabBar /> : null}
+            </div>
+            <main id="main" className="flex-1 p-4">
+              <ShellRoutes routes={routes} />
+            </main>
           </div>
-          <main id="main" className="flex-1 p-4">
-            <ShellRoutes routes={routes} />
-          </main>
+          {settings.showSettings ? <SettingsButton onClick={openSettings} /> : null}
+          {settingsMounted ? (
+            <Suspense fallback={null}>
+              <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+            </Suspense>
+          ) : null}
         </div>
-        {settings.showSettings ? <SettingsButton onClick={openSettings} /> : null}
-        {settingsMounted ? (
-          <Suspense fallback={null}>
-            <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
-          </Suspense>
-        ) : null}
-      </div>
-    </SizeProvider>
+      </SizeProvider>
+    </QueryProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   COMPANY_NAME_MAX_LENGTH,
   type CompanyDetail,
@@ -63,7 +64,13 @@ function imagesOf(detail: CompanyDetail): Images {
 export default function VerificationDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
   const t = useT('own-account');
-  const [detail, setDetail] = useState<CompanyDetail | null>(null);
+  const { data: detail, error } = useQuery({
+    queryKey: ['account', 'company'],
+    queryFn: ({ signal }) =>
+      kernel.http.get(COMPANY_PATH, { schema: companyDetailSchema, quiet: true, signal }),
+    // The form edits what it loaded: always the company as it is now.
+    staleTime: 0,
+  });
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [uploaded, setUploaded] = useState<Partial<Images>>({});
@@ -71,24 +78,16 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  // The name field starts from the stored name; a company that cannot be read closes the dialog.
+  const loadedName = detail?.name;
   useEffect(() => {
-    let live = true;
-    kernel.http
-      .get(COMPANY_PATH, { schema: companyDetailSchema, quiet: true })
-      .then((loaded) => {
-        if (!live) return;
-        setDetail(loaded);
-        setName(loaded.name);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        message.error(messageOf(error));
-        closeRef.current();
-      });
-    return () => {
-      live = false;
-    };
-  }, [kernel]);
+    if (loadedName !== undefined) setName(loadedName);
+  }, [loadedName]);
+  useEffect(() => {
+    if (!error) return;
+    message.error(messageOf(error));
+    closeRef.current();
+  }, [error]);
 
   const title = t('verification.title');
   if (!detail) {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   ACCESS_KEY_BANDWIDTH_MAX_MBPS,
   ACCESS_KEY_BANDWIDTH_STEP_MBPS,
@@ -24,29 +25,25 @@ import {
   Tree,
   useZodForm,
 } from '@vap/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { operationsOfChecked, operationTree } from '../operation-tree.js';
 import { AccessKeysApiRef } from '../refs.js';
 
 type Operations = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: OpenOperation[] };
 
-/** The open operations a key may be given, loaded when the dialog opens. */
-function useOpenOperations() {
+/**
+ * The open operations a key may be given, loaded when the dialog opens. On failure the console has
+ * shown the server's message; the dialog offers to try again (`reload`).
+ */
+function useOpenOperations(): { operations: Operations; reload: () => void } {
   const api = useService(AccessKeysApiRef);
-  const [operations, setOperations] = useState<Operations>({ status: 'loading' });
-  const load = useCallback(async () => {
-    setOperations({ status: 'loading' });
-    try {
-      setOperations({ status: 'ready', items: await api.operations() });
-    } catch {
-      // The console already shows the server's message; the dialog offers to try again.
-      setOperations({ status: 'failed' });
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { operations, reload: load };
+  const query = useQuery({ queryKey: ['access-keys', 'operations'], queryFn: () => api.operations() });
+  const operations: Operations = query.isSuccess
+    ? { status: 'ready', items: query.data }
+    : query.isError && !query.isFetching
+      ? { status: 'failed' }
+      : { status: 'loading' };
+  return { operations, reload: () => void query.refetch() };
 }
 
 /** A date in the console's language, e.g. "1 March 2036". */

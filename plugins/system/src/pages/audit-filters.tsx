@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type CompanyUser, type Where } from '@vap/contracts';
 import { useService, useT } from '@vap/kernel';
 import { Button, DateRangePicker, type DateRangeValue, Select } from '@vap/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SystemApiRef } from '../refs.js';
 
 export interface AuditFilterValues {
@@ -36,20 +37,17 @@ export function useActionName() {
 }
 
 /** The company's users to filter by (the first 100; the log is the owner's, who may list them). */
+const NO_USERS: CompanyUser[] = [];
+
+/** The company's users for the user filter (the first 100 by nickname); none while they load or fail. */
 function useUsers(): CompanyUser[] {
   const api = useService(SystemApiRef);
-  const [users, setUsers] = useState<CompanyUser[]>([]);
-  useEffect(() => {
-    let live = true;
-    api
-      .users({ page: 1, size: 100, wheres: [], orders: [{ k: 'nickname', o: 'asc' }] })
-      .then((page) => live && setUsers(page.items))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return users;
+  const { data } = useQuery({
+    queryKey: ['system', 'users', 'audit-filter'],
+    queryFn: async () =>
+      (await api.users({ page: 1, size: 100, wheres: [], orders: [{ k: 'nickname', o: 'asc' }] })).items,
+  });
+  return data ?? NO_USERS;
 }
 
 export function AuditFilters({ onChange }: { onChange: (values: AuditFilterValues) => void }) {
