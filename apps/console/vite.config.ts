@@ -20,6 +20,12 @@ const reactRouterProduction = join(
 /** The server that `npm run dev -w @vap/console` forwards /webapi to. */
 const apiTarget = process.env.VAP_API_URL ?? 'http://localhost:8080';
 
+/**
+ * csv-stringify's package build reads Node's `Buffer` when it loads; browsers take its browser
+ * build, which brings its own (it loads with a table's first export only).
+ */
+const csvInTheBrowser = { find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' };
+
 export default defineConfig(({ command, mode }) => ({
   // vapPlugins before Tailwind: it adds the listed plugins' builds to the stylesheet's sources.
   plugins: [
@@ -28,12 +34,14 @@ export default defineConfig(({ command, mode }) => ({
     tailwindcss(),
     compressBuild(),
   ],
+  resolve: { alias: [csvInTheBrowser] },
   ...(command === 'build' && mode === 'production'
     ? {
         resolve: {
           // rxjs's ES2015 build: native classes instead of the ES5 one's tslib helpers (1.6 KB gzip less).
           conditions: ['es2015', ...defaultClientConditions],
           alias: [
+            csvInTheBrowser,
             { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
             { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
           ],

@@ -35,7 +35,7 @@ import { Spinner } from '../spinner.js';
 import { collectRows, DEFAULT_EXPORT_LIMIT, DEFAULT_EXPORT_PAGE_SIZE } from './collect-rows.js';
 import { ColumnChooser } from './column-chooser.js';
 import { isColumnShown, useColumnVisibility } from './column-visibility.js';
-import { buildCsv, type CsvValue, downloadCsv } from './csv.js';
+import type { CsvValue } from './csv.js';
 import { Pagination, pageCount } from './pagination.js';
 
 /** Pages with at least this many rows render only the rows in view. */
@@ -555,6 +555,8 @@ function useCsvExport<T>({ load, wheres, orders, columns, options }: CsvExportOp
       const body = rows.map((row) =>
         columns.map((column) => (column.csv ? column.csv(row) : plain(field(row, column.key)))),
       );
+      // The CSV writer loads with the first export, not with every list page.
+      const { buildCsv, downloadCsv } = await import('./csv.js');
       downloadCsv(options.filename, buildCsv(header, body));
       if (total > limit) setNotice({ tone: 'warning', text: t('data.exportLimited', { limit, total }) });
     } catch (error) {
