@@ -202,7 +202,7 @@ export default defineConfig({
  */
 export default definePlugin({
   id: '${name}',
-  kernel: '^1',
+  kernel: '^2',
   menuDirs: [menuDir('${name}', () => true, { title: '${name}:menu.dir', icon: 'box', sort: 900 })],
   pages: [
     page('${page}', () => import('./pages/example.js'), {

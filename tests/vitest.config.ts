@@ -4,7 +4,9 @@ import { vapPlugins } from '../apps/console/vite/vap-plugins.js';
 
 export default defineConfig({
   // The console's plugin list (virtual:vap-plugins), for tests that load the console's plugins.
-  plugins: [vapPlugins({ appDir: join(import.meta.dirname, '../apps/console'), stylesheet: 'src/styles.css' })],
+  plugins: [
+    vapPlugins({ appDir: join(import.meta.dirname, '../apps/console'), stylesheet: 'src/styles.css' }),
+  ],
   test: {
     include: ['e2e/**/*.test.ts', 'integration/**/*.test.ts'],
     environment: 'node',

@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', testing: 'src/testing.tsx', i18n: 'src/i18n-entry.ts', query: 'src/query.tsx' },
+  entry: {
+    index: 'src/index.ts',
+    host: 'src/host.ts',
+    testing: 'src/testing.tsx',
+    i18n: 'src/i18n-entry.ts',
+    query: 'src/query.tsx',
+  },
   splitting: true,
   format: ['esm'],
   dts: true,

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MenuItem, SYSTEM_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
-import { LANGUAGE_STORAGE_KEY } from '@vap/kernel';
+import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';

@@ -18,7 +18,8 @@ import {
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pluginManifestSchema } from '@vap/contracts';
-import { KERNEL_API_VERSION, type Plugin, PluginRegistry } from '@vap/kernel';
+import { KERNEL_API_VERSION, type Plugin } from '@vap/kernel';
+import { PluginRegistry } from '@vap/kernel/host';
 import satisfies from 'semver/functions/satisfies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/server.js';
@@ -176,13 +177,13 @@ describe('npm run new-plugin -- <name>', () => {
     expect(all).toMatch(/from "react\/jsx-runtime"/);
   });
 
-  it('the built default export is a plugin with its id, kernel ^1 and the page <name>_example', async () => {
+  it('the built default export is a plugin with its id, kernel ^2 and the page <name>_example', async () => {
     const { default: plugin } = (await import(pathToFileURL(join(dir, 'dist/index.js')).href)) as {
       default: Plugin;
     };
     expect(plugin.__vapPlugin).toBe(true);
     expect(plugin.id).toBe(NAME);
-    expect(plugin.kernel).toBe('^1');
+    expect(plugin.kernel).toBe('^2');
     expect(satisfies(KERNEL_API_VERSION, plugin.kernel)).toBe(true);
     expect(plugin.pages?.map((page) => page.name)).toEqual([`${NAME}_example`]);
     expect(plugin.messages?.map((contribution) => contribution.namespace)).toEqual([NAME]);

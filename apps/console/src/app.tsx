@@ -1,4 +1,4 @@
-import { type Kernel, KernelProvider } from '@vap/kernel';
+import { type Kernel, KernelProvider } from '@vap/kernel/host';
 import { BrowserRouter } from 'react-router';
 import { Overlays } from './overlays.js';
 import { ConsoleRoutes } from './router.js';

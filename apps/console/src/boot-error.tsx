@@ -1,4 +1,4 @@
-import { initialLanguage, LANGUAGE_STORAGE_KEY } from '@vap/kernel';
+import { initialLanguage, LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import { useEffect, useState } from 'react';
 
 const localeFiles = import.meta.glob<{ app: { bootError: string; retry: string } }>(

@@ -1,5 +1,5 @@
 import './styles.css';
-import { Kernel } from '@vap/kernel';
+import { Kernel } from '@vap/kernel/host';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';

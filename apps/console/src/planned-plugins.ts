@@ -26,12 +26,12 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
 export const plannedPlugins = [
   definePlugin({
     id: 'devices',
-    kernel: '^1',
+    kernel: '^2',
     pages: pages(['device_maintenance', 'device_bind_record', 'device_verify']),
   }),
   definePlugin({
     id: 'mqtt',
-    kernel: '^1',
+    kernel: '^2',
     menuDirs: [menuDir('mqtt', (context) => Boolean(context.mqttVersion?.main_version))],
     pages: [
       ...pages(['mqtt_dashboard', 'mqtt_device_client', 'mqtt_user_client', 'mqtt_user_subs', 'mqtt_log']),
@@ -40,18 +40,18 @@ export const plannedPlugins = [
   }),
   definePlugin({
     id: 'finance',
-    kernel: '^1',
+    kernel: '^2',
     pages: pages(['recharge', 'consume_record', 'coupon', 'invoice_record', 'invoice_payment']),
   }),
   definePlugin({
     id: 'cbs',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('cbs'),
     pages: pages(['cbs_dashboard']),
   }),
   definePlugin({
     id: 'algmall',
-    kernel: '^1',
+    kernel: '^2',
     pages: [
       ...pages([
         'algmall_product_list',
@@ -65,15 +65,15 @@ export const plannedPlugins = [
   }),
   definePlugin({
     id: 'lvlm-lab',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('lvlm_lab'),
     pages: pages(['algmall_detect_lab']),
   }),
-  definePlugin({ id: 'plate-recognition', kernel: '^1', pages: pages(['prs_trial', 'prs_detail']) }),
-  definePlugin({ id: 'open-platform', kernel: '^1', pages: pages(['openapi_debug']) }),
+  definePlugin({ id: 'plate-recognition', kernel: '^2', pages: pages(['prs_trial', 'prs_detail']) }),
+  definePlugin({ id: 'open-platform', kernel: '^2', pages: pages(['openapi_debug']) }),
   definePlugin({
     id: 'media',
-    kernel: '^1',
+    kernel: '^2',
     pages: [
       ...pages(['adpkg_management', 'video_detail', 'hologram_parking']),
       page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
@@ -81,23 +81,23 @@ export const plannedPlugins = [
   }),
   definePlugin({
     id: 'resources',
-    kernel: '^1',
+    kernel: '^2',
     pages: pages(['resource_download']),
     // Spec §2.3: the share page uses the resource-download title.
     publicRoutes: [publicRoute('/sharePage', comingSoon, 'menu.resource_download')],
   }),
   definePlugin({
     id: 'resource-management',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('rsrc_mgt'),
     pages: pages(['resource_management']),
   }),
   definePlugin({
     id: 'voip',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('voip'),
     menuDirs: [menuDir('voip', whenProductEnabled('voip'))],
     pages: pages(['voip_device_phone', 'voip_agent_phone', 'voip_call_center', 'voip_dial_record']),
   }),
-  definePlugin({ id: 'campaigns', kernel: '^1', pages: pages(['promotion_info', 'trade_in']) }),
+  definePlugin({ id: 'campaigns', kernel: '^2', pages: pages(['promotion_info', 'trade_in']) }),
 ];

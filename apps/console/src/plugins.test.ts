@@ -1,5 +1,5 @@
 import { PAGE_NAMES } from '@vap/contracts';
-import { PluginRegistry } from '@vap/kernel';
+import { PluginRegistry } from '@vap/kernel/host';
 import { describe, expect, it } from 'vitest';
 import { loadConsolePlugins } from './plugins.js';
 

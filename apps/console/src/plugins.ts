@@ -1,6 +1,7 @@
 /// <reference path="./vap-plugins.d.ts" />
 import { pluginPackages } from 'virtual:vap-plugins';
-import { loadPlugins, type Plugin } from '@vap/kernel';
+import type { Plugin } from '@vap/kernel';
+import { loadPlugins } from '@vap/kernel/host';
 import { plannedPlugins } from './planned-plugins.js';
 
 /**

@@ -1,4 +1,5 @@
-import { type Kernel, lazyPage } from '@vap/kernel';
+import { lazyPage } from '@vap/kernel';
+import type { Kernel } from '@vap/kernel/host';
 import { Suspense, useMemo } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import ComingSoon from './pages/coming-soon.js';

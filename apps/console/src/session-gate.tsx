@@ -1,4 +1,5 @@
-import { type Kernel, preloadPage, type RouteAssembly, useKernel, useSession } from '@vap/kernel';
+import { preloadPage, useKernel, useSession } from '@vap/kernel';
+import type { Kernel, RouteAssembly } from '@vap/kernel/host';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoading } from './pages/status-pages.js';

@@ -1,7 +1,7 @@
 /** Renders the whole console (router, kernel, plugins) for the console's own tests. */
 import { render } from '@testing-library/react';
 import type { MenuItem, UserInfo } from '@vap/contracts';
-import { KernelProvider } from '@vap/kernel';
+import { KernelProvider } from '@vap/kernel/host';
 import { type Answers, createTestKernel, testUser } from '@vap/kernel/testing';
 import { useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';

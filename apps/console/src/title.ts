@@ -1,4 +1,5 @@
-import { documentTitle, useT } from '@vap/kernel';
+import { useT } from '@vap/kernel';
+import { documentTitle } from '@vap/kernel/host';
 import { useEffect } from 'react';
 
 /** Browser title = page title followed by the product title (spec §2.3). */

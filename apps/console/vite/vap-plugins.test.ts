@@ -10,7 +10,7 @@ const APP_DIR = join(import.meta.dirname, '..');
 
 const manifest = (id: string): PluginManifest => ({
   id,
-  kernel: '^1',
+  kernel: '^2',
   pages: [],
   publicRoutes: [],
   menuDirs: [],

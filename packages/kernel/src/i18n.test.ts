@@ -76,7 +76,7 @@ describe('i18n namespaces', () => {
   });
 
   it("a plugin claiming a shared library's namespace is a boot error naming it", async () => {
-    const thief = definePlugin({ id: 'thief', kernel: '^1', messages: [library] });
+    const thief = definePlugin({ id: 'thief', kernel: '^2', messages: [library] });
     const failure = boot({ plugins: [thief], messages: [strings('console'), library] });
     await expect(failure).rejects.toBeInstanceOf(BootError);
     await expect(failure).rejects.toMatchObject({

@@ -1,4 +1,9 @@
-export { defineEvent, EventBus, type EventRef, type KernelEvents } from './events.js';
+/**
+ * `@vap/kernel`: the API plugin authors write against — defining a plugin and its contributions,
+ * extension points and events, services, HTTP, the session, permissions, i18n and the React hooks.
+ * What only the console that hosts plugins needs is `@vap/kernel/host`.
+ */
+export { defineEvent, type EventBus, type EventRef, type KernelEvents } from './events.js';
 export {
   type Contribution,
   type ContributionOptions,
@@ -6,28 +11,19 @@ export {
   createExtensionPoint,
   type ExtensionPoint,
 } from './extension-points.js';
-export { ApiError, HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
-export {
-  DEFAULT_NAMESPACE,
-  I18n,
-  initialLanguage,
-  isLanguage,
-  LANGUAGE_STORAGE_KEY,
-  type Messages,
-  type Translate,
-  type TranslateOptions,
-} from './i18n.js';
-export { EventBusRef, HttpRef, I18nRef, Kernel, type KernelOptions, SessionRef, TabsRef } from './kernel.js';
-export { loadPlugins, type PluginLoader } from './load-plugins.js';
+export { ApiError, type HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
+export type { Translate, TranslateOptions } from './i18n.js';
+export { EventBusRef, HttpRef, I18nRef, type Kernel, SessionRef, TabsRef } from './kernel.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
 export { md5Hex, md5OfBlob, md5OfBytes } from './md5.js';
-export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export {
   type ActivationContext,
+  type CatalogueDir,
   definePlugin,
   type LazyComponent,
   type LazyDialog,
   type MenuDirContribution,
+  type MenuPlacement,
   type MessagesContribution,
   menuDir,
   messages,
@@ -47,30 +43,20 @@ export {
   userMenuItem,
   whenProductEnabled,
 } from './plugin.js';
-export { KernelProvider, useKernel, useService, useSession, useTabs } from './react/context.js';
+export { useKernel, useService, useSession, useTabs } from './react/context.js';
 export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';
-export { I18nProvider, useI18n, useLanguage, useT } from './react/i18n.js';
+export { useLanguage, useT } from './react/i18n.js';
 export { useNavigateTo } from './react/navigation.js';
 export {
   lazyPage,
   PageErrorBoundary,
-  PageHost,
   Permitted,
   preloadPage,
   useCurrentRoute,
   usePermission,
 } from './react/page.js';
-export { BootError, PluginRegistry } from './registry.js';
-export {
-  type AppRoute,
-  assembleRoutes,
-  documentTitle,
-  firstPath,
-  isEmptyMenus,
-  type RouteAssembly,
-  routeTitle,
-} from './routes.js';
+export type { AppRoute } from './routes.js';
 export {
   type AsyncService,
   createServiceRef,
@@ -79,21 +65,5 @@ export {
   type ServiceResolver,
   service,
 } from './services.js';
-export {
-  API_PATHS,
-  NoAccessError,
-  SessionService,
-  type SessionState,
-  type SessionStatus,
-} from './session.js';
-export {
-  REDIRECT_PREFIX,
-  TABS_STORAGE_KEY,
-  type TabLocation,
-  TabsService,
-  type TabsState,
-  type TabView,
-  tabKey,
-} from './tabs.js';
-export { TokenStore, tokenExpiry } from './token.js';
+export { NoAccessError, type SessionService, type SessionState } from './session.js';
 export { KERNEL_API_VERSION } from './version.js';

@@ -3,11 +3,11 @@ import { loadPlugins } from './load-plugins.js';
 import { definePlugin } from './plugin.js';
 import { BootError } from './registry.js';
 
-const good = definePlugin({ id: 'good', kernel: '^1' });
+const good = definePlugin({ id: 'good', kernel: '^2' });
 
 describe('loading plugin packages', () => {
   it('keeps the listed order', async () => {
-    const other = definePlugin({ id: 'other', kernel: '^1' });
+    const other = definePlugin({ id: 'other', kernel: '^2' });
     const plugins = await loadPlugins({
       '@vap/plugin-good': async () => ({ default: good }),
       '@vap/plugin-other': async () => ({ default: other }),

@@ -20,7 +20,7 @@ describe('plugin manifest', () => {
   it('lists pages with their buttons, routes, dirs, namespaces and menu entries, derived from the definition', () => {
     const plugin = definePlugin({
       id: 'voip',
-      kernel: '^1',
+      kernel: '^2',
       activation: whenProductEnabled('voip'),
       pages: [
         page('voip_call_center', Empty, { buttons: ['add', 'delete'], keepAlive: true }),
@@ -34,7 +34,7 @@ describe('plugin manifest', () => {
     });
     expect(pluginManifest(plugin)).toEqual({
       id: 'voip',
-      kernel: '^1',
+      kernel: '^2',
       pages: [
         { name: 'voip_call_center', buttons: ['add', 'delete'], keepAlive: true, affix: false },
         {
@@ -61,7 +61,7 @@ describe('plugin manifest', () => {
   it('carries the catalogue entries of pages and dirs the built-in catalogue lacks, defaults filled in', () => {
     const plugin = definePlugin({
       id: 'device-map',
-      kernel: '^1',
+      kernel: '^2',
       menuDirs: [menuDir('maps', () => true, { title: 'device-map:menu.maps', icon: 'map', sort: 35 })],
       pages: [
         page('device-map_view', Empty, {
@@ -97,12 +97,12 @@ describe('plugin manifest', () => {
   });
 
   it('marks an activation rule that is not a product flag as custom', () => {
-    const plugin = definePlugin({ id: 'x', kernel: '^1', activation: () => true });
+    const plugin = definePlugin({ id: 'x', kernel: '^2', activation: () => true });
     expect(pluginManifest(plugin)).toMatchObject({ flags: [], customActivation: true });
   });
 
   it('is plain JSON', () => {
-    const plugin = definePlugin({ id: 'y', kernel: '^1', pages: [page('a', Empty)] });
+    const plugin = definePlugin({ id: 'y', kernel: '^2', pages: [page('a', Empty)] });
     expect(JSON.parse(JSON.stringify(pluginManifest(plugin)))).toEqual(pluginManifest(plugin));
   });
 });

@@ -7,7 +7,7 @@ import { menuItem, userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
 const registry = new PluginRegistry([
-  definePlugin({ id: 'core', kernel: '^1', pages: [page('system_user', Empty), page('recharge', Empty)] }),
+  definePlugin({ id: 'core', kernel: '^2', pages: [page('system_user', Empty), page('recharge', Empty)] }),
 ]);
 const menus = [
   menuItem({

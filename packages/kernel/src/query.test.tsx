@@ -8,7 +8,7 @@ import { createTestKernel, renderWithKernel, testToken } from './testing.js';
 
 afterEach(cleanup);
 
-const plugin = definePlugin({ id: 'probe', kernel: '^1' });
+const plugin = definePlugin({ id: 'probe', kernel: '^2' });
 
 function Greeting() {
   const { http } = useKernel();

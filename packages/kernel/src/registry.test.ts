@@ -32,8 +32,8 @@ describe('plugin registry', () => {
   });
 
   it('refuses two plugins claiming one page name, naming both', () => {
-    const a = definePlugin({ id: 'a', kernel: '^1', pages: [page('recharge', Empty)] });
-    const b = definePlugin({ id: 'b', kernel: '^1', pages: [page('recharge', Empty)] });
+    const a = definePlugin({ id: 'a', kernel: '^2', pages: [page('recharge', Empty)] });
+    const b = definePlugin({ id: 'b', kernel: '^2', pages: [page('recharge', Empty)] });
     try {
       new PluginRegistry([a, b]);
       expect.unreachable();
@@ -45,7 +45,7 @@ describe('plugin registry', () => {
   });
 
   it('refuses a plugin made by a second copy of the kernel (bundled instead of a peer), naming it', () => {
-    const real = definePlugin({ id: 'bundler', kernel: '^1' });
+    const real = definePlugin({ id: 'bundler', kernel: '^2' });
     // What another copy's definePlugin returns: the same shape, unknown to this kernel.
     const foreign = Object.freeze({ ...real }) as typeof real;
     expect(() => new PluginRegistry([foreign])).toThrow(
@@ -55,13 +55,13 @@ describe('plugin registry', () => {
   });
 
   it('refuses a plugin id that is not a package-safe name', () => {
-    expect(() => definePlugin({ id: 'Bad Id', kernel: '^1' })).toThrow(/lower-case/);
+    expect(() => definePlugin({ id: 'Bad Id', kernel: '^2' })).toThrow(/lower-case/);
   });
 
   it('an activation rule that throws is a boot error naming the plugin', () => {
     const plugin = definePlugin({
       id: 'fragile',
-      kernel: '^1',
+      kernel: '^2',
       activation: () => {
         throw new Error('boom');
       },
@@ -77,7 +77,7 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
   const Dialog = async () => ({ default: (_props: { onClose: () => void }) => null });
   const account = definePlugin({
     id: 'account',
-    kernel: '^1',
+    kernel: '^2',
     userMenu: [
       userMenuItem('password', 'account:password.title', { dialog: Dialog }, { order: 50 }),
       userMenuItem('profile', 'account:profile.title', { to: '/profile' }, { order: 10 }),
@@ -86,7 +86,7 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
   });
   const notices = definePlugin({
     id: 'notices',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('cbs'),
     topbar: [topbarItem('bell', Empty, { order: 10 })],
   });
@@ -114,7 +114,7 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
   it('two plugins contributing one user menu id is a boot error naming both', () => {
     const twin = definePlugin({
       id: 'twin',
-      kernel: '^1',
+      kernel: '^2',
       userMenu: [userMenuItem('profile', 'twin:x', { to: '/x' })],
     });
     expect(() => new PluginRegistry([account, twin])).toThrow(
@@ -129,12 +129,12 @@ describe('extension points', () => {
   const Other = createExtensionPoint<string>('board.other@1');
   const notices = definePlugin({
     id: 'notices',
-    kernel: '^1',
+    kernel: '^2',
     contributions: [contribute(Cards, 'unread', { component: Empty }, { order: 20 })],
   });
   const finance = definePlugin({
     id: 'finance',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('cbs'),
     contributions: [
       contribute(Cards, 'balance', { component: Empty }, { order: 10, ownerOnly: true }),
@@ -184,7 +184,7 @@ describe('extension points', () => {
   it('two plugins contributing one id to a point is a boot error naming both', () => {
     const twin = definePlugin({
       id: 'twin',
-      kernel: '^1',
+      kernel: '^2',
       contributions: [contribute(Cards, 'unread', { component: Empty })],
     });
     expect(() => new PluginRegistry([notices, twin])).toThrow(
@@ -192,7 +192,7 @@ describe('extension points', () => {
     );
     const twice = definePlugin({
       id: 'twice',
-      kernel: '^1',
+      kernel: '^2',
       contributions: [contribute(Other, 'a', '1'), contribute(Other, 'a', '2')],
     });
     expect(() => new PluginRegistry([twice])).toThrow(

@@ -8,7 +8,7 @@ const Empty = async () => ({ default: () => null });
 const plugins = [
   definePlugin({
     id: 'core',
-    kernel: '^1',
+    kernel: '^2',
     pages: [
       page('dashboard', Empty, { affix: true, always: { path: '/dashboard' } }),
       page('accesskey', Empty, { always: { path: '/accesskey', ownerOnly: true } }),
@@ -18,13 +18,13 @@ const plugins = [
   }),
   definePlugin({
     id: 'mqtt',
-    kernel: '^1',
+    kernel: '^2',
     menuDirs: [menuDir('mqtt', (ctx) => Boolean(ctx.mqttVersion?.main_version))],
     pages: [page('mqtt_dashboard', Empty)],
   }),
   definePlugin({
     id: 'voip',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('voip'),
     pages: [page('voip_dial_record', Empty)],
   }),
@@ -183,7 +183,7 @@ describe('titles (spec §2.3)', () => {
     new PluginRegistry([
       definePlugin({
         id: 'algmall',
-        kernel: '^1',
+        kernel: '^2',
         pages: [page('algmall_product_detail', Empty, { title: titleFromQuery('name') })],
       }),
     ]),

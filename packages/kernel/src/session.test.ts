@@ -10,7 +10,7 @@ import { fakeJwt, menuItem, userInfo } from './test-support.js';
 const Empty = async () => ({ default: () => null });
 const plugin = definePlugin({
   id: 'pages',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('dashboard', Empty, { always: { path: '/dashboard' } }),
     page('system_user', Empty),

@@ -11,7 +11,7 @@ const Empty = async () => ({ default: () => null });
 const registry = new PluginRegistry([
   definePlugin({
     id: 'core',
-    kernel: '^1',
+    kernel: '^2',
     pages: [
       page('dashboard', Empty, { affix: true, always: { path: '/dashboard' } }),
       page('system_user', Empty),

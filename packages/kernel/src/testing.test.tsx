@@ -27,7 +27,7 @@ function Broken(): never {
 
 const plugin = definePlugin({
   id: 'devices',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('device_maintenance', async () => ({ default: Toolbar }), { buttons: ['add', 'delete'] }),
     page('device_verify', async () => ({ default: Broken })),
@@ -36,7 +36,7 @@ const plugin = definePlugin({
 
 const cloud = definePlugin({
   id: 'cbs',
-  kernel: '^1',
+  kernel: '^2',
   activation: whenProductEnabled('cbs'),
   pages: [page('cbs_dashboard', async () => ({ default: Toolbar }))],
 });
@@ -77,7 +77,7 @@ describe('preloadPage', () => {
   it('a preloaded page renders at once, without a loading state', async () => {
     const Ready = () => <p>ready</p>;
     const loader = async () => ({ default: Ready });
-    const preloaded = definePlugin({ id: 'ready', kernel: '^1', pages: [page('ready_page', loader)] });
+    const preloaded = definePlugin({ id: 'ready', kernel: '^2', pages: [page('ready_page', loader)] });
     await preloadPage(loader);
     await renderPluginPage(preloaded, 'ready_page');
     // No findBy: the first commit already holds the page.
@@ -91,7 +91,7 @@ describe("a plugin's services follow its product flag", () => {
   let lines = 0;
   const voip = definePlugin({
     id: 'voip',
-    kernel: '^1',
+    kernel: '^2',
     activation: whenProductEnabled('voip'),
     services: [service(VoipApi, () => ({ line: ++lines }))],
   });

@@ -8,7 +8,7 @@ import { signInRoutes } from './sign-in/contributions.js';
  */
 export default definePlugin({
   id: 'account',
-  kernel: '^1',
+  kernel: '^2',
   publicRoutes: signInRoutes,
   userMenu: ownAccountUserMenu,
   topbar: ownAccountTopbar,

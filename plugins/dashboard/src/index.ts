@@ -3,7 +3,7 @@ import { definePlugin, messages, page } from '@vap/kernel';
 /** The dashboard: pinned, always open (spec §2.2, §2.3). */
 export default definePlugin({
   id: 'dashboard',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('dashboard', () => import('./pages/dashboard.js'), { affix: true, always: { path: '/dashboard' } }),
   ],

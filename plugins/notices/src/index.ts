@@ -19,7 +19,7 @@ import { NoticesApiRef, UnreadRef, UnreadService } from './unread.js';
  */
 export default definePlugin({
   id: 'notices',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('notices', () => import('./pages/notices.js'), { always: { path: '/notices' } }),
     page('messages', () => import('./pages/messages.js'), { always: { path: '/messages' } }),

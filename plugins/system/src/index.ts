@@ -7,7 +7,7 @@ import { AccessKeysApiRef, AuditApiRef, SystemApiRef } from './refs.js';
  */
 export default definePlugin({
   id: 'system',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('system_user', () => import('./pages/users.js'), { buttons: ['add', 'edit', 'role', 'delete'] }),
     page('system_role', () => import('./pages/roles.js'), { buttons: ['add', 'edit', 'delete'] }),

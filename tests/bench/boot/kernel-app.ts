@@ -3,7 +3,8 @@
  * rendering its first routed page: what the console does before its first screen.
  */
 import type { MenuItem, UserInfo } from '@vap/contracts';
-import { definePlugin, Kernel, KernelProvider, messages, PageHost, page, preloadPage } from '@vap/kernel';
+import { definePlugin, messages, page, preloadPage } from '@vap/kernel';
+import { Kernel, KernelProvider, PageHost } from '@vap/kernel/host';
 import { createElement, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -21,7 +22,7 @@ const noMessages = async () => ({ default: { app: { title: 'bench' } } });
 const plugins = Array.from({ length: PLUGINS }, (_, index) =>
   definePlugin({
     id: `bench-${index}`,
-    kernel: '^1',
+    kernel: '^2',
     pages: [0, 1].map((n) =>
       page(`p${index}_${n}`, async () => ({ default: FirstPage }), { buttons: ['add'] }),
     ),

@@ -1,7 +1,7 @@
 import '@vap/ui/test-polyfills';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18n, I18nProvider } from '@vap/kernel';
+import { I18n, I18nProvider } from '@vap/kernel/host';
 import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';

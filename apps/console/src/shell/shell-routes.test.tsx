@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MenuItem } from '@vap/contracts';
-import { definePlugin, KernelProvider, page } from '@vap/kernel';
+import { definePlugin, page } from '@vap/kernel';
+import { KernelProvider } from '@vap/kernel/host';
 import { createTestKernel, testUser } from '@vap/kernel/testing';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -28,7 +29,7 @@ function DesignCounter() {
 
 const plugin = definePlugin({
   id: 'tools',
-  kernel: '^1',
+  kernel: '^2',
   pages: [
     page('mqtt_debug_tool', async () => ({ default: () => <Counter label="debug" /> }), { keepAlive: true }),
     page('mqtt_log', async () => ({ default: () => <Counter label="log" /> })),

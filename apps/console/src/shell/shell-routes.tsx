@@ -1,5 +1,5 @@
+import { type AppRoute, useKernel, useT, useTabs } from '@vap/kernel';
 import {
-  type AppRoute,
   firstPath,
   PageHost,
   type RouteAssembly,
@@ -7,10 +7,7 @@ import {
   type TabLocation,
   type TabView,
   tabKey,
-  useKernel,
-  useT,
-  useTabs,
-} from '@vap/kernel';
+} from '@vap/kernel/host';
 import { Button, Result, Spinner } from '@vap/ui';
 import { Activity, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';

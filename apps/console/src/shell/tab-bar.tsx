@@ -1,5 +1,6 @@
 import { TAB_CONTEXT_MENU_WIDTH_PX } from '@vap/contracts';
-import { type TabView, useKernel, useT, useTabs } from '@vap/kernel';
+import { useKernel, useT, useTabs } from '@vap/kernel';
+import type { TabView } from '@vap/kernel/host';
 import {
   ContextMenu,
   ContextMenuContent,

@@ -1,4 +1,5 @@
-import type { AppRoute, RouteAssembly } from '@vap/kernel';
+import type { AppRoute } from '@vap/kernel';
+import type { RouteAssembly } from '@vap/kernel/host';
 
 /** The route at `pathname` and its ancestors, outermost first; empty when none matches. */
 export function routeTrail(routes: RouteAssembly, pathname: string): AppRoute[] {

@@ -1,5 +1,6 @@
 import { CATALOGUE_PATH, catalogueMenusSchema, type PageAddress } from '@vap/contracts';
-import { type Kernel, useKernel, useSession, useT } from '@vap/kernel';
+import { useKernel, useSession, useT } from '@vap/kernel';
+import type { Kernel } from '@vap/kernel/host';
 import { Button, NoAccessResult, Spinner } from '@vap/ui';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';

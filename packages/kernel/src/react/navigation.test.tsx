@@ -10,7 +10,7 @@ afterEach(cleanup);
 const Empty = async () => ({ default: () => null });
 const plugin = definePlugin({
   id: 'core',
-  kernel: '^1',
+  kernel: '^2',
   pages: [page('system_user', Empty), page('recharge', Empty)],
 });
 const menus = [

@@ -12,7 +12,7 @@ const Greeting = createServiceRef<{ text: string }>('test.greeting');
 
 const plugin = definePlugin({
   id: 'greeter',
-  kernel: '^1',
+  kernel: '^2',
   services: [service(Greeting, () => ({ text: 'hello from a service' }))],
 });
 

@@ -133,7 +133,7 @@ describe('dashboard figures (issue 5)', () => {
 describe('cards contributed by other plugins (DashboardCards)', () => {
   const cardsPlugin = definePlugin({
     id: 'cards',
-    kernel: '^1',
+    kernel: '^2',
     contributions: [
       card('second', async () => ({ default: () => <p>Second card</p> }), { order: 20 }),
       card('owner', async () => ({ default: () => <p>Owner card</p> }), { order: 5, ownerOnly: true }),

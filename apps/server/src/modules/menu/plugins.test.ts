@@ -16,7 +16,7 @@ import { menuTree } from './tree.js';
 function manifest(changes: Partial<PluginManifest> = {}): PluginManifest {
   return {
     id: 'device-map',
-    kernel: '^1',
+    kernel: '^2',
     pages: [
       {
         name: 'device-map_view',
