@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import { registerCompression } from './http/compress.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { OpenApiGate } from './modules/access-keys/open-api.js';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerCompression(app);
 
   const { db } = options.database;
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
