@@ -1,16 +1,5 @@
+import PEERS from '@vap/kernel/plugin-peers.json' with { type: 'json' };
 import { defineConfig } from 'tsup';
-
-/** The console provides these once at run time (peerDependencies): never bundled, subpaths included. */
-const PEERS = [
-  '@vap/kernel',
-  '@tanstack/react-query',
-  'i18next',
-  'react',
-  'react-dom',
-  'react-i18next',
-  'react-router',
-  'rxjs',
-];
 
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -20,5 +9,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'es2022',
+  // The kernel's list of plugin peers: the console provides them once; never bundled, subpaths included.
   external: PEERS,
 });

@@ -27,16 +27,7 @@ import { ROOT } from '../support/server.js';
 const SCRIPT = join(ROOT, 'scripts/new-plugin.mjs');
 const BIN = join(ROOT, 'node_modules/.bin');
 const NAME = 'sample-area';
-const PEERS = [
-  '@vap/kernel',
-  '@tanstack/react-query',
-  'i18next',
-  'react',
-  'react-dom',
-  'react-i18next',
-  'react-router',
-  'rxjs',
-];
+const PEERS: string[] = JSON.parse(readFileSync(join(ROOT, 'packages/kernel/plugin-peers.json'), 'utf8'));
 
 interface PackageJson {
   name: string;

@@ -57,16 +57,7 @@ describe('plugin locales', () => {
 
 const consolePlugins = await loadConsolePlugins();
 
-const PEERS = [
-  '@vap/kernel',
-  '@tanstack/react-query',
-  'i18next',
-  'react',
-  'react-dom',
-  'react-i18next',
-  'react-router',
-  'rxjs',
-];
+const PEERS: string[] = JSON.parse(readFileSync(join(ROOT, 'packages/kernel/plugin-peers.json'), 'utf8'));
 
 describe('plugin builds', () => {
   it.each(pluginDirs)('%s declares the shared libraries as peers and never bundles them', (dir) => {
