@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 /**
  * The component gallery (issue: "a gallery page (development only) shows them all"): every
  * @vap/ui component in its main states on one page. Routed at /gallery only in development
@@ -21,7 +22,17 @@ const sizeOptions = [
   { value: 'small', label: text.sizeSmall },
 ];
 
+/** The gallery outside the signed-in shell: its tables load through a query client of their own. */
 export default function GalleryPage() {
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <Gallery />
+    </QueryClientProvider>
+  );
+}
+
+function Gallery() {
   const [size, setSize] = useState<ControlSize>('medium');
   return (
     <div className="flex h-full">

@@ -189,6 +189,16 @@ describe('DataTable states', () => {
     expect(screen.queryByText('cam-21')).toBeNull();
   });
 
+  it('loads through TanStack Query under the key ["data-table", id]: invalidating it reloads the page', async () => {
+    const load = server(30);
+    const { queryClient } = renderTable({ load });
+    await screen.findByText('cam-1');
+    const calls = load.mock.calls.length;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['data-table', 'devices'] }));
+    await waitFor(() => expect(load.mock.calls.length).toBe(calls + 1));
+    expect(lastQuery(load)).toMatchObject({ page: 1 });
+  });
+
   it('shows skeleton rows and aria-busy while the first page loads', async () => {
     const answer = deferred<ListPage<Device>>();
     renderTable({ load: () => answer.promise });
