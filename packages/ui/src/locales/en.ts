@@ -24,6 +24,7 @@ const en = {
     close: 'Close',
     ok: 'OK',
     cancel: 'Cancel',
+    save: 'Save',
     empty: 'No data',
     loading: 'Loading',
     breadcrumb: 'Breadcrumb',

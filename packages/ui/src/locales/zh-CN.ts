@@ -23,6 +23,7 @@ const zhCN: SameKeys<typeof en> = {
     close: '关闭',
     ok: '确定',
     cancel: '取消',
+    save: '保存',
     empty: '暂无数据',
     loading: '加载中',
     breadcrumb: '面包屑导航',

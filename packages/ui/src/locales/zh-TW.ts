@@ -23,6 +23,7 @@ const zhTW: SameKeys<typeof en> = {
     close: '關閉',
     ok: '確定',
     cancel: '取消',
+    save: '儲存',
     empty: '暫無資料',
     loading: '載入中',
     breadcrumb: '麵包屑導覽',

@@ -11,13 +11,12 @@ import {
   Button,
   Dialog,
   Field,
-  Form,
+  FormDialog,
   FormField,
   Input,
   message,
   PasswordInput,
   Select,
-  SubmitButton,
   Textarea,
   useZodForm,
 } from '@vap/ui';
@@ -62,42 +61,36 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('users.addTitle')} size="medium">
-      <Form form={form} onSubmit={submit} aria-label={t('users.addTitle')}>
-        <FormField
-          name="phone"
-          label={t('users.phone')}
-          required
-          render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" />}
-        />
-        <FormField
-          name="password"
-          label={t('users.password')}
-          required
-          hint={t('users.passwordHint')}
-          render={({ field }) => <PasswordInput {...field} autoComplete="new-password" />}
-        />
-        <FormField
-          name="role_id"
-          label={t('users.role')}
-          required
-          render={({ field }) => (
-            <Select
-              ref={field.ref}
-              options={roleOptions(roles)}
-              value={field.value === undefined ? '' : String(field.value)}
-              onValueChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-        <ProfileFields />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog form={form} title={t('users.addTitle')} onSubmit={submit} onClose={onClose}>
+      <FormField
+        name="phone"
+        label={t('users.phone')}
+        required
+        render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+      />
+      <FormField
+        name="password"
+        label={t('users.password')}
+        required
+        hint={t('users.passwordHint')}
+        render={({ field }) => <PasswordInput {...field} autoComplete="new-password" />}
+      />
+      <FormField
+        name="role_id"
+        label={t('users.role')}
+        required
+        render={({ field }) => (
+          <Select
+            ref={field.ref}
+            options={roleOptions(roles)}
+            value={field.value === undefined ? '' : String(field.value)}
+            onValueChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <ProfileFields />
+    </FormDialog>
   );
 }
 
@@ -176,18 +169,12 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
     onSaved();
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="medium">
-      <Form form={form} onSubmit={submit} aria-label={title}>
-        <Field label={t('users.phone')}>
-          <Input value={user.phone} readOnly disabled />
-        </Field>
-        <ProfileFields />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog form={form} title={title} onSubmit={submit} onClose={onClose}>
+      <Field label={t('users.phone')}>
+        <Input value={user.phone} readOnly disabled />
+      </Field>
+      <ProfileFields />
+    </FormDialog>
   );
 }
 

@@ -20,6 +20,7 @@ export {
   useFormPending,
   useZodForm,
 } from './form.js';
+export { FormDialog, type FormDialogProps } from './form-dialog.js';
 export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './popover.js';
 export {
   RadioGroup,
