@@ -67,6 +67,9 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** What an API method built on the client passes through per call: the caller's signal. */
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal'>;
+
 export interface HttpClientOptions {
   baseURL?: string;
   timeoutMs?: number;

@@ -11,7 +11,14 @@ export {
   createExtensionPoint,
   type ExtensionPoint,
 } from './extension-points.js';
-export { ApiError, type HttpClient, type RequestOptions, type SchemaSource, type Where } from './http.js';
+export {
+  ApiError,
+  type CallOptions,
+  type HttpClient,
+  type RequestOptions,
+  type SchemaSource,
+  type Where,
+} from './http.js';
 export type { Translate, TranslateOptions } from './i18n.js';
 export { EventBusRef, HttpRef, I18nRef, type Kernel, SessionRef, TabsRef } from './kernel.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';

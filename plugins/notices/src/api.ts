@@ -14,17 +14,12 @@ import {
   readAllResultSchema,
   type Where,
 } from '@vap/contracts';
-import type { HttpClient } from '@vap/kernel';
+import type { CallOptions, HttpClient } from '@vap/kernel';
 
 /** The filter of the message dot (spec §7.4: `{k, o, v}` meaning state equals 0). */
 export const UNREAD_FILTER: readonly Where[] = [{ k: 'state', o: '=', v: READ_STATE.unread }];
 /** Its encoded form, as it travels (for tests and logs). */
 export const UNREAD_FILTER_PARAM = encodeListParam(UNREAD_FILTER);
-
-/** Per-call options: `signal` cancels the call (a query's, when its page is left). */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
 
 export interface NoticesApi {
   notices(query: ListQuery, options?: CallOptions): Promise<ListPage<Notice>>;

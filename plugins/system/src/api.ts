@@ -16,12 +16,12 @@ import {
   roleListSchema,
   SYSTEM_PATHS,
 } from '@vap/contracts';
-import type { HttpClient } from '@vap/kernel';
+import type { CallOptions, HttpClient } from '@vap/kernel';
 
 export interface SystemApi {
-  users(query: ListQuery): Promise<ListPage<CompanyUser>>;
+  users(query: ListQuery, options?: CallOptions): Promise<ListPage<CompanyUser>>;
   /** The downstream companies of the company (spec §7.2 GET /children). */
-  children(query: ListQuery): Promise<ListPage<ChildCompany>>;
+  children(query: ListQuery, options?: CallOptions): Promise<ListPage<ChildCompany>>;
   /** The password is already the md5 hex digest (spec §3 company user payload). */
   createUser(body: CreateUserBody): Promise<number>;
   setUserRole(id: number, roleId: number): Promise<void>;
@@ -41,8 +41,8 @@ export interface SystemApi {
 export function createSystemApi(http: HttpClient): SystemApi {
   const dryRunQuery = (dryRun: boolean) => (dryRun ? { dry_run: 'true' } : {});
   return {
-    users: (query) => http.list(SYSTEM_PATHS.users, query, companyUserSchema),
-    children: (query) => http.list(SYSTEM_PATHS.children, query, childCompanySchema),
+    users: (query, options) => http.list(SYSTEM_PATHS.users, query, companyUserSchema, options),
+    children: (query, options) => http.list(SYSTEM_PATHS.children, query, childCompanySchema, options),
     createUser: async (body) => (await http.post(SYSTEM_PATHS.users, body, { schema: createdSchema })).id,
     setUserRole: async (id, roleId) => {
       await http.put(SYSTEM_PATHS.userRole(id), { role_id: roleId });

@@ -9,7 +9,7 @@ import {
   type Order,
   type Where,
 } from '@vap/contracts';
-import type { HttpClient } from '@vap/kernel';
+import type { CallOptions, HttpClient } from '@vap/kernel';
 
 export interface AuditExport {
   blob: Blob;
@@ -19,14 +19,14 @@ export interface AuditExport {
 }
 
 export interface AuditApi {
-  entries(query: ListQuery): Promise<ListPage<AuditEntry>>;
+  entries(query: ListQuery, options?: CallOptions): Promise<ListPage<AuditEntry>>;
   /** The server's CSV of the entries matching `wheres` (at most 5000, spec §9). */
   exportCsv(wheres: readonly Where[], orders: readonly Order[]): Promise<AuditExport>;
 }
 
 export function createAuditApi(http: HttpClient): AuditApi {
   return {
-    entries: (query) => http.list(AUDIT_PATHS.list, query, auditEntrySchema),
+    entries: (query, options) => http.list(AUDIT_PATHS.list, query, auditEntrySchema, options),
     exportCsv: async (wheres, orders) => {
       const { blob, headers } = await http.download(AUDIT_PATHS.export, { wheres, orders });
       return {

@@ -99,7 +99,7 @@ export default function MessagesPage() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={toWheres(filters, 'created_at')}
-        load={(query) => api.messages(query)}
+        load={(query, signal) => api.messages(query, { signal })}
         emptyText={t('messages.empty')}
         toolbar={
           <Button loading={busy} onClick={() => void readAll()}>

@@ -55,7 +55,7 @@ export default function NoticesPage() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={toWheres(filters, 'published_at')}
-        load={(query) => api.notices(query)}
+        load={(query, signal) => api.notices(query, { signal })}
         emptyText={t('notices.empty')}
       />
       <Dialog

@@ -100,7 +100,7 @@ export default function AuditPage() {
         rowKey={(row) => row.id}
         filters={wheres}
         initialQuery={{ orders: NEWEST_FIRST }}
-        load={(query) => api.entries(query)}
+        load={(query, signal) => api.entries(query, { signal })}
         emptyText={t('audit.empty')}
         toolbar={
           <Button loading={exporting} onClick={() => void exportCsv()}>

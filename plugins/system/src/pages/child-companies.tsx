@@ -73,7 +73,7 @@ export function ChildCompanies() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={wheres}
-        load={(query) => api.children(query)}
+        load={(query, signal) => api.children(query, { signal })}
         emptyText={t('children.empty')}
       />
     </section>

@@ -112,7 +112,7 @@ export default function UsersPage() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={userWheres(filters)}
-        load={(query) => api.users(query)}
+        load={(query, signal) => api.users(query, { signal })}
         emptyText={t('users.empty')}
         toolbar={
           mayAdd ? (
