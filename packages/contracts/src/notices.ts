@@ -61,7 +61,10 @@ export type MessageCount = z.infer<typeof messageCountSchema>;
 export const readAllResultSchema = z.object({ updated: z.number().int().nonnegative() });
 export type ReadAllResult = z.infer<typeof readAllResultSchema>;
 
-/** The unread numbers of both channels, as the notices plugin announces them (`notices.unread`). */
+/**
+ * The unread numbers of both channels: the payload of the notices plugin's `NoticesUnread` event
+ * (`notices.unread@1`, declared in its points entry).
+ */
 export interface UnreadCounts {
   notices: number;
   messages: number;
