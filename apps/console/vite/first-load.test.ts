@@ -1,0 +1,138 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoad, languageOf } from './first-load.js';
+import { VIRTUAL_ID } from './vap-plugins.js';
+
+/**
+ * A console in miniature: boot code with its own messages, two plugins (one declaring the sign-in
+ * route), a signed-in page and a UI part both pages import. Each source is padded so that no chunk
+ * is too small for the bundler to keep apart.
+ */
+const pad = (name: string) => `export const padding_${name} = ${JSON.stringify('x'.repeat(2000))};\n`;
+const FILES: Record<string, string> = {
+  'index.html':
+    '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>',
+  'main.js': `import { boot } from './kernel.js';
+const messages = { en: () => import('./locales/en.json'), 'zh-CN': () => import('./locales/zh-CN.json') };
+boot(import('${VIRTUAL_ID}'), messages);`,
+  'kernel.js': `${pad('kernel')}export const boot = async (plugins, messages) => {
+  const { pluginPackages } = await plugins;
+  for (const load of Object.values(pluginPackages)) console.log(await load());
+  console.log(await messages.en(), padding_kernel);
+};
+export const publicRoute = (path, load) => ({ path, load });
+export const page = (id, load) => ({ id, load });`,
+  'locales/en.json': '{"app": {"title": "Console"}}',
+  'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
+  'field.js': `${pad('field')}export const field = () => padding_field;`,
+  'account/index.js': `import { publicRoute } from '../kernel.js';
+export default {
+  routes: [
+    publicRoute("/login", () => import("./login-JTENRMJ5.js")),
+    publicRoute("/register", () => import("./register-J3XQPJYL.js")),
+  ],
+  messages: { en: () => import("./en-4QIYTC5H.js"), "zh-CN": () => import("./zh-CN-4OZWQ25T.js") },
+};`,
+  'account/login-JTENRMJ5.js': `import { field } from '../field.js';\n${pad('login')}export default () => field() + padding_login;`,
+  'account/register-J3XQPJYL.js': `${pad('register')}export default () => padding_register;`,
+  'account/en-4QIYTC5H.js': `export default { login: { title: "Sign in" } };`,
+  'account/zh-CN-4OZWQ25T.js': `export default { login: { title: "登录" } };`,
+  'system/index.js': `import { page } from '../kernel.js';
+export default {
+  pages: [page('users', () => import('./users-2NTAYU6R.js'))],
+  messages: { en: () => import("./en-7K2WRVZV.js"), "zh-CN": () => import("./zh-CN-IGI44N4L.js") },
+};`,
+  'system/users-2NTAYU6R.js': `import { field } from '../field.js';\n${pad('users')}export default () => field() + padding_users;`,
+  'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
+  'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
+};
+
+/** `virtual:vap-plugins` as vap-plugins.ts writes it, over the two fixture plugins. */
+function fixturePlugins(root: string): Plugin {
+  return {
+    name: 'fixture-plugins',
+    enforce: 'pre',
+    resolveId: (id) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
+    load: (id) =>
+      id === `\0${VIRTUAL_ID}`
+        ? `export const pluginPackages = {
+  account: () => import(${JSON.stringify(join(root, 'account/index.js'))}),
+  system: () => import(${JSON.stringify(join(root, 'system/index.js'))}),
+};`
+        : undefined,
+  };
+}
+
+describe('the first load’s chunks', () => {
+  let root: string;
+  let chunks: Rolldown.OutputChunk[];
+  let html: string;
+  const chunk = (name: string) => chunks.find((output) => output.name === name);
+  const holding = (file: string) =>
+    chunks.filter((output) => output.moduleIds.includes(join(root, file))).map((output) => output.name);
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vap-first-load-'));
+    for (const [name, text] of Object.entries(FILES)) {
+      await mkdir(join(root, name, '..'), { recursive: true });
+      await writeFile(join(root, name), text);
+    }
+    const result = await build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      build: { write: false, minify: false, modulePreload: false },
+      plugins: [fixturePlugins(root), firstLoad({ signInPath: '/login', preloadLanguages: ['zh-CN'] })],
+    });
+    const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
+    chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    const page = output.output.find((item) => item.fileName === 'index.html');
+    html = page?.type === 'asset' ? String(page.source) : '';
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('puts every plugin entry, the sign-in page and what it imports in one sign-in chunk', () => {
+    expect(holding('account/index.js')).toEqual(['sign-in']);
+    expect(holding('system/index.js')).toEqual(['sign-in']);
+    expect(holding('account/login-JTENRMJ5.js')).toEqual(['sign-in']);
+    expect(holding('field.js')).toEqual(['sign-in']);
+    expect(holding('kernel.js')).toEqual(['index']);
+  });
+
+  it('leaves the other pages in chunks of their own', () => {
+    expect(holding('account/register-J3XQPJYL.js')).not.toContain('sign-in');
+    expect(holding('system/users-2NTAYU6R.js')).not.toContain('sign-in');
+  });
+
+  it('puts the sign-in page’s messages in one chunk per language, the other plugins’ apart', () => {
+    expect(holding('locales/en.json')).toEqual(['messages-en']);
+    expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
+    expect(holding('account/zh-CN-4OZWQ25T.js')).toEqual(['messages-zh-CN']);
+    expect(holding('system/en-7K2WRVZV.js')).not.toContain('messages-en');
+  });
+
+  it('preloads the sign-in chunk and the fallback language’s messages from index.html, not the others', () => {
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    expect(preloaded).toContain(chunk('sign-in')?.fileName);
+    expect(preloaded).toContain(chunk('messages-zh-CN')?.fileName);
+    expect(preloaded).not.toContain(chunk('messages-en')?.fileName);
+    const entry = chunks.find((output) => output.isEntry);
+    for (const imported of entry?.imports ?? []) expect(preloaded).toContain(imported);
+  });
+});
+
+describe('languageOf', () => {
+  it('reads the language of a message file, with or without a build hash', () => {
+    expect(languageOf('/a/locales/en.json')).toBe('en');
+    expect(languageOf('/a/dist/zh-CN-4OZWQ25T.js')).toBe('zh-CN');
+    expect(languageOf('/a/dist/locales/zh-TW.js')).toBe('zh-TW');
+    expect(languageOf('/a/dist/login-JTENRMJ5.js')).toBeUndefined();
+    expect(languageOf('/a/dist/index.js')).toBeUndefined();
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The chunks of the sign-in page's first load (issue 12 §2: ≤ 8 script requests, each one a round
+ * trip before the form can show). Left to itself the bundler cuts the boot code into a chunk per
+ * set of importers (7 of them before the kernel starts) and every plugin entry, UI component and
+ * message file into its own, which the browser discovers one import at a time (29 scripts). This
+ * plugin names three kinds of chunks from the module graph, at build time, naming no plugin:
+ * - `index`: what the entry imports statically and uses (the bundler's `$initial` tag);
+ * - `sign-in`: what the browser loads next on every route (the plugin entries of `plugins.json`)
+ *   and the sign-in page, found as the `publicRoute('/login', () => import(…))` of the plugin
+ *   that declares it, each with what it imports and the entry does not hold;
+ * - `messages-<language>`: per language, the message files of the namespaces registered by the
+ *   boot code (the console's and the design system's) and by the plugin declaring the sign-in
+ *   route: one request per language instead of one per namespace. A few of them are read only
+ *   once signed in (the shell's, the own-account dialogs'), some 2 KB brotli per language.
+ * Everything else (signed-in pages, their messages, services) keeps the bundler's own chunks.
+ * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
+ * messages of the languages every visitor loads, so that they download with the entry instead of
+ * after it has run.
+ */
+import { basename, dirname, resolve } from 'node:path';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { VIRTUAL_ID } from './vap-plugins.js';
+
+/** The parts of the bundler's module graph the plan reads. */
+export interface ModuleGraph {
+  ids(): Iterable<string>;
+  info(id: string): {
+    isEntry: boolean;
+    code: string | null;
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+  } | null;
+}
+
+export interface FirstLoadPlan {
+  /** The plugin entries and the sign-in page: the `sign-in` chunk's roots (their imports follow). */
+  signIn: Set<string>;
+  /** Message file → its language. */
+  messages: Map<string, string>;
+  /** The sign-in page module, when a plugin declares the sign-in route. */
+  signInPage?: string;
+}
+
+/** `en.json`, `zh-CN.js`, or a plugin build's `zh-CN-4OZWQ25T.js` (tsup's chunk hash). */
+const MESSAGE_FILE = /^([a-z]{2,3}(?:-[A-Z]{2}|-[A-Z][a-z]{3})?)(?:-[A-Z0-9]{8})?\.(?:js|json)$/;
+
+export const languageOf = (id: string): string | undefined => MESSAGE_FILE.exec(basename(id))?.[1];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The module that `publicRoute(path, () => import('…'))` in `importer` loads. */
+function routeModule(importer: string, code: string, path: string, dynamic: readonly string[]) {
+  const call = new RegExp(
+    `publicRoute\\(\\s*(["'\`])${escapeRegExp(path)}\\1\\s*,\\s*\\(\\)\\s*=>\\s*import\\(\\s*(["'\`])([^"'\`]+)\\2`,
+  ).exec(code);
+  if (!call?.[3]) return undefined;
+  const target = resolve(dirname(importer), call[3]);
+  return dynamic.find((id) => id.replace(/\?.*$/, '') === target);
+}
+
+/**
+ * Plans the first load's chunks from the build's module graph. The `index` chunk needs no plan:
+ * the bundler tags what the entry imports statically (`$initial`), following only the imports
+ * whose code is used, which a walk over `importedIds` cannot tell (the contracts' barrel would
+ * bring every zod schema into the entry).
+ */
+export function planFirstLoad(graph: ModuleGraph, signInPath: string): FirstLoadPlan {
+  const pluginEntries = graph.info(`\0${VIRTUAL_ID}`)?.dynamicallyImportedIds ?? [];
+  let signInPage: string | undefined;
+  let signInPlugin: string | undefined;
+  for (const entry of pluginEntries) {
+    const info = graph.info(entry);
+    const page = info?.code && routeModule(entry, info.code, signInPath, info.dynamicallyImportedIds);
+    if (page) {
+      signInPage = page;
+      signInPlugin = entry;
+      break;
+    }
+  }
+  const signIn = new Set([...pluginEntries, ...(signInPage ? [signInPage] : [])]);
+
+  // The namespaces of the sign-in page: those the boot code registers (a superset of the modules
+  // it runs is fine here: only message files it imports lazily count) and the sign-in plugin's.
+  const reachable = new Set<string>();
+  const visit = (id: string) => {
+    if (reachable.has(id)) return;
+    reachable.add(id);
+    for (const imported of graph.info(id)?.importedIds ?? []) visit(imported);
+  };
+  for (const id of graph.ids()) if (graph.info(id)?.isEntry) visit(id);
+  if (signInPlugin) reachable.add(signInPlugin);
+  const messages = new Map<string, string>();
+  for (const importer of reachable) {
+    for (const id of graph.info(importer)?.dynamicallyImportedIds ?? []) {
+      const language = languageOf(id);
+      if (language) messages.set(id, language);
+    }
+  }
+  return { signIn, messages, ...(signInPage ? { signInPage } : {}) };
+}
+
+export interface FirstLoadOptions {
+  /** The console's sign-in route (router.tsx). */
+  signInPath: string;
+  /**
+   * Languages whose sign-in messages index.html preloads: those every visitor loads, that is the
+   * i18n fallback language (i18next loads it beside the visitor's own).
+   */
+  preloadLanguages: readonly string[];
+}
+
+export const SIGN_IN_CHUNK = 'sign-in';
+export const messagesChunk = (language: string) => `messages-${language}`;
+
+export function firstLoad(options: FirstLoadOptions): Plugin {
+  let plan: FirstLoadPlan = { signIn: new Set(), messages: new Map() };
+  let base = '/';
+  return {
+    name: 'vap-first-load',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'], priority: 3 },
+                // The roots; the bundler adds what they use that the entry does not hold.
+                {
+                  name: (id: string) => (plan.signIn.has(id) ? SIGN_IN_CHUNK : null),
+                  debugName: SIGN_IN_CHUNK,
+                  priority: 2,
+                },
+                {
+                  name: (id: string) => {
+                    const language = plan.messages.get(id);
+                    return language ? messagesChunk(language) : null;
+                  },
+                  debugName: 'messages',
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    buildEnd(error) {
+      if (error) return;
+      plan = planFirstLoad(
+        { ids: () => this.getModuleIds(), info: (id) => this.getModuleInfo(id) },
+        options.signInPath,
+      );
+      if (!plan.signInPage) {
+        this.warn(
+          `No plugin declares publicRoute('${options.signInPath}', () => import(…)): its page loads on its own`,
+        );
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        const wanted = new Set([SIGN_IN_CHUNK, ...options.preloadLanguages.map(messagesChunk)]);
+        const files = new Set(chunk?.imports ?? []);
+        for (const output of Object.values(bundle ?? {})) {
+          if (output.type === 'chunk' && !output.isEntry && wanted.has(output.name))
+            files.add(output.fileName);
+        }
+        return [...files].map(
+          (file): HtmlTagDescriptor => ({
+            tag: 'link',
+            // crossorigin as on Vite's module script: a preload is reused only in the same mode.
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head',
+          }),
+        );
+      },
+    },
+  };
+}
