@@ -4,8 +4,9 @@
  *
  * 1. bytes on the wire (as Chromium received them: compressed, headers included) and requests before
  *    the sign-in page is interactive, and before the dashboard is interactive after signing in, next to
- *    the budgets of issue 12 (sign-in ≤ 150 KB in ≤ 8 script requests, dashboard ≤ 270 KB), with the
- *    gzip -9 size of each file for comparison;
+ *    the budgets of issue 12 (JS and CSS: sign-in ≤ 150 KB in ≤ 8 script requests, dashboard ≤ 270 KB),
+ *    with every request's bytes and the gzip -9 size of each file for comparison; the run fails when
+ *    a byte or request budget is exceeded (after printing the table);
  * 2. that every plugin page is in a lazy chunk of its own, never in the entry chunk (from the build
  *    output and its source maps, without changing the app's Vite config);
  * 3. navigation → interactive sign-in form (budget ≤ 6×), and sign-in → interactive dashboard, each as
@@ -82,6 +83,7 @@ const PROBE = `(() => {
  * (its JS and CSS, boot, session check, messages, lazy login chunk) adds over the cheapest page that
  * could show that form.
  */
+const BLANK_PAGE = 'bench-blank.html';
 const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>blank</title></head><body>' +
   '<form aria-label="Sign in"><input name="account" aria-label="Phone or email"></form></body></html>';
@@ -107,7 +109,7 @@ beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('No console build: run `npm run bench`');
   consoleCopy = await mkdtemp(join(tmpdir(), 'vap-bench-console-'));
   cpSync(DIST, consoleCopy, { recursive: true });
-  writeFileSync(join(consoleCopy, 'blank.html'), BLANK_HTML);
+  writeFileSync(join(consoleCopy, BLANK_PAGE), BLANK_HTML);
   server = await startServer({ env: { CONSOLE_DIR: consoleCopy } });
   browser = await launchChromium();
 });
@@ -348,9 +350,11 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
   const signInRequests = before(marks.signInLoaded);
   const dashboardRequests = before(marks.dashboardLoaded);
   const onWire = (requests: WireRequest[]) => requests.reduce((sum, request) => sum + request.encoded, 0);
+  const isCode = (request: WireRequest) => request.type === 'Script' || request.type === 'Stylesheet';
   const scripts = (requests: WireRequest[]) => requests.filter((request) => request.type === 'Script').length;
-  const signInBytes = onWire(signInRequests);
-  const dashboardBytes = onWire(dashboardRequests);
+  // The budgets count JS and CSS; the page, icons and API answers are listed beside them.
+  const signInBytes = onWire(signInRequests.filter(isCode));
+  const dashboardBytes = onWire(dashboardRequests.filter(isCode));
   const signInScripts = scripts(signInRequests);
   const verdict = (value: number, target: number, show: (n: number) => string) =>
     `budget ≤ ${show(target)}   ${value <= target ? 'within' : `OVER by ${show(value - target)}`}`;
@@ -363,17 +367,19 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
         (request) =>
           `      ${pad(name(request.url), 44)} ${pad(request.type, 11)} ${kb(request.encoded).padStart(9)} on the wire ${pad(request.encoding || 'identity', 8)} ${kb(request.gzip).padStart(9)} gzip -9`,
       );
-  const encodings = [...new Set(signInRequests.map((request) => request.encoding || 'identity'))].join(', ');
+  const encodings = [
+    ...new Set(signInRequests.filter(isCode).map((request) => request.encoding || 'identity')),
+  ].join(', ');
 
   lines.push(
     'Console benchmark (headless Chromium, real server, locale en-US)',
     '',
-    `1. Bytes on the wire (compressed as sent: ${encodings}; headers included) and requests before interactive`,
-    `  sign-in form interactive:      ${kb(signInBytes).padStart(9)}   ${verdict(signInBytes, SIGN_IN_TARGET, kb)}`,
-    `    requests: ${signInRequests.length}, of which scripts: ${signInScripts}   ${verdict(signInScripts, SIGN_IN_SCRIPT_REQUESTS, count)}`,
+    `1. Bytes on the wire (JS and CSS as sent: ${encodings}; headers included) and requests before interactive`,
+    `  sign-in form interactive, JS+CSS: ${kb(signInBytes).padStart(9)}   ${verdict(signInBytes, SIGN_IN_TARGET, kb)}`,
+    `    requests: ${signInRequests.length} (${kb(onWire(signInRequests))} in all), of which scripts: ${signInScripts}   ${verdict(signInScripts, SIGN_IN_SCRIPT_REQUESTS, count)}`,
     ...list(signInRequests),
-    `  dashboard interactive (incl.): ${kb(dashboardBytes).padStart(9)}   ${verdict(dashboardBytes, DASHBOARD_TARGET, kb)}`,
-    `    requests: ${dashboardRequests.length}, of which scripts: ${scripts(dashboardRequests)}`,
+    `  dashboard interactive (incl. sign-in), JS+CSS: ${kb(dashboardBytes).padStart(9)}   ${verdict(dashboardBytes, DASHBOARD_TARGET, kb)}`,
+    `    requests: ${dashboardRequests.length} (${kb(onWire(dashboardRequests))} in all), of which scripts: ${scripts(dashboardRequests)}`,
     '    added after sign-in:',
     ...list(dashboardRequests.filter((request) => !signInRequests.includes(request))),
   );
@@ -381,9 +387,7 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
   if (later.length > 0)
     lines.push('    fetched after the dashboard was interactive (not counted):', ...list(later));
 
-  const signInFiles = signInRequests.filter(
-    (request) => request.type === 'Script' || request.type === 'Stylesheet',
-  );
+  const signInFiles = signInRequests.filter(isCode);
   const byPackage = [
     ...bytesByPackage(signInFiles.map((request) => join(DIST, new URL(request.url).pathname))),
   ].map(([pkg, parts]) => ({
@@ -424,7 +428,7 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
   for (let run = 0; run <= RUNS; run++) {
     for (const kind of ['blank', 'console'] as const) {
       const tab = await freshPage();
-      await tab.goto(`${server.url}${kind === 'blank' ? '/blank.html' : '/login'}`);
+      await tab.goto(`${server.url}${kind === 'blank' ? `/${BLANK_PAGE}` : '/login'}`);
       const { signIn } = await waitForMark(tab, 'signIn');
       await expectSignInInteractive(tab);
       if (kind === 'console') {
@@ -454,9 +458,12 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
   );
 
   console.log(lines.join('\n'));
-  // A benchmark reports; it only checks that it measured something.
   expect(signInRequests.length).toBeGreaterThan(0);
   expect(dashboardBytes).toBeGreaterThanOrEqual(signInBytes);
   expect(pages.length).toBeGreaterThan(0);
   expect(times.console).toHaveLength(RUNS);
+  // The budgets on the wire hold in every run; times are ratios to read, never asserted.
+  expect.soft(signInBytes, 'sign-in JS+CSS on the wire').toBeLessThanOrEqual(SIGN_IN_TARGET);
+  expect.soft(signInScripts, 'sign-in script requests').toBeLessThanOrEqual(SIGN_IN_SCRIPT_REQUESTS);
+  expect.soft(dashboardBytes, 'dashboard JS+CSS on the wire').toBeLessThanOrEqual(DASHBOARD_TARGET);
 });

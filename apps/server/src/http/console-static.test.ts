@@ -69,6 +69,7 @@ describe('the console build as the browser gets it', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers.vary, url).toMatch(/accept-encoding/i);
     }
   });
 
