@@ -1,4 +1,11 @@
-import { lazyPage, type PublicRouteContribution, useKernel, useT } from '@vap/kernel';
+import {
+  lazyPage,
+  type Namespace,
+  type PublicRouteContribution,
+  type Translate,
+  useKernel,
+  useT,
+} from '@vap/kernel';
 import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageLoading } from './pages/status-pages.js';
@@ -17,7 +24,9 @@ export function PublicPage({ route }: { route: PublicRouteContribution }) {
 
 function PublicTitle({ titleKey }: { titleKey: string }) {
   const [namespace, key] = titleKey.includes(':') ? titleKey.split(':', 2) : [undefined, titleKey];
-  const t = useT(namespace);
+  // The title names its namespace at run time (`account:login.title`, a plugin's contribution):
+  // no key for `tsc` to check, so `t` is called as a plain function of strings.
+  const t = useT(namespace as Namespace) as Translate;
   useDocumentTitle(t(key ?? titleKey));
   return null;
 }

@@ -9,4 +9,5 @@ export {
   type Translate,
   type TranslateOptions,
 } from './i18n.js';
+export type { Namespace, TranslateOf, TranslationKey, VapResources } from './i18n-keys.js';
 export { I18nProvider, useI18n, useLanguage, useT } from './react/i18n.js';

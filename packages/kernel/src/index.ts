@@ -20,6 +20,7 @@ export {
   type Where,
 } from './http.js';
 export type { Translate, TranslateOptions } from './i18n.js';
+export type { Namespace, TranslateOf, TranslationKey, VapResources } from './i18n-keys.js';
 export { EventBusRef, HttpRef, I18nRef, type Kernel, SessionRef, TabsRef } from './kernel.js';
 export { type PluginManifest, pluginManifest } from './manifest.js';
 export { md5Hex, md5OfBlob, md5OfBytes } from './md5.js';

@@ -4,7 +4,18 @@
  * `useUiT()`, so they switch language with the rest of the console.
  */
 import type { Language } from '@vap/contracts';
-import { type Translate, useT } from '@vap/kernel/i18n';
+import type { TranslateOf } from '@vap/kernel';
+import { useT } from '@vap/kernel/i18n';
+import type en from './locales/en.js';
+
+// The `ui` keys for `tsc`: `useUiT()` takes only keys of the English strings. Part of the package's
+// declarations, so every program using @vap/ui knows the namespace. Augmented through
+// `@vap/kernel`, as every package does: one name for the interface in every program.
+declare module '@vap/kernel' {
+  interface VapResources {
+    ui: typeof en;
+  }
+}
 
 export const UI_NAMESPACE = 'ui';
 
@@ -23,6 +34,6 @@ const loaders: Readonly<Record<Language, UiLoader>> = {
 export const uiMessages = { namespace: UI_NAMESPACE, loaders } as const;
 
 /** Translations of the `ui` namespace, e.g. `t('data.empty')`. */
-export function useUiT(): Translate {
+export function useUiT(): TranslateOf<typeof UI_NAMESPACE> {
   return useT(UI_NAMESPACE);
 }

@@ -3,6 +3,7 @@ import {
   type LazyComponent,
   type LazyDialog,
   lazyPage,
+  type Translate,
   useKernel,
   useLanguage,
   useSession,
@@ -91,7 +92,8 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
                   item.to ? navigate(item.to) : item.dialog && setDialog(() => item.dialog ?? null)
                 }
               >
-                {t(item.label)}
+                {/* A plugin's label key (`own-account:profile.title`), known at run time only. */}
+                {(t as Translate)(item.label)}
               </DropdownMenuItem>
             ))}
             <DropdownMenuItem onSelect={onOpenSettings}>{t('navbar.layoutSettings')}</DropdownMenuItem>

@@ -12,7 +12,7 @@ import {
   VERIFY_STATUS,
   type VerifyImageField,
 } from '@vap/contracts';
-import { useKernel, useT } from '@vap/kernel';
+import { type TranslationKey, useKernel, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Field, Input, message, Spinner, Upload, type UploadItem } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_PATH, messageOf, uploadObject } from './api.js';
@@ -28,19 +28,19 @@ export const VERIFY_IMAGE_RULES = {
 type Image = { path: string; url: string } | null;
 type Images = Record<VerifyImageField, Image>;
 
-const IMAGE_LABELS: Record<VerifyImageField, string> = {
+const IMAGE_LABELS: Record<VerifyImageField, TranslationKey<'own-account'>> = {
   business_license: 'verification.license',
   id_human: 'verification.idHuman',
   id_emblem: 'verification.idEmblem',
 };
-const IMAGE_MISSING: Record<VerifyImageField, string> = {
+const IMAGE_MISSING: Record<VerifyImageField, TranslationKey<'own-account'>> = {
   business_license: 'verification.pleaseLicense',
   id_human: 'verification.pleaseIdHuman',
   id_emblem: 'verification.pleaseIdEmblem',
 };
 
 /** The first failing check of spec §5.3, in order: name, licence, ID front, ID back. */
-export function firstMissing(name: string, images: Images): string | null {
+export function firstMissing(name: string, images: Images): TranslationKey<'own-account'> | null {
   if (!companyNameSchema.safeParse(name).success) return 'verification.pleaseName';
   const field = VERIFY_IMAGE_FIELDS.find((candidate) => !images[candidate]);
   return field ? IMAGE_MISSING[field] : null;

@@ -19,7 +19,7 @@ export function VerifyHintDialog({
   const t = useT('own-account');
   const status = user.company?.verify_status ?? VERIFY_STATUS.notVerified;
   const owner = user.role_id === OWNER_ROLE_ID;
-  const key = owner ? `verifyHint.owner${status}` : 'verifyHint.member';
+  const key = owner ? (`verifyHint.owner${status}` as const) : 'verifyHint.member';
   const action =
     owner && status === VERIFY_STATUS.notVerified
       ? t('verifyHint.toVerify')

@@ -1,4 +1,4 @@
-import { lazyPage, md5Hex, NoAccessError, preloadPage, useKernel, useT } from '@vap/kernel';
+import { lazyPage, md5Hex, NoAccessError, preloadPage, type Translate, useKernel, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -117,7 +117,8 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       const rules = await loadRules();
       const found: Errors = {};
       const accountIssue = rules.accountIssue(account);
-      if (accountIssue) found.account = tc(accountIssue);
+      // The schema's message is a key of the console's validation strings, known at run time.
+      if (accountIssue) found.account = (tc as Translate)(accountIssue);
       if (!password) found.password = tc('validation.required');
       setErrors(found);
       if (found.account || found.password) {

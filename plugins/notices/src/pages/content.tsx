@@ -1,5 +1,5 @@
 import { READ_STATE } from '@vap/contracts';
-import { useT } from '@vap/kernel';
+import { type TranslateOf, useT } from '@vap/kernel';
 import { type Column, Tag } from '@vap/ui';
 
 /** "Unread" / "Read" as a tag. */
@@ -31,7 +31,7 @@ export function HtmlContent({ html }: { html: string }) {
 
 /** The read-state and title columns a list of notices or messages shares; the title opens the item. */
 export function itemColumns<T extends { state: number; title: string }>(
-  t: (key: string) => string,
+  t: TranslateOf<'notices'>,
   show: (row: T) => void,
 ): { state: Column<T>; title: Column<T> } {
   return {

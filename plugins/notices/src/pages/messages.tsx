@@ -7,6 +7,8 @@ import { HtmlContent, itemColumns } from './content.js';
 import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
 
 const KINDS = ['system', 'verification', 'security'] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
 /** The notification center (spec §2.2 /messages): the user's own messages, read one by one or all. */
 export default function MessagesPage() {
@@ -19,8 +21,7 @@ export default function MessagesPage() {
   const [open, setOpen] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const kindLabel = (kind: string) =>
-    (KINDS as readonly string[]).includes(kind) ? t(`messages.kind.${kind}`) : kind;
+  const kindLabel = (kind: string) => (isKind(kind) ? t(`messages.kind.${kind}`) : kind);
 
   const markRead = async (item: Message) => {
     if (item.state !== READ_STATE.unread) return;

@@ -1,5 +1,5 @@
 import type { ChildCompany, Where } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { type Translate, useDateTime, useService, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, Input, Tag, type TagTone } from '@vap/ui';
 import { type FormEvent, useState } from 'react';
 import { SystemApiRef } from '../refs.js';
@@ -13,6 +13,9 @@ const STATUS_TONES: Record<number, TagTone> = { 0: 'default', 1: 'warning', 2: '
 export function ChildCompanies() {
   const t = useT('system');
   const tc = useT();
+  // A verification status as the server sends it, any number (keys exist for 0–3): a key known at
+  // run time only.
+  const statusLabel = (status: number) => (tc as Translate)(`verify.status${status}`);
   const api = useService(SystemApiRef);
   const dateTime = useDateTime();
   const [name, setName] = useState('');
@@ -29,11 +32,9 @@ export function ChildCompanies() {
       key: 'verify_status',
       title: t('children.status'),
       render: (row) => (
-        <Tag tone={STATUS_TONES[row.verify_status] ?? 'default'}>
-          {tc(`verify.status${row.verify_status}`)}
-        </Tag>
+        <Tag tone={STATUS_TONES[row.verify_status] ?? 'default'}>{statusLabel(row.verify_status)}</Tag>
       ),
-      csv: (row) => tc(`verify.status${row.verify_status}`),
+      csv: (row) => statusLabel(row.verify_status),
     },
     { key: 'users', title: t('children.users'), width: 110, align: 'right' },
     {

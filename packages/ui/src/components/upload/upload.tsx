@@ -228,7 +228,7 @@ export function Upload<R = unknown>({
       ? t('upload.hintResolution', { limit: `${rules.maxWidth ?? '∞'}x${rules.maxHeight ?? '∞'}` })
       : null,
     multiple ? t('upload.hintCount', { max: maxCount }) : null,
-  ].filter((hint): hint is string => hint !== null);
+  ].filter((hint) => hint !== null);
   const name = label ?? t('upload.dropLabel');
 
   return (

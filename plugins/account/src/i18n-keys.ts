@@ -1,0 +1,16 @@
+/**
+ * This plugin's keys for `tsc` (see `VapResources` in the kernel): `useT(namespace)` takes only
+ * keys of the namespace's English strings. `translation` is the console's own strings (`useT()`),
+ * which the plugins of this repository share.
+ */
+import type consoleEn from '../../../locales/en.json';
+import type accountEn from './locales/en.json';
+import type ownAccountEn from './own-account/locales/en.json';
+
+declare module '@vap/kernel' {
+  interface VapResources {
+    translation: typeof consoleEn;
+    account: typeof accountEn;
+    'own-account': typeof ownAccountEn;
+  }
+}
