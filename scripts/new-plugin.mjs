@@ -247,7 +247,21 @@ export default function ExamplePage() {
 }
 `,
 
+    'src/i18n-keys.ts': `/**
+ * The plugin's keys for \`tsc\`: \`useT('${name}')\` takes only keys of locales/en.json, so a key
+ * missing there fails the typecheck. Add every namespace the plugin registers with \`messages()\`.
+ */
+import type en from './locales/en.json';
+
+declare module '@vap/kernel' {
+  interface VapResources {
+    '${name}': typeof en;
+  }
+}
+`,
+
     'src/pages/example.test.tsx': `import { cleanup, screen } from '@testing-library/react';
+import type { TranslationKey } from '@vap/kernel';
 import { renderPluginPage, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
@@ -256,6 +270,10 @@ import zhTW from '../locales/zh-TW.json';
 
 const PAGE = '${page}';
 
+// Keys are typed (src/i18n-keys.ts): were this one accepted, the typecheck would fail here.
+// @ts-expect-error: not a key of the plugin's strings
+const missingKey: TranslationKey<'${name}'> = 'example.noSuchKey';
+
 afterEach(cleanup);
 
 describe(PAGE, () => {
@@ -263,6 +281,7 @@ describe(PAGE, () => {
     await renderPluginPage(plugin, PAGE);
     expect(await screen.findByRole('heading', { name: en.example.title })).toBeTruthy();
     expect(screen.getByText(\`Signed in as \${testUser().nickname}\`)).toBeTruthy();
+    expect(screen.queryByText(missingKey)).toBeNull();
   });
 
   it('shows the greet button to a role granted it, and not to one without it', async () => {

@@ -86,6 +86,7 @@ describe('npm run new-plugin -- <name>', () => {
       'tsup.config.ts',
       'vitest.config.ts',
       'src/index.ts',
+      'src/i18n-keys.ts',
       'src/pages/example.tsx',
       'src/pages/example.test.tsx',
       'src/locales/en.json',
