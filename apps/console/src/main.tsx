@@ -1,11 +1,12 @@
 import './styles.css';
-import { Kernel } from '@vap/kernel/host';
+import { Kernel, preloadMessages, startLanguage } from '@vap/kernel/host';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { BootErrorScreen } from './boot-error.js';
 import { sharedMessages } from './messages.js';
 import { loadConsolePlugins } from './plugins.js';
+import { preparePublicPage } from './public-page.js';
 import { applyTheme } from './shell/settings.js';
 
 async function boot() {
@@ -15,18 +16,25 @@ async function boot() {
   applyTheme();
   const root = createRoot(container);
   try {
-    const kernel = await Kernel.boot({ plugins: await loadConsolePlugins(), messages: sharedMessages });
+    // The first screen's strings load beside the plugins' code, not after it (public-page.tsx).
+    const language = startLanguage(localStorage);
+    preloadMessages(sharedMessages, language);
+    const plugins = await loadConsolePlugins();
+    const booting = Kernel.boot({ plugins, messages: sharedMessages, language });
+    const publicPage = preparePublicPage(plugins, window.location.pathname, language, booting);
+    const kernel = await booting;
     // A token handed over in the address signs in, then the console reloads at the root (spec §4.1).
     const reloadAt = await kernel.session.adoptTokenFromAddress(window.location.href);
     if (reloadAt) {
       window.location.replace(reloadAt);
       return;
     }
-    const syncLanguage = (language: string) => {
-      document.documentElement.lang = language;
+    const syncLanguage = () => {
+      document.documentElement.lang = kernel.i18n.language;
     };
-    syncLanguage(kernel.i18n.language);
-    kernel.i18n.subscribe(() => syncLanguage(kernel.i18n.language));
+    syncLanguage();
+    kernel.i18n.subscribe(syncLanguage);
+    await publicPage;
     root.render(
       <StrictMode>
         <App kernel={kernel} />

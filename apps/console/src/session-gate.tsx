@@ -1,4 +1,4 @@
-import { preloadPage, useKernel, useSession } from '@vap/kernel';
+import { type LazyComponent, preloadPage, useKernel, useSession } from '@vap/kernel';
 import type { Kernel, RouteAssembly } from '@vap/kernel/host';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -11,23 +11,31 @@ import { routeTrail } from './shell/trail.js';
  * failure — which resets the token — ends at the same sign-in page.
  */
 /**
- * The code the first signed-in screen needs: the shell, the page at the address and the service
- * container. Loading it before that screen renders means no loading flash and no Suspense reveal
- * delay.
+ * What the first signed-in screen needs: the shell, the page at the address, the top bar's items,
+ * the strings of the shell and of the active plugins, and the service container. Loading it before
+ * that screen renders means no loading flash and no Suspense reveal delay (React holds a loading
+ * state it has shown for at least 300 ms). A failure is left to the screen, whose error boundary
+ * shows it with a retry.
  */
-function preloadFirstScreen(
-  kernel: Kernel,
-  routes: RouteAssembly,
-  pathname: string,
-  shell: () => Promise<unknown>,
-) {
+function preloadFirstScreen(kernel: Kernel, routes: RouteAssembly, pathname: string, shell: LazyComponent) {
   const page = routeTrail(routes, pathname).at(-1)?.page;
-  return Promise.all([shell(), page ? preloadPage(page.component) : null, kernel.services.load()]).catch(
-    () => undefined,
-  );
+  const { context } = kernel.session.state;
+  // Every active plugin may show text on the first screen: its page, a top bar item, a user menu
+  // entry, a dashboard card.
+  const namespaces = [
+    ...kernel.i18n.extensions,
+    ...kernel.registry.active(context).flatMap((plugin) => (plugin.messages ?? []).map((ns) => ns.namespace)),
+  ];
+  return Promise.all([
+    preloadPage(shell),
+    page ? preloadPage(page.component) : null,
+    ...kernel.registry.topbarItems(context).map((item) => preloadPage(item.component)),
+    kernel.services.load(),
+    kernel.i18n.loadNamespaces(namespaces),
+  ]).catch(() => undefined);
 }
 
-export function SessionGate({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
+export function SessionGate({ children, preload }: { children: ReactNode; preload: LazyComponent }) {
   const kernel = useKernel();
   const session = useSession();
   const location = useLocation();

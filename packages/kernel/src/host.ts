@@ -11,6 +11,8 @@ export {
   isLanguage,
   LANGUAGE_STORAGE_KEY,
   type Messages,
+  preloadMessages,
+  startLanguage,
 } from './i18n.js';
 export { Kernel, type KernelOptions } from './kernel.js';
 export { loadPlugins, type PluginLoader } from './load-plugins.js';

@@ -1,6 +1,13 @@
 import type { Language } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { createI18n, I18n, LANGUAGE_STORAGE_KEY } from './i18n.js';
+import {
+  createI18n,
+  I18n,
+  initialLanguage,
+  LANGUAGE_STORAGE_KEY,
+  preloadMessages,
+  startLanguage,
+} from './i18n.js';
 import { Kernel } from './kernel.js';
 import { definePlugin, messages } from './plugin.js';
 import { BootError } from './registry.js';
@@ -234,5 +241,32 @@ describe('the translation engine', () => {
     expect(i18n.failure('flaky')).toBeUndefined();
     expect(calls).toBe(2);
     expect(i18n.t('flaky:ok')).toBe('Loaded');
+  });
+
+  it('strings preloaded before the i18n exists are fetched once, in the language and the zh-CN fallback', async () => {
+    const fetched: string[] = [];
+    const load = (language: string, ok: string) => async () => {
+      fetched.push(language);
+      return { default: { ok } };
+    };
+    const counted = messages('counted', {
+      en: load('en', 'Ready'),
+      'zh-CN': load('zh-CN', '就绪'),
+      'zh-TW': load('zh-TW', '就緒'),
+    });
+    preloadMessages([counted], 'en');
+    expect(fetched).toEqual(['en', 'zh-CN']);
+    const i18n = new I18n('en', [counted]);
+    await i18n.loadNamespaces('counted');
+    expect(fetched).toEqual(['en', 'zh-CN']);
+    expect(i18n.t('counted:ok')).toBe('Ready');
+  });
+
+  it('the start language is the saved one, else the browser’s, else zh-CN', () => {
+    const storage = memoryStorage();
+    storage.setItem(LANGUAGE_STORAGE_KEY, 'zh-TW');
+    expect(startLanguage(storage)).toBe('zh-TW');
+    storage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    expect(startLanguage(storage)).toBe(initialLanguage(null, globalThis.navigator?.languages ?? []));
   });
 });

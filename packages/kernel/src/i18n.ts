@@ -32,6 +32,11 @@ export function initialLanguage(saved: string | null, browser: readonly string[]
   return DEFAULT_LANGUAGE;
 }
 
+/** The language a console starts in: the one saved in `storage`, else the browser's, else zh-CN. */
+export function startLanguage(storage: Pick<Storage, 'getItem'>): Language {
+  return initialLanguage(storage.getItem(LANGUAGE_STORAGE_KEY), globalThis.navigator?.languages ?? []);
+}
+
 /** A namespace's strings: nested objects of strings, as in the locale JSON files. */
 export interface Messages {
   readonly [key: string]: unknown;
@@ -234,6 +239,18 @@ export class I18n {
 }
 
 /** The kernel's i18n with the default namespace loaded in `language`. */
+/**
+ * Starts loading namespaces' strings in `language` and the fallback, before any i18n asks for them:
+ * a host calls it while the boot code still runs, so that the first screen's strings arrive beside
+ * its code rather than after it (with `messages()`, the i18n's own load then shares the request).
+ * A failure is left to that load, which reports it.
+ */
+export function preloadMessages(namespaces: readonly MessagesContribution[], language: Language): void {
+  for (const lng of new Set([language, DEFAULT_LANGUAGE])) {
+    for (const { loaders } of namespaces) loaders[lng]?.().catch(() => undefined);
+  }
+}
+
 export async function createI18n(
   namespaces: readonly MessagesContribution[],
   language: Language,

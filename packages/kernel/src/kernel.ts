@@ -6,7 +6,7 @@
 import type { Language } from '@vap/contracts';
 import { EventBus } from './events.js';
 import { HttpClient, type LocalErrorCode } from './http.js';
-import { createI18n, type I18n, initialLanguage, LANGUAGE_STORAGE_KEY } from './i18n.js';
+import { createI18n, type I18n, LANGUAGE_STORAGE_KEY, startLanguage } from './i18n.js';
 import type { MessagesContribution, Plugin } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { createServiceRef, ServiceContainer, type ServiceRef } from './services.js';
@@ -64,9 +64,7 @@ export class Kernel {
     const registry = new PluginRegistry(options.plugins, options.kernelVersion);
     const storage = options.storage ?? globalThis.localStorage;
     const location = options.location ?? (() => globalThis.location?.href ?? '');
-    const language =
-      options.language ??
-      initialLanguage(storage.getItem(LANGUAGE_STORAGE_KEY), globalThis.navigator?.languages ?? []);
+    const language = options.language ?? startLanguage(storage);
     const shared = [options.messages].flat();
     for (const plugin of registry.plugins) {
       const taken = plugin.messages?.find((own) => shared.some((ns) => ns.namespace === own.namespace));

@@ -206,8 +206,27 @@ export function menuDir(
   return { path, visible, ...(catalogue ? { catalogue } : {}) };
 }
 
+/** A loader that fetches once: later calls share the first call's promise, unless it failed. */
+function loadOnce(loader: MessageLoader): MessageLoader {
+  let loading: ReturnType<MessageLoader> | undefined;
+  return () => {
+    loading ??= loader().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/**
+ * A namespace's strings per language. Each language's strings load once, so that a host may start
+ * loading them before the i18n asks (`preloadMessages`), and a failed load is tried again.
+ */
 export function messages(namespace: string, loaders: Record<Language, MessageLoader>): MessagesContribution {
-  return { namespace, loaders };
+  const once = Object.fromEntries(
+    Object.entries(loaders).map(([language, loader]) => [language, loadOnce(loader)]),
+  ) as Record<Language, MessageLoader>;
+  return { namespace, loaders: once };
 }
 
 export interface UserMenuItemOptions {
