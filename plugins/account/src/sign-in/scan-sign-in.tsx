@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   AUTH_PATHS,
   SCAN_POLL_INTERVAL_MS,
@@ -5,15 +6,10 @@ import {
   scanLoginPollSchema,
 } from '@vap/contracts';
 import { ApiError, useKernel, useT } from '@vap/kernel';
+import { QueryProvider } from '@vap/kernel/query';
 import { Alert, Button, Spinner } from '@vap/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { signInWith } from './sign-in-after.js';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'waiting'; id: string; image: string }
-  | { kind: 'expired' }
-  | { kind: 'failed'; message: string };
 
 /** The QR code as an SVG image; the `qrcode` library loads only when this tab is opened. */
 async function qrImage(content: string): Promise<string> {
@@ -22,67 +18,88 @@ async function qrImage(content: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** A poll's answer before the app has confirmed: what the code shows while it waits. */
+const PENDING = { state: 'pending' } as const;
+
+const isExpired = (error: unknown) =>
+  error instanceof ApiError && (error.status === 410 || error.status === 404);
+
 /** Sign in by scanning a QR code with the messaging app: polls every 2 s until confirmed or expired. */
-export function ScanSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function ScanSignIn(props: { onSignedIn: () => void }) {
+  // The sign-in page has no query client of its own (it loads none): this tab brings the kernel's.
+  return (
+    <QueryProvider>
+      <ScanCode {...props} />
+    </QueryProvider>
+  );
+}
+
+function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
   const kernel = useKernel();
   const t = useT('account');
   const tc = useT();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const start = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
+  // Each code is made once for this tab and never kept: a new one replaces it.
+  const key = useId();
+  const code = useQuery({
+    queryKey: ['account', 'scan-code', key],
+    queryFn: async ({ signal }) => {
       const { id, url } = await kernel.http.post(AUTH_PATHS.scanQrcode, undefined, {
         auth: false,
         schema: scanLoginCreatedSchema,
         quiet: true,
+        signal,
       });
-      setState({ kind: 'waiting', id, image: await qrImage(url) });
-    } catch (error) {
-      setState({ kind: 'failed', message: (error as Error).message });
-    }
-  }, [kernel]);
-
+      return { id, image: await qrImage(url) };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const id = code.isFetching ? undefined : code.data?.id;
+  const [signInFailure, setSignInFailure] = useState<string | null>(null);
+  const poll = useQuery({
+    queryKey: ['account', 'scan-login', id],
+    queryFn: ({ signal }) =>
+      kernel.http.post(
+        AUTH_PATHS.scanLogin,
+        { id: id ?? '' },
+        { auth: false, schema: scanLoginPollSchema, quiet: true, signal },
+      ),
+    enabled: id !== undefined,
+    // Pending until the first poll, 2 s after the code shows; then every 2 s until confirmed or expired.
+    initialData: PENDING,
+    initialDataUpdatedAt: () => Date.now(),
+    staleTime: SCAN_POLL_INTERVAL_MS,
+    gcTime: 0,
+    refetchInterval: (query) =>
+      isExpired(query.state.error) || (query.state.data && 'token' in query.state.data)
+        ? false
+        : SCAN_POLL_INTERVAL_MS,
+  });
+  const token = poll.data && 'token' in poll.data ? poll.data.token : null;
+  // Signing in is what a confirmed code is for: once per token.
+  const signedInWith = useRef<string | null>(null);
   useEffect(() => {
-    void start();
-  }, [start]);
+    if (!token || signedInWith.current === token) return;
+    signedInWith.current = token;
+    void signInWith(kernel, token, tc('app.noAccess')).then((failed) =>
+      failed ? setSignInFailure(failed) : onSignedIn(),
+    );
+  }, [token, kernel, tc, onSignedIn]);
 
-  const waitingId = state.kind === 'waiting' ? state.id : null;
-  useEffect(() => {
-    if (!waitingId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const answer = await kernel.http.post(
-          AUTH_PATHS.scanLogin,
-          { id: waitingId },
-          { auth: false, schema: scanLoginPollSchema, quiet: true },
-        );
-        if (stopped) return;
-        if ('token' in answer) {
-          stopped = true;
-          const failed = await signInWith(kernel, answer.token, tc('app.noAccess'));
-          if (failed) setState({ kind: 'failed', message: failed });
-          else onSignedIn();
-          return;
-        }
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && (error.status === 410 || error.status === 404)) {
-          setState({ kind: 'expired' });
-          return;
-        }
-        // A failed poll (network) is only logged by the client; the next one may work.
-      }
-      timer = setTimeout(() => void poll(), SCAN_POLL_INTERVAL_MS);
-    };
-    timer = setTimeout(() => void poll(), SCAN_POLL_INTERVAL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [waitingId, kernel, tc, onSignedIn]);
+  // A failed poll (network) is only logged by the client; the next one may work.
+  const state = code.isFetching
+    ? { kind: 'loading' as const }
+    : code.isError
+      ? { kind: 'failed' as const, message: code.error.message }
+      : signInFailure
+        ? { kind: 'failed' as const, message: signInFailure }
+        : isExpired(poll.error)
+          ? { kind: 'expired' as const }
+          : { kind: 'waiting' as const, image: code.data?.image ?? '' };
+  const start = () => {
+    setSignInFailure(null);
+    void code.refetch();
+  };
 
   return (
     <div className="flex flex-col items-center gap-3 py-2" aria-live="polite">

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { AUTH_PATHS, type PuzzleCaptcha, puzzleCaptchaSchema } from '@vap/contracts';
 import { useKernel, useT } from '@vap/kernel';
+import { QueryProvider } from '@vap/kernel/query';
 import { Alert, Button, cn, Spinner } from '@vap/ui';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 
 /** Width of the puzzle picture the server draws (px); the slider moves the piece 1:1. */
 export const PUZZLE_WIDTH = 310;
@@ -21,51 +23,61 @@ export interface SliderCaptchaProps {
   onAnswer: (answer: SolvedCaptcha) => Promise<CaptchaVerdict>;
 }
 
-type State = 'loading' | 'ready' | 'checking' | 'solved' | 'wrong' | 'error';
+/** Where the user is with the puzzle on screen; loading and failing are the query's. */
+type Phase = 'ready' | 'checking' | 'solved';
 
 /**
  * The slider puzzle captcha (spec §5.2): drag the piece — with the mouse, a finger, or the arrow
  * keys and Enter — until it fills the hole. A wrong answer shows the failure and loads a new
  * puzzle; each puzzle is answered once.
  */
-export function SliderCaptcha({ onAnswer }: SliderCaptchaProps) {
+export function SliderCaptcha(props: SliderCaptchaProps) {
+  // Public pages have no query client of their own (the sign-in page loads none): the captcha,
+  // which only they and the forms behind their tabs show, brings the kernel's.
+  return (
+    <QueryProvider>
+      <Puzzle {...props} />
+    </QueryProvider>
+  );
+}
+
+function Puzzle({ onAnswer }: SliderCaptchaProps) {
   const kernel = useKernel();
   const t = useT('account');
-  const [puzzle, setPuzzle] = useState<PuzzleCaptcha | null>(null);
-  const [state, setState] = useState<State>('loading');
-  const [failure, setFailure] = useState<string | null>(null);
+  // Each captcha on screen has a puzzle of its own, fetched fresh and never kept: it is answered once.
+  const key = useId();
+  const query = useQuery({
+    queryKey: ['account', 'puzzle-captcha', key],
+    queryFn: ({ signal }) =>
+      kernel.http.post(AUTH_PATHS.puzzleCaptcha, undefined, {
+        auth: false,
+        schema: puzzleCaptchaSchema,
+        quiet: true,
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const puzzle: PuzzleCaptcha | null = query.data ?? null;
+  const [phase, setPhase] = useState<Phase>('ready');
+  const state = query.isFetching ? 'loading' : query.isError ? 'error' : phase;
   const [wrongBefore, setWrongBefore] = useState(false);
   const [x, setX] = useState(0);
   const drag = useRef<{ pointerId: number; startX: number; startOffset: number } | null>(null);
   const max = PUZZLE_WIDTH - (puzzle?.width ?? HANDLE);
 
-  const load = useCallback(async () => {
-    setState('loading');
+  const load = async () => {
     setX(0);
-    try {
-      const next = await kernel.http.post(AUTH_PATHS.puzzleCaptcha, undefined, {
-        auth: false,
-        schema: puzzleCaptchaSchema,
-        quiet: true,
-      });
-      setPuzzle(next);
-      setState('ready');
-    } catch (error) {
-      setFailure((error as Error).message);
-      setState('error');
-    }
-  }, [kernel]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+    setPhase('ready');
+    await query.refetch();
+  };
 
   const answer = async (offset: number) => {
     if (!puzzle || state !== 'ready') return;
-    setState('checking');
+    setPhase('checking');
     const verdict = await onAnswer({ captcha_id: puzzle.id, captcha_x: Math.round(offset) });
     if (verdict === 'solved') {
-      setState('solved');
+      setPhase('solved');
       return;
     }
     if (verdict === 'wrong') {
@@ -73,7 +85,7 @@ export function SliderCaptcha({ onAnswer }: SliderCaptchaProps) {
       await load();
       return;
     }
-    setState('ready');
+    setPhase('ready');
   };
 
   const clamp = (value: number) => Math.max(0, Math.min(max, value));
@@ -194,7 +206,7 @@ export function SliderCaptcha({ onAnswer }: SliderCaptchaProps) {
           <span aria-hidden="true">→</span>
         </button>
       </div>
-      {state === 'error' ? <Alert tone="error">{failure}</Alert> : null}
+      {state === 'error' ? <Alert tone="error">{query.error?.message}</Alert> : null}
       <Button
         type="button"
         variant="link"
