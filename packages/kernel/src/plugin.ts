@@ -101,7 +101,7 @@ export type LazyDialog = () => Promise<{ default: ComponentType<{ onClose: () =>
 /** An entry of the top bar's user dropdown (spec §2.4), between the console's Dashboard and Logout. */
 export interface UserMenuItemContribution {
   readonly id: string;
-  /** Locale key of the label: the console's (`menu.accesskey`) or a plugin's (`account:profile.title`). */
+  /** Locale key of the label: the console's (`app.logout`) or a plugin's (`account:profile.title`). */
   readonly label: string;
   /** Ascending; entries with equal order keep the plugin order. */
   readonly order: number;

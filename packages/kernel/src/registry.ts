@@ -34,6 +34,8 @@ export class BootError extends Error {
 export interface ClaimedPage {
   readonly pluginId: string;
   readonly page: PageContribution;
+  /** The plugin's own message namespace (named by its id), when it has one. */
+  readonly namespace?: string;
 }
 
 export class PluginRegistry {
@@ -111,7 +113,10 @@ export class PluginRegistry {
   pages(context: ActivationContext | null): Map<string, ClaimedPage> {
     const pages = new Map<string, ClaimedPage>();
     for (const plugin of this.active(context)) {
-      for (const page of plugin.pages ?? []) pages.set(page.name, { pluginId: plugin.id, page });
+      const own = plugin.messages?.some((ns) => ns.namespace === plugin.id);
+      for (const page of plugin.pages ?? []) {
+        pages.set(page.name, { pluginId: plugin.id, page, ...(own ? { namespace: plugin.id } : {}) });
+      }
     }
     return pages;
   }

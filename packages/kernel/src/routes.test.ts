@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin, menuDir, page, titleFromQuery, whenProductEnabled } from './plugin.js';
+import { definePlugin, menuDir, messages, page, titleFromQuery, whenProductEnabled } from './plugin.js';
 import { PluginRegistry } from './registry.js';
 import { assembleRoutes, documentTitle, firstPath, isEmptyMenus, routeTitle } from './routes.js';
 import { menuItem, userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
+const noStrings = async () => ({ default: {} });
 const plugins = [
   definePlugin({
     id: 'core',
@@ -137,6 +138,24 @@ describe('route assembly (spec §2.3)', () => {
     const member = assembleRoutes([], registry, context({ user: userInfo({ role_id: 3 }) }));
     expect(member.byName.has('dashboard')).toBe(true);
     expect(member.byName.has('accesskey')).toBe(false);
+  });
+
+  it("an always-added page is titled from its plugin's own namespace; a catalogue page by the catalogue", () => {
+    const Own = definePlugin({
+      id: 'inbox',
+      kernel: '^2',
+      pages: [page('inbox', Empty, { always: { path: '/inbox' } }), page('system_audit', Empty)],
+      messages: [messages('inbox', { en: noStrings, 'zh-CN': noStrings, 'zh-TW': noStrings })],
+    });
+    const assembly = assembleRoutes(
+      [menuItem({ name: 'system_audit', type: 'page' })],
+      new PluginRegistry([...plugins, Own]),
+      context(),
+    );
+    expect(assembly.byName.get('inbox')?.title).toBe('inbox:menu.inbox');
+    expect(assembly.byName.get('system_audit')?.title).toBe('menu.system_audit');
+    // A plugin without strings of its own: the console's key.
+    expect(assembly.byName.get('accesskey')?.title).toBe('menu.accesskey');
   });
 
   it('children are ordered by sort', () => {

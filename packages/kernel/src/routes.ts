@@ -117,16 +117,17 @@ export function assembleRoutes(
         .filter((route): route is AppRoute => route !== null)
     : [];
 
-  // The always-added hidden pages of spec §2.2.
+  // The always-added hidden pages of spec §2.2. Their titles are their plugin's strings
+  // (`notices:menu.notices`); a page of the catalogue keeps the catalogue's title.
   const isOwner = context.user.role_id === OWNER_ROLE_ID;
-  for (const { page } of pages.values()) {
+  for (const { page, namespace } of pages.values()) {
     if (!page.always || byName.has(page.name)) continue;
     if (page.always.ownerOnly && !isOwner) continue;
     byName.set(page.name, {
       name: page.name,
       type: 'page',
       path: page.always.path,
-      title: `menu.${page.name}`,
+      title: namespace ? `${namespace}:menu.${page.name}` : `menu.${page.name}`,
       icon: '',
       hidden: true,
       external: false,

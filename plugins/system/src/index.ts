@@ -20,7 +20,7 @@ export default definePlugin({
   ],
   // Spec §2.4: AccessKey in the user dropdown, owner only.
   userMenu: [
-    userMenuItem('accesskey', 'menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
+    userMenuItem('accesskey', 'system:menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
   ],
   // Each API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
   services: [
