@@ -1,6 +1,6 @@
 import { type Message, READ_STATE } from '@vap/contracts';
 import { useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, DataTable, type DataTableHandle, Dialog, message } from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, Dialog, ListPage, message } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { NoticesApiRef, UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
@@ -90,24 +90,22 @@ export default function MessagesPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('messages.title')}</h1>
-      <ListFilters values={filters} onChange={setFilters} />
-      <DataTable
-        id="messages"
-        ref={table}
-        label={t('messages.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        filters={toWheres(filters, 'created_at')}
-        load={(query, signal) => api.messages(query, { signal })}
-        emptyText={t('messages.empty')}
-        toolbar={
-          <Button loading={busy} onClick={() => void readAll()}>
-            {t('messages.readAll')}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t('messages.title')}
+      filterForm={<ListFilters values={filters} onChange={setFilters} />}
+      id="messages"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={toWheres(filters, 'created_at')}
+      load={(query, signal) => api.messages(query, { signal })}
+      emptyText={t('messages.empty')}
+      toolbar={
+        <Button loading={busy} onClick={() => void readAll()}>
+          {t('messages.readAll')}
+        </Button>
+      }
+    >
       <Dialog
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
@@ -122,6 +120,6 @@ export default function MessagesPage() {
           <p className="text-ink-soft">{t('messages.noBody')}</p>
         )}
       </Dialog>
-    </div>
+    </ListPage>
   );
 }

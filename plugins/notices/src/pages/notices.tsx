@@ -1,6 +1,6 @@
 import { type Notice, READ_STATE } from '@vap/contracts';
 import { useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, type DataTableHandle, Dialog } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, Dialog, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { NoticesApiRef, UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
@@ -45,19 +45,17 @@ export default function NoticesPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('notices.title')}</h1>
-      <ListFilters values={filters} onChange={setFilters} />
-      <DataTable
-        id="notices"
-        ref={table}
-        label={t('notices.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        filters={toWheres(filters, 'published_at')}
-        load={(query, signal) => api.notices(query, { signal })}
-        emptyText={t('notices.empty')}
-      />
+    <ListPage
+      title={t('notices.title')}
+      filterForm={<ListFilters values={filters} onChange={setFilters} />}
+      id="notices"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={toWheres(filters, 'published_at')}
+      load={(query, signal) => api.notices(query, { signal })}
+      emptyText={t('notices.empty')}
+    >
       <Dialog
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
@@ -68,6 +66,6 @@ export default function NoticesPage() {
       >
         {open ? <HtmlContent html={open.content} /> : null}
       </Dialog>
-    </div>
+    </ListPage>
   );
 }

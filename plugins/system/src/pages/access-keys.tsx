@@ -1,6 +1,6 @@
 import type { AccessKey, AccessKeyCreated } from '@vap/contracts';
 import { useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, DataTable, type DataTableHandle, message, Tag } from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, ListPage, message, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { pageLocally } from '../local-list.js';
 import { AccessKeysApiRef } from '../refs.js';
@@ -141,23 +141,21 @@ export default function AccessKeysPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('accessKeys.title')}</h1>
-      <p className="text-sm text-ink-soft">{t('accessKeys.intro')}</p>
-      <DataTable
-        id="system-access-keys"
-        ref={table}
-        label={t('accessKeys.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={async (query) => pageLocally(await api.list(), query)}
-        emptyText={t('accessKeys.empty')}
-        toolbar={
-          <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
-            {t('accessKeys.create')}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t('accessKeys.title')}
+      description={t('accessKeys.intro')}
+      id="system-access-keys"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      load={async (query) => pageLocally(await api.list(), query)}
+      emptyText={t('accessKeys.empty')}
+      toolbar={
+        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+          {t('accessKeys.create')}
+        </Button>
+      }
+    >
       {dialog?.kind === 'create' ? (
         <CreateAccessKeyDialog
           onClose={() => setDialog(null)}
@@ -173,6 +171,6 @@ export default function AccessKeysPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

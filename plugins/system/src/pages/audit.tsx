@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry } from '@vap/contracts';
 import { useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, Dialog, downloadBlob, message } from '@vap/ui';
+import { Button, type Column, Dialog, downloadBlob, ListPage, message } from '@vap/ui';
 import { useState } from 'react';
 import { AuditApiRef } from '../refs.js';
 import { AuditChanges } from './audit-changes.js';
@@ -90,24 +90,22 @@ export default function AuditPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('audit.title')}</h1>
-      <AuditFilters onChange={setFilters} />
-      <DataTable
-        id="system-audit"
-        label={t('audit.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        filters={wheres}
-        initialQuery={{ orders: NEWEST_FIRST }}
-        load={(query, signal) => api.entries(query, { signal })}
-        emptyText={t('audit.empty')}
-        toolbar={
-          <Button loading={exporting} onClick={() => void exportCsv()}>
-            {t('audit.export')}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t('audit.title')}
+      filterForm={<AuditFilters onChange={setFilters} />}
+      id="system-audit"
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={wheres}
+      initialQuery={{ orders: NEWEST_FIRST }}
+      load={(query, signal) => api.entries(query, { signal })}
+      emptyText={t('audit.empty')}
+      toolbar={
+        <Button loading={exporting} onClick={() => void exportCsv()}>
+          {t('audit.export')}
+        </Button>
+      }
+    >
       <Dialog
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
@@ -120,6 +118,6 @@ export default function AuditPage() {
       >
         {open ? <AuditChanges before={open.before} after={open.after} /> : null}
       </Dialog>
-    </div>
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { ListQuery, Role } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { alert, Button, type Column, confirm, DataTable, type DataTableHandle, message, Tag } from '@vap/ui';
+import { alert, Button, type Column, confirm, type DataTableHandle, ListPage, message, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
@@ -124,29 +124,27 @@ export default function RolesPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('roles.title')}</h1>
-      <p className="text-sm text-ink-soft">{t('roles.superAdminNote')}</p>
-      <DataTable
-        id="system-roles"
-        ref={table}
-        label={t('roles.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={async (query) => {
-          const all = await api.roles();
-          setRoles(all);
-          return pageOfRoles(all, query);
-        }}
-        emptyText={t('roles.empty')}
-        toolbar={
-          mayAdd ? (
-            <Button variant="primary" onClick={() => setEditing({})}>
-              {t('roles.add')}
-            </Button>
-          ) : null
-        }
-      />
+    <ListPage
+      title={t('roles.title')}
+      description={t('roles.superAdminNote')}
+      id="system-roles"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      load={async (query) => {
+        const all = await api.roles();
+        setRoles(all);
+        return pageOfRoles(all, query);
+      }}
+      emptyText={t('roles.empty')}
+      toolbar={
+        mayAdd ? (
+          <Button variant="primary" onClick={() => setEditing({})}>
+            {t('roles.add')}
+          </Button>
+        ) : null
+      }
+    >
       {editing ? (
         <RoleEditor
           {...(editing.role ? { role: editing.role } : {})}
@@ -157,6 +155,6 @@ export default function RolesPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

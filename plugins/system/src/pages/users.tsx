@@ -1,6 +1,6 @@
 import type { CompanyUser } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, DataTable, type DataTableHandle, message } from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, ListPage, message } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { SystemApiRef } from '../refs.js';
@@ -102,30 +102,28 @@ export default function UsersPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{t('users.title')}</h1>
-      <UserFilters roles={roles} onChange={setFilters} />
-      <DataTable
-        id="system-users"
-        ref={table}
-        label={t('users.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        filters={userWheres(filters)}
-        load={(query, signal) => api.users(query, { signal })}
-        emptyText={t('users.empty')}
-        toolbar={
-          mayAdd ? (
-            <Button
-              variant="primary"
-              disabled={giveable.length === 0}
-              onClick={() => setDialog({ kind: 'create' })}
-            >
-              {t('users.add')}
-            </Button>
-          ) : null
-        }
-      />
+    <ListPage
+      title={t('users.title')}
+      filterForm={<UserFilters roles={roles} onChange={setFilters} />}
+      id="system-users"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={userWheres(filters)}
+      load={(query, signal) => api.users(query, { signal })}
+      emptyText={t('users.empty')}
+      toolbar={
+        mayAdd ? (
+          <Button
+            variant="primary"
+            disabled={giveable.length === 0}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t('users.add')}
+          </Button>
+        ) : null
+      }
+    >
       <ChildCompanies />
       {dialog?.kind === 'create' ? (
         <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
@@ -141,6 +139,6 @@ export default function UsersPage() {
           onChanged={done}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

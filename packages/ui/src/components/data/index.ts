@@ -10,6 +10,7 @@ export {
   type DataTableProps,
   VIRTUAL_ROW_THRESHOLD,
 } from './data-table.js';
+export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
 export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
 export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';
