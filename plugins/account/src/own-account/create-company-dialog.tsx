@@ -1,6 +1,6 @@
 import { type CreateCompanyBody, createCompanyBodySchema, toFullWidthParentheses } from '@vap/contracts';
 import { useKernel, useT } from '@vap/kernel';
-import { Button, Dialog, Form, FormField, Input, message, SubmitButton, useZodForm } from '@vap/ui';
+import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { COMPANIES_PATH, messageOf } from './api.js';
 
 /**
@@ -24,36 +24,33 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={t('companyCreate.title')}
       description={t('companyCreate.description')}
       size="small"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('companyCreate.submit')}
+      cancelLabel={t('common.later')}
     >
-      <Form form={form} onSubmit={submit} aria-label={t('companyCreate.title')}>
-        <FormField
-          name="name"
-          label={t('companyCreate.name')}
-          required
-          render={({ field }) => (
-            <Input
-              {...field}
-              maxLength={100}
-              onChange={(event) => field.onChange(toFullWidthParentheses(event.target.value))}
-            />
-          )}
-        />
-        <FormField
-          name="title"
-          label={t('companyCreate.companyTitle')}
-          render={({ field }) => <Input {...field} value={field.value ?? ''} />}
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.later')}</Button>
-          <SubmitButton>{t('companyCreate.submit')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+      <FormField
+        name="name"
+        label={t('companyCreate.name')}
+        required
+        render={({ field }) => (
+          <Input
+            {...field}
+            maxLength={100}
+            onChange={(event) => field.onChange(toFullWidthParentheses(event.target.value))}
+          />
+        )}
+      />
+      <FormField
+        name="title"
+        label={t('companyCreate.companyTitle')}
+        render={({ field }) => <Input {...field} value={field.value ?? ''} />}
+      />
+    </FormDialog>
   );
 }

@@ -1,16 +1,6 @@
 import { displayFormSchema, LOGO_MAX_BYTES } from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
-import {
-  Button,
-  checkFile,
-  Dialog,
-  Form,
-  FormField,
-  Input,
-  message,
-  SubmitButton,
-  useZodForm,
-} from '@vap/ui';
+import { Button, checkFile, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { COMPANY_PATH, messageOf } from './api.js';
 
@@ -63,44 +53,38 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
 
   const preview = logo?.preview ?? company?.logo ?? '';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('display.title')} size="small">
-      <Form form={form} onSubmit={submit} aria-label={t('display.title')}>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="display-company-name">{t('display.companyName')}</label>
-          <Input id="display-company-name" value={company?.name ?? ''} readOnly disabled />
+    <FormDialog form={form} title={t('display.title')} size="small" onSubmit={submit} onClose={onClose}>
+      <div className="flex flex-col gap-1 text-sm">
+        <label htmlFor="display-company-name">{t('display.companyName')}</label>
+        <Input id="display-company-name" value={company?.name ?? ''} readOnly disabled />
+      </div>
+      <FormField
+        name="title"
+        label={t('display.companyTitle')}
+        render={({ field }) => <Input {...field} />}
+      />
+      <div className="flex flex-col gap-2 text-sm">
+        <span>{t('display.logo')}</span>
+        <div className="flex items-center gap-3">
+          {preview ? (
+            <img
+              src={preview}
+              alt={t('display.logoPreview')}
+              className="h-12 w-12 rounded border border-line-soft object-contain"
+            />
+          ) : null}
+          <Button onClick={() => fileInput.current?.click()}>{t('display.chooseLogo')}</Button>
         </div>
-        <FormField
-          name="title"
-          label={t('display.companyTitle')}
-          render={({ field }) => <Input {...field} />}
+        <p className="text-xs text-ink-faint">{t('display.logoHint')}</p>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={LOGO_RULES.accept.join(',')}
+          data-testid="logo-input"
+          onChange={(event) => void chooseLogo(event)}
         />
-        <div className="flex flex-col gap-2 text-sm">
-          <span>{t('display.logo')}</span>
-          <div className="flex items-center gap-3">
-            {preview ? (
-              <img
-                src={preview}
-                alt={t('display.logoPreview')}
-                className="h-12 w-12 rounded border border-line-soft object-contain"
-              />
-            ) : null}
-            <Button onClick={() => fileInput.current?.click()}>{t('display.chooseLogo')}</Button>
-          </div>
-          <p className="text-xs text-ink-faint">{t('display.logoHint')}</p>
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            accept={LOGO_RULES.accept.join(',')}
-            data-testid="logo-input"
-            onChange={(event) => void chooseLogo(event)}
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,16 +1,6 @@
 import { type PasswordChangeForm, passwordChangeFormSchema } from '@vap/contracts';
 import { md5Hex, useKernel, useSession, useT } from '@vap/kernel';
-import {
-  alert,
-  Button,
-  Dialog,
-  Form,
-  FormField,
-  message,
-  PasswordInput,
-  SubmitButton,
-  useZodForm,
-} from '@vap/ui';
+import { alert, FormDialog, FormField, message, PasswordInput, useZodForm } from '@vap/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf, PASSWORD_PATH } from './api.js';
@@ -61,40 +51,41 @@ export default function PasswordDialog({ onClose }: { onClose: () => void }) {
 
   const passwordProps = { showLabel: t('password.show'), hideLabel: t('password.hide') };
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={t('password.title')} size="small">
-      <Form form={form} onSubmit={submit} aria-label={t('password.title')}>
-        {isPasswordEmpty ? null : (
-          <FormField
-            name="old_password"
-            label={t('password.old')}
-            required
-            render={({ field }) => (
-              <PasswordInput
-                {...field}
-                value={field.value ?? ''}
-                autoComplete="current-password"
-                {...passwordProps}
-              />
-            )}
-          />
-        )}
+    <FormDialog
+      form={form}
+      title={t('password.title')}
+      size="small"
+      open={open}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {isPasswordEmpty ? null : (
         <FormField
-          name="new_password"
-          label={t('password.new')}
+          name="old_password"
+          label={t('password.old')}
           required
-          render={({ field }) => <PasswordInput {...field} autoComplete="new-password" {...passwordProps} />}
+          render={({ field }) => (
+            <PasswordInput
+              {...field}
+              value={field.value ?? ''}
+              autoComplete="current-password"
+              {...passwordProps}
+            />
+          )}
         />
-        <FormField
-          name="confirm_password"
-          label={t('password.confirm')}
-          required
-          render={({ field }) => <PasswordInput {...field} autoComplete="new-password" {...passwordProps} />}
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+      )}
+      <FormField
+        name="new_password"
+        label={t('password.new')}
+        required
+        render={({ field }) => <PasswordInput {...field} autoComplete="new-password" {...passwordProps} />}
+      />
+      <FormField
+        name="confirm_password"
+        label={t('password.confirm')}
+        required
+        render={({ field }) => <PasswordInput {...field} autoComplete="new-password" {...passwordProps} />}
+      />
+    </FormDialog>
   );
 }

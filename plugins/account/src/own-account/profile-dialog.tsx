@@ -1,6 +1,6 @@
 import { profileBodySchema } from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
-import { Button, Dialog, Form, FormField, Input, message, SubmitButton, Textarea, useZodForm } from '@vap/ui';
+import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
 import { messageOf, PROFILE_PATH } from './api.js';
 
 /** Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark. */
@@ -28,34 +28,28 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('profile.title')} size="small">
-      <Form form={form} onSubmit={submit} aria-label={t('profile.title')}>
-        <FormField
-          name="nickname"
-          label={t('profile.nickname')}
-          required
-          render={({ field }) => <Input {...field} autoComplete="nickname" />}
-        />
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="profile-phone">{t('profile.phone')}</label>
-          <Input id="profile-phone" value={user?.phone ?? ''} readOnly disabled />
-        </div>
-        <FormField
-          name="email"
-          label={t('profile.email')}
-          hint={t('profile.emailHint')}
-          render={({ field }) => <Input {...field} value={field.value ?? ''} readOnly disabled />}
-        />
-        <FormField
-          name="remark"
-          label={t('profile.remark')}
-          render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog form={form} title={t('profile.title')} size="small" onSubmit={submit} onClose={onClose}>
+      <FormField
+        name="nickname"
+        label={t('profile.nickname')}
+        required
+        render={({ field }) => <Input {...field} autoComplete="nickname" />}
+      />
+      <div className="flex flex-col gap-1 text-sm">
+        <label htmlFor="profile-phone">{t('profile.phone')}</label>
+        <Input id="profile-phone" value={user?.phone ?? ''} readOnly disabled />
+      </div>
+      <FormField
+        name="email"
+        label={t('profile.email')}
+        hint={t('profile.emailHint')}
+        render={({ field }) => <Input {...field} value={field.value ?? ''} readOnly disabled />}
+      />
+      <FormField
+        name="remark"
+        label={t('profile.remark')}
+        render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
+      />
+    </FormDialog>
   );
 }

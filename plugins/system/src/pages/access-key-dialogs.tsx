@@ -15,12 +15,11 @@ import {
   Button,
   Dialog,
   Field,
-  Form,
+  FormDialog,
   FormField,
   Input,
   message,
   Spinner,
-  SubmitButton,
   Switch,
   Tree,
   useZodForm,
@@ -102,91 +101,90 @@ export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDia
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="large">
-      <Form form={form} onSubmit={create} aria-label={title}>
-        <FormField
-          name="bandwidth_mbps"
-          label={t('accessKeys.bandwidthLabel')}
-          required
-          hint={t('accessKeys.bandwidthHint')}
-          render={({ field }) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="decimal"
-              step={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
-              min={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
-              max={ACCESS_KEY_BANDWIDTH_MAX_MBPS}
-              placeholder="2.5"
-            />
-          )}
-        />
-        <Field label={t('accessKeys.validity')} hint={t('accessKeys.validityHint')}>
+    <FormDialog
+      form={form}
+      title={title}
+      size="large"
+      onSubmit={create}
+      onClose={onClose}
+      submitLabel={t('accessKeys.submit')}
+    >
+      <FormField
+        name="bandwidth_mbps"
+        label={t('accessKeys.bandwidthLabel')}
+        required
+        hint={t('accessKeys.bandwidthHint')}
+        render={({ field }) => (
           <Input
-            readOnly
-            value={t('accessKeys.validityValue', {
-              years: ACCESS_KEY_VALIDITY_YEARS,
-              date: longDate(accessKeyExpiry(now)),
-            })}
+            {...field}
+            type="number"
+            inputMode="decimal"
+            step={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
+            min={ACCESS_KEY_BANDWIDTH_STEP_MBPS}
+            max={ACCESS_KEY_BANDWIDTH_MAX_MBPS}
+            placeholder="2.5"
           />
-        </Field>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 text-sm text-ink">{t('accessKeys.groups')}</legend>
-          <Switch
-            checked={allGroups}
-            onCheckedChange={(checked) =>
-              form.setValue('is_access_all_group', checked, { shouldDirty: true })
-            }
-          >
-            {t('accessKeys.allGroups')}
-          </Switch>
-          {allGroups ? null : (
-            <FormField
-              name="group_ids"
-              label={t('accessKeys.groupIds')}
-              hint={t('accessKeys.groupIdsHint')}
-              render={({ field }) => <Input {...field} inputMode="numeric" />}
-            />
-          )}
-        </fieldset>
-        <FormField
-          name="operations"
-          label={t('accessKeys.operations')}
-          required
-          hint={t('accessKeys.operationsHint')}
-          render={({ field }) => (
-            <fieldset className="max-h-80 overflow-auto rounded border border-line p-2">
-              {operations.status === 'loading' ? (
-                <p className="flex items-center gap-2 text-sm text-ink-soft">
-                  <Spinner /> {t('accessKeys.operationsLoading')}
-                </p>
-              ) : operations.status === 'failed' ? (
-                <p className="flex items-center gap-2 text-sm text-danger">
-                  {t('accessKeys.operationsFailed')}
-                  <Button size="small" onClick={() => void reload()}>
-                    {t('accessKeys.retry')}
-                  </Button>
-                </p>
-              ) : (
-                <Tree
-                  label={t('accessKeys.operations')}
-                  nodes={tree.nodes}
-                  checkable
-                  searchable
-                  searchPlaceholder={t('accessKeys.searchOperations')}
-                  checkedKeys={field.value}
-                  onCheck={(checked) => field.onChange(operationsOfChecked(tree, checked))}
-                />
-              )}
-            </fieldset>
-          )}
+        )}
+      />
+      <Field label={t('accessKeys.validity')} hint={t('accessKeys.validityHint')}>
+        <Input
+          readOnly
+          value={t('accessKeys.validityValue', {
+            years: ACCESS_KEY_VALIDITY_YEARS,
+            date: longDate(accessKeyExpiry(now)),
+          })}
         />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('accessKeys.submit')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+      </Field>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm text-ink">{t('accessKeys.groups')}</legend>
+        <Switch
+          checked={allGroups}
+          onCheckedChange={(checked) => form.setValue('is_access_all_group', checked, { shouldDirty: true })}
+        >
+          {t('accessKeys.allGroups')}
+        </Switch>
+        {allGroups ? null : (
+          <FormField
+            name="group_ids"
+            label={t('accessKeys.groupIds')}
+            hint={t('accessKeys.groupIdsHint')}
+            render={({ field }) => <Input {...field} inputMode="numeric" />}
+          />
+        )}
+      </fieldset>
+      <FormField
+        name="operations"
+        label={t('accessKeys.operations')}
+        required
+        hint={t('accessKeys.operationsHint')}
+        render={({ field }) => (
+          <fieldset className="max-h-80 overflow-auto rounded border border-line p-2">
+            {operations.status === 'loading' ? (
+              <p className="flex items-center gap-2 text-sm text-ink-soft">
+                <Spinner /> {t('accessKeys.operationsLoading')}
+              </p>
+            ) : operations.status === 'failed' ? (
+              <p className="flex items-center gap-2 text-sm text-danger">
+                {t('accessKeys.operationsFailed')}
+                <Button size="small" onClick={() => void reload()}>
+                  {t('accessKeys.retry')}
+                </Button>
+              </p>
+            ) : (
+              <Tree
+                label={t('accessKeys.operations')}
+                nodes={tree.nodes}
+                checkable
+                searchable
+                searchPlaceholder={t('accessKeys.searchOperations')}
+                checkedKeys={field.value}
+                onCheck={(checked) => field.onChange(operationsOfChecked(tree, checked))}
+              />
+            )}
+          </fieldset>
+        )}
+      />
+    </FormDialog>
   );
 }
 

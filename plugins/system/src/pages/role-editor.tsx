@@ -1,18 +1,6 @@
 import { type MenuItem, type Role, type RoleForm, roleFormSchema } from '@vap/contracts';
 import { useService, useSession, useT } from '@vap/kernel';
-import {
-  Button,
-  confirm,
-  Dialog,
-  Form,
-  FormField,
-  Input,
-  message,
-  SubmitButton,
-  Switch,
-  Tree,
-  useZodForm,
-} from '@vap/ui';
+import { confirm, FormDialog, FormField, Input, message, Switch, Tree, useZodForm } from '@vap/ui';
 import { useMemo } from 'react';
 import { checkedKeysOf, menusOfChecked, permissionTree } from '../permission-tree.js';
 import { SystemApiRef } from '../refs.js';
@@ -85,56 +73,48 @@ export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="large">
-      <Form form={form} onSubmit={save} aria-label={title}>
-        <FormField
-          name="name"
-          label={t('roles.name')}
-          required
-          render={({ field }) => <Input {...field} maxLength={200} />}
-        />
-        <FormField
-          name="menus"
-          label={t('roles.menus')}
-          required
-          render={({ field }) => (
-            <fieldset className="max-h-96 overflow-auto rounded border border-line p-2">
-              <Tree
-                label={t('roles.menus')}
-                nodes={tree.nodes}
-                checkable
-                searchable
-                searchPlaceholder={t('roles.searchMenus')}
-                checkedKeys={checkedKeysOf(tree, field.value)}
-                onCheck={(checked, info) => field.onChange(menusOfChecked(tree, checked, info.halfChecked))}
-              />
-            </fieldset>
-          )}
-        />
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 text-sm text-ink">{t('roles.groups')}</legend>
-          <Switch
-            checked={allGroups}
-            onCheckedChange={(checked) =>
-              form.setValue('is_access_all_group', checked, { shouldDirty: true })
-            }
-          >
-            {t('roles.allGroups')}
-          </Switch>
-          {allGroups ? null : (
-            <FormField
-              name="group_ids"
-              label={t('roles.groupIds')}
-              hint={t('roles.groupIdsHint')}
-              render={({ field }) => <Input {...field} inputMode="numeric" />}
+    <FormDialog form={form} title={title} size="large" onSubmit={save} onClose={onClose}>
+      <FormField
+        name="name"
+        label={t('roles.name')}
+        required
+        render={({ field }) => <Input {...field} maxLength={200} />}
+      />
+      <FormField
+        name="menus"
+        label={t('roles.menus')}
+        required
+        render={({ field }) => (
+          <fieldset className="max-h-96 overflow-auto rounded border border-line p-2">
+            <Tree
+              label={t('roles.menus')}
+              nodes={tree.nodes}
+              checkable
+              searchable
+              searchPlaceholder={t('roles.searchMenus')}
+              checkedKeys={checkedKeysOf(tree, field.value)}
+              onCheck={(checked, info) => field.onChange(menusOfChecked(tree, checked, info.halfChecked))}
             />
-          )}
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton>{t('common.save')}</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+          </fieldset>
+        )}
+      />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm text-ink">{t('roles.groups')}</legend>
+        <Switch
+          checked={allGroups}
+          onCheckedChange={(checked) => form.setValue('is_access_all_group', checked, { shouldDirty: true })}
+        >
+          {t('roles.allGroups')}
+        </Switch>
+        {allGroups ? null : (
+          <FormField
+            name="group_ids"
+            label={t('roles.groupIds')}
+            hint={t('roles.groupIdsHint')}
+            render={({ field }) => <Input {...field} inputMode="numeric" />}
+          />
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

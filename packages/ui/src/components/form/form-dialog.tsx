@@ -17,6 +17,10 @@ export interface FormDialogProps<Values extends FieldValues, Output> {
   onClose: () => void;
   /** The submit button's text; `Save` by default. */
   submitLabel?: ReactNode;
+  /** The closing button's text; `Cancel` by default (`Later` for a form that can wait). */
+  cancelLabel?: ReactNode;
+  /** Shown while true (the default): a form may close itself before what follows its submission. */
+  open?: boolean;
   children: ReactNode;
 }
 
@@ -32,13 +36,15 @@ export function FormDialog<Values extends FieldValues, Output>({
   onSubmit,
   onClose,
   submitLabel,
+  cancelLabel,
+  open = true,
   children,
 }: FormDialogProps<Values, Output>) {
   const t = useUiT();
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
       title={title}
       description={description}
       size={size}
@@ -46,7 +52,7 @@ export function FormDialog<Values extends FieldValues, Output>({
       <Form form={form} onSubmit={onSubmit} aria-label={title}>
         {children}
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('overlay.cancel')}</Button>
+          <Button onClick={onClose}>{cancelLabel ?? t('overlay.cancel')}</Button>
           <SubmitButton>{submitLabel ?? t('overlay.save')}</SubmitButton>
         </div>
       </Form>
