@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import { registerCompression } from './http/compress.js';
 import { registerConsole } from './http/console-static.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { refuseNulCharacters } from './http/text-input.js';
 import { OpenApiGate } from './modules/access-keys/open-api.js';
 import { accessKeyRoutes } from './modules/access-keys/routes.js';
 import { SecretBox } from './modules/access-keys/secret-box.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   await registerCompression(app);
 
   const { db } = options.database;

@@ -41,7 +41,11 @@ export const md5Hex = (text: string) => createHash('md5').update(text).digest('h
 
 /** Seeds the demo company and owner when the database has no user; true when it did. */
 export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAccount): Promise<boolean> {
-  const passwordHash = await passwords.hash(md5Hex(demo.password));
+  // One hash each, each with its own salt: two accounts never share a stored hash.
+  const [ownerHash, operatorHash] = await Promise.all([
+    passwords.hash(md5Hex(demo.password)),
+    passwords.hash(md5Hex(demo.password)),
+  ]);
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts of several servers on one PostgreSQL.
     await tx.execute(sql`lock table ${users} in share row exclusive mode`);
@@ -65,7 +69,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
       companyId: company.id,
       phone,
       email: demo.email.toLowerCase(),
-      passwordHash,
+      passwordHash: ownerHash,
       nickname: DEMO_OWNER_NICKNAME,
       roleId: OWNER_ROLE_ID,
     });
@@ -88,7 +92,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
         companyId: company.id,
         phone: DEMO_OPERATOR.phone,
         email: DEMO_OPERATOR.email,
-        passwordHash,
+        passwordHash: operatorHash,
         nickname: DEMO_OPERATOR.nickname,
         roleId: role.id,
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeListParam, encodeListParam, whereSchema } from './list.js';
+import { z } from 'zod';
+import { checkWheres, decodeListParam, encodeListParam, holdsNul, whereSchema } from './list.js';
 
 describe('list query parameters (spec §7)', () => {
   it('wheres travel as base64 of their JSON list, non-ASCII values as UTF-8', () => {
@@ -19,5 +20,16 @@ describe('list query parameters (spec §7)', () => {
     expect(whereSchema.safeParse({ k: 'state', o: '=', v: 0 }).success).toBe(true);
     expect(whereSchema.safeParse({ k: 'state', o: 'drop table', v: 0 }).success).toBe(false);
     expect(whereSchema.safeParse({ k: '', o: '=', v: 0 }).success).toBe(false);
+  });
+
+  it('a filter value with a NUL character is refused, in a string or a list of them', () => {
+    const spec = { nickname: { like: z.string() }, state: { in: z.array(z.string()) } };
+    expect(checkWheres([{ k: 'nickname', o: 'like', v: 'a\u0000b' }], spec).ok).toBe(false);
+    expect(checkWheres([{ k: 'state', o: 'in', v: ['ok', '\u0000'] }], spec).ok).toBe(false);
+    expect(checkWheres([{ k: 'nickname', o: 'like', v: 'ab' }], spec).ok).toBe(true);
+    expect(holdsNul({ ['k\u0000']: 1 })).toBe(true);
+    expect(holdsNul({ a: [1, 'x', { b: 'y' }] })).toBe(false);
+    // Bytes are no text: an upload may hold zeros.
+    expect(holdsNul({ file: new Uint8Array([0, 0]) })).toBe(false);
   });
 });

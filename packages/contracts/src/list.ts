@@ -64,6 +64,23 @@ export type FilterOf<S extends FilterSpec> = {
 }[keyof S & string];
 
 /**
+ * Whether a value holds a NUL character in any of its strings: no text of the product has one, and
+ * databases refuse it (PostgreSQL's text cannot store it), so it is refused as bad input.
+ */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  // Parsed JSON and query strings only (plain objects, or a query parser's prototype-less ones):
+  // bytes (an upload) and other objects are not text.
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  const plain =
+    prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
+  if (!plain) return false;
+  return Object.entries(value).some(([key, inner]) => holdsNul(key) || holdsNul(inner));
+}
+
+/**
  * Checks decoded `wheres` against a spec: every item a `{k, o, v}` with a known key, an operator
  * allowed for it and a value of the right shape. Answers the filters with their parsed values, or
  * the reason they are refused.
@@ -86,6 +103,7 @@ export function checkWheres(
       return { ok: false, reason: `wheres[${index}]: operator ${JSON.stringify(o)} not allowed` };
     const value = valueSchema.safeParse(v);
     if (!value.success) return { ok: false, reason: `wheres[${index}]: bad value for ${k}` };
+    if (holdsNul(value.data)) return { ok: false, reason: `wheres[${index}]: a NUL character in ${k}` };
     wheres.push({ k, o: o as Where['o'], v: value.data });
   }
   return { ok: true, wheres };

@@ -1,6 +1,6 @@
-import { ERROR_CODES } from '@vap/contracts';
+import { ERROR_CODES, encodeListParam } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.js';
+import { bearer, createTestApp, type TestApp } from '../testing/harness.js';
 import { LANGUAGES, translate } from './i18n.js';
 
 describe('error answers', () => {
@@ -25,6 +25,39 @@ describe('error answers', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ code: 'payload_too_large', message: 'The request body is too large' });
+  });
+
+  it('refuses a NUL character in a JSON body or a query string with 400, never a database error', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/v0/pms/users/login_password',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ account: '138\u00000013800', password: 'y' }),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ code: 'bad_request', message: 'Text must not contain NUL characters' });
+    const token = await t.signIn();
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/webapi/v1/pms/company/users?page=1&size=20&nickname=%00',
+      headers: bearer(token),
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().code).toBe('bad_request');
+  });
+
+  it('refuses a NUL character in a list filter with 400 invalid_list_query', async () => {
+    const token = await t.signIn();
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'nickname', o: 'like', v: '\u0000' }]));
+    for (const path of ['/v1/pms/company/users', '/v1/ntc/notices', '/v1/ntc/messages']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/webapi${path}?page=1&size=20&wheres=${wheres}`,
+        headers: bearer(token),
+      });
+      expect([path, response.statusCode]).toEqual([path, 400]);
+      expect(response.json().code).toBe('invalid_list_query');
+    }
   });
 
   it('answers an unknown /webapi path with a JSON 404', async () => {
