@@ -136,10 +136,17 @@ describe('own account in Chromium', () => {
     await sidebar.getByText('新标题').waitFor();
     const logo = sidebar.locator('img[src*="/webapi/v1/pms/objects/logo/"]');
     await logo.waitFor();
-    // The signed URL really serves the image to the <img> (no bearer header).
-    await expect(
-      logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
-    ).resolves.toBe(32);
+    // The signed URL really serves the image to the <img> (no bearer header): once the browser is
+    // done with it (loaded or broken), it has the picture's width.
+    const width = await logo.evaluate(
+      (image: HTMLImageElement) =>
+        new Promise<number>((resolve) => {
+          if (image.complete) resolve(image.naturalWidth);
+          image.addEventListener('load', () => resolve(image.naturalWidth));
+          image.addEventListener('error', () => resolve(0));
+        }),
+    );
+    expect(width).toBe(32);
   });
 
   it('changing the password shows an alert, logs out, and the new password signs in', async () => {
