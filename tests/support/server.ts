@@ -89,7 +89,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const health = await fetch(`${url}/webapi/healthz`);
+      // A server still starting may hold a connection without answering: ask again, never wait forever.
+      const health = await fetch(`${url}/webapi/healthz`, { signal: AbortSignal.timeout(2_000) });
       if (health.ok) break;
     } catch {
       // not listening yet
