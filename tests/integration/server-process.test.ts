@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -55,6 +55,27 @@ describe('the server process on embedded PGlite', () => {
       expect(((await response.json()) as { nickname: string }).nickname).toBe('演示管理员');
     } finally {
       expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('stops within seconds of SIGTERM, even while a client holds a request unfinished', async () => {
+    const server = await startServer();
+    const { port } = new URL(server.url);
+    // A request whose body never comes: the server keeps its connection open for it.
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((connected) => socket.once('connect', connected));
+    socket.write(
+      'POST /webapi/v0/pms/users/login_password HTTP/1.1\r\nHost: x\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"acc',
+    );
+    socket.on('error', () => {});
+    await new Promise((wait) => setTimeout(wait, 200));
+    const asked = Date.now();
+    try {
+      expect(await server.stop()).toBe(0);
+      expect(Date.now() - asked).toBeLessThan(10_000);
+    } finally {
+      socket.destroy();
     }
   });
 

@@ -12,6 +12,9 @@ import { readConsolePlugins } from './modules/menu/console-plugins.js';
 import { PluginMenuError, PluginMenus } from './modules/menu/plugins.js';
 import { DEMO_OPERATOR, seedDemo } from './seed.js';
 
+/** How long a stopping server lets answers in flight finish before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 /** `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages. */
@@ -87,8 +90,14 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      // Fastify closes the idle keep-alive connections; one whose answer is still going out (a
+      // client that has not read it) would hold the close for the 72 s keep-alive timeout. After a
+      // grace for answers in flight, every connection is closed.
+      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
       try {
         await app.close();
+        clearTimeout(force);
         await database?.checkpoint();
         await database?.close();
       } finally {
