@@ -9,7 +9,7 @@ import {
   useKernel,
   useT,
 } from '@vap/kernel';
-import { type Kernel, preloadMessages } from '@vap/kernel/host';
+import { type Kernel, preloadMessages, splitNamespace } from '@vap/kernel/host';
 import { UI_NAMESPACE } from '@vap/ui';
 import { Suspense } from 'react';
 import { Navigate } from 'react-router';
@@ -25,12 +25,6 @@ export function PublicPage({ route }: { route: PublicRouteContribution }) {
       <Page />
     </Suspense>
   );
-}
-
-/** `account:login.title` → the namespace and the key; a key without one is the console's. */
-function splitTitle(titleKey: string): [namespace: string | undefined, key: string] {
-  const at = titleKey.indexOf(':');
-  return at < 0 ? [undefined, titleKey] : [titleKey.slice(0, at), titleKey.slice(at + 1)];
 }
 
 /**
@@ -51,7 +45,7 @@ export async function preparePublicPage(
     .flatMap((plugin) => plugin.publicRoutes ?? [])
     .find((candidate) => candidate.path === pathname);
   if (!route) return;
-  const [titleNamespace] = splitTitle(route.title);
+  const [titleNamespace] = splitNamespace(route.title);
   const namespaces = [UI_NAMESPACE, ...(titleNamespace ? [titleNamespace] : [])];
   preloadMessages(
     plugins.flatMap((plugin) => plugin.messages ?? []).filter((ns) => namespaces.includes(ns.namespace)),
@@ -64,7 +58,7 @@ export async function preparePublicPage(
 }
 
 function PublicTitle({ titleKey }: { titleKey: string }) {
-  const [namespace, key] = splitTitle(titleKey);
+  const [namespace, key] = splitNamespace(titleKey);
   // The title names its namespace at run time (`account:login.title`, a plugin's contribution):
   // no key for `tsc` to check, so `t` is called as a plain function of strings.
   const t = useT(namespace as Namespace) as Translate;

@@ -12,6 +12,7 @@ export {
   LANGUAGE_STORAGE_KEY,
   type Messages,
   preloadMessages,
+  splitNamespace,
   startLanguage,
 } from './i18n.js';
 export { Kernel, type KernelOptions } from './kernel.js';

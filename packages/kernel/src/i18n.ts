@@ -52,6 +52,15 @@ export interface TranslateOptions {
   readonly [name: string]: unknown;
 }
 
+/**
+ * `account:login.title` → the namespace it names and the key in it; a key naming none (`app.title`)
+ * is the default namespace's.
+ */
+export function splitNamespace(key: string): [namespace: string | undefined, key: string] {
+  const colon = key.indexOf(':');
+  return colon > 0 ? [key.slice(0, colon), key.slice(colon + 1)] : [undefined, key];
+}
+
 /** Translates a key (`'login.title'`, or `'ui:data.empty'` for another namespace). */
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
@@ -211,11 +220,10 @@ export class I18n {
    */
   translator(t: (key: string, options?: TOptions) => string, namespace: string): Translate {
     return (key, options) => {
-      const colon = key.indexOf(':');
-      const named = colon > 0 ? key.slice(0, colon) : null;
-      if (named !== null && this.#loaders.has(named)) this.#loadInBackground([named]);
+      const [named] = splitNamespace(key);
+      if (named !== undefined && this.#loaders.has(named)) this.#loadInBackground([named]);
       else if (
-        named === null &&
+        named === undefined &&
         namespace === this.defaultNamespace &&
         !this.instance.exists(key, { ns: namespace })
       ) {
