@@ -24,6 +24,10 @@ const PENDING = { state: 'pending' } as const;
 const isExpired = (error: unknown) =>
   error instanceof ApiError && (error.status === 410 || error.status === 404);
 
+/** The token of a confirmed code, from a poll's answer. */
+const tokenOf = (answer: { state: 'pending' } | { token: string } | undefined) =>
+  answer && 'token' in answer ? answer.token : null;
+
 /** Sign in by scanning a QR code with the messaging app: polls every 2 s until confirmed or expired. */
 export function ScanSignIn(props: { onSignedIn: () => void }) {
   // The sign-in page has no query client of its own (it loads none): this tab brings the kernel's.
@@ -71,11 +75,9 @@ function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
     staleTime: SCAN_POLL_INTERVAL_MS,
     gcTime: 0,
     refetchInterval: (query) =>
-      isExpired(query.state.error) || (query.state.data && 'token' in query.state.data)
-        ? false
-        : SCAN_POLL_INTERVAL_MS,
+      isExpired(query.state.error) || tokenOf(query.state.data) ? false : SCAN_POLL_INTERVAL_MS,
   });
-  const token = poll.data && 'token' in poll.data ? poll.data.token : null;
+  const token = tokenOf(poll.data);
   // Signing in is what a confirmed code is for: once per token.
   const signedInWith = useRef<string | null>(null);
   useEffect(() => {
