@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'payload_too_large',
+  'request_header_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'too_many_requests',
   'service_unavailable',

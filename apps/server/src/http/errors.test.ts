@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ERROR_CODES, encodeListParam } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../testing/harness.js';
@@ -60,6 +61,31 @@ describe('error answers', () => {
     }
   });
 
+  it('answers headers over the limit with 431 and a malformed request with 400, both {code, message}', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const big = await raw(`GET /webapi/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    expect(big.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'request_header_too_large',
+      message: '请求头过大',
+    });
+    const malformed = await raw('NOT AN HTTP REQUEST\r\n\r\n');
+    expect(malformed.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(malformed.slice(malformed.indexOf('\r\n\r\n') + 4)).code).toBe('bad_request');
+  });
+
   it('answers an unknown /webapi path with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/webapi/v1/nothing/here' });
     expect(response.statusCode).toBe(404);
@@ -104,5 +130,37 @@ describe('error answers', () => {
   it('answers healthz with the database engine', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/webapi/healthz' });
     expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+});
+
+describe('slow clients', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { timeouts: { headersMs: 500, requestMs: 1_000 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('a client sending its headers too slowly is answered 408 {code, message} and let go', async () => {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /webapi/healthz HTTP/1.1\r\nHost: x\r\n'),
+      );
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'request_timeout',
+      message: '请求超时',
+    });
   });
 });

@@ -2,6 +2,9 @@
  * Every non-2xx answer of /webapi is `{ code, message, fields? }` (spec §8), with `message` in the
  * caller's language. Routes throw `ApiError`; everything else is mapped here.
  */
+
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@vap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -70,6 +73,32 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return send(request, reply, 500, 'internal');
   });
+}
+
+/**
+ * What the server answers a request it cannot even read (headers over Node's limit, headers or
+ * body too slow, a malformed request): Node would write its own text and Fastify its own JSON;
+ * this writes the project's `{ code, message }`, in the product's default language since the
+ * request's own Accept-Language could not be read. Registered as Fastify's `clientErrorHandler`.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout']
+        : [400, 'bad_request'];
+  const body: ApiErrorBody = { code, message: translate(negotiateLanguage(undefined), `errors.${code}`) };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** A JSON 404 for unknown /webapi paths. */

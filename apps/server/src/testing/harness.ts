@@ -83,7 +83,7 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: Pick<AppOptions, 'onRoute'> & { jwtExpiresIn?: number; bodyLimit?: number } = {},
+  options: Pick<AppOptions, 'onRoute' | 'timeouts'> & { jwtExpiresIn?: number; bodyLimit?: number } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
@@ -102,6 +102,7 @@ export async function createTestApp(
     dataDir,
     devOutbox: true,
     onRoute: options.onRoute,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   await app.ready();
   return {
