@@ -37,28 +37,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const { account, password } = request.body;
-      // Failed sign-ins are limited per account and per IP address (security/limits.ts): once over,
-      // every attempt is answered 429 until the window ends, whether the password is right or not.
-      const accountKey = `signin:account:${account.toLowerCase()}`;
+      const user = await accounts.findBySignInName(account);
+      // Sign-ins are limited per person and per IP address (security/limits.ts): a user's phone and
+      // e-mail count as one account, an unknown name as its own. The attempt is counted before the
+      // password is checked, in one atomic step, so that concurrent guesses cannot all pass a check
+      // made before any of them was counted. Once over, every attempt is answered 429 until the
+      // window ends, whether the password is right or not.
+      const accountKey = user ? `signin:user:${user.id}` : `signin:account:${account.toLowerCase()}`;
       const ipKey = `signin:ip:${request.ip}`;
-      if (
-        (await limiter.exhausted(accountKey, LIMITS.signInFailuresPerAccount)) ||
-        (await limiter.exhausted(ipKey, LIMITS.signInFailuresPerIp))
-      ) {
+      const [accountAllowed, ipAllowed] = await Promise.all([
+        limiter.hit(accountKey, LIMITS.signInFailuresPerAccount),
+        limiter.hit(ipKey, LIMITS.signInFailuresPerIp),
+      ]);
+      if (!accountAllowed || !ipAllowed) {
         throw new ApiError(429, 'too_many_requests', 'errors.sign_in_locked');
       }
-      const user = await accounts.findBySignInName(account);
       const valid = user?.passwordHash
         ? await passwords.verify(user.passwordHash, password)
         : await passwords.verifyNothing(password);
       // One answer for unknown accounts and wrong passwords: it must not reveal which accounts exist.
-      if (!user || !valid) {
-        await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
-        await limiter.hit(ipKey, LIMITS.signInFailuresPerIp);
-        throw new ApiError(401, 'invalid_credentials');
-      }
-      // A successful sign-in forgets the account's earlier failures (not the address's).
-      await limiter.reset(accountKey);
+      if (!user || !valid) throw new ApiError(401, 'invalid_credentials');
+      // A successful sign-in forgets the account's earlier failures, and is no failure of the address.
+      await Promise.all([limiter.reset(accountKey), limiter.forgive(ipKey, LIMITS.signInFailuresPerIp)]);
       return {
         token: await signInAudited(database.db, tokens, auditTrail(request), user.id, 'password'),
       };

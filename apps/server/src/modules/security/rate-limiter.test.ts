@@ -32,6 +32,17 @@ describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
     expect(await limiter.hit('a', limit)).toBe(true);
   });
 
+  it('takes back one hit of the current window on forgive, never below zero', async () => {
+    const limiter = new RateLimiter(test.database.db, clock);
+    const limit = { max: 1, windowMs: 60_000 };
+    expect(await limiter.hit('e', limit)).toBe(true);
+    expect(await limiter.exhausted('e', limit)).toBe(true);
+    await limiter.forgive('e', limit);
+    await limiter.forgive('e', limit);
+    expect(await limiter.hit('e', limit)).toBe(true);
+    expect(await limiter.hit('e', limit)).toBe(false);
+  });
+
   it('forgets a key on reset and prunes windows older than two days', async () => {
     const limiter = new RateLimiter(test.database.db, clock);
     const limit = { max: 1, windowMs: 60_000 };

@@ -40,6 +40,14 @@ export class RateLimiter {
     return (row?.count ?? 1) <= limit.max;
   }
 
+  /** Takes back one hit of the current window: an attempt counted ahead that turned out well. */
+  async forgive(key: string, limit: Limit): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, this.windowStart(limit))));
+  }
+
   /** Whether the limit is already used up in the current window, without counting a hit. */
   async exhausted(key: string, limit: Limit): Promise<boolean> {
     const [row] = await this.db

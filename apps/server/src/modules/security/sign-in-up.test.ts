@@ -315,6 +315,39 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
       expect((await tryPassword(phone, 'right-1', nextIp())).statusCode).toBe(200);
     });
 
+    it('concurrent guesses cannot get past the lock: each attempt is counted before the password is checked', async () => {
+      useClock();
+      const phone = nextPhone();
+      await post(SIGNUP, {
+        phone,
+        sms_code: await sendCode(t.app, phone, 'signup', nextIp()),
+        password: md5Hex('right-2'),
+      });
+      const max = LIMITS.signInFailuresPerAccount.max;
+      const answers = await Promise.all(
+        Array.from({ length: max * 3 }, (_, i) =>
+          tryPassword(phone, i === max * 3 - 1 ? 'right-2' : 'wrong', nextIp()),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      // At most `max` attempts reached the password check; every other one was refused.
+      expect(codes.filter((code) => code !== 429)).toHaveLength(max);
+      expect(codes.filter((code) => code === 429)).toHaveLength(max * 2);
+    });
+
+    it("a user's phone and e-mail are one account for the lock", async () => {
+      useClock();
+      const max = LIMITS.signInFailuresPerAccount.max;
+      for (let i = 0; i < max; i++) {
+        const name = i % 2 === 0 ? TEST_DEMO.account : TEST_DEMO.email;
+        expect((await tryPassword(name, 'wrong', nextIp())).statusCode).toBe(401);
+      }
+      expect((await tryPassword(TEST_DEMO.account, TEST_DEMO.password, nextIp())).statusCode).toBe(429);
+      expect((await tryPassword(TEST_DEMO.email, TEST_DEMO.password, nextIp())).statusCode).toBe(429);
+      advance(LIMITS.signInFailuresPerAccount.windowMs);
+      expect((await tryPassword(TEST_DEMO.email, TEST_DEMO.password, nextIp())).statusCode).toBe(200);
+    });
+
     it('forgets the failures of an account once it signs in', async () => {
       useClock();
       const ip = nextIp();
