@@ -95,6 +95,18 @@ describe.each(ENGINES)('company settings, verification and the object store on %
         () => Buffer.concat([pngOf(), Buffer.alloc(LOGO_MAX_BYTES)]).toString('base64'),
       ],
       ['not jpeg or png', () => Buffer.from('GIF89a-not-allowed').toString('base64')],
+      [
+        "png's magic bytes followed by a script",
+        () =>
+          Buffer.concat([pngOf().subarray(0, 8), Buffer.from('<script>alert(1)</script>')]).toString(
+            'base64',
+          ),
+      ],
+      [
+        "jpeg's magic bytes without a frame",
+        () =>
+          Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 0x11)]).toString('base64'),
+      ],
       ['with a data: prefix', () => `data:image/png;base64,${pngOf().toString('base64')}`],
       ['not base64', () => '***'],
     ])('refuses a logo %s with the logo tip, and stores nothing', async (_, logo) => {
@@ -408,6 +420,16 @@ describe.each(ENGINES)('company settings, verification and the object store on %
       );
       expect(response.json().code).toBe('upload_type_invalid');
       await nothingStored(fake.name);
+      // The first bytes of a png are not enough: its header must read as an image.
+      const script = Buffer.concat([pngOf().subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
+      const disguised = await granted(script);
+      const refused = await tryUpload(
+        { authorization: `VAP-OSS ${disguised.token}` },
+        { filename: disguised.name, filesize: String(script.length) },
+        script,
+      );
+      expect(refused.json().code).toBe('upload_type_invalid');
+      await nothingStored(disguised.name);
     });
 
     it('refuses malformed multipart bodies and other content types with 4xx', async () => {

@@ -12,6 +12,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { type ObjectKind, parseObjectPath } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import type { Db } from '../../db/client.js';
 import { storedObjects } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
@@ -38,8 +39,8 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The content type of a jpeg or png by its first bytes; null for anything else. */
-export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+/** The format of a jpeg or png by its first bytes. */
+function magicTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -48,6 +49,23 @@ export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
   }
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return null;
+}
+
+/**
+ * The content type of a jpeg or png whose structure reads as one: the first bytes name the
+ * format, and its header (a PNG's IHDR, a JPEG's frame) gives that format and a width and height.
+ * Null for anything else, such as PNG's magic bytes followed by a script.
+ */
+export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  const type = magicTypeOf(bytes);
+  if (!type) return null;
+  try {
+    const size = imageSize(bytes);
+    const read = size.type === 'png' ? 'image/png' : size.type === 'jpg' ? 'image/jpeg' : null;
+    return read === type && size.width > 0 && size.height > 0 ? type : null;
+  } catch {
+    return null;
+  }
 }
 
 export const extensionMatches = (extension: string, type: 'image/png' | 'image/jpeg') =>

@@ -13,11 +13,50 @@ export function pngOf(width = 4, height = 4): Buffer {
   return PNG.sync.write(png);
 }
 
-/** A JPEG-looking buffer: the magic bytes, then filler up to `size`. */
-export function jpegOf(size = 64): Buffer {
-  const bytes = Buffer.alloc(size, 0x11);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  return bytes;
+/**
+ * A JPEG's structure as readers check it: the start marker, a JFIF header and a baseline frame of
+ * `width`×`height` (no scan data: nothing here paints it), padded with a comment segment up to `size`
+ * bytes and closed by the end marker.
+ */
+export function jpegOf(size = 64, width = 16, height = 16): Buffer {
+  const start = Buffer.from([0xff, 0xd8]);
+  const jfif = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00,
+  ]);
+  const frame = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
+  const end = Buffer.from([0xff, 0xd9]);
+  const fixed = start.length + jfif.length + frame.length + end.length;
+  // A comment segment holds at most 65,533 bytes of filler: as many as `size` needs.
+  const comments: Buffer[] = [];
+  for (let left = Math.max(0, size - fixed); left > 4; ) {
+    const length = Math.min(left - 2, 65_535);
+    const segment = Buffer.alloc(length + 2, 0x11);
+    segment.set([0xff, 0xfe, length >> 8, length & 0xff]);
+    comments.push(segment);
+    left -= segment.length;
+  }
+  return Buffer.concat([start, jfif, frame, ...comments, end]);
 }
 
 export const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('hex');
