@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +77,45 @@ describe('the server process on embedded PGlite', () => {
       expect(Date.now() - asked).toBeLessThan(10_000);
     } finally {
       socket.destroy();
+    }
+  });
+
+  it('reads an oversized chunked body to its end and answers 413 {code, message}, not a cut connection', async () => {
+    const server = await startServer();
+    try {
+      const { port } = new URL(server.url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sending = request({
+          host: '127.0.0.1',
+          port: Number(port),
+          method: 'POST',
+          path: '/webapi/v0/pms/users/login_password',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        });
+        sending.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        sending.on('error', reject);
+        // 50 MB, the size that used to be cut after some 2 MB with no answer.
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 50 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!sending.write(chunk)) return void sending.once('drain', pump);
+          }
+          sending.end();
+        };
+        pump();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ code: 'payload_too_large', message: '请求内容过大' });
+    } finally {
+      expect(await server.stop()).toBe(0);
     }
   });
 

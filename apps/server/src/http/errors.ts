@@ -3,7 +3,7 @@
  * caller's language. Routes throw `ApiError`; everything else is mapped here.
  */
 
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@vap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +39,7 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return send(request, reply, error.status, error.code, error.messageKey);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -61,7 +61,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
 
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) return send(request, reply, mapped[0], mapped[1]);
+    if (mapped) {
+      // The client is still sending the body: let it finish, so that it reads the answer rather
+      // than meeting a closed connection (a 50 MB chunked upload used to be cut with no answer).
+      if (mapped[0] === 413) await drainRequest(request.raw);
+      return send(request, reply, mapped[0], mapped[1]);
+    }
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -99,6 +104,38 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     );
   }
   socket.destroy(error);
+}
+
+/** How much of a refused body the server still reads, and for how long, before it answers anyway. */
+export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 10_000 } as const;
+
+/**
+ * Reads and drops the rest of a request's body, up to `DRAIN_LIMITS`: a client that is still
+ * sending gets to the end and then reads the answer. Past the limits the answer goes out anyway.
+ */
+function drainRequest(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      raw.off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMITS.bytes) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_LIMITS.ms);
+    raw.on('data', onData);
+    raw.once('end', finish);
+    raw.once('error', finish);
+    raw.once('close', finish);
+    raw.resume();
+  });
 }
 
 /** A JSON 404 for unknown /webapi paths. */
