@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import { registerCompression } from './http/compress.js';
 import { registerConsole } from './http/console-static.js';
 import { answerClientError, registerErrorHandling, sendNotFound } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { refuseNulCharacters } from './http/text-input.js';
 import { OpenApiGate } from './modules/access-keys/open-api.js';
 import { accessKeyRoutes } from './modules/access-keys/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseNulCharacters(app);
+  await registerSecurityHeaders(app);
   await registerCompression(app);
 
   const { db } = options.database;

@@ -1,0 +1,47 @@
+/**
+ * Security headers on every answer, the console's and /webapi's (issue 13 §3), by @fastify/helmet:
+ * - a Content-Security-Policy fit for the built console: scripts and styles of its own origin only
+ *   (index.html holds no inline script; styles may be inline, as React and Radix set them), images
+ *   also from `data:` and `blob:` URLs (QR codes, previews), connections to its own origin and to
+ *   WebSockets (the MQTT endpoint to come), no plugins, no other base or form target;
+ * - `Referrer-Policy: no-referrer`: spec §4.1 hands a token over in the address, which must never
+ *   leak in a Referer (the console also drops it from the address at once);
+ * - `X-Content-Type-Options: nosniff`, and no framing (`frame-ancestors 'none'`, `X-Frame-Options:
+ *   DENY`) except for the pages meant to be embedded, `/open-pages/*`, which any site may frame.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Pages other sites may show in a frame (spec §2.1 `/open-pages/device-manager`). */
+export const EMBEDDABLE = '/open-pages/';
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(fastifyHelmet, {
+    // Only the directives above: helmet's defaults would add `upgrade-insecure-requests`, which
+    // breaks a console served over plain HTTP on a private network.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith(EMBEDDABLE)) return;
+    reply.removeHeader('x-frame-options');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+    }
+  });
+}
