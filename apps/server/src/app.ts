@@ -10,31 +10,31 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Database } from './db/client.js';
-import { registerCompression } from './http/compress.js';
-import { registerConsole } from './http/console-static.js';
-import { answerClientError, registerErrorHandling, sendNotFound } from './http/errors.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { refuseNulCharacters } from './http/text-input.js';
+import type { PasswordHasher } from './core/auth/passwords.js';
+import { TokenService } from './core/auth/tokens.js';
+import type { Database } from './core/db/client.js';
+import { registerAccessControl } from './core/http/access.js';
+import { registerCompression } from './core/http/compress.js';
+import { registerConsole } from './core/http/console-static.js';
+import { answerClientError, registerErrorHandling, sendNotFound } from './core/http/errors.js';
+import { registerSecurityHeaders } from './core/http/security-headers.js';
+import { refuseNulCharacters } from './core/http/text-input.js';
+import { MenuCatalogue } from './core/menu/catalogue.js';
 import { OpenApiGate } from './modules/access-keys/open-api.js';
 import { accessKeyRoutes } from './modules/access-keys/routes.js';
 import { SecretBox } from './modules/access-keys/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
-import { registerAccessControl } from './modules/auth/access.js';
-import type { PasswordHasher } from './modules/auth/passwords.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { TokenService } from './modules/auth/tokens.js';
 import { companyRoutes } from './modules/company/routes.js';
 import type { ModuleDeps } from './modules/deps.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
-import { MenuCatalogue } from './modules/menu/service.js';
 import { mqttRoutes } from './modules/mqtt/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
-import type { ScanLoginProvider, SmsProvider } from './modules/security/providers.js';
-import { securityRoutes } from './modules/security/routes.js';
+import { authRoutes } from './modules/sign-in/password.js';
+import type { ScanLoginProvider, SmsProvider } from './modules/sign-in/providers.js';
+import { securityRoutes } from './modules/sign-in/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppOptions {

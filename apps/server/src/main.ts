@@ -4,10 +4,10 @@
  */
 import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './data-dir.js';
-import { type Database, openDatabase } from './db/client.js';
-import { PasswordHasher } from './modules/auth/passwords.js';
+import { PasswordHasher } from './core/auth/passwords.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './core/data-dir.js';
+import { type Database, openDatabase } from './core/db/client.js';
 import { readConsolePlugins } from './modules/menu/console-plugins.js';
 import { PluginMenuError, PluginMenus } from './modules/menu/plugins.js';
 import { DEMO_OPERATOR, seedDemo } from './seed.js';

@@ -3,13 +3,13 @@
  * They work on the same database as the server (DATABASE_URL or the PGlite of DATA_DIR); on PGlite
  * the server must be stopped first, as the data directory is locked by one process at a time.
  */
-import { loadConfig } from './config.js';
-import { lockDataDir } from './data-dir.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig } from './core/config.js';
+import { lockDataDir } from './core/data-dir.js';
+import { openDatabase } from './core/db/client.js';
+import type { OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/ops.js';
 import { pluginCommands } from './modules/menu/ops.js';
 import { noticeCommands } from './modules/notices/ops.js';
-import type { OpsCommand } from './ops-command.js';
 
 const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands, ...pluginCommands };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './db/schema.js';
+import { users } from './core/db/schema.js';
 import { DEMO_OPERATOR } from './seed.js';
 import { createTestApp, type TestApp } from './testing/harness.js';
 

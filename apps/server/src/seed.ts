@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { isMainlandPhone, OWNER_ROLE_ID } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from './db/client.js';
-import { companies, roles, users } from './db/schema.js';
-import type { PasswordHasher } from './modules/auth/passwords.js';
+import type { PasswordHasher } from './core/auth/passwords.js';
+import type { Db } from './core/db/client.js';
+import { companies, roles, users } from './core/db/schema.js';
 import { createDefaultRole } from './modules/system/roles.js';
 
 export interface DemoAccount {

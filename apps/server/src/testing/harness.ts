@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { type AppOptions, buildApp } from '../app.js';
-import { type Database, openDatabase } from '../db/client.js';
-import { PasswordHasher } from '../modules/auth/passwords.js';
+import { PasswordHasher } from '../core/auth/passwords.js';
+import { type Database, openDatabase } from '../core/db/client.js';
 import { md5Hex, seedDemo } from '../seed.js';
 
 export type Engine = 'pglite' | 'postgres';

@@ -17,10 +17,10 @@ import {
 } from '@vap/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { accessKeys, companies } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
-import type { AuditTrail } from '../audit/recorder.js';
+import type { AuditTrail } from '../../core/audit/recorder.js';
+import type { Db } from '../../core/db/client.js';
+import { accessKeys, companies } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
 import type { SecretBox } from './secret-box.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

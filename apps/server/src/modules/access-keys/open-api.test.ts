@@ -9,9 +9,13 @@ import {
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { accessKeyNonces, accessKeys, companies, users } from '../../db/schema.js';
-import { registerErrorHandling } from '../../http/errors.js';
+import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
+import { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/client.js';
+import { accessKeyNonces, accessKeys, companies, users } from '../../core/db/schema.js';
+import { type Access, registerAccessControl } from '../../core/http/access.js';
+import { registerErrorHandling } from '../../core/http/errors.js';
+import { MenuCatalogue } from '../../core/menu/catalogue.js';
 import {
   bearer,
   createTestApp,
@@ -20,11 +24,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../testing/harness.js';
-import { type AuditWrite, recordAudit } from '../audit/recorder.js';
-import { type Access, registerAccessControl } from '../auth/access.js';
-import { TokenService } from '../auth/tokens.js';
 import { addAccount } from '../company/testing.js';
-import { MenuCatalogue } from '../menu/service.js';
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
 import { SecretBox } from './secret-box.js';

@@ -40,11 +40,11 @@ import {
 } from '@vap/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { accessKeyNonces, accessKeys, users } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
-import type { Access } from '../auth/access.js';
-import { allows } from '../auth/permissions.js';
+import { allows } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { accessKeyNonces, accessKeys, users } from '../../core/db/schema.js';
+import type { Access } from '../../core/http/access.js';
+import { ApiError } from '../../core/http/errors.js';
 import type { SecretBox } from './secret-box.js';
 
 /** The key a signed request was accepted with. */

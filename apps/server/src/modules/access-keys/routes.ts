@@ -17,9 +17,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../http/errors.js';
-import { auditTrail } from '../audit/recorder.js';
-import { permissionsOf } from '../auth/access.js';
+import { auditTrail } from '../../core/audit/recorder.js';
+import { permissionsOf } from '../../core/http/access.js';
+import { ApiError } from '../../core/http/errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { AccessKeys } from './keys.js';
 import type { OpenApiGate } from './open-api.js';

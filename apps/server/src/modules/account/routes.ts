@@ -1,6 +1,6 @@
 import { apiErrorSchema, userInfoSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../auth/access.js';
+import { callerOf } from '../../core/http/access.js';
 import type { AccountService } from './service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (

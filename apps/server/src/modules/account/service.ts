@@ -1,11 +1,11 @@
 import type { UserInfo, VerifyStatus } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
-import { unauthorized } from '../../http/errors.js';
-import { holderOf } from '../auth/permissions.js';
-import type { MenuCatalogue } from '../menu/service.js';
-import { type MenuGrant, menuTree } from '../menu/tree.js';
+import { holderOf } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { companies, users } from '../../core/db/schema.js';
+import { unauthorized } from '../../core/http/errors.js';
+import type { MenuCatalogue } from '../../core/menu/catalogue.js';
+import { type MenuGrant, menuTree } from '../../core/menu/tree.js';
 
 export class AccountService {
   /** Display URL of a stored object; the object store provides it (company module). */

@@ -1,11 +1,11 @@
 import { type MenuItem, PAGE_NAMES, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, menuItems, roles, users } from '../../db/schema.js';
+import { PasswordHasher } from '../../core/auth/passwords.js';
+import { TokenService } from '../../core/auth/tokens.js';
+import { companies, menuItems, roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { PasswordHasher } from '../auth/passwords.js';
-import { TokenService } from '../auth/tokens.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 

@@ -18,12 +18,12 @@ import {
 } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, roles, users } from '../../db/schema.js';
+import { auditSnapshot, recordAudit } from '../../core/audit/recorder.js';
+import { auditLogs, roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
 import { auditCsv } from './csv.js';
-import { auditSnapshot, recordAudit } from './recorder.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 

@@ -41,8 +41,8 @@ import {
 } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listFilters, listOrders } from '../../http/list-query.js';
-import { permissionsOf } from '../auth/access.js';
+import { permissionsOf } from '../../core/http/access.js';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
 import type { ModuleDeps } from '../deps.js';
 import { companyOf } from '../system/users.js';
 import { auditCsv } from './csv.js';

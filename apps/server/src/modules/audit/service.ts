@@ -12,9 +12,9 @@ import {
   type Where,
 } from '@vap/contracts';
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { auditLogs } from '../../db/schema.js';
-import { likePattern, sqlOrders } from '../../http/list-query.js';
+import type { Db } from '../../core/db/client.js';
+import { auditLogs } from '../../core/db/schema.js';
+import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 
 /** `%`, `_` and `\` match themselves in an action search. */
 

@@ -19,11 +19,11 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, roles, users } from '../../db/schema.js';
+import { auditLogs, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
-import { nextIp, nextPhone, sendCode } from '../security/test-support.js';
+import { nextIp, nextPhone, sendCode } from '../sign-in/test-support.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { companyDetailSchema, LOGO_MAX_BYTES, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, storedObjects } from '../../db/schema.js';
+import { companies, storedObjects } from '../../core/db/schema.js';
+import { ObjectStore } from '../../core/storage/objects.js';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { ObjectStore } from './objects.js';
 import { addAccount, jpegOf, md5, multipart, pngOf } from './testing.js';
 
 describe.each(ENGINES)('company settings, verification and the object store on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { companies, messages, users } from '../../db/schema.js';
+import { loadConfig } from '../../core/config.js';
+import { companies, messages, users } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { companyCommands } from './ops.js';
 

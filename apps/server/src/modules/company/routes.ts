@@ -17,11 +17,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema.js';
-import { ApiError, unauthorized } from '../../http/errors.js';
-import { auditTrail } from '../audit/recorder.js';
-import { callerOf } from '../auth/access.js';
-import type { ModuleDeps } from '../deps.js';
+import { auditTrail } from '../../core/audit/recorder.js';
+import { users } from '../../core/db/schema.js';
+import { callerOf } from '../../core/http/access.js';
+import { ApiError, unauthorized } from '../../core/http/errors.js';
 import {
   boundaryOf,
   extensionMatches,
@@ -32,7 +31,8 @@ import {
   parseMultipart,
   UPLOAD_PATH,
   type UploadGrant,
-} from './objects.js';
+} from '../../core/storage/objects.js';
+import type { ModuleDeps } from '../deps.js';
 import { CompanyService } from './service.js';
 
 /** A 1 MB logo is 1.4 MB of base64: room for it, and a clear 'logo tip' for somewhat larger ones. */

@@ -23,14 +23,14 @@ import {
 } from '@vap/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
-import { ApiError, unauthorized } from '../../http/errors.js';
-import type { AuditTrail } from '../audit/recorder.js';
-import type { PasswordHasher } from '../auth/passwords.js';
-import type { AuthContext, TokenService } from '../auth/tokens.js';
+import type { AuditTrail } from '../../core/audit/recorder.js';
+import type { PasswordHasher } from '../../core/auth/passwords.js';
+import type { AuthContext, TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/client.js';
+import { companies, users } from '../../core/db/schema.js';
+import { ApiError, unauthorized } from '../../core/http/errors.js';
+import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from '../../core/storage/objects.js';
 import { createDefaultRole } from '../system/roles.js';
-import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from './objects.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -1,8 +1,8 @@
 import { apiErrorSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { ApiError } from '../../http/errors.js';
+import type { Database } from '../../core/db/client.js';
+import { ApiError } from '../../core/http/errors.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(

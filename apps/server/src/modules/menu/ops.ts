@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PLUGIN_ID_PATTERN } from '@vap/contracts';
 import { asc, ne } from 'drizzle-orm';
-import { menuItems } from '../../db/schema.js';
-import type { OpsCommand } from '../../ops-command.js';
+import { menuItems } from '../../core/db/schema.js';
+import type { OpsCommand } from '../../core/ops-command.js';
 import { PluginMenuError, PluginMenus, parsePluginManifest } from './plugins.js';
 
 /** Relative paths mean where `npm run ops` was started, as for DATA_DIR. */

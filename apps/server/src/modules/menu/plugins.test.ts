@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { MenuItem, PluginManifest } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { menuItems } from '../../db/schema.js';
+import { loadConfig } from '../../core/config.js';
+import { menuItems } from '../../core/db/schema.js';
+import { MenuCatalogue } from '../../core/menu/catalogue.js';
+import { menuTree } from '../../core/menu/tree.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { PLUGIN_MANIFESTS_FILE, readConsolePlugins } from './console-plugins.js';
 import { pluginCommands } from './ops.js';
 import { FIRST_PLUGIN_ITEM_ID, PluginMenuError, PluginMenus } from './plugins.js';
-import { MenuCatalogue } from './service.js';
-import { menuTree } from './tree.js';
 
 function manifest(changes: Partial<PluginManifest> = {}): PluginManifest {
   return {

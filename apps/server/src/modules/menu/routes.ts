@@ -5,8 +5,8 @@
  */
 import { apiErrorSchema, CATALOGUE_PATH, catalogueMenusSchema, pageAddresses } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MenuCatalogue } from './service.js';
-import { menuTree } from './tree.js';
+import type { MenuCatalogue } from '../../core/menu/catalogue.js';
+import { menuTree } from '../../core/menu/tree.js';
 
 export const menuRoutes: FastifyPluginAsyncZod<{ catalogue: MenuCatalogue }> = async (app, { catalogue }) => {
   app.get(

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { messages, notices, users } from '../../db/schema.js';
+import { PasswordHasher } from '../../core/auth/passwords.js';
+import { loadConfig } from '../../core/config.js';
+import { messages, notices, users } from '../../core/db/schema.js';
 import { seedDemo } from '../../seed.js';
 import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
-import { PasswordHasher } from '../auth/passwords.js';
 import { noticeCommands } from './ops.js';
 
 describe('notice operator commands', () => {

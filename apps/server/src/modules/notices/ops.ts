@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '@vap/contracts';
-import type { OpsCommand } from '../../ops-command.js';
+import type { OpsCommand } from '../../core/ops-command.js';
 import { NoticeService } from './service.js';
 
 /** `--name value` and `--name=value` options, plus the plain arguments in order. */

@@ -17,9 +17,9 @@ import {
 } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../http/errors.js';
-import { listFilters, listOrders } from '../../http/list-query.js';
-import { callerOf } from '../auth/access.js';
+import { callerOf } from '../../core/http/access.js';
+import { ApiError } from '../../core/http/errors.js';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
 import type { ModuleDeps } from '../deps.js';
 import { NoticeService } from './service.js';
 

@@ -1,7 +1,7 @@
 import { CHILD_FILTERS, encodeListParam, SYSTEM_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, users } from '../../db/schema.js';
+import { companies, users } from '../../core/db/schema.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
 

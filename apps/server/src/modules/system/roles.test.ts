@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE, type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, roles } from '../../db/schema.js';
+import { companies, roles } from '../../core/db/schema.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
 

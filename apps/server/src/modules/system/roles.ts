@@ -19,12 +19,12 @@ import {
 } from '@vap/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { roles, users } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
-import type { AuditTrail } from '../audit/recorder.js';
-import { grantOfRole, type Permissions } from '../auth/permissions.js';
-import type { MenuCatalogue } from '../menu/service.js';
+import type { AuditTrail } from '../../core/audit/recorder.js';
+import { grantOfRole, type Permissions } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { roles, users } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
+import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { companyOf } from './users.js';
 
 type RoleBody = z.output<typeof roleBodySchema>;

@@ -27,11 +27,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listFilters, listOrders } from '../../http/list-query.js';
-import { auditTrail } from '../audit/recorder.js';
-import { permissionsOf } from '../auth/access.js';
+import { auditTrail } from '../../core/audit/recorder.js';
+import { permissionsOf } from '../../core/http/access.js';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { MenuCatalogue } from '../../core/menu/catalogue.js';
 import type { ModuleDeps } from '../deps.js';
-import { MenuCatalogue } from '../menu/service.js';
 import { ChildCompanies } from './children.js';
 import { CompanyRoles } from './roles.js';
 import { CompanyUsers } from './users.js';

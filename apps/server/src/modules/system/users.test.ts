@@ -1,7 +1,7 @@
 import { encodeListParam, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, roles, users } from '../../db/schema.js';
+import { companies, roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';

@@ -16,13 +16,13 @@ import {
 } from '@vap/contracts';
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { roles, sessions, users } from '../../db/schema.js';
-import { ApiError } from '../../http/errors.js';
-import { likePattern, sqlOrders } from '../../http/list-query.js';
-import { type AuditTrail, userSnapshot } from '../audit/recorder.js';
-import type { PasswordHasher } from '../auth/passwords.js';
-import { grantOfRole, holderOf, type Permissions } from '../auth/permissions.js';
+import { type AuditTrail, userSnapshot } from '../../core/audit/recorder.js';
+import type { PasswordHasher } from '../../core/auth/passwords.js';
+import { grantOfRole, holderOf, type Permissions } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { roles, sessions, users } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
+import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 
 type EditUser = z.output<typeof editUserBodySchema>;
 

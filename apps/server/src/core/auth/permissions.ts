@@ -1,0 +1,59 @@
+/**
+ * What a signed-in user may do (spec §6): their company, their role and what it grants. The owner
+ * (role_id 0 of a company) holds everything; a user without a company holds only the dashboard,
+ * where the console leads them to create one; a role that no longer exists grants nothing.
+ */
+import { type Grant, type Holder, OWNER_ROLE_ID } from '@vap/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { roles, users } from '../db/schema.js';
+import { unauthorized } from '../http/errors.js';
+
+export interface Permissions {
+  userId: number;
+  /** Null while the user has not created or joined a company. */
+  companyId: number | null;
+  roleId: number;
+  holder: Holder;
+}
+
+const NOTHING: Grant = { menus: {}, is_access_all_group: false, group_ids: [] };
+const NO_COMPANY: Grant = { menus: { dashboard: [] }, is_access_all_group: false, group_ids: [] };
+
+/** A `roles` row as the grant of spec §3. */
+export const grantOfRole = (
+  role: Pick<typeof roles.$inferSelect, 'menus' | 'isAccessAllGroup' | 'groupIds'>,
+) =>
+  ({
+    menus: role.menus,
+    is_access_all_group: role.isAccessAllGroup,
+    group_ids: role.groupIds,
+  }) satisfies Grant;
+
+/** What a user row holds: one query for the role unless they are the owner or have no company. */
+export async function holderOf(db: Db, user: { companyId: number | null; roleId: number }): Promise<Holder> {
+  if (user.companyId === null) return NO_COMPANY;
+  if (user.roleId === OWNER_ROLE_ID) return 'all';
+  const [role] = await db
+    .select({ menus: roles.menus, isAccessAllGroup: roles.isAccessAllGroup, groupIds: roles.groupIds })
+    .from(roles)
+    .where(and(eq(roles.id, user.roleId), eq(roles.companyId, user.companyId)));
+  return role ? grantOfRole(role) : NOTHING;
+}
+
+/** The permissions of a signed-in user; 401 when the user no longer exists. */
+export async function loadPermissions(db: Db, userId: number): Promise<Permissions> {
+  const [user] = await db
+    .select({ companyId: users.companyId, roleId: users.roleId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  return { userId, ...user, holder: await holderOf(db, user) };
+}
+
+/** Whether a holder may open a page and, when given, use one of its buttons. */
+export function allows(holder: Holder, page: string, button?: string): boolean {
+  if (holder === 'all') return true;
+  if (!Object.hasOwn(holder.menus, page)) return false;
+  return button === undefined || (holder.menus[page] ?? []).includes(button);
+}

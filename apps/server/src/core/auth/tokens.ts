@@ -1,0 +1,95 @@
+/**
+ * Bearer tokens: HS256 JWTs (jose) carrying the user id (`sub`) and a server-side session id
+ * (`sid`). The session row makes a token revocable: logout, and later password changes, revoke it
+ * before its `exp`.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+import { ApiError, unauthorized } from '../http/errors.js';
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+}
+
+const ALGORITHMS = ['HS256'];
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+    /** Lifetime in seconds. */
+    private readonly lifetime: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** A new session's token; `db` is the caller's transaction when the sign-in records more. */
+  async issue(userId: number, db: Db = this.db): Promise<string> {
+    const sessionId = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + this.lifetime;
+    await db.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(exp * 1000) });
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(this.key);
+  }
+
+  /** The caller behind a bearer token, or a 401 `ApiError`. */
+  async verify(token: string): Promise<AuthContext> {
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, 'token_expired');
+      throw unauthorized();
+    }
+    const userId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !isUuid(sessionId)) {
+      throw unauthorized();
+    }
+    const [session] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!session) throw unauthorized();
+    return { userId, sessionId };
+  }
+
+  /** Revokes every live session of the user except `keepSessionId` (a password change). */
+  async revokeOthers(userId: number, keepSessionId: string, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revoke(sessionId: string, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);

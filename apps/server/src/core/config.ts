@@ -1,0 +1,137 @@
+/**
+ * The server's configuration, read once from the environment. A bad value stops start-up with a
+ * message that names the variable, the rule and the value it got.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CONSOLE_DIR } from './paths.js';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** `3600`, `30m`, `12h`, `7d` → seconds. */
+export function parseDuration(value: string): number | undefined {
+  const match = DURATION.exec(value.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
+  return seconds > 0 ? seconds : undefined;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65_535, 'must be a port number from 0 to 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// address')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z
+    .string()
+    .default('12h')
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 3600, 30m, 12h or 7d' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  CONSOLE_DIR: z.string().min(1).optional(),
+  BODY_LIMIT: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024 bytes')
+    .default(1_048_576),
+  VERIFY_COMPANY: boolean.default(true),
+  DEMO_SEED: boolean.default(true),
+  /**
+   * The development providers of SMS codes and scan sign-in also keep what they "send" for
+   * `GET /webapi/dev/outbox` (tests, demos). Never on in production.
+   */
+  DEV_OUTBOX: boolean.default(false),
+  DEMO_ACCOUNT: z.string().min(1).default('13800138000'),
+  DEMO_EMAIL: z.string().min(1).default('owner@vap-demo.com'),
+  DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('vap123456'),
+  /** Serve the console's source maps; by default everywhere but production. */
+  SERVE_SOURCEMAPS: boolean.optional(),
+  NODE_ENV: z.string().optional(),
+  ARGON2_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .default(2),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  /** Token lifetime in seconds. */
+  jwtExpiresIn: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  consoleDir: string;
+  /** Whether `*.map` files of the console build are served (not in production unless asked). */
+  serveSourceMaps: boolean;
+  bodyLimit: number;
+  verifyCompany: boolean;
+  devOutbox: boolean;
+  demo: { seed: boolean; account: string; email: string; password: string };
+  argon2Concurrency: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The console build, relative to this file once bundled into `apps/server/dist`. */
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = env[name];
+      return `${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  // `npm start` runs the server inside its workspace; relative paths mean where npm was started.
+  const base = env.INIT_CWD || process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    logLevel: e.LOG_LEVEL,
+    consoleDir: e.CONSOLE_DIR ? resolve(base, e.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
+    serveSourceMaps: e.SERVE_SOURCEMAPS ?? e.NODE_ENV !== 'production',
+    bodyLimit: e.BODY_LIMIT,
+    verifyCompany: e.VERIFY_COMPANY,
+    devOutbox: e.DEV_OUTBOX,
+    demo: { seed: e.DEMO_SEED, account: e.DEMO_ACCOUNT, email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
+    argon2Concurrency: e.ARGON2_CONCURRENCY,
+  };
+}

@@ -1,0 +1,78 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { TokenService } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import type { MenuCatalogue } from '../menu/catalogue.js';
+import { type Access, registerAccessControl, unknownDeclarations } from './access.js';
+import { registerErrorHandling } from './errors.js';
+
+const CATALOGUE = [
+  { id: 800, parentId: 0, name: 'system', type: 'dir' },
+  { id: 801, parentId: 800, name: 'system_user', type: 'page' },
+  { id: 80101, parentId: 801, name: 'add', type: 'btn' },
+  { id: 802, parentId: 800, name: 'system_role', type: 'page' },
+  { id: 80201, parentId: 802, name: 'edit', type: 'btn' },
+];
+
+/** An app with the access hook and one route declaring `access`; answers whether it starts. */
+async function startWith(access: unknown) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  const catalogue = { all: async () => CATALOGUE } as unknown as MenuCatalogue;
+  registerAccessControl(app, {} as TokenService, { db: {} as Db, catalogue });
+  try {
+    // A malformed declaration throws while the route is added; an unknown name when the app is ready.
+    app.get('/webapi/x', { config: { access: access as Access } }, () => ({}));
+    await app.ready();
+    return 'started';
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('access declarations', () => {
+  it("accept 'public', 'user', 'owner' and a page of the catalogue with one of its buttons", async () => {
+    for (const access of [
+      'public',
+      'user',
+      'owner',
+      { page: 'system_user' },
+      { page: 'system_user', button: 'add' },
+    ]) {
+      expect(await startWith(access)).toBe('started');
+    }
+  });
+
+  it('stop start-up when missing or malformed', async () => {
+    for (const access of [undefined, 'admin', { page: 7 }, { page: 'system_user', buttons: ['add'] }]) {
+      expect(await startWith(access)).toMatch(/must declare config.access/);
+    }
+  });
+
+  it('stop start-up when the page or button is not in the menu catalogue', async () => {
+    expect(await startWith({ page: 'system_users' })).toMatch(
+      /page system_users is not in the menu catalogue/,
+    );
+    expect(await startWith({ page: 'system' })).toMatch(/not in the menu catalogue/);
+    // A button of another page does not count.
+    expect(await startWith({ page: 'system_user', button: 'edit' })).toMatch(/has no button edit/);
+  });
+
+  it('lists every unknown declaration at once', () => {
+    expect(
+      unknownDeclarations(
+        [
+          { route: 'GET /a', access: { page: 'system_user', button: 'add' } },
+          { route: 'GET /b', access: { page: 'system_role', button: 'add' } },
+          { route: 'GET /c', access: { page: 'nowhere' as 'system_user' } },
+        ],
+        CATALOGUE,
+      ),
+    ).toEqual([
+      'GET /b: page system_role has no button add',
+      'GET /c: page nowhere is not in the menu catalogue',
+    ]);
+  });
+});

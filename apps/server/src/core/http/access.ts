@@ -1,0 +1,162 @@
+/**
+ * Who may call a route. Every /webapi route declares `config.access`: `'public'`, `'user'` (any
+ * signed-in user), `'owner'` (the owner of a company: role_id 0 with a company, spec §6; e.g. the
+ * audit log and access keys) or the menu page, and optionally the button of that page, it belongs
+ * to (`{ page: 'system_user', button: 'add' }`). A route without a valid declaration fails at
+ * start-up, and so does a page or button the menu catalogue does not have, so no endpoint is public
+ * by accident and no declaration names a permission no role can be given.
+ *
+ * For page routes the hook loads the caller's permissions once (`request.permissions`) and answers
+ * 403 `forbidden` when their role does not grant the page or button; the owner passes every check.
+ *
+ * A page or `'user'` route may also declare `openApi: true` to join the open API: it then accepts a
+ * request signed with an access key (no `Authorization` header, `x-vap-key-id` and the other
+ * signature headers) as well as a bearer token; the signature, the key and its interface permissions
+ * are checked by `OpenApiGate` (access-keys/open-api.ts, docs/open-api.md). Other routes refuse such
+ * a request like any request without a token (401).
+ */
+import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OpenApiGate } from '../../modules/access-keys/open-api.js';
+import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
+import type { AuthContext, TokenService } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import type { MenuCatalogue } from '../menu/catalogue.js';
+import { ApiError, unauthorized } from './errors.js';
+
+/** A page of the menu catalogue and, optionally, one of its buttons. */
+export interface PageAccess {
+  page: PageName;
+  button?: string;
+}
+
+export type Access = 'public' | 'user' | 'owner' | PageAccess;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not `public`. */
+    auth: AuthContext | null;
+    /** Set on page routes (and by `permissionsOf`): the caller's company, role and grant. */
+    permissions: Permissions | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+function isPageAccess(access: unknown): access is PageAccess {
+  if (typeof access !== 'object' || access === null) return false;
+  const { page, button, ...rest } = access as Record<string, unknown>;
+  return (
+    typeof page === 'string' &&
+    (button === undefined || typeof button === 'string') &&
+    Object.keys(rest).length === 0
+  );
+}
+
+/** A route's declaration, checked: a string for `public`/`user`, the page access otherwise. */
+function declarationOf(route: { method: string | string[]; url: string; config?: unknown }): Access {
+  const access = (route.config as { access?: unknown } | undefined)?.access;
+  if (access === 'public' || access === 'user' || access === 'owner' || isPageAccess(access)) return access;
+  throw new Error(
+    `Route ${route.method} ${route.url} must declare config.access ('public', 'user', 'owner' or { page, button? })`,
+  );
+}
+
+/**
+ * The declarations the catalogue does not have: a page that is no `page`/`link` item, or a button
+ * that is no `btn` child of it. Empty when every declaration is valid.
+ */
+export function unknownDeclarations(
+  declared: ReadonlyArray<{ route: string; access: PageAccess }>,
+  catalogue: ReadonlyArray<{ id: number; parentId: number; name: string; type: string }>,
+): string[] {
+  const problems: string[] = [];
+  for (const { route, access } of declared) {
+    const page = catalogue.find(
+      (item) => item.name === access.page && (item.type === 'page' || item.type === 'link'),
+    );
+    if (!page) {
+      problems.push(`${route}: page ${access.page} is not in the menu catalogue`);
+      continue;
+    }
+    if (
+      access.button !== undefined &&
+      !catalogue.some(
+        (item) => item.parentId === page.id && item.type === 'btn' && item.name === access.button,
+      )
+    ) {
+      problems.push(`${route}: page ${access.page} has no button ${access.button}`);
+    }
+  }
+  return problems;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  tokens: TokenService,
+  {
+    db,
+    catalogue,
+    openApi,
+  }: {
+    db: Db;
+    catalogue: MenuCatalogue;
+    /** Requests signed with an access key, on routes declaring `config.openApi` (access-keys/open-api.ts). */
+    openApi?: OpenApiGate;
+  },
+) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('permissions', null);
+  openApi?.install(app);
+  const pageRoutes: Array<{ route: string; access: PageAccess }> = [];
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/webapi')) return;
+    const access = declarationOf(route);
+    openApi?.register(route, access);
+    if (typeof access === 'object') pageRoutes.push({ route: `${route.method} ${route.url}`, access });
+  });
+
+  // Start-up stops when a declaration names a page or button the catalogue does not have.
+  app.addHook('onReady', async () => {
+    const problems = unknownDeclarations(pageRoutes, await catalogue.all());
+    if (problems.length > 0) throw new Error(`Unknown access declarations:\n${problems.join('\n')}`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // A request signed with an access key on an open route: checked once its body is read.
+    if (!token && request.headers.authorization === undefined && openApi?.claims(request)) return;
+    if (!token) throw unauthorized();
+    request.auth = await tokens.verify(token);
+    if (access === 'user') return;
+    request.permissions = await loadPermissions(db, request.auth.userId);
+    if (access === 'owner') {
+      if (!isCompanyOwner(request.permissions)) throw new ApiError(403, 'forbidden');
+      return;
+    }
+    if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
+  });
+}
+
+/** Whether the permissions are those of a company's owner (role_id 0 with a company). */
+export function isCompanyOwner(permissions: Permissions): boolean {
+  return permissions.companyId !== null && permissions.roleId === OWNER_ROLE_ID;
+}
+
+/** The caller of a route that is not `public`. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The caller's permissions: those the hook loaded for a page route, or loaded now (once). */
+export async function permissionsOf(request: FastifyRequest, db: Db): Promise<Permissions> {
+  request.permissions ??= await loadPermissions(db, callerOf(request).userId);
+  return request.permissions;
+}

@@ -1,0 +1,40 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/harness.js';
+
+describe('compressed /webapi answers', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    token = await t.signIn();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+
+  it('sends large JSON answers in brotli when asked, else gzip, which unpack to the same JSON', async () => {
+    const plain = await get('/webapi/v1/pms/user');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/webapi/v1/pms/user', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get('/webapi/api.json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).openapi).toMatch(/^3\./);
+  });
+
+  it('leaves small answers, errors included, as they are', async () => {
+    expect((await get('/webapi/healthz', 'br')).headers['content-encoding']).toBeUndefined();
+    const missing = await get('/webapi/v1/nothing-here', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});

@@ -1,0 +1,383 @@
+/**
+ * The authorization matrix of issue 6: walks EVERY /webapi route the app registers — routes added by
+ * later issues too, collected through `onRoute` — and checks each against the rules of access:
+ * explicit public routes, 401 without a valid token, 403 for a role lacking the page or button, and
+ * no data of another company in any answer. A new route needs no change here unless it is public
+ * (then it must join PUBLIC_ROUTES) or acts on a row by id (then FOREIGN_ROWS names whose row).
+ *
+ * Routes declaring `openApi: true` also accept requests signed with an access key; every other route
+ * must refuse them like a request without a token, which is checked here too, with a key of the demo
+ * company that holds every open operation.
+ *
+ * The caller of another company is a second company created here, with its own owner, a member whose
+ * role grants only `dashboard`, and members whose roles grant one page and none of its buttons.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ACCESS_KEY_PATHS,
+  type AccessKeyCreated,
+  type MenusMap,
+  type OpenOperation,
+  type PageName,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedHeaders } from '../../modules/access-keys/testing.js';
+import { addAccount, md5, pngOf } from '../../modules/company/testing.js';
+import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from '../../seed.js';
+import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { TokenService } from '../auth/tokens.js';
+import { accessKeys, companies, messages, roles, users } from '../db/schema.js';
+import { ObjectStore } from '../storage/objects.js';
+import type { Access, PageAccess } from './access.js';
+
+/**
+ * The routes anyone may call. A new public route must be added here on purpose: the matrix fails,
+ * naming it, until it is.
+ */
+const PUBLIC_ROUTES = [
+  'GET /webapi/healthz',
+  'GET /webapi/api.json',
+  // Sign-in, sign-up and their captcha and SMS codes (spec §7.1).
+  'POST /webapi/v0/pms/users/login_password',
+  'POST /webapi/v0/pms/puzzle_captcha',
+  'POST /webapi/v0/pms/sms_code',
+  'POST /webapi/v0/pms/users/login_sms_code',
+  'POST /webapi/v0/pms/users/login_or_signup_sms_code',
+  'POST /webapi/v0/pms/users/signup',
+  'POST /webapi/v0/pms/users/reset_password',
+  'POST /webapi/v0/pms/users/login_wechat/qrcode',
+  'POST /webapi/v0/pms/users/login_wechat',
+  // Development only (DEV_OUTBOX): the messaging app's side and what the providers sent.
+  'POST /webapi/v0/pms/users/login_wechat/confirm',
+  'GET /webapi/dev/outbox',
+  // The object store: authorised by an upload token, a signed URL or a token of the object's company.
+  'POST /webapi/v1/pms/objects/upload',
+  'GET /webapi/v1/pms/objects/*',
+];
+
+interface Route {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  openApi: boolean;
+}
+
+const nameOf = (route: Route) => `${route.method} ${route.url}`;
+const isPage = (route: Route): route is Route & { access: PageAccess } => typeof route.access === 'object';
+
+/** Every /webapi route of the app (HEAD routes mirror their GET route and are left out). */
+async function collectRoutes(): Promise<Route[]> {
+  const routes: Route[] = [];
+  const t = await createTestApp('pglite', {
+    onRoute: (route) => {
+      if (!route.url.startsWith('/webapi')) return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        const config = route.config as { access?: Access; openApi?: boolean } | undefined;
+        routes.push({ method, url: route.url, access: config?.access, openApi: config?.openApi === true });
+      }
+    },
+  });
+  await t.close();
+  return routes;
+}
+
+const ROUTES = await collectRoutes();
+const PUBLIC = ROUTES.filter((route) => route.access === 'public');
+const SIGNED_IN = ROUTES.filter((route) => route.access !== 'public');
+const PAGE_ROUTES = ROUTES.filter(isPage);
+const BUTTON_ROUTES = PAGE_ROUTES.filter((route) => route.access.button !== undefined);
+const PAGE_ONLY_ROUTES = PAGE_ROUTES.filter((route) => route.access.button === undefined);
+const READS = ROUTES.filter((route) => route.method === 'GET');
+const OWNER_ROUTES = ROUTES.filter((route) => route.access === 'owner');
+const CLOSED_TO_KEYS = SIGNED_IN.filter((route) => !route.openApi);
+
+/** The demo company's rows that routes with an id in their path are aimed at. */
+interface DemoRows {
+  operatorId: number;
+  operatorRoleId: number;
+  ownerMessageId: number;
+  objectPath: string;
+  accessKeyId: string;
+}
+
+/**
+ * Whose row a path parameter names, per route: a row of the demo company, so that the other company's
+ * calls aim at foreign data. Routes not listed get 999999 (no row).
+ */
+const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
+  'POST /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
+  'PUT /webapi/v1/pms/company/users/:id/role': (rows) => rows.operatorId,
+  'PUT /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
+  'DELETE /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
+  'PUT /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
+  'DELETE /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
+  'PUT /webapi/v1/ntc/messages/:id/read': (rows) => rows.ownerMessageId,
+  'GET /webapi/v1/pms/objects/*': (rows) => rows.objectPath,
+  'PATCH /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
+  'DELETE /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
+};
+
+/**
+ * Bodies that get a write on a foreign row past validation, so that the service itself is tested; the
+ * others get `{}`. `ownRoleId` is a role of the caller's company.
+ */
+const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
+  'POST /webapi/v1/pms/company/users/:id': (ownRoleId) => ({ role_id: ownRoleId }),
+  'PUT /webapi/v1/pms/company/users/:id/role': (ownRoleId) => ({ role_id: ownRoleId }),
+  'PUT /webapi/v1/pms/company/users/:id': () => ({ nickname: '外来者', email: '', remark: 'forged' }),
+  'PUT /webapi/v1/pms/company/roles/:id': () => ({ name: 'taken over', menus: { dashboard: [] } }),
+  'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
+};
+
+const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+const isWriteOnRow = (route: Route) => route.method !== 'GET' && /[:*]/.test(route.url);
+
+describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
+  let t: TestApp;
+  let rows: DemoRows;
+  /** Strings found only in the demo company's data. */
+  let markers: string[];
+  /** The second company: its owner, a dashboard-only member, and a role of it. */
+  let other: { owner: Record<string, string>; dashboardOnly: Record<string, string>; roleId: number };
+  /** A signed-in user without a company. */
+  let homeless: Record<string, string>;
+  /** An access key of the demo company holding every open operation. */
+  let demoKey: AccessKeyCreated;
+  const pageHolders = new Map<PageName, Record<string, string>>();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const { db } = t.database;
+    const idOf = async (phone: string) => {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      if (!row) throw new Error(`no user ${phone}`);
+      return row.id;
+    };
+    const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
+    const [operatorRole] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, DEMO_OPERATOR_ROLE.name));
+    if (!demoCompany || !operatorRole) throw new Error('no demo data');
+    const ownerId = await idOf(TEST_DEMO.account);
+    const messageTitle = `demo-only-message-${randomBytes(4).toString('hex')}`;
+    const [message] = await db
+      .insert(messages)
+      .values({ userId: ownerId, title: messageTitle, content: messageTitle })
+      .returning({ id: messages.id });
+    const demoOwner = bearer(await t.signIn());
+    const operations = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${ACCESS_KEY_PATHS.operations}`,
+      headers: demoOwner,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+      headers: demoOwner,
+      payload: {
+        bandwidth_mbps: 1,
+        is_access_all_group: true,
+        operations: operations.json<{ items: OpenOperation[] }>().items.map((operation) => operation.id),
+      },
+    });
+    if (created.statusCode !== 200) throw new Error(`no access key: ${created.body}`);
+    demoKey = created.json<AccessKeyCreated>();
+    const image = pngOf();
+    const objectPath = `logo/${demoCompany.id}_${md5(image)}.png`;
+    await new ObjectStore(db, t.dataDir, t.jwtSecret).put(objectPath, image, 'image/png', demoCompany.id);
+    rows = {
+      operatorId: await idOf(DEMO_OPERATOR.phone),
+      operatorRoleId: operatorRole.id,
+      ownerMessageId: message?.id ?? 0,
+      objectPath,
+      accessKeyId: demoKey.id,
+    };
+    markers = [
+      TEST_DEMO.account,
+      TEST_DEMO.email,
+      DEMO_COMPANY.name,
+      DEMO_OWNER_NICKNAME,
+      DEMO_OPERATOR.phone,
+      DEMO_OPERATOR.email,
+      DEMO_OPERATOR.nickname,
+      DEMO_OPERATOR_ROLE.name,
+      messageTitle,
+    ];
+
+    const owner = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    const companyId = owner.companyId ?? 0;
+    const roleId = await addRole(companyId, { dashboard: [] });
+    /** A member of the second company holding a role of these menus. */
+    const member = async (menus: MenusMap) => {
+      const account = await addAccount(t, { company: 'none', roleId: await addRole(companyId, menus) });
+      await db.update(users).set({ companyId }).where(eq(users.id, account.userId));
+      return account.headers;
+    };
+    other = { owner: owner.headers, dashboardOnly: await member({ dashboard: [] }), roleId };
+    homeless = (await addAccount(t, { company: 'none' })).headers;
+    for (const { access } of PAGE_ROUTES) {
+      if (!pageHolders.has(access.page)) pageHolders.set(access.page, await member({ [access.page]: [] }));
+    }
+  });
+  afterAll(() => t?.close());
+
+  let roleCounter = 0;
+  async function addRole(companyId: number, menus: MenusMap) {
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ companyId, name: `matrix-role-${++roleCounter}`, menus })
+      .returning({ id: roles.id });
+    if (!role) throw new Error('no role');
+    return role.id;
+  }
+
+  /** The route's URL with its path parameters filled: a demo company row where listed, else 999999. */
+  function urlOf(route: Route): string {
+    const fill = String(FOREIGN_ROWS[nameOf(route)]?.(rows) ?? 999999);
+    return route.url.replace(/:\w+/g, fill).replace(/\*$/, fill);
+  }
+
+  const call = (route: Route, headers: Record<string, string> = {}, payload?: object) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: urlOf(route),
+      headers,
+      payload: hasBody(route.method) ? (payload ?? {}) : undefined,
+    });
+
+  const foreignMarkersIn = (body: string) => markers.filter((marker) => body.includes(marker));
+
+  it('finds the routes it walks', () => {
+    expect(SIGNED_IN.length).toBeGreaterThan(10);
+    expect(PAGE_ROUTES.length).toBeGreaterThan(0);
+    expect(BUTTON_ROUTES.length).toBeGreaterThan(0);
+  });
+
+  describe('public routes', () => {
+    it.each(PUBLIC.map(nameOf))('%s is public only because PUBLIC_ROUTES lists it', (name) => {
+      expect(PUBLIC_ROUTES, `${name} is public but not in PUBLIC_ROUTES`).toContain(name);
+    });
+
+    it.each(PUBLIC_ROUTES)('%s, listed as public, exists and is public', (name) => {
+      expect(PUBLIC.map(nameOf)).toContain(name);
+    });
+  });
+
+  describe('every signed-in route refuses a caller without a valid token (401)', () => {
+    it.each(SIGNED_IN.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const forged = await new TokenService(t.database.db, randomBytes(32).toString('hex'), 600).issue(
+        rows.operatorId,
+      );
+      for (const headers of [
+        {},
+        { authorization: 'Bearer not-a-token' },
+        { authorization: 'Basic MTM4MDAxMzgwMDA6eA==' },
+        bearer(forged),
+      ]) {
+        const response = await call(route, headers);
+        expect(response.statusCode, `with ${JSON.stringify(headers)}`).toBe(401);
+        expect(response.json().code).toBe('unauthorized');
+      }
+    });
+  });
+
+  describe('every page route refuses a role without its page (403)', () => {
+    it.each(PAGE_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const response = await call(route, other.dashboardOnly);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('forbidden');
+    });
+  });
+
+  describe('every button route refuses a role with the page but not the button (403)', () => {
+    it.each(BUTTON_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const response = await call(route, pageHolders.get(route.access.page) ?? {});
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('forbidden');
+    });
+  });
+
+  describe('every owner route refuses a signed-in user who is not a company owner (403)', () => {
+    it.each(OWNER_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      for (const caller of [other.dashboardOnly, homeless]) {
+        const response = await call(route, caller);
+        expect(response.statusCode).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
+    });
+  });
+
+  describe('every route not opted in to the open API refuses a request signed with an access key (401)', () => {
+    it.each(CLOSED_TO_KEYS.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const url = urlOf(route);
+      const body = hasBody(route.method) ? '{}' : undefined;
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: {
+          ...signedHeaders(demoKey, { method: route.method, url, body }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('unauthorized');
+    });
+  });
+
+  describe('every page route without a button admits a role with the page', () => {
+    it.each(PAGE_ONLY_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const response = await call(route, pageHolders.get(route.access.page) ?? {});
+      expect(response.statusCode).not.toBe(401);
+      expect(response.statusCode).not.toBe(403);
+    });
+  });
+
+  describe("no read gives another company's owner the demo company's data (2xx own data, 403 or 404)", () => {
+    it.each(READS.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const response = await call(route, other.owner);
+      expect([200, 201, 204, 403, 404]).toContain(response.statusCode);
+      expect(foreignMarkersIn(response.body)).toEqual([]);
+    });
+  });
+
+  describe("no write on a demo company's row by another company's owner succeeds (403 or 404)", () => {
+    it.each(ROUTES.filter(isWriteOnRow).map((route) => [nameOf(route), route] as const))(
+      '%s',
+      async (name, route) => {
+        const response = await call(route, other.owner, WRITE_BODIES[name]?.(other.roleId));
+        expect(foreignMarkersIn(response.body)).toEqual([]);
+        if (FOREIGN_ROWS[name]) expect([403, 404]).toContain(response.statusCode);
+        else expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      },
+    );
+
+    it('leaves the demo rows as they were', async () => {
+      const { db } = t.database;
+      const [operator] = await db
+        .select({ roleId: users.roleId, companyId: users.companyId })
+        .from(users)
+        .where(eq(users.id, rows.operatorId));
+      expect(operator?.roleId).toBe(rows.operatorRoleId);
+      expect(operator?.companyId).not.toBeNull();
+      const [role] = await db
+        .select({ name: roles.name })
+        .from(roles)
+        .where(eq(roles.id, rows.operatorRoleId));
+      expect(role?.name).toBe(DEMO_OPERATOR_ROLE.name);
+      const [message] = await db
+        .select({ state: messages.state })
+        .from(messages)
+        .where(eq(messages.id, rows.ownerMessageId));
+      expect(message?.state).toBe(0);
+      const [key] = await db
+        .select({ disabled: accessKeys.disabled })
+        .from(accessKeys)
+        .where(eq(accessKeys.id, rows.accessKeyId));
+      expect(key?.disabled).toBe(false);
+    });
+  });
+});

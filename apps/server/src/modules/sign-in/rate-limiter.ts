@@ -1,0 +1,71 @@
+/**
+ * A fixed-window rate limiter on the `rate_limits` table: one row per key and window, counted by
+ * an atomic upsert-increment (`insert … on conflict do update … returning`), so concurrent
+ * requests on several servers sharing one PostgreSQL never lose a hit. Works the same on PGlite.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db/client.js';
+import { rateLimits } from '../../core/db/schema.js';
+import type { Limit } from './limits.js';
+
+/** Old windows are deleted at most this often, by whichever request comes along. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** Windows older than this are of no use to any limit. */
+const KEEP_MS = 2 * 24 * 60 * 60_000;
+
+export class RateLimiter {
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  private windowStart(limit: Limit): Date {
+    const now = this.now();
+    return new Date(now - (now % limit.windowMs));
+  }
+
+  /** Counts one hit; true while the window's count is within the limit (this hit included). */
+  async hit(key: string, limit: Limit): Promise<boolean> {
+    await this.pruneNowAndThen();
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, windowStart: this.windowStart(limit), count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    return (row?.count ?? 1) <= limit.max;
+  }
+
+  /** Takes back one hit of the current window: an attempt counted ahead that turned out well. */
+  async forgive(key: string, limit: Limit): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, this.windowStart(limit))));
+  }
+
+  /** Whether the limit is already used up in the current window, without counting a hit. */
+  async exhausted(key: string, limit: Limit): Promise<boolean> {
+    const [row] = await this.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, this.windowStart(limit))));
+    return (row?.count ?? 0) >= limit.max;
+  }
+
+  /** Forgets every window of a key (e.g. an account's failures after it signs in). */
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  private async pruneNowAndThen() {
+    const now = this.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    await this.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - KEEP_MS)));
+  }
+}
