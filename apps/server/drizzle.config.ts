@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/core/db/schema.ts',
+  schema: ['./src/core/**/schema.ts', './src/modules/*/schema.ts'],
   out: './drizzle',
 });

@@ -23,7 +23,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
-import { auditLogs, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
+import { auditLogs } from './schema.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -11,9 +11,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../paths.js';
-import { schema } from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   readonly db: Db;
@@ -41,7 +40,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.engine === 'pglite') {
     const client =
       location.dataDir === null ? await PGlite.create() : await PGlite.create(pgliteDir(location.dataDir));
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client });
     return {
       db: db as unknown as Db,
       engine: 'pglite',
@@ -62,7 +61,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     onnotice: () => {},
     connect_timeout: 10,
   });
-  const db = drizzlePostgres({ client, schema });
+  const db = drizzlePostgres({ client });
   return {
     db: db as unknown as Db,
     engine: 'postgres',

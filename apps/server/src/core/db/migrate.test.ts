@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES } from '../../testing/harness.js';
+import { menuItems } from '../menu/schema.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { openDatabase } from './client.js';
-import { companies, menuItems, roles } from './schema.js';
+import { companies, roles } from './schema.js';
 
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('apply once: running them again changes nothing', async () => {

@@ -22,12 +22,14 @@ import {
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessKeys } from '../../modules/access-keys/schema.js';
 import { signedHeaders } from '../../modules/access-keys/testing.js';
 import { addAccount, md5, pngOf } from '../../modules/company/testing.js';
+import { messages } from '../../modules/notices/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { TokenService } from '../auth/tokens.js';
-import { accessKeys, companies, messages, roles, users } from '../db/schema.js';
+import { companies, roles, users } from '../db/schema.js';
 import { ObjectStore } from '../storage/objects.js';
 import type { Access, PageAccess } from './access.js';
 

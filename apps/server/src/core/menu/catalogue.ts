@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { menuItems } from '../db/schema.js';
+import { menuItems } from './schema.js';
 import type { CatalogueRow } from './tree.js';
 
 /**

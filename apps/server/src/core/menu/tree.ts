@@ -11,7 +11,7 @@ import {
   OWNER_ONLY_PAGES,
   type UserMenus,
 } from '@vap/contracts';
-import type { menuItems } from '../db/schema.js';
+import type { menuItems } from './schema.js';
 
 export type CatalogueRow = typeof menuItems.$inferSelect;
 

@@ -14,8 +14,8 @@ import { type ObjectKind, parseObjectPath } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
-import { storedObjects } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { storedObjects } from './schema.js';
 
 /** Where the console POSTs uploads (below /webapi). */
 export const UPLOAD_PATH = '/v1/pms/objects/upload';

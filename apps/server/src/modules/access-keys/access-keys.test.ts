@@ -7,9 +7,11 @@ import {
 } from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessKeys, auditLogs, companies, roles } from '../../core/db/schema.js';
+import { auditLogs } from '../../core/audit/schema.js';
+import { companies, roles } from '../../core/db/schema.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';
+import { accessKeys } from './schema.js';
 import { createKey, ROLES_OPERATION, USERS_OPERATION } from './testing.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -19,8 +19,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { accessKeys, companies } from '../../core/db/schema.js';
+import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
+import { accessKeys } from './schema.js';
 import type { SecretBox } from './secret-box.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
 import { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
-import { accessKeyNonces, accessKeys, companies, users } from '../../core/db/schema.js';
+import { companies, users } from '../../core/db/schema.js';
 import { type Access, registerAccessControl } from '../../core/http/access.js';
 import { registerErrorHandling } from '../../core/http/errors.js';
 import { MenuCatalogue } from '../../core/menu/catalogue.js';
@@ -27,6 +27,7 @@ import {
 import { addAccount } from '../company/testing.js';
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
+import { accessKeyNonces, accessKeys } from './schema.js';
 import { SecretBox } from './secret-box.js';
 import { createKey, ROLES_OPERATION, signedCall, signedHeaders, USERS_OPERATION } from './testing.js';
 

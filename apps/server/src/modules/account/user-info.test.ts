@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { TokenService } from '../../core/auth/tokens.js';
-import { companies, menuItems, roles, users } from '../../core/db/schema.js';
+import { companies, roles, users } from '../../core/db/schema.js';
+import { menuItems } from '../../core/menu/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 

@@ -19,7 +19,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSnapshot, recordAudit } from '../../core/audit/recorder.js';
-import { auditLogs, roles, users } from '../../core/db/schema.js';
+import { auditLogs } from '../../core/audit/schema.js';
+import { roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';

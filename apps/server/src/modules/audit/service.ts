@@ -12,8 +12,8 @@ import {
   type Where,
 } from '@vap/contracts';
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { auditLogs } from '../../core/audit/schema.js';
 import type { Db } from '../../core/db/client.js';
-import { auditLogs } from '../../core/db/schema.js';
 import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 
 /** `%`, `_` and `\` match themselves in an action search. */

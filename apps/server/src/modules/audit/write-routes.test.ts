@@ -19,7 +19,8 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, roles, users } from '../../core/db/schema.js';
+import { auditLogs } from '../../core/audit/schema.js';
+import { roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { addAccount } from '../company/testing.js';

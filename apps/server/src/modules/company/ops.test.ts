@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
-import { companies, messages, users } from '../../core/db/schema.js';
+import { companies, users } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { messages } from '../notices/schema.js';
 import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('operator commands company:list and company:review on %s', (engine) => {

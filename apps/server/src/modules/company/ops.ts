@@ -7,9 +7,10 @@
  */
 import { OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { companies, messages, users } from '../../core/db/schema.js';
+import { companies, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import type { OpsCommand } from '../../core/ops-command.js';
+import { messages } from '../notices/schema.js';
 
 const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
 

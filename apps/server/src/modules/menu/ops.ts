@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PLUGIN_ID_PATTERN } from '@vap/contracts';
 import { asc, ne } from 'drizzle-orm';
-import { menuItems } from '../../core/db/schema.js';
+import { menuItems } from '../../core/menu/schema.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { PluginMenuError, PluginMenus, parsePluginManifest } from './plugins.js';
 

@@ -14,7 +14,7 @@ import {
 } from '@vap/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { menuItems } from '../../core/db/schema.js';
+import { menuItems } from '../../core/menu/schema.js';
 
 /** Plugin items are numbered from here, far above the built-in catalogue's ids. */
 export const FIRST_PLUGIN_ITEM_ID = 10_000_000;

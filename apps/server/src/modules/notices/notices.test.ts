@@ -1,9 +1,10 @@
 import { encodeListParam, type ListPage, type Message, type Notice } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, noticeReads, notices, users } from '../../core/db/schema.js';
+import { users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { messages, noticeReads, notices } from './schema.js';
 import { NoticeService } from './service.js';
 
 const base64 = (list: unknown[]) => encodeURIComponent(encodeListParam(list));

@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { loadConfig } from '../../core/config.js';
-import { messages, notices, users } from '../../core/db/schema.js';
+import { users } from '../../core/db/schema.js';
 import { seedDemo } from '../../seed.js';
 import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
 import { noticeCommands } from './ops.js';
+import { messages, notices } from './schema.js';
 
 describe('notice operator commands', () => {
   let test: TestDatabase;

@@ -15,9 +15,10 @@ import {
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/client.js';
-import { messages, noticeReads, notices, users } from '../../core/db/schema.js';
+import { users } from '../../core/db/schema.js';
 import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 import { sanitizeHtml } from './sanitize.js';
+import { messages, noticeReads, notices } from './schema.js';
 
 /** `%`, `_` and `\` match themselves in a title search. */
 

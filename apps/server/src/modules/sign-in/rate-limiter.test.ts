@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { RateLimiter } from './rate-limiter.js';
+import { rateLimits } from './schema.js';
 
 describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
   let test: TestDatabase;

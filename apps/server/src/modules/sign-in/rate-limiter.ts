@@ -5,8 +5,8 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { rateLimits } from '../../core/db/schema.js';
 import type { Limit } from './limits.js';
+import { rateLimits } from './schema.js';
 
 /** Old windows are deleted at most this often, by whichever request comes along. */
 const PRUNE_EVERY_MS = 60 * 60_000;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import type { Database } from '../../core/db/client.js';
-import { captchas, scanLogins, smsCodes } from '../../core/db/schema.js';
 import { md5Hex, seedDemo } from '../../seed.js';
 import {
   bearer,
@@ -16,6 +15,7 @@ import {
 } from '../../testing/harness.js';
 import { LIMITS } from './limits.js';
 import type { SmsProvider } from './providers.js';
+import { captchas, scanLogins, smsCodes } from './schema.js';
 import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from './test-support.js';
 
 const QRCODE = '/webapi/v0/pms/users/login_wechat/qrcode';

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { scanLogins } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { LIMITS, SCAN_TTL_MS } from './limits.js';
 import type { ScanLoginProvider } from './providers.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { scanLogins } from './schema.js';
 
 export type ScanPoll = { state: 'pending' } | { state: 'confirmed'; userId: number };
 

@@ -5,9 +5,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AuditTrail, userSnapshot } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
+import { sessions } from '../../core/auth/schema.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
-import { sessions, users } from '../../core/db/schema.js';
+import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 
 export class SignUpService {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchas, smsCodes } from '../../core/db/schema.js';
 import { createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { CAPTCHA_TOLERANCE_PX, LIMITS } from './limits.js';
+import { captchas, smsCodes } from './schema.js';
 import {
   CAPTCHA,
   captcha,

@@ -19,8 +19,9 @@ import type { z } from 'zod';
 import { type AuditTrail, userSnapshot } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
 import { grantOfRole, holderOf, type Permissions } from '../../core/auth/permissions.js';
+import { sessions } from '../../core/auth/schema.js';
 import type { Db } from '../../core/db/client.js';
-import { roles, sessions, users } from '../../core/db/schema.js';
+import { roles, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 

@@ -1,0 +1,53 @@
+/** What signing in and up keeps: SMS codes, captchas, rate-limit counters and scan sign-ins. */
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, users } from '../../core/db/schema.js';
+
+/**
+ * SMS codes (spec §5.2): 6 digits, stored as a hash, single use, valid 10 minutes, at most 5 wrong
+ * tries. `purpose` keeps a sign-up code from signing in and the other way round.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('sms_codes_phone').on(table.phone, table.createdAt)],
+);
+
+/** Slider puzzle captchas: the answer stays here; each one is solved at most once. */
+export const captchas = pgTable('captchas', {
+  id: uuid('id').primaryKey(),
+  /** Where the missing piece was cut out, in pixels from the left. */
+  answerX: integer('answer_x').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters of the rate limits (sign-in per account and IP, SMS per phone, …). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Third-party messaging-app scan sign-ins: shown as a QR code, confirmed in the app. */
+export const scanLogins = pgTable('scan_logins', {
+  id: uuid('id').primaryKey(),
+  /** pending → confirmed (user_id set) → consumed; or expired. */
+  state: text('state').notNull().default('pending'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
