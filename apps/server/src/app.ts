@@ -3,6 +3,7 @@
  * drive it through `app.inject` and `main.ts` decides about ports, signals and the data directory.
  */
 import fastifySwagger from '@fastify/swagger';
+import { OPERATIONS_PATHS } from '@vap/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,22 +21,18 @@ import { answerClientError, registerErrorHandling, sendNotFound } from './core/h
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { refuseNulCharacters } from './core/http/text-input.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
-import { OpenApiGate } from './modules/access-keys/open-api.js';
-import { accessKeyRoutes } from './modules/access-keys/routes.js';
-import { SecretBox } from './modules/access-keys/secret-box.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { AccountService } from './modules/account/service.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { companyRoutes } from './modules/company/routes.js';
-import type { ModuleDeps } from './modules/deps.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { menuRoutes } from './modules/menu/routes.js';
-import { mqttRoutes } from './modules/mqtt/routes.js';
-import { noticeRoutes } from './modules/notices/routes.js';
-import { authRoutes } from './modules/sign-in/password.js';
-import type { ScanLoginProvider, SmsProvider } from './modules/sign-in/providers.js';
-import { securityRoutes } from './modules/sign-in/routes.js';
-import { systemRoutes } from './modules/system/routes.js';
+import { ObjectStore } from './core/storage/objects.js';
+import { objectRoutes } from './core/storage/routes.js';
+import { accessKeysModule, OpenApiGate, SecretBox } from './modules/access-keys/index.js';
+import { accountModule } from './modules/account/index.js';
+import { auditModule } from './modules/audit/index.js';
+import { companyModule } from './modules/company/index.js';
+import { healthModule } from './modules/health/index.js';
+import { menuModule } from './modules/menu/index.js';
+import { mqttModule } from './modules/mqtt/index.js';
+import { noticesModule } from './modules/notices/index.js';
+import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
+import { systemModule } from './modules/system/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -94,22 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await registerCompression(app);
 
-  const { db } = options.database;
+  // The core services, one instance each; every module is handed only the ones it uses.
+  const { database } = options;
+  const { db } = database;
+  const { passwords } = options;
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
   const catalogue = new MenuCatalogue(db);
-  const accounts = new AccountService(db, catalogue, options.verifyCompany);
+  const store = new ObjectStore(db, options.dataDir, options.jwtSecret);
   // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret);
   const openApi = new OpenApiGate(db, secretBox);
   registerAccessControl(app, tokens, { db, catalogue, openApi });
-  /** What the route modules of the account, company and notice areas share. */
-  const deps: ModuleDeps = {
-    database: options.database,
-    passwords: options.passwords,
-    tokens,
-    accounts,
-    options,
-  };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -146,19 +138,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database: options.database });
-      await api.register(authRoutes, deps);
-      await api.register(accountRoutes, { accounts });
-      await api.register(menuRoutes, { catalogue });
-      await api.register(mqttRoutes);
-      await api.register(securityRoutes, deps);
-      await api.register(companyRoutes, deps);
-      await api.register(noticeRoutes, deps);
-      await api.register(systemRoutes, deps);
-      await api.register(auditRoutes, deps);
-      await api.register(accessKeyRoutes, { ...deps, openApi, secretBox });
+      await api.register(healthModule, { database });
+      await api.register(signInModule, {
+        db,
+        passwords,
+        tokens,
+        devOutbox: options.devOutbox,
+        ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
+        ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
+        codeSecret: options.jwtSecret,
+      });
+      await api.register(accountModule, {
+        db,
+        passwords,
+        tokens,
+        catalogue,
+        store,
+        verifyCompany: options.verifyCompany,
+      });
+      await api.register(menuModule, { catalogue });
+      await api.register(mqttModule);
+      await api.register(companyModule, { db, store });
+      await api.register(objectRoutes, { db, store, tokens });
+      await api.register(noticesModule, { db });
+      await api.register(systemModule, { db, passwords, catalogue });
+      await api.register(auditModule, { db });
+      await api.register(accessKeysModule, { db, openApi, secretBox });
       api.get(
-        '/api.json',
+        OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },
         // The OpenAPI document the open-platform debug page is driven by (spec §7).
         () => app.swagger(),

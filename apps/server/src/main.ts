@@ -8,8 +8,7 @@ import { PasswordHasher } from './core/auth/passwords.js';
 import { ConfigError, loadConfig } from './core/config.js';
 import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
-import { readConsolePlugins } from './modules/menu/console-plugins.js';
-import { PluginMenuError, PluginMenus } from './modules/menu/plugins.js';
+import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { DEMO_OPERATOR, seedDemo } from './seed.js';
 
 /** How long a stopping server lets answers in flight finish before it closes their connections. */

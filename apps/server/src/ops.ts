@@ -7,9 +7,9 @@ import { loadConfig } from './core/config.js';
 import { lockDataDir } from './core/data-dir.js';
 import { openDatabase } from './core/db/client.js';
 import type { OpsCommand } from './core/ops-command.js';
-import { companyCommands } from './modules/company/ops.js';
-import { pluginCommands } from './modules/menu/ops.js';
-import { noticeCommands } from './modules/notices/ops.js';
+import { companyCommands } from './modules/company/index.js';
+import { pluginCommands } from './modules/menu/index.js';
+import { noticeCommands } from './modules/notices/index.js';
 
 const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands, ...pluginCommands };
 

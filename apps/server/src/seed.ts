@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
-import { createDefaultRole } from './modules/system/roles.js';
+import { createDefaultRole } from './modules/system/index.js';
 
 export interface DemoAccount {
   account: string;

@@ -7,16 +7,6 @@
 import { z } from 'zod';
 import { groupIdsTextSchema } from './system.js';
 
-/** The calls under /v1/pms/company of the access-key page; owner only. */
-export const ACCESS_KEY_PATHS = {
-  /** GET: the company's keys (`{ items }`); POST: creates one (answers the secret, once). */
-  keys: '/v1/pms/company/access_keys',
-  /** PATCH: disables or enables a key; DELETE: deletes it. */
-  key: (id: string) => `/v1/pms/company/access_keys/${id}`,
-  /** GET: the open operations a key may be given (`{ items }`). */
-  operations: '/v1/pms/company/access_keys/operations',
-} as const;
-
 export const ACCESS_KEY_ID_LENGTH = 16;
 export const ACCESS_KEY_SECRET_LENGTH = 32;
 /** A key is valid for ten years from its creation; the validity cannot be changed (spec §9). */

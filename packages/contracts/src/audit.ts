@@ -8,14 +8,6 @@ import { z } from 'zod';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { type FilterSpec, listQuerySchema } from './list.js';
 
-/** The calls of the audit log (prefix /v1/pms/company). */
-export const AUDIT_PATHS = {
-  /** GET: a page of entries (list query: page, size, wheres, orders). */
-  list: '/v1/pms/company/audit_logs',
-  /** GET: the entries as CSV (text/csv, UTF-8 with BOM, header row), same wheres/orders. */
-  export: '/v1/pms/company/audit_logs/export',
-} as const;
-
 /** The page that shows the log; only the company owner may open it. */
 export const AUDIT_PAGE = 'system_audit' as const;
 

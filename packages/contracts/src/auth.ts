@@ -14,20 +14,6 @@ import {
   smsCodeSchema,
 } from './validators.js';
 
-/** The paths of spec §7.1 that these payloads travel on (below /webapi). */
-export const AUTH_PATHS = {
-  puzzleCaptcha: '/v0/pms/puzzle_captcha',
-  smsCode: '/v0/pms/sms_code',
-  loginSmsCode: '/v0/pms/users/login_sms_code',
-  loginOrSignupSmsCode: '/v0/pms/users/login_or_signup_sms_code',
-  signup: '/v0/pms/users/signup',
-  resetPassword: '/v0/pms/users/reset_password',
-  scanQrcode: '/v0/pms/users/login_wechat/qrcode',
-  scanLogin: '/v0/pms/users/login_wechat',
-  scanConfirm: '/v0/pms/users/login_wechat/confirm',
-  devOutbox: '/dev/outbox',
-} as const;
-
 /** Seconds the console waits before it offers to send another SMS code (the server enforces it). */
 export const SMS_RESEND_SECONDS = 60;
 /** How often the console asks whether a scan sign-in was confirmed. */

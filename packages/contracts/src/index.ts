@@ -1,5 +1,6 @@
 export * from './access-keys.js';
 export * from './account.js';
+export * from './api-paths.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './company.js';

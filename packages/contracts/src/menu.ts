@@ -150,9 +150,6 @@ export function menusMapOfTree(tree: readonly MenuItem[]): MenusMap {
   return map;
 }
 
-/** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
-export const CATALOGUE_PATH = '/v1/pms/menus';
-
 /** A page of the catalogue and the address the console gives it. */
 export const pageAddressSchema = z.object({ name: z.string(), path: z.string() });
 export type PageAddress = z.infer<typeof pageAddressSchema>;

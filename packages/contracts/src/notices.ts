@@ -5,17 +5,6 @@
 import { z } from 'zod';
 import { type FilterSpec, listQuerySchema } from './list.js';
 
-/** The calls of spec §7.4 (prefix /v1/ntc). */
-export const NTC_PATHS = {
-  notices: '/v1/ntc/notices',
-  noticesCount: '/v1/ntc/notices/count',
-  noticeRead: (id: number) => `/v1/ntc/notices/${id}/read`,
-  messages: '/v1/ntc/messages',
-  messagesCount: '/v1/ntc/messages/count',
-  messageRead: (id: number) => `/v1/ntc/messages/${id}/read`,
-  messagesReadAll: '/v1/ntc/messages/read_all',
-} as const;
-
 /** `state` of a notice (for the caller) or a message: 0 unread, 1 read (spec §7.4 `state = 0`). */
 export const READ_STATE = { unread: 0, read: 1 } as const;
 export const readStateSchema = z.union([z.literal(0), z.literal(1)]);

@@ -15,19 +15,6 @@ import {
   plainPasswordSchema,
 } from './validators.js';
 
-/** The calls of spec §7.2 under /v1/pms/company that the system area uses. */
-export const SYSTEM_PATHS = {
-  users: '/v1/pms/company/users',
-  user: (id: number) => `/v1/pms/company/users/${id}`,
-  userRole: (id: number) => `/v1/pms/company/users/${id}/role`,
-  /** The company's roles as the users page needs them (same answer as `roles`). */
-  userRoleOptions: '/v1/pms/company/users/roles',
-  roles: '/v1/pms/company/roles',
-  /** The downstream companies of the caller's company (spec §7.2 GET /children). */
-  children: '/v1/pms/company/children',
-  role: (id: number) => `/v1/pms/company/roles/${id}`,
-} as const;
-
 export const USER_REMARK_MAX_LENGTH = 200;
 
 /**

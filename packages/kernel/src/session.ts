@@ -4,7 +4,14 @@
  * version, then routes. Any failure resets the token; menus as an empty object are the
  * no-access case. Logout and a new sign-in leave nothing of the previous user behind.
  */
-import type { MqttVersion, UserInfo } from '@vap/contracts';
+import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  MQTT_PATHS,
+  type MqttVersion,
+  OPERATIONS_PATHS,
+  type UserInfo,
+} from '@vap/contracts';
 import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from './events.js';
 import { type HttpClient, kernelSchemas } from './http.js';
@@ -13,11 +20,12 @@ import type { PluginRegistry } from './registry.js';
 import { assembleRoutes, isEmptyMenus, type RouteAssembly } from './routes.js';
 import type { TokenStore } from './token.js';
 
+/** The calls the session makes (their paths are defined once, in @vap/contracts). */
 export const API_PATHS = {
-  userInfo: '/v1/pms/user',
-  apiDoc: '/api.json',
-  mqttVersion: '/v1/mtx/company/version',
-  logout: '/v1/pms/user/logout',
+  userInfo: ACCOUNT_PATHS.user,
+  apiDoc: OPERATIONS_PATHS.apiDocument,
+  mqttVersion: MQTT_PATHS.version,
+  logout: AUTH_PATHS.logout,
 } as const;
 
 export type SessionStatus = 'anonymous' | 'loading' | 'ready';

@@ -1,5 +1,6 @@
 /** The own-account calls (spec §7.1, §7.2) and the object store's token upload. */
 import {
+  COMPANY_PATHS,
   OBJECT_STORE_AUTH_SCHEME,
   type ObjectKind,
   type UploadResult,
@@ -8,12 +9,6 @@ import {
 } from '@vap/contracts';
 import { type HttpClient, md5OfBlob } from '@vap/kernel';
 import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
-
-export const PROFILE_PATH = '/v1/pms/user';
-export const PASSWORD_PATH = '/v1/pms/user/password';
-export const COMPANIES_PATH = '/v1/pms/user/companies';
-export const COMPANY_PATH = '/v1/pms/company';
-export const UPLOAD_TOKEN_PATH = '/v1/pms/company/resources/token';
 
 function extensionOf(file: File): string {
   const fromName = /\.(jpe?g|png)$/i.exec(file.name)?.[1]?.toLowerCase();
@@ -36,7 +31,7 @@ export async function uploadObject(
 ): Promise<UploadResult> {
   const name = `${kind}/${companyId}_${await md5OfBlob(file)}.${extensionOf(file)}`;
   const { token, url } = await http.post(
-    UPLOAD_TOKEN_PATH,
+    COMPANY_PATHS.uploadToken,
     { name, size: file.size },
     { schema: uploadTokenResultSchema, quiet: true },
   );

@@ -1,7 +1,12 @@
-import { type CreateCompanyBody, createCompanyBodySchema, toFullWidthParentheses } from '@vap/contracts';
+import {
+  ACCOUNT_PATHS,
+  type CreateCompanyBody,
+  createCompanyBodySchema,
+  toFullWidthParentheses,
+} from '@vap/contracts';
 import { useKernel, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
-import { COMPANIES_PATH, messageOf } from './api.js';
+import { messageOf } from './api.js';
 
 /**
  * Company completion (spec §2.1): a user without a company creates one and becomes its owner; the
@@ -14,7 +19,7 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (values: CreateCompanyBody) => {
     try {
-      await kernel.http.post(COMPANIES_PATH, values, { quiet: true });
+      await kernel.http.post(ACCOUNT_PATHS.companies, values, { quiet: true });
       await kernel.session.reload();
       message.success(t('companyCreate.success'));
       onClose();

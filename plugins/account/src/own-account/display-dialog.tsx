@@ -1,8 +1,8 @@
-import { displayFormSchema, LOGO_MAX_BYTES } from '@vap/contracts';
+import { COMPANY_PATHS, displayFormSchema, LOGO_MAX_BYTES } from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
 import { Button, checkFile, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { COMPANY_PATH, messageOf } from './api.js';
+import { messageOf } from './api.js';
 
 /** Spec §5.2: the logo is jpeg or png, at most 1,048,576 bytes. */
 export const LOGO_RULES = { accept: ['image/jpeg', 'image/png'], maxBytes: LOGO_MAX_BYTES } as const;
@@ -42,7 +42,11 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async ({ title }: { title: string }) => {
     try {
-      await kernel.http.put(COMPANY_PATH, { title, ...(logo ? { logo: logo.base64 } : {}) }, { quiet: true });
+      await kernel.http.put(
+        COMPANY_PATHS.company,
+        { title, ...(logo ? { logo: logo.base64 } : {}) },
+        { quiet: true },
+      );
       await kernel.session.reload();
       message.success(t('display.success'));
       onClose();

@@ -1,9 +1,9 @@
-import { type PasswordChangeForm, passwordChangeFormSchema } from '@vap/contracts';
+import { ACCOUNT_PATHS, type PasswordChangeForm, passwordChangeFormSchema } from '@vap/contracts';
 import { md5Hex, useKernel, useSession, useT } from '@vap/kernel';
 import { alert, FormDialog, FormField, message, PasswordInput, useZodForm } from '@vap/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messageOf, PASSWORD_PATH } from './api.js';
+import { messageOf } from './api.js';
 
 /**
  * Change password (spec §3, §4.1, §5.2, §8): the old password only when the account has one; on
@@ -26,7 +26,7 @@ export default function PasswordDialog({ onClose }: { onClose: () => void }) {
     try {
       if (isPasswordEmpty) {
         await kernel.http.post(
-          PASSWORD_PATH,
+          ACCOUNT_PATHS.password,
           { password: await md5Hex(values.new_password) },
           { quiet: true },
         );
@@ -35,7 +35,7 @@ export default function PasswordDialog({ onClose }: { onClose: () => void }) {
           old_password: await md5Hex(values.old_password ?? ''),
           new_password: await md5Hex(values.new_password),
         };
-        await kernel.http.put(PASSWORD_PATH, body, { quiet: true });
+        await kernel.http.put(ACCOUNT_PATHS.password, body, { quiet: true });
       }
     } catch (error) {
       message.error(t('password.fail', { message: messageOf(error) }));

@@ -1,7 +1,7 @@
-import { profileBodySchema } from '@vap/contracts';
+import { ACCOUNT_PATHS, profileBodySchema } from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
-import { messageOf, PROFILE_PATH } from './api.js';
+import { messageOf } from './api.js';
 
 /** Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark. */
 export default function ProfileDialog({ onClose }: { onClose: () => void }) {
@@ -18,7 +18,7 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
     remark?: string | undefined;
   }) => {
     try {
-      await kernel.http.put(PROFILE_PATH, values, { quiet: true });
+      await kernel.http.put(ACCOUNT_PATHS.user, values, { quiet: true });
       await kernel.session.reload();
       message.success(t('profile.success'));
       onClose();

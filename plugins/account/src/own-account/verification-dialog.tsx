@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   COMPANY_NAME_MAX_LENGTH,
+  COMPANY_PATHS,
   type CompanyDetail,
   companyDetailSchema,
   companyNameSchema,
@@ -15,7 +16,7 @@ import {
 import { type TranslationKey, useKernel, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Field, Input, message, Spinner, Upload, type UploadItem } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { COMPANY_PATH, messageOf, uploadObject } from './api.js';
+import { messageOf, uploadObject } from './api.js';
 
 /** Spec §5.3: jpg, jpeg or png, at most 5 MB and 5000x5000 px. */
 export const VERIFY_IMAGE_RULES = {
@@ -67,7 +68,7 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
   const { data: detail, error } = useQuery({
     queryKey: ['account', 'company'],
     queryFn: ({ signal }) =>
-      kernel.http.get(COMPANY_PATH, { schema: companyDetailSchema, quiet: true, signal }),
+      kernel.http.get(COMPANY_PATHS.company, { schema: companyDetailSchema, quiet: true, signal }),
     // The form edits what it loaded: always the company as it is now.
     staleTime: 0,
   });
@@ -136,7 +137,7 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
     setBusy(true);
     try {
       await kernel.http.put(
-        COMPANY_PATH,
+        COMPANY_PATHS.company,
         {
           name: name.trim(),
           business_license: images.business_license?.path,

@@ -1,11 +1,11 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
+import { AUTH_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
 import { messages } from '@vap/kernel';
 import { renderWithKernel, testToken } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
-import LoginPage, { LOGIN_PASSWORD_PATH } from './login.js';
+import LoginPage from './login.js';
 
 const consoleMessages = messages('translation', {
   en: () => import('../../../../locales/en.json'),
@@ -65,7 +65,7 @@ describe('password sign-in (spec §2.1, §7.1)', () => {
 
   it('sends the password as its md5 digest, without a bearer token, and shows the server message', async () => {
     const { api } = await renderLogin({
-      [LOGIN_PASSWORD_PATH]: {
+      [AUTH_PATHS.loginPassword]: {
         status: 401,
         body: { code: 'invalid_credentials', message: 'Wrong account or password' },
       },
@@ -85,7 +85,7 @@ describe('password sign-in (spec §2.1, §7.1)', () => {
   it('stores the token, loads the session and returns to the page the user wanted', async () => {
     const token = testToken();
     const { kernel, api } = await renderLogin({
-      [LOGIN_PASSWORD_PATH]: { body: { token } },
+      [AUTH_PATHS.loginPassword]: { body: { token } },
       '/v1/pms/user': { body: owner },
       '/api.json': { body: { openapi: '3.0.3' } },
       '/v1/mtx/company/version': {
@@ -105,7 +105,7 @@ describe('password sign-in (spec §2.1, §7.1)', () => {
 
   it('a role without any menu gets the no-access warning and stays signed out', async () => {
     await renderLogin({
-      [LOGIN_PASSWORD_PATH]: { body: { token: testToken() } },
+      [AUTH_PATHS.loginPassword]: { body: { token: testToken() } },
       '/v1/pms/user': { body: { ...owner, menus: {} } },
     });
     await userEvent.type(screen.getByLabelText(/Phone or email/), '13800138000');

@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@vap/contracts';
 import { lazyPage, md5Hex, NoAccessError, preloadPage, type Translate, useKernel, useT } from '@vap/kernel';
 import {
   Alert,
@@ -26,8 +27,6 @@ const ScanSignIn = lazyPage(loadScan);
 // The password method's rules load once the form is used (focus), before it is submitted.
 const loadRules = () => import('../sign-in/password-rules.js');
 const preloadRules = () => void loadRules().catch(() => undefined);
-
-export const LOGIN_PASSWORD_PATH = '/v0/pms/users/login_password';
 
 type Errors = Partial<Record<'account' | 'password', string>>;
 
@@ -126,7 +125,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         return;
       }
       const body = { account: account.trim(), password: await md5Hex(password) };
-      const { token } = await kernel.http.post(LOGIN_PASSWORD_PATH, body, {
+      const { token } = await kernel.http.post(AUTH_PATHS.loginPassword, body, {
         auth: false,
         schema: rules.loginResultSchema,
         // The form shows the failure inline.

@@ -7,7 +7,7 @@ import { type Grant, type Holder, OWNER_ROLE_ID } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { roles, users } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
+import { ApiError, unauthorized } from '../http/errors.js';
 
 export interface Permissions {
   userId: number;
@@ -49,6 +49,12 @@ export async function loadPermissions(db: Db, userId: number): Promise<Permissio
     .where(eq(users.id, userId));
   if (!user) throw unauthorized();
   return { userId, ...user, holder: await holderOf(db, user) };
+}
+
+/** The company of a caller who reached a company page or owner route; 403 for one without. */
+export function companyOf(caller: Permissions): number {
+  if (caller.companyId === null) throw new ApiError(403, 'forbidden');
+  return caller.companyId;
 }
 
 /** Whether a holder may open a page and, when given, use one of its buttons. */

@@ -16,8 +16,7 @@
  * a request like any request without a token (401).
  */
 import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OpenApiGate } from '../../modules/access-keys/open-api.js';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
@@ -31,6 +30,19 @@ export interface PageAccess {
 }
 
 export type Access = 'public' | 'user' | 'owner' | PageAccess;
+
+/**
+ * The open API's side of access control, which the access-keys module provides (core knows no
+ * module): it learns every route, and takes the requests signed with an access key.
+ */
+export interface OpenApiGateway {
+  /** Adds its own hooks (the signature is checked once the body is read). */
+  install(app: FastifyInstance): void;
+  /** Told of each /webapi route and its declaration, as it is added. */
+  register(route: RouteOptions, access: Access): void;
+  /** Whether the request is signed with an access key for an open route. */
+  claims(request: FastifyRequest): boolean;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -105,7 +117,7 @@ export function registerAccessControl(
     db: Db;
     catalogue: MenuCatalogue;
     /** Requests signed with an access key, on routes declaring `config.openApi` (access-keys/open-api.ts). */
-    openApi?: OpenApiGate;
+    openApi?: OpenApiGateway;
   },
 ) {
   app.decorateRequest('auth', null);

@@ -10,16 +10,13 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { type ObjectKind, parseObjectPath } from '@vap/contracts';
+import { COMPANY_PATHS, type ObjectKind, parseObjectPath } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import { storedObjects } from './schema.js';
 
-/** Where the console POSTs uploads (below /webapi). */
-export const UPLOAD_PATH = '/v1/pms/objects/upload';
-export const OBJECTS_PATH = '/v1/pms/objects';
 export const UPLOAD_TOKEN_TTL_SECONDS = 600;
 const URL_BUCKET_SECONDS = 3600;
 
@@ -130,7 +127,7 @@ export class ObjectStore {
   signedUrl(path: string): string {
     if (!path) return '';
     const exp = (Math.floor(this.now() / 1000 / URL_BUCKET_SECONDS) + 2) * URL_BUCKET_SECONDS;
-    return `/webapi${OBJECTS_PATH}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}`;
+    return `/webapi${COMPANY_PATHS.objects}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}`;
   }
 
   verifyUrl(path: string, exp: string | undefined, signature: string | undefined): boolean {

@@ -9,10 +9,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { companies, roles } from '../../core/db/schema.js';
+import { createKey, ROLES_OPERATION, USERS_OPERATION } from '../../testing/access-keys.js';
+import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 import { accessKeys } from './schema.js';
-import { createKey, ROLES_OPERATION, USERS_OPERATION } from './testing.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

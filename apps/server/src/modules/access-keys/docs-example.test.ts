@@ -3,8 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../testing/access-keys.js';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
-import { createKey } from './testing.js';
 
 const DOC = join(import.meta.dirname, '../../../../../docs/open-api.md');
 

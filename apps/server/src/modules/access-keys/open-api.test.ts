@@ -17,6 +17,14 @@ import { type Access, registerAccessControl } from '../../core/http/access.js';
 import { registerErrorHandling } from '../../core/http/errors.js';
 import { MenuCatalogue } from '../../core/menu/catalogue.js';
 import {
+  createKey,
+  ROLES_OPERATION,
+  signedCall,
+  signedHeaders,
+  USERS_OPERATION,
+} from '../../testing/access-keys.js';
+import { addAccount } from '../../testing/accounts.js';
+import {
   bearer,
   createTestApp,
   createTestDatabase,
@@ -24,12 +32,10 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
 import { accessKeyNonces, accessKeys } from './schema.js';
 import { SecretBox } from './secret-box.js';
-import { createKey, ROLES_OPERATION, signedCall, signedHeaders, USERS_OPERATION } from './testing.js';
 
 const USERS_URL = `/webapi${SYSTEM_PATHS.users}`;
 const ROLES_URL = `/webapi${SYSTEM_PATHS.roles}`;

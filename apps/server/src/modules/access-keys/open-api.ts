@@ -43,7 +43,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { allows } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
-import type { Access } from '../../core/http/access.js';
+import type { Access, OpenApiGateway } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { accessKeyNonces, accessKeys } from './schema.js';
 import type { SecretBox } from './secret-box.js';
@@ -102,7 +102,7 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export class OpenApiGate {
+export class OpenApiGate implements OpenApiGateway {
   /** Open operations by `METHOD url` of their route (the url as registered, `/webapi/…/:id`). */
   private readonly byRoute = new Map<string, RegisteredOperation>();
   private readonly byId = new Map<string, RegisteredOperation>();

@@ -18,9 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
+import { companyOf as companyOfCaller } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
-import { ApiError } from '../../core/http/errors.js';
-import type { ModuleDeps } from '../deps.js';
 import { AccessKeys } from './keys.js';
 import type { OpenApiGate } from './open-api.js';
 import type { SecretBox } from './secret-box.js';
@@ -29,23 +29,19 @@ const security = [{ bearer: [] }];
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const actOnKey = { ...refusals, 404: apiErrorSchema };
 
-export interface AccessKeyRouteDeps extends ModuleDeps {
+export interface AccessKeyRouteOptions {
+  db: Db;
   openApi: OpenApiGate;
   secretBox: SecretBox;
 }
 
-export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteDeps> = async (
+export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteOptions> = async (
   app,
-  { database, openApi, secretBox },
+  { db, openApi, secretBox },
 ) => {
-  const { db } = database;
   const keys = new AccessKeys(db, secretBox, () => openApi.operationIds());
   /** The owner's company (the hook admits only owners, who have one). */
-  const companyOf = async (request: FastifyRequest) => {
-    const { companyId } = await permissionsOf(request, db);
-    if (companyId === null) throw new ApiError(403, 'forbidden');
-    return companyId;
-  };
+  const companyOf = async (request: FastifyRequest) => companyOfCaller(await permissionsOf(request, db));
 
   app.get(
     ACCESS_KEY_PATHS.keys,
@@ -93,7 +89,7 @@ export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteDeps> = async 
   );
 
   app.patch(
-    '/v1/pms/company/access_keys/:id',
+    ACCESS_KEY_PATHS.key.pattern,
     {
       config: { access: 'owner', audit: 'access_key.update' },
       schema: {
@@ -115,7 +111,7 @@ export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteDeps> = async 
   );
 
   app.delete(
-    '/v1/pms/company/access_keys/:id',
+    ACCESS_KEY_PATHS.key.pattern,
     {
       config: { access: 'owner', audit: 'access_key.delete' },
       schema: {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, md5Hex } from '../../seed.js';
+import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 
 describe.each(ENGINES)('own account on %s', (engine) => {
   let t: TestApp;

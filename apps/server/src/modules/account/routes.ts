@@ -1,14 +1,44 @@
-import { apiErrorSchema, userInfoSchema } from '@vap/contracts';
+/** The signed-in user's own account (spec §3, §7.1): user info, profile and password. */
+import {
+  ACCOUNT_PATHS,
+  apiErrorSchema,
+  changePasswordBodySchema,
+  profileBodySchema,
+  setPasswordBodySchema,
+  userInfoSchema,
+} from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditTrail } from '../../core/audit/recorder.js';
+import type { PasswordHasher } from '../../core/auth/passwords.js';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
-import type { AccountService } from './service.js';
+import type { MenuCatalogue } from '../../core/menu/catalogue.js';
+import type { ObjectStore } from '../../core/storage/objects.js';
+import { OwnAccount } from './profile.js';
+import { AccountService } from './service.js';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (
-  app,
-  { accounts },
-) => {
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+export interface AccountModuleOptions {
+  db: Db;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  catalogue: MenuCatalogue;
+  store: ObjectStore;
+  /** The global company-verification switch of user info. */
+  verifyCompany: boolean;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountModuleOptions> = async (app, options) => {
+  const { db, catalogue, store } = options;
+  // User info shows the logo through a signed URL: an <img> cannot send a bearer header.
+  const accounts = new AccountService(db, catalogue, options.verifyCompany, (path) => store.signedUrl(path));
+  const ownAccount = new OwnAccount(db, options.passwords, options.tokens);
+
   app.get(
-    '/v1/pms/user',
+    ACCOUNT_PATHS.user,
     {
       config: { access: 'user' },
       schema: {
@@ -19,5 +49,59 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
       },
     },
     (request) => accounts.userInfo(callerOf(request).userId),
+  );
+
+  app.put(
+    ACCOUNT_PATHS.user,
+    {
+      config: { access: 'user', audit: 'account.profile.update' },
+      schema: {
+        tags: ['account'],
+        summary: 'Edit the own profile: nickname, remark, and an email no other account uses',
+        security: [{ bearer: [] }],
+        body: profileBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ownAccount.updateProfile(callerOf(request).userId, request.body, auditTrail(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    ACCOUNT_PATHS.password,
+    {
+      config: { access: 'user', audit: 'account.password.change' },
+      schema: {
+        tags: ['account'],
+        summary: "Change the password (md5 digests); revokes the user's other sessions",
+        security: [{ bearer: [] }],
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ownAccount.changePassword(callerOf(request), request.body, auditTrail(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.password,
+    {
+      config: { access: 'user', audit: 'account.password.set' },
+      schema: {
+        tags: ['account'],
+        summary: 'Set the first password of an account without one (is_password_empty)',
+        security: [{ bearer: [] }],
+        body: setPasswordBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ownAccount.setPassword(callerOf(request), request.body.password, auditTrail(request));
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -8,30 +8,13 @@ import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { type MenuGrant, menuTree } from '../../core/menu/tree.js';
 
 export class AccountService {
-  /** Display URL of a stored object; the object store provides it (company module). */
-  #objectUrl: (path: string) => string = () => '';
-
   constructor(
     private readonly db: Db,
     private readonly catalogue: MenuCatalogue,
     private readonly verifyCompany: boolean,
+    /** The display URL of a stored object (the company logo), signed by the object store. */
+    private readonly objectUrl: (path: string) => string,
   ) {}
-
-  /** How stored objects (the company logo) become URLs the console can show. */
-  useObjectUrls(objectUrl: (path: string) => string): void {
-    this.#objectUrl = objectUrl;
-  }
-
-  /** The account behind a sign-in name: a mainland phone number or an email (any case). */
-  async findBySignInName(account: string) {
-    const column = account.includes('@') ? users.email : users.phone;
-    const value = account.includes('@') ? account.toLowerCase() : account;
-    const [user] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(column, value));
-    return user;
-  }
 
   /** User info of spec §3 (GET /v1/pms/user). */
   async userInfo(userId: number): Promise<UserInfo> {
@@ -57,7 +40,7 @@ export class AccountService {
         name: company.name,
         title: company.title,
         // A signed, expiring URL: the console shows it in an <img>, which sends no bearer header.
-        logo: company.logo ? this.#objectUrl(company.logo) : '',
+        logo: company.logo ? this.objectUrl(company.logo) : '',
         verify_status: company.verifyStatus as VerifyStatus,
         products: {
           cbs: company.cbs,

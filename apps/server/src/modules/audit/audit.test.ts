@@ -22,8 +22,8 @@ import { auditSnapshot, recordAudit } from '../../core/audit/recorder.js';
 import { auditLogs } from '../../core/audit/schema.js';
 import { roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
+import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 import { auditCsv } from './csv.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);

@@ -41,10 +41,10 @@ import {
 } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { companyOf } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
-import type { ModuleDeps } from '../deps.js';
-import { companyOf } from '../system/users.js';
 import { auditCsv } from './csv.js';
 import { AuditLogService } from './service.js';
 
@@ -62,8 +62,7 @@ const exportFileName = (now: Date) =>
     .replaceAll(':', '')
     .replace('T', '-')}.csv`;
 
-export const auditRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
-  const { db } = database;
+export const auditModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const service = new AuditLogService(db);
 
   app.get(

@@ -22,9 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
+import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
-import { nextIp, nextPhone, sendCode } from '../sign-in/test-support.js';
+import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.

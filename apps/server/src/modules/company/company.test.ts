@@ -7,8 +7,8 @@ import { companies } from '../../core/db/schema.js';
 import { ObjectStore } from '../../core/storage/objects.js';
 import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
+import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addAccount, jpegOf, md5, multipart, pngOf } from './testing.js';
 
 describe.each(ENGINES)('company settings, verification and the object store on %s', (engine) => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { companies, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import type { OpsCommand } from '../../core/ops-command.js';
-import { messages } from '../notices/schema.js';
+import { deliverMessages } from '../notices/index.js';
 
 const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
 
@@ -79,16 +79,15 @@ const review: OpsCommand = {
         .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
       // Messages are stored in the default language of the console (zh-CN).
       const key = approved ? 'approved' : 'rejected';
-      if (owners.length > 0) {
-        await tx.insert(messages).values(
-          owners.map((owner) => ({
-            userId: owner.id,
-            kind: 'verification',
-            title: translate('zh-CN', `verifyReview.${key}Title`),
-            content: translate('zh-CN', `verifyReview.${key}Content`).replace('{{name}}', company.name),
-          })),
-        );
-      }
+      await deliverMessages(
+        tx,
+        owners.map((owner) => ({
+          userId: owner.id,
+          kind: 'verification',
+          title: translate('zh-CN', `verifyReview.${key}Title`),
+          content: translate('zh-CN', `verifyReview.${key}Content`).replace('{{name}}', company.name),
+        })),
+      );
       return `Company ${companyId} (${company.name}): ${approved ? 'approved, now verified (2)' : 'rejected, now failed (3)'}; ${owners.length} owner message(s) sent.`;
     });
   },
@@ -118,16 +117,15 @@ const revoke: OpsCommand = {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
-      if (owners.length > 0) {
-        await tx.insert(messages).values(
-          owners.map((owner) => ({
-            userId: owner.id,
-            kind: 'verification',
-            title: translate('zh-CN', 'verifyReview.revokedTitle'),
-            content: translate('zh-CN', 'verifyReview.revokedContent').replace('{{name}}', company.name),
-          })),
-        );
-      }
+      await deliverMessages(
+        tx,
+        owners.map((owner) => ({
+          userId: owner.id,
+          kind: 'verification',
+          title: translate('zh-CN', 'verifyReview.revokedTitle'),
+          content: translate('zh-CN', 'verifyReview.revokedContent').replace('{{name}}', company.name),
+        })),
+      );
       return `Company ${companyId} (${company.name}): verification withdrawn, now failed (3); ${owners.length} owner message(s) sent.`;
     });
   },

@@ -4,15 +4,13 @@
  * console shows: owner-only fields, the verification status rules, the object store's ownership.
  */
 import {
-  type AuditAction,
-  type ChangePasswordBody,
+  COMPANY_PATHS,
   type CompanyDetail,
   type CreateCompanyBody,
   isCompanyName,
   LOGO_MAX_BYTES,
   OBJECT_MAX_BYTES,
   OWNER_ROLE_ID,
-  type ProfileBody,
   parseObjectPath,
   type UploadTokenBody,
   type updateCompanyBodySchema,
@@ -21,16 +19,15 @@ import {
   VERIFY_STATUS,
   type VerifyStatus,
 } from '@vap/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import type { PasswordHasher } from '../../core/auth/passwords.js';
-import type { AuthContext, TokenService } from '../../core/auth/tokens.js';
+import { signedInUser } from '../../core/auth/users.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
 import { ApiError, unauthorized } from '../../core/http/errors.js';
-import { imageTypeOf, md5Of, type ObjectStore, UPLOAD_PATH } from '../../core/storage/objects.js';
-import { createDefaultRole } from '../system/roles.js';
+import { imageTypeOf, md5Of, type ObjectStore } from '../../core/storage/objects.js';
+import { createDefaultRole } from '../system/index.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -49,92 +46,18 @@ const companySnapshot = (company: typeof companies.$inferSelect) => ({
   id_emblem: company.idEmblem,
 });
 
-/** The profile fields of a user as the audit log shows them. */
-const profileSnapshot = (user: { nickname: string; remark: string; email: string | null }) => ({
-  nickname: user.nickname,
-  remark: user.remark,
-  email: user.email,
-});
-
 export class CompanyService {
   constructor(
     private readonly db: Db,
-    private readonly passwords: PasswordHasher,
-    private readonly tokens: TokenService,
     private readonly store: ObjectStore,
   ) {}
 
-  private async userOf(userId: number) {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw unauthorized();
-    return user;
-  }
-
   /** The caller's company, when they are its owner; 409 without a company, 403 for anyone else. */
   private async ownedCompanyId(userId: number): Promise<number> {
-    const user = await this.userOf(userId);
+    const user = await signedInUser(this.db, userId);
     if (user.companyId === null) throw new ApiError(409, 'no_company');
     if (user.roleId !== OWNER_ROLE_ID) throw new ApiError(403, 'forbidden');
     return user.companyId;
-  }
-
-  async updateProfile(userId: number, body: ProfileBody, trail: AuditTrail): Promise<void> {
-    const user = await this.userOf(userId);
-    const changes: Partial<typeof users.$inferInsert> = { nickname: body.nickname };
-    if (body.remark !== undefined) changes.remark = body.remark;
-    const email = body.email?.toLowerCase();
-    if (email && email !== user.email?.toLowerCase()) {
-      const [taken] = await this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
-      if (taken) throw new ApiError(409, 'email_taken');
-      changes.email = email;
-    }
-    try {
-      await this.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!before) throw unauthorized();
-        await tx.update(users).set(changes).where(eq(users.id, userId));
-        await trail.record(tx, {
-          action: 'account.profile.update',
-          target: { type: 'user', id: userId },
-          before: profileSnapshot(before),
-          after: profileSnapshot({ ...before, ...changes }),
-        });
-      });
-    } catch (error) {
-      // Two accounts claiming one email at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken');
-      throw error;
-    }
-  }
-
-  /** Changes the password and revokes every other session of the user; this one keeps working. */
-  async changePassword(caller: AuthContext, body: ChangePasswordBody, trail: AuditTrail): Promise<void> {
-    const user = await this.userOf(caller.userId);
-    if (user.passwordHash === null) throw new ApiError(409, 'password_not_set');
-    if (!(await this.passwords.verify(user.passwordHash, body.old_password))) {
-      throw new ApiError(400, 'wrong_old_password');
-    }
-    await this.writePassword(caller, body.new_password, 'account.password.change', trail);
-  }
-
-  /** The first password of an account that has none (signed up by SMS or a scan). */
-  async setPassword(caller: AuthContext, password: string, trail: AuditTrail): Promise<void> {
-    const user = await this.userOf(caller.userId);
-    if (user.passwordHash !== null) throw new ApiError(409, 'password_already_set');
-    await this.writePassword(caller, password, 'account.password.set', trail);
-  }
-
-  /** Writes the password hash and revokes the other sessions; the entry records neither. */
-  private async writePassword(caller: AuthContext, md5Hex: string, action: AuditAction, trail: AuditTrail) {
-    const passwordHash = await this.passwords.hash(md5Hex);
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
-      await this.tokens.revokeOthers(caller.userId, caller.sessionId, tx);
-      await trail.record(tx, { action, target: { type: 'user', id: caller.userId } });
-    });
   }
 
   /** A user without a company creates one and becomes its owner; it starts not verified. */
@@ -165,7 +88,7 @@ export class CompanyService {
 
   /** The caller's company with its stored images (any member may read it). */
   async detail(userId: number): Promise<CompanyDetail> {
-    const user = await this.userOf(userId);
+    const user = await signedInUser(this.db, userId);
     if (user.companyId === null) throw new ApiError(409, 'no_company');
     const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId));
     if (!company) throw new ApiError(409, 'no_company');
@@ -266,7 +189,7 @@ export class CompanyService {
     if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
     if (body.size > OBJECT_MAX_BYTES[parts.kind]) throw new ApiError(413, 'payload_too_large');
     const token = this.store.issueUploadToken({ path: body.name, size: body.size, companyId });
-    return { token, url: `/webapi${UPLOAD_PATH}` };
+    return { token, url: `/webapi${COMPANY_PATHS.objectUpload}` };
   }
 }
 
@@ -280,11 +203,4 @@ function decodeLogo(base64: string) {
   const type = imageTypeOf(bytes);
   if (!type) throw invalid;
   return { bytes, type, extension: type === 'image/png' ? 'png' : 'jpg' } as const;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -1,12 +1,12 @@
-import { apiErrorSchema } from '@vap/contracts';
+import { apiErrorSchema, OPERATIONS_PATHS } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
-    '/healthz',
+    OPERATIONS_PATHS.healthz,
     {
       config: { access: 'public' },
       schema: {

@@ -1,7 +1,7 @@
 import { CATALOGUE_PATH, catalogueMenusSchema } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 
 describe('GET /v1/pms/menus: the addresses of the catalogue pages', () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { menuTree } from '../../core/menu/tree.js';
 
-export const menuRoutes: FastifyPluginAsyncZod<{ catalogue: MenuCatalogue }> = async (app, { catalogue }) => {
+export const menuModule: FastifyPluginAsyncZod<{ catalogue: MenuCatalogue }> = async (app, { catalogue }) => {
   app.get(
     CATALOGUE_PATH,
     {

@@ -1,9 +1,9 @@
-import { apiErrorSchema, type MqttVersion, mqttVersionSchema } from '@vap/contracts';
+import { apiErrorSchema, MQTT_PATHS, type MqttVersion, mqttVersionSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-export const mqttRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mqttModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v1/mtx/company/version',
+    MQTT_PATHS.version,
     {
       config: { access: 'user' },
       schema: {

@@ -17,10 +17,10 @@ import {
 } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
-import type { ModuleDeps } from '../deps.js';
 import { NoticeService } from './service.js';
 
 const filters = listFilters;
@@ -30,8 +30,8 @@ const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 
 /** System notices and the user's messages (spec §7.4). Every query is scoped to the caller. */
-export const noticeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
-  const service = new NoticeService(database.db);
+export const noticesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const service = new NoticeService(db);
 
   app.get(
     NTC_PATHS.notices,
@@ -73,7 +73,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   );
 
   app.put(
-    '/v1/ntc/notices/:id/read',
+    NTC_PATHS.noticeRead.pattern,
     {
       config: { access: 'user' },
       schema: {
@@ -152,7 +152,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
   );
 
   app.put(
-    '/v1/ntc/messages/:id/read',
+    NTC_PATHS.messageRead.pattern,
     {
       config: { access: 'user' },
       schema: {

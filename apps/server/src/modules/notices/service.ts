@@ -238,3 +238,22 @@ export class NoticeService {
     return row ?? null;
   }
 }
+
+/** A message to one user, as other modules send it (`kind` e.g. `verification`). */
+export interface MessageToSend {
+  userId: number;
+  kind: string;
+  title: string;
+  content: string;
+}
+
+/** Sends messages in the caller's transaction, so that they exist exactly when its write does. */
+export async function deliverMessages(
+  tx: Pick<Db, 'insert'>,
+  toSend: readonly MessageToSend[],
+): Promise<void> {
+  if (toSend.length === 0) return;
+  await tx
+    .insert(messages)
+    .values(toSend.map((message) => ({ ...message, content: sanitizeHtml(message.content) })));
+}

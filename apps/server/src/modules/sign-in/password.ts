@@ -1,31 +1,30 @@
-import { apiErrorSchema, loginPasswordBodySchema, loginResultSchema } from '@vap/contracts';
+import { AUTH_PATHS, apiErrorSchema, loginPasswordBodySchema, loginResultSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail, signInAudited } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
 import type { TokenService } from '../../core/auth/tokens.js';
-import type { Database } from '../../core/db/client.js';
+import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import type { AccountService } from '../account/service.js';
+import { findBySignInName } from './accounts.js';
 import { LIMITS } from './limits.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 
-export interface AuthRoutesOptions {
-  database: Database;
-  accounts: AccountService;
+export interface PasswordSignInOptions {
+  db: Db;
   passwords: PasswordHasher;
   tokens: TokenService;
+  limiter: RateLimiter;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+/** Password sign-in and sign-out (spec §7.1). */
+export const passwordRoutes: FastifyPluginAsyncZod<PasswordSignInOptions> = async (
   app,
-  { database, accounts, passwords, tokens },
+  { db, passwords, tokens, limiter },
 ) => {
-  const limiter = new RateLimiter(database.db);
-
   app.post(
-    '/v0/pms/users/login_password',
+    AUTH_PATHS.loginPassword,
     {
       config: { access: 'public', audit: 'auth.sign_in' },
       schema: {
@@ -37,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const { account, password } = request.body;
-      const user = await accounts.findBySignInName(account);
+      const user = await findBySignInName(db, account);
       // Sign-ins are limited per person and per IP address (security/limits.ts): a user's phone and
       // e-mail count as one account, an unknown name as its own. The attempt is counted before the
       // password is checked, in one atomic step, so that concurrent guesses cannot all pass a check
@@ -60,13 +59,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // A successful sign-in forgets the account's earlier failures, and is no failure of the address.
       await Promise.all([limiter.reset(accountKey), limiter.forgive(ipKey, LIMITS.signInFailuresPerIp)]);
       return {
-        token: await signInAudited(database.db, tokens, auditTrail(request), user.id, 'password'),
+        token: await signInAudited(db, tokens, auditTrail(request), user.id, 'password'),
       };
     },
   );
 
   app.post(
-    '/v1/pms/user/logout',
+    AUTH_PATHS.logout,
     {
       config: { access: 'user', audit: 'auth.sign_out' },
       schema: {
@@ -79,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const { userId, sessionId } = callerOf(request);
       const trail = auditTrail(request);
-      await database.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await tokens.revoke(sessionId, tx);
         await trail.record(tx, { action: 'auth.sign_out', target: { type: 'user', id: userId } });
       });

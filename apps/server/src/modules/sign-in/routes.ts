@@ -20,11 +20,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail, signInAudited } from '../../core/audit/recorder.js';
+import type { PasswordHasher } from '../../core/auth/passwords.js';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import type { ModuleDeps } from '../deps.js';
+import { findBySignInName } from './accounts.js';
 import { CaptchaService } from './captcha.js';
-import { DevOutbox, DevScanLoginProvider, DevSmsProvider } from './providers.js';
-import { RateLimiter } from './rate-limiter.js';
+import {
+  DevOutbox,
+  DevScanLoginProvider,
+  DevSmsProvider,
+  type ScanLoginProvider,
+  type SmsProvider,
+} from './providers.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { ScanLoginService } from './scan-logins.js';
 import { SignUpService } from './sign-up.js';
 import { SmsCodeService } from './sms-codes.js';
@@ -32,25 +41,38 @@ import { SmsCodeService } from './sms-codes.js';
 const TAGS = ['account'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const { db } = deps.database;
-  const { options, tokens, accounts } = deps;
+export interface CodeSignInOptions {
+  db: Db;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  /** Keep what the development providers send, for `GET /webapi/dev/outbox`. */
+  devOutbox: boolean;
+  /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
+  smsProvider?: SmsProvider;
+  scanProvider?: ScanLoginProvider;
+  /** Keys the SMS codes' hashes. */
+  codeSecret: string;
+}
+
+/** SMS codes, the puzzle captcha, sign-up, password reset, SMS and scan sign-in. */
+export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async (app, options) => {
+  const { db, tokens, limiter } = options;
   const outbox = options.devOutbox ? new DevOutbox() : null;
-  const limiter = new RateLimiter(db);
   const captchas = new CaptchaService(db, limiter, outbox);
   const smsCodes = new SmsCodeService(
     db,
     limiter,
     captchas,
     options.smsProvider ?? new DevSmsProvider(app.log, outbox),
-    options.jwtSecret,
+    options.codeSecret,
   );
   const scans = new ScanLoginService(
     db,
     limiter,
     options.scanProvider ?? new DevScanLoginProvider(app.log, outbox),
   );
-  const signUps = new SignUpService(db, deps.passwords);
+  const signUps = new SignUpService(db, options.passwords);
 
   app.post(
     AUTH_PATHS.puzzleCaptcha,
@@ -218,7 +240,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      const user = await accounts.findBySignInName(request.body.account);
+      const user = await findBySignInName(db, request.body.account);
       if (!user) throw new ApiError(404, 'not_found');
       await scans.confirm(request.body.id, user.id);
       return reply.code(204).send(null);

@@ -13,10 +13,10 @@ import {
   TEST_DEMO,
   type TestApp,
 } from '../../testing/harness.js';
+import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from '../../testing/sign-in.js';
 import { LIMITS } from './limits.js';
 import type { SmsProvider } from './providers.js';
 import { captchas, scanLogins, smsCodes } from './schema.js';
-import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from './test-support.js';
 
 const QRCODE = '/webapi/v0/pms/users/login_wechat/qrcode';
 const POLL = '/webapi/v0/pms/users/login_wechat';

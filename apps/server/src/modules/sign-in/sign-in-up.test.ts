@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { nextIp, nextPhone, requestCode, sendCode } from '../../testing/sign-in.js';
 import { LIMITS, SMS_CODE_MAX_ATTEMPTS } from './limits.js';
-import { nextIp, nextPhone, requestCode, sendCode } from './test-support.js';
 
 const LOGIN_SMS = '/webapi/v0/pms/users/login_sms_code';
 const LOGIN_OR_SIGNUP = '/webapi/v0/pms/users/login_or_signup_sms_code';

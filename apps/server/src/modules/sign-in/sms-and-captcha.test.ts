@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { CAPTCHA_TOLERANCE_PX, LIMITS } from './limits.js';
-import { captchas, smsCodes } from './schema.js';
 import {
   CAPTCHA,
   captcha,
@@ -13,7 +11,9 @@ import {
   outbox,
   requestCode,
   SMS_CODE,
-} from './test-support.js';
+} from '../../testing/sign-in.js';
+import { CAPTCHA_TOLERANCE_PX, LIMITS } from './limits.js';
+import { captchas, smsCodes } from './schema.js';
 
 const png = (dataUrl: string) => {
   expect(dataUrl).toMatch(/^data:image\/png;base64,/);

@@ -2,8 +2,8 @@ import { CHILD_FILTERS, encodeListParam, SYSTEM_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../core/db/schema.js';
+import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 
 describe.each(ENGINES)('GET /children: the downstream companies (spec §7.2) on %s', (engine) => {
   let t: TestApp;

@@ -5,11 +5,10 @@
  */
 import type { ChildCompany, ListPage, ListQuery } from '@vap/contracts';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { Permissions } from '../../core/auth/permissions.js';
+import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
 import { likePattern, sqlOrders } from '../../core/http/list-query.js';
-import { companyOf } from './users.js';
 
 const ORDER_COLUMNS = { created_at: companies.createdAt, name: companies.name } as const;
 

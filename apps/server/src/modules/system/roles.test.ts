@@ -2,8 +2,8 @@ import { DEFAULT_ROLE, type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchem
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles } from '../../core/db/schema.js';
+import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addAccount } from '../company/testing.js';
 
 const ROLE_EDITOR: MenusMap = {
   system: [],

@@ -20,12 +20,11 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import { grantOfRole, type Permissions } from '../../core/auth/permissions.js';
+import { companyOf, grantOfRole, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
-import { companyOf } from './users.js';
 
 type RoleBody = z.output<typeof roleBodySchema>;
 

@@ -18,7 +18,7 @@ import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditTrail, userSnapshot } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
-import { grantOfRole, holderOf, type Permissions } from '../../core/auth/permissions.js';
+import { companyOf, grantOfRole, holderOf, type Permissions } from '../../core/auth/permissions.js';
 import { sessions } from '../../core/auth/schema.js';
 import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
@@ -28,12 +28,6 @@ import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 type EditUser = z.output<typeof editUserBodySchema>;
 
 const notFound = () => new ApiError(404, 'not_found');
-
-/** The company of a caller who reached a system page; such a caller always has one. */
-export function companyOf(caller: Permissions): number {
-  if (caller.companyId === null) throw new ApiError(403, 'forbidden');
-  return caller.companyId;
-}
 
 const ORDER_COLUMNS = {
   created_at: users.createdAt,

@@ -1,10 +1,10 @@
 /** Helpers of the company module's tests: images, multipart bodies, accounts. */
 import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
-import { PasswordHasher } from '../../core/auth/passwords.js';
-import { companies, users } from '../../core/db/schema.js';
-import { md5Hex } from '../../seed.js';
-import { bearer, type TestApp } from '../../testing/harness.js';
+import { PasswordHasher } from '../core/auth/passwords.js';
+import { companies, users } from '../core/db/schema.js';
+import { md5Hex } from '../seed.js';
+import { bearer, type TestApp } from './harness.js';
 
 /** A real PNG of the given size (a few hundred bytes for small ones). */
 export function pngOf(width = 4, height = 4): Buffer {
@@ -122,6 +122,6 @@ export async function addAccount(
 }
 
 async function tokenFor(t: TestApp, userId: number) {
-  const { TokenService } = await import('../../core/auth/tokens.js');
+  const { TokenService } = await import('../core/auth/tokens.js');
   return new TokenService(t.database.db, t.jwtSecret, 600).issue(userId);
 }

@@ -16,22 +16,23 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCESS_KEY_PATHS,
   type AccessKeyCreated,
+  API_ROUTE_PATTERNS,
   type MenusMap,
   type OpenOperation,
   type PageName,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessKeys } from '../../modules/access-keys/schema.js';
-import { signedHeaders } from '../../modules/access-keys/testing.js';
-import { addAccount, md5, pngOf } from '../../modules/company/testing.js';
-import { messages } from '../../modules/notices/schema.js';
-import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from '../../seed.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { TokenService } from '../auth/tokens.js';
-import { companies, roles, users } from '../db/schema.js';
-import { ObjectStore } from '../storage/objects.js';
-import type { Access, PageAccess } from './access.js';
+import { TokenService } from './core/auth/tokens.js';
+import { companies, roles, users } from './core/db/schema.js';
+import type { Access, PageAccess } from './core/http/access.js';
+import { ObjectStore } from './core/storage/objects.js';
+import { accessKeys } from './modules/access-keys/schema.js';
+import { messages } from './modules/notices/schema.js';
+import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
+import { signedHeaders } from './testing/access-keys.js';
+import { addAccount, md5, pngOf } from './testing/accounts.js';
+import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
 /**
  * The routes anyone may call. A new public route must be added here on purpose: the matrix fails,
@@ -251,6 +252,12 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     });
 
   const foreignMarkersIn = (body: string) => markers.filter((marker) => body.includes(marker));
+
+  it('registers every /webapi path from the path tables of @vap/contracts, which the console calls too', () => {
+    const patterns = new Set(API_ROUTE_PATTERNS.map((pattern) => `/webapi${pattern}`));
+    const outside = ROUTES.map((route) => route.url.replace(/\/\*$/, '')).filter((url) => !patterns.has(url));
+    expect(outside).toEqual([]);
+  });
 
   it('finds the routes it walks', () => {
     expect(SIGNED_IN.length).toBeGreaterThan(10);

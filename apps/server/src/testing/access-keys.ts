@@ -7,7 +7,7 @@ import {
   stringToSign,
 } from '@vap/contracts';
 import { expect } from 'vitest';
-import type { TestApp } from '../../testing/harness.js';
+import type { TestApp } from './harness.js';
 
 export const USERS_OPERATION = 'GET /v1/pms/company/users';
 export const ROLES_OPERATION = 'GET /v1/pms/company/roles';

@@ -1,0 +1,146 @@
+/**
+ * The object store's own routes (spec §7.2 token upload): the upload an upload token allows, and the
+ * stored objects, by signed URL or to a signed-in user of the object's company.
+ */
+import {
+  apiErrorSchema,
+  COMPANY_PATHS,
+  OBJECT_STORE_AUTH_SCHEME,
+  parseObjectPath,
+  uploadResultSchema,
+  VERIFY_IMAGE_MAX_BYTES,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TokenService } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { ApiError, unauthorized } from '../http/errors.js';
+import {
+  boundaryOf,
+  extensionMatches,
+  imageTypeOf,
+  md5Of,
+  type ObjectStore,
+  parseMultipart,
+  type UploadGrant,
+} from './objects.js';
+
+/** The largest object plus the multipart envelope. */
+const UPLOAD_BODY_LIMIT = VERIFY_IMAGE_MAX_BYTES + 64 * 1024;
+const OSS_AUTHORIZATION = new RegExp(`^${OBJECT_STORE_AUTH_SCHEME}\\s+(\\S+)$`, 'i');
+const BEARER = /^Bearer\s+(\S+)$/i;
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The upload token's grant, on the object store's upload route. */
+    uploadGrant?: UploadGrant;
+  }
+}
+
+export interface ObjectRoutesOptions {
+  db: Db;
+  store: ObjectStore;
+  tokens: TokenService;
+}
+
+export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
+  app,
+  { db, store, tokens },
+) => {
+  // The object store's upload takes multipart form data, parsed here (RFC 7578), in this scope only.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    COMPANY_PATHS.objectUpload,
+    {
+      // Authorised by the upload token, not by a session.
+      config: { access: 'public' },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      // The token is checked before the body is read.
+      onRequest: async (request) => {
+        const token = OSS_AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
+        if (!token) throw new ApiError(401, 'upload_token_invalid');
+        request.uploadGrant = store.verifyUploadToken(token);
+      },
+      schema: {
+        tags: ['company'],
+        summary:
+          'Upload one object: multipart filename, filesize, file; header Authorization: VAP-OSS {token}',
+        response: { 200: uploadResultSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const grant = request.uploadGrant;
+      if (!grant) throw new ApiError(401, 'upload_token_invalid');
+      const boundary = boundaryOf(request.headers['content-type']);
+      if (!boundary || !Buffer.isBuffer(request.body)) throw new ApiError(415, 'unsupported_media_type');
+      const form = parseMultipart(request.body, boundary);
+      const file = form.files.get('file');
+      const filename = form.fields.get('filename');
+      const filesize = form.fields.get('filesize');
+      if (!file || filename === undefined || filesize === undefined) throw new ApiError(400, 'bad_request');
+      if (filename !== grant.path) throw new ApiError(401, 'upload_token_invalid');
+      if (
+        !/^\d{1,10}$/.test(filesize) ||
+        Number(filesize) !== grant.size ||
+        file.data.length !== grant.size
+      ) {
+        throw new ApiError(400, 'upload_size_mismatch');
+      }
+      const parts = parseObjectPath(grant.path);
+      if (!parts) throw new ApiError(401, 'upload_token_invalid');
+      if (md5Of(file.data) !== parts.md5) throw new ApiError(400, 'upload_hash_error');
+      const type = imageTypeOf(file.data);
+      if (!type || !extensionMatches(parts.extension, type)) throw new ApiError(400, 'upload_type_invalid');
+      await store.put(grant.path, file.data, type, grant.companyId);
+      return { path: grant.path, url: store.signedUrl(grant.path) };
+    },
+  );
+
+  app.get(
+    `${COMPANY_PATHS.objects}/*`,
+    {
+      // A signed URL (for <img>), or a bearer token of a user of the object's company.
+      config: { access: 'public' },
+      schema: {
+        tags: ['company'],
+        summary: 'A stored object, by signed URL (?e=&s=) or to a signed-in user of its company',
+        querystring: z.object({ e: z.string().optional(), s: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      if (!parseObjectPath(path)) throw new ApiError(404, 'not_found');
+      const stored = await store.find(path);
+      if (!stored) throw new ApiError(404, 'not_found');
+      if (!store.verifyUrl(path, request.query.e, request.query.s)) {
+        const companyId = await companyOfCaller(request);
+        if (companyId !== stored.companyId) throw new ApiError(403, 'forbidden');
+      }
+      const bytes = await store.read(path).catch(() => {
+        throw new ApiError(404, 'not_found');
+      });
+      return reply
+        .type(stored.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  async function companyOfCaller(request: FastifyRequest): Promise<number | null> {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw unauthorized();
+    const { userId } = await tokens.verify(token);
+    const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+    return user?.companyId ?? null;
+  }
+};

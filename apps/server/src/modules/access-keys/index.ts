@@ -1,0 +1,8 @@
+/**
+ * Access keys and the open API (docs/open-api.md): the owner's key pages, and the gate through which
+ * requests signed with a key reach the routes that declare `openApi: true`.
+ */
+
+export { OpenApiGate } from './open-api.js';
+export { type AccessKeyRouteOptions, accessKeyRoutes as accessKeysModule } from './routes.js';
+export { SecretBox } from './secret-box.js';

@@ -1,0 +1,1 @@
+export { healthModule } from './routes.js';

@@ -1,0 +1,18 @@
+/**
+ * Signing in, up and out (spec §7.1): password, SMS code and scan sign-in, sign-up, password reset,
+ * the puzzle captcha, and their rate limits — one limiter, so that every way in counts alike.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passwordRoutes } from './password.js';
+import { RateLimiter } from './rate-limiter.js';
+import { type CodeSignInOptions, codeSignInRoutes } from './routes.js';
+
+export type { ScanLoginProvider, SmsProvider } from './providers.js';
+
+export type SignInModuleOptions = Omit<CodeSignInOptions, 'limiter'>;
+
+export const signInModule: FastifyPluginAsyncZod<SignInModuleOptions> = async (app, options) => {
+  const limiter = new RateLimiter(options.db);
+  await app.register(passwordRoutes, { ...options, limiter });
+  await app.register(codeSignInRoutes, { ...options, limiter });
+};

@@ -1,0 +1,133 @@
+/**
+ * Every /webapi path of the platform, defined once: the server registers these and the console calls
+ * them. Free of zod (zod-free.test.ts), so that the first load's code (the kernel's session, the
+ * sign-in page) can import them.
+ */
+
+/**
+ * A path with one `:id` parameter: the server registers its `pattern`, the console calls it with the
+ * id. Paths without a parameter are plain strings, used as they are by both.
+ */
+export interface PathWithId<P extends string> {
+  (id: number | string): string;
+  /** The route pattern, `:id` included, as the server registers it. */
+  readonly pattern: P;
+}
+
+export function pathWithId<P extends `${string}:id${string}`>(pattern: P): PathWithId<P> {
+  return Object.assign((id: number | string) => pattern.replace(':id', encodeURIComponent(String(id))), {
+    pattern,
+  });
+}
+
+/** Every route pattern of a path table (a plain path, or the `pattern` of one with an id). */
+export function patternsOf(paths: Readonly<Record<string, string | PathWithId<string>>>): string[] {
+  return Object.values(paths).map((path) => (typeof path === 'string' ? path : path.pattern));
+}
+
+/** Signing in, up and out, and the password reset (spec §7.1). */
+export const AUTH_PATHS = {
+  loginPassword: '/v0/pms/users/login_password',
+  logout: '/v1/pms/user/logout',
+  puzzleCaptcha: '/v0/pms/puzzle_captcha',
+  smsCode: '/v0/pms/sms_code',
+  loginSmsCode: '/v0/pms/users/login_sms_code',
+  loginOrSignupSmsCode: '/v0/pms/users/login_or_signup_sms_code',
+  signup: '/v0/pms/users/signup',
+  resetPassword: '/v0/pms/users/reset_password',
+  scanQrcode: '/v0/pms/users/login_wechat/qrcode',
+  scanLogin: '/v0/pms/users/login_wechat',
+  scanConfirm: '/v0/pms/users/login_wechat/confirm',
+  devOutbox: '/dev/outbox',
+} as const;
+
+/** The calls of the own account (spec §7.1, prefix /v1/pms/user). */
+export const ACCOUNT_PATHS = {
+  /** GET: user info (spec §3); PUT: the own profile. */
+  user: '/v1/pms/user',
+  /** PUT changes the password, POST sets the first one. */
+  password: '/v1/pms/user/password',
+  /** POST: a user without a company creates one. */
+  companies: '/v1/pms/user/companies',
+} as const;
+
+/** The calls of spec §7.2 on the company itself, and the object store's own routes. */
+export const COMPANY_PATHS = {
+  /** GET: the company with its verification images; PUT: display settings and verification. */
+  company: '/v1/pms/company',
+  uploadToken: '/v1/pms/company/resources/token',
+  /** The object store: the upload a token allows, and the stored objects below `objects/`. */
+  objectUpload: '/v1/pms/objects/upload',
+  objects: '/v1/pms/objects',
+} as const;
+
+/** The calls of spec §7.3 (prefix /v1/mtx/company). */
+export const MQTT_PATHS = {
+  version: '/v1/mtx/company/version',
+} as const;
+
+/** The calls of spec §7.2 under /v1/pms/company that the system area uses. */
+export const SYSTEM_PATHS = {
+  users: '/v1/pms/company/users',
+  /** PUT edits, DELETE detaches, POST gives another role (spec §7.2 lists both role calls). */
+  user: pathWithId('/v1/pms/company/users/:id'),
+  userRole: pathWithId('/v1/pms/company/users/:id/role'),
+  /** The company's roles as the users page needs them (same answer as `roles`). */
+  userRoleOptions: '/v1/pms/company/users/roles',
+  roles: '/v1/pms/company/roles',
+  /** The downstream companies of the caller's company (spec §7.2 GET /children). */
+  children: '/v1/pms/company/children',
+  role: pathWithId('/v1/pms/company/roles/:id'),
+} as const;
+
+/** The calls of spec §7.4 (prefix /v1/ntc). */
+export const NTC_PATHS = {
+  notices: '/v1/ntc/notices',
+  noticesCount: '/v1/ntc/notices/count',
+  noticeRead: pathWithId('/v1/ntc/notices/:id/read'),
+  messages: '/v1/ntc/messages',
+  messagesCount: '/v1/ntc/messages/count',
+  messageRead: pathWithId('/v1/ntc/messages/:id/read'),
+  messagesReadAll: '/v1/ntc/messages/read_all',
+} as const;
+
+/** The calls under /v1/pms/company of the access-key page; owner only. */
+export const ACCESS_KEY_PATHS = {
+  /** GET: the company's keys (`{ items }`); POST: creates one (answers the secret, once). */
+  keys: '/v1/pms/company/access_keys',
+  /** PATCH: disables or enables a key; DELETE: deletes it. */
+  key: pathWithId('/v1/pms/company/access_keys/:id'),
+  /** GET: the open operations a key may be given (`{ items }`). */
+  operations: '/v1/pms/company/access_keys/operations',
+} as const;
+
+/** The calls of the audit log (prefix /v1/pms/company). */
+export const AUDIT_PATHS = {
+  /** GET: a page of entries (list query: page, size, wheres, orders). */
+  list: '/v1/pms/company/audit_logs',
+  /** GET: the entries as CSV (text/csv, UTF-8 with BOM, header row), same wheres/orders. */
+  export: '/v1/pms/company/audit_logs/export',
+} as const;
+
+/** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
+export const CATALOGUE_PATH = '/v1/pms/menus';
+
+/** The platform's own routes: health and the OpenAPI document (below /webapi). */
+export const OPERATIONS_PATHS = {
+  healthz: '/healthz',
+  apiDocument: '/api.json',
+} as const;
+
+/** The pattern of every route above: the server registers no /webapi route outside this list. */
+export const API_ROUTE_PATTERNS: readonly string[] = [
+  AUTH_PATHS,
+  ACCOUNT_PATHS,
+  COMPANY_PATHS,
+  MQTT_PATHS,
+  SYSTEM_PATHS,
+  NTC_PATHS,
+  ACCESS_KEY_PATHS,
+  AUDIT_PATHS,
+  { catalogue: CATALOGUE_PATH },
+  OPERATIONS_PATHS,
+].flatMap(patternsOf);
