@@ -3,26 +3,14 @@
  * to its build (`dist/manifest.json`). Tools and CI read it without running the console, e.g. to
  * compare the pages plugins claim with the server's menu catalogue.
  */
-import type { PluginManifest, ProductFlag } from '@vap/contracts';
-import type { ActivationContext, MenuPlacement, Plugin } from './plugin.js';
+import type { PluginManifest } from '@vap/contracts';
+import type { MenuPlacement, Plugin } from './plugin.js';
+import { productFlagOf } from './product-flag.js';
 
 export type { PluginManifest } from '@vap/contracts';
 
-const FLAG = Symbol.for('vap.productFlag');
-
-/** Marks an activation rule as "product flag X is 0", so that manifests can name the flag. */
-export function tagProductFlag<T extends (context: ActivationContext) => boolean>(
-  rule: T,
-  flag: ProductFlag,
-): T {
-  Object.defineProperty(rule, FLAG, { value: flag });
-  return rule;
-}
-
 export function pluginManifest(plugin: Plugin): PluginManifest {
-  const flag = plugin.activation
-    ? (plugin.activation as unknown as Record<symbol, ProductFlag | undefined>)[FLAG]
-    : undefined;
+  const flag = productFlagOf(plugin.activation);
   return {
     id: plugin.id,
     kernel: plugin.kernel,

@@ -6,7 +6,7 @@
 import type { Language, MqttVersion, ProductFlag, UserInfo } from '@vap/contracts';
 import type { ComponentType } from 'react';
 import type { Contribution } from './extension-points.js';
-import { tagProductFlag } from './manifest.js';
+import { tagProductFlag } from './product-flag.js';
 import type { ServiceContribution } from './services.js';
 
 /** What activation rules and menu-dir rules see (spec §2.3 menu filtering). */

@@ -1,0 +1,111 @@
+/**
+ * The layering rules of docs/architecture.md, checked by `npm run lint` (`npm run depcheck` alone).
+ * Workspace packages resolve to their builds (`packages/kernel/dist/…`), so the check runs after
+ * `turbo run typecheck` has built them; an import that resolves nowhere fails too, so that no
+ * dependency escapes the rules by not being found.
+ */
+const SERVER = '^apps/server/src/';
+const TEST = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // ---- the server: core/ and feature modules --------------------------------------------------
+    {
+      name: 'core-knows-no-module',
+      comment: 'core/ is what every feature may use; it never reaches into a feature or the app around it.',
+      severity: 'error',
+      from: { path: `${SERVER}core/`, pathNot: TEST },
+      to: { path: `${SERVER}(modules/|app\\.ts|main\\.ts|ops\\.ts|seed\\.ts|testing/)` },
+    },
+    {
+      name: 'module-through-its-face',
+      comment:
+        "A feature module uses another module only through that module's index.ts (its only face), never its internals.",
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TEST },
+      to: {
+        path: `${SERVER}modules/`,
+        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'app-through-module-faces',
+      comment: 'The app, its entry points and the test support compose modules through their index.ts.',
+      severity: 'error',
+      from: { path: `${SERVER}([^/]+\\.ts|testing/)`, pathNot: TEST },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'no-cycle',
+      comment: 'No cycle between modules, layers or files: each part can be read and tested below the next.',
+      severity: 'error',
+      from: { path: '^(apps|packages|plugins)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-no-front-end',
+      comment: 'The server shares only @vap/contracts with the front end.',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: '^(packages/(kernel|ui)|plugins|apps/console)/' },
+    },
+
+    // ---- the front end: contracts ← kernel ← ui ← plugins ← console ------------------------------
+    {
+      name: 'contracts-stand-alone',
+      comment: '@vap/contracts is imported by everyone and imports no workspace package.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^(packages/(kernel|ui)|plugins|apps)/' },
+    },
+    {
+      name: 'kernel-below-ui',
+      comment: 'The kernel imports @vap/contracts only, never the design system, a plugin or an app.',
+      severity: 'error',
+      from: { path: '^packages/kernel/' },
+      to: { path: '^(packages/ui|plugins|apps)/' },
+    },
+    {
+      name: 'ui-below-plugins',
+      comment: '@vap/ui builds on the kernel and the contracts, never on a plugin or an app.',
+      severity: 'error',
+      from: { path: '^packages/ui/' },
+      to: { path: '^(plugins|apps)/' },
+    },
+    {
+      name: 'plugin-alone',
+      comment:
+        "A plugin never imports another plugin, except the extension points and events that plugin offers (its 'points' entry), nor the console app.",
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/' },
+      to: {
+        path: '^(plugins|apps)/',
+        pathNot: ['^plugins/$1/', '^plugins/[^/]+/(dist|src)/points\\.(js|ts|d\\.ts)$'],
+      },
+    },
+    {
+      name: 'resolvable',
+      comment: 'Every import resolves (a missing build or a typo would hide a dependency from these rules).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
+    exclude: { path: ['(^|/)node_modules/'] },
+    includeOnly: '^(apps|packages|plugins)/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default', 'node'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    combinedDependencies: false,
+    preserveSymlinks: false,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
