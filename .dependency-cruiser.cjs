@@ -86,16 +86,16 @@ module.exports = {
     },
     {
       name: 'resolvable',
-      comment: 'Every import resolves (a missing build or a typo would hide a dependency from these rules).',
+      comment:
+        "Every import resolves (a missing build or a typo would hide a dependency from these rules); Vite's virtual modules are the console build's own.",
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true, dependencyTypesNot: ['type-only'] },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {
     doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
     exclude: { path: ['(^|/)node_modules/'] },
-    includeOnly: '^(apps|packages|plugins)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
