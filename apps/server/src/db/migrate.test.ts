@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES } from '../testing/harness.js';
 import { openDatabase } from './client.js';
-import { companies, menuItems, roles } from './schema.js';
+import { companies, menuItems, roles, users } from './schema.js';
 
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('apply once: running them again changes nothing', async () => {
@@ -49,6 +49,52 @@ describe('migration 0005 (default roles)', () => {
       expect(await defaults(named.id)).toEqual([
         expect.objectContaining({ name: '默认角色', menus: { recharge: [] } }),
       ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('migration 0008 (no role without a company)', () => {
+  const folder = new URL('../../drizzle/', import.meta.url);
+  const statementsOf = (file: string) =>
+    readFileSync(new URL(file, folder), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.trim() !== '');
+
+  it("takes role 0 from the accounts without a company, keeps members' roles, then refuses a role without a company", async () => {
+    const { database, drop } = await createTestDatabase('pglite', { migrated: false });
+    try {
+      const { db } = database;
+      const files = readdirSync(folder)
+        .filter((file) => file.endsWith('.sql'))
+        .sort();
+      const at = files.indexOf('0008_user_role_needs_company.sql');
+      expect(at).toBeGreaterThan(0);
+      // The database as it was before 0008, holding a detached account with the role 0 it then got.
+      for (const file of files.slice(0, at)) {
+        for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+      }
+      const [company] = await db.insert(companies).values({ name: '旧公司有限公司' }).returning();
+      if (!company) throw new Error('no company');
+      await db.execute(sql`insert into users (phone, company_id, role_id) values
+        ('13912345678', null, 0), ('13912345679', ${company.id}, 0), ('13912345670', ${company.id}, 7)`);
+      for (const statement of statementsOf(files[at] ?? '')) await db.execute(sql.raw(statement));
+      const rows = await db
+        .select({ phone: users.phone, roleId: users.roleId })
+        .from(users)
+        .orderBy(users.phone);
+      expect(rows).toEqual([
+        { phone: '13912345670', roleId: 7 },
+        { phone: '13912345678', roleId: null },
+        { phone: '13912345679', roleId: 0 },
+      ]);
+      await expect(
+        db.insert(users).values({ phone: '13912345671', companyId: null, roleId: 0 }),
+      ).rejects.toThrow();
+      await expect(
+        db.insert(users).values({ phone: '13912345672', companyId: company.id }),
+      ).rejects.toThrow();
     } finally {
       await drop();
     }
