@@ -11,7 +11,6 @@ import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
 
 export const PROFILE_PATH = '/v1/pms/user';
 export const PASSWORD_PATH = '/v1/pms/user/password';
-export const COMPANIES_PATH = '/v1/pms/user/companies';
 export const COMPANY_PATH = '/v1/pms/company';
 export const UPLOAD_TOKEN_PATH = '/v1/pms/company/resources/token';
 
