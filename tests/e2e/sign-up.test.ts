@@ -60,7 +60,7 @@ async function getCodeThroughCaptcha(page: Page): Promise<string> {
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('vap_web_token'));
 
 describe('sign-up, SMS sign-in and password reset', () => {
-  it('signs up with an SMS code and lands signed in', async () => {
+  it('signs up with an SMS code, completes a company and lands signed in as its owner', async () => {
     const { context, page } = await newPage();
     const phone = '13712345678';
     await page.goto(`${server.url}/login`);
@@ -76,18 +76,28 @@ describe('sign-up, SMS sign-in and password reset', () => {
     await page.getByLabel('Confirm password').fill('signup-pass-1');
     await page.getByLabel('Nickname').fill('新同事');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    // A new account has no company and no role: the company completion of /login, not the shell.
+    await page.getByRole('heading', { name: 'Your account has no company yet' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(await token(page)).toBeTruthy();
-    // The new account signs in with its password too.
-    const info = await fetch(`${server.url}/webapi/v1/pms/user`, {
-      headers: { authorization: `Bearer ${await token(page)}` },
-    });
-    expect(await info.json()).toMatchObject({
+    const info = async () =>
+      (
+        await fetch(`${server.url}/webapi/v1/pms/user`, {
+          headers: { authorization: `Bearer ${await token(page)}` },
+        })
+      ).json();
+    expect(await info()).toMatchObject({
       phone,
       nickname: '新同事',
       is_password_empty: false,
+      role_id: null,
       company: null,
     });
+    await page.getByLabel('Company name').fill('新同事科技有限公司');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    expect(await info()).toMatchObject({ role_id: 0, company: { name: '新同事科技有限公司' } });
     await context.close();
   });
 

@@ -66,8 +66,15 @@ function PublicTitle({ titleKey }: { titleKey: string }) {
   return null;
 }
 
-/** A signed-in user visiting /login goes to the dashboard instead (spec §4.1). */
+/**
+ * A signed-in user visiting /login goes to the dashboard instead (spec §4.1), unless they have no
+ * company: /login is where they complete one (the session gate sends them here).
+ */
 export function LoginGuard({ children }: { children: React.ReactNode }) {
   const { session } = useKernel();
-  return session.token ? <Navigate to="/dashboard" replace /> : children;
+  return session.token && session.state.status !== 'no-company' ? (
+    <Navigate to="/dashboard" replace />
+  ) : (
+    children
+  );
 }

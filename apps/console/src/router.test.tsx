@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOGUE_PATH } from '@vap/contracts';
-import { testToken } from '@vap/kernel/testing';
+import { type FakeApi, testToken, testUser } from '@vap/kernel/testing';
 import { confirm } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { item, menus, owner, renderConsole } from './test-support.js';
@@ -22,6 +22,36 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const { router } = await renderConsole('/');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a user without a company never enters the shell: any address shows the company completion of /login', async () => {
+    const detached = testUser({ role_id: null, company: null, menus: {} });
+    const { router } = await renderConsole('/finance/recharge?page=2', detached);
+    await screen.findByRole('heading', { name: 'Your account has no company yet' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/finance/recharge?page=2',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
+  });
+
+  it('creating a company in the completion lands the new owner in the shell, at the address they wanted', async () => {
+    let api: FakeApi | undefined;
+    const detached = testUser({ role_id: null, company: null, menus: {} });
+    ({ api } = await renderConsole('/dashboard', detached, {
+      'POST /v1/pms/user/companies': () => {
+        if (api) api.answers['GET /v1/pms/user'] = { body: owner };
+        return { status: 201, body: { id: 1 } };
+      },
+    }));
+    await userEvent.type(
+      await screen.findByLabelText('Company name', { selector: 'input' }),
+      '演示科技有限公司',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
   });
 
   it('/index goes to the first available page and unknown addresses go to /index', async () => {

@@ -6,11 +6,6 @@ import { FullPageLoading } from './pages/status-pages.js';
 import { routeTrail } from './shell/trail.js';
 
 /**
- * The signed-in part of the console. Without a usable token the user goes to
- * /login?redirect={the wanted address}; with one, the session loads first (spec §4.1), and a
- * failure — which resets the token — ends at the same sign-in page.
- */
-/**
  * What the first signed-in screen needs: the shell, the page at the address, the top bar's items,
  * the strings of the shell and of the active plugins, and the service container. Loading it before
  * that screen renders means no loading flash and no Suspense reveal delay (React holds a loading
@@ -35,6 +30,13 @@ function preloadFirstScreen(kernel: Kernel, routes: RouteAssembly, pathname: str
   ]).catch(() => undefined);
 }
 
+/**
+ * The signed-in part of the console. Without a usable token the user goes to
+ * /login?redirect={the wanted address}; with one, the session loads first (spec §4.1), and a
+ * failure — which resets the token — ends at the same sign-in page. So does a user without a
+ * company, whose session stops at 'no-company': /login shows them the company completion, and the
+ * shell is never theirs.
+ */
 export function SessionGate({ children, preload }: { children: ReactNode; preload: LazyComponent }) {
   const kernel = useKernel();
   const session = useSession();
@@ -61,7 +63,7 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
 
   useEffect(() => {
     const { routes } = session;
-    if (session.status === 'anonymous') setPrepared(false);
+    if (session.status === 'anonymous' || session.status === 'no-company') setPrepared(false);
     if (session.status !== 'ready' || !routes || prepared) return;
     let current = true;
     void preloadFirstScreen(kernel, routes, location.pathname, preload).then(() => {
@@ -74,7 +76,7 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
 
   // A reload of the session (status 'loading' with the routes still there) keeps the shell up.
   if (prepared && session.routes) return children;
-  if (!hasToken) {
+  if (!hasToken || session.status === 'no-company') {
     const wanted = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }

@@ -215,8 +215,9 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     const roleId = await addRole(companyId, { dashboard: [] });
     /** A member of the second company holding a role of these menus. */
     const member = async (menus: MenusMap) => {
-      const account = await addAccount(t, { company: 'none', roleId: await addRole(companyId, menus) });
-      await db.update(users).set({ companyId }).where(eq(users.id, account.userId));
+      const account = await addAccount(t, { company: 'none' });
+      const roleId = await addRole(companyId, menus);
+      await db.update(users).set({ companyId, roleId }).where(eq(users.id, account.userId));
       return account.headers;
     };
     other = { owner: owner.headers, dashboardOnly: await member({ dashboard: [] }), roleId };
@@ -296,6 +297,14 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   describe('every page route refuses a role without its page (403)', () => {
     it.each(PAGE_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
       const response = await call(route, other.dashboardOnly);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('forbidden');
+    });
+  });
+
+  describe('every page route refuses a user without a company, who holds no role (403)', () => {
+    it.each(PAGE_ROUTES.map((route) => [nameOf(route), route] as const))('%s', async (_name, route) => {
+      const response = await call(route, homeless);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('forbidden');
     });

@@ -45,7 +45,11 @@ export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 export const userInfoSchema = z.object({
   id: z.number().int(),
   menus: userMenusSchema,
-  role_id: z.number().int(),
+  /**
+   * 0 is the company owner (OWNER_ROLE_ID), any other number a role of the company. Null exactly
+   * when `company` is: a user without a company holds no role, least of all the owner's.
+   */
+  role_id: z.number().int().nullable(),
   phone: z.string(),
   email: z.string(),
   nickname: z.string(),

@@ -47,6 +47,15 @@ export const LOG_EXPORT_MAX_ROWS = 5000;
 /** role_id of the company owner (spec §6). */
 export const OWNER_ROLE_ID = 0;
 
+/**
+ * Whether a signed-in user is their company's owner (spec §6): role 0 within a company. A user
+ * without a company holds no role (role_id null) and is nobody's owner; the company is checked as
+ * well so that no reading of user info can take a stray 0 for the owner.
+ */
+export function isOwner(user: { readonly role_id: number | null; readonly company: object | null }): boolean {
+  return user.company !== null && user.role_id === OWNER_ROLE_ID;
+}
+
 /** Company product flags (spec §3); 0 means enabled. */
 export const PRODUCT_FLAGS = ['cbs', 'lvlm_lab', 'rsrc_mgt', 'voip'] as const;
 export type ProductFlag = (typeof PRODUCT_FLAGS)[number];

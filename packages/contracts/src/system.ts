@@ -219,5 +219,5 @@ export function isReduction(before: Grant, after: Grant): boolean {
   return !grantWithin(before, after);
 }
 
-/** Whether a role id is the owner's (the super administrator). */
-export const isOwnerRole = (roleId: number) => roleId === OWNER_ROLE_ID;
+/** Whether a company member's role id is the owner's (the super administrator). */
+export const isOwnerRole = (roleId: number | null) => roleId === OWNER_ROLE_ID;

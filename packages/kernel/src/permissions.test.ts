@@ -24,14 +24,22 @@ const routes = assembleRoutes(menus, registry, {
 });
 
 describe('permissions (spec §6)', () => {
+  const { company } = userInfo();
+
   it('the owner (role_id 0) bypasses button checks', () => {
-    expect(isButtonPermitted({ role_id: 0 }, { buttons: [] }, 'delete')).toBe(true);
+    expect(isButtonPermitted({ role_id: 0, company }, { buttons: [] }, 'delete')).toBe(true);
   });
 
   it('a button is hidden when the current route does not list it', () => {
-    expect(isButtonPermitted({ role_id: 3 }, { buttons: ['add'] }, 'add')).toBe(true);
-    expect(isButtonPermitted({ role_id: 3 }, { buttons: ['add'] }, 'delete')).toBe(false);
-    expect(isButtonPermitted({ role_id: 3 }, null, 'add')).toBe(false);
+    expect(isButtonPermitted({ role_id: 3, company }, { buttons: ['add'] }, 'add')).toBe(true);
+    expect(isButtonPermitted({ role_id: 3, company }, { buttons: ['add'] }, 'delete')).toBe(false);
+    expect(isButtonPermitted({ role_id: 3, company }, null, 'add')).toBe(false);
+  });
+
+  it("a user without a company (role_id null) is nobody's owner", () => {
+    expect(isButtonPermitted({ role_id: null, company: null }, { buttons: [] }, 'delete')).toBe(false);
+    // Not even when some reading left a 0 there: role 0 is the owner only within a company.
+    expect(isButtonPermitted({ role_id: 0, company: null }, { buttons: [] }, 'delete')).toBe(false);
   });
 
   it('nobody signed in may use any button', () => {

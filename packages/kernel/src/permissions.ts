@@ -2,17 +2,20 @@
  * Permissions (spec §6) and navigation by route name (spec §2.3). Pure rules; the React hooks in
  * `react/` apply them to the current session and route.
  */
-import { OWNER_ROLE_ID, type UserInfo } from '@vap/contracts';
+import { isOwner, type UserInfo } from '@vap/contracts';
 import type { AppRoute, RouteAssembly } from './routes.js';
 
-/** The owner (role_id 0) may use every button; others the buttons their role lists on the page. */
+/**
+ * The owner (role_id 0 of a company) may use every button; others the buttons their role lists on
+ * the page. A user without a company (role_id null) is nobody's owner.
+ */
 export function isButtonPermitted(
-  user: Pick<UserInfo, 'role_id'> | null,
+  user: Pick<UserInfo, 'role_id' | 'company'> | null,
   route: Pick<AppRoute, 'buttons'> | null,
   button: string,
 ): boolean {
   if (!user) return false;
-  if (user.role_id === OWNER_ROLE_ID) return true;
+  if (isOwner(user)) return true;
   return route?.buttons.includes(button) ?? false;
 }
 

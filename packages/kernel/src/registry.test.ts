@@ -91,8 +91,8 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
     topbar: [topbarItem('bell', Empty, { order: 10 })],
   });
   const registry = new PluginRegistry([account, notices]);
-  const context = (role_id: number, cbs = 0) => ({
-    user: userInfo({ role_id }),
+  const context = (role_id: number | null, cbs = 0) => ({
+    user: userInfo({ role_id, ...(role_id === null ? { company: null } : {}) }),
     products: { cbs },
     mqttVersion: null,
   });
@@ -104,6 +104,10 @@ describe('top bar and user menu contributions (spec §2.4)', () => {
       'password',
     ]);
     expect(registry.userMenuItems(context(3)).map((item) => item.id)).toEqual(['profile', 'password']);
+  });
+
+  it('a user without a company (role_id null) gets no owner-only entry', () => {
+    expect(registry.userMenuItems(context(null)).map((item) => item.id)).toEqual(['profile', 'password']);
   });
 
   it('top bar items come from active plugins only', () => {

@@ -3,7 +3,7 @@
  * active for a given context. Wrong wiring is a `BootError` naming the plugins involved.
  */
 
-import { OWNER_ROLE_ID } from '@vap/contracts';
+import { isOwner } from '@vap/contracts';
 // The two functions, not the package's index, which requires every module of semver.
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
@@ -161,10 +161,10 @@ export class PluginRegistry {
     context: ActivationContext | null,
     items: (plugin: Plugin) => readonly T[],
   ): T[] {
-    const isOwner = context?.user.role_id === OWNER_ROLE_ID;
+    const owner = context ? isOwner(context.user) : false;
     return this.active(context)
       .flatMap(items)
-      .filter((item) => isOwner || !item.ownerOnly)
+      .filter((item) => owner || !item.ownerOnly)
       .sort((a, b) => a.order - b.order);
   }
 }

@@ -140,6 +140,13 @@ describe('route assembly (spec §2.3)', () => {
     expect(member.byName.has('accesskey')).toBe(false);
   });
 
+  it('accesskey is not added for a user without a company, whatever their role_id says', () => {
+    for (const role_id of [null, 0]) {
+      const user = userInfo({ role_id, company: null });
+      expect(assembleRoutes([], registry, context({ user })).byName.has('accesskey')).toBe(false);
+    }
+  });
+
   it("an always-added page is titled from its plugin's own namespace; a catalogue page by the catalogue", () => {
     const Own = definePlugin({
       id: 'inbox',

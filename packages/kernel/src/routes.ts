@@ -3,7 +3,7 @@
  * the router serves, with each page's button list. Pure: the same menu and plugins always give
  * the same routes.
  */
-import { joinMenuPath, type MenuItem, OWNER_ROLE_ID, type UserMenus } from '@vap/contracts';
+import { isOwner, joinMenuPath, type MenuItem, type UserMenus } from '@vap/contracts';
 import type { ActivationContext, PageContribution } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
 
@@ -119,10 +119,10 @@ export function assembleRoutes(
 
   // The always-added hidden pages of spec §2.2. Their titles are their plugin's strings
   // (`notices:menu.notices`); a page of the catalogue keeps the catalogue's title.
-  const isOwner = context.user.role_id === OWNER_ROLE_ID;
+  const owner = isOwner(context.user);
   for (const { page, namespace } of pages.values()) {
     if (!page.always || byName.has(page.name)) continue;
-    if (page.always.ownerOnly && !isOwner) continue;
+    if (page.always.ownerOnly && !owner) continue;
     byName.set(page.name, {
       name: page.name,
       type: 'page',

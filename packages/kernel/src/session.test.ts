@@ -92,6 +92,29 @@ describe('session (spec §4.1)', () => {
     expect(kernel.session.state.status).toBe('anonymous');
   });
 
+  it('a user without a company keeps the token and gets no routes: status no-company, no company calls', async () => {
+    serve(userInfo({ role_id: null, company: null, menus: {} }));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    const state = await kernel.session.signIn(token);
+    expect(state).toMatchObject({ status: 'no-company', routes: null, context: null });
+    expect(state.user).toMatchObject({ role_id: null, company: null });
+    expect(server.requests).toEqual(['GET /webapi/v1/pms/user']);
+    expect(warned).toEqual([]);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('a reload after the user created a company takes the session from no-company to ready', async () => {
+    serve(userInfo({ role_id: null, company: null, menus: {} }));
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const state = await kernel.session.reload();
+    expect(state.status).toBe('ready');
+    expect(state.routes?.byName.has('system_user')).toBe(true);
+  });
+
   it('any failure while loading resets the token', async () => {
     serve(userInfo());
     server.handlers.set('/webapi/api.json', (_req, res) =>

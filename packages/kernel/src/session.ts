@@ -2,7 +2,9 @@
  * The session (spec §4.1): the token, user info, and what follows from them — the activation
  * context and the permitted routes. Loading follows the spec's order: user info, api.json, MQTT
  * version, then routes. Any failure resets the token; menus as an empty object are the
- * no-access case. Logout and a new sign-in leave nothing of the previous user behind.
+ * no-access case. A user without a company stops after user info, in status `no-company`: they
+ * hold no role and no route until they create or join one (the company completion of /login).
+ * Logout and a new sign-in leave nothing of the previous user behind.
  */
 import {
   ACCOUNT_PATHS,
@@ -28,7 +30,11 @@ export const API_PATHS = {
   logout: AUTH_PATHS.logout,
 } as const;
 
-export type SessionStatus = 'anonymous' | 'loading' | 'ready';
+/**
+ * `no-company`: signed in, user info loaded (`user.company` and `user.role_id` null), nothing else:
+ * the console shows the company completion, never the shell.
+ */
+export type SessionStatus = 'anonymous' | 'loading' | 'no-company' | 'ready';
 
 export interface SessionState {
   readonly status: SessionStatus;
@@ -127,6 +133,12 @@ export class SessionService {
       const user = await http.get(API_PATHS.userInfo, {
         schema: () => kernelSchemas().then((schemas) => schemas.userInfoSchema),
       });
+      if (user.company === null) {
+        // Checked before the menus: such a user has none, and that is not the no-access case.
+        const state: SessionState = { ...ANONYMOUS, status: 'no-company', user };
+        this.#state.next(state);
+        return state;
+      }
       if (isEmptyMenus(user.menus)) {
         this.deps.bus.emit('session.noAccess', {});
         throw new NoAccessError('no access');

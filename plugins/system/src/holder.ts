@@ -15,7 +15,8 @@ import {
 
 export interface Editor {
   id: number;
-  role_id: number;
+  /** Null for a user without a company, who holds no role and never reaches these pages. */
+  role_id: number | null;
 }
 
 /** The editor's rights: everything for the owner, else their role's grant (nothing if unknown). */

@@ -302,13 +302,6 @@ describe('company verification badge, contributed by the account plugin (spec §
     expect((await screen.findByTestId('verify-badge')).textContent).toContain('Not verified');
   });
 
-  it('a user without a company is led to create one from the top bar', async () => {
-    await renderConsole('/dashboard', { ...owner, company: null });
-    expect(await screen.findByRole('dialog', { name: 'Create your company' })).toBeTruthy();
-    expect(screen.getByTestId('company-create')).toBeTruthy();
-    expect(screen.queryByTestId('verify-badge')).toBeNull();
-  });
-
   it('is absent when verification is switched off globally', async () => {
     await renderConsole('/dashboard', { ...owner, verify_company: false });
     await screen.findByRole('heading', { name: /Welcome back/ });

@@ -87,7 +87,10 @@ export function multipart(
 }
 
 let phoneCounter = 13_700_000_000;
-/** A new account (own company or none), signed in; answers its token and ids. */
+/**
+ * A new account (own company or none), signed in; answers its token and ids. Its role is 0 (the
+ * owner) in a company unless given, and none without one.
+ */
 export async function addAccount(
   t: TestApp,
   options: {
@@ -114,7 +117,13 @@ export async function addAccount(
   const passwordHash = password === null ? null : await new PasswordHasher(1).hash(md5Hex(password));
   const [user] = await db
     .insert(users)
-    .values({ phone, companyId, roleId: options.roleId ?? 0, passwordHash, nickname: '测试用户' })
+    .values({
+      phone,
+      companyId,
+      roleId: companyId === null ? null : (options.roleId ?? 0),
+      passwordHash,
+      nickname: '测试用户',
+    })
     .returning({ id: users.id });
   if (!user) throw new Error('no user');
   const token = password === null ? await tokenFor(t, user.id) : await t.signIn(phone, password);

@@ -1,16 +1,12 @@
-import { OWNER_ROLE_ID, VERIFY_STATUS, type VerifyStatus } from '@vap/contracts';
+import { isOwner, VERIFY_STATUS, type VerifyStatus } from '@vap/contracts';
 import { lazyPage, useSession, useT } from '@vap/kernel';
-import { Button, cn } from '@vap/ui';
+import { cn } from '@vap/ui';
 import { type ComponentProps, Suspense, useEffect, useRef, useState } from 'react';
-import type { CreateCompanyDialog as CreateCompany } from './create-company-dialog.js';
 import type { VerifyHintDialog as VerifyHint } from './verify-hint-dialog.js';
 
 // The dialogs load when they open: the top bar of every signed-in screen carries the badge only.
 const loadVerification = () => import('./verification-dialog.js');
 const VerificationDialog = lazyPage(loadVerification);
-const CreateCompanyDialog = lazyPage<ComponentProps<typeof CreateCompany>>(() =>
-  import('./create-company-dialog.js').then((module) => ({ default: module.CreateCompanyDialog })),
-);
 const VerifyHintDialog = lazyPage<ComponentProps<typeof VerifyHint>>(() =>
   import('./verify-hint-dialog.js').then((module) => ({ default: module.VerifyHintDialog })),
 );
@@ -22,17 +18,16 @@ const LOOK: Record<VerifyStatus, string> = {
   [VERIFY_STATUS.failed]: 'border-danger/40 bg-danger-soft text-danger',
 };
 
-type Open = 'create' | 'hint' | 'verify' | null;
+type Open = 'hint' | 'verify' | null;
 
 /**
- * The company part of the top bar (spec §2.1, §2.4, §4.2):
- * - no company yet: a prompt that opens (and on load opens by itself) the create-company dialog;
+ * The company part of the top bar (spec §2.4, §4.2). A user without a company never reaches the
+ * shell (the company completion of /login comes first), so there is always a company here:
  * - the verification badge, owner only and only while verification is switched on; it opens the
  *   verification form;
  * - on load, a company not verified (0) or failed (3) opens the hint dialog, once per status.
  */
 export default function CompanyStatus() {
-  const t = useT('own-account');
   const tc = useT();
   const { user } = useSession();
   const [open, setOpen] = useState<Open>(null);
@@ -42,28 +37,22 @@ export default function CompanyStatus() {
   const status = company?.verify_status;
   const verifyOn = user?.verify_company ?? false;
   useEffect(() => {
-    if (!user) return;
-    const key = company ? `${user.id}:${company.id}:${status}` : `${user.id}:none`;
+    if (!user || !company) return;
+    const key = `${user.id}:${company.id}:${status}`;
     if (shown.current === key) return;
     shown.current = key;
-    if (!company) setOpen('create');
-    else if (verifyOn && (status === VERIFY_STATUS.notVerified || status === VERIFY_STATUS.failed))
+    if (verifyOn && (status === VERIFY_STATUS.notVerified || status === VERIFY_STATUS.failed))
       setOpen('hint');
   }, [user, company, status, verifyOn]);
 
-  if (!user) return null;
-  // A dialog closes only itself: creating a company reloads the session, which may open the hint.
+  if (!user || !company) return null;
+  // A dialog closes only itself: the hint's "verify" opens the form while the hint closes.
   const closing = (which: Open) => () => setOpen((current) => (current === which ? null : current));
-  const isOwner = user.role_id === OWNER_ROLE_ID;
+  const owner = isOwner(user);
 
   return (
     <>
-      {company ? null : (
-        <Button size="small" variant="primary" data-testid="company-create" onClick={() => setOpen('create')}>
-          {t('companyCreate.prompt')}
-        </Button>
-      )}
-      {company && isOwner && verifyOn ? (
+      {owner && verifyOn ? (
         <button
           type="button"
           data-testid="verify-badge"
@@ -77,17 +66,12 @@ export default function CompanyStatus() {
           {tc(`verify.status${company.verify_status}`)}
         </button>
       ) : null}
-      {open === 'create' ? (
-        <Suspense fallback={null}>
-          <CreateCompanyDialog onClose={closing('create')} />
-        </Suspense>
-      ) : null}
       {open === 'hint' ? (
         <Suspense fallback={null}>
           <VerifyHintDialog user={user} onClose={closing('hint')} onVerify={() => setOpen('verify')} />
         </Suspense>
       ) : null}
-      {open === 'verify' && isOwner ? (
+      {open === 'verify' && owner ? (
         <Suspense fallback={null}>
           <VerificationDialog onClose={closing('verify')} />
         </Suspense>

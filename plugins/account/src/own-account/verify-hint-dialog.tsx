@@ -1,4 +1,4 @@
-import { OWNER_ROLE_ID, type UserInfo, VERIFY_STATUS } from '@vap/contracts';
+import { isOwner, type UserInfo, VERIFY_STATUS } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { Button, Dialog } from '@vap/ui';
 
@@ -18,7 +18,7 @@ export function VerifyHintDialog({
 }) {
   const t = useT('own-account');
   const status = user.company?.verify_status ?? VERIFY_STATUS.notVerified;
-  const owner = user.role_id === OWNER_ROLE_ID;
+  const owner = isOwner(user);
   const key = owner ? (`verifyHint.owner${status}` as const) : 'verifyHint.member';
   const action =
     owner && status === VERIFY_STATUS.notVerified

@@ -36,7 +36,14 @@ const owner: UserInfo = {
   nickname: '演示管理员',
   remark: '',
   is_password_empty: false,
-  company: null,
+  company: {
+    id: 1,
+    name: '演示科技有限公司',
+    title: '',
+    logo: '',
+    verify_status: 2,
+    products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+  },
   verify_company: true,
 };
 

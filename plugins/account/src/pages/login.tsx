@@ -1,5 +1,14 @@
 import { AUTH_PATHS } from '@vap/contracts';
-import { lazyPage, md5Hex, NoAccessError, preloadPage, type Translate, useKernel, useT } from '@vap/kernel';
+import {
+  lazyPage,
+  md5Hex,
+  NoAccessError,
+  preloadPage,
+  type Translate,
+  useKernel,
+  useSession,
+  useT,
+} from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -24,6 +33,10 @@ const loadScan = () =>
   import('../sign-in/scan-sign-in.js').then((module) => ({ default: module.ScanSignIn }));
 const SmsSignIn = lazyPage(loadSms);
 const ScanSignIn = lazyPage(loadScan);
+// Only a user without a company sees the company completion: it loads when they do.
+const CompanyCompletion = lazyPage<{ onCompleted: () => void }>(
+  () => import('../sign-in/company-completion.js'),
+);
 // The password method's rules load once the form is used (focus), before it is submitted.
 const loadRules = () => import('../sign-in/password-rules.js');
 const preloadRules = () => void loadRules().catch(() => undefined);
@@ -32,16 +45,41 @@ type Errors = Partial<Record<'account' | 'password', string>>;
 
 /**
  * Sign in (spec §2.1 /login): password, phone and SMS code, or a QR code scanned with the messaging
- * app. Every method returns to `?redirect=` (see redirect.ts).
+ * app. Every method returns to `?redirect=` (see redirect.ts) — except for a user without a
+ * company, for whom the page turns into the company completion until they have one.
  */
 export default function LoginPage() {
+  const kernel = useKernel();
   const t = useT('account');
   const navigate = useNavigate();
   const location = useLocation();
-  const done = useCallback(
+  const { status, user } = useSession();
+  const leave = useCallback(
     () => navigate(redirectTarget(location.search), { replace: true }),
     [navigate, location.search],
   );
+  // The session of a user without a company stops at status 'no-company': they stay here.
+  const done = useCallback(() => {
+    if (kernel.session.state.status === 'ready') leave();
+  }, [kernel, leave]);
+  // Signed in with a company: the page is about to leave for the wanted one.
+  if (status === 'ready') {
+    return (
+      <AuthLayout subtitle={t('login.subtitle')}>
+        <MethodLoading />
+      </AuthLayout>
+    );
+  }
+  // While "check again" reloads, the status is 'loading' with the same user: the screen stays.
+  if (user && user.company === null) {
+    return (
+      <AuthLayout subtitle={t('completion.subtitle')}>
+        <Suspense fallback={<MethodLoading />}>
+          <CompanyCompletion onCompleted={leave} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout subtitle={t('login.subtitle')}>
       <Tabs defaultValue="password">

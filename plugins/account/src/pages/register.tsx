@@ -48,6 +48,9 @@ export default function RegisterPage() {
       });
       const failed = await signInWith(kernel, token, tc('app.noAccess'));
       if (failed) setFailure(failed);
+      // A new account has no company yet: the company completion of /login comes first.
+      else if (kernel.session.state.status === 'no-company')
+        navigate(`/login${location.search}`, { replace: true });
       else navigate(redirectTarget(location.search), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && applyFieldErrors(form, error.fields)) return;

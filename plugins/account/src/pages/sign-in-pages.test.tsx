@@ -21,8 +21,18 @@ afterEach(() => {
   message.clear();
 });
 
-/** A new account: no company, the dashboard only. */
-const user = testUser({ id: 7, phone: '13912345678', email: '', nickname: '', company: null });
+/** A member of a company. */
+const user = testUser({ id: 7, phone: '13912345678', email: '', nickname: '', role_id: 4 });
+/** A new account: no company, so no role and no menu. */
+const newcomer = testUser({
+  id: 8,
+  phone: '13912345678',
+  email: '',
+  nickname: '',
+  role_id: null,
+  company: null,
+  menus: {},
+});
 
 /** What the console loads after a sign-in. */
 const session: Answers = {
@@ -251,10 +261,11 @@ describe('/register', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('sends a sign-up code, signs up with the md5 of the password and lands signed in', async () => {
-    const { api } = await renderRegister({
+  it('sends a sign-up code, signs up with the md5 of the password and lands signed in at the company completion', async () => {
+    const { api, kernel } = await renderRegister({
       [`POST ${AUTH_PATHS.smsCode}`]: { status: 204 },
       [`POST ${AUTH_PATHS.signup}`]: { body: { token: testToken() } },
+      '/v1/pms/user': { body: newcomer },
     });
     await fill({ [en.sms.phone]: '13912345678' });
     await solveCaptcha(2);
@@ -265,7 +276,8 @@ describe('/register', () => {
       [en.register.confirmPassword]: '123456',
     });
     await userEvent.click(screen.getByRole('button', { name: en.register.submit }));
-    expect((await screen.findByTestId('location')).textContent).toBe('at /dashboard');
+    expect((await screen.findByTestId('location')).textContent).toBe('at /login');
+    expect(kernel.session.state.status).toBe('no-company');
     expect(api.calls.find((call) => call.path === AUTH_PATHS.smsCode)?.body).toMatchObject({
       purpose: 'signup',
     });

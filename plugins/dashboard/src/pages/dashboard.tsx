@@ -1,4 +1,4 @@
-import { OWNER_ROLE_ID } from '@vap/contracts';
+import { isOwner } from '@vap/contracts';
 import { type AppRoute, useContributions, useSession, useT } from '@vap/kernel';
 import { Card } from '@vap/ui';
 import { Link } from 'react-router';
@@ -43,9 +43,7 @@ export default function DashboardPage() {
           )}
         </Card>
         <Card title={t('role')}>
-          <span className="text-ink">
-            {user.role_id === OWNER_ROLE_ID ? t('owner') : t('member', { id: user.role_id })}
-          </span>
+          <span className="text-ink">{isOwner(user) ? t('owner') : t('member', { id: user.role_id })}</span>
         </Card>
         <Card title={t('account')}>
           <div className="flex flex-col gap-1 text-sm text-ink-soft">

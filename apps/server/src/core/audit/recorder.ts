@@ -139,7 +139,7 @@ export function userSnapshot(user: {
   email: string | null;
   nickname: string;
   remark: string;
-  roleId: number;
+  roleId: number | null;
   companyId: number | null;
 }) {
   return {

@@ -1,7 +1,7 @@
 /**
  * What a signed-in user may do (spec §6): their company, their role and what it grants. The owner
- * (role_id 0 of a company) holds everything; a user without a company holds only the dashboard,
- * where the console leads them to create one; a role that no longer exists grants nothing.
+ * (role_id 0 of a company) holds everything; a user without a company (who has no role either)
+ * holds nothing until they create or join one; a role that no longer exists grants nothing.
  */
 import { type Grant, type Holder, OWNER_ROLE_ID } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -13,12 +13,12 @@ export interface Permissions {
   userId: number;
   /** Null while the user has not created or joined a company. */
   companyId: number | null;
-  roleId: number;
+  /** Null exactly when `companyId` is (the `users_role_with_company` constraint). */
+  roleId: number | null;
   holder: Holder;
 }
 
 const NOTHING: Grant = { menus: {}, is_access_all_group: false, group_ids: [] };
-const NO_COMPANY: Grant = { menus: { dashboard: [] }, is_access_all_group: false, group_ids: [] };
 
 /** A `roles` row as the grant of spec §3. */
 export const grantOfRole = (
@@ -31,8 +31,11 @@ export const grantOfRole = (
   }) satisfies Grant;
 
 /** What a user row holds: one query for the role unless they are the owner or have no company. */
-export async function holderOf(db: Db, user: { companyId: number | null; roleId: number }): Promise<Holder> {
-  if (user.companyId === null) return NO_COMPANY;
+export async function holderOf(
+  db: Db,
+  user: { companyId: number | null; roleId: number | null },
+): Promise<Holder> {
+  if (user.companyId === null || user.roleId === null) return NOTHING;
   if (user.roleId === OWNER_ROLE_ID) return 'all';
   const [role] = await db
     .select({ menus: roles.menus, isAccessAllGroup: roles.isAccessAllGroup, groupIds: roles.groupIds })

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createTestDatabase, ENGINES } from '../../testing/harness.js';
 import { menuItems } from '../menu/schema.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { openDatabase } from './client.js';
-import { companies, roles } from './schema.js';
+import { companies, roles, users } from './schema.js';
 
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('apply once: running them again changes nothing', async () => {
@@ -52,6 +52,51 @@ describe('migration 0005 (default roles)', () => {
       expect(await defaults(named.id)).toEqual([
         expect.objectContaining({ name: '默认角色', menus: { recharge: [] } }),
       ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('migration 0008 (no role without a company)', () => {
+  const statementsOf = (file: string) =>
+    readFileSync(join(MIGRATIONS_DIR, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.trim() !== '');
+
+  it("takes role 0 from the accounts without a company, keeps members' roles, then refuses a role without a company", async () => {
+    const { database, drop } = await createTestDatabase('pglite', { migrated: false });
+    try {
+      const { db } = database;
+      const files = readdirSync(MIGRATIONS_DIR)
+        .filter((file) => file.endsWith('.sql'))
+        .sort();
+      const at = files.indexOf('0008_user_role_needs_company.sql');
+      expect(at).toBeGreaterThan(0);
+      // The database as it was before 0008, holding a detached account with the role 0 it then got.
+      for (const file of files.slice(0, at)) {
+        for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+      }
+      const [company] = await db.insert(companies).values({ name: '旧公司有限公司' }).returning();
+      if (!company) throw new Error('no company');
+      await db.execute(sql`insert into users (phone, company_id, role_id) values
+        ('13912345678', null, 0), ('13912345679', ${company.id}, 0), ('13912345670', ${company.id}, 7)`);
+      for (const statement of statementsOf(files[at] ?? '')) await db.execute(sql.raw(statement));
+      const rows = await db
+        .select({ phone: users.phone, roleId: users.roleId })
+        .from(users)
+        .orderBy(users.phone);
+      expect(rows).toEqual([
+        { phone: '13912345670', roleId: 7 },
+        { phone: '13912345678', roleId: null },
+        { phone: '13912345679', roleId: 0 },
+      ]);
+      await expect(
+        db.insert(users).values({ phone: '13912345671', companyId: null, roleId: 0 }),
+      ).rejects.toThrow();
+      await expect(
+        db.insert(users).values({ phone: '13912345672', companyId: company.id }),
+      ).rejects.toThrow();
     } finally {
       await drop();
     }

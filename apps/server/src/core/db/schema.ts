@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -80,11 +81,15 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     nickname: text('nickname').notNull().default(''),
     remark: text('remark').notNull().default(''),
-    /** 0 is the company owner; otherwise a row of `roles`. */
-    roleId: integer('role_id').notNull().default(0),
+    /**
+     * 0 is the company owner; otherwise a row of `roles`. Null exactly when the user has no company:
+     * a role only means something within one, and 0 alone must never read as an owner (spec §6).
+     */
+    roleId: integer('role_id'),
     createdAt: createdAt(),
   },
   (table) => [
+    check('users_role_with_company', sql`(${table.companyId} is null) = (${table.roleId} is null)`),
     uniqueIndex('users_phone').on(table.phone).where(sql`${table.phone} is not null`),
     uniqueIndex('users_email').on(sql`lower(${table.email})`).where(sql`${table.email} is not null`),
     index('users_company').on(table.companyId),

@@ -30,7 +30,9 @@ describe.each(ENGINES)('user info on %s', (engine) => {
   async function addUser(values: Partial<typeof users.$inferInsert>, password = 'member-pass') {
     const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
     const passwordHash = await new PasswordHasher(1).hash(md5Hex(password));
-    await t.database.db.insert(users).values({ companyId: company?.id ?? null, passwordHash, ...values });
+    await t.database.db
+      .insert(users)
+      .values({ companyId: company?.id ?? null, roleId: 0, passwordHash, ...values });
     return t.signIn(values.phone ?? values.email ?? '', password);
   }
 
@@ -128,10 +130,9 @@ describe.each(ENGINES)('user info on %s', (engine) => {
     expect(info.menus).toEqual({});
   });
 
-  it('answers a null company and only the dashboard (to create one there) for a user who has no company yet', async () => {
-    const info = await userInfo(await addUser({ phone: '13922223333', companyId: null }));
-    expect(info.company).toBeNull();
-    expect((info.menus as MenuItem[]).map((item) => item.name)).toEqual(['dashboard']);
+  it('answers a null company, a null role_id and no menu for a user who has no company yet', async () => {
+    const info = await userInfo(await addUser({ phone: '13922223333', companyId: null, roleId: null }));
+    expect(info).toMatchObject({ company: null, role_id: null, menus: {} });
   });
 
   it('reports is_password_empty for an account without a password, which cannot sign in by password', async () => {

@@ -22,8 +22,10 @@ export class SignUpService {
     return user?.id;
   }
 
-  /** A new user without company (they create one afterwards), owner of nothing yet. */
-  /** The new user, recorded as `auth.sign_up` together with its session: answers the token. */
+  /**
+   * The new user, without a company and so without a role (they create or join one afterwards),
+   * recorded as `auth.sign_up` together with its session: answers the token.
+   */
   async create(
     phone: string,
     md5Password: string | null,
@@ -34,7 +36,7 @@ export class SignUpService {
     return this.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ phone, passwordHash, nickname, companyId: null })
+        .values({ phone, passwordHash, nickname, companyId: null, roleId: null })
         .onConflictDoNothing()
         .returning();
       if (!user) throw new ApiError(409, 'phone_registered');

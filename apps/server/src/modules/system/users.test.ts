@@ -1,4 +1,11 @@
-import { encodeListParam, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
+import {
+  ACCESS_KEY_PATHS,
+  AUDIT_PATHS,
+  encodeListParam,
+  type MenusMap,
+  SYSTEM_PATHS,
+  userInfoSchema,
+} from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles, users } from '../../core/db/schema.js';
@@ -277,13 +284,31 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
       const response = await call('DELETE', SYSTEM_PATHS.user(leaver.userId), owner);
       expect(response.statusCode).toBe(204);
       const [row] = await t.database.db.select().from(users).where(eq(users.id, leaver.userId));
-      expect(row).toMatchObject({ companyId: null, roleId: 0 });
+      expect(row).toMatchObject({ companyId: null, roleId: null });
       expect((await call('GET', '/v1/pms/user', leaver.headers)).statusCode).toBe(401);
       const info = userInfoSchema.parse(
         (await call('GET', '/v1/pms/user', bearer(await t.signIn(leaver.phone, 'account-pass')))).json(),
       );
-      expect(info.company).toBeNull();
-      expect(info.menus).toEqual([expect.objectContaining({ name: 'dashboard' })]);
+      expect(info).toMatchObject({ company: null, role_id: null, menus: {} });
+    });
+
+    it("a detached user signs in as nobody's owner: role_id and company null, owner and page routes 403", async () => {
+      const created = await call(
+        'POST',
+        SYSTEM_PATHS.users,
+        owner,
+        newUser(operatorRoleId, { phone: '13912345678' }),
+      );
+      expect(created.statusCode).toBe(200);
+      expect((await call('DELETE', SYSTEM_PATHS.user(created.json().id), owner)).statusCode).toBe(204);
+      const detached = bearer(await t.signIn('13912345678', 'new-user-pass'));
+      const info = userInfoSchema.parse((await call('GET', '/v1/pms/user', detached)).json());
+      expect(info).toMatchObject({ company: null, role_id: null, menus: {} });
+      for (const url of [ACCESS_KEY_PATHS.keys, AUDIT_PATHS.list, SYSTEM_PATHS.users]) {
+        const response = await call('GET', url, detached);
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
     });
   });
 

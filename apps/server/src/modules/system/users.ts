@@ -79,7 +79,7 @@ export class CompanyUsers {
         email: user.email ?? '',
         nickname: user.nickname,
         remark: user.remark,
-        role_id: user.roleId,
+        role_id: memberRole(user),
         role_name: roleName ?? '',
         created_at: user.createdAt.toISOString(),
       })),
@@ -202,18 +202,18 @@ export class CompanyUsers {
 
   /**
    * Detaches a user from the company (spec §6: removing only detaches the account). The account
-   * keeps its sign-in and returns to the state sign-up leaves it in: no company, role_id 0 (which
-   * means owner only together with a company). Its sessions are revoked.
+   * keeps its sign-in and returns to the state sign-up leaves it in: no company and no role. Its
+   * sessions are revoked.
    */
   async remove(caller: Permissions, userId: number, trail: AuditTrail): Promise<void> {
     await this.db.transaction(async (tx) => {
       const user = await this.actionableUser(tx, caller, userId);
-      await tx.update(users).set({ companyId: null, roleId: OWNER_ROLE_ID }).where(eq(users.id, user.id));
+      await tx.update(users).set({ companyId: null, roleId: null }).where(eq(users.id, user.id));
       await trail.record(tx, {
         action: 'system.user.remove',
         target: { type: 'user', id: user.id },
         before: userSnapshot(user),
-        after: userSnapshot({ ...user, companyId: null, roleId: OWNER_ROLE_ID }),
+        after: userSnapshot({ ...user, companyId: null, roleId: null }),
       });
       await tx
         .update(sessions)
@@ -221,4 +221,10 @@ export class CompanyUsers {
         .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`));
     });
   }
+}
+
+/** The role of a company's member, which the `users_role_with_company` constraint guarantees. */
+function memberRole(user: { id: number; roleId: number | null }): number {
+  if (user.roleId === null) throw new Error(`user ${user.id} is listed in a company without a role`);
+  return user.roleId;
 }
