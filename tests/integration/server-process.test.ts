@@ -2,8 +2,9 @@
  * The server as `npm start` runs it (apps/server/dist/main.js): start-up messages, the data
  * directory lock, restarts that keep data, clean shutdown and refusals with a clear message.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
@@ -11,7 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, freePort, runFailingServer, startServer } from '../support/server.js';
+import {
+  DEMO,
+  freePort,
+  ROOT,
+  runFailingServer,
+  SERVER_ENTRY,
+  serverEnvironment,
+  startServer,
+} from '../support/server.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -23,6 +32,18 @@ async function signIn(url: string) {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** Every path under `root` that group or others may write. */
+function sharedWritable(root: string): string[] {
+  const found: string[] = [];
+  const visit = (path: string) => {
+    const stat = statSync(path);
+    if (stat.mode & 0o022) found.push(path);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(root);
+  return found;
 }
 
 const userInfo = (url: string, token: string) =>
@@ -138,6 +159,64 @@ describe('the server process on embedded PGlite', () => {
     await writeFile(join(dataDir, 'server.lock'), '4194305\n');
     const server = await startServer({ dataDir });
     expect(await server.stop()).toBe(0);
+  });
+
+  it('keeps DATA_DIR and the database files from other accounts when started with umask 022', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'vap-modes-'));
+    const fresh = join(parent, 'data');
+    try {
+      // The parent's umask (022 here) would leave new directories 0755 and PGlite files 0666.
+      const server = await startServer({ dataDir: fresh });
+      await server.stop();
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+      expect(statSync(join(fresh, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      expect(readdirSync(join(fresh, 'pglite')).length).toBeGreaterThan(0);
+      expect(sharedWritable(fresh)).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('starts 0.5 s after a kill -9 of the previous server, whose zombie still holds the pid', async () => {
+    const crashDir = await mkdtemp(join(tmpdir(), 'vap-crash-'));
+    const port = await freePort();
+    // sh starts the server, then becomes `sleep`, which never reaps it: the killed server stays a zombie.
+    const parent = spawn(
+      'sh',
+      ['-c', `${JSON.stringify(process.execPath)} ${SERVER_ENTRY} & echo $!; exec sleep 120`],
+      {
+        cwd: ROOT,
+        env: serverEnvironment(port, crashDir),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    try {
+      const pid = Number(
+        await new Promise<string>((read) =>
+          parent.stdout.once('data', (chunk: Buffer) => read(String(chunk))),
+        ),
+      );
+      for (let tries = 0; ; tries++) {
+        const health = await fetch(`http://127.0.0.1:${port}/webapi/healthz`).catch(() => undefined);
+        if (health?.ok) break;
+        if (tries > 300) throw new Error('the first server did not start');
+        await new Promise((wait) => setTimeout(wait, 200));
+      }
+      process.kill(pid, 'SIGKILL');
+      await new Promise((wait) => setTimeout(wait, 500));
+      const server = await startServer({ dataDir: crashDir });
+      try {
+        expect(server.output()).toContain(
+          `Taking over the lock of DATA_DIR ${crashDir}: the server that held it (pid ${pid}) has exited (a zombie left by a crash or kill -9).`,
+        );
+        expect((await fetch(`${server.url}/webapi/healthz`)).status).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      parent.kill();
+      await rm(crashDir, { recursive: true, force: true });
+    }
   });
 
   it('stops with a message naming the port when the port is taken', async () => {

@@ -6,7 +6,13 @@ import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
 import { PasswordHasher } from './core/auth/passwords.js';
 import { ConfigError, loadConfig } from './core/config.js';
-import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './core/data-dir.js';
+import {
+  DataDirError,
+  type DataDirLock,
+  loadJwtSecret,
+  lockDataDir,
+  restrictNewFileModes,
+} from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { DEMO_OPERATOR, seedDemo } from './seed.js';
@@ -21,7 +27,9 @@ const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')
 
 async function main() {
   const config = loadConfig();
-  const lock: DataDirLock = lockDataDir(config.dataDir);
+  // Before anything is written: the database, the secret and the objects are the owner's only.
+  restrictNewFileModes();
+  const lock: DataDirLock = lockDataDir(config.dataDir, (line) => console.warn(line));
   let database: Database | undefined;
   try {
     database = await openDatabase(

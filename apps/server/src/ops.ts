@@ -4,7 +4,7 @@
  * the server must be stopped first, as the data directory is locked by one process at a time.
  */
 import { loadConfig } from './core/config.js';
-import { lockDataDir } from './core/data-dir.js';
+import { lockDataDir, restrictNewFileModes } from './core/data-dir.js';
 import { openDatabase } from './core/db/client.js';
 import type { OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/index.js';
@@ -29,7 +29,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const config = loadConfig();
   // The object store and the embedded database live in DATA_DIR: one process at a time.
-  const lock = lockDataDir(config.dataDir);
+  restrictNewFileModes();
+  const lock = lockDataDir(config.dataDir, (line) => console.warn(line));
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl }
