@@ -219,6 +219,49 @@ describe('the server process on embedded PGlite', () => {
     }
   });
 
+  describe('with NODE_ENV=production', () => {
+    const PRODUCTION = { NODE_ENV: 'production', EMBEDDED_DB_IN_PRODUCTION: 'true', DEV_OUTBOX: 'false' };
+
+    it('refuses the embedded database and names DATABASE_URL, unless EMBEDDED_DB_IN_PRODUCTION=true', async () => {
+      const result = await runFailingServer({ env: { ...PRODUCTION, EMBEDDED_DB_IN_PRODUCTION: '' } });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('NODE_ENV=production needs DATABASE_URL (postgres://…)');
+      expect(result.output).toContain('Set EMBEDDED_DB_IN_PRODUCTION=true to run on it anyway.');
+    });
+
+    it('refuses the development outbox and names DEV_OUTBOX', async () => {
+      const result = await runFailingServer({ env: { ...PRODUCTION, DEV_OUTBOX: 'true' } });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('unset DEV_OUTBOX (or set ALLOW_DEV_PROVIDERS=true');
+    });
+
+    it('refuses the development SMS and scan providers and names ALLOW_DEV_PROVIDERS', async () => {
+      const result = await runFailingServer({ env: PRODUCTION });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(
+        'NODE_ENV=production on the development SMS and scan sign-in providers, which reach no one',
+      );
+      expect(result.output).toContain('set ALLOW_DEV_PROVIDERS=true');
+    });
+
+    it('seeds no demo owner and prints no password, but says how to create the first owner', async () => {
+      const server = await startServer({ env: { ...PRODUCTION, ALLOW_DEV_PROVIDERS: 'true' } });
+      try {
+        expect(server.output()).not.toContain('Demo sign-in');
+        expect(server.output()).not.toContain(DEMO.password);
+        expect(server.output()).toContain('npm run ops -- owner:create');
+        const response = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account: DEMO.account, password: md5(DEMO.password) }),
+        });
+        expect(response.status).not.toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    });
+  });
+
   it('stops with a message naming the port when the port is taken', async () => {
     const port = await freePort();
     const blocker = createServer();

@@ -58,6 +58,8 @@ export interface AppOptions {
   /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
   smsProvider?: SmsProvider;
   scanProvider?: ScanLoginProvider;
+  /** Refuse to build on a development SMS or scan provider (production without ALLOW_DEV_PROVIDERS). */
+  refuseDevelopmentProviders?: boolean;
   logger?: FastifyServerOptions['logger'];
   version?: string;
   /**
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
         ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
         codeSecret: options.jwtSecret,
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
       });
       await api.register(accountModule, {
         db,

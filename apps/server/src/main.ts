@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
 import { PasswordHasher } from './core/auth/passwords.js';
-import { ConfigError, loadConfig } from './core/config.js';
+import { assertProductionReady, ConfigError, loadConfig } from './core/config.js';
 import {
   DataDirError,
   type DataDirLock,
@@ -15,7 +15,8 @@ import {
 } from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
-import { DEMO_OPERATOR, seedDemo } from './seed.js';
+import { DevelopmentProviderError } from './modules/sign-in/index.js';
+import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
 /** How long a stopping server lets answers in flight finish before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -27,6 +28,7 @@ const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')
 
 async function main() {
   const config = loadConfig();
+  assertProductionReady(config);
   // Before anything is written: the database, the secret and the objects are the owner's only.
   restrictNewFileModes();
   const lock: DataDirLock = lockDataDir(config.dataDir, (line) => console.warn(line));
@@ -67,8 +69,16 @@ async function main() {
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
       devOutbox: config.devOutbox,
+      refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
       version,
+    }).catch((error: unknown) => {
+      if (!(error instanceof DevelopmentProviderError)) throw error;
+      throw new StartError(
+        `NODE_ENV=production on the development ${error.providers.join(' and ')} provider` +
+          `${error.providers.length > 1 ? 's' : ''}, which reach no one: plug in real ones (docs/operations.md, ` +
+          '"Providers"), or set ALLOW_DEV_PROVIDERS=true to run on the development ones anyway.',
+      );
     });
 
     try {
@@ -90,6 +100,11 @@ async function main() {
           (seeded ? ' (created now)' : ''),
       );
       console.log(`Demo operator (a role without owner rights): ${DEMO_OPERATOR.phone} / the same password`);
+    } else if (!(await hasUsers(database.db))) {
+      console.log(
+        'No account yet: stop the server and create the first owner with ' +
+          '`npm run ops -- owner:create <phone or e-mail> <company name>`, or sign up in the console.',
+      );
     }
 
     let closing = false;
