@@ -340,4 +340,17 @@ describe.runIf(testDatabaseUrl)('the server process on PostgreSQL (DATABASE_URL)
       expect(await server.stop()).toBe(0);
     }
   });
+
+  it('starts with NODE_ENV=production, DATABASE_URL being the durable database it asks for', async () => {
+    const server = await startServer({
+      env: { DATABASE_URL: url, NODE_ENV: 'production', DEV_OUTBOX: 'false', ALLOW_DEV_PROVIDERS: 'true' },
+    });
+    try {
+      const health = (await (await fetch(`${server.url}/webapi/healthz`)).json()) as { database: string };
+      expect(health.database).toBe('postgres');
+      expect(server.output()).not.toContain('NODE_ENV=production needs DATABASE_URL');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
 });
