@@ -2,8 +2,9 @@
  * The server as `npm start` runs it (apps/server/dist/main.js): start-up messages, the data
  * directory lock, restarts that keep data, clean shutdown and refusals with a clear message.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
@@ -11,7 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, freePort, runFailingServer, startServer } from '../support/server.js';
+import {
+  DEMO,
+  freePort,
+  ROOT,
+  runFailingServer,
+  SERVER_ENTRY,
+  serverEnvironment,
+  startServer,
+} from '../support/server.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -23,6 +32,18 @@ async function signIn(url: string) {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** Every path under `root` that group or others may write. */
+function sharedWritable(root: string): string[] {
+  const found: string[] = [];
+  const visit = (path: string) => {
+    const stat = statSync(path);
+    if (stat.mode & 0o022) found.push(path);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(root);
+  return found;
 }
 
 const userInfo = (url: string, token: string) =>
@@ -140,6 +161,107 @@ describe('the server process on embedded PGlite', () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it('keeps DATA_DIR and the database files from other accounts when started with umask 022', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'vap-modes-'));
+    const fresh = join(parent, 'data');
+    try {
+      // The parent's umask (022 here) would leave new directories 0755 and PGlite files 0666.
+      const server = await startServer({ dataDir: fresh });
+      await server.stop();
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+      expect(statSync(join(fresh, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      expect(readdirSync(join(fresh, 'pglite')).length).toBeGreaterThan(0);
+      expect(sharedWritable(fresh)).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('starts 0.5 s after a kill -9 of the previous server, whose zombie still holds the pid', async () => {
+    const crashDir = await mkdtemp(join(tmpdir(), 'vap-crash-'));
+    const port = await freePort();
+    // sh starts the server, then becomes `sleep`, which never reaps it: the killed server stays a zombie.
+    const parent = spawn(
+      'sh',
+      ['-c', `${JSON.stringify(process.execPath)} ${SERVER_ENTRY} & echo $!; exec sleep 120`],
+      {
+        cwd: ROOT,
+        env: serverEnvironment(port, crashDir),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    try {
+      const pid = Number(
+        await new Promise<string>((read) =>
+          parent.stdout.once('data', (chunk: Buffer) => read(String(chunk))),
+        ),
+      );
+      for (let tries = 0; ; tries++) {
+        const health = await fetch(`http://127.0.0.1:${port}/webapi/healthz`).catch(() => undefined);
+        if (health?.ok) break;
+        if (tries > 300) throw new Error('the first server did not start');
+        await new Promise((wait) => setTimeout(wait, 200));
+      }
+      process.kill(pid, 'SIGKILL');
+      await new Promise((wait) => setTimeout(wait, 500));
+      const server = await startServer({ dataDir: crashDir });
+      try {
+        expect(server.output()).toContain(
+          `Taking over the lock of DATA_DIR ${crashDir}: the server that held it (pid ${pid}) has exited (a zombie left by a crash or kill -9).`,
+        );
+        expect((await fetch(`${server.url}/webapi/healthz`)).status).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      parent.kill();
+      await rm(crashDir, { recursive: true, force: true });
+    }
+  });
+
+  describe('with NODE_ENV=production', () => {
+    const PRODUCTION = { NODE_ENV: 'production', EMBEDDED_DB_IN_PRODUCTION: 'true', DEV_OUTBOX: 'false' };
+
+    it('refuses the embedded database and names DATABASE_URL, unless EMBEDDED_DB_IN_PRODUCTION=true', async () => {
+      const result = await runFailingServer({ env: { ...PRODUCTION, EMBEDDED_DB_IN_PRODUCTION: '' } });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('NODE_ENV=production needs DATABASE_URL (postgres://…)');
+      expect(result.output).toContain('Set EMBEDDED_DB_IN_PRODUCTION=true to run on it anyway.');
+    });
+
+    it('refuses the development outbox and names DEV_OUTBOX', async () => {
+      const result = await runFailingServer({ env: { ...PRODUCTION, DEV_OUTBOX: 'true' } });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('unset DEV_OUTBOX (or set ALLOW_DEV_PROVIDERS=true');
+    });
+
+    it('refuses the development SMS and scan providers and names ALLOW_DEV_PROVIDERS', async () => {
+      const result = await runFailingServer({ env: PRODUCTION });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(
+        'NODE_ENV=production on the development SMS and scan sign-in providers, which reach no one',
+      );
+      expect(result.output).toContain('set ALLOW_DEV_PROVIDERS=true');
+    });
+
+    it('seeds no demo owner and prints no password, but says how to create the first owner', async () => {
+      const server = await startServer({ env: { ...PRODUCTION, ALLOW_DEV_PROVIDERS: 'true' } });
+      try {
+        expect(server.output()).not.toContain('Demo sign-in');
+        expect(server.output()).not.toContain(DEMO.password);
+        expect(server.output()).toContain('npm run ops -- owner:create');
+        const response = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account: DEMO.account, password: md5(DEMO.password) }),
+        });
+        expect(response.status).not.toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    });
+  });
+
   it('stops with a message naming the port when the port is taken', async () => {
     const port = await freePort();
     const blocker = createServer();
@@ -214,6 +336,19 @@ describe.runIf(testDatabaseUrl)('the server process on PostgreSQL (DATABASE_URL)
       expect(health.database).toBe('postgres');
       const response = await userInfo(server.url, await signIn(server.url));
       expect(response.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('starts with NODE_ENV=production, DATABASE_URL being the durable database it asks for', async () => {
+    const server = await startServer({
+      env: { DATABASE_URL: url, NODE_ENV: 'production', DEV_OUTBOX: 'false', ALLOW_DEV_PROVIDERS: 'true' },
+    });
+    try {
+      const health = (await (await fetch(`${server.url}/webapi/healthz`)).json()) as { database: string };
+      expect(health.database).toBe('postgres');
+      expect(server.output()).not.toContain('NODE_ENV=production needs DATABASE_URL');
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -52,22 +52,27 @@ export interface StartOptions {
   dataDir?: string;
 }
 
+/** The environment a test server runs with: `env` over the defaults below. */
+export function serverEnvironment(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_ACCOUNT: DEMO.account,
+    DEMO_EMAIL: DEMO.email,
+    DEMO_PASSWORD: DEMO.password,
+    LOG_LEVEL: 'warn',
+    // The development SMS and scan providers keep what they send for GET /webapi/dev/outbox.
+    DEV_OUTBOX: 'true',
+    ...env,
+  };
+}
+
 function spawnServer(port: number, dataDir: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_ACCOUNT: DEMO.account,
-      DEMO_EMAIL: DEMO.email,
-      DEMO_PASSWORD: DEMO.password,
-      LOG_LEVEL: 'warn',
-      // The development SMS and scan providers keep what they send for GET /webapi/dev/outbox.
-      DEV_OUTBOX: 'true',
-      ...env,
-    },
+    env: serverEnvironment(port, dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -20,6 +20,7 @@ import { registerConsole } from './core/http/console-static.js';
 import { answerClientError, registerErrorHandling, sendNotFound } from './core/http/errors.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { refuseNulCharacters } from './core/http/text-input.js';
+import { safeLoggerOptions } from './core/logging.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { objectRoutes } from './core/storage/routes.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
   smsProvider?: SmsProvider;
   scanProvider?: ScanLoginProvider;
+  /** Refuse to build on a development SMS or scan provider (production without ALLOW_DEV_PROVIDERS). */
+  refuseDevelopmentProviders?: boolean;
   logger?: FastifyServerOptions['logger'];
   version?: string;
   /**
@@ -72,7 +75,8 @@ export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000 } as con
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Parameters of failed queries and secrets of requests never reach the log (core/logging.ts).
+    logger: options.logger ? safeLoggerOptions(options.logger === true ? {} : options.logger) : false,
     bodyLimit: options.bodyLimit,
     // Behind a proxy the client address matters for later rate limits; the default is direct.
     trustProxy: false,
@@ -147,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
         ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
         codeSecret: options.jwtSecret,
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
       });
       await api.register(accountModule, {
         db,

@@ -5,11 +5,18 @@
 import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
 import { PasswordHasher } from './core/auth/passwords.js';
-import { ConfigError, loadConfig } from './core/config.js';
-import { DataDirError, type DataDirLock, loadJwtSecret, lockDataDir } from './core/data-dir.js';
+import { assertProductionReady, ConfigError, loadConfig } from './core/config.js';
+import {
+  DataDirError,
+  type DataDirLock,
+  loadJwtSecret,
+  lockDataDir,
+  restrictNewFileModes,
+} from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
-import { DEMO_OPERATOR, seedDemo } from './seed.js';
+import { DevelopmentProviderError } from './modules/sign-in/index.js';
+import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
 /** How long a stopping server lets answers in flight finish before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -21,7 +28,10 @@ const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')
 
 async function main() {
   const config = loadConfig();
-  const lock: DataDirLock = lockDataDir(config.dataDir);
+  assertProductionReady(config);
+  // Before anything is written: the database, the secret and the objects are the owner's only.
+  restrictNewFileModes();
+  const lock: DataDirLock = lockDataDir(config.dataDir, (line) => console.warn(line));
   let database: Database | undefined;
   try {
     database = await openDatabase(
@@ -59,8 +69,16 @@ async function main() {
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
       devOutbox: config.devOutbox,
+      refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
       version,
+    }).catch((error: unknown) => {
+      if (!(error instanceof DevelopmentProviderError)) throw error;
+      throw new StartError(
+        `NODE_ENV=production on the development ${error.providers.join(' and ')} provider` +
+          `${error.providers.length > 1 ? 's' : ''}, which reach no one: plug in real ones (docs/operations.md, ` +
+          '"Providers"), or set ALLOW_DEV_PROVIDERS=true to run on the development ones anyway.',
+      );
     });
 
     try {
@@ -82,6 +100,11 @@ async function main() {
           (seeded ? ' (created now)' : ''),
       );
       console.log(`Demo operator (a role without owner rights): ${DEMO_OPERATOR.phone} / the same password`);
+    } else if (!(await hasUsers(database.db))) {
+      console.log(
+        'No account yet: stop the server and create the first owner with ' +
+          '`npm run ops -- owner:create <phone or e-mail> <company name>`, or sign up in the console.',
+      );
     }
 
     let closing = false;

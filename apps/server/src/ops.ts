@@ -4,14 +4,35 @@
  * the server must be stopped first, as the data directory is locked by one process at a time.
  */
 import { loadConfig } from './core/config.js';
-import { lockDataDir } from './core/data-dir.js';
+import { lockDataDir, restrictNewFileModes } from './core/data-dir.js';
+import { databaseCommands } from './core/db/backup.js';
 import { openDatabase } from './core/db/client.js';
-import type { OpsCommand } from './core/ops-command.js';
+import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/index.js';
 import { pluginCommands } from './modules/menu/index.js';
 import { noticeCommands } from './modules/notices/index.js';
 
-const commands: Record<string, OpsCommand> = { ...companyCommands, ...noticeCommands, ...pluginCommands };
+const commands: Record<string, OpsCommand | DataDirCommand> = {
+  ...databaseCommands,
+  ...companyCommands,
+  ...noticeCommands,
+  ...pluginCommands,
+};
+
+const isDataDirCommand = (command: OpsCommand | DataDirCommand): command is DataDirCommand =>
+  'withoutDatabase' in command;
+
+/** The first line of standard input (a password piped in, or typed at the terminal). */
+async function readStdin(): Promise<string> {
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  try {
+    for await (const line of lines) return line;
+    return '';
+  } finally {
+    lines.close();
+  }
+}
 
 function usage(): string {
   const lines = Object.entries(commands).map(
@@ -29,7 +50,19 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const config = loadConfig();
   // The object store and the embedded database live in DATA_DIR: one process at a time.
-  const lock = lockDataDir(config.dataDir);
+  restrictNewFileModes();
+  const lock = lockDataDir(config.dataDir, (line) => console.warn(line));
+  if (isDataDirCommand(command)) {
+    try {
+      console.log(await command.run(args, { config }));
+      return 0;
+    } catch (error) {
+      console.error((error as Error).message);
+      return 1;
+    } finally {
+      lock.release();
+    }
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl }
@@ -40,7 +73,7 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   try {
     await database.migrate();
-    const output = await command.run(args, { database, config });
+    const output = await command.run(args, { database, config, readStdin });
     console.log(output);
     return 0;
   } catch (error) {

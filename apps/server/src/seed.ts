@@ -39,6 +39,12 @@ export const DEMO_OPERATOR_ROLE = {
 
 export const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
 
+/** Whether the database has any account yet (a production start without the demo says how to add one). */
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
+  return existing !== undefined;
+}
+
 /** Seeds the demo company and owner when the database has no user; true when it did. */
 export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAccount): Promise<boolean> {
   // One hash each, each with its own salt: two accounts never share a stored hash.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDuration } from './config.js';
+import { assertProductionReady, ConfigError, loadConfig, parseDuration } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults on an empty environment', () => {
@@ -63,6 +63,38 @@ describe('loadConfig', () => {
       jwtExpiresIn: 1800,
       databaseUrl: 'postgresql://vap@db:5432/vap',
     });
+  });
+});
+
+describe('production (NODE_ENV=production)', () => {
+  const ready = (env: Record<string, string>) => () =>
+    assertProductionReady(loadConfig({ NODE_ENV: 'production', ...env }));
+  const POSTGRES = { DATABASE_URL: 'postgres://vap@db/vap' };
+
+  it('seeds no demo owner unless DEMO_SEED=true says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo.seed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).demo.seed).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demo.seed).toBe(true);
+  });
+
+  it('refuses the embedded database, naming DATABASE_URL, unless EMBEDDED_DB_IN_PRODUCTION=true', () => {
+    expect(ready({})).toThrow(ConfigError);
+    expect(ready({})).toThrow(
+      /^NODE_ENV=production needs DATABASE_URL \(postgres:\/\/…\).*EMBEDDED_DB_IN_PRODUCTION=true/,
+    );
+    expect(ready(POSTGRES)).not.toThrow();
+    expect(ready({ EMBEDDED_DB_IN_PRODUCTION: 'true' })).not.toThrow();
+  });
+
+  it('refuses the development outbox, naming DEV_OUTBOX, unless ALLOW_DEV_PROVIDERS=true', () => {
+    expect(ready({ ...POSTGRES, DEV_OUTBOX: 'true' })).toThrow(
+      /unset DEV_OUTBOX \(or set ALLOW_DEV_PROVIDERS=true/,
+    );
+    expect(ready({ ...POSTGRES, DEV_OUTBOX: 'true', ALLOW_DEV_PROVIDERS: 'true' })).not.toThrow();
+  });
+
+  it('asks nothing of a server that is not in production', () => {
+    expect(() => assertProductionReady(loadConfig({ DEV_OUTBOX: 'true' }))).not.toThrow();
   });
 });
 

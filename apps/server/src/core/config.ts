@@ -58,7 +58,8 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024 bytes')
     .default(1_048_576),
   VERIFY_COMPANY: boolean.default(true),
-  DEMO_SEED: boolean.default(true),
+  /** Seed the demo company and its owner on an empty database; by default everywhere but production. */
+  DEMO_SEED: boolean.optional(),
   /**
    * The development providers of SMS codes and scan sign-in also keep what they "send" for
    * `GET /webapi/dev/outbox` (tests, demos). Never on in production.
@@ -70,6 +71,10 @@ const envSchema = z.object({
   /** Serve the console's source maps; by default everywhere but production. */
   SERVE_SOURCEMAPS: boolean.optional(),
   NODE_ENV: z.string().optional(),
+  /** Run production on the embedded PGlite, which is not power-loss durable (docs/operations.md). */
+  EMBEDDED_DB_IN_PRODUCTION: boolean.default(false),
+  /** Run production on the development SMS and scan providers, or with the development outbox. */
+  ALLOW_DEV_PROVIDERS: boolean.default(false),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -95,6 +100,12 @@ export interface Config {
   devOutbox: boolean;
   demo: { seed: boolean; account: string; email: string; password: string };
   argon2Concurrency: number;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /** Production on the embedded database anyway (EMBEDDED_DB_IN_PRODUCTION). */
+  embeddedDbInProduction: boolean;
+  /** Production on development providers anyway (ALLOW_DEV_PROVIDERS). */
+  allowDevProviders: boolean;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // `npm start` runs the server inside its workspace; relative paths mean where npm was started.
   const base = env.INIT_CWD || process.cwd();
+  const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -131,7 +143,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     verifyCompany: e.VERIFY_COMPANY,
     devOutbox: e.DEV_OUTBOX,
-    demo: { seed: e.DEMO_SEED, account: e.DEMO_ACCOUNT, email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
+    // A production database must not open with a published password: its first owner comes from
+    // `npm run ops -- owner:create` or the sign-up.
+    demo: {
+      seed: e.DEMO_SEED ?? !production,
+      account: e.DEMO_ACCOUNT,
+      email: e.DEMO_EMAIL,
+      password: e.DEMO_PASSWORD,
+    },
     argon2Concurrency: e.ARGON2_CONCURRENCY,
+    production,
+    embeddedDbInProduction: e.EMBEDDED_DB_IN_PRODUCTION,
+    allowDevProviders: e.ALLOW_DEV_PROVIDERS,
   };
+}
+
+/**
+ * What a production server (NODE_ENV=production) refuses to start with, unless the operator says
+ * otherwise: the embedded database, which an OS crash or a power cut can lose acknowledged writes
+ * from, and the development outbox, which hands out every sign-in code. The operator commands do
+ * not ask: they run where the server already runs.
+ */
+export function assertProductionReady(config: Config): void {
+  if (!config.production) return;
+  if (!config.databaseUrl && !config.embeddedDbInProduction) {
+    throw new ConfigError(
+      'NODE_ENV=production needs DATABASE_URL (postgres://…): the embedded database is not durable ' +
+        'across an OS crash or a power cut (docs/operations.md). Set EMBEDDED_DB_IN_PRODUCTION=true to run on it anyway.',
+    );
+  }
+  if (config.devOutbox && !config.allowDevProviders) {
+    throw new ConfigError(
+      'NODE_ENV=production with DEV_OUTBOX=true would hand out every sign-in code at /webapi/dev/outbox: ' +
+        'unset DEV_OUTBOX (or set ALLOW_DEV_PROVIDERS=true to run with it anyway).',
+    );
+  }
 }

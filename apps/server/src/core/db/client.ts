@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { tightenModes } from '../data-dir.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -40,6 +41,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.engine === 'pglite') {
     const client =
       location.dataDir === null ? await PGlite.create() : await PGlite.create(pgliteDir(location.dataDir));
+    // At every open, not only after initdb: files of an older start, or a copied directory, too.
+    if (location.dataDir !== null) tightenModes(pgliteDir(location.dataDir));
     const db = drizzlePglite({ client });
     return {
       db: db as unknown as Db,

@@ -11,6 +11,7 @@ import { companies, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { deliverMessages } from '../notices/index.js';
+import { createOwner } from './owner-command.js';
 
 const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
 
@@ -172,4 +173,5 @@ export const companyCommands: Record<string, OpsCommand> = {
   'company:review': review,
   'company:revoke': revoke,
   'company:parent': parent,
+  'owner:create': createOwner,
 };

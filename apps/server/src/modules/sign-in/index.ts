@@ -7,7 +7,7 @@ import { passwordRoutes } from './password.js';
 import { RateLimiter } from './rate-limiter.js';
 import { type CodeSignInOptions, codeSignInRoutes } from './routes.js';
 
-export type { ScanLoginProvider, SmsProvider } from './providers.js';
+export { DevelopmentProviderError, type ScanLoginProvider, type SmsProvider } from './providers.js';
 
 export type SignInModuleOptions = Omit<CodeSignInOptions, 'limiter'>;
 

@@ -9,11 +9,18 @@ import type { DevOutboxEntry, SmsPurpose } from '@vap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface SmsProvider {
+  /**
+   * True for a provider that reaches no one (the development ones): with NODE_ENV=production the
+   * server refuses to start on one unless the operator allows it (ALLOW_DEV_PROVIDERS).
+   */
+  readonly development?: boolean;
   /** Delivers `code` to `phone`; a rejection is answered 503 and the code is not kept. */
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
 }
 
 export interface ScanLoginProvider {
+  /** True for a provider no real messaging app reaches (see `SmsProvider.development`). */
+  readonly development?: boolean;
   /** What the QR code of scan sign-in `id` encodes (the messaging app's authorisation address). */
   qrContent(id: string): string;
   /**
@@ -49,17 +56,32 @@ const SMS_TEXT: Record<SmsPurpose, string> = {
   login_or_signup: 'sign-in',
 };
 
-/** Logs the code (and records it in the outbox when there is one). Never use in production. */
+/** Sends nothing; with the development outbox on, logs the code and records it there. */
 export class DevSmsProvider implements SmsProvider {
+  readonly development = true;
+
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly outbox: DevOutbox | null,
   ) {}
 
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    if (!this.outbox) {
+      // Whoever reads the logs would sign in as anyone: without the outbox the code is seen nowhere.
+      this.log.info({ phone, purpose }, 'development SMS provider: code not sent');
+      return;
+    }
     const text = `[VAP] Your ${SMS_TEXT[purpose]} code is ${code}, valid for 10 minutes.`;
     this.log.info({ phone, purpose, code }, 'development SMS provider: code not sent, logged');
-    this.outbox?.record({ to: phone, kind: 'sms', text, code });
+    this.outbox.record({ to: phone, kind: 'sms', text, code });
+  }
+}
+
+/** The start refused: development providers in use where the operator has not allowed them. */
+export class DevelopmentProviderError extends Error {
+  override name = 'DevelopmentProviderError';
+  constructor(readonly providers: readonly ('SMS' | 'scan sign-in')[]) {
+    super(`development providers in use: ${providers.join(', ')}`);
   }
 }
 
@@ -68,6 +90,8 @@ export const DEV_SCAN_CONFIRM_LINK = '/webapi/v0/pms/users/login_wechat/confirm'
 
 /** QR codes that no real app reads; the confirm link goes to the log and the outbox. */
 export class DevScanLoginProvider implements ScanLoginProvider {
+  readonly development = true;
+
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly outbox: DevOutbox | null,

@@ -27,6 +27,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { findBySignInName } from './accounts.js';
 import { CaptchaService } from './captcha.js';
 import {
+  DevelopmentProviderError,
   DevOutbox,
   DevScanLoginProvider,
   DevSmsProvider,
@@ -53,6 +54,8 @@ export interface CodeSignInOptions {
   scanProvider?: ScanLoginProvider;
   /** Keys the SMS codes' hashes. */
   codeSecret: string;
+  /** Refuse to register with a provider marked `development` (production without ALLOW_DEV_PROVIDERS). */
+  refuseDevelopmentProviders?: boolean;
 }
 
 /** SMS codes, the puzzle captcha, sign-up, password reset, SMS and scan sign-in. */
@@ -60,18 +63,17 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
   const { db, tokens, limiter } = options;
   const outbox = options.devOutbox ? new DevOutbox() : null;
   const captchas = new CaptchaService(db, limiter, outbox);
-  const smsCodes = new SmsCodeService(
-    db,
-    limiter,
-    captchas,
-    options.smsProvider ?? new DevSmsProvider(app.log, outbox),
-    options.codeSecret,
-  );
-  const scans = new ScanLoginService(
-    db,
-    limiter,
-    options.scanProvider ?? new DevScanLoginProvider(app.log, outbox),
-  );
+  const sms = options.smsProvider ?? new DevSmsProvider(app.log, outbox);
+  const scan = options.scanProvider ?? new DevScanLoginProvider(app.log, outbox);
+  if (options.refuseDevelopmentProviders) {
+    const inUse = [
+      ...(sms.development ? ['SMS' as const] : []),
+      ...(scan.development ? ['scan sign-in' as const] : []),
+    ];
+    if (inUse.length > 0) throw new DevelopmentProviderError(inUse);
+  }
+  const smsCodes = new SmsCodeService(db, limiter, captchas, sms, options.codeSecret);
+  const scans = new ScanLoginService(db, limiter, scan);
   const signUps = new SignUpService(db, options.passwords);
 
   app.post(
