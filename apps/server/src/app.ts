@@ -19,7 +19,7 @@ import { registerCompression } from './core/http/compress.js';
 import { registerConsole } from './core/http/console-static.js';
 import { answerClientError, registerErrorHandling, sendNotFound } from './core/http/errors.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
-import { refuseNulCharacters } from './core/http/text-input.js';
+import { refuseUnstorableText } from './core/http/text-input.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { objectRoutes } from './core/storage/routes.js';
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
 
