@@ -270,8 +270,7 @@ function callsOf(route: Route, rows: Rows): Call[] {
     } else for (const value of HOSTILE_QUERY) call(`${usual}?${key}=${value}`);
   }
   if (hasBody) {
-    for (const body of [null, [], 'text', 1e308, [[[[[[[[[[[]]]]]]]]]]], { '\ud800': 1 }])
-      call(usual, body);
+    for (const body of [null, [], 'text', 1e308, [[[[[[[[[[[]]]]]]]]]]], { '\ud800': 1 }]) call(usual, body);
     const keys = new Set([...route.bodyKeys, ...Object.keys(valid?.body ?? {})]);
     for (const key of keys) for (const value of HOSTILE_VALUES) call(usual, { ...valid?.body, [key]: value });
   }
