@@ -17,9 +17,15 @@ import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
 import { registerCompression } from './core/http/compress.js';
 import { registerConsole } from './core/http/console-static.js';
-import { answerClientError, registerErrorHandling, sendNotFound } from './core/http/errors.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  enforceHttp11Rules,
+  registerErrorHandling,
+  sendNotFound,
+} from './core/http/errors.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
-import { refuseNulCharacters } from './core/http/text-input.js';
+import { refuseUnstorableText } from './core/http/text-input.js';
 import { safeLoggerOptions } from './core/logging.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
 import { ObjectStore } from './core/storage/objects.js';
@@ -82,18 +88,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // A slow client does not hold a connection for Node's 60 s header and 300 s request defaults;
     // the timeouts are checked every second rather than every 30 s.
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1_000 },
+    // Node's empty 400 for a missing Host header gives way to enforceHttp11Rules' {code, message}.
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: 1_000,
+      requireHostHeader: false,
+    },
     requestTimeout: timeouts.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
+  // After the security headers, so that its refusals carry them too.
+  enforceHttp11Rules(app);
 
   // The core services, one instance each; every module is handed only the ones it uses.
   const { database } = options;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
-import { type FilterSpec, listQuerySchema } from './list.js';
+import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** The page that shows the log; only the company owner may open it. */
 export const AUDIT_PAGE = 'system_audit' as const;
@@ -85,13 +85,11 @@ export const auditListQuerySchema = listQuerySchema;
 /** The export takes the same `wheres` and `orders`; no paging (the first 5000 rows). */
 export const auditExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
-const instant = z.iso.datetime({ offset: true });
-
 /** `wheres` of the list and the export. */
 export const AUDIT_FILTERS = {
   user_id: { '=': z.number().int().min(0).max(2_147_483_647) },
   action: { '=': auditActionNameSchema, like: z.string().trim().min(1).max(64) },
-  created_at: { between: z.tuple([instant, instant]), '>=': instant, '<=': instant },
+  created_at: { between: z.tuple([instantSchema, instantSchema]), '>=': instantSchema, '<=': instantSchema },
 } as const satisfies FilterSpec;
 
 /** Sort keys; the default is newest first (`created_at desc`). */

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'not_found',
   'payload_too_large',
   'request_header_too_large',
+  'uri_too_long',
+  'expectation_failed',
   'request_timeout',
   'unsupported_media_type',
   'too_many_requests',

@@ -13,4 +13,5 @@ export * from './mqtt.js';
 export * from './notices.js';
 export * from './plugin-manifest.js';
 export * from './system.js';
+export * from './text.js';
 export * from './validators.js';

@@ -4,6 +4,7 @@
  * `encodeListParam` and `decodeListParam` are that encoding, for the console and the server alike.
  */
 import { z } from 'zod';
+import { textFaultIn } from './text.js';
 
 export { decodeListParam, encodeListParam } from './list-param.js';
 
@@ -58,27 +59,23 @@ export type ListQueryParams = z.infer<typeof listQuerySchema>;
  */
 export type FilterSpec = Readonly<Record<string, Readonly<Partial<Record<Where['o'], z.ZodType>>>>>;
 
+// Both engines' timestamptz store 4713 BC to 294276 AD, but an instant reaches the database as the
+// ISO text of a JS Date, which PostgreSQL refuses outside years 0001-9999: year 0 ("0000", 1 BC)
+// is out of its range and year 10000 is written "+010000". An offset moves a four-digit year past
+// either end once in UTC ("9999-12-31T23:59:59-14:00"), so the bound is checked in UTC.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An instant of a time filter: ISO 8601 with an offset, in years 0001 to 9999 in UTC. */
+export const instantSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= FIRST_INSTANT && at <= LAST_INSTANT;
+});
+
 /** A filter of a list, typed by its spec. */
 export type FilterOf<S extends FilterSpec> = {
   [K in keyof S & string]: { k: K; o: keyof S[K] & Where['o']; v: unknown };
 }[keyof S & string];
-
-/**
- * Whether a value holds a NUL character in any of its strings: no text of the product has one, and
- * databases refuse it (PostgreSQL's text cannot store it), so it is refused as bad input.
- */
-export function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  // Parsed JSON and query strings only (plain objects, or a query parser's prototype-less ones):
-  // bytes (an upload) and other objects are not text.
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  const plain =
-    prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
-  if (!plain) return false;
-  return Object.entries(value).some(([key, inner]) => holdsNul(key) || holdsNul(inner));
-}
 
 /**
  * Checks decoded `wheres` against a spec: every item a `{k, o, v}` with a known key, an operator
@@ -103,7 +100,8 @@ export function checkWheres(
       return { ok: false, reason: `wheres[${index}]: operator ${JSON.stringify(o)} not allowed` };
     const value = valueSchema.safeParse(v);
     if (!value.success) return { ok: false, reason: `wheres[${index}]: bad value for ${k}` };
-    if (holdsNul(value.data)) return { ok: false, reason: `wheres[${index}]: a NUL character in ${k}` };
+    const fault = textFaultIn(value.data);
+    if (fault) return { ok: false, reason: `wheres[${index}]: ${fault} in ${k}` };
     wheres.push({ k, o: o as Where['o'], v: value.data });
   }
   return { ok: true, wheres };

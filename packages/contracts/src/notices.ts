@@ -3,7 +3,7 @@
  * own messages. Defined once for the server routes, the console's calls and its filters.
  */
 import { z } from 'zod';
-import { type FilterSpec, listQuerySchema } from './list.js';
+import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** `state` of a notice (for the caller) or a message: 0 unread, 1 read (spec §7.4 `state = 0`). */
 export const READ_STATE = { unread: 0, read: 1 } as const;
@@ -69,13 +69,11 @@ export const ntcCountQuerySchema = ntcListQuerySchema.pick({ wheres: true });
 /** `{id}` of `PUT …/{id}/read`. */
 export const ntcIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-const instant = z.iso.datetime({ offset: true });
-
 const titleFilter = { like: z.string().trim().min(1).max(NOTICE_TITLE_MAX_LENGTH) };
 const instantFilter = {
-  between: z.tuple([instant, instant]),
-  '>=': instant,
-  '<=': instant,
+  between: z.tuple([instantSchema, instantSchema]),
+  '>=': instantSchema,
+  '<=': instantSchema,
 };
 
 export const NOTICE_FILTERS = {

@@ -65,10 +65,16 @@ const SECRET_FIELD = /pass(word|wd)|secret|token|hash|salt|credential|private_?k
 const MAX_TEXT = 1000;
 const MAX_DEPTH = 8;
 
+/** The first MAX_TEXT code units, one fewer where the last would split a surrogate pair. */
+function cutText(text: string): string {
+  const last = text.charCodeAt(MAX_TEXT - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_TEXT - 1 : MAX_TEXT);
+}
+
 function copy(value: unknown, depth: number): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (typeof value === 'string') return value.length > MAX_TEXT ? `${cutText(value)}…` : value;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
   if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;

@@ -55,7 +55,9 @@ export class TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, 'token_expired');
       throw unauthorized();
     }
-    const userId = Number(payload.sub);
+    // Only the form `issue` writes: Number() alone would take "1e0", " 1 " or "01" as user 1.
+    const userId =
+      typeof payload.sub === 'string' && USER_ID.test(payload.sub) ? Number(payload.sub) : Number.NaN;
     const sessionId = payload.sid;
     if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !isUuid(sessionId)) {
       throw unauthorized();
@@ -91,5 +93,6 @@ export class TokenService {
   }
 }
 
+const USER_ID = /^[1-9][0-9]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);

@@ -3,7 +3,7 @@
  * caller's language. Routes throw `ApiError`; everything else is mapped here.
  */
 
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@vap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -83,19 +83,25 @@ export function registerErrorHandling(app: FastifyInstance) {
 /**
  * What the server answers a request it cannot even read (headers over Node's limit, headers or
  * body too slow, a malformed request): Node would write its own text and Fastify its own JSON;
- * this writes the project's `{ code, message }`, in the product's default language since the
- * request's own Accept-Language could not be read. Registered as Fastify's `clientErrorHandler`.
+ * this writes the project's `{ code, message }`. Registered as Fastify's `clientErrorHandler`.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
   // A reset connection has nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
   const [status, code]: [number, ErrorCode] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'request_header_too_large']
+      ? inRequestLine(packet)
+        ? [414, 'uri_too_long']
+        : [431, 'request_header_too_large']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout']
         : [400, 'bad_request'];
-  const body: ApiErrorBody = { code, message: translate(negotiateLanguage(undefined), `errors.${code}`) };
+  const language = negotiateLanguage(ACCEPT_LANGUAGE.exec(packet)?.[1]);
+  const body: ApiErrorBody = { code, message: translate(language, `errors.${code}`) };
   const json = JSON.stringify(body);
   if (socket.writable) {
     socket.write(
@@ -104,6 +110,57 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     );
   }
   socket.destroy(error);
+}
+
+// The parser has refused the request, so its headers were never handed over; the bytes it was
+// reading (`rawPacket`, the last chunk received) usually still hold the Accept-Language line.
+const ACCEPT_LANGUAGE = /(?:^|\n)accept-language[ \t]*:[ \t]*([^\r\n]*)/i;
+
+/**
+ * Whether the header limit was overflowed by the request line alone: a chunk that starts a request
+ * whose first line is longer than the whole limit (or not yet ended) is a URL too long (414), not
+ * headers too large (431). A URL arriving in many chunks is judged by its last one and may get 431.
+ */
+function inRequestLine(packet: string): boolean {
+  if (!/^[A-Z]+ /.test(packet)) return false;
+  const end = packet.indexOf('\n');
+  return end === -1 || end > maxHeaderSize;
+}
+
+/**
+ * What Fastify answers itself before any route, in its own JSON: a path that is not valid
+ * percent-encoding (400) and a path parameter over its 100 characters (414). Registered as
+ * Fastify's `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(request, reply, 414, 'uri_too_long');
+  if (error.code === 'FST_ERR_BAD_URL') return send(request, reply, 400, 'bad_request');
+  request.log.error({ err: error }, 'request failed');
+  return send(request, reply, 500, 'internal');
+}
+
+// Node's own test of an Expect header (lib/_http_server.js): this one it answers itself.
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+
+/**
+ * The two rules of HTTP/1.1 that Node enforces itself with an empty answer: a request without a
+ * Host header (400) and an expectation other than 100-continue (417). The app turns Node's check
+ * off (`requireHostHeader: false`) or takes it over (`checkExpectation`) and answers here, as every
+ * other refusal, with `{ code, message }` in the request's language.
+ */
+export function enforceHttp11Rules(app: FastifyInstance) {
+  // A listener for `checkExpectation` stops Node answering 417 itself; the request goes on as any other.
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1') return;
+    if (request.headers.host === undefined) {
+      reply.header('connection', 'close');
+      throw new ApiError(400, 'bad_request', 'errors.host_missing');
+    }
+    const expectation = request.headers.expect;
+    if (expectation !== undefined && !CONTINUE.test(expectation))
+      throw new ApiError(417, 'expectation_failed');
+  });
 }
 
 /** How much of a refused body the server still reads, and for how long, before it answers anyway. */

@@ -1,17 +1,16 @@
 /**
- * No text the API takes may hold a NUL character: no field of the product has one, and PostgreSQL's
- * text cannot store it, so it used to surface as a 500 from the database (issue 13 §5). Every
- * query string, path parameter and JSON body is checked before validation; a list's `wheres`,
- * which travel encoded, are checked where they are decoded (`checkWheres`).
+ * No text the API takes may hold a NUL character or a lone UTF-16 surrogate: the rule of
+ * @vap/contracts (text.ts), applied here to every query string, path parameter and JSON body before
+ * validation, so that it holds for every field of every route, a new one included. A list's
+ * `wheres`, which travel encoded, are checked where they are decoded (`checkWheres`).
  */
-import { holdsNul } from '@vap/contracts';
+import { textFaultIn } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 
-export function refuseNulCharacters(app: FastifyInstance) {
+export function refuseUnstorableText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
-      throw new ApiError(400, 'bad_request', 'errors.nul_character');
-    }
+    const fault = textFaultIn(request.query) ?? textFaultIn(request.params) ?? textFaultIn(request.body);
+    if (fault) throw new ApiError(400, 'bad_request', `errors.${fault}`);
   });
 }

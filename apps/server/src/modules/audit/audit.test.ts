@@ -13,6 +13,7 @@ import {
   type MenuItem,
   type Order,
   SYSTEM_PATHS,
+  textFaultOf,
   userInfoSchema,
   type Where,
 } from '@vap/contracts';
@@ -61,6 +62,12 @@ describe('audit snapshots', () => {
     expect(auditSnapshot(null)).toBeNull();
     const long = auditSnapshot({ text: 'x'.repeat(5000) });
     expect(String(long?.text).length).toBeLessThanOrEqual(1001);
+  });
+
+  it('cut a long text between characters, never inside a surrogate pair (jsonb refuses a lone half)', () => {
+    const cut = String(auditSnapshot({ text: `${'x'.repeat(999)}😀😀` })?.text);
+    expect(textFaultOf(cut)).toBeUndefined();
+    expect(cut).toBe(`${'x'.repeat(999)}…`);
   });
 });
 

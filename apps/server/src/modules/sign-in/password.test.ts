@@ -176,4 +176,22 @@ describe.each(ENGINES)('password sign-in and tokens on %s', (engine) => {
       expect(response.json().code).toBe('unauthorized');
     }
   });
+
+  it('takes the user id of a token only in its canonical decimal form: "1e0", " 1 ", "01", "1.0" are 401', async () => {
+    const live = decode(await t.signIn());
+    const id = String(live.sub);
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const withSubject = (sub: string) =>
+      new SignJWT({ sid: live.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(t.jwtSecret));
+    expect((await getUser(bearer(await withSubject(id)))).statusCode).toBe(200);
+    for (const sub of [`${id}e0`, ` ${id} `, `0${id}`, `${id}.0`, `+${id}`, `0x${Number(id).toString(16)}`]) {
+      const response = await getUser(bearer(await withSubject(sub)));
+      expect([sub, response.statusCode]).toEqual([sub, 401]);
+      expect(response.json().code).toBe('unauthorized');
+    }
+  });
 });

@@ -1,0 +1,344 @@
+/**
+ * The fuzz: every /webapi route the app registers (collected through `onRoute`, so routes added
+ * later are fuzzed too) is sent hostile path parameters, query values, list filters and JSON bodies
+ * as the demo owner, who passes every access check. Nothing of it may answer 5xx: the number of
+ * 5xx answers is reported as a figure and must stay 0.
+ *
+ * The hostile values are the ones that once were 500s (a NUL character, a lone UTF-16 surrogate
+ * reaching jsonb, an instant before year 1 or past 9999 in UTC) and their neighbours, plus texts
+ * drawn from a seeded generator, so that a failure is reproducible. Bodies start from a valid body
+ * where the route has one in `VALID_BODIES`, so that the hostile field is the only thing wrong and
+ * reaches the service and the database rather than stopping at validation.
+ */
+import {
+  AUDIT_FILTERS,
+  CHILD_FILTERS,
+  encodeListParam,
+  type FilterSpec,
+  MESSAGE_FILTERS,
+  NOTICE_FILTERS,
+  USER_FILTERS,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TokenService } from './core/auth/tokens.js';
+import { roles, users } from './core/db/schema.js';
+import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from './seed.js';
+import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+
+interface Route {
+  method: string;
+  url: string;
+  queryKeys: string[];
+  bodyKeys: string[];
+}
+
+const nameOf = (route: Pick<Route, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+const keysOf = (schema: unknown): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [];
+
+/** Every /webapi route with the keys of its query and body schemas (HEAD mirrors GET). */
+async function collectRoutes(): Promise<Route[]> {
+  const routes: Route[] = [];
+  const t = await createTestApp('pglite', {
+    onRoute: (route: RouteOptions) => {
+      if (!route.url.startsWith('/webapi')) return;
+      const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        routes.push({
+          method,
+          url: route.url,
+          queryKeys: keysOf(schema?.querystring),
+          bodyKeys: keysOf(schema?.body),
+        });
+      }
+    },
+  });
+  await t.close();
+  return routes;
+}
+
+const ROUTES = await collectRoutes();
+
+/** A small seeded generator (mulberry32): the same texts on every run. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Pieces the generated texts are made of: each kind of character that has caused trouble somewhere. */
+const PIECES = [
+  'a',
+  '摄',
+  '😀',
+  '\ud800',
+  '\udfff',
+  '\u0000',
+  '\u0001',
+  '\u202e',
+  '\ufeff',
+  '%',
+  '_',
+  '\\',
+  "'",
+  '"',
+  '<',
+];
+
+function generatedTexts(count: number): string[] {
+  const random = seeded(19);
+  return Array.from({ length: count }, () => {
+    const length = 1 + Math.floor(random() * 12);
+    return Array.from({ length }, () => PIECES[Math.floor(random() * PIECES.length)]).join('');
+  });
+}
+
+const HOSTILE_TEXTS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udbff',
+  '\udc00x',
+  '\ude00\ud83d',
+  '😀',
+  '%',
+  '%00',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'x'.repeat(70_000),
+  ...generatedTexts(24),
+];
+
+/** Instants around the ends of what the database stores, and malformed ones. */
+const HOSTILE_INSTANTS = [
+  '0000-01-01T00:00:00Z',
+  '0000-12-31T23:59:59Z',
+  '0001-01-01T00:00:00+00:01',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59-14:00',
+  '9999-12-31T23:59:59-00:01',
+  '-000001-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '2024-02-30T00:00:00Z',
+  '2024-01-01T24:00:00Z',
+  '2024-01-01T00:00:00.123456789Z',
+];
+
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  1e308,
+  -1e308,
+  [],
+  {},
+  [null],
+  { $gt: '' },
+  ...HOSTILE_TEXTS,
+  ...HOSTILE_INSTANTS,
+];
+
+/** Query values as they travel: percent-encoded bytes, including what is not UTF-8. */
+const HOSTILE_QUERY = [
+  '',
+  '%00',
+  '%ED%A0%80',
+  '%F0%9F%98',
+  '%FF',
+  '%',
+  '%zz',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  '0x10',
+  '%201%20',
+  'a'.repeat(9000),
+  encodeURIComponent('😀'),
+];
+
+const HOSTILE_PARAMS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '99999999999999999999',
+  '%00',
+  '%ED%A0%80',
+  '%20',
+  'abc',
+  'a'.repeat(100),
+];
+
+/** Every `{k, o}` pair any list accepts, each sent to every list. */
+const FILTER_PAIRS = [
+  ...new Set(
+    [AUDIT_FILTERS, NOTICE_FILTERS, MESSAGE_FILTERS, USER_FILTERS, CHILD_FILTERS].flatMap(
+      (spec: FilterSpec) =>
+        Object.entries(spec).flatMap(([k, operators]) =>
+          Object.keys(operators).map((o) => JSON.stringify([k, o])),
+        ),
+    ),
+  ),
+].map((pair) => JSON.parse(pair) as [string, string]);
+
+function hostileWheres(): unknown[][] {
+  const lists: unknown[][] = [];
+  for (const [k, o] of FILTER_PAIRS) {
+    for (const value of HOSTILE_VALUES) {
+      if (o === 'between') {
+        lists.push(
+          [{ k, o, v: [value, '2030-01-01T00:00:00Z'] }],
+          [{ k, o, v: ['2020-01-01T00:00:00Z', value] }],
+        );
+      } else if (o === 'in') lists.push([{ k, o, v: [value] }]);
+      else lists.push([{ k, o, v: value }]);
+    }
+  }
+  lists.push([{ k: '\ud800', o: '=', v: 1 }], [{ k: 'id', o: '\u0000', v: 1 }], [null], [[]]);
+  return lists;
+}
+
+/** The demo company's rows a route's path parameter names when its body is fuzzed. */
+interface Rows {
+  operatorId: number;
+  operatorRoleId: number;
+}
+
+/** Valid bodies (and the row their path names), so that a fuzzed field is the only fault. */
+const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }> = {
+  'PUT /webapi/v1/pms/user': () => ({ body: { nickname: '张三', remark: 'fuzz' } }),
+  'POST /webapi/v1/pms/company/roles': () => ({ body: { name: 'fuzz', menus: { dashboard: [] } } }),
+  'PUT /webapi/v1/pms/company/roles/:id': (rows) => ({
+    body: { name: DEMO_OPERATOR_ROLE.name, menus: DEMO_OPERATOR_ROLE.menus },
+    id: rows.operatorRoleId,
+  }),
+  'POST /webapi/v1/pms/company/users': (rows) => ({
+    body: {
+      phone: '13900000019',
+      password: md5Hex('fuzz-pass'),
+      nickname: '李四',
+      remark: '',
+      role_id: rows.operatorRoleId,
+    },
+  }),
+  'PUT /webapi/v1/pms/company/users/:id': (rows) => ({
+    body: { nickname: DEMO_OPERATOR.nickname, email: '', remark: 'fuzz' },
+    id: rows.operatorId,
+  }),
+  'PUT /webapi/v1/pms/company': () => ({ body: { title: 'fuzz' } }),
+};
+
+interface Call {
+  method: string;
+  url: string;
+  payload?: string;
+}
+
+/** The hostile calls of one route. */
+function callsOf(route: Route, rows: Rows): Call[] {
+  const valid = VALID_BODIES[nameOf(route)]?.(rows);
+  const path = (param: string) => route.url.replace(/:\w+/g, param).replace(/\*$/, param);
+  const usual = path(String(valid?.id ?? 999999));
+  const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const calls: Call[] = [];
+  const call = (url: string, body?: unknown) =>
+    calls.push({ method: route.method, url, ...(hasBody ? { payload: JSON.stringify(body ?? {}) } : {}) });
+
+  if (/[:*]/.test(route.url)) for (const param of HOSTILE_PARAMS) call(path(param), valid?.body);
+  for (const key of route.queryKeys) {
+    if (key === 'wheres') {
+      for (const wheres of hostileWheres())
+        call(`${usual}?wheres=${encodeURIComponent(encodeListParam(wheres))}`);
+    } else for (const value of HOSTILE_QUERY) call(`${usual}?${key}=${value}`);
+  }
+  if (hasBody) {
+    for (const body of [null, [], 'text', 1e308, [[[[[[[[[[[]]]]]]]]]]], { '\ud800': 1 }]) call(usual, body);
+    const keys = new Set([...route.bodyKeys, ...Object.keys(valid?.body ?? {})]);
+    for (const key of keys) for (const value of HOSTILE_VALUES) call(usual, { ...valid?.body, [key]: value });
+  }
+  return calls;
+}
+
+/** Routes left out: signing out ends the session the next calls would use (each route gets its own anyway). */
+const NOT_FUZZED = new Set(['POST /webapi/v1/pms/user/logout']);
+
+describe.each(ENGINES)('fuzz of every /webapi route on %s', (engine) => {
+  let t: TestApp;
+  let rows: Rows;
+  let tokens: TokenService;
+  let ownerId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const { db } = t.database;
+    const idOf = async (phone: string) => {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      if (!row) throw new Error(`no user ${phone}`);
+      return row.id;
+    };
+    const [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, DEMO_OPERATOR_ROLE.name));
+    if (!role) throw new Error('no demo operator role');
+    rows = { operatorId: await idOf(DEMO_OPERATOR.phone), operatorRoleId: role.id };
+    ownerId = await idOf(TEST_DEMO.account);
+    tokens = new TokenService(db, t.jwtSecret, 3600);
+  });
+  afterAll(() => t?.close());
+
+  it('finds the routes it fuzzes, and lists and bodies among them', () => {
+    expect(ROUTES.length).toBeGreaterThan(30);
+    expect(ROUTES.filter((route) => route.queryKeys.includes('wheres')).length).toBeGreaterThan(4);
+    expect(ROUTES.filter((route) => route.bodyKeys.length > 0).length).toBeGreaterThan(10);
+    for (const name of Object.keys(VALID_BODIES)) expect(ROUTES.map(nameOf)).toContain(name);
+  });
+
+  it('answers no hostile request with 5xx (the count of 5xx answers must stay 0)', async ({ annotate }) => {
+    let requests = 0;
+    const serverErrors: string[] = [];
+    for (const route of ROUTES.filter((candidate) => !NOT_FUZZED.has(nameOf(candidate)))) {
+      // A token of its own per route: a password change or a fuzzed sign-in revokes none of the others'.
+      const headers = {
+        ...bearer(await tokens.issue(ownerId)),
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      };
+      for (const call of callsOf(route, rows)) {
+        const response = await t.app.inject({
+          method: call.method as 'GET',
+          url: call.url,
+          headers: call.payload === undefined ? { ...headers, 'content-type': undefined } : headers,
+          ...(call.payload === undefined ? {} : { payload: call.payload }),
+        });
+        requests++;
+        if (response.statusCode >= 500) {
+          serverErrors.push(
+            `${response.statusCode} ${call.method} ${call.url.slice(0, 300)} ${call.payload?.slice(0, 300) ?? ''}`,
+          );
+        }
+      }
+    }
+    await annotate(`${requests} hostile requests on ${engine}: ${serverErrors.length} answered 5xx`);
+    expect(serverErrors.length, serverErrors.slice(0, 20).join('\n')).toBe(0);
+    expect(requests).toBeGreaterThan(5000);
+  }, 600_000);
+});

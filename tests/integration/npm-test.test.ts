@@ -1,0 +1,73 @@
+/**
+ * `npm test` (the root script, which CI runs) reports every package's tests even when one fails,
+ * and still fails: turbo stops at the first failing task otherwise, hiding the others' results
+ * (issue 19 §6). Checked on a small workspace of three packages run by the root's own `test`
+ * script and turbo, one task at a time so that the first failure would stop the rest.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/server.js';
+
+const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  packageManager: string;
+  scripts: Record<string, string>;
+};
+
+const PACKAGES = { first: 'exit 1', second: 'exit 0', third: 'exit 1' } as const;
+
+const work = mkdtempSync(join(tmpdir(), 'vap-npm-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function writeJson(file: string, value: unknown) {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+describe('npm test', () => {
+  it('runs the tests of every package past a failing one, names each failure, and exits non-zero', () => {
+    writeJson(join(work, 'package.json'), {
+      name: 'workspace',
+      private: true,
+      packageManager: root.packageManager,
+      workspaces: ['packages/*'],
+      scripts: { test: root.scripts.test },
+    });
+    writeJson(join(work, 'turbo.json'), { concurrency: '1', tasks: { test: { outputs: [] } } });
+    const lock: Record<string, object> = { '': { name: 'workspace', workspaces: ['packages/*'] } };
+    for (const [name, command] of Object.entries(PACKAGES)) {
+      mkdirSync(join(work, 'packages', name), { recursive: true });
+      writeJson(join(work, 'packages', name, 'package.json'), {
+        name,
+        version: '1.0.0',
+        scripts: { test: `echo ran-${name} && ${command}` },
+      });
+      lock[`node_modules/${name}`] = { resolved: `packages/${name}`, link: true };
+      lock[`packages/${name}`] = { version: '1.0.0' };
+    }
+    writeJson(join(work, 'package-lock.json'), {
+      name: 'workspace',
+      lockfileVersion: 3,
+      requires: true,
+      packages: lock,
+    });
+
+    const result = spawnSync('npm', ['test'], {
+      cwd: work,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
+        TURBO_TELEMETRY_DISABLED: '1',
+        TURBO_NO_UPDATE_NOTIFIER: '1',
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+      },
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    for (const name of Object.keys(PACKAGES)) expect(output, output).toContain(`ran-${name}`);
+    expect(output).toMatch(/Failed:\s+first#test, third#test/);
+    expect(result.status).not.toBe(0);
+  });
+});
