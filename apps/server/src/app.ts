@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAccessControl } from './modules/auth/access.js';
+import { CallerLoader } from './modules/auth/caller.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret);
   const openApi = new OpenApiGate(db, secretBox);
-  registerAccessControl(app, tokens, { db, catalogue, openApi });
+  registerAccessControl(app, tokens, { callers: new CallerLoader(db), catalogue, openApi });
   /** What the route modules of the account, company and notice areas share. */
   const deps: ModuleDeps = {
     database: options.database,

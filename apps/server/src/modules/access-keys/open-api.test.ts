@@ -22,6 +22,7 @@ import {
 } from '../../testing/harness.js';
 import { type AuditWrite, recordAudit } from '../audit/recorder.js';
 import { type Access, registerAccessControl } from '../auth/access.js';
+import { CallerLoader } from '../auth/caller.js';
 import { TokenService } from '../auth/tokens.js';
 import { addAccount } from '../company/testing.js';
 import { MenuCatalogue } from '../menu/service.js';
@@ -287,7 +288,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     app = Fastify();
     registerErrorHandling(app);
     registerAccessControl(app, new TokenService(db, 'x'.repeat(32), 600), {
-      db,
+      callers: new CallerLoader(db),
       catalogue: new MenuCatalogue(db),
       openApi: gate,
     });
@@ -368,7 +369,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     const startWith = async (access: Access, openApi: unknown) => {
       const bare = Fastify();
       registerAccessControl(bare, {} as TokenService, {
-        db,
+        callers: new CallerLoader(db),
         catalogue: new MenuCatalogue(db),
         openApi: new OpenApiGate(db, box),
       });

@@ -1,6 +1,6 @@
 import { apiErrorSchema, userInfoSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../auth/access.js';
+import { signedInOf } from '../auth/access.js';
 import type { AccountService } from './service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (
@@ -18,6 +18,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
         response: { 200: userInfoSchema, 401: apiErrorSchema },
       },
     },
-    (request) => accounts.userInfo(callerOf(request).userId),
+    (request) => accounts.userInfo(signedInOf(request)),
   );
 };

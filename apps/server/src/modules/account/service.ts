@@ -1,11 +1,9 @@
 import type { UserInfo, VerifyStatus } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
-import { unauthorized } from '../../http/errors.js';
-import { holderOf } from '../auth/permissions.js';
+import { users } from '../../db/schema.js';
+import type { Caller } from '../auth/caller.js';
 import type { MenuCatalogue } from '../menu/service.js';
-import { type MenuGrant, menuTree } from '../menu/tree.js';
 
 export class AccountService {
   /** Display URL of a stored object; the object store provides it (company module). */
@@ -33,19 +31,15 @@ export class AccountService {
     return user;
   }
 
-  /** User info of spec §3 (GET /v1/pms/user). */
-  async userInfo(userId: number): Promise<UserInfo> {
-    const [row] = await this.db
-      .select({ user: users, company: companies })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId));
-    // The session outlived its user: treat the token as no longer valid.
-    if (!row) throw unauthorized();
-    const { user, company } = row;
+  /**
+   * User info of spec §3 (GET /v1/pms/user) of the caller the access hook read: no further query.
+   * The grant is the role as read for this request, so a narrowed role shows on the next one (§6).
+   */
+  async userInfo({ user, company, permissions }: Caller): Promise<UserInfo> {
+    const { holder } = permissions;
     return {
       id: user.id,
-      menus: menuTree(await this.catalogue.all(), await this.grantOf(user)),
+      menus: await this.catalogue.tree(holder === 'all' ? 'all' : holder.menus),
       role_id: user.roleId,
       phone: user.phone ?? '',
       email: user.email ?? '',
@@ -68,11 +62,5 @@ export class AccountService {
       },
       verify_company: this.verifyCompany,
     };
-  }
-
-  /** Read on every call, so a narrowed role shows on the user's next request (spec §6). */
-  private async grantOf(user: typeof users.$inferSelect): Promise<MenuGrant> {
-    const holder = await holderOf(this.db, user);
-    return holder === 'all' ? 'all' : holder.menus;
   }
 }

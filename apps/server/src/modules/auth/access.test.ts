@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
 import { registerErrorHandling } from '../../http/errors.js';
 import type { MenuCatalogue } from '../menu/service.js';
 import { type Access, registerAccessControl, unknownDeclarations } from './access.js';
+import type { CallerLoader } from './caller.js';
 import type { TokenService } from './tokens.js';
 
 const CATALOGUE = [
@@ -19,7 +19,7 @@ async function startWith(access: unknown) {
   const app = Fastify();
   registerErrorHandling(app);
   const catalogue = { all: async () => CATALOGUE } as unknown as MenuCatalogue;
-  registerAccessControl(app, {} as TokenService, { db: {} as Db, catalogue });
+  registerAccessControl(app, {} as TokenService, { callers: {} as CallerLoader, catalogue });
   try {
     // A malformed declaration throws while the route is added; an unknown name when the app is ready.
     app.get('/webapi/x', { config: { access: access as Access } }, () => ({}));

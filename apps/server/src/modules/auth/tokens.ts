@@ -43,8 +43,29 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The caller behind a bearer token, or a 401 `ApiError`. */
+  /** The caller behind a bearer token whose session is live, or a 401 `ApiError`. */
   async verify(token: string): Promise<AuthContext> {
+    const { userId, sessionId } = await this.claims(token);
+    const [session] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!session) throw unauthorized();
+    return { userId, sessionId };
+  }
+
+  /**
+   * What a bearer token claims, its signature and expiry checked, or a 401 `ApiError`. Its session
+   * may have been revoked since: only `verify` or the caller query (caller.ts) tell.
+   */
+  async claims(token: string): Promise<AuthContext> {
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
       ({ payload } = await jwtVerify(token, this.key, {
@@ -60,18 +81,6 @@ export class TokenService {
     if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !isUuid(sessionId)) {
       throw unauthorized();
     }
-    const [session] = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      );
-    if (!session) throw unauthorized();
     return { userId, sessionId };
   }
 
