@@ -37,6 +37,7 @@ import { TokenService } from './tokens.js';
  */
 const PUBLIC_ROUTES = [
   'GET /webapi/healthz',
+  'GET /webapi/livez',
   'GET /webapi/api.json',
   // Sign-in, sign-up and their captcha and SMS codes (spec §7.1).
   'POST /webapi/v0/pms/users/login_password',
