@@ -45,7 +45,7 @@ export class AccountService {
       email: user.email ?? '',
       nickname: user.nickname,
       remark: user.remark,
-      is_password_empty: user.passwordHash === null,
+      is_password_empty: user.passwordEmpty,
       company: company && {
         id: company.id,
         name: company.name,

@@ -36,6 +36,14 @@ describe.each(ENGINES)('the signed-in hot path on %s', (engine) => {
     expect(statements[0]).toMatch(/from "sessions" inner join "users"/);
   });
 
+  it('reads of the user whether a password is set, never the hash, and no column user info does not show', async () => {
+    const token = await t.signIn();
+    const [statement] = await statementsDuring(t.database, () => get('/webapi/v1/pms/user', token));
+    expect(statement).toMatch(/"users"\."password_hash" is null/);
+    expect(statement).not.toMatch(/"users"\."password_hash",/);
+    expect(statement).not.toMatch(/created_at|business_license|id_human|id_emblem|parent_id/);
+  });
+
   it('refuses a logged-out token on the very next request', async () => {
     const token = await t.signIn();
     expect((await get('/webapi/v1/pms/user', token)).statusCode).toBe(200);
