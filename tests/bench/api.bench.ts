@@ -11,13 +11,13 @@
  * 3. the server process's resident memory (VmRSS) idle after start and after the load, per engine,
  *    and the linear memory of a PGlite instance opened on the bench's data directory after the load.
  *
- * Memory, measured on the 2-core development machine (Node 20): the server holds 120 MB idle and
- * 200–230 MB after the load on PostgreSQL; on PGlite 820–850 MB right after start (opening the
- * directory, migrating and seeding leave garbage the load's collections return) and 590–630 MB after
- * the load. The 370–430 MB between the engines after the same load is PGlite's: a process holding
- * nothing but PGlite on the same directory reaches 330–345 MB, of which 189 MB is its wasm linear
- * memory (which never shrinks: shared buffers, caches and the heap of one Postgres backend) and the
- * rest its module and file-system copies in V8. Ours — Node, Fastify, the routes, the per-grant menu
+ * Memory, measured on the 2-core development machine (Node 20, five runs): the server holds 120 MB
+ * idle and 150–230 MB after the load on PostgreSQL; on PGlite 810–850 MB right after start
+ * (opening the directory, migrating and seeding leave garbage the load's collections return) and
+ * 500–630 MB after the load. The 330–430 MB between the engines after the same load is PGlite's: a
+ * process holding nothing but PGlite on the same directory reaches 305–345 MB, of which 189 MB is
+ * its wasm linear memory (which never shrinks: shared buffers, caches and the heap of one Postgres
+ * backend) and the rest its module and file-system copies in V8. Ours — Node, Fastify, the routes, the per-grant menu
  * trees (at most 500) and the checked tokens (at most 10,000) — is what the process holds on
  * PostgreSQL, asserted below OUR_RSS_BOUND after the load.
  */
