@@ -22,6 +22,8 @@ export const DEMO_OPERATOR = { phone: '13800138001' } as const;
 
 export interface RunningServer {
   url: string;
+  /** The server process, for what only the system knows of it (its resident memory). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -108,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     output,
     stop: async () => {

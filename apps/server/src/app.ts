@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
 import type { Database } from './core/db/client.js';
@@ -119,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret);
   const openApi = new OpenApiGate(db, secretBox);
-  registerAccessControl(app, tokens, { db, catalogue, openApi });
+  registerAccessControl(app, tokens, { callers: new CallerLoader(db), catalogue, openApi });
 
   await app.register(fastifySwagger, {
     openapi: {

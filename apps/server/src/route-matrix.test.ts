@@ -40,6 +40,7 @@ import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testi
  */
 const PUBLIC_ROUTES = [
   'GET /webapi/healthz',
+  'GET /webapi/livez',
   'GET /webapi/api.json',
   // Sign-in, sign-up and their captcha and SMS codes (spec §7.1).
   'POST /webapi/v0/pms/users/login_password',

@@ -114,6 +114,9 @@ export const CATALOGUE_PATH = '/v1/pms/menus';
 
 /** The platform's own routes: health and the OpenAPI document (below /webapi). */
 export const OPERATIONS_PATHS = {
+  /** The server process alone, no database round trip (a supervisor may probe it often). */
+  livez: '/livez',
+  /** The server and its database. */
   healthz: '/healthz',
   apiDocument: '/api.json',
 } as const;

@@ -128,3 +128,29 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The statements the app sends to its database while `action` runs, counted where Drizzle hands
+ * them to the driver (PGlite's `query`, postgres.js's `unsafe`).
+ */
+export async function statementsDuring(
+  database: Database,
+  action: () => Promise<unknown>,
+): Promise<string[]> {
+  const client = (
+    database.db as unknown as { $client: Record<'query' | 'unsafe', (text: string) => unknown> }
+  ).$client;
+  const entry = database.engine === 'pglite' ? 'query' : 'unsafe';
+  const original = client[entry];
+  const statements: string[] = [];
+  client[entry] = function (this: unknown, text: string, ...rest: unknown[]) {
+    statements.push(text);
+    return (original as (...args: unknown[]) => unknown).call(this, text, ...rest);
+  } as (text: string) => unknown;
+  try {
+    await action();
+  } finally {
+    client[entry] = original;
+  }
+  return statements;
+}

@@ -30,18 +30,32 @@ export const grantOfRole = (
     group_ids: role.groupIds,
   }) satisfies Grant;
 
+/**
+ * What a user row holds, given their role's row (undefined or null when it no longer exists or is
+ * another company's): everything for the owner, nothing without a company.
+ */
+export function holderOfRole(
+  user: { companyId: number | null; roleId: number | null },
+  role: Pick<typeof roles.$inferSelect, 'menus' | 'isAccessAllGroup' | 'groupIds'> | null | undefined,
+): Holder {
+  if (user.companyId === null || user.roleId === null) return NOTHING;
+  if (user.roleId === OWNER_ROLE_ID) return 'all';
+  return role ? grantOfRole(role) : NOTHING;
+}
+
 /** What a user row holds: one query for the role unless they are the owner or have no company. */
 export async function holderOf(
   db: Db,
   user: { companyId: number | null; roleId: number | null },
 ): Promise<Holder> {
-  if (user.companyId === null || user.roleId === null) return NOTHING;
-  if (user.roleId === OWNER_ROLE_ID) return 'all';
+  if (user.companyId === null || user.roleId === null || user.roleId === OWNER_ROLE_ID) {
+    return holderOfRole(user, null);
+  }
   const [role] = await db
     .select({ menus: roles.menus, isAccessAllGroup: roles.isAccessAllGroup, groupIds: roles.groupIds })
     .from(roles)
     .where(and(eq(roles.id, user.roleId), eq(roles.companyId, user.companyId)));
-  return role ? grantOfRole(role) : NOTHING;
+  return holderOfRole(user, role);
 }
 
 /** The permissions of a signed-in user; 401 when the user no longer exists. */

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { CallerLoader } from '../auth/caller.js';
 import type { TokenService } from '../auth/tokens.js';
-import type { Db } from '../db/client.js';
 import type { MenuCatalogue } from '../menu/catalogue.js';
 import { type Access, registerAccessControl, unknownDeclarations } from './access.js';
 import { registerErrorHandling } from './errors.js';
@@ -19,7 +19,7 @@ async function startWith(access: unknown) {
   const app = Fastify();
   registerErrorHandling(app);
   const catalogue = { all: async () => CATALOGUE } as unknown as MenuCatalogue;
-  registerAccessControl(app, {} as TokenService, { db: {} as Db, catalogue });
+  registerAccessControl(app, {} as TokenService, { callers: {} as CallerLoader, catalogue });
   try {
     // A malformed declaration throws while the route is added; an unknown name when the app is ready.
     app.get('/webapi/x', { config: { access: access as Access } }, () => ({}));

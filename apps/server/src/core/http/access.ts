@@ -6,8 +6,10 @@
  * start-up, and so does a page or button the menu catalogue does not have, so no endpoint is public
  * by accident and no declaration names a permission no role can be given.
  *
- * For page routes the hook loads the caller's permissions once (`request.permissions`) and answers
- * 403 `forbidden` when their role does not grant the page or button; the owner passes every check.
+ * For every signed-in route the hook reads the caller in one statement (caller.ts: the live session,
+ * the user, their company and role; `request.caller`, `request.permissions`) and, for page routes,
+ * answers 403 `forbidden` when their role does not grant the page or button; the owner passes
+ * every check.
  *
  * A page or `'user'` route may also declare `openApi: true` to join the open API: it then accepts a
  * request signed with an access key (no `Authorization` header, `x-vap-key-id` and the other
@@ -17,6 +19,7 @@
  */
 import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Caller, CallerLoader } from '../auth/caller.js';
 import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
@@ -51,8 +54,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on every route that is not `public`. */
     auth: AuthContext | null;
-    /** Set on page routes (and by `permissionsOf`): the caller's company, role and grant. */
+    /** The caller's company, role and grant: set with `auth` (and by `permissionsOf`). */
     permissions: Permissions | null;
+    /** Set with `auth` for a bearer token: the caller's user and company rows. */
+    caller: Caller | null;
   }
 }
 
@@ -110,11 +115,11 @@ export function registerAccessControl(
   app: FastifyInstance,
   tokens: TokenService,
   {
-    db,
+    callers,
     catalogue,
     openApi,
   }: {
-    db: Db;
+    callers: CallerLoader;
     catalogue: MenuCatalogue;
     /** Requests signed with an access key, on routes declaring `config.openApi` (access-keys/open-api.ts). */
     openApi?: OpenApiGateway;
@@ -122,6 +127,7 @@ export function registerAccessControl(
 ) {
   app.decorateRequest('auth', null);
   app.decorateRequest('permissions', null);
+  app.decorateRequest('caller', null);
   openApi?.install(app);
   const pageRoutes: Array<{ route: string; access: PageAccess }> = [];
 
@@ -145,9 +151,11 @@ export function registerAccessControl(
     // A request signed with an access key on an open route: checked once its body is read.
     if (!token && request.headers.authorization === undefined && openApi?.claims(request)) return;
     if (!token) throw unauthorized();
-    request.auth = await tokens.verify(token);
+    const claims = await tokens.claims(token);
+    request.caller = await callers.load(claims);
+    request.auth = claims;
+    request.permissions = request.caller.permissions;
     if (access === 'user') return;
-    request.permissions = await loadPermissions(db, request.auth.userId);
     if (access === 'owner') {
       if (!isCompanyOwner(request.permissions)) throw new ApiError(403, 'forbidden');
       return;
@@ -165,6 +173,12 @@ export function isCompanyOwner(permissions: Permissions): boolean {
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The caller of a route that is not `public`, as the access hook read it for their bearer token. */
+export function signedInOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
 }
 
 /** The caller's permissions: those the hook loaded for a page route, or loaded now (once). */

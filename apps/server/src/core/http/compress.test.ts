@@ -30,6 +30,13 @@ describe('compressed /webapi answers', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).openapi).toMatch(/^3\./);
   });
 
+  it('sends a compressed answer up to 64 KB in one piece, with its length, not as a stream', async () => {
+    const br = await get('/webapi/v1/pms/user', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+  });
+
   it('leaves small answers, errors included, as they are', async () => {
     expect((await get('/webapi/healthz', 'br')).headers['content-encoding']).toBeUndefined();
     const missing = await get('/webapi/v1/nothing-here', 'br');

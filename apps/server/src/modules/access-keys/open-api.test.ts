@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
+import { CallerLoader } from '../../core/auth/caller.js';
 import { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
@@ -294,7 +295,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     app = Fastify();
     registerErrorHandling(app);
     registerAccessControl(app, new TokenService(db, 'x'.repeat(32), 600), {
-      db,
+      callers: new CallerLoader(db),
       catalogue: new MenuCatalogue(db),
       openApi: gate,
     });
@@ -375,7 +376,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     const startWith = async (access: Access, openApi: unknown) => {
       const bare = Fastify();
       registerAccessControl(bare, {} as TokenService, {
-        db,
+        callers: new CallerLoader(db),
         catalogue: new MenuCatalogue(db),
         openApi: new OpenApiGate(db, box),
       });

@@ -5,18 +5,20 @@ import {
   changePasswordBodySchema,
   profileBodySchema,
   setPasswordBodySchema,
+  type UserInfo,
   userInfoSchema,
 } from '@vap/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
-import { callerOf } from '../../core/http/access.js';
+import { callerOf, signedInOf } from '../../core/http/access.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { OwnAccount } from './profile.js';
+import { userInfoJson } from './serialize.js';
 import { AccountService } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
@@ -34,7 +36,7 @@ export interface AccountModuleOptions {
 export const accountRoutes: FastifyPluginAsyncZod<AccountModuleOptions> = async (app, options) => {
   const { db, catalogue, store } = options;
   // User info shows the logo through a signed URL: an <img> cannot send a bearer header.
-  const accounts = new AccountService(db, catalogue, options.verifyCompany, (path) => store.signedUrl(path));
+  const accounts = new AccountService(catalogue, options.verifyCompany, (path) => store.signedUrl(path));
   const ownAccount = new OwnAccount(db, options.passwords, options.tokens);
 
   app.get(
@@ -47,8 +49,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountModuleOptions> = async 
         security: [{ bearer: [] }],
         response: { 200: userInfoSchema, 401: apiErrorSchema },
       },
+      // The answer's menu tree is serialized once per tree (serialize.ts); a 401 as usual.
+      serializerCompiler: ({ httpStatus, method, url }) =>
+        httpStatus === '200'
+          ? (data) => userInfoJson(data as UserInfo)
+          : serializerCompiler({ schema: apiErrorSchema, method, url, httpStatus }),
     },
-    (request) => accounts.userInfo(callerOf(request).userId),
+    (request) => accounts.userInfo(signedInOf(request)),
   );
 
   app.put(

@@ -151,6 +151,40 @@ describe.each(ENGINES)('user info on %s', (engine) => {
     expect(response.json().code).toBe('invalid_credentials');
   });
 
+  it('shows a role edited, emptied or deleted, or another role given, on the next request after a tree was answered', async () => {
+    // Written straight to the database, as another server sharing it would: nothing in this
+    // process is told, and the next request must still see it.
+    const { db } = t.database;
+    const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
+    const companyId = company?.id ?? 0;
+    const made = await db
+      .insert(roles)
+      .values([
+        { companyId, name: 'cached wide', menus: { system_user: ['add', 'edit'], recharge: [] } },
+        { companyId, name: 'cached other', menus: { recharge: [] } },
+      ])
+      .returning({ id: roles.id });
+    const [wide, other] = made.map((role) => role.id ?? -1);
+    const token = await addUser({ phone: '13944445555', roleId: wide });
+    const names = async () => flatten((await userInfo(token)).menus as MenuItem[]).map((item) => item.name);
+    expect(await names()).toEqual(['finance', 'recharge', 'system', 'system_user', 'add', 'edit']);
+
+    await db
+      .update(roles)
+      .set({ menus: { system_user: ['add'] } })
+      .where(eq(roles.id, wide ?? -1));
+    expect(await names()).toEqual(['system', 'system_user', 'add']);
+    await db
+      .update(roles)
+      .set({ menus: {} })
+      .where(eq(roles.id, wide ?? -1));
+    expect((await userInfo(token)).menus).toEqual({});
+    await db.update(users).set({ roleId: other }).where(eq(users.phone, '13944445555'));
+    expect(await names()).toEqual(['finance', 'recharge']);
+    await db.delete(roles).where(eq(roles.id, other ?? -1));
+    expect((await userInfo(token)).menus).toEqual({});
+  });
+
   it('contains every known page name of spec §2.3 in the catalogue', async () => {
     const pages = await t.database.db
       .select({ name: menuItems.name })

@@ -28,4 +28,18 @@ export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async
       return { status: 'ok' as const, database: database.engine };
     },
   );
+
+  app.get(
+    OPERATIONS_PATHS.livez,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness of the server process alone, without a database round trip',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    // A supervisor probing often should not queue behind the database (healthz checks that).
+    async () => ({ status: 'ok' as const }),
+  );
 };

@@ -160,6 +160,8 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
       const paged = await call('GET', `${SYSTEM_PATHS.users}?page=1&size=1`, owner);
       expect(paged.json().items).toHaveLength(1);
       expect(paged.json().total).toBeGreaterThan(1);
+      const pastTheEnd = await call('GET', `${SYSTEM_PATHS.users}?page=1000&size=20`, owner);
+      expect(pastTheEnd.json()).toEqual({ items: [], total: paged.json().total });
     });
 
     it('refuses a filter or sort key it does not know', async () => {
