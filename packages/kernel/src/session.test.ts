@@ -115,7 +115,52 @@ describe('session (spec §4.1)', () => {
     expect(state.routes?.byName.has('system_user')).toBe(true);
   });
 
-  it('any failure while loading resets the token', async () => {
+  it('a 502 while loading keeps the user signed in, in status failed with the message; loading again succeeds', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    server.handlers.set('/webapi/api.json', (_req, res) =>
+      json(res, 502, { code: 'bad_gateway', message: 'upstream down' }),
+    );
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    const toasts: unknown[] = [];
+    kernel.bus.subscribe('http.error', (payload) => toasts.push(payload));
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 502, message: 'upstream down' });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect(kernel.session.state).toMatchObject({
+      status: 'failed',
+      user: null,
+      routes: null,
+      error: { status: 502, message: 'upstream down' },
+    });
+    // The console's retry state shows the message: no toast besides.
+    expect(toasts).toEqual([]);
+    server.handlers.set('/webapi/api.json', (_req, res) => json(res, 200, { openapi: '3.0.3' }));
+    const state = await kernel.session.load();
+    expect(state).toMatchObject({ status: 'ready', error: null });
+    expect(kernel.session.state.routes?.byName.has('system_user')).toBe(true);
+  });
+
+  it('a network failure while loading user info keeps the user signed in', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (req) => req.socket.destroy());
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect(kernel.session.state.status).toBe('failed');
+  });
+
+  it('a 401 while loading user info resets the token (spec §4.1)', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 401, { code: 'token_expired', message: 'expired' }),
+    );
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 401 });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('a sign-in whose session fails to load keeps no token: the form shows the failure', async () => {
     serve(userInfo());
     server.handlers.set('/webapi/api.json', (_req, res) =>
       json(res, 500, { code: 'internal', message: 'down' }),
@@ -123,7 +168,39 @@ describe('session (spec §4.1)', () => {
     const kernel = await boot();
     await expect(kernel.session.signIn(token)).rejects.toMatchObject({ status: 500, message: 'down' });
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(kernel.session.state.user).toBeNull();
+    expect(kernel.session.state).toMatchObject({ status: 'anonymous', user: null, error: null });
+  });
+
+  it('a reload that fails keeps the session loaded before', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    const before = await kernel.session.signIn(token);
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 503, { code: 'unavailable', message: 'busy' }),
+    );
+    await expect(kernel.session.reload()).rejects.toMatchObject({ status: 503 });
+    expect(kernel.session.state).toBe(before);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('a load cut short by a new sign-in leaves the new session be', async () => {
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      setTimeout(
+        () => json(res, 200, userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] })),
+        200,
+      ),
+    );
+    const kernel = await boot();
+    const first = kernel.session.load().catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = fakeJwt(Math.floor(Date.now() / 1000) + 7200);
+    const state = await kernel.session.signIn(next);
+    expect(await first).toMatchObject({ code: 'cancelled' });
+    expect(state.status).toBe('ready');
+    expect(kernel.session.state.status).toBe('ready');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(next);
   });
 
   it('logout revokes the token on the server, clears the session and cancels pending requests', async () => {
