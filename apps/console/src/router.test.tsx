@@ -269,4 +269,17 @@ describe('the console’s start (spec §4.1, §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
+
+  it('a role whose menus grant no page it can open gets the no-access warning and signs in again', async () => {
+    const cloudOnly = testUser({
+      menus: [item({ id: 300, name: 'cloud', type: 'dir', path: 'cloud' })],
+    });
+    const { router } = await renderConsoleOnStart('/dashboard', { 'GET /v1/pms/user': { body: cloudOnly } });
+    expect(
+      await screen.findByText('This account has no menu access. Please contact your administrator.'),
+    ).toBeTruthy();
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
 });

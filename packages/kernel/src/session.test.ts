@@ -2,7 +2,7 @@
 import { TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Kernel } from './kernel.js';
-import { definePlugin, messages, page } from './plugin.js';
+import { definePlugin, messages, page, whenProductEnabled } from './plugin.js';
 import { NoAccessError } from './session.js';
 import { json, MemoryStorage, startTestServer, type TestServer } from './test-server.js';
 import { fakeJwt, menuItem, userInfo } from './test-support.js';
@@ -16,6 +16,13 @@ const plugin = definePlugin({
     page('system_user', Empty),
     page('recharge', Empty),
   ],
+});
+// A plugin the company's product flags turn on or off (spec §2.3).
+const cloudPlugin = definePlugin({
+  id: 'cloud',
+  kernel: '^2',
+  activation: whenProductEnabled('cbs'),
+  pages: [page('cbs_dashboard', Empty)],
 });
 const coreMessages = messages('translation', {
   en: async () => ({ default: { app: { authExpiredShort: 'expired' } } }),
@@ -50,7 +57,7 @@ function serve(user: UserInfo) {
 
 const boot = () =>
   Kernel.boot({
-    plugins: [plugin],
+    plugins: [plugin, cloudPlugin],
     messages: coreMessages,
     storage,
     tabStorage: storage,
@@ -90,6 +97,50 @@ describe('session (spec §4.1)', () => {
     expect(warned).toHaveLength(1);
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('a dir granted without any page of it (e.g. {"cloud": []}) is no access: the warning, and the token reset', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'cloud', type: 'dir', children: [] })] }));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
+    expect(warned).toHaveLength(1);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('only pages of plugins the company’s product flags turn off is no access; with the flag on, the page opens', async () => {
+    const cloud = (cbs: number) =>
+      userInfo({
+        menus: [
+          menuItem({
+            name: 'cloud',
+            type: 'dir',
+            children: [menuItem({ name: 'cbs_dashboard', type: 'page', path: 'cbs-dashboard' })],
+          }),
+        ],
+        company: {
+          id: 1,
+          name: '演示科技有限公司',
+          title: '',
+          logo: '',
+          verify_status: 2,
+          products: { cbs, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+        },
+      });
+    // A flag of 0 turns the product on (spec §2.3).
+    serve(cloud(1));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
+    expect(warned).toHaveLength(1);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    serve(cloud(0));
+    const state = await kernel.session.signIn(token);
+    expect(state.status).toBe('ready');
+    expect(state.routes?.byName.has('cbs_dashboard')).toBe(true);
   });
 
   it('a user without a company keeps the token and gets no routes: status no-company, no company calls', async () => {

@@ -1,7 +1,7 @@
 /**
  * The session (spec §4.1): the token, user info, and what follows from them — the activation
  * context and the permitted routes. Loading follows the spec's order: user info, api.json, MQTT
- * version, then routes. A 401 and the no-access case (menus as an empty object) reset the token;
+ * version, then routes. A 401 and the no-access case (no page the user can open) reset the token;
  * any other failure (the network, the timeout, a proxy's 5xx, the page unloading mid-call) leaves
  * the user signed in, in status `failed` with the error, for the console to offer a retry. A user
  * without a company stops after user info, in status `no-company`: they hold no role and no route
@@ -21,7 +21,7 @@ import type { EventBus } from './events.js';
 import { ApiError, type HttpClient, kernelSchemas } from './http.js';
 import type { ActivationContext } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
-import { assembleRoutes, isEmptyMenus, type RouteAssembly } from './routes.js';
+import { assembleRoutes, hasOpenablePage, isEmptyMenus, type RouteAssembly } from './routes.js';
 import type { TokenStore } from './token.js';
 
 /** The calls the session makes (their paths are defined once, in @vap/contracts). */
@@ -61,7 +61,7 @@ const ANONYMOUS: SessionState = {
   error: null,
 };
 
-/** The user's role grants no menu at all (spec §4.1, §8 `app.noAccess`). */
+/** The user's role grants no page they can open (spec §4.1, §8 `app.noAccess`). */
 export class NoAccessError extends Error {
   override readonly name = 'NoAccessError';
 }
@@ -164,6 +164,7 @@ export class SessionService {
         // Checked before the menus: such a user has none, and that is not the no-access case.
         return this.#settle(generation, { ...ANONYMOUS, status: 'no-company', user });
       }
+      // Spared the calls below: no menu grants no page.
       if (isEmptyMenus(user.menus)) throw new NoAccessError('no access');
       const apiDoc = await http.get<unknown>(API_PATHS.apiDoc, { quiet });
       const mqttVersion = await http.get(API_PATHS.mqttVersion, {
@@ -172,6 +173,9 @@ export class SessionService {
       });
       const context: ActivationContext = { user, products: user.company?.products ?? {}, mqttVersion };
       const routes = assembleRoutes(user.menus, registry, context);
+      // Menus whose every page is hidden from this company (product flags, empty dirs) open an
+      // empty shell: that is no access too.
+      if (!hasOpenablePage(routes.tree)) throw new NoAccessError('no access');
       const state: SessionState = {
         status: 'ready',
         user,
