@@ -20,7 +20,7 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 /** Timed navigations per page after one warm-up pair; odd, so the median is a measured value. */
@@ -121,7 +121,7 @@ afterAll(async () => {
 });
 
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   await context.addInitScript(PROBE);
   return context.newPage();
 }

@@ -9,7 +9,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_KEY_HEADERS, stringToSign } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -21,7 +21,7 @@ const key = { id: '', secret: '' };
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  const context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   // The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const page = await context.newPage();

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -97,7 +97,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'vap-e2e-account-'));
   server = await startServer({ dataDir });
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { ACCESS_KEY_PATHS, type Role, SYSTEM_PATHS } from '@vap/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 const LEAVER = { phone: '13912345678', password: 'leaver-pass-1' };
@@ -79,7 +79,7 @@ describe('a user detached from the company', () => {
     expect((await call('GET', ACCESS_KEY_PATHS.keys, leaver)).status).toBe(403);
 
     // The console: sign-in leads to the company completion, not the shell.
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const context = await englishContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('response', (response) => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const OPS_ENTRY = join(ROOT, 'apps/server/dist/ops.js');
@@ -73,7 +73,7 @@ beforeAll(async () => {
 
   server = await startServer({ dataDir });
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, DEMO_OPERATOR, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -26,7 +26,7 @@ async function signIn(
   account: string,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport });
+  const context = await englishContext(browser, { viewport });
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Phone or email').fill(account);
@@ -186,7 +186,7 @@ describe('roles', () => {
 
 describe('accessibility (axe-core)', () => {
   it('the sign-in page has no serious or critical violation', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await englishContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('form', { name: 'Sign in' }).waitFor();

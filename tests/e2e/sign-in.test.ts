@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -13,7 +13,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the sign-in page first load (issue 4 size budget)', () => {
   it('carries neither zod and the schemas, the service container, nor the modal code', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await englishContext(browser);
     const fresh = await context.newPage();
     const scripts: string[] = [];
     fresh.on('response', (response) => {
@@ -44,6 +44,22 @@ describe('the sign-in page first load (issue 4 size budget)', () => {
     expect([...new Set(sources.filter((source) => late.test(source)).map((s) => late.exec(s)?.[1]))]).toEqual(
       [],
     );
+  });
+});
+
+describe('the language of a first visit (spec §1)', () => {
+  it('is Simplified Chinese whatever the browser speaks, and a chosen language is remembered', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/login`);
+    await tab.getByRole('form', { name: '登录' }).waitFor();
+    expect(await tab.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await tab.getByLabel('语言').selectOption('en');
+    await tab.getByRole('form', { name: 'Sign in' }).waitFor();
+    await tab.reload();
+    await tab.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await tab.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
   });
 });
 
@@ -112,7 +128,7 @@ describe('walking skeleton in Chromium', () => {
       }),
     });
     const { token } = (await login.json()) as { token: string };
-    const fresh = await browser.newContext({ locale: 'en-US' });
+    const fresh = await englishContext(browser);
     const tab = await fresh.newPage();
     await tab.goto(`${server.url}/dashboard?token=${token}`);
     await tab.getByRole('heading', { name: 'Welcome back, 演示管理员' }).waitFor();

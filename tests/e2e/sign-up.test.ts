@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { captchaAnswer, smsCode } from '../support/outbox.js';
 import { DEMO, DEMO_OPERATOR, type RunningServer, startServer } from '../support/server.js';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   return { context, page: await context.newPage() };
 }
 

@@ -7,7 +7,7 @@
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 const HELPDESK = { phone: '13900139001', password: 'helpdesk1', nickname: '客服', role: 'E2E Helpdesk' };
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function signIn(account: string, password: string) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const context = await englishContext(browser, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Phone or email').fill(account);

@@ -1,6 +1,7 @@
 /** The system Chromium driven by playwright-core (no browser download, ever). */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,4 +22,21 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * A browser context in which the console speaks English, as for a user who chose it once: a first
+ * visit is in zh-CN whatever the browser's language (spec §1), and the tests read the English
+ * strings. The choice is stored before any page runs, unless the page has stored one of its own
+ * (the language select), which then survives reloads as it does for a user.
+ */
+export async function englishContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', ...options });
+  await context.addInitScript((key) => {
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, 'en');
+  }, LANGUAGE_STORAGE_KEY);
+  return context;
 }

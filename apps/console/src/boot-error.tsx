@@ -1,4 +1,4 @@
-import { initialLanguage, LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
+import { startLanguage } from '@vap/kernel/host';
 import { useEffect, useState } from 'react';
 
 const localeFiles = import.meta.glob<{ app: { bootError: string; retry: string } }>(
@@ -15,7 +15,7 @@ const localeFiles = import.meta.glob<{ app: { bootError: string; retry: string }
 export function BootErrorScreen({ error }: { error: unknown }) {
   const [texts, setTexts] = useState<{ bootError: string; retry: string } | null>(null);
   useEffect(() => {
-    const language = initialLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), navigator.languages);
+    const language = startLanguage(localStorage);
     const load = localeFiles[`../../../locales/${language}.json`];
     load?.().then(
       (locale) => setTexts(locale.app),

@@ -1,10 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CATALOGUE_PATH } from '@vap/contracts';
+import { CATALOGUE_PATH, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import { type FakeApi, testToken, testUser } from '@vap/kernel/testing';
 import { confirm } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
-import { item, menus, owner, renderConsole } from './test-support.js';
+import { item, menus, owner, renderConsole, renderConsoleOnStart } from './test-support.js';
 
 afterEach(cleanup);
 
@@ -227,5 +227,59 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Identity authentication expired' });
     expect(within(dialog).getByText('Please sign in again')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeTruthy();
+  });
+});
+
+describe('the console’s start (spec §4.1, §8)', () => {
+  it('a 502 while the session loads keeps the user signed in and shows why; Retry, by keyboard, lands in the shell', async () => {
+    let failures = 1;
+    const { router } = await renderConsoleOnStart('/dashboard', {
+      'GET /v1/pms/user': () =>
+        failures-- > 0
+          ? { status: 502, body: { code: 'bad_gateway', message: 'Upstream unavailable' } }
+          : { body: owner },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your account could not be loaded' })).toBeTruthy();
+    expect(screen.getByText('Upstream unavailable')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a network failure while the session loads shows the network message, still signed in', async () => {
+    await renderConsoleOnStart('/dashboard', {
+      'GET /v1/pms/user': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await screen.findByRole('heading', { name: 'Your account could not be loaded' });
+    expect(screen.getByText('Network error: check your connection')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('a 401 while the session loads signs the user out and asks them to sign in again', async () => {
+    const { router } = await renderConsoleOnStart('/dashboard', {
+      'GET /v1/pms/user': { status: 401, body: { code: 'token_expired', message: 'expired' } },
+    });
+    await screen.findByRole('alertdialog', { name: 'Identity authentication expired' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a role whose menus grant no page it can open gets the no-access warning and signs in again', async () => {
+    const cloudOnly = testUser({
+      menus: [item({ id: 300, name: 'cloud', type: 'dir', path: 'cloud' })],
+    });
+    const { router } = await renderConsoleOnStart('/dashboard', { 'GET /v1/pms/user': { body: cloudOnly } });
+    expect(
+      await screen.findByText('This account has no menu access. Please contact your administrator.'),
+    ).toBeTruthy();
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

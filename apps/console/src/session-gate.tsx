@@ -1,8 +1,8 @@
 import { type LazyComponent, preloadPage, useKernel, useSession } from '@vap/kernel';
 import type { Kernel, RouteAssembly } from '@vap/kernel/host';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { FullPageLoading } from './pages/status-pages.js';
+import { FullPageLoading, SessionFailedPage } from './pages/status-pages.js';
 import { routeTrail } from './shell/trail.js';
 
 /**
@@ -32,10 +32,11 @@ function preloadFirstScreen(kernel: Kernel, routes: RouteAssembly, pathname: str
 
 /**
  * The signed-in part of the console. Without a usable token the user goes to
- * /login?redirect={the wanted address}; with one, the session loads first (spec §4.1), and a
- * failure — which resets the token — ends at the same sign-in page. So does a user without a
- * company, whose session stops at 'no-company': /login shows them the company completion, and the
- * shell is never theirs.
+ * /login?redirect={the wanted address}; with one, the session loads first (spec §4.1). A 401 or
+ * no page the user can open resets the token, and ends at the same sign-in page; any other failure
+ * keeps the user signed in and shows why, with a retry. A user without a company, whose session
+ * stops at 'no-company', goes to /login too: it shows them the company completion, and the shell is
+ * never theirs.
  */
 export function SessionGate({ children, preload }: { children: ReactNode; preload: LazyComponent }) {
   const kernel = useKernel();
@@ -45,14 +46,16 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
   // Whether the first screen's code is loaded; a later reload of the session keeps the shell up.
   const [prepared, setPrepared] = useState(false);
 
+  const load = useCallback(() => {
+    kernel.session.load().catch((error: unknown) => {
+      // The session's status says what follows: sign-in after a reset, else the retry state.
+      console.warn('Session could not be loaded', error);
+    });
+  }, [kernel]);
+
   useEffect(() => {
-    if (hasToken && session.status === 'anonymous') {
-      kernel.session.load().catch((error: unknown) => {
-        // The session already reset the token; the re-render sends the user to sign in.
-        console.warn('Session could not be loaded', error);
-      });
-    }
-  }, [hasToken, session.status, kernel]);
+    if (hasToken && session.status === 'anonymous') load();
+  }, [hasToken, session.status, load]);
 
   useEffect(() => {
     const unclaimed = session.routes?.unclaimed ?? [];
@@ -80,5 +83,7 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
     const wanted = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
+  if (session.status === 'failed')
+    return <SessionFailedPage reason={session.error?.message ?? ''} onRetry={load} />;
   return <FullPageLoading />;
 }

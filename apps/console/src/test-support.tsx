@@ -1,8 +1,8 @@
 /** Renders the whole console (router, kernel, plugins) for the console's own tests. */
 import { render } from '@testing-library/react';
-import type { MenuItem, UserInfo } from '@vap/contracts';
-import { KernelProvider } from '@vap/kernel/host';
-import { type Answers, createTestKernel, testUser } from '@vap/kernel/testing';
+import { type MenuItem, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
+import { API_PATHS, type Kernel, KernelProvider } from '@vap/kernel/host';
+import { type Answers, createTestKernel, testToken, testUser } from '@vap/kernel/testing';
 import { useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { sharedMessages } from './messages.js';
@@ -93,6 +93,31 @@ export async function renderConsole(path: string, user: UserInfo | null = owner,
     ...(user ? { user } : {}),
     answers: { 'POST /v1/pms/user/logout': { status: 204 }, ...answers },
   });
+  return { kernel, api, router: mount(kernel, path) };
+}
+
+/**
+ * Opens the console at `path` in a browser that still holds a token, as after a page reload: the
+ * session gate loads the session from `answers`, which must answer user info (api.json and the
+ * MQTT version are answered unless `answers` says otherwise).
+ */
+export async function renderConsoleOnStart(path: string, answers: Answers) {
+  const { kernel, api } = await createTestKernel({
+    plugins,
+    messages: sharedMessages,
+    answers: {
+      [`GET ${API_PATHS.apiDoc}`]: { body: { openapi: '3.0.3', paths: {} } },
+      [`GET ${API_PATHS.mqttVersion}`]: {
+        body: { main_version: '', api_version: '', metrics_api_version: '', unix_milli: Date.now() },
+      },
+      ...answers,
+    },
+  });
+  localStorage.setItem(TOKEN_STORAGE_KEY, testToken());
+  return { kernel, api, router: mount(kernel, path) };
+}
+
+function mount(kernel: Kernel, path: string): TestRouter {
   const router = {} as TestRouter;
   render(
     <KernelProvider kernel={kernel}>
@@ -103,7 +128,7 @@ export async function renderConsole(path: string, user: UserInfo | null = owner,
       <Overlays />
     </KernelProvider>,
   );
-  return { kernel, api, router };
+  return router;
 }
 
 const plugins = await loadConsolePlugins();

@@ -15,7 +15,7 @@ export interface KernelEvents {
   'session.cleared': Record<string, never>;
   /** The server answered 401 to a signed-in call (spec §8). */
   'session.expired': { message: string };
-  /** The signed-in user has no menus at all (spec §4.1). */
+  /** The signed-in user has no page they can open (spec §4.1); the session resets the token. */
   'session.noAccess': Record<string, never>;
   /** A call failed; the console shows the message (spec §8). Quiet calls and 401s are not announced. */
   'http.error': { status: number; code: string; message: string };

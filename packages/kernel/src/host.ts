@@ -7,7 +7,6 @@
 export {
   DEFAULT_NAMESPACE,
   I18n,
-  initialLanguage,
   isLanguage,
   LANGUAGE_STORAGE_KEY,
   type Messages,

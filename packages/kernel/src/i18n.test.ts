@@ -1,13 +1,6 @@
 import type { Language } from '@vap/contracts';
-import { describe, expect, it } from 'vitest';
-import {
-  createI18n,
-  I18n,
-  initialLanguage,
-  LANGUAGE_STORAGE_KEY,
-  preloadMessages,
-  startLanguage,
-} from './i18n.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n, I18n, LANGUAGE_STORAGE_KEY, preloadMessages, startLanguage } from './i18n.js';
 import { Kernel } from './kernel.js';
 import { definePlugin, messages } from './plugin.js';
 import { BootError } from './registry.js';
@@ -262,11 +255,19 @@ describe('the translation engine', () => {
     expect(i18n.t('counted:ok')).toBe('Ready');
   });
 
-  it('the start language is the saved one, else the browser’s, else zh-CN', () => {
-    const storage = memoryStorage();
-    storage.setItem(LANGUAGE_STORAGE_KEY, 'zh-TW');
-    expect(startLanguage(storage)).toBe('zh-TW');
-    storage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
-    expect(startLanguage(storage)).toBe(initialLanguage(null, globalThis.navigator?.languages ?? []));
+  it('a first visit starts in zh-CN whatever the browser’s language; a saved choice wins', () => {
+    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US', 'en'] });
+    try {
+      const storage = memoryStorage();
+      expect(startLanguage(storage)).toBe('zh-CN');
+      storage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+      expect(startLanguage(storage)).toBe('en');
+      storage.setItem(LANGUAGE_STORAGE_KEY, 'zh-TW');
+      expect(startLanguage(storage)).toBe('zh-TW');
+      storage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+      expect(startLanguage(storage)).toBe('zh-CN');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -20,21 +20,13 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language to start in: the saved choice, else the browser's, else zh-CN. */
-export function initialLanguage(saved: string | null, browser: readonly string[]): Language {
-  if (isLanguage(saved)) return saved;
-  for (const tag of browser) {
-    const lower = tag.toLowerCase();
-    if (lower === 'zh-tw' || lower === 'zh-hk' || lower.startsWith('zh-hant')) return 'zh-TW';
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en';
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** The language a console starts in: the one saved in `storage`, else the browser's, else zh-CN. */
+/**
+ * The language a console starts in: the user's choice saved in `storage`, else zh-CN (spec §1: the
+ * default is Simplified Chinese), whatever the browser's language.
+ */
 export function startLanguage(storage: Pick<Storage, 'getItem'>): Language {
-  return initialLanguage(storage.getItem(LANGUAGE_STORAGE_KEY), globalThis.navigator?.languages ?? []);
+  const saved = storage.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
 /** A namespace's strings: nested objects of strings, as in the locale JSON files. */

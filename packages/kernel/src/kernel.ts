@@ -33,7 +33,7 @@ export interface KernelOptions {
   fetch?: typeof globalThis.fetch;
   /** Base of every API call; `/webapi` by default (spec §7). */
   apiBase?: string;
-  /** Overrides the saved or browser language. */
+  /** Overrides the saved language (a first visit starts in zh-CN). */
   language?: Language;
   /** Where the app runs; the 401 rule skips the official download page (spec §8). */
   location?: () => string;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { definePlugin, menuDir, messages, page, titleFromQuery, whenProductEnabled } from './plugin.js';
 import { PluginRegistry } from './registry.js';
-import { assembleRoutes, documentTitle, firstPath, isEmptyMenus, routeTitle } from './routes.js';
+import {
+  assembleRoutes,
+  documentTitle,
+  firstPath,
+  hasOpenablePage,
+  isEmptyMenus,
+  routeTitle,
+} from './routes.js';
 import { menuItem, userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
@@ -194,6 +201,35 @@ describe('no-access menus (spec §4.1)', () => {
     expect(isEmptyMenus({})).toBe(true);
     expect(isEmptyMenus([])).toBe(true);
     expect(isEmptyMenus([menuItem({ name: 'dashboard', type: 'page' })])).toBe(false);
+  });
+
+  const openable = (menus: Parameters<typeof assembleRoutes>[0], overrides = {}) =>
+    hasOpenablePage(assembleRoutes(menus, registry, context(overrides)).tree);
+
+  it('a dir granted without any page of it opens no page', () => {
+    expect(openable([menuItem({ name: 'cloud', type: 'dir', children: [] })])).toBe(false);
+  });
+
+  it('pages only of plugins the company’s product flags turn off open no page', () => {
+    const voip = menuItem({
+      name: 'voip',
+      type: 'dir',
+      children: [menuItem({ name: 'voip_dial_record', type: 'page' })],
+    });
+    // A flag of 0 turns the product on (spec §2.3).
+    expect(openable([voip], { products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 1 } })).toBe(false);
+    expect(openable([voip])).toBe(true);
+  });
+
+  it('hidden pages, disabled pages and links open no page; a page no plugin claims opens as "coming soon"', () => {
+    const none = [
+      menuItem({ name: 'system_user', type: 'page', is_hidden: true }),
+      menuItem({ name: 'system_role', type: 'page', is_disable: true }),
+      menuItem({ name: 'docs', type: 'link', path: 'https://docs.example.com' }),
+    ];
+    expect(openable(none)).toBe(false);
+    expect(openable([...none, menuItem({ name: 'mystery_page', type: 'page' })])).toBe(true);
+    expect(openable([systemDir()])).toBe(true);
   });
 });
 

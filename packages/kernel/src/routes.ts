@@ -39,6 +39,18 @@ export function isEmptyMenus(menus: UserMenus): boolean {
   return !Array.isArray(menus) || menus.length === 0;
 }
 
+/**
+ * Whether the sidebar tree holds a page the user can open: permitted, enabled, not hidden, and not
+ * of a plugin the company's product flags turn off (assembly already dropped those, and dirs left
+ * empty). A page no plugin claims counts: the shell opens it as "coming soon". Without one the
+ * shell would be empty, which is the no-access case of spec §4.1 as much as menus that are an
+ * empty object. The always-added pages of §2.2 (the dashboard, notices) are not in the tree and do
+ * not count.
+ */
+export function hasOpenablePage(tree: readonly AppRoute[]): boolean {
+  return tree.some((route) => (route.type === 'page' ? !route.hidden : hasOpenablePage(route.children)));
+}
+
 const EXTERNAL = /^(https?:|mailto:|tel:)/;
 
 export function assembleRoutes(

@@ -2,7 +2,7 @@
 import { TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Kernel } from './kernel.js';
-import { definePlugin, messages, page } from './plugin.js';
+import { definePlugin, messages, page, whenProductEnabled } from './plugin.js';
 import { NoAccessError } from './session.js';
 import { json, MemoryStorage, startTestServer, type TestServer } from './test-server.js';
 import { fakeJwt, menuItem, userInfo } from './test-support.js';
@@ -16,6 +16,13 @@ const plugin = definePlugin({
     page('system_user', Empty),
     page('recharge', Empty),
   ],
+});
+// A plugin the company's product flags turn on or off (spec §2.3).
+const cloudPlugin = definePlugin({
+  id: 'cloud',
+  kernel: '^2',
+  activation: whenProductEnabled('cbs'),
+  pages: [page('cbs_dashboard', Empty)],
 });
 const coreMessages = messages('translation', {
   en: async () => ({ default: { app: { authExpiredShort: 'expired' } } }),
@@ -50,7 +57,7 @@ function serve(user: UserInfo) {
 
 const boot = () =>
   Kernel.boot({
-    plugins: [plugin],
+    plugins: [plugin, cloudPlugin],
     messages: coreMessages,
     storage,
     tabStorage: storage,
@@ -92,6 +99,50 @@ describe('session (spec §4.1)', () => {
     expect(kernel.session.state.status).toBe('anonymous');
   });
 
+  it('a dir granted without any page of it (e.g. {"cloud": []}) is no access: the warning, and the token reset', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'cloud', type: 'dir', children: [] })] }));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
+    expect(warned).toHaveLength(1);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('only pages of plugins the company’s product flags turn off is no access; with the flag on, the page opens', async () => {
+    const cloud = (cbs: number) =>
+      userInfo({
+        menus: [
+          menuItem({
+            name: 'cloud',
+            type: 'dir',
+            children: [menuItem({ name: 'cbs_dashboard', type: 'page', path: 'cbs-dashboard' })],
+          }),
+        ],
+        company: {
+          id: 1,
+          name: '演示科技有限公司',
+          title: '',
+          logo: '',
+          verify_status: 2,
+          products: { cbs, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
+        },
+      });
+    // A flag of 0 turns the product on (spec §2.3).
+    serve(cloud(1));
+    const kernel = await boot();
+    const warned: unknown[] = [];
+    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
+    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
+    expect(warned).toHaveLength(1);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    serve(cloud(0));
+    const state = await kernel.session.signIn(token);
+    expect(state.status).toBe('ready');
+    expect(state.routes?.byName.has('cbs_dashboard')).toBe(true);
+  });
+
   it('a user without a company keeps the token and gets no routes: status no-company, no company calls', async () => {
     serve(userInfo({ role_id: null, company: null, menus: {} }));
     const kernel = await boot();
@@ -115,7 +166,52 @@ describe('session (spec §4.1)', () => {
     expect(state.routes?.byName.has('system_user')).toBe(true);
   });
 
-  it('any failure while loading resets the token', async () => {
+  it('a 502 while loading keeps the user signed in, in status failed with the message; loading again succeeds', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    server.handlers.set('/webapi/api.json', (_req, res) =>
+      json(res, 502, { code: 'bad_gateway', message: 'upstream down' }),
+    );
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    const toasts: unknown[] = [];
+    kernel.bus.subscribe('http.error', (payload) => toasts.push(payload));
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 502, message: 'upstream down' });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect(kernel.session.state).toMatchObject({
+      status: 'failed',
+      user: null,
+      routes: null,
+      error: { status: 502, message: 'upstream down' },
+    });
+    // The console's retry state shows the message: no toast besides.
+    expect(toasts).toEqual([]);
+    server.handlers.set('/webapi/api.json', (_req, res) => json(res, 200, { openapi: '3.0.3' }));
+    const state = await kernel.session.load();
+    expect(state).toMatchObject({ status: 'ready', error: null });
+    expect(kernel.session.state.routes?.byName.has('system_user')).toBe(true);
+  });
+
+  it('a network failure while loading user info keeps the user signed in', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (req) => req.socket.destroy());
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect(kernel.session.state.status).toBe('failed');
+  });
+
+  it('a 401 while loading user info resets the token (spec §4.1)', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 401, { code: 'token_expired', message: 'expired' }),
+    );
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    const kernel = await boot();
+    await expect(kernel.session.load()).rejects.toMatchObject({ status: 401 });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(kernel.session.state.status).toBe('anonymous');
+  });
+
+  it('a sign-in whose session fails to load keeps no token: the form shows the failure', async () => {
     serve(userInfo());
     server.handlers.set('/webapi/api.json', (_req, res) =>
       json(res, 500, { code: 'internal', message: 'down' }),
@@ -123,7 +219,39 @@ describe('session (spec §4.1)', () => {
     const kernel = await boot();
     await expect(kernel.session.signIn(token)).rejects.toMatchObject({ status: 500, message: 'down' });
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(kernel.session.state.user).toBeNull();
+    expect(kernel.session.state).toMatchObject({ status: 'anonymous', user: null, error: null });
+  });
+
+  it('a reload that fails keeps the session loaded before', async () => {
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const kernel = await boot();
+    const before = await kernel.session.signIn(token);
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 503, { code: 'unavailable', message: 'busy' }),
+    );
+    await expect(kernel.session.reload()).rejects.toMatchObject({ status: 503 });
+    expect(kernel.session.state).toBe(before);
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('a load cut short by a new sign-in leaves the new session be', async () => {
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      setTimeout(
+        () => json(res, 200, userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] })),
+        200,
+      ),
+    );
+    const kernel = await boot();
+    const first = kernel.session.load().catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = fakeJwt(Math.floor(Date.now() / 1000) + 7200);
+    const state = await kernel.session.signIn(next);
+    expect(await first).toMatchObject({ code: 'cancelled' });
+    expect(state.status).toBe('ready');
+    expect(kernel.session.state.status).toBe('ready');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(next);
   });
 
   it('logout revokes the token on the server, clears the session and cancels pending requests', async () => {

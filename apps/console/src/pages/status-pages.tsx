@@ -49,3 +49,26 @@ export function FullPageLoading() {
     </div>
   );
 }
+
+/**
+ * The session could not load for a reason that is not the user's (the network, the timeout, a
+ * proxy's 5xx): they are still signed in, see why, and load again (spec §8 keeps 401s apart).
+ */
+export function SessionFailedPage({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  const t = useT();
+  useDocumentTitle(t('app.sessionFailed'));
+  return (
+    <main role="alert" className="flex min-h-full items-center justify-center">
+      <Result
+        status="error"
+        title={t('app.sessionFailed')}
+        subtitle={reason}
+        extra={
+          <Button variant="primary" onClick={onRetry}>
+            {t('app.retry')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

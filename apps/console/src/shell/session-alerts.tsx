@@ -9,9 +9,9 @@ const SessionExpiredDialog = lazyPage(async () => ({
 
 /**
  * The session's own messages (spec §8): a 401 to a signed-in call asks the user to sign in
- * again, then resets the token and reloads; a role without menus gets the no-access warning;
- * navigation by name to a page the role lacks gets 'not permitted' (spec §2.3); any other failed
- * call shows the server's message.
+ * again, then resets the token and reloads; a role with no page it can open gets the no-access
+ * warning; navigation by name to a page the role lacks gets 'not permitted' (spec §2.3); any other
+ * failed call shows the server's message.
  */
 export function SessionAlerts() {
   const kernel = useKernel();
