@@ -29,6 +29,8 @@ import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { refuseUnstorableText } from './core/http/text-input.js';
 import { safeLoggerOptions } from './core/logging.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
+import type { ObjectBackend } from './core/storage/backend.js';
+import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { objectRoutes } from './core/storage/routes.js';
 import { accessKeysModule, OpenApiGate, SecretBox } from './modules/access-keys/index.js';
@@ -59,8 +61,10 @@ export interface AppOptions {
   consoleDir: string | null;
   /** Serve the build's `*.map` files (Config.serveSourceMaps); true when absent. */
   serveSourceMaps?: boolean;
-  /** Where the object store keeps its files (`{dataDir}/objects`). */
+  /** Where the local object store keeps its files (`{dataDir}/objects`). */
   dataDir: string;
+  /** Where objects are kept; files under `{dataDir}/objects` when absent (core/storage/backend.ts). */
+  objectBackend?: ObjectBackend;
   /** Keep what the development SMS and scan providers send, for `GET /webapi/dev/outbox`. */
   devOutbox: boolean;
   /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
@@ -105,7 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseUnstorableText(app);
-  await registerSecurityHeaders(app);
+  const objectBackend = options.objectBackend ?? new LocalObjectBackend(options.dataDir);
+  const bucketOrigin = await objectBackend.displayOrigin();
+  await registerSecurityHeaders(app, bucketOrigin ? [bucketOrigin] : []);
   await registerCompression(app);
   // After the security headers, so that its refusals carry them too.
   enforceHttp11Rules(app);
@@ -116,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { passwords } = options;
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
   const catalogue = new MenuCatalogue(db);
-  const store = new ObjectStore(db, options.dataDir, options.jwtSecret);
+  const store = new ObjectStore(db, objectBackend, options.jwtSecret);
   // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret);
   const openApi = new OpenApiGate(db, secretBox);

@@ -14,6 +14,7 @@ import {
   restrictNewFileModes,
 } from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
+import { objectBackendOf } from './core/storage/configured-backend.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
@@ -68,6 +69,7 @@ async function main() {
       consoleDir: config.consoleDir,
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
+      objectBackend: objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },

@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from './core/auth/tokens.js';
 import { companies, roles, users } from './core/db/schema.js';
 import type { Access, PageAccess } from './core/http/access.js';
+import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeys } from './modules/access-keys/schema.js';
 import { messages } from './modules/notices/schema.js';
@@ -191,7 +192,12 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     demoKey = created.json<AccessKeyCreated>();
     const image = pngOf();
     const objectPath = `logo/${demoCompany.id}_${md5(image)}.png`;
-    await new ObjectStore(db, t.dataDir, t.jwtSecret).put(objectPath, image, 'image/png', demoCompany.id);
+    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.jwtSecret).put(
+      objectPath,
+      image,
+      'image/png',
+      demoCompany.id,
+    );
     rows = {
       operatorId: await idOf(DEMO_OPERATOR.phone),
       operatorRoleId: operatorRole.id,

@@ -66,6 +66,58 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the object store (OBJECT_STORE, S3_*)', () => {
+  it('keeps objects under DATA_DIR by default', () => {
+    expect(loadConfig({}).objectStore).toEqual({ kind: 'local' });
+  });
+
+  it('reads an S3-compatible bucket, addressed by path when it has an endpoint', () => {
+    const config = loadConfig({
+      OBJECT_STORE: 's3',
+      S3_BUCKET: 'vap',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'console/',
+    });
+    expect(config.objectStore).toEqual({
+      kind: 's3',
+      bucket: 'vap',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      prefix: 'console/',
+    });
+  });
+
+  it("leaves AWS S3's addressing and credentials to the SDK when no endpoint or keys are given", () => {
+    expect(
+      loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'vap', S3_REGION: 'eu-central-1' }).objectStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'vap',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: '',
+    });
+  });
+
+  it('stops on an S3 store without a bucket, with half a key pair, or on a bad value', () => {
+    expect(() => loadConfig({ OBJECT_STORE: 's3' })).toThrow(/OBJECT_STORE=s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'vap', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together/,
+    );
+    expect(() => loadConfig({ OBJECT_STORE: 'gcs' })).toThrow(/OBJECT_STORE must be local or s3/);
+    expect(() => loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'vap', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT must be an http/,
+    );
+    expect(() => loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'vap', S3_PREFIX: '/x' })).toThrow(/S3_PREFIX/);
+  });
+});
+
 describe('production (NODE_ENV=production)', () => {
   const ready = (env: Record<string, string>) => () =>
     assertProductionReady(loadConfig({ NODE_ENV: 'production', ...env }));

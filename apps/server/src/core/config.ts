@@ -75,6 +75,18 @@ const envSchema = z.object({
   EMBEDDED_DB_IN_PRODUCTION: boolean.default(false),
   /** Run production on the development SMS and scan providers, or with the development outbox. */
   ALLOW_DEV_PROVIDERS: boolean.default(false),
+  /** Where objects (logos, verification images) are kept: `local` (DATA_DIR/objects) or `s3`. */
+  OBJECT_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolean.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending in /, such as vap/')
+    .optional(),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -82,6 +94,18 @@ const envSchema = z.object({
     .max(64, 'must be at most 64')
     .default(2),
 });
+
+export type ObjectStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      prefix: string;
+    };
 
 export interface Config {
   port: number;
@@ -100,6 +124,8 @@ export interface Config {
   devOutbox: boolean;
   demo: { seed: boolean; account: string; email: string; password: string };
   argon2Concurrency: number;
+  /** Where objects are kept (OBJECT_STORE and the S3_* variables). */
+  objectStore: ObjectStoreConfig;
   /** NODE_ENV=production. */
   production: boolean;
   /** Production on the embedded database anyway (EMBEDDED_DB_IN_PRODUCTION). */
@@ -127,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const objectStore = objectStoreOf(e);
   // `npm start` runs the server inside its workspace; relative paths mean where npm was started.
   const base = env.INIT_CWD || process.cwd();
   const production = e.NODE_ENV === 'production';
@@ -152,9 +179,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: e.DEMO_PASSWORD,
     },
     argon2Concurrency: e.ARGON2_CONCURRENCY,
+    objectStore,
     production,
     embeddedDbInProduction: e.EMBEDDED_DB_IN_PRODUCTION,
     allowDevProviders: e.ALLOW_DEV_PROVIDERS,
+  };
+}
+
+/** The object store's settings; the S3 variables are checked together, as they only work together. */
+function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig {
+  if (e.OBJECT_STORE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: OBJECT_STORE=s3 needs S3_BUCKET');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all ' +
+        '(then the AWS SDK finds credentials itself: AWS_* variables, an instance role)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // S3-compatible servers (MinIO, Ceph, …) are mostly addressed by path, AWS by bucket host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX ?? '',
   };
 }
 

@@ -2,7 +2,8 @@
  * Security headers on every answer, the console's and /webapi's (issue 13 §3), by helmet:
  * - a Content-Security-Policy fit for the built console: scripts and styles of its own origin only
  *   (index.html holds no inline script; styles may be inline, as React and Radix set them), images
- *   also from `data:` and `blob:` URLs (QR codes, previews), connections to its own origin and to
+ *   also from `data:` and `blob:` URLs (QR codes, previews) and from the object store's bucket when
+ *   it is on S3 (its display URLs are the bucket's), connections to its own origin and to
  *   WebSockets (the MQTT endpoint to come), no plugins, no other base or form target;
  * - `Referrer-Policy: no-referrer`: spec §4.1 hands a token over in the address, which must never
  *   leak in a Referer (the console also drops it from the address at once);
@@ -28,13 +29,18 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  /** Origins images are also shown from: the object store's bucket, whose display URLs are its own. */
+  imageOrigins: readonly string[] = [],
+) {
+  const directives = { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, ...imageOrigins] };
   // Built once: @fastify/helmet builds helmet anew, parsing the policy, on every request, which
   // cost a route that touches no database two thirds of its throughput (issue 13 §2).
   const setHeaders = helmet({
     // Only the directives above: helmet's defaults would add `upgrade-insecure-requests`, which
     // breaks a console served over plain HTTP on a private network.
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });

@@ -1,24 +1,29 @@
 /**
- * The local object store (spec §7.2): files under `{DATA_DIR}/objects/{folder}/{file}`, written
- * atomically (a temporary file renamed into place) and recorded in `stored_objects`.
+ * The object store (spec §7.2): objects kept by a backend (backend.ts: files under
+ * `{DATA_DIR}/objects`, or an S3 bucket), each recorded in `stored_objects`.
  *
  * Two kinds of signed value, each with a key derived from the JWT secret for its purpose alone:
  * - upload tokens: short-lived, bound to one object name, its size and the caller's company;
  * - display URLs: `<img>` cannot send a bearer header, so user info hands out URLs signed with an
  *   expiry (valid one to two hours, stable within a clock hour so that browsers can cache them).
  */
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
 import { COMPANY_PATHS, type ObjectKind, parseObjectPath } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
+import type { ObjectBackend, StagedObject } from './backend.js';
 import { storedObjects } from './schema.js';
 
 export const UPLOAD_TOKEN_TTL_SECONDS = 600;
 const URL_BUCKET_SECONDS = 3600;
+/**
+ * How much of an upload is kept to read its image header (a JPEG's frame may follow its EXIF and
+ * colour-profile segments); the rest streams through to the backend unkept.
+ */
+export const IMAGE_HEAD_BYTES = 256 * 1024;
 
 export interface UploadGrant {
   path: string;
@@ -70,29 +75,27 @@ export const extensionMatches = (extension: string, type: 'image/png' | 'image/j
 
 export const md5Of = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
+/** An upload's file, streamed into a staging object; what is known of it once read to its end. */
+export interface ReceivedUpload {
+  staged: StagedObject;
+  md5: string;
+  /** Its first IMAGE_HEAD_BYTES bytes. */
+  head: Buffer;
+  discard(): Promise<void>;
+}
+
 export class ObjectStore {
-  readonly root: string;
   readonly #uploadKey: Buffer;
   readonly #urlKey: Buffer;
 
   constructor(
     private readonly db: Db,
-    dataDir: string,
+    readonly backend: ObjectBackend,
     jwtSecret: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.root = resolve(dataDir, 'objects');
     this.#uploadKey = createHmac('sha256', jwtSecret).update('vap/object-store/upload-token/v1').digest();
     this.#urlKey = createHmac('sha256', jwtSecret).update('vap/object-store/display-url/v1').digest();
-  }
-
-  /** The file of a stored path; a path that would leave the store is refused. */
-  fileOf(path: string): string {
-    if (!parseObjectPath(path)) throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    const file = resolve(this.root, path);
-    if (!file.startsWith(this.root + sep))
-      throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    return file;
   }
 
   issueUploadToken(grant: Omit<UploadGrant, 'exp'>): string {
@@ -123,11 +126,16 @@ export class ObjectStore {
     return { path: p, size: s, companyId: c, exp: e };
   }
 
-  /** A display URL of a stored path (below /webapi), valid for one to two hours. */
-  signedUrl(path: string): string {
+  /**
+   * A display URL of a stored path, valid for one to two hours: the backend's own (a presigned
+   * bucket URL), or one below /webapi that this server signs and serves.
+   */
+  async signedUrl(path: string): Promise<string> {
     if (!path) return '';
-    const exp = (Math.floor(this.now() / 1000 / URL_BUCKET_SECONDS) + 2) * URL_BUCKET_SECONDS;
-    return `/webapi${COMPANY_PATHS.objects}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}`;
+    const signedAt = Math.floor(this.now() / 1000 / URL_BUCKET_SECONDS) * URL_BUCKET_SECONDS;
+    const exp = signedAt + 2 * URL_BUCKET_SECONDS;
+    const own = await this.backend.displayUrl(path, signedAt, exp);
+    return own ?? `/webapi${COMPANY_PATHS.objects}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}`;
   }
 
   verifyUrl(path: string, exp: string | undefined, signature: string | undefined): boolean {
@@ -149,19 +157,99 @@ export class ObjectStore {
     /** The transaction to record it in, if any. */
     db: Pick<Db, 'insert'> = this.db,
   ): Promise<void> {
-    const file = this.fileOf(path);
-    await mkdir(dirname(file), { recursive: true });
-    const temporary = `${file}.${randomUUID()}.tmp`;
+    const staged = await this.backend.stage(path, Readable.from([bytes]), bytes.length);
+    await this.#commit(path, staged, { size: bytes.length, md5: md5Of(bytes), contentType, companyId }, db);
+  }
+
+  /**
+   * Streams the file of an upload into a staging object, measuring it on the way: its md5, its
+   * first bytes, and its size, which must be the grant's (more or fewer bytes fail the stream with
+   * `upload_size_mismatch`, so that the backend never stores a body of another length).
+   */
+  async receive(grant: UploadGrant, file: Readable): Promise<ReceivedUpload> {
+    const hash = createHash('md5');
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let size = 0;
+    let refusal: ApiError | undefined;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > grant.size) {
+          refusal = new ApiError(400, 'upload_size_mismatch');
+          done(refusal);
+          return;
+        }
+        hash.update(chunk);
+        if (headBytes < IMAGE_HEAD_BYTES) {
+          const part = Buffer.from(chunk.subarray(0, IMAGE_HEAD_BYTES - headBytes));
+          head.push(part);
+          headBytes += part.length;
+        }
+        done(null, chunk);
+      },
+      flush(done) {
+        if (size !== grant.size) refusal = new ApiError(400, 'upload_size_mismatch');
+        done(refusal);
+      },
+    });
+    file.on('error', (error) => meter.destroy(error));
+    // The backend may start reading later (after making a folder); an error before then is still
+    // its to meet, as the stream's `errored`, and the caller's, as `refusal`: not an uncaught one.
+    meter.on('error', () => {});
+    file.pipe(meter);
+    let staged: StagedObject;
     try {
-      await writeFile(temporary, bytes, { flag: 'wx' });
-      await rename(temporary, file);
+      staged = await this.backend.stage(grant.path, meter, grant.size);
     } catch (error) {
-      await rm(temporary, { force: true });
+      file.resume();
+      throw refusal ?? error;
+    }
+    return { staged, md5: hash.digest('hex'), head: Buffer.concat(head), discard: () => staged.discard() };
+  }
+
+  /**
+   * Puts a received upload in place and records it, if its content is what its name says: the md5
+   * in the name, and a JPEG or PNG of the name's extension. Otherwise it is discarded and nothing
+   * is kept.
+   */
+  async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
+    const parts = parseObjectPath(grant.path);
+    const type = imageTypeOf(upload.head);
+    const refusal = !parts
+      ? new ApiError(401, 'upload_token_invalid')
+      : upload.md5 !== parts.md5
+        ? new ApiError(400, 'upload_hash_error')
+        : !type || !extensionMatches(parts.extension, type)
+          ? new ApiError(400, 'upload_type_invalid')
+          : null;
+    if (refusal || !type) {
+      await upload.discard();
+      throw refusal;
+    }
+    await this.#commit(
+      grant.path,
+      upload.staged,
+      { size: grant.size, md5: upload.md5, contentType: type, companyId: grant.companyId },
+      this.db,
+    );
+  }
+
+  async #commit(
+    path: string,
+    staged: StagedObject,
+    record: { size: number; md5: string; contentType: string; companyId: number },
+    db: Pick<Db, 'insert'>,
+  ) {
+    try {
+      await staged.commit(record.contentType);
+    } catch (error) {
+      await staged.discard().catch(() => {});
       throw error;
     }
     await db
       .insert(storedObjects)
-      .values({ companyId, path, size: bytes.length, md5: md5Of(bytes), contentType })
+      .values({ path, ...record })
       .onConflictDoUpdate({
         target: storedObjects.path,
         set: { size: sql`excluded.size`, md5: sql`excluded.md5`, contentType: sql`excluded.content_type` },
@@ -182,78 +270,8 @@ export class ObjectStore {
     return row?.companyId === companyId;
   }
 
-  read(path: string): Promise<Buffer> {
-    return readFile(this.fileOf(path));
-  }
-}
-
-export interface MultipartForm {
-  fields: Map<string, string>;
-  files: Map<string, { filename: string; contentType: string; data: Buffer }>;
-}
-
-const CRLF = Buffer.from('\r\n');
-const HEADER_END = Buffer.from('\r\n\r\n');
-const MAX_PARTS = 8;
-const MAX_HEADER_BYTES = 2048;
-const MAX_FIELD_BYTES = 1024;
-
-/** The boundary of a `multipart/form-data` content type, or null. */
-export function boundaryOf(contentType: string | undefined): string | null {
-  if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
-  return match?.[1] ?? match?.[2] ?? null;
-}
-
-/**
- * Parses a whole `multipart/form-data` body (RFC 7578) held in memory: at most 8 parts, small
- * headers and text fields; anything malformed is a 400. Only what the upload needs, no streaming:
- * the route's body limit bounds the buffer.
- */
-export function parseMultipart(body: Buffer, boundary: string): MultipartForm {
-  const malformed = () => new ApiError(400, 'bad_request');
-  const delimiter = Buffer.from(`--${boundary}`);
-  const form: MultipartForm = { fields: new Map(), files: new Map() };
-  let position = body.indexOf(delimiter);
-  if (position < 0) throw malformed();
-  let parts = 0;
-  for (;;) {
-    position += delimiter.length;
-    if (body[position] === 0x2d && body[position + 1] === 0x2d) return form; // closing `--`
-    if (!body.subarray(position, position + 2).equals(CRLF)) throw malformed();
-    position += 2;
-    if (++parts > MAX_PARTS) throw malformed();
-    const headerEnd = body.indexOf(HEADER_END, position);
-    if (headerEnd < 0 || headerEnd - position > MAX_HEADER_BYTES) throw malformed();
-    const headers = body.subarray(position, headerEnd).toString('utf8').split('\r\n');
-    const contentStart = headerEnd + HEADER_END.length;
-    const next = body.indexOf(Buffer.concat([CRLF, delimiter]), contentStart);
-    if (next < 0) throw malformed();
-    const content = body.subarray(contentStart, next);
-    let name: string | undefined;
-    let filename: string | undefined;
-    let contentType = 'text/plain';
-    for (const header of headers) {
-      const colon = header.indexOf(':');
-      if (colon < 0) throw malformed();
-      const key = header.slice(0, colon).trim().toLowerCase();
-      const value = header.slice(colon + 1).trim();
-      if (key === 'content-disposition') {
-        if (!/^form-data(\s*;|$)/i.test(value)) throw malformed();
-        name = /;\s*name="([^"]*)"/i.exec(value)?.[1];
-        filename = /;\s*filename="([^"]*)"/i.exec(value)?.[1];
-      } else if (key === 'content-type') {
-        contentType = value;
-      }
-    }
-    if (!name) throw malformed();
-    if (form.fields.has(name) || form.files.has(name)) throw malformed();
-    if (filename !== undefined) {
-      form.files.set(name, { filename, contentType, data: Buffer.from(content) });
-    } else {
-      if (content.length > MAX_FIELD_BYTES) throw malformed();
-      form.fields.set(name, content.toString('utf8'));
-    }
-    position = next + CRLF.length;
+  /** The bytes of a stored object; `ObjectMissingError` when the backend has none. */
+  read(path: string): Promise<Readable> {
+    return this.backend.read(path);
   }
 }

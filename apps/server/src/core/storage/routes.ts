@@ -2,6 +2,7 @@
  * The object store's own routes (spec §7.2 token upload): the upload an upload token allows, and the
  * stored objects, by signed URL or to a signed-in user of the object's company.
  */
+import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   COMPANY_PATHS,
@@ -18,15 +19,9 @@ import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { ApiError, unauthorized } from '../http/errors.js';
-import {
-  boundaryOf,
-  extensionMatches,
-  imageTypeOf,
-  md5Of,
-  type ObjectStore,
-  parseMultipart,
-  type UploadGrant,
-} from './objects.js';
+import { ObjectMissingError } from './backend.js';
+import { readMultipart } from './multipart.js';
+import type { ObjectStore, ReceivedUpload, UploadGrant } from './objects.js';
 
 /** The largest object plus the multipart envelope. */
 const UPLOAD_BODY_LIMIT = VERIFY_IMAGE_MAX_BYTES + 64 * 1024;
@@ -51,12 +46,9 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
   app,
   { db, store, tokens },
 ) => {
-  // The object store's upload takes multipart form data, parsed here (RFC 7578), in this scope only.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  // The object store's upload takes multipart form data, in this scope only, as a stream: the
+  // file goes on to the backend as it arrives (multipart.ts), never held whole in memory.
+  app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
   app.post(
     COMPANY_PATHS.objectUpload,
@@ -80,28 +72,30 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
     async (request) => {
       const grant = request.uploadGrant;
       if (!grant) throw new ApiError(401, 'upload_token_invalid');
-      const boundary = boundaryOf(request.headers['content-type']);
-      if (!boundary || !Buffer.isBuffer(request.body)) throw new ApiError(415, 'unsupported_media_type');
-      const form = parseMultipart(request.body, boundary);
+      if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+      const form = await readMultipart<ReceivedUpload>(request.body, request.headers, {
+        maxBytes: UPLOAD_BODY_LIMIT,
+        onFile: async (name, stream) => {
+          if (name !== 'file') throw new ApiError(400, 'bad_request');
+          return store.receive(grant, stream);
+        },
+      });
       const file = form.files.get('file');
-      const filename = form.fields.get('filename');
-      const filesize = form.fields.get('filesize');
-      if (!file || filename === undefined || filesize === undefined) throw new ApiError(400, 'bad_request');
-      if (filename !== grant.path) throw new ApiError(401, 'upload_token_invalid');
-      if (
-        !/^\d{1,10}$/.test(filesize) ||
-        Number(filesize) !== grant.size ||
-        file.data.length !== grant.size
-      ) {
-        throw new ApiError(400, 'upload_size_mismatch');
+      try {
+        const filename = form.fields.get('filename');
+        const filesize = form.fields.get('filesize');
+        if (!file || filename === undefined || filesize === undefined) throw new ApiError(400, 'bad_request');
+        if (filename !== grant.path) throw new ApiError(401, 'upload_token_invalid');
+        // The file's own length was held to the grant's as it streamed (ObjectStore.receive).
+        if (!/^\d{1,10}$/.test(filesize) || Number(filesize) !== grant.size) {
+          throw new ApiError(400, 'upload_size_mismatch');
+        }
+        await store.accept(grant, file);
+      } catch (error) {
+        await file?.discard().catch(() => {});
+        throw error;
       }
-      const parts = parseObjectPath(grant.path);
-      if (!parts) throw new ApiError(401, 'upload_token_invalid');
-      if (md5Of(file.data) !== parts.md5) throw new ApiError(400, 'upload_hash_error');
-      const type = imageTypeOf(file.data);
-      if (!type || !extensionMatches(parts.extension, type)) throw new ApiError(400, 'upload_type_invalid');
-      await store.put(grant.path, file.data, type, grant.companyId);
-      return { path: grant.path, url: store.signedUrl(grant.path) };
+      return { path: grant.path, url: await store.signedUrl(grant.path) };
     },
   );
 
@@ -125,8 +119,9 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
         const companyId = await companyOfCaller(request);
         if (companyId !== stored.companyId) throw new ApiError(403, 'forbidden');
       }
-      const bytes = await store.read(path).catch(() => {
-        throw new ApiError(404, 'not_found');
+      const bytes = await store.read(path).catch((error: unknown) => {
+        if (error instanceof ObjectMissingError) throw new ApiError(404, 'not_found');
+        throw error;
       });
       return reply
         .type(stored.contentType)

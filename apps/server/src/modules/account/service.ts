@@ -7,7 +7,7 @@ export class AccountService {
     private readonly catalogue: MenuCatalogue,
     private readonly verifyCompany: boolean,
     /** The display URL of a stored object (the company logo), signed by the object store. */
-    private readonly objectUrl: (path: string) => string,
+    private readonly objectUrl: (path: string) => Promise<string>,
   ) {}
 
   /**
@@ -30,7 +30,7 @@ export class AccountService {
         name: company.name,
         title: company.title,
         // A signed, expiring URL: the console shows it in an <img>, which sends no bearer header.
-        logo: company.logo ? this.objectUrl(company.logo) : '',
+        logo: company.logo ? await this.objectUrl(company.logo) : '',
         verify_status: company.verifyStatus as VerifyStatus,
         products: {
           cbs: company.cbs,

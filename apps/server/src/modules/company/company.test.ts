@@ -4,6 +4,7 @@ import { companyDetailSchema, LOGO_MAX_BYTES, userInfoSchema } from '@vap/contra
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
+import { LocalObjectBackend } from '../../core/storage/local-backend.js';
 import { ObjectStore } from '../../core/storage/objects.js';
 import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
@@ -346,7 +347,12 @@ describe.each(ENGINES)('company settings, verification and the object store on %
 
     it('refuses an expired token', async () => {
       const { owner, name, bytes } = await granted();
-      const past = new ObjectStore(t.database.db, t.dataDir, t.jwtSecret, () => Date.now() - 11 * 60 * 1000);
+      const past = new ObjectStore(
+        t.database.db,
+        new LocalObjectBackend(t.dataDir),
+        t.jwtSecret,
+        () => Date.now() - 11 * 60 * 1000,
+      );
       const expired = past.issueUploadToken({
         path: name,
         size: bytes.length,
@@ -364,7 +370,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
 
     it('refuses a token signed with another secret', async () => {
       const { owner, name, bytes } = await granted();
-      const stranger = new ObjectStore(t.database.db, t.dataDir, 'x'.repeat(64));
+      const stranger = new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), 'x'.repeat(64));
       const token = stranger.issueUploadToken({
         path: name,
         size: bytes.length,
@@ -499,8 +505,13 @@ describe.each(ENGINES)('company settings, verification and the object store on %
         url: `${signed.pathname}?e=${Number(e) + 3600}&s=${s}`,
       });
       expect(laterExpiry.statusCode).toBe(401);
-      const past = new ObjectStore(t.database.db, t.dataDir, t.jwtSecret, () => Date.now() - 3 * 3600 * 1000);
-      const expired = await t.app.inject({ method: 'GET', url: past.signedUrl(response.json().path) });
+      const past = new ObjectStore(
+        t.database.db,
+        new LocalObjectBackend(t.dataDir),
+        t.jwtSecret,
+        () => Date.now() - 3 * 3600 * 1000,
+      );
+      const expired = await t.app.inject({ method: 'GET', url: await past.signedUrl(response.json().path) });
       expect(expired.statusCode).toBe(401);
     });
 

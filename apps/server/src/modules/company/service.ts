@@ -92,19 +92,24 @@ export class CompanyService {
     if (user.companyId === null) throw new ApiError(409, 'no_company');
     const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId));
     if (!company) throw new ApiError(409, 'no_company');
+    const [logoUrl, licenseUrl, idHumanUrl, idEmblemUrl] = await Promise.all(
+      [company.logo, company.businessLicense, company.idHuman, company.idEmblem].map((path) =>
+        this.store.signedUrl(path),
+      ),
+    );
     return {
       id: company.id,
       name: company.name,
       title: company.title,
       logo: company.logo,
-      logo_url: this.store.signedUrl(company.logo),
+      logo_url: logoUrl ?? '',
       verify_status: company.verifyStatus as VerifyStatus,
       business_license: company.businessLicense,
-      business_license_url: this.store.signedUrl(company.businessLicense),
+      business_license_url: licenseUrl ?? '',
       id_human: company.idHuman,
-      id_human_url: this.store.signedUrl(company.idHuman),
+      id_human_url: idHumanUrl ?? '',
       id_emblem: company.idEmblem,
-      id_emblem_url: this.store.signedUrl(company.idEmblem),
+      id_emblem_url: idEmblemUrl ?? '',
     };
   }
 
