@@ -85,6 +85,11 @@ export const scanLoginPendingSchema = z.object({ state: z.literal('pending') });
 export const scanLoginPollSchema = z.union([loginResultSchema, scanLoginPendingSchema]);
 
 /** POST /v0/pms/users/login_wechat/confirm (development only): the app's confirmation. */
+/** GET …/login_wechat/callback: the messaging app's answer, `state` being the scan id. */
+export const scanCallbackQuerySchema = z.object({ code: z.string().min(1).max(512), state: z.uuid() });
+/** The scan the callback completed: a sign-in the console's poll now collects, or a binding. */
+export const scanCallbackResultSchema = z.object({ state: z.enum(['confirmed', 'bound']) });
+
 export const scanConfirmBodySchema = z.object({ id: z.uuid(), account: accountSchema });
 
 /** GET /webapi/dev/outbox?to= (development only): what the development providers sent. */

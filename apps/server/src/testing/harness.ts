@@ -83,7 +83,10 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: Pick<AppOptions, 'onRoute' | 'timeouts'> & { jwtExpiresIn?: number; bodyLimit?: number } = {},
+  options: Pick<AppOptions, 'onRoute' | 'timeouts' | 'smsProvider' | 'scanProvider'> & {
+    jwtExpiresIn?: number;
+    bodyLimit?: number;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
@@ -103,6 +106,8 @@ export async function createTestApp(
     devOutbox: true,
     onRoute: options.onRoute,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
+    ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
   });
   await app.ready();
   return {

@@ -28,6 +28,20 @@ export interface ScanLoginProvider {
    * calls the server back, which then binds the user (see docs/operations.md).
    */
   announce(id: string, qrContent: string): Promise<void>;
+  /**
+   * For an app that calls the server back (`GET …/login_wechat/callback?code&state`): the name its
+   * bindings are kept under, and the exchange of the callback's `code` for the app account's id.
+   * Rejects with `ScanCodeRefused` when the app refuses the code.
+   */
+  readonly callback?: {
+    readonly provider: string;
+    identify(code: string): Promise<string>;
+  };
+}
+
+/** The messaging app did not accept the code of its own callback (used, expired or forged). */
+export class ScanCodeRefused extends Error {
+  override name = 'ScanCodeRefused';
 }
 
 /** What the development providers sent, newest last, kept in memory (at most `MAX_ENTRIES`). */
