@@ -2,8 +2,8 @@
  * The two ways out of the server for signing in: SMS codes and the third-party messaging-app scan
  * sign-in. Each is an interface; the default development providers write to the server log and,
  * when DEV_OUTBOX is on, to the development outbox (`GET /webapi/dev/outbox`) that e2e tests read.
- * docs/operations.md ("Providers") explains how to plug in real ones (`AppOptions.smsProvider`,
- * `AppOptions.scanProvider`).
+ * The real ones (sms-gateways.ts, wechat.ts) are chosen by SMS_PROVIDER and SCAN_PROVIDER
+ * (configured.ts, docs/operations.md "Providers") and passed as `AppOptions.smsProvider`/`scanProvider`.
  */
 import type { DevOutboxEntry, SmsPurpose } from '@vap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
