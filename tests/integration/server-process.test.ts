@@ -244,6 +244,34 @@ describe('the server process on embedded PGlite', () => {
       expect(result.output).toContain('set ALLOW_DEV_PROVIDERS=true');
     });
 
+    it('starts on the SMS and scan providers the configuration chooses, and names the one still missing', async () => {
+      const wechat = {
+        SCAN_PROVIDER: 'wechat',
+        WECHAT_APP_ID: 'wx-process-test',
+        WECHAT_APP_SECRET: 'process-test-secret',
+        WECHAT_REDIRECT_URI: 'https://vap.example.com/webapi/v0/pms/users/login_wechat/callback',
+        WECHAT_OPEN_BASE: 'http://127.0.0.1:9',
+      };
+      const onlyScan = await runFailingServer({ env: { ...PRODUCTION, ...wechat } });
+      expect(onlyScan.code).toBe(1);
+      expect(onlyScan.output).toContain(
+        'NODE_ENV=production on the development SMS provider, which reaches no one: set SMS_PROVIDER=aliyun or webhook',
+      );
+      const server = await startServer({
+        env: { ...PRODUCTION, ...wechat, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' },
+      });
+      try {
+        const qrcode = await fetch(`${server.url}/webapi/v0/pms/users/login_wechat/qrcode`, {
+          method: 'POST',
+        });
+        const { url } = (await qrcode.json()) as { url: string };
+        expect(url).toMatch(/^http:\/\/127\.0\.0\.1:9\/connect\/qrconnect\?appid=wx-process-test&/);
+        expect(server.output()).not.toContain('process-test-secret');
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    });
+
     it('seeds no demo owner and prints no password, but says how to create the first owner', async () => {
       const server = await startServer({ env: { ...PRODUCTION, ALLOW_DEV_PROVIDERS: 'true' } });
       try {

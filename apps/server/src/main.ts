@@ -16,7 +16,7 @@ import {
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
-import { DevelopmentProviderError } from './modules/sign-in/index.js';
+import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
 /** How long a stopping server lets answers in flight finish before it closes their connections. */
@@ -71,15 +71,19 @@ async function main() {
       dataDir: config.dataDir,
       objectBackend: objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
+      ...configuredProviders(config),
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
       version,
     }).catch((error: unknown) => {
       if (!(error instanceof DevelopmentProviderError)) throw error;
+      const settings = error.providers.map((provider) =>
+        provider === 'SMS' ? 'SMS_PROVIDER=aliyun or webhook' : 'SCAN_PROVIDER=wechat',
+      );
       throw new StartError(
         `NODE_ENV=production on the development ${error.providers.join(' and ')} provider` +
-          `${error.providers.length > 1 ? 's' : ''}, which reach no one: plug in real ones (docs/operations.md, ` +
-          '"Providers"), or set ALLOW_DEV_PROVIDERS=true to run on the development ones anyway.',
+          `${error.providers.length > 1 ? 's, which reach' : ', which reaches'} no one: set ${settings.join(' and ')} ` +
+          '(docs/operations.md, "Providers"), or set ALLOW_DEV_PROVIDERS=true to run on the development ones anyway.',
       );
     });
 

@@ -7,6 +7,7 @@ import { loadConfig } from './core/config.js';
 import { lockDataDir, restrictNewFileModes } from './core/data-dir.js';
 import { databaseCommands } from './core/db/backup.js';
 import { openDatabase } from './core/db/client.js';
+import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/index.js';
 import { pluginCommands } from './modules/menu/index.js';
@@ -14,6 +15,7 @@ import { noticeCommands } from './modules/notices/index.js';
 
 const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...databaseCommands,
+  ...mailCommands,
   ...companyCommands,
   ...noticeCommands,
   ...pluginCommands,

@@ -38,6 +38,10 @@ export const AUTH_PATHS = {
   scanQrcode: '/v0/pms/users/login_wechat/qrcode',
   scanLogin: '/v0/pms/users/login_wechat',
   scanConfirm: '/v0/pms/users/login_wechat/confirm',
+  /** GET: where the messaging app sends the browser back with `code` and `state` (WECHAT_REDIRECT_URI). */
+  scanCallback: '/v0/pms/users/login_wechat/callback',
+  /** POST: a signed-in user's QR code that binds the messaging-app account scanning it to them. */
+  scanBind: '/v1/pms/user/login_wechat/bind',
   devOutbox: '/dev/outbox',
 } as const;
 

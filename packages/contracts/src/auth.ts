@@ -84,16 +84,21 @@ export const scanLoginPendingSchema = z.object({ state: z.literal('pending') });
 /** Either answer of a poll: still pending (202), or the token (200). */
 export const scanLoginPollSchema = z.union([loginResultSchema, scanLoginPendingSchema]);
 
+/** GET …/login_wechat/callback: the messaging app's answer, `state` being the scan id. */
+export const scanCallbackQuerySchema = z.object({ code: z.string().min(1).max(512), state: z.uuid() });
+/** The scan the callback completed: a sign-in the console's poll now collects, or a binding. */
+export const scanCallbackResultSchema = z.object({ state: z.enum(['confirmed', 'bound']) });
+
 /** POST /v0/pms/users/login_wechat/confirm (development only): the app's confirmation. */
 export const scanConfirmBodySchema = z.object({ id: z.uuid(), account: accountSchema });
 
 /** GET /webapi/dev/outbox?to= (development only): what the development providers sent. */
 export const devOutboxEntrySchema = z.object({
-  /** The phone, the scan sign-in id or the captcha id. */
+  /** The phone, the scan sign-in id, the captcha id or the e-mail address. */
   to: z.string(),
-  kind: z.enum(['sms', 'scan', 'captcha']),
+  kind: z.enum(['sms', 'scan', 'captcha', 'email']),
   text: z.string(),
-  /** The SMS code, or the captcha answer x in pixels. */
+  /** The SMS code, or the captcha answer x in pixels. An e-mail's `text` is its subject and body. */
   code: z.string().optional(),
   /** Where a scan sign-in is confirmed. */
   link: z.string().optional(),

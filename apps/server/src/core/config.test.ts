@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', VERIFY_COMPANY: 'maybe' }),
     ).toThrow(
-      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got "mysql:\/\/x"\); JWT_SECRET must be at least 32 characters .*; VERIFY_COMPANY must be true or false/,
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got "mysql:\/\/x"\); JWT_SECRET must be at least 32 characters; VERIFY_COMPANY must be true or false/,
     );
   });
 
@@ -115,6 +115,102 @@ describe('the object store (OBJECT_STORE, S3_*)', () => {
       /S3_ENDPOINT must be an http/,
     );
     expect(() => loadConfig({ OBJECT_STORE: 's3', S3_BUCKET: 'vap', S3_PREFIX: '/x' })).toThrow(/S3_PREFIX/);
+  });
+});
+
+describe('providers', () => {
+  it('are the development ones by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      sms: { provider: 'dev' },
+      scan: { provider: 'dev' },
+      email: { provider: 'dev' },
+    });
+  });
+
+  it('reads the Alibaba Cloud SMS settings, with the public endpoint unless one is given', () => {
+    const env = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'LTAI5t',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '维安普',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    expect(loadConfig(env).sms).toEqual({
+      provider: 'aliyun',
+      accessKeyId: 'LTAI5t',
+      accessKeySecret: 'secret',
+      signName: '维安普',
+      templateCode: 'SMS_1',
+      endpoint: 'dysmsapi.aliyuncs.com',
+    });
+    expect(loadConfig({ ...env, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9' }).sms).toMatchObject({
+      endpoint: 'http://127.0.0.1:9',
+    });
+  });
+
+  it('names every setting a chosen provider lacks', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'x' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: ALIYUN_ACCESS_KEY_SECRET is required with SMS_PROVIDER=aliyun; ' +
+          'ALIYUN_SMS_SIGN_NAME is required with SMS_PROVIDER=aliyun; ' +
+          'ALIYUN_SMS_TEMPLATE_CODE is required with SMS_PROVIDER=aliyun',
+      ),
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'webhook' })).toThrow(
+      /SMS_WEBHOOK_URL is required with SMS_PROVIDER=webhook/,
+    );
+    expect(() => loadConfig({ SCAN_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx1' })).toThrow(
+      /WECHAT_APP_SECRET is required with SCAN_PROVIDER=wechat; WECHAT_REDIRECT_URI is required/,
+    );
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(
+      /SMTP_URL is required with EMAIL_PROVIDER=smtp/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+      /SMS_PROVIDER must be dev, aliyun or webhook/,
+    );
+  });
+
+  it("reads the webhook, WeChat and SMTP settings, with WeChat's public addresses by default", () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      SMS_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
+      SCAN_PROVIDER: 'wechat',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_REDIRECT_URI: 'https://vap.example.com/webapi/v0/pms/users/login_wechat/callback',
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com',
+      MAIL_FROM: 'VAP <noreply@example.com>',
+    });
+    expect(config).toMatchObject({
+      sms: {
+        provider: 'webhook',
+        url: 'https://sms.example.com/send',
+        secret: 'a-webhook-secret-of-32-characters',
+      },
+      scan: {
+        provider: 'wechat',
+        openBase: 'https://open.weixin.qq.com',
+        apiBase: 'https://api.weixin.qq.com',
+      },
+      email: {
+        provider: 'smtp',
+        url: 'smtps://user:pass@smtp.example.com',
+        from: 'VAP <noreply@example.com>',
+      },
+    });
+  });
+
+  it('never repeats a secret in a refusal', () => {
+    const refusal = () =>
+      loadConfig({
+        SMS_WEBHOOK_SECRET: 'too-short',
+        SMTP_URL: 'http://user:hunter2@mail',
+        JWT_SECRET: 'tiny',
+      });
+    expect(refusal).toThrow(/SMS_WEBHOOK_SECRET must be at least 16 characters; SMTP_URL must be an smtp/);
+    expect(refusal).not.toThrow(/too-short|hunter2|tiny/);
   });
 });
 

@@ -10,6 +10,8 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const httpUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// address');
+
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
@@ -87,6 +89,32 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending in /, such as vap/')
     .optional(),
+  /** Who sends SMS codes and scan sign-ins, and mails (docs/operations.md, "Providers"). */
+  SMS_PROVIDER: z
+    .enum(['dev', 'aliyun', 'webhook'], { error: 'must be dev, aliyun or webhook' })
+    .default('dev'),
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  SMS_WEBHOOK_URL: httpUrl.optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SCAN_PROVIDER: z.enum(['dev', 'wechat'], { error: 'must be dev or wechat' }).default('dev'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_REDIRECT_URI: httpUrl.optional(),
+  WECHAT_OPEN_BASE: httpUrl.default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: httpUrl.default('https://api.weixin.qq.com'),
+  EMAIL_PROVIDER: z.enum(['dev', 'smtp'], { error: 'must be dev or smtp' }).default('dev'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "VAP <noreply@example.com>"')
+    .default('VAP <noreply@localhost>'),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -106,6 +134,31 @@ export type ObjectStoreConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
       prefix: string;
     };
+
+export type SmsConfig =
+  | { provider: 'dev' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    }
+  | { provider: 'webhook'; url: string; secret: string | undefined };
+
+export type ScanConfig =
+  | { provider: 'dev' }
+  | {
+      provider: 'wechat';
+      appId: string;
+      appSecret: string;
+      redirectUri: string;
+      openBase: string;
+      apiBase: string;
+    };
+
+export type EmailConfig = { provider: 'dev'; from: string } | { provider: 'smtp'; url: string; from: string };
 
 export interface Config {
   port: number;
@@ -132,7 +185,19 @@ export interface Config {
   embeddedDbInProduction: boolean;
   /** Production on development providers anyway (ALLOW_DEV_PROVIDERS). */
   allowDevProviders: boolean;
+  sms: SmsConfig;
+  scan: ScanConfig;
+  email: EmailConfig;
 }
+
+/** Variables whose value a refusal must not repeat: the message goes to the terminal and the log. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ALIYUN_ACCESS_KEY_SECRET',
+  'SMS_WEBHOOK_SECRET',
+  'WECHAT_APP_SECRET',
+  'SMTP_URL',
+]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -147,13 +212,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const got = env[name];
+      const got = SECRET_VARIABLES.has(name) ? undefined : env[name];
       return `${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
     });
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
   const objectStore = objectStoreOf(e);
+  // A provider's settings are required only once it is chosen; every one missing is named at once.
+  const missing: string[] = [];
+  const need = (chosen: string, names: (keyof typeof e)[]) => {
+    for (const name of names) if (e[name] === undefined) missing.push(`${name} is required with ${chosen}`);
+  };
+  if (e.SMS_PROVIDER === 'aliyun') {
+    need('SMS_PROVIDER=aliyun', [
+      'ALIYUN_ACCESS_KEY_ID',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ]);
+  }
+  if (e.SMS_PROVIDER === 'webhook') need('SMS_PROVIDER=webhook', ['SMS_WEBHOOK_URL']);
+  if (e.SCAN_PROVIDER === 'wechat') {
+    need('SCAN_PROVIDER=wechat', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI']);
+  }
+  if (e.EMAIL_PROVIDER === 'smtp') need('EMAIL_PROVIDER=smtp', ['SMTP_URL']);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}`);
   // `npm start` runs the server inside its workspace; relative paths mean where npm was started.
   const base = env.INIT_CWD || process.cwd();
   const production = e.NODE_ENV === 'production';
@@ -183,6 +267,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     embeddedDbInProduction: e.EMBEDDED_DB_IN_PRODUCTION,
     allowDevProviders: e.ALLOW_DEV_PROVIDERS,
+    // The `?? ''` never applies: `need` above has refused the start without the variable.
+    sms:
+      e.SMS_PROVIDER === 'aliyun'
+        ? {
+            provider: 'aliyun',
+            accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
+            accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
+            signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+            templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            endpoint: e.ALIYUN_SMS_ENDPOINT,
+          }
+        : e.SMS_PROVIDER === 'webhook'
+          ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL ?? '', secret: e.SMS_WEBHOOK_SECRET }
+          : { provider: 'dev' },
+    scan:
+      e.SCAN_PROVIDER === 'wechat'
+        ? {
+            provider: 'wechat',
+            appId: e.WECHAT_APP_ID ?? '',
+            appSecret: e.WECHAT_APP_SECRET ?? '',
+            redirectUri: e.WECHAT_REDIRECT_URI ?? '',
+            openBase: e.WECHAT_OPEN_BASE,
+            apiBase: e.WECHAT_API_BASE,
+          }
+        : { provider: 'dev' },
+    email:
+      e.EMAIL_PROVIDER === 'smtp'
+        ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
+        : { provider: 'dev', from: e.MAIL_FROM },
   };
 }
 

@@ -83,7 +83,7 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: Pick<AppOptions, 'onRoute' | 'timeouts' | 'objectBackend'> & {
+  options: Pick<AppOptions, 'onRoute' | 'timeouts' | 'objectBackend' | 'smsProvider' | 'scanProvider'> & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
   } = {},
@@ -107,6 +107,8 @@ export async function createTestApp(
     onRoute: options.onRoute,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.objectBackend ? { objectBackend: options.objectBackend } : {}),
+    ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
+    ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
   });
   await app.ready();
   return {

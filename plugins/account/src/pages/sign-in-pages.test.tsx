@@ -6,7 +6,7 @@ import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Answers } from '@vap/kernel/testing';
 import { renderWithKernel, testToken } from '@vap/kernel/testing';
 import { message, Toaster } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -210,6 +210,66 @@ describe('/login: QR scan method', () => {
     await userEvent.click(screen.getByRole('button', { name: en.scan.refresh }));
     expect(await screen.findByRole('img', { name: en.scan.qrAlt })).toBeTruthy();
     expect(created).toBe(2);
+  }, 10_000);
+
+  it("opens the messaging app's own QR page in a window, and signs in when this tab's poll is confirmed", async () => {
+    let polls = 0;
+    const opened: unknown[][] = [];
+    const open = vi.spyOn(window, 'open').mockImplementation((...args) => {
+      opened.push(args);
+      return null;
+    });
+    try {
+      const page = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=b#wechat_redirect';
+      await renderWithKernel(<LoginPage />, {
+        plugins: [accountPlugin],
+        messages: consoleMessages,
+        path: '/login?redirect=%2Fsystem%2Fuser',
+        answers: {
+          ...session,
+          [`POST ${AUTH_PATHS.scanQrcode}`]: {
+            body: { id: '00000000-0000-4000-8000-00000000000b', url: page, expires_in: 120 },
+          },
+          [`POST ${AUTH_PATHS.scanLogin}`]: () =>
+            ++polls === 1 ? { status: 202, body: { state: 'pending' } } : { body: { token: testToken() } },
+        },
+      });
+      await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
+      await userEvent.click(await screen.findByRole('button', { name: en.scan.openPage }));
+      expect(screen.queryByRole('img', { name: en.scan.qrAlt })).toBeNull();
+      expect(opened[0]?.[0]).toBe(page);
+      expect((await screen.findByTestId('location', {}, { timeout: 6000 })).textContent).toBe(
+        'at /system/user',
+      );
+    } finally {
+      open.mockRestore();
+    }
+  }, 10_000);
+
+  it('shows why a scan was refused (the app account is bound to no one) and stops polling', async () => {
+    let polls = 0;
+    await renderWithKernel(<LoginPage />, {
+      plugins: [accountPlugin],
+      messages: consoleMessages,
+      path: '/login',
+      answers: {
+        [`POST ${AUTH_PATHS.scanQrcode}`]: {
+          body: { id: '00000000-0000-4000-8000-00000000000c', url: 'x', expires_in: 120 },
+        },
+        [`POST ${AUTH_PATHS.scanLogin}`]: () => {
+          polls++;
+          return {
+            status: 403,
+            body: { code: 'scan_not_bound', message: 'This WeChat account is not bound' },
+          };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
+    expect(await screen.findByText('This WeChat account is not bound', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: en.scan.refresh })).toBeTruthy();
+    await new Promise((done) => setTimeout(done, 2500));
+    expect(polls).toBe(1);
   }, 10_000);
 });
 

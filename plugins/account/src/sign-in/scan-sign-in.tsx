@@ -24,6 +24,16 @@ const PENDING = { state: 'pending' } as const;
 const isExpired = (error: unknown) =>
   error instanceof ApiError && (error.status === 410 || error.status === 404);
 
+/** The app account that confirmed is bound to no one (403 `scan_not_bound`): polling ends. */
+const refusal = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 ? error.message : null;
+
+/**
+ * A web address is the messaging app's own QR page (WeChat's website login), which must open in a
+ * browser: drawn as a QR code, the phone would open it in the app, where it does not work.
+ */
+const isWebPage = (url: string) => /^https?:\/\//.test(url);
+
 /** The token of a confirmed code, from a poll's answer. */
 const tokenOf = (answer: { state: 'pending' } | { token: string } | undefined) =>
   answer && 'token' in answer ? answer.token : null;
@@ -53,7 +63,9 @@ function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
         quiet: true,
         signal,
       });
-      return { id, image: await qrImage(url) };
+      return isWebPage(url)
+        ? { id, page: url, image: undefined }
+        : { id, page: undefined, image: await qrImage(url) };
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -75,7 +87,9 @@ function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
     staleTime: SCAN_POLL_INTERVAL_MS,
     gcTime: 0,
     refetchInterval: (query) =>
-      isExpired(query.state.error) || tokenOf(query.state.data) ? false : SCAN_POLL_INTERVAL_MS,
+      isExpired(query.state.error) || refusal(query.state.error) || tokenOf(query.state.data)
+        ? false
+        : SCAN_POLL_INTERVAL_MS,
   });
   const token = tokenOf(poll.data);
   // Signing in is what a confirmed code is for: once per token.
@@ -89,15 +103,16 @@ function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
   }, [token, kernel, tc, onSignedIn]);
 
   // A failed poll (network) is only logged by the client; the next one may work.
+  const refused = refusal(poll.error);
   const state = code.isFetching
     ? { kind: 'loading' as const }
     : code.isError
       ? { kind: 'failed' as const, message: code.error.message }
-      : signInFailure
-        ? { kind: 'failed' as const, message: signInFailure }
+      : signInFailure || refused
+        ? { kind: 'failed' as const, message: signInFailure ?? refused ?? '' }
         : isExpired(poll.error)
           ? { kind: 'expired' as const }
-          : { kind: 'waiting' as const, image: code.data?.image ?? '' };
+          : { kind: 'waiting' as const, image: code.data?.image, page: code.data?.page };
   const start = () => {
     setSignInFailure(null);
     void code.refetch();
@@ -106,8 +121,18 @@ function ScanCode({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 py-2" aria-live="polite">
       <div className="relative flex h-[200px] w-[200px] items-center justify-center rounded border border-line-soft">
-        {state.kind === 'waiting' ? (
+        {state.kind === 'waiting' && state.image ? (
           <img src={state.image} alt={t('scan.qrAlt')} width={200} height={200} />
+        ) : null}
+        {state.kind === 'waiting' && state.page ? (
+          // The app's page sends its window to the server's callback; this tab's poll signs in.
+          <Button
+            type="button"
+            variant="primary"
+            onClick={() => window.open(state.page, 'vap-scan-sign-in', 'popup,width=520,height=620')}
+          >
+            {t('scan.openPage')}
+          </Button>
         ) : null}
         {state.kind === 'loading' ? <Spinner /> : null}
         {state.kind === 'expired' || state.kind === 'failed' ? (

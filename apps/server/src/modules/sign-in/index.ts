@@ -7,6 +7,7 @@ import { passwordRoutes } from './password.js';
 import { RateLimiter } from './rate-limiter.js';
 import { type CodeSignInOptions, codeSignInRoutes } from './routes.js';
 
+export { configuredProviders } from './configured.js';
 export { DevelopmentProviderError, type ScanLoginProvider, type SmsProvider } from './providers.js';
 
 export type SignInModuleOptions = Omit<CodeSignInOptions, 'limiter'>;

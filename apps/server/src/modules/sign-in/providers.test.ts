@@ -3,7 +3,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
+import { loadConfig } from '../../core/config.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/harness.js';
+import { configuredProviders } from './configured.js';
 import {
   DevelopmentProviderError,
   DevOutbox,
@@ -83,6 +85,33 @@ describe('refusing development providers (production without ALLOW_DEV_PROVIDERS
   it('names each development provider in use', async () => {
     await expect(build({}, true)).rejects.toEqual(new DevelopmentProviderError(['SMS', 'scan sign-in']));
     await expect(build({ smsProvider: realSms }, true)).rejects.toEqual(
+      new DevelopmentProviderError(['scan sign-in']),
+    );
+  });
+
+  it('takes the providers SMS_PROVIDER and SCAN_PROVIDER choose as real ones', async () => {
+    const wechat = {
+      SCAN_PROVIDER: 'wechat',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_REDIRECT_URI: 'https://vap.example.com/webapi/v0/pms/users/login_wechat/callback',
+    };
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'VAP',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send' };
+    for (const sms of [aliyun, webhook]) {
+      const app = await build(configuredProviders(loadConfig({ ...sms, ...wechat })), true);
+      await app.close();
+    }
+    await expect(build(configuredProviders(loadConfig(wechat)), true)).rejects.toEqual(
+      new DevelopmentProviderError(['SMS']),
+    );
+    await expect(build(configuredProviders(loadConfig(aliyun)), true)).rejects.toEqual(
       new DevelopmentProviderError(['scan sign-in']),
     );
   });

@@ -2,8 +2,8 @@
  * The two ways out of the server for signing in: SMS codes and the third-party messaging-app scan
  * sign-in. Each is an interface; the default development providers write to the server log and,
  * when DEV_OUTBOX is on, to the development outbox (`GET /webapi/dev/outbox`) that e2e tests read.
- * docs/operations.md ("Providers") explains how to plug in real ones (`AppOptions.smsProvider`,
- * `AppOptions.scanProvider`).
+ * The real ones (sms-gateways.ts, wechat.ts) are chosen by SMS_PROVIDER and SCAN_PROVIDER
+ * (configured.ts, docs/operations.md "Providers") and passed as `AppOptions.smsProvider`/`scanProvider`.
  */
 import type { DevOutboxEntry, SmsPurpose } from '@vap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +28,20 @@ export interface ScanLoginProvider {
    * calls the server back, which then binds the user (see docs/operations.md).
    */
   announce(id: string, qrContent: string): Promise<void>;
+  /**
+   * For an app that calls the server back (`GET …/login_wechat/callback?code&state`): the name its
+   * bindings are kept under, and the exchange of the callback's `code` for the app account's id.
+   * Rejects with `ScanCodeRefused` when the app refuses the code.
+   */
+  readonly callback?: {
+    readonly provider: string;
+    identify(code: string): Promise<string>;
+  };
+}
+
+/** The messaging app did not accept the code of its own callback (used, expired or forged). */
+export class ScanCodeRefused extends Error {
+  override name = 'ScanCodeRefused';
 }
 
 /** What the development providers sent, newest last, kept in memory (at most `MAX_ENTRIES`). */

@@ -10,6 +10,8 @@ import {
   loginSmsCodeBodySchema,
   puzzleCaptchaSchema,
   resetPasswordBodySchema,
+  scanCallbackQuerySchema,
+  scanCallbackResultSchema,
   scanConfirmBodySchema,
   scanLoginBodySchema,
   scanLoginCreatedSchema,
@@ -23,6 +25,7 @@ import { auditTrail, signInAudited } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
+import { callerOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { findBySignInName } from './accounts.js';
 import { CaptchaService } from './captcha.js';
@@ -31,6 +34,7 @@ import {
   DevOutbox,
   DevScanLoginProvider,
   DevSmsProvider,
+  ScanCodeRefused,
   type ScanLoginProvider,
   type SmsProvider,
 } from './providers.js';
@@ -64,7 +68,7 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
   const outbox = options.devOutbox ? new DevOutbox() : null;
   const captchas = new CaptchaService(db, limiter, outbox);
   const sms = options.smsProvider ?? new DevSmsProvider(app.log, outbox);
-  const scan = options.scanProvider ?? new DevScanLoginProvider(app.log, outbox);
+  const scan: ScanLoginProvider = options.scanProvider ?? new DevScanLoginProvider(app.log, outbox);
   if (options.refuseDevelopmentProviders) {
     const inUse = [
       ...(sms.development ? ['SMS' as const] : []),
@@ -208,12 +212,14 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
       config: { access: 'public', audit: 'auth.sign_in' },
       schema: {
         tags: TAGS,
-        summary: 'Poll a scan sign-in: 202 pending, 200 with the token once confirmed (once), 410 expired',
+        summary:
+          'Poll a scan sign-in: 202 pending, 200 with the token once confirmed (once), 403 app account bound to no one, 410 expired',
         body: scanLoginBodySchema,
         response: {
           200: loginResultSchema,
           202: scanLoginPendingSchema,
           400: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           410: apiErrorSchema,
         },
@@ -225,6 +231,52 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
       return { token: await signInAudited(db, tokens, auditTrail(request), poll.userId, 'scan') };
     },
   );
+
+  const { callback } = scan;
+  if (callback) {
+    app.get(
+      AUTH_PATHS.scanCallback,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: TAGS,
+          summary:
+            'The messaging app sends the browser back here after a scan: signs the QR code in (the poll collects the token) or binds the app account',
+          querystring: scanCallbackQuerySchema,
+          response: {
+            200: scanCallbackResultSchema,
+            ...errors,
+            403: apiErrorSchema,
+            410: apiErrorSchema,
+            503: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const { code, state } = request.query;
+        const identify = () =>
+          callback.identify(code).catch((error: unknown) => {
+            if (error instanceof ScanCodeRefused) throw new ApiError(400, 'scan_code_invalid');
+            throw Object.assign(new ApiError(503, 'service_unavailable'), { cause: error });
+          });
+        return { state: await scans.completeCallback(state, callback.provider, identify) };
+      },
+    );
+
+    app.post(
+      AUTH_PATHS.scanBind,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: TAGS,
+          summary:
+            'A QR code, valid 2 minutes, that binds the messaging-app account scanning it to the signed-in user',
+          response: { 200: scanLoginCreatedSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      (request) => scans.create(request.ip, callerOf(request).userId),
+    );
+  }
 
   if (!outbox) return;
 

@@ -1,5 +1,15 @@
 /** What signing in and up keeps: SMS codes, captchas, rate-limit counters and scan sign-ins. */
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, users } from '../../core/db/schema.js';
 
 /**
@@ -45,9 +55,34 @@ export const rateLimits = pgTable(
 /** Third-party messaging-app scan sign-ins: shown as a QR code, confirmed in the app. */
 export const scanLogins = pgTable('scan_logins', {
   id: uuid('id').primaryKey(),
-  /** pending → confirmed (user_id set) → consumed; or expired. */
+  /**
+   * `login`: pending → confirmed (user_id set) → consumed, or refused (the app account is bound to
+   * no one). `bind`: user_id is the signed-in user who asked; pending → consumed once bound.
+   */
+  purpose: text('purpose').notNull().default('login'),
   state: text('state').notNull().default('pending'),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Which messaging-app account signs in as which user: one user per app account (the key) and one
+ * app account per user and provider. `external_id` is WeChat's unionid (its openid when the app is
+ * in no open-platform account).
+ */
+export const scanBindings = pgTable(
+  'scan_bindings',
+  {
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.externalId] }),
+    uniqueIndex('scan_bindings_user').on(table.provider, table.userId),
+  ],
+);

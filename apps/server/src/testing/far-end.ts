@@ -1,0 +1,61 @@
+/**
+ * A local stand-in for a provider's far end (an SMS gateway, WeChat's OAuth endpoint): a real HTTP
+ * server on 127.0.0.1 that records every call and answers what the test tells it to. The provider
+ * under test is the real one; only where it connects to is local.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type FarEndAnswer = { status: number; body: unknown };
+
+export interface FarEnd {
+  calls: RecordedCall[];
+  /** How to answer from now on: the same answer to every call, or one chosen per call. */
+  answer(answer: FarEndAnswer | ((call: RecordedCall) => FarEndAnswer)): void;
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startFarEnd(): Promise<FarEnd> {
+  const calls: RecordedCall[] = [];
+  let answer: (call: RecordedCall) => FarEndAnswer = () => ({ status: 200, body: {} });
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const call = {
+        method: request.method ?? '',
+        url: new URL(request.url ?? '/', 'http://far-end'),
+        headers: request.headers,
+        body,
+      };
+      calls.push(call);
+      const { status, body: answerBody } = answer(call);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    calls,
+    answer(next) {
+      answer = typeof next === 'function' ? next : () => next;
+    },
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
