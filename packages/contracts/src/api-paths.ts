@@ -42,8 +42,16 @@ export const AUTH_PATHS = {
   scanCallback: '/v0/pms/users/login_wechat/callback',
   /** POST: a signed-in user's QR code that binds the messaging-app account scanning it to them. */
   scanBind: '/v1/pms/user/login_wechat/bind',
+  /** GET: how the signed-in user's bind QR code `id` is doing (the console polls it). */
+  scanBindState: pathWithId('/v1/pms/user/login_wechat/bind/:id'),
   devOutbox: '/dev/outbox',
 } as const;
+
+/**
+ * The console's page the scan callback sends the browser to (the messaging app's window): `?result=ok`
+ * or `?result=error&code=<error code>`. A console address, not a /webapi one.
+ */
+export const SCAN_DONE_PAGE = '/scan-done';
 
 /** The calls of the own account (spec §7.1, prefix /v1/pms/user). */
 export const ACCOUNT_PATHS = {

@@ -86,8 +86,15 @@ export const scanLoginPollSchema = z.union([loginResultSchema, scanLoginPendingS
 
 /** GET …/login_wechat/callback: the messaging app's answer, `state` being the scan id. */
 export const scanCallbackQuerySchema = z.object({ code: z.string().min(1).max(512), state: z.uuid() });
-/** The scan the callback completed: a sign-in the console's poll now collects, or a binding. */
-export const scanCallbackResultSchema = z.object({ state: z.enum(['confirmed', 'bound']) });
+
+/** GET /v1/pms/user/login_wechat/bind: whether the signed-in user has a messaging-app account bound. */
+export const scanBindingSchema = z.object({ bound: z.boolean() });
+/**
+ * GET /v1/pms/user/login_wechat/bind/{id}: 202 pending, 200 bound; 409 `scan_account_bound` when the
+ * app account that scanned is another user's, 410 expired.
+ */
+export const scanBindPollSchema = z.object({ state: z.enum(['pending', 'bound']) });
+export const scanBindParamsSchema = z.object({ id: z.uuid() });
 
 /** POST /v0/pms/users/login_wechat/confirm (development only): the app's confirmation. */
 export const scanConfirmBodySchema = z.object({ id: z.uuid(), account: accountSchema });

@@ -10,8 +10,11 @@ import {
   loginSmsCodeBodySchema,
   puzzleCaptchaSchema,
   resetPasswordBodySchema,
+  SCAN_DONE_PAGE,
+  scanBindingSchema,
+  scanBindParamsSchema,
+  scanBindPollSchema,
   scanCallbackQuerySchema,
-  scanCallbackResultSchema,
   scanConfirmBodySchema,
   scanLoginBodySchema,
   scanLoginCreatedSchema,
@@ -238,29 +241,51 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
       AUTH_PATHS.scanCallback,
       {
         config: { access: 'public' },
+        // The browser is the caller (the app's window): every outcome, an unreadable query too
+        // (WeChat sends no `code` when the user declines), goes to the console's page.
+        attachValidation: true,
         schema: {
           tags: TAGS,
           summary:
-            'The messaging app sends the browser back here after a scan: signs the QR code in (the poll collects the token) or binds the app account',
+            'The messaging app sends the browser back here after a scan: signs the QR code in (the poll collects the token) or binds the app account, then redirects to the console page /scan-done with `result=ok` or `result=error&code=<error code>`',
           querystring: scanCallbackQuerySchema,
-          response: {
-            200: scanCallbackResultSchema,
-            ...errors,
-            403: apiErrorSchema,
-            410: apiErrorSchema,
-            503: apiErrorSchema,
-          },
+          response: { 302: z.null() },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const done = (query: Record<string, string>) =>
+          reply.redirect(`${SCAN_DONE_PAGE}?${new URLSearchParams(query).toString()}`, 302);
+        if (request.validationError) return done({ result: 'error', code: 'scan_code_invalid' });
         const { code, state } = request.query;
-        const identify = () =>
-          callback.identify(code).catch((error: unknown) => {
-            if (error instanceof ScanCodeRefused) throw new ApiError(400, 'scan_code_invalid');
-            throw Object.assign(new ApiError(503, 'service_unavailable'), { cause: error });
+        try {
+          const outcome = await scans.completeCallback(state, callback.provider, async () => {
+            try {
+              return await callback.identify(code);
+            } catch (error) {
+              if (error instanceof ScanCodeRefused) throw new ApiError(400, 'scan_code_invalid');
+              throw Object.assign(new ApiError(503, 'service_unavailable'), { cause: error });
+            }
           });
-        return { state: await scans.completeCallback(state, callback.provider, identify) };
+          return done({ result: 'ok', state: outcome });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return done({ result: 'error', code: error.code });
+        }
       },
+    );
+
+    app.get(
+      AUTH_PATHS.scanBind,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: TAGS,
+          summary:
+            'Whether the signed-in user has a messaging-app account bound (the route exists only with a provider that binds)',
+          response: { 200: scanBindingSchema, 401: apiErrorSchema },
+        },
+      },
+      async (request) => ({ bound: await scans.isBound(callback.provider, callerOf(request).userId) }),
     );
 
     app.post(
@@ -275,6 +300,31 @@ export const codeSignInRoutes: FastifyPluginAsyncZod<CodeSignInOptions> = async 
         },
       },
       (request) => scans.create(request.ip, callerOf(request).userId),
+    );
+
+    app.get(
+      AUTH_PATHS.scanBindState.pattern,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: TAGS,
+          summary:
+            "Poll the signed-in user's bind QR code: 202 pending, 200 bound, 409 the app account is another user's, 410 expired",
+          params: scanBindParamsSchema,
+          response: {
+            200: scanBindPollSchema,
+            202: scanBindPollSchema,
+            401: apiErrorSchema,
+            404: apiErrorSchema,
+            409: apiErrorSchema,
+            410: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const state = await scans.bindState(request.params.id, callerOf(request).userId);
+        return reply.code(state === 'pending' ? 202 : 200).send({ state });
+      },
     );
   }
 

@@ -109,9 +109,39 @@ export class ScanLoginService {
       if (!used) throw expired();
     });
     // Another user's bind of the same app account that committed between our read and insert.
-    await binding.catch((error: unknown) => {
-      throw isUniqueViolation(error) ? new ApiError(409, 'scan_account_bound') : error;
+    await binding.catch(async (error: unknown) => {
+      const taken =
+        error instanceof ApiError ? error.code === 'scan_account_bound' : isUniqueViolation(error);
+      if (!taken) throw error;
+      // The console's poll learns it too, instead of waiting for the code to expire.
+      await this.db
+        .update(scanLogins)
+        .set({ state: 'refused' })
+        .where(and(eq(scanLogins.id, id), eq(scanLogins.state, 'pending')));
+      throw new ApiError(409, 'scan_account_bound');
     });
+  }
+
+  /** Whether `userId` has an app account of `provider` bound. */
+  async isBound(provider: string, userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: scanBindings.userId })
+      .from(scanBindings)
+      .where(and(eq(scanBindings.provider, provider), eq(scanBindings.userId, userId)));
+    return row !== undefined;
+  }
+
+  /**
+   * How `userId`'s bind scan `id` is doing: pending, or bound; 409 when the app account that
+   * scanned is another user's, 410 when expired. Another user's scan is not found, like no scan.
+   */
+  async bindState(id: string, userId: number): Promise<'pending' | 'bound'> {
+    const row = await this.existing(id);
+    if (row.purpose !== 'bind' || row.userId !== userId) throw new ApiError(404, 'not_found');
+    if (row.state === 'consumed') return 'bound';
+    if (row.state === 'refused') throw new ApiError(409, 'scan_account_bound');
+    if (row.state === 'pending' && row.expiresAt > new Date(this.now())) return 'pending';
+    throw expired();
   }
 
   /** The messaging app's confirmation: binds the user to a pending, unexpired sign-in scan. */

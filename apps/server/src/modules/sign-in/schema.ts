@@ -57,7 +57,8 @@ export const scanLogins = pgTable('scan_logins', {
   id: uuid('id').primaryKey(),
   /**
    * `login`: pending → confirmed (user_id set) → consumed, or refused (the app account is bound to
-   * no one). `bind`: user_id is the signed-in user who asked; pending → consumed once bound.
+   * no one). `bind`: user_id is the signed-in user who asked; pending → consumed once bound, or
+   * refused (the app account is another user's).
    */
   purpose: text('purpose').notNull().default('login'),
   state: text('state').notNull().default('pending'),

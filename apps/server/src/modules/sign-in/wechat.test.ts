@@ -53,10 +53,24 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
     expect(response.statusCode).toBe(200);
     return response.json<{ id: string; url: string }>();
   };
-  const callback = (code: string, state: string) =>
-    t.app.inject({ url: CALLBACK, query: { code, state }, headers: { 'accept-language': 'en' } });
+  /** The callback as WeChat's redirect reaches it: where it sends the browser, and that page's query. */
+  const callback = async (code: string | undefined, state: string) => {
+    const response = await t.app.inject({
+      url: CALLBACK,
+      query: code === undefined ? { state } : { code, state },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location ?? '', 'https://vap.example.com');
+    expect(location.origin + location.pathname).toBe('https://vap.example.com/scan-done');
+    return Object.fromEntries(location.searchParams);
+  };
   const poll = (id: string) =>
     t.app.inject({ method: 'POST', url: POLL, payload: { id }, headers: { 'accept-language': 'en' } });
+  const bindState = (token: string, id: string) =>
+    t.app.inject({ url: `${BIND}/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+  const binding = async (token: string) =>
+    (await t.app.inject({ url: BIND, headers: bearer(token) })).json<{ bound: boolean }>();
   const bindAs = async (token: string) => {
     const response = await t.app.inject({
       method: 'POST',
@@ -84,24 +98,28 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
 
   it('refuses a WeChat account bound to no one, with a message, and the poll learns it', async () => {
     const scan = await qrcode();
-    const answer = await callback('code-stranger', scan.id);
-    expect(answer.statusCode).toBe(403);
-    const refusal = {
+    expect(await callback('code-stranger', scan.id)).toEqual({ result: 'error', code: 'scan_not_bound' });
+    const polled = await poll(scan.id);
+    expect(polled.statusCode).toBe(403);
+    expect(polled.json()).toEqual({
       code: 'scan_not_bound',
       message:
         'This WeChat account is not bound to any account: sign in another way first, then bind WeChat to your account',
-    };
-    expect(answer.json()).toEqual(refusal);
-    const polled = await poll(scan.id);
-    expect(polled.statusCode).toBe(403);
-    expect(polled.json()).toEqual(refusal);
+    });
   });
 
   it('binds the WeChat account that scans a signed-in user’s bind code, then signs that user in by scan', async () => {
-    const bind = await bindAs(await t.signIn());
-    const bound = await callback('code-owner', bind.id);
-    expect(bound.statusCode).toBe(200);
-    expect(bound.json()).toEqual({ state: 'bound' });
+    const owner = await t.signIn();
+    expect(await binding(owner)).toEqual({ bound: false });
+    const bind = await bindAs(owner);
+    const waiting = await bindState(owner, bind.id);
+    expect([waiting.statusCode, waiting.json()]).toEqual([202, { state: 'pending' }]);
+    expect(await callback('code-owner', bind.id)).toEqual({ result: 'ok', state: 'bound' });
+    const bound = await bindState(owner, bind.id);
+    expect([bound.statusCode, bound.json()]).toEqual([200, { state: 'bound' }]);
+    expect(await binding(owner)).toEqual({ bound: true });
+    // Another user's bind code is not theirs to watch.
+    expect((await bindState(await t.signIn(DEMO_OPERATOR.phone), bind.id)).statusCode).toBe(404);
     // The code was exchanged at WeChat's token endpoint with the app's credentials.
     expect(wechat.calls).toHaveLength(1);
     expect(wechat.calls[0]?.url.pathname).toBe('/sns/oauth2/access_token');
@@ -116,8 +134,7 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
 
     const scan = await qrcode();
     expect((await poll(scan.id)).statusCode).toBe(202);
-    const confirmed = await callback('code-owner-again', scan.id);
-    expect(confirmed.json()).toEqual({ state: 'confirmed' });
+    expect(await callback('code-owner-again', scan.id)).toEqual({ result: 'ok', state: 'confirmed' });
     const signedIn = await poll(scan.id);
     expect(signedIn.statusCode).toBe(200);
     const info = await t.app.inject({ url: '/webapi/v1/pms/user', headers: bearer(signedIn.json().token) });
@@ -128,10 +145,17 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
   it('keeps a WeChat account to the one user it is bound to', async () => {
     const first = await bindAs(await t.signIn());
     await callback('code-owner', first.id);
-    const other = await bindAs(await t.signIn(DEMO_OPERATOR.phone));
-    const answer = await callback('code-owner', other.id);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().code).toBe('scan_account_bound');
+    const operator = await t.signIn(DEMO_OPERATOR.phone);
+    const other = await bindAs(operator);
+    expect(await callback('code-owner', other.id)).toEqual({ result: 'error', code: 'scan_account_bound' });
+    // The console's poll of that code learns it at once.
+    const refused = await bindState(operator, other.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'scan_account_bound',
+      message: 'This WeChat account is already bound to another account',
+    });
+    expect(await binding(operator)).toEqual({ bound: false });
     const owners = await t.database.db
       .select()
       .from(scanBindings)
@@ -141,7 +165,7 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
 
   it('binds by openid when WeChat gives no unionid', async () => {
     const bind = await bindAs(await t.signIn());
-    expect((await callback('code-openid-only', bind.id)).json()).toEqual({ state: 'bound' });
+    expect(await callback('code-openid-only', bind.id)).toEqual({ result: 'ok', state: 'bound' });
     const [row] = await t.database.db
       .select()
       .from(scanBindings)
@@ -149,14 +173,20 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
     expect(row?.provider).toBe('wechat');
   });
 
-  it('answers a code WeChat refuses with a message, and the QR code still waits', async () => {
+  it('sends the browser to a refusal for a code WeChat refuses, and the QR code still waits', async () => {
     const scan = await qrcode();
-    const answer = await callback('forged', scan.id);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({
+    expect(await callback('forged', scan.id)).toEqual({ result: 'error', code: 'scan_code_invalid' });
+    expect((await poll(scan.id)).statusCode).toBe(202);
+  });
+
+  it('sends the browser to a refusal when the user declined (WeChat sends no code), asking WeChat nothing', async () => {
+    const scan = await qrcode();
+    expect(await callback(undefined, scan.id)).toEqual({ result: 'error', code: 'scan_code_invalid' });
+    expect(await callback('code-owner', 'not-a-scan-id')).toEqual({
+      result: 'error',
       code: 'scan_code_invalid',
-      message: 'WeChat did not confirm the sign-in, please scan again',
     });
+    expect(wechat.calls).toHaveLength(0);
     expect((await poll(scan.id)).statusCode).toBe(202);
   });
 
@@ -166,8 +196,11 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
       .update(scanLogins)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(scanLogins.id, scan.id));
-    expect((await callback('code-owner', scan.id)).statusCode).toBe(410);
-    expect((await callback('code-owner', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(await callback('code-owner', scan.id)).toEqual({ result: 'error', code: 'scan_expired' });
+    expect(await callback('code-owner', '00000000-0000-4000-8000-000000000000')).toEqual({
+      result: 'error',
+      code: 'not_found',
+    });
     expect(wechat.calls).toHaveLength(0);
   });
 
@@ -175,7 +208,7 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
     const scan = await qrcode();
     wechat.answer({ status: 502, body: {} });
     try {
-      expect((await callback('code-owner', scan.id)).statusCode).toBe(503);
+      expect(await callback('code-owner', scan.id)).toEqual({ result: 'error', code: 'service_unavailable' });
     } finally {
       wechat.answer((call) => ({
         status: 200,
@@ -193,6 +226,8 @@ describe('the development scan provider', () => {
       expect((await t.app.inject({ method: 'POST', url: BIND, headers: bearer(token) })).statusCode).toBe(
         404,
       );
+      // What the console asks to know whether to offer binding at all.
+      expect((await t.app.inject({ url: BIND, headers: bearer(token) })).statusCode).toBe(404);
       const callback = await t.app.inject({
         url: CALLBACK,
         query: { code: 'x', state: '00000000-0000-4000-8000-000000000000' },
