@@ -2,8 +2,12 @@ import { ACCOUNT_PATHS, profileBodySchema } from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
 import { messageOf } from './api.js';
+import { WechatBinding } from './wechat-binding.js';
 
-/** Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark. */
+/**
+ * Profile (spec §2.4, §3 "Forms", §5.2): phone and email read-only, nickname required, remark; and
+ * binding WeChat for scan sign-in where the server offers it.
+ */
 export default function ProfileDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
   const t = useT('own-account');
@@ -50,6 +54,7 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
         label={t('profile.remark')}
         render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
       />
+      <WechatBinding />
     </FormDialog>
   );
 }
