@@ -1,7 +1,7 @@
 import '../sign-in/test-support.js';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SCAN_DONE_PAGE } from '@vap/contracts';
+import { type Language, SCAN_DONE_PAGE } from '@vap/contracts';
 import { renderWithKernel } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /** The page as the server's callback redirect opens it, in a pop-up window (an opener) or not. */
-async function renderAt(query: string, { popup = true, language = 'en' } = {}) {
+async function renderAt(query: string, { popup = true, language = 'en' as Language } = {}) {
   Object.defineProperty(window, 'opener', {
     value: popup ? window.parent : null,
     configurable: true,
