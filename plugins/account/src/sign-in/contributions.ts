@@ -3,7 +3,7 @@ import { type PublicRouteContribution, publicRoute } from '@vap/kernel';
 /**
  * The public routes of signing in, signing up and resetting a password (spec §2.1), and the page the
  * server's scan callback ends at in the messaging app's window (`SCAN_DONE_PAGE` of the contracts,
- * not imported here so that the first load leaves the contracts out).
+ * which the server redirects to; scan-done.test.tsx checks the two agree).
  */
 export const signInRoutes: PublicRouteContribution[] = [
   publicRoute('/login', () => import('../pages/login.js'), 'account:login.title'),
