@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +12,9 @@ describe('security headers (issue 13 §3)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vap-headers-'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>VAP</title>');
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(join(dir, 'assets', 'index-abc123.css'), 'body{}');
     app = Fastify();
     await registerSecurityHeaders(app);
     app.get('/webapi/ping', async () => ({ ok: true }));
@@ -39,6 +42,20 @@ describe('security headers (issue 13 §3)', () => {
       expect(policy).not.toContain('unsafe-eval');
       expect(policy).not.toContain('upgrade-insecure-requests');
     }
+  });
+
+  it("the build's scripts and stylesheets carry only the headers a subresource heeds", async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const { statusCode, headers } = await get(url);
+      expect([url, statusCode]).toEqual([url, 200]);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['content-security-policy']).toBeUndefined();
+      expect(headers['x-frame-options']).toBeUndefined();
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+    // Anything else under the console, a document or not, keeps the whole set.
+    expect((await get('/assets/index-abc123.js.map')).headers['content-security-policy']).toBeDefined();
   });
 
   it('an error answer of /webapi carries them too', async () => {
