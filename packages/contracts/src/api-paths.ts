@@ -121,6 +121,39 @@ export const AUDIT_PATHS = {
   export: '/v1/pms/company/audit_logs/export',
 } as const;
 
+/**
+ * The device area (pages device_maintenance, device_bind_record, device_verify; prefix
+ * /v1/dms/company). Lists take the list query of spec §3; devices are limited to the caller's groups.
+ */
+export const DEVICE_PATHS = {
+  /** GET: a page of the company's and its downstream companies' devices. */
+  devices: '/v1/dms/company/devices',
+  /** GET: one device; PATCH: rename (and remark); DELETE: unbind. */
+  device: pathWithId('/v1/dms/company/devices/:id'),
+  /** POST: bind one device (by serial and device code, or as a GB28181 device). */
+  bind: '/v1/dms/company/devices/bind',
+  /** POST: move the selected devices into a group or out of every group. */
+  move: '/v1/dms/company/devices/move',
+  /** POST: unbind the selected devices. */
+  unbind: '/v1/dms/company/devices/unbind',
+  /** GET: the devices of the filter as .xlsx (wheres/orders as the list). */
+  export: '/v1/dms/company/devices/export',
+  /** POST (multipart): bind the rows of a workbook (.xlsx or .csv). */
+  import: '/v1/dms/company/devices/import',
+  /** GET ?mode=&format=: the empty workbook of an import mode. */
+  importTemplate: '/v1/dms/company/devices/import/template',
+  /** POST: is this serial or device code a genuine unit, and where does it stand. */
+  verify: '/v1/dms/company/devices/verify',
+  /** GET: every group of the company (`{ items, ungrouped }`); POST: create one. */
+  groups: '/v1/dms/company/groups',
+  /** PUT: rename or change the maximum; DELETE: delete (its devices become ungrouped). */
+  group: pathWithId('/v1/dms/company/groups/:id'),
+  /** GET: a page of binding records. */
+  bindRecords: '/v1/dms/company/bind_records',
+  /** GET: the binding records of the filter as .xlsx. */
+  bindRecordsExport: '/v1/dms/company/bind_records/export',
+} as const;
+
 /** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
 export const CATALOGUE_PATH = '/v1/pms/menus';
 
@@ -143,6 +176,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   NTC_PATHS,
   ACCESS_KEY_PATHS,
   AUDIT_PATHS,
+  DEVICE_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

@@ -67,5 +67,15 @@ export const ERROR_CODES = [
   'signature_invalid',
   'timestamp_skew',
   'nonce_replayed',
+  'device_unknown',
+  'device_code_mismatch',
+  'device_bound',
+  'device_read_only',
+  'group_full',
+  'group_name_taken',
+  'group_unknown',
+  'no_device',
+  'import_too_many_rows',
+  'import_file_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

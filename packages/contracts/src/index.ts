@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './company.js';
 export * from './constants.js';
 export * from './csv.js';
+export * from './devices.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './menu.js';
