@@ -1,18 +1,22 @@
 /**
- * The caller of a signed-in request, read in one statement: the live session, its user, their
- * company and their role's grant. Every signed-in request pays for it, so it is one round trip
- * (on PGlite a statement runs on the server's own thread, and its fixed cost is most of a light
- * request) and a prepared statement (built once, not per request).
+ * The caller of a signed-in request: the live session, its user, their company and their role's
+ * grant, read in one statement (a prepared statement, built once) together with the caller version
+ * (schema.ts): triggers raise that number in the same transaction as any change to the sessions,
+ * users, companies or roles the statement reads.
  *
- * Nothing of it is kept between requests: a revoked session, a changed role and a narrowed role
- * (spec §6) show on the very next request, in every server sharing the database.
+ * A caller read at version v is kept per session. While the version is still v, nothing it was read
+ * from has changed in any server sharing the database, so the next request of the session reads the
+ * version alone (a one-row lookup, as cheap as the health check's `select 1`) instead of the joins,
+ * and gets the same, frozen caller. A revoked session, a changed role and a narrowed role (spec §6)
+ * raise the version and so show on the very next request, as before; the expiry is checked against
+ * the clock on every request.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies, roles, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { holderOfRole, type Permissions } from './permissions.js';
-import { sessions } from './schema.js';
+import { callerVersion, sessions } from './schema.js';
 import type { AuthContext } from './tokens.js';
 
 /** What user info shows of the user: no password hash, only whether there is one. */
@@ -47,8 +51,11 @@ const callerQuery = (db: Db) =>
       user: USER,
       company: COMPANY,
       role: { menus: roles.menus, isAccessAllGroup: roles.isAccessAllGroup, groupIds: roles.groupIds },
+      expiresAt: sessions.expiresAt,
+      version: callerVersion.version,
     })
     .from(sessions)
+    .innerJoin(callerVersion, eq(callerVersion.id, 1))
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
@@ -62,29 +69,72 @@ const callerQuery = (db: Db) =>
     )
     .prepare('vap_caller');
 
+const versionQuery = (db: Db) =>
+  db
+    .select({ version: callerVersion.version })
+    .from(callerVersion)
+    .where(eq(callerVersion.id, 1))
+    .prepare('vap_caller_version');
+
+/** Sessions whose caller is kept; beyond it the least recently read is dropped (and read again). */
+export const CALLERS_KEPT = 10_000;
+
 type CallerRow = Awaited<ReturnType<ReturnType<typeof callerQuery>['execute']>>[number];
 
 export interface Caller {
-  user: CallerRow['user'];
+  readonly user: Readonly<CallerRow['user']>;
   /** Null while the user has not created or joined a company. */
-  company: CallerRow['company'];
-  permissions: Permissions;
+  readonly company: Readonly<NonNullable<CallerRow['company']>> | null;
+  readonly permissions: Permissions;
+}
+
+interface KeptCaller {
+  caller: Caller;
+  userId: number;
+  version: number;
+  expiresAt: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export class CallerLoader {
   private readonly query;
+  private readonly versionQuery;
+  private readonly kept = new Map<string, KeptCaller>();
 
   constructor(db: Db) {
     this.query = callerQuery(db);
+    this.versionQuery = versionQuery(db);
   }
 
-  /** The caller behind verified token claims; 401 when the session is revoked, expired or gone. */
+  /**
+   * The caller behind verified token claims; 401 when the session is revoked, expired or gone. The
+   * same frozen object for a session while nothing it was read from has changed: what is derived
+   * from it alone (the menu tree, user info) may be kept with it.
+   */
   async load({ userId, sessionId }: AuthContext): Promise<Caller> {
+    const kept = this.kept.get(sessionId);
+    if (kept && kept.userId === userId && kept.expiresAt > Date.now()) {
+      const [current] = await this.versionQuery.execute();
+      if (current?.version === kept.version) {
+        // Most recently read last: Map iterates in insertion order, the first is dropped first.
+        this.kept.delete(sessionId);
+        this.kept.set(sessionId, kept);
+        return kept.caller;
+      }
+    }
+    this.kept.delete(sessionId);
     // Placeholders reach the driver as they are, unlike a Date compared with the column directly.
     const [row] = await this.query.execute({ sessionId, userId, now: new Date().toISOString() });
     if (!row) throw unauthorized();
-    const { user, company, role } = row;
-    return {
+    const { user, company, role, expiresAt, version } = row;
+    const caller: Caller = deepFreeze({
       user,
       company,
       permissions: {
@@ -93,6 +143,9 @@ export class CallerLoader {
         roleId: user.roleId,
         holder: holderOfRole(user, role),
       },
-    };
+    });
+    if (this.kept.size >= CALLERS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+    this.kept.set(sessionId, { caller, userId, version, expiresAt: expiresAt.getTime() });
+    return caller;
   }
 }

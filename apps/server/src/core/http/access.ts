@@ -144,9 +144,7 @@ export function registerAccessControl(
     if (problems.length > 0) throw new Error(`Unknown access declarations:\n${problems.join('\n')}`);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+  const admit = async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // A request signed with an access key on an open route: checked once its body is read.
     if (!token && request.headers.authorization === undefined && openApi?.claims(request)) return;
@@ -161,6 +159,14 @@ export function registerAccessControl(
       return;
     }
     if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
+  };
+
+  // A callback hook: a public route (the health checks, sign-in, the console's files) passes without
+  // the promise an async hook costs on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return done();
+    admit(request, access).then(() => done(), done);
   });
 }
 

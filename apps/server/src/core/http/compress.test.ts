@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { users } from '../db/schema.js';
 
 describe('compressed /webapi answers', () => {
   let t: TestApp;
@@ -35,6 +37,16 @@ describe('compressed /webapi answers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['transfer-encoding']).toBeUndefined();
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+  });
+
+  it('answers user info compressed again once what it shows has changed', async () => {
+    const unpack = async () =>
+      JSON.parse(brotliDecompressSync((await get('/webapi/v1/pms/user', 'br')).rawPayload).toString());
+    const before = await unpack();
+    expect(await unpack()).toEqual(before);
+    await t.database.db.update(users).set({ remark: 'changed meanwhile' }).where(eq(users.id, before.id));
+    expect(await unpack()).toEqual({ ...before, remark: 'changed meanwhile' });
+    expect((await get('/webapi/v1/pms/user')).json()).toEqual({ ...before, remark: 'changed meanwhile' });
   });
 
   it('leaves small answers, errors included, as they are', async () => {

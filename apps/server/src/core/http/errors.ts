@@ -151,15 +151,17 @@ const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 export function enforceHttp11Rules(app: FastifyInstance) {
   // A listener for `checkExpectation` stops Node answering 417 itself; the request goes on as any other.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1') return;
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion !== '1.1') return done();
     if (request.headers.host === undefined) {
       reply.header('connection', 'close');
-      throw new ApiError(400, 'bad_request', 'errors.host_missing');
+      return done(new ApiError(400, 'bad_request', 'errors.host_missing'));
     }
     const expectation = request.headers.expect;
     if (expectation !== undefined && !CONTINUE.test(expectation))
-      throw new ApiError(417, 'expectation_failed');
+      return done(new ApiError(417, 'expectation_failed'));
+    done();
   });
 }
 

@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 
 export function refuseUnstorableText(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
     const fault = textFaultIn(request.query) ?? textFaultIn(request.params) ?? textFaultIn(request.body);
-    if (fault) throw new ApiError(400, 'bad_request', `errors.${fault}`);
+    done(fault ? new ApiError(400, 'bad_request', `errors.${fault}`) : undefined);
   });
 }

@@ -39,7 +39,13 @@ import {
   stringToSign,
 } from '@vap/contracts';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preParsingAsyncHookHandler,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { allows } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
@@ -152,6 +158,9 @@ export class OpenApiGate implements OpenApiGateway {
       this.byId.set(operation.id, operation);
       this.byRoute.set(`${method} ${route.url}`, operation);
     }
+    // Hooks of the open routes alone: every other request skips them.
+    route.preParsing = [...[route.preParsing ?? []].flat(), this.tapBody];
+    route.preValidation = [...[route.preValidation ?? []].flat(), this.checkSignature];
   }
 
   /** api.json: marks an open route's operation and offers the `accessKey` scheme next to the bearer. */
@@ -179,27 +188,30 @@ export class OpenApiGate implements OpenApiGateway {
     return true;
   }
 
-  /** Hooks that hash the raw body of claimed requests and then check their signature. */
+  /** Hash the raw body of a claimed request as it is read (a route hook of open routes only). */
+  private readonly tapBody: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+    const hash = this.pending.get(request);
+    if (!hash) return payload;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    pipeline(payload, tap, () => {});
+    return tap;
+  };
+
+  /** Then check its signature (a route hook of open routes only). */
+  private readonly checkSignature: preValidationAsyncHookHandler = async (request) => {
+    const hash = this.pending.get(request);
+    if (!hash) return;
+    this.pending.delete(request);
+    await this.authenticate(request, hash.digest('hex'));
+  };
+
   install(app: FastifyInstance) {
     app.decorateRequest('accessKey', null);
-    app.addHook('preParsing', async (request, _reply, payload) => {
-      const hash = this.pending.get(request);
-      if (!hash) return payload;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
-      pipeline(payload, tap, () => {});
-      return tap;
-    });
-    app.addHook('preValidation', async (request) => {
-      const hash = this.pending.get(request);
-      if (!hash) return;
-      this.pending.delete(request);
-      await this.authenticate(request, hash.digest('hex'));
-    });
   }
 
   private async authenticate(request: FastifyRequest, bodySha256: string) {

@@ -11,10 +11,12 @@ import {
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
+import type { Caller } from '../../core/auth/caller.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
 import { callerOf, signedInOf } from '../../core/http/access.js';
+import { KeptAnswers } from '../../core/http/compress.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { OwnAccount } from './profile.js';
@@ -38,6 +40,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountModuleOptions> = async 
   // User info shows the logo through a signed URL: an <img> cannot send a bearer header.
   const accounts = new AccountService(catalogue, options.verifyCompany, (path) => store.signedUrl(path));
   const ownAccount = new OwnAccount(db, options.passwords, options.tokens);
+  // User info is a function of the caller (kept while unchanged, frozen) and the logo's signed URL.
+  const userInfoAnswers = new KeptAnswers<Caller>();
 
   app.get(
     ACCOUNT_PATHS.user,
@@ -49,13 +53,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountModuleOptions> = async 
         security: [{ bearer: [] }],
         response: { 200: userInfoSchema, 401: apiErrorSchema },
       },
-      // The answer's menu tree is serialized once per tree (serialize.ts); a 401 as usual.
+      // The answer is made and compressed once per kept caller (KeptAnswers, serialize.ts); a 401 as usual.
       serializerCompiler: ({ httpStatus, method, url }) =>
         httpStatus === '200'
           ? (data) => userInfoJson(data as UserInfo)
           : serializerCompiler({ schema: apiErrorSchema, method, url, httpStatus }),
     },
-    (request) => accounts.userInfo(signedInOf(request)),
+    async (request, reply) => {
+      const caller = signedInOf(request);
+      const info = await accounts.userInfo(caller);
+      return userInfoAnswers.send(request, reply, caller, info.company?.logo ?? '', () => userInfoJson(info));
+    },
   );
 
   app.put(

@@ -67,7 +67,20 @@ export class CompanyUsers {
     // where two were, which is most of a page's cost on PGlite. A page past the end has no row to
     // carry it, and counts on its own.
     const rows = await this.db
-      .select({ user: users, roleName: roles.name, total: sql<number>`count(*) over ()::int` })
+      // The columns shown alone: on PGlite every column read costs.
+      .select({
+        user: {
+          id: users.id,
+          phone: users.phone,
+          email: users.email,
+          nickname: users.nickname,
+          remark: users.remark,
+          roleId: users.roleId,
+          createdAt: users.createdAt,
+        },
+        roleName: roles.name,
+        total: sql<number>`count(*) over ()::int`,
+      })
       .from(users)
       .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
       .where(where)
