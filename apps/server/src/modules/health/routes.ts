@@ -4,11 +4,18 @@ import { z } from 'zod';
 import type { Database } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 
+/**
+ * The health answers are a few bytes, below any compression threshold, and take no body: the
+ * compression plugin's per-route hooks (encoding negotiation, request decompression) are skipped.
+ */
+const TINY_ANSWER = { compress: false, decompress: false } as const;
+
 export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     OPERATIONS_PATHS.healthz,
     {
       config: { access: 'public' },
+      ...TINY_ANSWER,
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
@@ -33,6 +40,7 @@ export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async
     OPERATIONS_PATHS.livez,
     {
       config: { access: 'public' },
+      ...TINY_ANSWER,
       schema: {
         tags: ['operations'],
         summary: 'Liveness of the server process alone, without a database round trip',
