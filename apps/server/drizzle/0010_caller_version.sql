@@ -8,9 +8,14 @@ INSERT INTO "caller_version" ("id", "version") VALUES (1, 0);--> statement-break
 -- Raised before the statement, not after: the version row is locked before the statement's own
 -- rows, so two transactions that both change callers queue on it instead of deadlocking on each
 -- other's rows. A statement that changes nothing still raises it (a needless re-read, never a stale one).
+-- The new version is also announced (delivered at commit): the embedded server, the database's only
+-- client, learns it from the announcement instead of reading it on every request (auth/caller.ts).
 CREATE FUNCTION "raise_caller_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  raised bigint;
 BEGIN
-  UPDATE "caller_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  UPDATE "caller_version" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version" INTO raised;
+  PERFORM pg_notify('caller_version', raised::text);
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret);
   const openApi = new OpenApiGate(db, secretBox);
-  registerAccessControl(app, tokens, { callers: new CallerLoader(db), catalogue, openApi });
+  registerAccessControl(app, tokens, { callers: new CallerLoader(database), catalogue, openApi });
 
   await app.register(fastifySwagger, {
     openapi: {

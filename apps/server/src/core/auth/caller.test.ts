@@ -30,15 +30,21 @@ describe.each(ENGINES)('the signed-in hot path on %s', (engine) => {
     }
   });
 
-  it('reads only the caller version on the next request of a session while nothing it was read from changed', async () => {
+  it('reads no more than the caller version on the next request of a session while nothing it was read from changed', async () => {
     const token = await t.signIn();
     const first = await userInfo(token);
+    await userInfo(token);
     const statements = await statementsDuring(t.database, async () => {
       expect(await userInfo(token)).toEqual(first);
     });
-    expect(statements, statements.join('\n')).toHaveLength(1);
-    expect(statements[0]).toMatch(/from "caller_version"/);
-    expect(statements[0]).not.toMatch(/sessions|users|roles|companies/);
+    if (engine === 'pglite') {
+      // The embedded server hears every new version announced: a kept caller costs no statement.
+      expect(statements, statements.join('\n')).toEqual([]);
+    } else {
+      expect(statements, statements.join('\n')).toHaveLength(1);
+      expect(statements[0]).toMatch(/from "caller_version"/);
+      expect(statements[0]).not.toMatch(/sessions|users|roles|companies/);
+    }
   });
 
   it('reads the caller of a page route in one statement, and a page of users with its total in one more', async () => {

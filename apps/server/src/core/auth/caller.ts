@@ -10,9 +10,13 @@
  * and gets the same, frozen caller. A revoked session, a changed role and a narrowed role (spec §6)
  * raise the version and so show on the very next request, as before; the expiry is checked against
  * the clock on every request.
+ *
+ * On the embedded engine the version is not even read: the triggers announce each new version
+ * (NOTIFY), and this process, the database's only client, hears it before the write that raised it
+ * has finished (Database.ownNotifications). A request of a kept caller then costs no statement.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { companies, roles, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { holderOfRole, type Permissions } from './permissions.js';
@@ -76,6 +80,9 @@ const versionQuery = (db: Db) =>
     .where(eq(callerVersion.id, 1))
     .prepare('vap_caller_version');
 
+/** The channel on which the triggers announce a new caller version (migration 0010). */
+export const CALLER_VERSION_CHANNEL = 'caller_version';
+
 /** Sessions whose caller is kept; beyond it the least recently read is dropped (and read again). */
 export const CALLERS_KEPT = 10_000;
 
@@ -107,10 +114,38 @@ export class CallerLoader {
   private readonly query;
   private readonly versionQuery;
   private readonly kept = new Map<string, KeptCaller>();
+  /** Embedded engine: the latest version announced, once `watched`. */
+  private announced = 0;
+  private watched = false;
+  private watching: Promise<void> | undefined;
 
-  constructor(db: Db) {
-    this.query = callerQuery(db);
-    this.versionQuery = versionQuery(db);
+  constructor(private readonly database: Pick<Database, 'db' | 'ownNotifications'>) {
+    this.query = callerQuery(database.db);
+    this.versionQuery = versionQuery(database.db);
+  }
+
+  /** The caller version now: announced (the embedded engine), else read. */
+  private async currentVersion(): Promise<number | undefined> {
+    if (this.watched) return this.announced;
+    const subscribe = this.database.ownNotifications;
+    if (subscribe) {
+      this.watching ??= (async () => {
+        // Listening first, then reading: a version raised in between is not missed.
+        await subscribe(CALLER_VERSION_CHANNEL, (payload) => {
+          this.announced = Math.max(this.announced, Number(payload));
+        });
+        const [row] = await this.versionQuery.execute();
+        this.announced = Math.max(this.announced, row?.version ?? 0);
+        this.watched = true;
+      })().catch((error: unknown) => {
+        this.watching = undefined;
+        throw error;
+      });
+      await this.watching;
+      return this.announced;
+    }
+    const [row] = await this.versionQuery.execute();
+    return row?.version;
   }
 
   /**
@@ -121,8 +156,7 @@ export class CallerLoader {
   async load({ userId, sessionId }: AuthContext): Promise<Caller> {
     const kept = this.kept.get(sessionId);
     if (kept && kept.userId === userId && kept.expiresAt > Date.now()) {
-      const [current] = await this.versionQuery.execute();
-      if (current?.version === kept.version) {
+      if ((await this.currentVersion()) === kept.version) {
         // Most recently read last: Map iterates in insertion order, the first is dropped first.
         this.kept.delete(sessionId);
         this.kept.set(sessionId, kept);

@@ -25,6 +25,14 @@ export interface Database {
   /** Flushes to disk (PGlite) before a clean shutdown. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded engine only: calls `listener` with the payload of every NOTIFY on `channel`. This
+   * process is then the database's only client (the DATA_DIR lock), and PGlite hands a notification
+   * over before the statement that committed it resolves, so whatever it announces is known here
+   * before any later request runs. Absent on PostgreSQL, where other servers commit too and a
+   * notification arrives whenever it arrives.
+   */
+  readonly ownNotifications?: (channel: string, listener: (payload: string) => void) => Promise<void>;
 }
 
 export type DatabaseLocation =
@@ -56,6 +64,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
         await client.query('CHECKPOINT');
       },
       close: () => client.close(),
+      ownNotifications: async (channel, listener) => {
+        await client.listen(channel, listener);
+      },
     };
   }
 

@@ -295,7 +295,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     app = Fastify();
     registerErrorHandling(app);
     registerAccessControl(app, new TokenService(db, 'x'.repeat(32), 600), {
-      callers: new CallerLoader(db),
+      callers: new CallerLoader({ db }),
       catalogue: new MenuCatalogue(db),
       openApi: gate,
     });
@@ -376,7 +376,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
     const startWith = async (access: Access, openApi: unknown) => {
       const bare = Fastify();
       registerAccessControl(bare, {} as TokenService, {
-        callers: new CallerLoader(db),
+        callers: new CallerLoader({ db }),
         catalogue: new MenuCatalogue(db),
         openApi: new OpenApiGate(db, box),
       });
