@@ -8,9 +8,10 @@ import {
   type Where,
 } from '@vap/contracts';
 import { messages } from '@vap/kernel';
-import type { Answers, RecordedCall } from '@vap/kernel/testing';
-import { uiMessages } from '@vap/ui';
+import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { DialogHost, Toaster, uiMessages } from '@vap/ui';
 import { vi } from 'vitest';
+import plugin from './index.js';
 
 /** The console's strings and the design system's, as the console passes them. */
 export const sharedMessages = [
@@ -29,6 +30,26 @@ export const sharedMessages = [
   },
   uiMessages,
 ];
+
+export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
+
+/**
+ * Renders a page of the plugin as the console does, with the console's strings, the dialog host
+ * and the toaster beside it, answering `answers` unless the options answer otherwise.
+ */
+export function renderDevicePage(name: string, answers: Answers, options: PageOptions = {}) {
+  return renderPluginPage(plugin, name, {
+    messages: sharedMessages,
+    beside: (
+      <>
+        <DialogHost />
+        <Toaster />
+      </>
+    ),
+    ...options,
+    answers: { ...answers, ...options.answers },
+  });
+}
 
 const listParam = <T,>(call: RecordedCall | undefined, name: 'wheres' | 'orders'): T[] => {
   const encoded = call?.query.get(name);

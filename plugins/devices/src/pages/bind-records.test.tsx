@@ -2,12 +2,9 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type BindRecord, DEVICE_PATHS } from '@vap/contracts';
-import { renderPluginPage } from '@vap/kernel/testing';
-import { Toaster } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
-import plugin from '../index.js';
 import en from '../locales/en.json';
-import { callsTo, ordersOf, sharedMessages, wheresOf } from '../test-support.js';
+import { callsTo, ordersOf, type PageOptions, renderDevicePage, wheresOf } from '../test-support.js';
 import { bindRecordWheres } from './bind-record-filters.js';
 
 afterEach(cleanup);
@@ -29,17 +26,12 @@ const records = [
   record({ id: 2, action: 'move', before: 'Lobby', after: 'Gate', source: 'open_api' }),
 ];
 
-async function renderRecords(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'device_bind_record', {
-    messages: sharedMessages,
-    beside: <Toaster />,
-    ...options,
-    answers: {
-      [`GET ${DEVICE_PATHS.bindRecords}`]: { body: { items: records, total: records.length } },
-      ...options.answers,
-    },
-  });
-}
+const renderRecords = (options: PageOptions = {}) =>
+  renderDevicePage(
+    'device_bind_record',
+    { [`GET ${DEVICE_PATHS.bindRecords}`]: { body: { items: records, total: records.length } } },
+    options,
+  );
 const listCalls = (api: { calls: Parameters<typeof callsTo>[0] }) =>
   callsTo(api.calls, 'GET', DEVICE_PATHS.bindRecords);
 

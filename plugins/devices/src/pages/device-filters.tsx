@@ -1,7 +1,7 @@
 import { DEVICE_STATUSES, NETWORK_MODES, type Where } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { Button, Input, Select } from '@vap/ui';
-import { type FormEvent, useState } from 'react';
+import { Input, Select } from '@vap/ui';
+import { FilterForm } from './filter-form.js';
 import type { GroupChoice } from './group-panel.js';
 
 export interface DeviceFilterValues {
@@ -44,65 +44,52 @@ export function deviceWheres(values: DeviceFilterValues, group: GroupChoice): Wh
   return wheres;
 }
 
+type TextFilter = 'sn' | 'name' | 'model' | 'firmware';
+
 /** The device list's searches, applied on Search (or Enter); Reset clears them. */
 export function DeviceFilters({ onChange }: { onChange: (values: DeviceFilterValues) => void }) {
   const t = useT('devices');
-  const [values, setValues] = useState(NO_DEVICE_FILTERS);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange(values);
-  };
-  const text = (key: 'sn' | 'name' | 'model' | 'firmware', label: string, maxLength: number) => (
-    <Input
-      type="search"
-      aria-label={label}
-      placeholder={label}
-      value={values[key]}
-      maxLength={maxLength}
-      onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-      className="w-40"
-    />
-  );
   return (
-    <form
-      aria-label={t('maintenance.filters')}
-      className="flex flex-wrap items-center gap-3"
-      onSubmit={submit}
-    >
-      {text('sn', t('device.sn'), 20)}
-      {text('name', t('device.name'), 20)}
-      {text('model', t('device.model'), 64)}
-      <Select
-        aria-label={t('device.status')}
-        placeholder={t('maintenance.anyStatus')}
-        options={DEVICE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-        value={values.status}
-        onValueChange={(status) => setValues({ ...values, status })}
-        clearable
-        className="w-36"
-      />
-      <Select
-        aria-label={t('device.networkMode')}
-        placeholder={t('maintenance.anyNetworkMode')}
-        options={NETWORK_MODES.map((mode) => ({ value: mode, label: t(`network.${mode}`) }))}
-        value={values.networkMode}
-        onValueChange={(networkMode) => setValues({ ...values, networkMode })}
-        clearable
-        className="w-36"
-      />
-      {text('firmware', t('device.firmwareVersion'), 64)}
-      <Button type="submit" variant="primary">
-        {t('common.search')}
-      </Button>
-      <Button
-        type="button"
-        onClick={() => {
-          setValues(NO_DEVICE_FILTERS);
-          onChange(NO_DEVICE_FILTERS);
-        }}
-      >
-        {t('common.reset')}
-      </Button>
-    </form>
+    <FilterForm label={t('maintenance.filters')} empty={NO_DEVICE_FILTERS} onChange={onChange}>
+      {(values, set) => {
+        const text = (key: TextFilter, label: string, maxLength: number) => (
+          <Input
+            type="search"
+            aria-label={label}
+            placeholder={label}
+            value={values[key]}
+            maxLength={maxLength}
+            onChange={(event) => set({ [key]: event.target.value })}
+            className="w-40"
+          />
+        );
+        return (
+          <>
+            {text('sn', t('device.sn'), 20)}
+            {text('name', t('device.name'), 20)}
+            {text('model', t('device.model'), 64)}
+            <Select
+              aria-label={t('device.status')}
+              placeholder={t('maintenance.anyStatus')}
+              options={DEVICE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+              value={values.status}
+              onValueChange={(status) => set({ status })}
+              clearable
+              className="w-36"
+            />
+            <Select
+              aria-label={t('device.networkMode')}
+              placeholder={t('maintenance.anyNetworkMode')}
+              options={NETWORK_MODES.map((mode) => ({ value: mode, label: t(`network.${mode}`) }))}
+              value={values.networkMode}
+              onValueChange={(networkMode) => set({ networkMode })}
+              clearable
+              className="w-36"
+            />
+            {text('firmware', t('device.firmwareVersion'), 64)}
+          </>
+        );
+      }}
+    </FilterForm>
   );
 }

@@ -2,13 +2,19 @@ import '../test-support.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { callsTo, device, deviceAnswers, group, sharedMessages, stubUploads } from '../test-support.js';
+import {
+  callsTo,
+  device,
+  deviceAnswers,
+  group,
+  type PageOptions,
+  renderDevicePage,
+  stubUploads,
+} from '../test-support.js';
 
 afterEach(() => {
   cleanup();
@@ -17,21 +23,12 @@ afterEach(() => {
 });
 
 const lobby = group({ id: 1, name: 'Lobby', devices: 1 });
-const extras = (
-  <>
-    <DialogHost />
-    <Toaster />
-  </>
-);
-
-async function renderMaintenance(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'device_maintenance', {
-    messages: sharedMessages,
-    beside: extras,
-    ...options,
-    answers: { ...deviceAnswers([device({ id: 11, name: 'front-door' })], [lobby], 0), ...options.answers },
-  });
-}
+const renderMaintenance = (options: PageOptions = {}) =>
+  renderDevicePage(
+    'device_maintenance',
+    deviceAnswers([device({ id: 11, name: 'front-door' })], [lobby], 0),
+    options,
+  );
 
 const SERIAL = '12345678901320000001';
 const GB_ID = '34020000001180000001';

@@ -164,24 +164,29 @@ function GroupList({
               )}
               {mayManage ? (
                 <span className="flex shrink-0">
-                  <Button
-                    size="small"
-                    variant="link"
-                    className="px-1"
-                    aria-label={t('groups.editNamed', { name: group.name })}
-                    onClick={() => onEdit(group)}
-                  >
-                    {t('groups.edit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="link"
-                    className="px-1 text-danger"
-                    aria-label={t('groups.deleteNamed', { name: group.name })}
-                    onClick={() => onDelete(group)}
-                  >
-                    {t('groups.delete')}
-                  </Button>
+                  {[
+                    {
+                      text: t('groups.edit'),
+                      label: t('groups.editNamed', { name: group.name }),
+                      run: onEdit,
+                    },
+                    {
+                      text: t('groups.delete'),
+                      label: t('groups.deleteNamed', { name: group.name }),
+                      run: onDelete,
+                    },
+                  ].map(({ text, label, run }) => (
+                    <Button
+                      key={text}
+                      size="small"
+                      variant="link"
+                      className={cn('px-1', run === onDelete && 'text-danger')}
+                      aria-label={label}
+                      onClick={() => run(group)}
+                    >
+                      {text}
+                    </Button>
+                  ))}
                 </span>
               ) : null}
             </li>

@@ -2,10 +2,8 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
-import plugin from '../index.js';
 import en from '../locales/en.json';
 import {
   callsTo,
@@ -13,7 +11,8 @@ import {
   deviceAnswers,
   group,
   ordersOf,
-  sharedMessages,
+  type PageOptions,
+  renderDevicePage,
   wheresOf,
 } from '../test-support.js';
 
@@ -29,21 +28,8 @@ const back = device({ id: 12, name: 'back-door', status: 'offline', group_id: nu
 const theirs = device({ id: 13, name: 'branch-cam', read_only: true, company_name: 'Branch Ltd' });
 
 const ALL_BUTTONS = ['bind', 'edit', 'unbind', 'move', 'group', 'import', 'export'];
-const extras = (
-  <>
-    <DialogHost />
-    <Toaster />
-  </>
-);
-
-async function renderMaintenance(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'device_maintenance', {
-    messages: sharedMessages,
-    beside: extras,
-    ...options,
-    answers: { ...deviceAnswers([front, back, theirs], [lobby, gate], 1), ...options.answers },
-  });
-}
+const renderMaintenance = (options: PageOptions = {}) =>
+  renderDevicePage('device_maintenance', deviceAnswers([front, back, theirs], [lobby, gate], 1), options);
 
 const rowOf = async (name: string) => {
   const table = await screen.findByRole('table', { name: en.maintenance.title });

@@ -2,12 +2,10 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { renderPluginPage } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
-import { callsTo, sharedMessages } from '../test-support.js';
+import { callsTo, type PageOptions, renderDevicePage } from '../test-support.js';
 
 afterEach(cleanup);
 
@@ -20,9 +18,7 @@ const genuine = {
   state: 'bound_elsewhere',
 };
 
-async function renderVerify(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'device_verify', { messages: sharedMessages, ...options });
-}
+const renderVerify = (options: PageOptions = {}) => renderDevicePage('device_verify', {}, options);
 
 async function verify(code: string) {
   const form = await screen.findByRole('form', { name: en.verify.title });

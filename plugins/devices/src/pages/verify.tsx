@@ -87,39 +87,31 @@ function Outcome({
   // The server's message, e.g. too many checks in a short time (429).
   if (error) return <Alert tone="error">{error.message || t('verify.failed')}</Alert>;
   if (!result) return <Empty description={t('verify.empty')} />;
-  if (!result.genuine) {
-    return (
-      <Card title={t('verify.result')}>
-        <div role="status" aria-label={t('verify.result')} className="flex flex-col gap-1">
-          <Tag tone="danger" className="self-start">
-            {t('verify.notGenuine')}
-          </Tag>
-          <p className="text-sm text-ink-soft">{t('verify.notGenuineHint')}</p>
-        </div>
-      </Card>
-    );
-  }
   return (
     <Card title={t('verify.result')}>
       <div role="status" aria-label={t('verify.result')} className="flex flex-col gap-3">
-        <Tag tone="success" className="self-start">
-          {t('verify.genuine')}
+        <Tag tone={result.genuine ? 'success' : 'danger'} className="self-start">
+          {result.genuine ? t('verify.genuine') : t('verify.notGenuine')}
         </Tag>
-        <Descriptions
-          bordered
-          columns={2}
-          items={[
-            { key: 'sn', label: t('device.sn'), value: result.sn },
-            { key: 'model', label: t('device.model'), value: result.model },
-            { key: 'kind', label: t('verify.kind'), value: t(`kind.${result.kind}`) },
-            { key: 'production', label: t('verify.productionDate'), value: result.production_date },
-            {
-              key: 'state',
-              label: t('verify.state'),
-              value: <Tag tone={STATE_TONES[result.state]}>{t(`verify.states.${result.state}`)}</Tag>,
-            },
-          ]}
-        />
+        {result.genuine ? (
+          <Descriptions
+            bordered
+            columns={2}
+            items={[
+              { key: 'sn', label: t('device.sn'), value: result.sn },
+              { key: 'model', label: t('device.model'), value: result.model },
+              { key: 'kind', label: t('verify.kind'), value: t(`kind.${result.kind}`) },
+              { key: 'production', label: t('verify.productionDate'), value: result.production_date },
+              {
+                key: 'state',
+                label: t('verify.state'),
+                value: <Tag tone={STATE_TONES[result.state]}>{t(`verify.states.${result.state}`)}</Tag>,
+              },
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-ink-soft">{t('verify.notGenuineHint')}</p>
+        )}
       </div>
     </Card>
   );
