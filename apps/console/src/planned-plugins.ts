@@ -25,11 +25,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
 
 export const plannedPlugins = [
   definePlugin({
-    id: 'devices',
-    kernel: '^2',
-    pages: pages(['device_maintenance', 'device_bind_record', 'device_verify']),
-  }),
-  definePlugin({
     id: 'mqtt',
     kernel: '^2',
     menuDirs: [menuDir('mqtt', (context) => Boolean(context.mqttVersion?.main_version))],

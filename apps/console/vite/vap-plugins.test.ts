@@ -50,13 +50,14 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the four built plugins', () => {
+  it('is the console’s own list, naming the five built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
       '@vap/plugin-dashboard',
       '@vap/plugin-notices',
       '@vap/plugin-system',
+      '@vap/plugin-devices',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BIND_TEMPLATE_ERROR_CODES,
   bindDeviceBodySchema,
+  deviceGroupsSchema,
   deviceNameSchema,
   gb28181IdSchema,
   gbPasswordSchema,
@@ -65,6 +66,11 @@ describe('device rules of spec §5.1 and §5.4', () => {
     expect(groupBodySchema.safeParse({ name: 'Lobby', max_devices: 1 }).success).toBe(true);
     expect(groupBodySchema.safeParse({ name: 'Lobby', max_devices: 0 }).success).toBe(false);
     expect(groupBodySchema.safeParse({ name: '', max_devices: 5 }).success).toBe(false);
+  });
+
+  it('the groups answer carries the ungrouped count only for a role with all-group access', () => {
+    expect(deviceGroupsSchema.parse({ items: [], ungrouped: 3 }).ungrouped).toBe(3);
+    expect(deviceGroupsSchema.parse({ items: [] }).ungrouped).toBeUndefined();
   });
 
   it('bindTemplateError has the six codes 0 to 5', () => {

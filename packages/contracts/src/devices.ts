@@ -215,8 +215,11 @@ export type DeviceGroup = z.infer<typeof deviceGroupSchema>;
 
 export const deviceGroupsSchema = z.object({
   items: z.array(deviceGroupSchema),
-  /** Devices in no group (shown only to a role with all-group access). */
-  ungrouped: z.number().int().nonnegative(),
+  /**
+   * Devices in no group: answered only to a role with all-group access (spec §6), absent for a role
+   * limited to some groups, which sees no "ungrouped" entry.
+   */
+  ungrouped: z.number().int().nonnegative().optional(),
 });
 export type DeviceGroups = z.infer<typeof deviceGroupsSchema>;
 

@@ -41,28 +41,27 @@ const tabNames = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-const withDevices = {
+// Two pages of areas still planned ("coming soon"), so that the tabs are tested without a plugin's data.
+const withInvoices = {
   ...owner,
   menus: [
     ...menus,
     item({
       id: 8,
-      name: 'device',
+      name: 'finance',
       type: 'dir',
-      path: 'device',
-      children: [
-        item({ id: 9, parent_id: 8, name: 'device_maintenance', type: 'page', path: 'maintenance' }),
-      ],
+      path: 'finance',
+      children: [item({ id: 9, parent_id: 8, name: 'invoice_record', type: 'page', path: 'invoice-record' })],
     }),
   ],
 };
 
 async function openTwoPages() {
-  const rendered = await renderConsole('/dashboard', withDevices);
+  const rendered = await renderConsole('/dashboard', withInvoices);
   await screen.findByRole('heading', { name: /Welcome back/ });
   await act(() => rendered.router.navigate('/finance/recharge'));
   await screen.findByText('This page is coming soon');
-  await act(() => rendered.router.navigate('/device/maintenance'));
+  await act(() => rendered.router.navigate('/finance/invoice-record'));
   await screen.findByText('This page is coming soon');
   return rendered;
 }
@@ -70,16 +69,16 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Recharge', 'Device maintenance']);
-    expect(
-      within(tabBar()).getByRole('link', { name: 'Device maintenance' }).getAttribute('aria-current'),
-    ).toBe('page');
+    expect(tabNames()).toEqual(['Dashboard', 'Recharge', 'Invoice records']);
+    expect(within(tabBar()).getByRole('link', { name: 'Invoice records' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(within(tabBar()).queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
   });
 
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Device maintenance' }));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Invoice records' }));
     expect(tabNames()).toEqual(['Dashboard', 'Recharge']);
     expect(router.state.location.pathname).toBe('/finance/recharge');
   });
@@ -90,19 +89,19 @@ describe('tab bar (spec §2.4)', () => {
       within(tabBar()).getByRole('link', { name: 'Recharge' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Device maintenance']);
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
     fireEvent(
       within(tabBar()).getByRole('link', { name: 'Dashboard' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Device maintenance']);
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
   });
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
     within(tabBar()).getByRole('link', { name: 'Recharge' }).focus();
     await userEvent.keyboard('{Delete}');
-    expect(tabNames()).toEqual(['Dashboard', 'Device maintenance']);
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
@@ -136,17 +135,17 @@ describe('tab bar (spec §2.4)', () => {
     const { router, kernel } = await openTwoPages();
     const refreshed = vi.fn();
     kernel.bus.subscribe('tabs.refresh', refreshed);
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Device maintenance' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice records' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await screen.findByText('This page is coming soon');
-    expect(refreshed).toHaveBeenCalledWith({ key: '/device/maintenance', name: 'device_maintenance' });
-    expect(router.state.location.pathname).toBe('/device/maintenance');
+    expect(refreshed).toHaveBeenCalledWith({ key: '/finance/invoice-record', name: 'invoice_record' });
+    expect(router.state.location.pathname).toBe('/finance/invoice-record');
   });
 
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '充值', '设备维护']);
+    expect(tabNames()).toEqual(['首页', '充值', '发票记录']);
   });
 });
 

@@ -1,11 +1,19 @@
 import type { AccessKey, AccessKeyCreated } from '@vap/contracts';
 import { useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, type DataTableHandle, ListPage, message, Tag } from '@vap/ui';
+import {
+  Button,
+  type Column,
+  confirm,
+  type DataTableHandle,
+  ListPage,
+  message,
+  RowActions,
+  Tag,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { pageLocally } from '../local-list.js';
 import { AccessKeysApiRef } from '../refs.js';
 import { CreateAccessKeyDialog, SecretDialog } from './access-key-dialogs.js';
-import { RowActions } from './row-actions.js';
 
 type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated } | null;
 

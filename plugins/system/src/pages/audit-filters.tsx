@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type CompanyUser, type Where } from '@vap/contracts';
 import { useService, useT } from '@vap/kernel';
-import { Button, DateRangePicker, type DateRangeValue, Select } from '@vap/ui';
+import { Button, DateRangePicker, type DateRangeValue, Select, wholeDays } from '@vap/ui';
 import { useState } from 'react';
 import { SystemApiRef } from '../refs.js';
 
@@ -20,13 +20,7 @@ export function auditWheres(values: AuditFilterValues): Where[] {
   const wheres: Where[] = [];
   if (values.userId !== '') wheres.push({ k: 'user_id', o: '=', v: Number(values.userId) });
   if (values.action !== '') wheres.push({ k: 'action', o: '=', v: values.action });
-  if (values.range) {
-    const from = new Date(values.range.from);
-    from.setHours(0, 0, 0, 0);
-    const to = new Date(values.range.to);
-    to.setHours(23, 59, 59, 999);
-    wheres.push({ k: 'created_at', o: 'between', v: [from.toISOString(), to.toISOString()] });
-  }
+  if (values.range) wheres.push({ k: 'created_at', o: 'between', v: wholeDays(values.range) });
   return wheres;
 }
 

@@ -1,13 +1,22 @@
 import type { ListQuery, Role } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { alert, Button, type Column, confirm, type DataTableHandle, ListPage, message, Tag } from '@vap/ui';
+import {
+  alert,
+  Button,
+  type Column,
+  confirm,
+  type DataTableHandle,
+  ListPage,
+  message,
+  RowActions,
+  Tag,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
 import { SystemApiRef } from '../refs.js';
 import { useEditorRights } from '../use-roles.js';
 import { RoleEditor } from './role-editor.js';
-import { RowActions } from './row-actions.js';
 
 /** The roles list is small and unpaged on the server; the table pages and sorts it here. */
 export function pageOfRoles(roles: readonly Role[], query: Pick<ListQuery, 'page' | 'size' | 'orders'>) {

@@ -1,12 +1,11 @@
 import type { CompanyUser } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, type DataTableHandle, ListPage, message } from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, ListPage, message, RowActions } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { SystemApiRef } from '../refs.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
-import { RowActions } from './row-actions.js';
 import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
 import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
 

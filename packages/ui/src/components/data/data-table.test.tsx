@@ -279,6 +279,40 @@ describe('DataTable selection', () => {
     expect((screen.getByRole('checkbox', { name: 'Select row 2' }) as HTMLInputElement).checked).toBe(false);
   });
 
+  it('rows that rowSelectable refuses show a disabled box and stay out of select-all', async () => {
+    const bulk = vi.fn((rows: Device[]) => <span>Chosen {rows.map((row) => row.id).join(',')}</span>);
+    renderTable({
+      load: server(4),
+      selectable: true,
+      rowSelectable: (row) => row.id % 2 === 1,
+      bulkActions: bulk,
+    });
+    await screen.findByText('cam-1');
+    expect((screen.getByRole('checkbox', { name: 'Select row 2' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Select row 3' }) as HTMLInputElement).disabled).toBe(false);
+    const pageBox = screen.getByRole('checkbox', {
+      name: 'Select all rows on this page',
+    }) as HTMLInputElement;
+    await userEvent.click(pageBox);
+    expect(pageBox.checked).toBe(true);
+    expect(screen.getByText('Chosen 1,3')).toBeTruthy();
+  });
+
+  it('the ref answers the list query shown now, for a server export', async () => {
+    const load = server(30);
+    const ref = createRef<DataTableHandle>();
+    renderTable({ load, ref, filters: [{ k: 'model', o: '=', v: 'X1' }], initialQuery: { size: 10 } });
+    await screen.findByText('cam-1');
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(lastQuery(load)?.orders).toEqual([{ k: 'name', o: 'asc' }]));
+    expect(ref.current?.query()).toEqual({
+      page: 1,
+      size: 10,
+      wheres: [{ k: 'model', o: '=', v: 'X1' }],
+      orders: [{ k: 'name', o: 'asc' }],
+    });
+  });
+
   it('a new filter clears the selection', async () => {
     const load = server(30);
     const view = renderTable({ load, selectable: true });

@@ -39,6 +39,8 @@ export interface DataTableHandle {
   /** Loads the current page again (after an edit or delete), keeping page, sort and selection. */
   reload: () => void;
   clearSelection: () => void;
+  /** The list query the table shows now (filter, page, size, sort): what a server export takes. */
+  query: () => ListQuery;
 }
 
 export interface DataTableProps<T> {
@@ -55,6 +57,8 @@ export interface DataTableProps<T> {
   /** The page sizes offered (default the spec's list sizes). */
   pageSizes?: readonly number[];
   selectable?: boolean;
+  /** Whether a row may be selected (default all): the others show a disabled box and stay out of a page's select-all. */
+  rowSelectable?: (row: T) => boolean;
   /** Shown above the table while rows are selected; the selection spans pages. */
   bulkActions?: (selectedRows: T[], clearSelection: () => void) => ReactNode;
   /** Page-specific controls at the left of the toolbar (add button, …). */
@@ -78,6 +82,7 @@ export function DataTable<T>({
   initialQuery,
   pageSizes = PAGE_SIZES,
   selectable,
+  rowSelectable,
   bulkActions,
   toolbar,
   exportCsv,
@@ -93,7 +98,12 @@ export function DataTable<T>({
     useListQuery({ id, load, filters, initialQuery, rowKey });
 
   const clearSelection = useCallback(() => setSelected(new Map()), [setSelected]);
-  useImperativeHandle(ref, () => ({ reload, clearSelection }), [reload, clearSelection]);
+  const currentQuery = useRef<ListQuery>({ ...paging, wheres });
+  currentQuery.current = { ...paging, wheres };
+  useImperativeHandle(ref, () => ({ reload, clearSelection, query: () => currentQuery.current }), [
+    reload,
+    clearSelection,
+  ]);
 
   const { choices, setShown, reset } = useColumnVisibility(id);
   const shownColumns = columns.filter((column) => isColumnShown(column, choices));
@@ -104,7 +114,9 @@ export function DataTable<T>({
   const columnCount = visibleColumns.length + (selectable ? 1 : 0);
 
   const keyOf = (row: T) => String(rowKey(row));
-  const pageKeys = rows.map(keyOf);
+  const canSelect = (row: T) => rowSelectable?.(row) ?? true;
+  const selectableRows = rows.filter(canSelect);
+  const pageKeys = selectableRows.map(keyOf);
   const selectedOnPage = pageKeys.filter((key) => selected.has(key)).length;
   const allOnPage = pageKeys.length > 0 && selectedOnPage === pageKeys.length;
   const headerCheckbox = useRef<HTMLInputElement>(null);
@@ -122,7 +134,7 @@ export function DataTable<T>({
   const togglePage = (checked: boolean) =>
     setSelected((previous) => {
       const next = new Map(previous);
-      for (const row of rows) {
+      for (const row of selectableRows) {
         if (checked) next.set(keyOf(row), row);
         else next.delete(keyOf(row));
       }
@@ -162,6 +174,7 @@ export function DataTable<T>({
               className="h-4 w-4 accent-primary"
               aria-label={t('data.selectRow', { key })}
               checked={isSelected}
+              disabled={!isSelected && !canSelect(row)}
               onChange={(event) => toggleRow(row, event.target.checked)}
             />
           </td>
@@ -275,7 +288,7 @@ export function DataTable<T>({
               sortBy={sortBy}
               headerCheckbox={headerCheckbox}
               allOnPage={allOnPage}
-              noRows={rows.length === 0}
+              noRows={pageKeys.length === 0}
               togglePage={togglePage}
             />
             <tbody>{body}</tbody>

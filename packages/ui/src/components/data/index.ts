@@ -12,5 +12,6 @@ export {
 } from './data-table.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
+export { type RowAction, RowActions } from './row-actions.js';
 export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
 export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../../test-support.js';
 import { Field } from '../field.js';
 import { DatePicker } from './date-picker.js';
-import { DateRangePicker, type DateRangeValue } from './date-range-picker.js';
+import { DateRangePicker, type DateRangeValue, wholeDays } from './date-range-picker.js';
 
 afterEach(cleanup);
 
@@ -193,5 +193,14 @@ describe('DateRangePicker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear date' }));
     expect(onChange).toHaveBeenCalledWith(null);
     expect(screen.getByRole('button', { name: 'Period' }).textContent).toBe('Start date ~ End date');
+  });
+});
+
+describe('wholeDays', () => {
+  it('covers a range from the start of its first local day to the end of its last', () => {
+    expect(wholeDays({ from: new Date(2026, 2, 1, 15, 30), to: new Date(2026, 2, 3, 8) })).toEqual([
+      new Date(2026, 2, 1).toISOString(),
+      new Date(2026, 2, 3, 23, 59, 59, 999).toISOString(),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { format, startOfDay, subDays } from 'date-fns';
+import { endOfDay, format, startOfDay, subDays } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
@@ -24,6 +24,14 @@ export interface DateRangePreset {
 export function lastDays(days: number): DateRangeValue {
   const today = startOfDay(new Date());
   return { from: subDays(today, days - 1), to: today };
+}
+
+/**
+ * The instants a range of whole days covers in local time, as ISO 8601: from the start of its first
+ * day to the end of its last, e.g. the `v` of a `{ k: 'created_at', o: 'between' }` list filter.
+ */
+export function wholeDays(range: DateRangeValue): [string, string] {
+  return [startOfDay(range.from).toISOString(), endOfDay(range.to).toISOString()];
 }
 
 export interface DateRangePickerProps extends DateTriggerProps {

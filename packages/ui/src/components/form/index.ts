@@ -8,6 +8,7 @@ export {
   type DateRangePreset,
   type DateRangeValue,
   lastDays,
+  wholeDays,
 } from './date-range-picker.js';
 export {
   applyFieldErrors,

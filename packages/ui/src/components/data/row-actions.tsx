@@ -1,13 +1,14 @@
-import { Button, cn } from '@vap/ui';
+import { cn } from '../../cn.js';
+import { Button } from '../button.js';
 
 export interface RowAction {
   label: string;
   onClick: () => void;
-  /** Destructive (remove, delete): drawn in the danger colour. */
+  /** Destructive (remove, delete, unbind): drawn in the danger colour. */
   danger?: boolean;
 }
 
-/** The link buttons of a table row; `false` entries are actions the editor may not take. */
+/** The link buttons of a table row; `false` entries are actions the user may not take on it. */
 export function RowActions({ actions }: { actions: ReadonlyArray<RowAction | false> }) {
   const shown = actions.filter((action): action is RowAction => action !== false);
   if (shown.length === 0) return null;

@@ -1,0 +1,55 @@
+import {
+  definePlugin,
+  EventBusRef,
+  HttpRef,
+  I18nRef,
+  lazyService,
+  messages,
+  page,
+  SessionRef,
+} from '@vap/kernel';
+import { DevicesApiRef } from './refs.js';
+
+/**
+ * The device area (spec §1 device maintenance, §2.3 device_maintenance, device_bind_record,
+ * device_verify, §3 Device and Group, §5.1, §5.4, §6): the company's bound devices and their groups,
+ * the binding records, and the verification of a unit. What a role may not do is hidden here and
+ * refused by the server; devices of downstream companies are shown but never changed (§6).
+ */
+export default definePlugin({
+  id: 'devices',
+  kernel: '^2',
+  pages: [
+    page('device_maintenance', () => import('./pages/maintenance.js'), {
+      // `add` and `bind` both grant the bind dialog: the catalogue has both buttons on this page.
+      buttons: ['add', 'bind', 'edit', 'unbind', 'move', 'group', 'import', 'export'],
+    }),
+    page('device_bind_record', () => import('./pages/bind-records.js'), { buttons: ['export'] }),
+    page('device_verify', () => import('./pages/verify.js'), { buttons: ['verify'] }),
+  ],
+  // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
+  services: [
+    lazyService(DevicesApiRef, async () => {
+      const { createDevicesApi } = await import('./api.js');
+      return (services) => {
+        const session = services.get(SessionRef);
+        const i18n = services.get(I18nRef);
+        const bus = services.get(EventBusRef);
+        return createDevicesApi({
+          http: services.get(HttpRef),
+          token: () => session.token,
+          language: () => i18n.language,
+          // An upload refused with 401 ends the session like any other call (spec §8).
+          expired: () => bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') }),
+        });
+      };
+    }),
+  ],
+  messages: [
+    messages('devices', {
+      en: () => import('./locales/en.json'),
+      'zh-CN': () => import('./locales/zh-CN.json'),
+      'zh-TW': () => import('./locales/zh-TW.json'),
+    }),
+  ],
+});

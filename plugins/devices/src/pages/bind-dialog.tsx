@@ -1,0 +1,153 @@
+import { type BindDeviceBody, bindDeviceBodySchema } from '@vap/contracts';
+import { ApiError, useService, useT } from '@vap/kernel';
+import {
+  applyFieldErrors,
+  FormDialog,
+  FormField,
+  Input,
+  message,
+  PasswordInput,
+  RadioGroup,
+  Select,
+  useZodForm,
+} from '@vap/ui';
+import { DevicesApiRef } from '../refs.js';
+import { useGroupOptions } from './device-dialogs.js';
+
+interface BindDialogProps {
+  /** The group chosen beside the list, offered first. */
+  groupId: number | null;
+  onClose: () => void;
+  onBound: () => void;
+}
+
+/** An empty optional text is no value: the schema checks a name only when one is given. */
+const orUndefined = (value: string) => (value === '' ? undefined : value);
+
+/**
+ * Binds one device (POST devices/bind): by the serial and the device code printed on the unit, or as
+ * a GB28181 device by name, 20-digit national id and registration password (spec §5.1, §5.4); into
+ * a group or none. The contracts' schema checks each mode's fields.
+ */
+export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
+  const t = useT('devices');
+  const api = useService(DevicesApiRef);
+  const groups = useGroupOptions();
+  const form = useZodForm(bindDeviceBodySchema, {
+    defaultValues: {
+      mode: 'serial',
+      sn: '',
+      device_code: '',
+      gb28181_id: '',
+      password: '',
+      group_id: groupId,
+    } as BindDeviceBody,
+  });
+  const mode = form.watch('mode');
+
+  const submit = async (body: BindDeviceBody) => {
+    try {
+      await api.bind(body);
+    } catch (error) {
+      // The console shows the server's message (unknown unit, code mismatch, already bound, …).
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      return;
+    }
+    message.success(t('bind.bound'));
+    onBound();
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      title={t('bind.title')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('bind.submit')}
+    >
+      <FormField
+        name="mode"
+        label={t('bind.mode')}
+        render={({ field }) => (
+          <RadioGroup
+            ref={field.ref}
+            value={field.value}
+            onValueChange={(value) => {
+              field.onChange(value);
+              form.clearErrors();
+            }}
+            options={[
+              { value: 'serial', label: t('bind.modeSerial') },
+              { value: 'gb28181', label: t('bind.modeGb28181') },
+            ]}
+          />
+        )}
+      />
+      {mode === 'serial' ? (
+        <>
+          <FormField
+            name="sn"
+            label={t('device.sn')}
+            required
+            hint={t('bind.snHint')}
+            render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" maxLength={20} />}
+          />
+          <FormField
+            name="device_code"
+            label={t('bind.deviceCode')}
+            required
+            hint={t('bind.deviceCodeHint')}
+            render={({ field }) => <Input {...field} autoComplete="off" maxLength={17} />}
+          />
+        </>
+      ) : (
+        <FormField
+          name="gb28181_id"
+          label={t('device.gb28181Id')}
+          required
+          hint={t('bind.gb28181IdHint')}
+          render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" maxLength={20} />}
+        />
+      )}
+      <FormField
+        name="name"
+        label={t('device.name')}
+        required={mode === 'gb28181'}
+        hint={t('bind.nameHint')}
+        render={({ field }) => (
+          <Input
+            {...field}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(orUndefined(event.target.value))}
+            autoComplete="off"
+            maxLength={20}
+          />
+        )}
+      />
+      {mode === 'gb28181' ? (
+        <FormField
+          name="password"
+          label={t('bind.password')}
+          required
+          hint={t('bind.passwordHint')}
+          render={({ field }) => <PasswordInput {...field} autoComplete="new-password" maxLength={20} />}
+        />
+      ) : null}
+      <FormField
+        name="group_id"
+        label={t('device.group')}
+        render={({ field }) => (
+          <Select
+            ref={field.ref}
+            options={groups}
+            placeholder={t('bind.noGroup')}
+            value={field.value == null ? '' : String(field.value)}
+            onValueChange={(value) => field.onChange(value === '' ? null : Number(value))}
+            onBlur={field.onBlur}
+            clearable
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,74 @@
+import type { BindRecord } from '@vap/contracts';
+import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { DevicesApiRef } from '../refs.js';
+import { BindRecordFilters, bindRecordWheres, NO_BIND_RECORD_FILTERS } from './bind-record-filters.js';
+import { ExportButton } from './export-button.js';
+
+/** The newest first, as the server's default; the export follows the table's order. */
+const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
+
+/**
+ * Binding records (spec §2.3 device_bind_record): every bind, unbind, move and rename of the
+ * company's devices, by whom and from where; filtered by serial, action, source and time, sorted,
+ * paged and exported (.xlsx, made by the server) with the role's `export` button.
+ */
+export default function BindRecordsPage() {
+  const t = useT('devices');
+  const api = useService(DevicesApiRef);
+  const dateTime = useDateTime();
+  const mayExport = usePermission('export');
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState(NO_BIND_RECORD_FILTERS);
+
+  const columns: Column<BindRecord>[] = [
+    {
+      key: 'created_at',
+      title: t('records.time'),
+      sortable: true,
+      width: 190,
+      render: (row) => dateTime(row.created_at),
+    },
+    { key: 'sn', title: t('device.sn'), sortable: true, width: 190 },
+    {
+      key: 'action',
+      title: t('records.action'),
+      sortable: true,
+      render: (row) => (
+        <Tag tone={row.action === 'unbind' ? 'warning' : 'default'}>{t(`records.actions.${row.action}`)}</Tag>
+      ),
+    },
+    { key: 'before', title: t('records.before'), render: (row) => row.before || '—' },
+    { key: 'after', title: t('records.after'), render: (row) => row.after || '—' },
+    { key: 'operator_name', title: t('records.operator') },
+    { key: 'source', title: t('records.source'), render: (row) => t(`records.sources.${row.source}`) },
+  ];
+
+  return (
+    <ListPage
+      title={t('records.title')}
+      filterForm={<BindRecordFilters onChange={setFilters} />}
+      id="devices-bind-records"
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={bindRecordWheres(filters)}
+      initialQuery={{ orders: NEWEST_FIRST }}
+      load={(query, signal) => api.bindRecords(query, { signal })}
+      emptyText={t('records.empty')}
+      toolbar={
+        mayExport ? (
+          <ExportButton
+            table={table}
+            fetch={api.exportBindRecords}
+            filename={t('records.exportFile')}
+            label={t('records.export')}
+            busyLabel={t('records.exporting')}
+            done={t('records.exported')}
+          />
+        ) : null
+      }
+    />
+  );
+}

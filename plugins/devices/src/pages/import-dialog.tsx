@@ -1,0 +1,303 @@
+import {
+  BIND_TEMPLATE_ERROR_CODES,
+  type BindTemplateError,
+  DEVICE_IMPORT_MAX_BYTES,
+  IMPORT_COLUMNS,
+  IMPORT_FORMATS,
+  IMPORT_MODES,
+  type ImportFormat,
+  type ImportMode,
+  type ImportOnError,
+  type ImportResult,
+} from '@vap/contracts';
+import { ApiError, type TranslateOf, useService, useT } from '@vap/kernel';
+import {
+  Alert,
+  Button,
+  checkFile,
+  Dialog,
+  downloadBlob,
+  Field,
+  type FileRules,
+  formatFileSize,
+  message,
+  RadioGroup,
+  Select,
+  useFileCheckMessage,
+} from '@vap/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DevicesApiRef } from '../refs.js';
+import { useGroupOptions } from './device-dialogs.js';
+
+const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: DEVICE_IMPORT_MAX_BYTES };
+/** Failing rows listed at most; the count of the rest is given. */
+export const ROWS_SHOWN = 500;
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; progress: number; onError: ImportOnError }
+  | { kind: 'failed'; message: string }
+  | { kind: 'done'; result: ImportResult; onError: ImportOnError };
+
+interface ImportDialogProps {
+  /** The group chosen beside the list, offered first. */
+  groupId: number | null;
+  onClose: () => void;
+  /** Some devices were bound: the list and the group counts change. */
+  onImported: () => void;
+}
+
+/**
+ * Binds the rows of a workbook (spec §3 device import rows, §5.4): the mode and its template, the
+ * .xlsx or .csv file, an optional group, the upload with its progress, then the outcome — rows,
+ * bound, and each failing row with its bindTemplateError — and the choice to bind the valid rows.
+ */
+export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps) {
+  const t = useT('devices');
+  const api = useService(DevicesApiRef);
+  const fileCheckMessage = useFileCheckMessage();
+  const groups = useGroupOptions();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileHint = useId();
+  const [mode, setMode] = useState<ImportMode>('template');
+  const [group, setGroup] = useState(groupId === null ? '' : String(groupId));
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [downloading, setDownloading] = useState<ImportFormat | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // Closing the dialog stops an upload under way.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const uploading = phase.kind === 'uploading';
+  const reset = () => setPhase({ kind: 'idle' });
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    reset();
+    const failure = await checkFile(chosen, FILE_RULES);
+    setFile(failure ? null : chosen);
+    setFileError(failure ? fileCheckMessage(failure) : '');
+  };
+
+  const template = async (format: ImportFormat) => {
+    setDownloading(format);
+    try {
+      downloadBlob(
+        `${t('import.templateFile', { mode: t(`import.mode.${mode}`) })}.${format}`,
+        await api.importTemplate(mode, format),
+      );
+    } catch {
+      // The console shows the server's message.
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const send = async (onError: ImportOnError) => {
+    if (!file) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setPhase({ kind: 'uploading', progress: 0, onError });
+    try {
+      const result = await api.importDevices(
+        { mode, on_error: onError, ...(group === '' ? {} : { group_id: Number(group) }) },
+        file,
+        {
+          signal: controller.signal,
+          onProgress: (progress) => setPhase({ kind: 'uploading', progress, onError }),
+        },
+      );
+      setPhase({ kind: 'done', result, onError });
+      if (result.bound > 0) {
+        message.success(t('import.bound', { count: result.bound }));
+        onImported();
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      let text = error instanceof Error ? error.message : '';
+      // Spec §5.4: an empty sheet is 'no device'.
+      if (error instanceof ApiError && error.code === 'no_device') text = t('import.noDevice');
+      setPhase({ kind: 'failed', message: text || t('import.failed') });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  };
+
+  const result = phase.kind === 'done' ? phase.result : null;
+  const validRows = result ? result.rows - result.errors.length : 0;
+  // Binding the valid rows is offered once, after a try that bound nothing because of the others.
+  const offerValid =
+    result !== null &&
+    phase.kind === 'done' &&
+    phase.onError === 'all' &&
+    result.errors.length > 0 &&
+    validRows > 0;
+
+  const footer = (
+    <>
+      <Button onClick={onClose}>{result ? t('common.close') : t('common.cancel')}</Button>
+      {offerValid ? (
+        <Button variant="primary" onClick={() => void send('valid')}>
+          {t('import.bindValid', { count: validRows })}
+        </Button>
+      ) : null}
+      {result ? null : (
+        <Button variant="primary" disabled={!file} loading={uploading} onClick={() => void send('all')}>
+          {t('import.upload')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('import.title')}
+      size="large"
+      footer={footer}
+    >
+      <div className="flex flex-col gap-4">
+        <Field label={t('import.modeLabel')}>
+          <RadioGroup
+            value={mode}
+            onValueChange={(value) => {
+              setMode(value as ImportMode);
+              reset();
+            }}
+            disabled={uploading}
+            options={IMPORT_MODES.map((each) => ({ value: each, label: t(`import.mode.${each}`) }))}
+          />
+        </Field>
+        <p className="text-sm text-ink-soft">
+          {t('import.columns', { columns: IMPORT_COLUMNS[mode].join(', ') })}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {IMPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              size="small"
+              loading={downloading === format}
+              disabled={downloading !== null && downloading !== format}
+              onClick={() => void template(format)}
+            >
+              {t('import.template', { format: format.toUpperCase() })}
+            </Button>
+          ))}
+        </div>
+        <Field
+          label={t('import.file')}
+          hint={t('import.fileHint', { size: formatFileSize(DEVICE_IMPORT_MAX_BYTES) })}
+          error={fileError || undefined}
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              ref={fileInput}
+              type="file"
+              accept={FILE_RULES.accept?.join(',')}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                void choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+              data-testid="import-file"
+            />
+            <Button
+              disabled={uploading}
+              aria-describedby={fileHint}
+              onClick={() => fileInput.current?.click()}
+            >
+              {t('import.chooseFile')}
+            </Button>
+            <span id={fileHint} className="text-sm text-ink-soft">
+              {file ? `${file.name} (${formatFileSize(file.size)})` : t('import.noFile')}
+            </span>
+          </div>
+        </Field>
+        <Field label={t('device.group')}>
+          <Select
+            options={groups}
+            placeholder={t('bind.noGroup')}
+            value={group}
+            onValueChange={(value) => {
+              setGroup(value);
+              reset();
+            }}
+            disabled={uploading}
+            clearable
+          />
+        </Field>
+        {phase.kind === 'uploading' ? (
+          <div className="flex flex-col gap-1">
+            <progress
+              value={phase.progress}
+              max={1}
+              aria-label={t('import.progress')}
+              className="h-2 w-full overflow-hidden rounded-full accent-primary"
+            />
+            <span className="text-xs text-ink-faint">
+              {phase.progress < 1
+                ? t('import.sending', { percent: Math.round(phase.progress * 100) })
+                : t('import.checking')}
+            </span>
+          </div>
+        ) : null}
+        {phase.kind === 'failed' ? <Alert tone="error">{phase.message}</Alert> : null}
+        {result && phase.kind === 'done' ? <ImportOutcome result={result} onError={phase.onError} /> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The outcome of an import: rows and bound, then every failing row with its reason. */
+function ImportOutcome({ result, onError }: { result: ImportResult; onError: ImportOnError }) {
+  const t = useT('devices');
+  const failing = result.errors.length;
+  return (
+    <section aria-label={t('import.result')} className="flex flex-col gap-2">
+      <Alert tone={failing === 0 ? 'success' : 'warning'}>
+        {t('import.summary', { rows: result.rows, bound: result.bound, failed: failing })}
+        {failing > 0 && onError === 'all' ? ` ${t('import.nothingBound')}` : null}
+      </Alert>
+      {failing > 0 ? (
+        <div className="max-h-72 overflow-auto rounded border border-line-soft">
+          <table aria-label={t('import.failingRows')} className="w-full text-sm">
+            <thead className="sticky top-0 bg-canvas">
+              <tr>
+                <th scope="col" className="w-24 px-3 py-1.5 text-left font-medium text-ink">
+                  {t('import.row')}
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-left font-medium text-ink">
+                  {t('import.reason')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.errors.slice(0, ROWS_SHOWN).map((error) => (
+                <tr key={error.row} className="border-t border-line-soft">
+                  <td className="px-3 py-1.5 text-ink">{error.row}</td>
+                  <td className="px-3 py-1.5 text-ink">{reason(t, error.code)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {failing > ROWS_SHOWN ? (
+            <p className="px-3 py-1.5 text-xs text-ink-faint">
+              {t('import.moreRows', { count: failing - ROWS_SHOWN })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** `bindTemplateError.<code>` (spec §5.4); a code this console does not know shows as a number. */
+function reason(t: TranslateOf<'devices'>, code: number): string {
+  return (BIND_TEMPLATE_ERROR_CODES as number[]).includes(code)
+    ? t(`bindTemplateError.${code as BindTemplateError}`)
+    : t('import.unknownReason', { code });
+}

@@ -1,0 +1,404 @@
+import '../test-support.js';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEVICE_PATHS } from '@vap/contracts';
+import { dialogs } from '@vap/ui';
+import { afterEach, describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
+import {
+  callsTo,
+  device,
+  deviceAnswers,
+  group,
+  ordersOf,
+  type PageOptions,
+  renderDevicePage,
+  wheresOf,
+} from '../test-support.js';
+
+afterEach(() => {
+  cleanup();
+  dialogs.clear();
+});
+
+const lobby = group({ id: 1, name: 'Lobby', devices: 2, max_devices: 10 });
+const gate = group({ id: 2, name: 'Gate', devices: 0, max_devices: 5 });
+const front = device({ id: 11, name: 'front-door' });
+const back = device({ id: 12, name: 'back-door', status: 'offline', group_id: null, group_name: '' });
+const theirs = device({ id: 13, name: 'branch-cam', read_only: true, company_name: 'Branch Ltd' });
+
+const ALL_BUTTONS = ['bind', 'edit', 'unbind', 'move', 'group', 'import', 'export'];
+const renderMaintenance = (options: PageOptions = {}) =>
+  renderDevicePage('device_maintenance', deviceAnswers([front, back, theirs], [lobby, gate], 1), options);
+
+const rowOf = async (name: string) => {
+  const table = await screen.findByRole('table', { name: en.maintenance.title });
+  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
+};
+const listCalls = (api: { calls: Parameters<typeof callsTo>[0] }) =>
+  callsTo(api.calls, 'GET', DEVICE_PATHS.devices);
+
+describe('device_maintenance: the list (spec §3 Device, §6)', () => {
+  it('lists the devices with status, group and company; a downstream device is marked read-only', async () => {
+    await renderMaintenance();
+    expect(await screen.findByRole('heading', { name: en.maintenance.title })).toBeTruthy();
+    const row = await rowOf('front-door');
+    expect(within(row).getByText(front.sn)).toBeTruthy();
+    expect(within(row).getByText(en.status.online)).toBeTruthy();
+    expect(within(row).getByText('Lobby')).toBeTruthy();
+    expect(within(await rowOf('back-door')).getByText(en.groups.ungrouped)).toBeTruthy();
+    expect(within(await rowOf('branch-cam')).getByText(en.maintenance.readOnly)).toBeTruthy();
+  });
+
+  it('filters become wheres: serial, name, model, status, network mode and firmware version', async () => {
+    const { api } = await renderMaintenance();
+    await rowOf('front-door');
+    const filters = screen.getByRole('form', { name: en.maintenance.filters });
+    await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.sn }), ' 1234 ');
+    await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.name }), 'door');
+    await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.model }), 'VC-200');
+    await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.firmwareVersion }), 'V2');
+    await userEvent.click(within(filters).getByRole('combobox', { name: en.device.status }));
+    await userEvent.click(await screen.findByRole('option', { name: en.status.offline }));
+    await userEvent.click(within(filters).getByRole('combobox', { name: en.device.networkMode }));
+    await userEvent.click(await screen.findByRole('option', { name: en.network.iot_card }));
+    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api).at(-1))).toEqual([
+        { k: 'sn', o: 'like', v: '1234' },
+        { k: 'name', o: 'like', v: 'door' },
+        { k: 'model', o: '=', v: 'VC-200' },
+        { k: 'status', o: '=', v: 'offline' },
+        { k: 'network_mode', o: '=', v: 'iot_card' },
+        { k: 'firmware_version', o: 'like', v: 'V2' },
+      ]),
+    );
+    await userEvent.click(within(filters).getByRole('button', { name: en.common.reset }));
+    await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([]));
+  });
+
+  it('the group tree filters the list: a group by its id, the ungrouped devices as group_id 0', async () => {
+    const { api } = await renderMaintenance();
+    await rowOf('front-door');
+    const groups = screen.getByRole('navigation', { name: en.groups.label });
+    expect(within(groups).getByRole('button', { name: /^Lobby/ }).textContent).toContain('2 / 10');
+    await userEvent.click(within(groups).getByRole('button', { name: /^Gate/ }));
+    await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([{ k: 'group_id', o: '=', v: 2 }]));
+    await userEvent.click(within(groups).getByRole('button', { name: /Ungrouped/ }));
+    await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([{ k: 'group_id', o: '=', v: 0 }]));
+    await userEvent.click(within(groups).getByRole('button', { name: en.groups.all }));
+    await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([]));
+  });
+
+  it('shows "ungrouped" only when the server answers its count', async () => {
+    await renderMaintenance({ answers: deviceAnswers([front], [lobby]) });
+    const groups = await screen.findByRole('navigation', { name: en.groups.label });
+    await within(groups).findByRole('button', { name: /^Lobby/ });
+    expect(within(groups).queryByRole('button', { name: /Ungrouped/ })).toBeNull();
+  });
+
+  it('sortable columns are sent as orders', async () => {
+    const { api } = await renderMaintenance();
+    await rowOf('front-door');
+    await userEvent.click(screen.getByRole('button', { name: en.device.lastOnline }));
+    await waitFor(() => expect(ordersOf(listCalls(api).at(-1))).toEqual([{ k: 'last_online_at', o: 'asc' }]));
+    await userEvent.click(screen.getByRole('button', { name: en.device.lastOnline }));
+    await waitFor(() =>
+      expect(ordersOf(listCalls(api).at(-1))).toEqual([{ k: 'last_online_at', o: 'desc' }]),
+    );
+  });
+
+  it('offers the page sizes 10, 20, 50 and 100', async () => {
+    await renderMaintenance();
+    await rowOf('front-door');
+    const sizes = within(screen.getByRole('combobox', { name: 'Rows per page' })).getAllByRole('option');
+    expect(sizes.map((option) => option.textContent)).toEqual([
+      '10 / page',
+      '20 / page',
+      '50 / page',
+      '100 / page',
+    ]);
+  });
+
+  it('remembers the column choice per user', async () => {
+    const { kernel } = await renderMaintenance();
+    await rowOf('front-door');
+    expect(screen.queryByRole('columnheader', { name: en.device.mac })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: en.device.mac }));
+    expect(await screen.findByRole('columnheader', { name: en.device.mac })).toBeTruthy();
+    const userId = kernel.session.state.user?.id;
+    expect(
+      JSON.parse(localStorage.getItem(`vap_table_columns:devices-maintenance-${userId}`) ?? '{}'),
+    ).toEqual({
+      mac: true,
+    });
+  });
+
+  it('shows the server message when the list fails, and Retry loads it again', async () => {
+    const { api } = await renderMaintenance({
+      answers: {
+        [`GET ${DEVICE_PATHS.devices}`]: {
+          status: 500,
+          body: { code: 'internal', message: 'Database unavailable' },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: en.maintenance.title });
+    expect((await within(table).findByRole('alert')).textContent).toContain('Database unavailable');
+    await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+  });
+
+  it('says so when no device matches', async () => {
+    await renderMaintenance({ answers: deviceAnswers([], [lobby]) });
+    expect(await screen.findByText(en.maintenance.empty)).toBeTruthy();
+  });
+});
+
+describe('device_maintenance: permissions (spec §6)', () => {
+  it('read-only rows offer no unbind, move or rename and cannot be selected', async () => {
+    await renderMaintenance();
+    const row = await rowOf('branch-cam');
+    expect(within(row).queryByRole('button', { name: en.maintenance.unbind })).toBeNull();
+    expect(within(row).queryByRole('button', { name: en.maintenance.move })).toBeNull();
+    expect(within(row).queryByRole('button', { name: en.maintenance.rename })).toBeNull();
+    expect((within(row).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+    const own = await rowOf('front-door');
+    expect(within(own).getByRole('button', { name: en.maintenance.unbind })).toBeTruthy();
+    expect((within(own).getByRole('checkbox') as HTMLInputElement).disabled).toBe(false);
+    // Select-all takes only the rows that may be selected.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByRole('button', { name: 'Unbind (2)' })).toBeTruthy();
+  });
+
+  it("buttons hidden per role: a role without the page's buttons sees the list only", async () => {
+    await renderMaintenance({ roleId: 4, buttons: [] });
+    await rowOf('front-door');
+    for (const name of [en.maintenance.bind, en.maintenance.import, en.maintenance.export, en.groups.add]) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(within(await rowOf('front-door')).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('buttons shown per role: each button of the role brings its own action', async () => {
+    await renderMaintenance({ roleId: 4, buttons: ['add', 'move', 'export'] });
+    const row = await rowOf('front-door');
+    expect(screen.getByRole('button', { name: en.maintenance.bind })).toBeTruthy();
+    expect(screen.getByRole('button', { name: en.maintenance.export })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.maintenance.import })).toBeNull();
+    expect(within(row).getByRole('button', { name: en.maintenance.move })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: en.maintenance.unbind })).toBeNull();
+    expect(within(row).queryByRole('button', { name: en.maintenance.rename })).toBeNull();
+  });
+});
+
+describe('device_maintenance: actions', () => {
+  it('unbinds one device after a confirmation', async () => {
+    const { api } = await renderMaintenance({
+      buttons: ALL_BUTTONS,
+      answers: { [`DELETE ${DEVICE_PATHS.device(11)}`]: { status: 204 } },
+    });
+    await userEvent.click(
+      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.unbind }),
+    );
+    const question = await screen.findByRole('alertdialog', { name: 'Unbind front-door?' });
+    await userEvent.click(within(question).getByRole('button', { name: en.maintenance.unbind }));
+    await waitFor(() => expect(callsTo(api.calls, 'DELETE', DEVICE_PATHS.device(11))).toHaveLength(1));
+    expect(await screen.findByText('front-door was unbound')).toBeTruthy();
+  });
+
+  it('a cancelled confirmation unbinds nothing', async () => {
+    const { api } = await renderMaintenance();
+    await userEvent.click(
+      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.unbind }),
+    );
+    const question = await screen.findByRole('alertdialog', { name: 'Unbind front-door?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('batch unbind sends the selected devices after a confirmation', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`POST ${DEVICE_PATHS.unbind}`]: { body: { count: 2 } } },
+    });
+    await rowOf('front-door');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Unbind (2)' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unbind 2 devices?' });
+    await userEvent.click(within(question).getByRole('button', { name: en.maintenance.unbind }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', DEVICE_PATHS.unbind)[0]?.body).toEqual({ device_ids: [11, 12] }),
+    );
+    expect(await screen.findByText('Devices unbound: 2')).toBeTruthy();
+  });
+
+  it('batch move sends the selected devices and the chosen group', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`POST ${DEVICE_PATHS.move}`]: { body: { count: 2 } } },
+    });
+    await rowOf('front-door');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 devices to another group' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gate' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', DEVICE_PATHS.move)[0]?.body).toEqual({
+        device_ids: [11, 12],
+        group_id: 2,
+      }),
+    );
+    expect(await screen.findByText('Devices moved: 2')).toBeTruthy();
+  });
+
+  it('moves one device out of every group', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`POST ${DEVICE_PATHS.move}`]: { body: { count: 1 } } },
+    });
+    await userEvent.click(
+      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.move }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Move front-door to another group' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
+    await userEvent.click(await screen.findByRole('option', { name: en.groups.ungrouped }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', DEVICE_PATHS.move)[0]?.body).toEqual({
+        device_ids: [11],
+        group_id: null,
+      }),
+    );
+  });
+
+  it('the rename dialog checks the device name of §5.4 before sending', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`PATCH ${DEVICE_PATHS.device(11)}`]: { status: 204 } },
+    });
+    await userEvent.click(
+      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.rename }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Rename the device ${front.sn}` });
+    const name = within(dialog).getByLabelText(en.device.name);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'front door!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Device name: Chinese characters, letters, digits, _ or -, 1 to 20 characters',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(api.calls, 'PATCH', DEVICE_PATHS.device(11))).toEqual([]);
+    await userEvent.clear(name);
+    await userEvent.type(name, '前门_01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'PATCH', DEVICE_PATHS.device(11))[0]?.body).toEqual({
+        name: '前门_01',
+        remark: '',
+      }),
+    );
+  });
+
+  it('exports the .xlsx of the current filter and sort', async () => {
+    const { api } = await renderMaintenance({
+      answers: {
+        [`GET ${DEVICE_PATHS.export}`]: {
+          text: 'xlsx',
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        },
+      },
+    });
+    await rowOf('front-door');
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: en.groups.label })).getByRole('button', {
+        name: /^Gate/,
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: en.device.sn }));
+    await waitFor(() => expect(ordersOf(listCalls(api).at(-1))).toEqual([{ k: 'sn', o: 'asc' }]));
+    await userEvent.click(screen.getByRole('button', { name: en.maintenance.export }));
+    expect(await screen.findByText(en.maintenance.exported)).toBeTruthy();
+    const call = callsTo(api.calls, 'GET', DEVICE_PATHS.export)[0];
+    expect(wheresOf(call)).toEqual([{ k: 'group_id', o: '=', v: 2 }]);
+    expect(ordersOf(call)).toEqual([{ k: 'sn', o: 'asc' }]);
+  });
+});
+
+describe('device_maintenance: groups (spec §3 Group)', () => {
+  it('creates a group with its maximum bound devices, checked by the schema', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`POST ${DEVICE_PATHS.groups}`]: { body: { id: 3 } } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: en.groups.add }));
+    const dialog = await screen.findByRole('dialog', { name: en.groups.addTitle });
+    await userEvent.type(within(dialog).getByLabelText(en.groups.name), 'Parking');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Maximum bound devices: a whole number from 1 to 1,000,000'),
+    ).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(en.groups.maxDevices), '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', DEVICE_PATHS.groups)[0]?.body).toEqual({
+        name: 'Parking',
+        max_devices: 50,
+      }),
+    );
+    expect(await screen.findByText('The group Parking was created')).toBeTruthy();
+  });
+
+  it('deletes a group after a confirmation that its devices become ungrouped', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`DELETE ${DEVICE_PATHS.group(1)}`]: { status: 204 } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete the group Lobby' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Delete the group Lobby?' });
+    expect(question.textContent).toContain('Its 2 devices stay bound and become ungrouped.');
+    await userEvent.click(within(question).getByRole('button', { name: en.groups.delete }));
+    await waitFor(() => expect(callsTo(api.calls, 'DELETE', DEVICE_PATHS.group(1))).toHaveLength(1));
+    await waitFor(() => expect(callsTo(api.calls, 'GET', DEVICE_PATHS.groups).length).toBeGreaterThan(1));
+  });
+
+  it('renames a group', async () => {
+    const { api } = await renderMaintenance({
+      answers: { [`PUT ${DEVICE_PATHS.group(2)}`]: { status: 204 } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the group Gate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the group Gate' });
+    const name = within(dialog).getByLabelText(en.groups.name);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'North gate');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'PUT', DEVICE_PATHS.group(2))[0]?.body).toEqual({
+        name: 'North gate',
+        max_devices: 5,
+      }),
+    );
+  });
+
+  it('a role without the group button may choose groups but not change them', async () => {
+    await renderMaintenance({ roleId: 4, buttons: [] });
+    const groups = await screen.findByRole('navigation', { name: en.groups.label });
+    await within(groups).findByRole('button', { name: /^Lobby/ });
+    expect(within(groups).queryByRole('button', { name: 'Edit the group Lobby' })).toBeNull();
+    expect(within(groups).queryByRole('button', { name: 'Delete the group Lobby' })).toBeNull();
+  });
+
+  it('shows why the groups failed to load, with a retry', async () => {
+    await renderMaintenance({
+      answers: {
+        [`GET ${DEVICE_PATHS.groups}`]: { status: 503, body: { code: 'internal', message: 'Try later' } },
+      },
+    });
+    const groups = await screen.findByRole('navigation', { name: en.groups.label });
+    expect((await within(groups).findByRole('alert')).textContent).toContain('Try later');
+    expect(within(groups).getByRole('button', { name: en.common.retry })).toBeTruthy();
+  });
+});

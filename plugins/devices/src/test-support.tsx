@@ -1,0 +1,170 @@
+import '@vap/ui/test-polyfills';
+import {
+  DEVICE_PATHS,
+  type Device,
+  type DeviceGroup,
+  decodeListParam,
+  type Order,
+  type Where,
+} from '@vap/contracts';
+import { messages } from '@vap/kernel';
+import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { DialogHost, Toaster, uiMessages } from '@vap/ui';
+import { vi } from 'vitest';
+import plugin from './index.js';
+
+/** The console's strings and the design system's, as the console passes them. */
+export const sharedMessages = [
+  messages('translation', {
+    en: () => import('../../../locales/en.json'),
+    'zh-CN': () => import('../../../locales/zh-CN.json'),
+    'zh-TW': () => import('../../../locales/zh-TW.json'),
+  }),
+  {
+    ...messages('shell', {
+      en: () => import('../../../locales/shell/en.json'),
+      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
+      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
+    }),
+    extendsDefault: true,
+  },
+  uiMessages,
+];
+
+export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
+
+/**
+ * Renders a page of the plugin as the console does, with the console's strings, the dialog host
+ * and the toaster beside it, answering `answers` unless the options answer otherwise.
+ */
+export function renderDevicePage(name: string, answers: Answers, options: PageOptions = {}) {
+  return renderPluginPage(plugin, name, {
+    messages: sharedMessages,
+    beside: (
+      <>
+        <DialogHost />
+        <Toaster />
+      </>
+    ),
+    ...options,
+    answers: { ...answers, ...options.answers },
+  });
+}
+
+const listParam = <T,>(call: RecordedCall | undefined, name: 'wheres' | 'orders'): T[] => {
+  const encoded = call?.query.get(name);
+  return encoded ? (decodeListParam(encoded) as T[]) : [];
+};
+export const wheresOf = (call: RecordedCall | undefined) => listParam<Where>(call, 'wheres');
+export const ordersOf = (call: RecordedCall | undefined) => listParam<Order>(call, 'orders');
+
+/** The calls of one method and path, oldest first. */
+export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
+export const device = (partial: Partial<Device> & Pick<Device, 'id' | 'name'>): Device => ({
+  sn: `1234567890132${String(partial.id).padStart(7, '0')}`,
+  gb28181_id: '',
+  kind: 'ipc',
+  model: 'VC-200',
+  firmware_version: 'V2.1.0',
+  hardware_version: 'H1',
+  area: 'Shenzhen',
+  group_id: 1,
+  group_name: 'Lobby',
+  ip: '10.0.0.8',
+  mac: '00:11:22:33:44:55',
+  status: 'online',
+  last_online_at: '2026-03-02T09:30:00.000Z',
+  last_offline_at: null,
+  cloud_backup: 'active',
+  cloud_video: 'none',
+  network_mode: 'normal',
+  username: '',
+  remark: '',
+  company_id: 1,
+  company_name: '测试科技有限公司',
+  read_only: false,
+  bound_at: '2026-03-01T08:00:00.000Z',
+  ...partial,
+});
+
+export const group = (partial: Partial<DeviceGroup> & Pick<DeviceGroup, 'id' | 'name'>): DeviceGroup => ({
+  max_devices: 100,
+  devices: 0,
+  created_at: '2026-03-01T08:00:00.000Z',
+  ...partial,
+});
+
+/** The groups and devices a device page starts with. */
+export const deviceAnswers = (
+  devices: readonly Device[],
+  groups: readonly DeviceGroup[],
+  ungrouped?: number,
+): Answers => ({
+  [`GET ${DEVICE_PATHS.groups}`]: {
+    body: { items: groups, ...(ungrouped === undefined ? {} : { ungrouped }) },
+  },
+  [`GET ${DEVICE_PATHS.devices}`]: { body: { items: devices, total: devices.length } },
+});
+
+export interface SentUpload {
+  url: string;
+  headers: Record<string, string>;
+  fields: Record<string, string>;
+  file: File | null;
+}
+
+/**
+ * An XMLHttpRequest that records each multipart upload, reports half of it sent at once and the
+ * rest when `answer(sent)` (which may wait) gives the server's reply. Undo with `vi.unstubAllGlobals()`.
+ */
+type UploadReply = { status: number; body: unknown };
+
+export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<UploadReply>) {
+  const sent: SentUpload[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    readonly #progress: ((event: ProgressEvent) => void)[] = [];
+    readonly upload = {
+      addEventListener: (_type: string, listener: (event: ProgressEvent) => void) =>
+        this.#progress.push(listener),
+    };
+    readonly #on = new Map<string, () => void>();
+    readonly #request: SentUpload = { url: '', headers: {}, fields: {}, file: null };
+    open(_method: string, url: string) {
+      this.#request.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.#request.headers[name] = value;
+    }
+    addEventListener(type: string, listener: () => void) {
+      this.#on.set(type, listener);
+    }
+    abort() {
+      this.#on.get('abort')?.();
+    }
+    send(form: FormData) {
+      for (const [name, value] of form.entries()) {
+        if (typeof value === 'string') this.#request.fields[name] = value;
+        else this.#request.file = value as File;
+      }
+      sent.push(this.#request);
+      const progress = (loaded: number) => {
+        for (const listener of this.#progress)
+          listener({ lengthComputable: true, loaded, total: 2 } as ProgressEvent);
+      };
+      setTimeout(async () => {
+        progress(1);
+        const reply = await answer(this.#request);
+        progress(2);
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.#on.get('load')?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
