@@ -282,6 +282,27 @@ describe('file answers (CSV exports)', () => {
     expect(text).toContain('wheres=');
   });
 
+  it('receives a file that keeps coming for longer than the timeout, and gives up on one that stalls', async () => {
+    const piecewise = (pieces: number, gapMs: number) => (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      let sent = 0;
+      const next = () => {
+        if (sent === pieces) return res.end();
+        res.write(`piece ${sent++};`);
+        setTimeout(next, gapMs);
+      };
+      next();
+    };
+    server.handlers.set('/webapi/export', piecewise(6, 30));
+    const { blob } = await client({ timeoutMs: 100 }).download('/export');
+    expect(await blob.text()).toBe('piece 0;piece 1;piece 2;piece 3;piece 4;piece 5;');
+    server.handlers.set('/webapi/export', piecewise(2, 400));
+    const stalled = await client({ timeoutMs: 100 })
+      .download('/export')
+      .catch((error: unknown) => error);
+    expect(stalled).toMatchObject({ code: 'timeout' });
+  });
+
   it("a refused download carries the server's code and message and is announced", async () => {
     server.handlers.set('/webapi/export', (_req, res) =>
       json(res, 403, { code: 'forbidden', message: 'Not yours' }),

@@ -147,16 +147,30 @@ export class HttpClient {
   }
 
   /**
-   * A file the server answers (e.g. a CSV export): its bytes and headers. Sent and failing like
-   * any call: a refusal carries the server's `{code, message}` and is announced unless quiet.
+   * A file the server answers (e.g. a CSV or spreadsheet export): its bytes and headers. Sent and
+   * failing like any call: a refusal carries the server's `{code, message}` and is announced unless
+   * quiet. The timeout is the longest wait for the server, for its answer and then for each piece of
+   * the file: a large export streamed for a minute is received, one that stalls is not waited for.
    */
   download(
     path: string,
     options: Omit<RequestOptions<never>, 'schema'> = {},
   ): Promise<{ blob: Blob; headers: Headers }> {
-    return this.#send('GET', path, undefined, options, async (init) => {
-      const response = await this.#ofetch.raw<Blob, 'blob'>(path, { ...init, responseType: 'blob' });
-      return { blob: response._data ?? new Blob([]), headers: response.headers };
+    return this.#send('GET', path, undefined, options, async (init, progressed) => {
+      const response = await this.#ofetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, {
+        ...init,
+        responseType: 'stream',
+      });
+      const pieces: Uint8Array<ArrayBuffer>[] = [];
+      const reader = response._data?.getReader();
+      for (;;) {
+        progressed();
+        const piece = await reader?.read();
+        if (!piece || piece.done) break;
+        pieces.push(piece.value as Uint8Array<ArrayBuffer>);
+      }
+      const type = response.headers.get('content-type') ?? '';
+      return { blob: new Blob(pieces, { type }), headers: response.headers };
     });
   }
 
@@ -192,13 +206,19 @@ export class HttpClient {
     path: string,
     body: unknown,
     options: Omit<RequestOptions<unknown>, 'schema'>,
-    run: (init: CallInit) => Promise<R>,
+    /** `progressed` starts the timeout again: the server has sent something (a file's next piece). */
+    run: (init: CallInit, progressed: () => void) => Promise<R>,
   ): Promise<R> {
     const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new TimeoutError('timeout')),
-      this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const progressed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => controller.abort(new TimeoutError('timeout')),
+        this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      );
+    };
+    progressed();
     this.#pending.add(controller);
     const cancel = () => controller.abort(new CancelledError('cancelled'));
     if (options.signal?.aborted) cancel();
@@ -210,13 +230,16 @@ export class HttpClient {
     if (options.wheres && options.wheres.length > 0) query.wheres = encodeListParam(options.wheres);
     if (options.orders && options.orders.length > 0) query.orders = encodeListParam(options.orders);
     try {
-      return await run({
-        method,
-        headers,
-        query,
-        signal: controller.signal,
-        ...(body === undefined ? {} : { body: body as FetchOptions['body'] }),
-      });
+      return await run(
+        {
+          method,
+          headers,
+          query,
+          signal: controller.signal,
+          ...(body === undefined ? {} : { body: body as FetchOptions['body'] }),
+        },
+        progressed,
+      );
     } catch (error) {
       const failure = await this.#toApiError(error, controller.signal);
       if (failure.status === 401 && token) this.options.onUnauthorized?.(failure);
@@ -261,11 +284,12 @@ function apiErrorSchema() {
 }
 
 /** The body of a refused call; a file call's (a Blob) read as the JSON it usually is. */
+/** The body of a refusal: parsed already, or a file answer's blob or stream to read as JSON. */
 async function errorData(error: FetchError): Promise<unknown> {
   const data: unknown = error.data;
-  if (!(data instanceof Blob)) return data;
+  if (!(data instanceof Blob) && !(data instanceof ReadableStream)) return data;
   try {
-    return JSON.parse(await data.text());
+    return JSON.parse(await new Response(data).text());
   } catch {
     return undefined;
   }
