@@ -14,6 +14,7 @@ import {
 import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
+import { ACCESS_KEY_SECRETS, SecretBox } from './core/crypto/secret-box.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
 import { registerCompression } from './core/http/compress.js';
@@ -33,10 +34,11 @@ import type { ObjectBackend } from './core/storage/backend.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { objectRoutes } from './core/storage/routes.js';
-import { accessKeysModule, OpenApiGate, SecretBox } from './modules/access-keys/index.js';
+import { accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { companyModule } from './modules/company/index.js';
+import { devicesModule } from './modules/devices/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { mqttModule } from './modules/mqtt/index.js';
@@ -123,8 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
   const catalogue = new MenuCatalogue(db);
   const store = new ObjectStore(db, objectBackend, options.jwtSecret);
-  // Access-key secrets are sealed under a key derived from the token secret (access-keys/secret-box.ts).
-  const secretBox = new SecretBox(options.jwtSecret);
+  // Access-key secrets are sealed under a key derived from the token secret (core/crypto/secret-box.ts).
+  const secretBox = new SecretBox(options.jwtSecret, ACCESS_KEY_SECRETS);
   const openApi = new OpenApiGate(db, secretBox);
   registerAccessControl(app, tokens, { callers: new CallerLoader(database), catalogue, openApi });
 
@@ -190,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemModule, { db, passwords, catalogue });
       await api.register(auditModule, { db });
       await api.register(accessKeysModule, { db, openApi, secretBox });
+      await api.register(devicesModule, { db, serverSecret: options.jwtSecret });
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },

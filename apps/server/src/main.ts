@@ -49,7 +49,8 @@ async function main() {
       throw new StartError(`Cannot prepare ${where}: ${(error as Error).message}`);
     }
     const passwords = new PasswordHasher(config.argon2Concurrency);
-    const seeded = config.demo.seed ? await seedDemo(database.db, passwords, config.demo) : false;
+    const jwtSecret = config.jwtSecret ?? loadJwtSecret(config.dataDir);
+    const seeded = config.demo.seed ? await seedDemo(database.db, passwords, config.demo, jwtSecret) : false;
     try {
       // The menu catalogue learns the pages of the console's plugins before anyone reads it.
       const plugins = await readConsolePlugins(config.consoleDir);
@@ -62,7 +63,7 @@ async function main() {
     const app = await buildApp({
       database,
       passwords,
-      jwtSecret: config.jwtSecret ?? loadJwtSecret(config.dataDir),
+      jwtSecret,
       jwtExpiresIn: config.jwtExpiresIn,
       bodyLimit: config.bodyLimit,
       verifyCompany: config.verifyCompany,

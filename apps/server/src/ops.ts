@@ -10,6 +10,7 @@ import { openDatabase } from './core/db/client.js';
 import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/index.js';
+import { factoryCommands } from './modules/devices/index.js';
 import { pluginCommands } from './modules/menu/index.js';
 import { noticeCommands } from './modules/notices/index.js';
 
@@ -17,6 +18,7 @@ const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...databaseCommands,
   ...mailCommands,
   ...companyCommands,
+  ...factoryCommands,
   ...noticeCommands,
   ...pluginCommands,
 };

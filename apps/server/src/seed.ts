@@ -1,7 +1,9 @@
 /**
  * First-start demo data: a verified demo company with every product on, its owner, and an
- * operator whose role allows part of the menu (what a staff member who is not the owner sees).
- * Runs only while no user exists, so a restart (or a real deployment's data) is never touched.
+ * operator whose role allows part of the menu (what a staff member who is not the owner sees); a
+ * downstream company of it; a factory pool of units, 60 of them bound to the demo company in three
+ * groups and a few to the downstream company (devices/demo.ts). Runs only while no user exists, so
+ * a restart (or a real deployment's data) is never touched.
  */
 import { createHash } from 'node:crypto';
 import { isMainlandPhone, OWNER_ROLE_ID } from '@vap/contracts';
@@ -9,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
+import { seedDemoDevices } from './modules/devices/index.js';
 import { createDefaultRole } from './modules/system/index.js';
 
 export interface DemoAccount {
@@ -19,6 +22,8 @@ export interface DemoAccount {
 
 export const DEMO_COMPANY = { name: '演示科技有限公司', title: 'VAP 演示' } as const;
 export const DEMO_OWNER_NICKNAME = '演示管理员';
+/** A customer company under the demo company (spec §6 downstream companies), with a few devices. */
+export const DEMO_DOWNSTREAM_COMPANY = { name: '演示下游客户有限公司', title: '下游客户' } as const;
 /** The demo operator signs in with the owner's demo password. */
 export const DEMO_OPERATOR = {
   phone: '13800138001',
@@ -45,8 +50,16 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return existing !== undefined;
 }
 
-/** Seeds the demo company and owner when the database has no user; true when it did. */
-export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAccount): Promise<boolean> {
+/**
+ * Seeds the demo company and owner when the database has no user; true when it did. The server
+ * secret seals the demo units' device secrets, as the server reads them.
+ */
+export async function seedDemo(
+  db: Db,
+  passwords: PasswordHasher,
+  demo: DemoAccount,
+  serverSecret: string,
+): Promise<boolean> {
   // One hash each, each with its own salt: two accounts never share a stored hash.
   const [ownerHash, operatorHash] = await Promise.all([
     passwords.hash(md5Hex(demo.password)),
@@ -71,14 +84,18 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
       .returning({ id: companies.id });
     if (!company) throw new Error('demo company was not created');
     const phone = isMainlandPhone(demo.account) ? demo.account : null;
-    await tx.insert(users).values({
-      companyId: company.id,
-      phone,
-      email: demo.email.toLowerCase(),
-      passwordHash: ownerHash,
-      nickname: DEMO_OWNER_NICKNAME,
-      roleId: OWNER_ROLE_ID,
-    });
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        companyId: company.id,
+        phone,
+        email: demo.email.toLowerCase(),
+        passwordHash: ownerHash,
+        nickname: DEMO_OWNER_NICKNAME,
+        roleId: OWNER_ROLE_ID,
+      })
+      .returning({ id: users.id });
+    if (!owner) throw new Error('demo owner was not created');
     await createDefaultRole(tx, company.id);
     const [role] = await tx
       .insert(roles)
@@ -103,6 +120,19 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, demo: DemoAcco
         roleId: role.id,
       });
     }
+    const [downstream] = await tx
+      .insert(companies)
+      .values({ ...DEMO_DOWNSTREAM_COMPANY, verifyStatus: 2, parentId: company.id })
+      .returning({ id: companies.id });
+    if (!downstream) throw new Error('demo downstream company was not created');
+    await createDefaultRole(tx, downstream.id);
+    await seedDemoDevices(tx, {
+      companyId: company.id,
+      downstreamCompanyId: downstream.id,
+      operatorId: owner.id,
+      operatorName: DEMO_OWNER_NICKNAME,
+      serverSecret,
+    });
     return true;
   });
 }

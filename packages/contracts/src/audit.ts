@@ -39,6 +39,13 @@ export const AUDIT_ACTIONS = [
   'access_key.create',
   'access_key.update',
   'access_key.delete',
+  'device.bind',
+  'device.update',
+  'device.move',
+  'device.unbind',
+  'device_group.create',
+  'device_group.update',
+  'device_group.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -90,8 +90,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
-  await seedDemo(database.db, passwords, TEST_DEMO);
   const jwtSecret = randomBytes(32).toString('hex');
+  await seedDemo(database.db, passwords, TEST_DEMO, jwtSecret);
   // The object store of this app, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
   const app = await buildApp({

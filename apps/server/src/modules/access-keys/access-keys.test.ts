@@ -27,7 +27,9 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
       onRoute: (route) => {
         if (route.config?.openApi !== true) return;
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD') openRoutes.push(`${method} ${route.url.replace(/^\/webapi/, '')}`);
+          // The path as api.json lists it: `/v1/…/{id}`.
+          const path = route.url.replace(/^\/webapi/, '').replace(/:(\w+)/g, '{$1}');
+          if (method !== 'HEAD') openRoutes.push(`${method} ${path}`);
         }
       },
     });

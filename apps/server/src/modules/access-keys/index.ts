@@ -5,4 +5,3 @@
 
 export { OpenApiGate } from './open-api.js';
 export { type AccessKeyRouteOptions, accessKeyRoutes as accessKeysModule } from './routes.js';
-export { SecretBox } from './secret-box.js';

@@ -4,7 +4,6 @@
  * to the caller's company, so another company's key id is simply not found (404). Each change is
  * recorded in the audit log in its own transaction, as the key without its secret.
  */
-import { randomInt } from 'node:crypto';
 import {
   ACCESS_KEY_BANDWIDTH_STEP_MBPS,
   ACCESS_KEY_ID_LENGTH,
@@ -18,20 +17,11 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
+import { randomAlphanumeric, type SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { accessKeys } from './schema.js';
-import type { SecretBox } from './secret-box.js';
-
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Letters and digits from the operating system's secure generator, each equally likely. */
-export function randomAlphanumeric(length: number): string {
-  let value = '';
-  for (let i = 0; i < length; i++) value += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return value;
-}
 
 export type CreateAccessKey = z.output<typeof createAccessKeyBodySchema>;
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
 import { CallerLoader } from '../../core/auth/caller.js';
 import { TokenService } from '../../core/auth/tokens.js';
+import { ACCESS_KEY_SECRETS, SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
 import { type Access, registerAccessControl } from '../../core/http/access.js';
@@ -36,7 +37,6 @@ import {
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
 import { accessKeyNonces, accessKeys } from './schema.js';
-import { SecretBox } from './secret-box.js';
 
 const USERS_URL = `/webapi${SYSTEM_PATHS.users}`;
 const ROLES_URL = `/webapi${SYSTEM_PATHS.roles}`;
@@ -280,7 +280,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
   let app: FastifyInstance;
   let key: { id: string; secret: string };
   let ownerId: number;
-  const box = new SecretBox('a-server-secret-of-at-least-32-characters');
+  const box = new SecretBox('a-server-secret-of-at-least-32-characters', ACCESS_KEY_SECRETS);
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);

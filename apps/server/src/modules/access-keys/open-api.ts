@@ -47,12 +47,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { allows } from '../../core/auth/permissions.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import type { Access, OpenApiGateway } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { accessKeyNonces, accessKeys } from './schema.js';
-import type { SecretBox } from './secret-box.js';
 
 /** The key a signed request was accepted with. */
 export interface AccessKeyCaller {

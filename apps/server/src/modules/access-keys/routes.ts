@@ -19,11 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { companyOf as companyOfCaller } from '../../core/auth/permissions.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { AccessKeys } from './keys.js';
 import type { OpenApiGate } from './open-api.js';
-import type { SecretBox } from './secret-box.js';
 
 const security = [{ bearer: [] }];
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

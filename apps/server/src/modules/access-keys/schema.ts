@@ -5,7 +5,7 @@ import { companies, createdAt } from '../../core/db/schema.js';
 /**
  * Access keys of the open platform (spec §3): a key signs open-API requests as its company's owner,
  * limited to its operations and groups. The id is public; the secret is kept sealed
- * (AES-256-GCM under a key derived from the server secret, see access-keys/secret-box.ts) because
+ * (AES-256-GCM under a key derived from the server secret, see core/crypto/secret-box.ts) because
  * the server needs it again to check signatures. Valid ten years from creation, not changeable.
  */
 export const accessKeys = pgTable(

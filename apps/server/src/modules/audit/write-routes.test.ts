@@ -13,6 +13,7 @@ import {
   ACCESS_KEY_PATHS,
   AUDIT_ACTIONS,
   type AuditAction,
+  DEVICE_PATHS,
   OWNER_ROLE_ID,
   SYSTEM_PATHS,
 } from '@vap/contracts';
@@ -25,6 +26,7 @@ import { md5Hex } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
+import { addUnits } from '../devices/fixtures.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
@@ -45,6 +47,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
     "the caller's own read mark of a platform notice: nothing of the company changes",
   'PUT /webapi/v1/ntc/messages/:id/read': "the caller's own read mark of their message",
   'PUT /webapi/v1/ntc/messages/read_all': "the caller's own read marks of their messages",
+  'POST /webapi/v1/dms/company/devices/verify':
+    'reads the factory registry and writes only its rate-limit counter: nothing of the company changes',
 };
 
 interface WriteRoute {
@@ -348,7 +352,99 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { id } = created.json<{ id: string }>();
     return { actorPhone: account.phone, act: () => call('DELETE', ACCESS_KEY_PATHS.key(id), account) };
   },
+  'POST /webapi/v1/dms/company/devices/bind': async ({ t, owner, call }) => {
+    const account = await owner();
+    const [unit] = await addUnits(t);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        call('POST', DEVICE_PATHS.bind, {
+          ...account,
+          payload: { mode: 'serial', sn: unit?.sn, device_code: unit?.deviceCode },
+        }),
+    };
+  },
+  'PATCH /webapi/v1/dms/company/devices/:id': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('PATCH', DEVICE_PATHS.device(deviceId), { ...account, payload: { name: '改名' } }),
+    };
+  },
+  'DELETE /webapi/v1/dms/company/devices/:id': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('DELETE', DEVICE_PATHS.device(deviceId), account),
+    };
+  },
+  'POST /webapi/v1/dms/company/devices/unbind': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', DEVICE_PATHS.unbind, { ...account, payload: { device_ids: [deviceId] } }),
+    };
+  },
+  'POST /webapi/v1/dms/company/devices/move': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const groupId = await deviceGroup(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', DEVICE_PATHS.move, {
+          ...account,
+          payload: { device_ids: [deviceId], group_id: groupId },
+        }),
+    };
+  },
+  'POST /webapi/v1/dms/company/groups': async ({ owner, call }) => {
+    const account = await owner();
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        call('POST', DEVICE_PATHS.groups, { ...account, payload: { name: '新分组', max_devices: 10 } }),
+    };
+  },
+  'PUT /webapi/v1/dms/company/groups/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const groupId = await deviceGroup(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('PUT', DEVICE_PATHS.group(groupId), {
+          ...account,
+          payload: { name: '改过的分组', max_devices: 5 },
+        }),
+    };
+  },
+  'DELETE /webapi/v1/dms/company/groups/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const groupId = await deviceGroup(ctx, account);
+    return { actorPhone: account.phone, act: () => ctx.call('DELETE', DEVICE_PATHS.group(groupId), account) };
+  },
 };
+
+/** A device bound to a new company of its own; answers its owner and the device's id. */
+async function boundDevice({ t, owner, call }: Context) {
+  const account = await owner();
+  const [unit] = await addUnits(t);
+  const bound = await call('POST', DEVICE_PATHS.bind, {
+    ...account,
+    payload: { mode: 'serial', sn: unit?.sn, device_code: unit?.deviceCode },
+  });
+  expect(bound.statusCode, bound.body).toBe(200);
+  return { account, deviceId: bound.json<{ id: number }>().id };
+}
+
+/** A device group of the account's company; answers its id. */
+async function deviceGroup({ call }: Context, account: { headers: Record<string, string> }) {
+  const created = await call('POST', DEVICE_PATHS.groups, {
+    ...account,
+    payload: { name: `走查分组${randomBytes(2).toString('hex')}`, max_devices: 10 },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json<{ id: number }>().id;
+}
 
 describe('write routes and their audit declarations (issue 6)', () => {
   it('finds the write routes it walks', () => {

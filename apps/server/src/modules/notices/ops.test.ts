@@ -23,7 +23,12 @@ describe('notice operator commands', () => {
 
   beforeAll(async () => {
     test = await createTestDatabase('pglite');
-    await seedDemo(test.database.db, new PasswordHasher(1), TEST_DEMO);
+    await seedDemo(
+      test.database.db,
+      new PasswordHasher(1),
+      TEST_DEMO,
+      'a-test-server-secret-of-32-characters-at-least',
+    );
     dir = await mkdtemp(join(tmpdir(), 'vap-notice-ops-'));
   });
   afterAll(async () => {

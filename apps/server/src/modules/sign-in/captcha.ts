@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { CAPTCHA_TOLERANCE_PX, CAPTCHA_TTL_MS, LIMITS } from './limits.js';
 import type { DevOutbox } from './providers.js';
 import { renderPuzzle } from './puzzle.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { captchas } from './schema.js';
 
 export class CaptchaService {

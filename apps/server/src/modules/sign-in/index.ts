@@ -3,8 +3,8 @@
  * the puzzle captcha, and their rate limits — one limiter, so that every way in counts alike.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { passwordRoutes } from './password.js';
-import { RateLimiter } from './rate-limiter.js';
 import { type CodeSignInOptions, codeSignInRoutes } from './routes.js';
 
 export { configuredProviders } from './configured.js';

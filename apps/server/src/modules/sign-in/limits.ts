@@ -3,16 +3,10 @@
  * Windows are fixed (`rate_limits`): a window starts at a multiple of its length since the epoch.
  */
 import { SMS_RESEND_SECONDS } from '@vap/contracts';
+import type { Limit } from '../../core/rate-limit/limiter.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-export interface Limit {
-  /** How many hits a window allows. */
-  max: number;
-  /** Window length in milliseconds. */
-  windowMs: number;
-}
 
 export const LIMITS = {
   /** Failed password sign-ins of one account; then 429 until the window ends. */

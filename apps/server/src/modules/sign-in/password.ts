@@ -7,9 +7,9 @@ import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { findBySignInName } from './accounts.js';
 import { LIMITS } from './limits.js';
-import type { RateLimiter } from './rate-limiter.js';
 
 export interface PasswordSignInOptions {
   db: Db;

@@ -30,6 +30,7 @@ import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { findBySignInName } from './accounts.js';
 import { CaptchaService } from './captcha.js';
 import {
@@ -41,7 +42,6 @@ import {
   type ScanLoginProvider,
   type SmsProvider,
 } from './providers.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { ScanLoginService } from './scan-logins.js';
 import { SignUpService } from './sign-up.js';
 import { SmsCodeService } from './sms-codes.js';

@@ -122,7 +122,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
     database = created.database;
     const drop = created.drop;
     const passwords = new PasswordHasher(1);
-    await seedDemo(database.db, passwords, TEST_DEMO);
+    await seedDemo(database.db, passwords, TEST_DEMO, 'a-test-server-secret-of-32-characters-at-least');
     app = await buildApp({
       database,
       passwords,

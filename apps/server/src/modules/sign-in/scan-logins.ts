@@ -10,9 +10,9 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { LIMITS, SCAN_TTL_MS } from './limits.js';
 import type { ScanLoginProvider } from './providers.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { scanBindings, scanLogins } from './schema.js';
 
 export type ScanPoll = { state: 'pending' } | { state: 'confirmed'; userId: number };

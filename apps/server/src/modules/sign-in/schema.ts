@@ -1,4 +1,4 @@
-/** What signing in and up keeps: SMS codes, captchas, rate-limit counters and scan sign-ins. */
+/** What signing in and up keeps: SMS codes, captchas and scan sign-ins (its rate limits count in core/rate-limit). */
 import {
   index,
   integer,
@@ -40,17 +40,6 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-
-/** Fixed-window counters of the rate limits (sign-in per account and IP, SMS per phone, …). */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
-);
 
 /** Third-party messaging-app scan sign-ins: shown as a QR code, confirmed in the app. */
 export const scanLogins = pgTable('scan_logins', {

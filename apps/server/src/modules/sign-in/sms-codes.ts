@@ -14,10 +14,10 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { RateLimiter } from '../../core/rate-limit/limiter.js';
 import type { CaptchaService } from './captcha.js';
 import { LIMITS, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_RESEND_MS } from './limits.js';
 import type { SmsProvider } from './providers.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { smsCodes } from './schema.js';
 
 export interface SmsCodeRequest {

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { randomAlphanumeric } from './keys.js';
-import { SecretBox } from './secret-box.js';
+import { ACCESS_KEY_SECRETS, randomAlphanumeric, SecretBox } from './secret-box.js';
 
 const SERVER_SECRET = 'the-server-secret-of-at-least-32-chars';
 
 describe('access-key secrets at rest', () => {
   it('are sealed with AES-256-GCM: not readable, different each time, opened by the same server secret', () => {
-    const box = new SecretBox(SERVER_SECRET);
+    const box = new SecretBox(SERVER_SECRET, ACCESS_KEY_SECRETS);
     const secret = randomAlphanumeric(32);
     const sealed = box.seal(secret, 'KEYID00000000001');
     expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
     expect(sealed).not.toContain(secret);
     expect(box.seal(secret, 'KEYID00000000001')).not.toBe(sealed);
-    expect(new SecretBox(SERVER_SECRET).open(sealed, 'KEYID00000000001')).toBe(secret);
+    expect(new SecretBox(SERVER_SECRET, ACCESS_KEY_SECRETS).open(sealed, 'KEYID00000000001')).toBe(secret);
   });
 
   it('do not open under another server secret, for another key id, or when tampered with', () => {
-    const box = new SecretBox(SERVER_SECRET);
+    const box = new SecretBox(SERVER_SECRET, ACCESS_KEY_SECRETS);
     const sealed = box.seal('S'.repeat(32), 'KEYID00000000001');
-    expect(new SecretBox(`${SERVER_SECRET}!`).open(sealed, 'KEYID00000000001')).toBeNull();
+    expect(
+      new SecretBox(`${SERVER_SECRET}!`, ACCESS_KEY_SECRETS).open(sealed, 'KEYID00000000001'),
+    ).toBeNull();
     expect(box.open(sealed, 'KEYID00000000002')).toBeNull();
     const bytes = Buffer.from(sealed.slice(3), 'base64url');
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from './limiter.js';
 import { rateLimits } from './schema.js';
 
 describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {

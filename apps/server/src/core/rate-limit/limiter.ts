@@ -2,11 +2,20 @@
  * A fixed-window rate limiter on the `rate_limits` table: one row per key and window, counted by
  * an atomic upsert-increment (`insert … on conflict do update … returning`), so concurrent
  * requests on several servers sharing one PostgreSQL never lose a hit. Works the same on PGlite.
+ * A module that limits something makes one for all its routes (sign-in, device verification), with
+ * keys of its own prefix.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db/client.js';
-import type { Limit } from './limits.js';
+import type { Db } from '../db/client.js';
 import { rateLimits } from './schema.js';
+
+/** A fixed-window limit: at most `max` hits per window of `windowMs`. */
+export interface Limit {
+  /** How many hits a window allows. */
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
 
 /** Old windows are deleted at most this often, by whichever request comes along. */
 const PRUNE_EVERY_MS = 60 * 60_000;

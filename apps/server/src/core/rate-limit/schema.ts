@@ -1,0 +1,14 @@
+/** The counters of the rate limiter (limiter.ts). */
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Fixed-window counters of the rate limits (sign-in per account and IP, SMS per phone,
+ * device verification per user, …). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -1,0 +1,107 @@
+/**
+ * The binding records of the caller's company (page device_bind_record): every bind, unbind, move
+ * and rename of its devices. A record is limited by the group permission of its device's current
+ * group: a caller with all-group access sees every record of the company; one limited to groups
+ * sees the records of the devices bound now in one of their groups — not those of unbound or
+ * ungrouped devices, whose group they could not see either. Downstream companies' records are
+ * theirs and are not listed.
+ */
+import type { BindRecord, ListPage, ListQuery } from '@vap/contracts';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Permissions } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { likePattern } from '../../core/http/list-query.js';
+import { bindRecords, devices } from './schema.js';
+import { scopeOf } from './scope.js';
+
+const ORDER_COLUMNS = {
+  created_at: bindRecords.createdAt,
+  sn: bindRecords.sn,
+  action: bindRecords.action,
+} as const;
+
+export class BindRecords {
+  constructor(private readonly db: Db) {}
+
+  async list(caller: Permissions, query: ListQuery): Promise<ListPage<BindRecord>> {
+    const scope = await scopeOf(this.db, caller);
+    const where = and(
+      eq(bindRecords.companyId, scope.companyId),
+      scope.groupIds === null
+        ? undefined
+        : exists(
+            this.db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(
+                and(
+                  eq(devices.id, bindRecords.deviceId),
+                  eq(devices.companyId, scope.companyId),
+                  inArray(devices.groupId, scope.groupIds),
+                ),
+              ),
+          ),
+      ...query.wheres.map((filter): SQL | undefined => {
+        switch (filter.k) {
+          case 'sn':
+            return filter.o === 'like'
+              ? ilike(bindRecords.sn, likePattern(filter.v as string))
+              : eq(bindRecords.sn, filter.v as string);
+          case 'action':
+            return eq(bindRecords.action, filter.v as BindRecord['action']);
+          case 'source':
+            return eq(bindRecords.source, filter.v as BindRecord['source']);
+          case 'operator_id':
+            return eq(bindRecords.operatorId, filter.v as number);
+          case 'created_at': {
+            if (filter.o === 'between') {
+              const [from, to] = filter.v as [string, string];
+              return and(
+                gte(bindRecords.createdAt, new Date(from)),
+                lte(bindRecords.createdAt, new Date(to)),
+              );
+            }
+            const at = new Date(filter.v as string);
+            return filter.o === '>=' ? gte(bindRecords.createdAt, at) : lte(bindRecords.createdAt, at);
+          }
+          default:
+            // checkWheres lets no other key through.
+            throw new Error(`filter ${filter.k} is not mapped`);
+        }
+      }),
+    );
+    const orders = query.orders.length > 0 ? query.orders : [{ k: 'created_at', o: 'desc' as const }];
+    const last = orders[orders.length - 1]?.o ?? 'desc';
+    const rows = await this.db
+      .select({ record: bindRecords, total: sql<number>`count(*) over ()::int` })
+      .from(bindRecords)
+      .where(where)
+      .orderBy(
+        ...orders.map((order) => {
+          const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
+          return order.o === 'asc' ? asc(column) : desc(column);
+        }),
+        last === 'asc' ? asc(bindRecords.id) : desc(bindRecords.id),
+      )
+      .limit(query.size)
+      .offset((query.page - 1) * query.size);
+    const counted =
+      rows[0] ??
+      (await this.db.select({ total: sql<number>`count(*)::int` }).from(bindRecords).where(where))[0];
+    return {
+      items: rows.map(({ record }) => ({
+        id: record.id,
+        device_id: record.deviceId,
+        sn: record.sn,
+        action: record.action,
+        before: record.before,
+        after: record.after,
+        operator_id: record.operatorId,
+        operator_name: record.operatorName,
+        source: record.source,
+        created_at: record.createdAt.toISOString(),
+      })),
+      total: counted?.total ?? 0,
+    };
+  }
+}

@@ -1,0 +1,509 @@
+/**
+ * The company's devices (spec §3 Device, §5.4, §6): the list with its filters and sort keys, one
+ * device, binding a unit of the factory registry, renaming, moving between groups and unbinding.
+ * Every query is limited to the caller's scope (scope.ts); a device outside it is not found (404).
+ * A downstream company's device is shown with `read_only` and refused to every change (403
+ * `device_read_only`). Every change writes its binding records, an audit entry and the company's
+ * change counter in its own transaction (records.ts, list-totals.ts).
+ */
+import {
+  type bindDeviceBodySchema,
+  type Device,
+  type EditDeviceBody,
+  type ListPage,
+  type ListQuery,
+  type Order,
+  UNGROUPED,
+  type Where,
+} from '@vap/contracts';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Permissions } from '../../core/auth/permissions.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import type { Db } from '../../core/db/client.js';
+import { companies } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
+import { likePattern } from '../../core/http/list-query.js';
+import { findUnit } from './factory.js';
+import { changeGroupCount, type LockedGroup, lockGroups } from './groups.js';
+import { bumpVersion, ListTotals, versionOf } from './list-totals.js';
+import { type Actor, recordChanges } from './records.js';
+import { deviceGroups, devices } from './schema.js';
+import { type DeviceScope, groupInScope, scopeOf, scopeWhere, scopeWhereOf } from './scope.js';
+
+type BindBody = z.output<typeof bindDeviceBodySchema>;
+
+export const notFound = () => new ApiError(404, 'not_found');
+const readOnly = () => new ApiError(403, 'device_read_only');
+export const groupUnknown = () => new ApiError(404, 'group_unknown');
+export const groupFull = () => new ApiError(409, 'group_full');
+
+/** What a page and a detail read of a device: no sealed column. */
+const ROW = {
+  id: devices.id,
+  sn: devices.sn,
+  gb28181Id: devices.gb28181Id,
+  name: devices.name,
+  kind: devices.kind,
+  model: devices.model,
+  firmwareVersion: devices.firmwareVersion,
+  hardwareVersion: devices.hardwareVersion,
+  area: devices.area,
+  groupId: devices.groupId,
+  groupName: deviceGroups.name,
+  ip: devices.ip,
+  mac: devices.mac,
+  status: devices.status,
+  lastOnlineAt: devices.lastOnlineAt,
+  lastOfflineAt: devices.lastOfflineAt,
+  cloudBackup: devices.cloudBackup,
+  cloudVideo: devices.cloudVideo,
+  networkMode: devices.networkMode,
+  username: devices.username,
+  remark: devices.remark,
+  companyId: devices.companyId,
+  companyName: companies.name,
+  boundAt: devices.boundAt,
+};
+
+/** A device as read with ROW, from devices joined to its group and company. */
+const selectRows = (db: Db, where: SQL | undefined) =>
+  db
+    .select(ROW)
+    .from(devices)
+    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+    .innerJoin(companies, eq(companies.id, devices.companyId))
+    .where(where);
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+const ORDER_COLUMNS = {
+  sn: devices.sn,
+  name: devices.name,
+  model: devices.model,
+  firmware_version: devices.firmwareVersion,
+  status: devices.status,
+  last_online_at: devices.lastOnlineAt,
+  bound_at: devices.boundAt,
+} as const;
+
+/** Newest first when no order is asked for. */
+const DEFAULT_ORDER: Order[] = [{ k: 'bound_at', o: 'desc' }];
+
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
+
+function toDevice(row: Row, scope: DeviceScope): Device {
+  return {
+    id: row.id,
+    sn: row.sn,
+    gb28181_id: row.gb28181Id,
+    name: row.name,
+    kind: row.kind,
+    model: row.model,
+    firmware_version: row.firmwareVersion,
+    hardware_version: row.hardwareVersion,
+    area: row.area,
+    group_id: row.groupId,
+    group_name: row.groupName ?? '',
+    ip: row.ip,
+    mac: row.mac,
+    status: row.status,
+    last_online_at: iso(row.lastOnlineAt),
+    last_offline_at: iso(row.lastOfflineAt),
+    cloud_backup: row.cloudBackup,
+    cloud_video: row.cloudVideo,
+    network_mode: row.networkMode,
+    username: row.username,
+    remark: row.remark,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    read_only: row.companyId !== scope.companyId,
+    bound_at: row.boundAt.toISOString(),
+  };
+}
+
+/** One filter of DEVICE_FILTERS as SQL (company_id is applied to the scope instead). */
+function filterOf(filter: Where): SQL | undefined {
+  const value = filter.v;
+  switch (filter.k) {
+    case 'sn':
+      return filter.o === 'like'
+        ? ilike(devices.sn, likePattern(value as string))
+        : eq(devices.sn, value as string);
+    case 'name':
+      return ilike(devices.name, likePattern(value as string));
+    case 'model':
+      return filter.o === 'in'
+        ? inArray(devices.model, value as string[])
+        : eq(devices.model, value as string);
+    case 'group_id': {
+      const ids = filter.o === 'in' ? (value as number[]) : [value as number];
+      const grouped = ids.filter((id) => id !== UNGROUPED);
+      const ungrouped = ids.includes(UNGROUPED) ? isNull(devices.groupId) : undefined;
+      return or(grouped.length > 0 ? inArray(devices.groupId, grouped) : undefined, ungrouped);
+    }
+    case 'status':
+      return eq(devices.status, value as Device['status']);
+    case 'network_mode':
+      return eq(devices.networkMode, value as Device['network_mode']);
+    case 'firmware_version':
+      return filter.o === 'like'
+        ? ilike(devices.firmwareVersion, likePattern(value as string))
+        : eq(devices.firmwareVersion, value as string);
+    case 'company_id':
+      return undefined;
+    default:
+      // checkWheres lets no other key through.
+      throw new Error(`filter ${filter.k} is not mapped`);
+  }
+}
+
+/** Rows of `db.execute`: an array on postgres.js, `{ rows }` on PGlite. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+export class Devices {
+  private readonly totals = new ListTotals();
+
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  /**
+   * A page of the scope's devices. One company (the usual case): one statement, a walk of the sort
+   * key's index, the change counters riding along; the total is remembered per filter
+   * (list-totals.ts). With downstream companies, each company's first `offset + size` keys are
+   * merged (a walk of its index each), then the page's rows read by id: two statements.
+   */
+  async list(caller: Permissions, query: ListQuery): Promise<ListPage<Device>> {
+    const scope = await scopeOf(this.db, caller);
+    const companyFilter = query.wheres.find((filter) => filter.k === 'company_id')?.v as number | undefined;
+    const companyIds =
+      companyFilter === undefined
+        ? scope.companyIds
+        : scope.companyIds.filter((companyId) => companyId === companyFilter);
+    if (companyIds.length === 0) return { items: [], total: 0 };
+    const filters = query.wheres.map(filterOf);
+    const orders = query.orders.length > 0 ? query.orders : DEFAULT_ORDER;
+    const last = orders[orders.length - 1]?.o ?? 'asc';
+    const terms = [
+      ...orders.map((order) => {
+        const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
+        return order.o === 'asc' ? asc(column) : desc(column);
+      }),
+      last === 'asc' ? asc(devices.id) : desc(devices.id),
+    ];
+    const offset = (query.page - 1) * query.size;
+    const whereOf = (companyId: number) => and(scopeWhereOf(scope, companyId), ...filters);
+
+    let rows: Row[];
+    let version: string | undefined;
+    if (companyIds.length === 1) {
+      const page = await this.db
+        .select({ ...ROW, version: versionOf(companyIds) })
+        .from(devices)
+        .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(whereOf(companyIds[0] as number))
+        .orderBy(...terms)
+        .limit(query.size)
+        .offset(offset);
+      rows = page;
+      version = page[0]?.version;
+    } else {
+      const keys = orders.map((order, index) => ({
+        name: sql.raw(`k${index}`),
+        column: ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS],
+        direction: sql.raw(order.o),
+      }));
+      const tie = sql.raw(last);
+      const branches = companyIds.map(
+        (companyId) =>
+          sql`(select ${devices.id} as id, ${sql.join(
+            keys.map((key) => sql`${key.column} as ${key.name}`),
+            sql`, `,
+          )} from ${devices} where ${whereOf(companyId)} order by ${sql.join(
+            keys.map((key) => sql`${key.column} ${key.direction}`),
+            sql`, `,
+          )}, ${devices.id} ${tie} limit ${offset + query.size})`,
+      );
+      const ordered = rowsOf<{ id: number; version: string }>(
+        await this.db.execute(
+          sql`select id, ${versionOf(companyIds)} as version from (${sql.join(branches, sql` union all `)}) as keyed order by ${sql.join(
+            keys.map((key) => sql`${key.name} ${key.direction}`),
+            sql`, `,
+          )}, id ${tie} limit ${query.size} offset ${offset}`,
+        ),
+      );
+      version = ordered[0]?.version;
+      const ids = ordered.map((row) => Number(row.id));
+      const found = ids.length === 0 ? [] : await selectRows(this.db, inArray(devices.id, ids));
+      const byId = new Map(found.map((row) => [row.id, row]));
+      rows = ids.flatMap((id) => byId.get(id) ?? []);
+    }
+    const total = await this.total(scope, companyIds, query.wheres, filters, version);
+    return { items: rows.map((row) => toDevice(row, scope)), total };
+  }
+
+  /** The total of a filter: remembered at the counters the page read, else counted (and remembered). */
+  private async total(
+    scope: DeviceScope,
+    companyIds: number[],
+    wheres: Where[],
+    filters: Array<SQL | undefined>,
+    version: string | undefined,
+  ): Promise<number> {
+    const key = JSON.stringify([companyIds, scope.groupIds, wheres]);
+    if (version !== undefined) {
+      const remembered = this.totals.get(key, version);
+      if (remembered !== undefined) return remembered;
+    }
+    const where =
+      companyIds.length === 1
+        ? scopeWhereOf(scope, companyIds[0] as number)
+        : or(...companyIds.map((companyId) => scopeWhereOf(scope, companyId)));
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int`, version: versionOf(companyIds) })
+      .from(devices)
+      .where(and(where, ...filters));
+    const total = counted?.total ?? 0;
+    if (counted) this.totals.set(key, counted.version, total);
+    return total;
+  }
+
+  /** One device of the scope; 404 for any other. */
+  async detail(caller: Permissions, id: number): Promise<Device> {
+    const scope = await scopeOf(this.db, caller);
+    const [row] = await selectRows(this.db, and(eq(devices.id, id), scopeWhere(scope)));
+    if (!row) throw notFound();
+    return toDevice(row, scope);
+  }
+
+  /**
+   * Devices of the scope the caller may change, locked for the transaction (in id order, so that
+   * two batches never wait on each other in a circle): 404 when one is not in the scope, 403
+   * `device_read_only` when one is a downstream company's.
+   */
+  private async changeable(tx: Db, scope: DeviceScope, ids: readonly number[]) {
+    const wanted = [...new Set(ids)].sort((a, b) => a - b);
+    const rows = await tx
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        name: devices.name,
+        remark: devices.remark,
+        companyId: devices.companyId,
+        groupId: devices.groupId,
+      })
+      .from(devices)
+      .where(and(inArray(devices.id, wanted), scopeWhere(scope)))
+      .orderBy(asc(devices.id))
+      .for('update');
+    if (rows.length !== wanted.length) throw notFound();
+    if (rows.some((row) => row.companyId !== scope.companyId)) throw readOnly();
+    return rows;
+  }
+
+  /**
+   * Binds a unit of the registry to the caller's company (spec §5.1, §5.4): by serial and device
+   * code, or as a GB28181 device by its national id (the unit's serial) and registration password.
+   * Of concurrent binds of one unit exactly one is stored (the unit is unique among devices); the
+   * others answer 409 `device_bound`.
+   */
+  async bind(actor: Actor, body: BindBody): Promise<Device> {
+    const scope = await scopeOf(this.db, actor.caller);
+    const sn = body.mode === 'serial' ? body.sn : body.gb28181_id;
+    const unit = await findUnit(this.db, { sn });
+    if (!unit) throw new ApiError(404, 'device_unknown');
+    if (body.mode === 'serial' && unit.deviceCode !== body.device_code) {
+      throw new ApiError(400, 'device_code_mismatch');
+    }
+    if (!groupInScope(scope, body.group_id)) {
+      // A caller limited to groups binds into one of them: an ungrouped device would leave their sight.
+      throw body.group_id === null ? new ApiError(403, 'forbidden') : groupUnknown();
+    }
+    const id = await this.db.transaction(async (tx) => {
+      let group: LockedGroup | undefined;
+      if (body.group_id !== null) {
+        group = (await lockGroups(tx, scope.companyId, [body.group_id]))[0];
+        if (!group) throw groupUnknown();
+        if (group.devices >= group.maxDevices) throw groupFull();
+      }
+      const name = body.name ?? unit.sn;
+      const [device] = await tx
+        .insert(devices)
+        .values({
+          unitId: unit.id,
+          companyId: scope.companyId,
+          groupId: body.group_id,
+          sn: unit.sn,
+          kind: unit.kind,
+          model: unit.model,
+          hardwareVersion: unit.hardwareVersion,
+          mac: unit.mac,
+          name,
+          firmwareVersion: unit.firmwareVersion,
+          ...(body.mode === 'gb28181'
+            ? { gb28181Id: unit.sn, gbPasswordSealed: this.box.seal(body.password, `gb:${unit.sn}`) }
+            : {}),
+        })
+        .onConflictDoNothing({ target: devices.unitId })
+        .returning({ id: devices.id });
+      if (!device) throw new ApiError(409, 'device_bound');
+      if (group) await changeGroupCount(tx, group.id, 1);
+      await tx.execute(bumpVersion(scope.companyId));
+      await recordChanges(tx, actor, [
+        { companyId: scope.companyId, deviceId: device.id, sn: unit.sn, action: 'bind', after: name },
+      ]);
+      await actor.trail.record(tx, {
+        action: 'device.bind',
+        target: { type: 'device', id: device.id },
+        after: {
+          sn: unit.sn,
+          name,
+          mode: body.mode,
+          group_id: body.group_id,
+          ...(body.mode === 'gb28181' ? { gb28181_id: unit.sn, password: body.password } : {}),
+        },
+      });
+      return device.id;
+    });
+    return this.detail(actor.caller, id);
+  }
+
+  /** Renames a device and changes its remark (PATCH; spec §5.4). A rename leaves a binding record. */
+  async edit(actor: Actor, id: number, body: EditDeviceBody): Promise<Device> {
+    const scope = await scopeOf(this.db, actor.caller);
+    await this.db.transaction(async (tx) => {
+      const [device] = await this.changeable(tx, scope, [id]);
+      if (!device) throw notFound();
+      const name = body.name.trim();
+      const remark = body.remark === undefined ? device.remark : body.remark.trim();
+      await tx.update(devices).set({ name, remark }).where(eq(devices.id, device.id));
+      if (name !== device.name) {
+        await tx.execute(bumpVersion(scope.companyId));
+        await recordChanges(tx, actor, [
+          {
+            companyId: device.companyId,
+            deviceId: device.id,
+            sn: device.sn,
+            action: 'rename',
+            before: device.name,
+            after: name,
+          },
+        ]);
+      }
+      await actor.trail.record(tx, {
+        action: 'device.update',
+        target: { type: 'device', id: device.id },
+        before: { sn: device.sn, name: device.name, remark: device.remark },
+        after: { sn: device.sn, name, remark },
+      });
+    });
+    return this.detail(actor.caller, id);
+  }
+
+  /**
+   * Unbinds devices of the caller's company (one, or a batch of up to DEVICE_BATCH_MAX): all or
+   * none. Each unit goes back to the factory pool; the binding records stay.
+   */
+  async unbind(actor: Actor, ids: readonly number[]): Promise<{ count: number }> {
+    const scope = await scopeOf(this.db, actor.caller);
+    return this.db.transaction(async (tx) => {
+      const rows = await this.changeable(tx, scope, ids);
+      const groupIds = [...new Set(rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])))];
+      const groups = await lockGroups(tx, scope.companyId, groupIds);
+      await tx.delete(devices).where(
+        inArray(
+          devices.id,
+          rows.map((row) => row.id),
+        ),
+      );
+      for (const group of groups) {
+        await changeGroupCount(tx, group.id, -rows.filter((row) => row.groupId === group.id).length);
+      }
+      await tx.execute(bumpVersion(scope.companyId));
+      await recordChanges(
+        tx,
+        actor,
+        rows.map((row) => ({
+          companyId: row.companyId,
+          deviceId: row.id,
+          sn: row.sn,
+          action: 'unbind' as const,
+          before: row.name,
+        })),
+      );
+      await actor.trail.record(tx, {
+        action: 'device.unbind',
+        target: { type: 'device', id: rows.length === 1 ? rows[0]?.id : null },
+        before: {
+          devices: rows.map((row) => ({ id: row.id, sn: row.sn, name: row.name, group_id: row.groupId })),
+        },
+      });
+      return { count: rows.length };
+    });
+  }
+
+  /**
+   * Moves devices of the caller's company into a group, or out of every group (`null`): all or
+   * none. The groups involved are locked (in id order) before their counts are checked and
+   * changed, so that two concurrent moves cannot overfill a group (409 `group_full`).
+   */
+  async move(actor: Actor, ids: readonly number[], groupId: number | null): Promise<{ count: number }> {
+    const scope = await scopeOf(this.db, actor.caller);
+    if (!groupInScope(scope, groupId))
+      throw groupId === null ? new ApiError(403, 'forbidden') : groupUnknown();
+    return this.db.transaction(async (tx) => {
+      const rows = await this.changeable(tx, scope, ids);
+      const moving = rows.filter((row) => row.groupId !== groupId);
+      const involved = new Set(moving.flatMap((row) => (row.groupId === null ? [] : [row.groupId])));
+      if (groupId !== null) involved.add(groupId);
+      const groups = await lockGroups(tx, scope.companyId, [...involved]);
+      const target = groupId === null ? undefined : groups.find((group) => group.id === groupId);
+      if (groupId !== null && !target) throw groupUnknown();
+      if (target && target.devices + moving.length > target.maxDevices) throw groupFull();
+      if (moving.length === 0) return { count: 0 };
+      await tx
+        .update(devices)
+        .set({ groupId })
+        .where(
+          inArray(
+            devices.id,
+            moving.map((row) => row.id),
+          ),
+        );
+      for (const group of groups) {
+        const change =
+          (group.id === groupId ? moving.length : 0) -
+          moving.filter((row) => row.groupId === group.id).length;
+        if (change === 0) continue;
+        await tx
+          .update(deviceGroups)
+          .set({ devices: sql`${deviceGroups.devices} + ${change}` })
+          .where(eq(deviceGroups.id, group.id));
+      }
+      await tx.execute(bumpVersion(scope.companyId));
+      const nameOf = (id: number | null) =>
+        id === null ? '' : (groups.find((group) => group.id === id)?.name ?? '');
+      await recordChanges(
+        tx,
+        actor,
+        moving.map((row) => ({
+          companyId: row.companyId,
+          deviceId: row.id,
+          sn: row.sn,
+          action: 'move' as const,
+          before: nameOf(row.groupId),
+          after: nameOf(groupId),
+        })),
+      );
+      await actor.trail.record(tx, {
+        action: 'device.move',
+        target: { type: 'device', id: moving.length === 1 ? moving[0]?.id : null },
+        before: { devices: moving.map((row) => ({ id: row.id, sn: row.sn, group_id: row.groupId })) },
+        after: { group_id: groupId, count: moving.length },
+      });
+      return { count: moving.length };
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/** What the device tests set up: fresh units in the registry, groups, bound devices. */
+import { randomBytes } from 'node:crypto';
+import { DEVICE_PATHS, type Device, type DeviceKind } from '@vap/contracts';
+import { expect } from 'vitest';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import type { TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS, type GeneratedUnit, generateUnits, storeUnits } from './factory.js';
+
+/** New units in the registry, of a seed of their own (so that no test shares one). */
+export async function addUnits(t: TestApp, count = 1, kind: DeviceKind = 'ipc'): Promise<GeneratedUnit[]> {
+  const units = generateUnits({ count, kind, seed: randomBytes(8).toString('hex') });
+  await storeUnits(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+  return units;
+}
+
+export const call = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url: `/webapi${url}`, headers, payload });
+
+/** Binds a unit by serial and device code; expects success and answers the device. */
+export async function bind(
+  t: TestApp,
+  headers: Record<string, string>,
+  unit: GeneratedUnit,
+  extra: { group_id?: number | null; name?: string } = {},
+): Promise<Device> {
+  const response = await call(t, 'POST', DEVICE_PATHS.bind, headers, {
+    mode: 'serial',
+    sn: unit.sn,
+    device_code: unit.deviceCode,
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Device>();
+}
+
+let groupCounter = 0;
+/** A group of the caller's company; answers its id. */
+export async function addGroup(
+  t: TestApp,
+  headers: Record<string, string>,
+  maxDevices = 100,
+): Promise<number> {
+  const response = await call(t, 'POST', DEVICE_PATHS.groups, headers, {
+    name: `分组${++groupCounter}`,
+    max_devices: maxDevices,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ id: number }>().id;
+}

@@ -1,0 +1,42 @@
+/**
+ * The device area (spec §1 device maintenance, binding records, verification; prefix
+ * /v1/dms/company): the factory registry of the vendor's units, the company's devices and groups,
+ * the binding records and the verification of a unit, and the operator's `factory:*` commands.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import type { Db } from '../../core/db/client.js';
+import { RateLimiter } from '../../core/rate-limit/limiter.js';
+import { BindRecords } from './bind-records.js';
+import { deviceRoutes } from './device-routes.js';
+import { Devices } from './devices.js';
+import { DEVICE_SECRETS } from './factory.js';
+import { groupRoutes } from './group-routes.js';
+import { Groups } from './groups.js';
+import { Verification } from './verify.js';
+
+/** The demo seed's devices. */
+export { seedDemoDevices } from './demo.js';
+/** The role editor and the access keys check their group ids against the company's groups. */
+export { unknownGroupIds } from './groups.js';
+export { factoryCommands } from './ops.js';
+
+export interface DevicesModuleOptions {
+  db: Db;
+  /** The server secret: device secrets and GB28181 passwords are sealed under a key derived from it. */
+  serverSecret: string;
+}
+
+export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
+  app,
+  { db, serverSecret },
+) => {
+  const box = new SecretBox(serverSecret, DEVICE_SECRETS);
+  await app.register(deviceRoutes, { db, devices: new Devices(db, box) });
+  await app.register(groupRoutes, {
+    db,
+    groups: new Groups(db),
+    records: new BindRecords(db),
+    verification: new Verification(db, new RateLimiter(db)),
+  });
+};

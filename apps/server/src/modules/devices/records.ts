@@ -1,0 +1,64 @@
+/**
+ * Who changes devices, and what every change leaves behind: a binding record (bind, unbind, move,
+ * rename; spec §1 device binding records) and an audit entry, both written in the transaction of
+ * the change, and a raised change counter of the company (list-totals.ts).
+ */
+import type { BindAction, BindSource } from '@vap/contracts';
+import type { FastifyRequest } from 'fastify';
+import { type AuditTrail, auditTrail } from '../../core/audit/recorder.js';
+import type { Permissions } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { permissionsOf } from '../../core/http/access.js';
+import { bindRecords } from './schema.js';
+
+/** The caller of a device change, and how their changes are recorded. */
+export interface Actor {
+  caller: Permissions;
+  trail: AuditTrail;
+  operatorId: number;
+  /** The user's nickname (else phone or email), or the access key's id on the open API. */
+  operatorName: string;
+  source: BindSource;
+}
+
+/** The actor of a request: a signed-in user (console) or an access key (open API). */
+export async function actorOf(request: FastifyRequest, db: Db, source?: BindSource): Promise<Actor> {
+  const caller = await permissionsOf(request, db);
+  const user = request.caller?.user;
+  return {
+    caller,
+    trail: auditTrail(request),
+    operatorId: caller.userId,
+    operatorName: request.accessKey
+      ? request.accessKey.id
+      : user?.nickname || user?.phone || user?.email || String(caller.userId),
+    source: source ?? (request.accessKey ? 'open_api' : 'console'),
+  };
+}
+
+export interface RecordedChange {
+  companyId: number;
+  deviceId: number;
+  sn: string;
+  action: BindAction;
+  before?: string;
+  after?: string;
+}
+
+/** Writes the binding records of changes (one statement), in the change's transaction. */
+export async function recordChanges(tx: Db, actor: Actor, changes: readonly RecordedChange[]) {
+  if (changes.length === 0) return;
+  await tx.insert(bindRecords).values(
+    changes.map((change) => ({
+      companyId: change.companyId,
+      deviceId: change.deviceId,
+      sn: change.sn,
+      action: change.action,
+      before: change.before ?? '',
+      after: change.after ?? '',
+      operatorId: actor.operatorId,
+      operatorName: actor.operatorName,
+      source: actor.source,
+    })),
+  );
+}
