@@ -80,7 +80,7 @@ const versionQuery = (db: Db) =>
     .where(eq(callerVersion.id, 1))
     .prepare('vap_caller_version');
 
-/** The channel on which the triggers announce a new caller version (migration 0010). */
+/** The channel on which the triggers announce a new caller version (migration 0011). */
 export const CALLER_VERSION_CHANNEL = 'caller_version';
 
 /** Sessions whose caller is kept; beyond it the least recently read is dropped (and read again). */

@@ -21,7 +21,7 @@ export const sessions = pgTable(
 
 /**
  * One row: a number that every change to what the caller query reads (sessions, users, companies,
- * roles) raises in the same transaction, by triggers of migration 0010. A caller read at version v
+ * roles) raises in the same transaction, by triggers of migration 0011. A caller read at version v
  * is still exact while the version is v (caller.ts); the triggers, not the writers, keep it true,
  * so no write path can forget it.
  */
