@@ -17,6 +17,7 @@ import {
   ACCESS_KEY_PATHS,
   type AccessKeyCreated,
   API_ROUTE_PATTERNS,
+  DEVICE_PATHS,
   type MenusMap,
   type OpenOperation,
   type PageName,
@@ -248,8 +249,13 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   /** The route's URL with its path parameters filled: a demo company row where listed, else 999999. */
   function urlOf(route: Route): string {
     const fill = String(FOREIGN_ROWS[nameOf(route)]?.(rows) ?? 999999);
-    return route.url.replace(/:\w+/g, fill).replace(/\*$/, fill);
+    return route.url.replace(/:\w+/g, fill).replace(/\*$/, fill) + (REQUIRED_QUERIES[nameOf(route)] ?? '');
   }
+
+  /** The query a route cannot answer without (anything else is sent bare). */
+  const REQUIRED_QUERIES: Record<string, string> = {
+    [`GET /webapi${DEVICE_PATHS.importTemplate}`]: '?mode=plain',
+  };
 
   const call = (route: Route, headers: Record<string, string> = {}, payload?: object) =>
     t.app.inject({

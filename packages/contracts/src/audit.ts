@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'device.update',
   'device.move',
   'device.unbind',
+  'device.import',
   'device_group.create',
   'device_group.update',
   'device_group.delete',

@@ -20,8 +20,15 @@ export interface StreamedForm<File> {
 export interface MultipartOptions<File extends { discard(): Promise<void> }> {
   /** The largest body, envelope included. */
   maxBytes: number;
-  /** Called for each file part; must consume the stream (or fail). */
-  onFile: (name: string, stream: Readable) => Promise<File>;
+  /**
+   * Called for each file part; must consume the stream (or fail). `fields` are the text fields
+   * received so far (those sent before the file).
+   */
+  onFile: (
+    name: string,
+    stream: Readable,
+    part: { filename: string; fields: ReadonlyMap<string, string> },
+  ) => Promise<File>;
 }
 
 export function readMultipart<File extends { discard(): Promise<void> }>(
@@ -98,7 +105,7 @@ export function readMultipart<File extends { discard(): Promise<void> }>(
       if (info.valueTruncated || info.nameTruncated) return fail(malformed());
       form.fields.set(name, value);
     });
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       if (failed || !claim(name)) {
         stream.resume();
         return;
@@ -107,7 +114,7 @@ export function readMultipart<File extends { discard(): Promise<void> }>(
       // Its errors reach its reader (onFile) and this form as the parser's own.
       stream.on('error', () => {});
       stream.once('end', () => streams.delete(stream));
-      const file = onFile(name, stream);
+      const file = onFile(name, stream, { filename: info.filename ?? '', fields: form.fields });
       pending.push(file);
       file.then(
         (received) => form.files.set(name, received),

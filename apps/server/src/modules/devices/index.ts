@@ -10,9 +10,11 @@ import { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { BindRecords } from './bind-records.js';
 import { deviceRoutes } from './device-routes.js';
 import { Devices } from './devices.js';
+import { exchangeRoutes } from './exchange-routes.js';
 import { DEVICE_SECRETS } from './factory.js';
 import { groupRoutes } from './group-routes.js';
 import { Groups } from './groups.js';
+import { DeviceImport } from './import.js';
 import { Verification } from './verify.js';
 
 /** The demo seed's devices. */
@@ -32,7 +34,9 @@ export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async 
   { db, serverSecret },
 ) => {
   const box = new SecretBox(serverSecret, DEVICE_SECRETS);
-  await app.register(deviceRoutes, { db, devices: new Devices(db, box) });
+  const devices = new Devices(db, box);
+  await app.register(deviceRoutes, { db, devices });
+  await app.register(exchangeRoutes, { db, devices, imports: new DeviceImport(db, box) });
   await app.register(groupRoutes, {
     db,
     groups: new Groups(db),

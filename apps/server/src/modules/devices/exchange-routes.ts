@@ -1,0 +1,193 @@
+/**
+ * The spreadsheets of page device_maintenance (spec §3 device import rows, §5.4): the empty import
+ * templates, the import of a workbook (multipart, read as it arrives) and the export of a filter
+ * (an .xlsx streamed as it is written). All need the page's `import` or `export` button and keep to
+ * the caller's groups.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import {
+  apiErrorSchema,
+  DEVICE_EXPORT_MAX_ROWS,
+  DEVICE_FILTERS,
+  DEVICE_IMPORT_MAX_BYTES,
+  DEVICE_ORDER_KEYS,
+  DEVICE_PATHS,
+  type Device,
+  type ImportFormat,
+  importFieldsSchema,
+  importResultSchema,
+  importTemplateQuerySchema,
+  listQuerySchema,
+} from '@vap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../core/db/client.js';
+import { permissionsOf } from '../../core/http/access.js';
+import { ApiError } from '../../core/http/errors.js';
+import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { readMultipart } from '../../core/storage/multipart.js';
+import type { Devices } from './devices.js';
+import type { DeviceImport } from './import.js';
+import { actorOf } from './records.js';
+import { checkImportFile, importTemplate, writeXlsx } from './workbook.js';
+
+const security = [{ bearer: [] }];
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CONTENT_TYPES: Record<ImportFormat, string> = { xlsx: XLSX, csv: 'text/csv; charset=utf-8' };
+/** The multipart envelope (boundaries, part headers, the form's few fields) around the file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** The columns of an export, in order, with the value of each. */
+const EXPORT_COLUMNS: ReadonlyArray<
+  [string, (device: Device, word: (key: string) => string) => string | null]
+> = [
+  ['sn', (d) => d.sn],
+  ['name', (d) => d.name],
+  ['model', (d) => d.model],
+  ['kind', (d) => d.kind.toUpperCase()],
+  ['firmware_version', (d) => d.firmware_version],
+  ['hardware_version', (d) => d.hardware_version],
+  ['area', (d) => d.area],
+  ['group', (d) => d.group_name],
+  ['ip', (d) => d.ip],
+  ['mac', (d) => d.mac],
+  ['status', (d, word) => word(`status_${d.status}`)],
+  ['last_online_at', (d) => d.last_online_at],
+  ['last_offline_at', (d) => d.last_offline_at],
+  ['cloud_backup', (d, word) => word(`cloud_${d.cloud_backup}`)],
+  ['cloud_video', (d, word) => word(`cloud_${d.cloud_video}`)],
+  ['network_mode', (d, word) => word(`network_${d.network_mode}`)],
+  ['gb28181_id', (d) => d.gb28181_id],
+  ['company', (d) => d.company_name],
+  ['remark', (d) => d.remark],
+  ['bound_at', (d) => d.bound_at],
+];
+
+const formatOf = (filename: string): ImportFormat => {
+  const extension = /\.([a-z]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  if (extension === 'xlsx' || extension === 'csv') return extension;
+  throw new ApiError(400, 'import_file_invalid');
+};
+
+const stamp = (at: Date) => at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+
+export const exchangeRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  devices: Devices;
+  imports: DeviceImport;
+}> = async (app, { db, devices, imports }) => {
+  // The import's body is read as a stream by readMultipart, never buffered by Fastify.
+  app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
+
+  app.get(
+    DEVICE_PATHS.importTemplate,
+    {
+      config: { access: { page: 'device_maintenance', button: 'import' } },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'The empty workbook of an import mode (template: name, gb28181_id, password, remark; plain: sn, username, password, remark)',
+        security,
+        querystring: importTemplateQuerySchema,
+        response: { 200: z.unknown().describe('.xlsx or .csv'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { mode, format } = request.query;
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="devices-${mode}.${format}"`)
+        .send(await importTemplate(mode, format));
+    },
+  );
+
+  app.post(
+    DEVICE_PATHS.import,
+    {
+      config: { access: { page: 'device_maintenance', button: 'import' }, audit: 'device.import' },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'Bind the rows of a workbook (.xlsx or .csv, multipart: mode, group_id, on_error, then file)',
+        description:
+          'Each failing row is reported with its row number and bindTemplateError: 0 missing, 1 format, ' +
+          "2 unknown to the factory, 3 bound, 4 repeated in the file, 5 past the group's maximum. on_error " +
+          "'all' binds nothing when a row fails; 'valid' binds the valid rows. An empty sheet is 400 no_device.",
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: importResultSchema,
+          ...refusals,
+          404: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+      const form = await readMultipart(request.body, request.headers, {
+        maxBytes: DEVICE_IMPORT_MAX_BYTES + ENVELOPE_BYTES,
+        onFile: async (name, stream, { filename, fields }) => {
+          if (name !== 'file') throw new ApiError(400, 'bad_request');
+          // The fields come before the file: the mode says how to read it.
+          const parsed = importFieldsSchema.safeParse(Object.fromEntries(fields));
+          if (!parsed.success) throw new ApiError(400, 'validation_failed');
+          const checked = await checkImportFile(stream, formatOf(filename), parsed.data.mode);
+          return { checked, fields: parsed.data, discard: async () => {} };
+        },
+      });
+      const file = form.files.get('file');
+      if (!file) throw new ApiError(400, 'import_file_invalid');
+      return imports.bind(await actorOf(request, db, 'import'), file.checked, {
+        groupId: file.fields.group_id ?? null,
+        onError: file.fields.on_error,
+      });
+    },
+  );
+
+  app.get(
+    DEVICE_PATHS.export,
+    {
+      config: { access: { page: 'device_maintenance', button: 'export' } },
+      schema: {
+        tags: ['devices'],
+        summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
+        security,
+        querystring: listQuerySchema.pick({ wheres: true, orders: true }),
+        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const language = negotiateLanguage(request.headers['accept-language']);
+      const word = (key: string) => translate(language, `deviceExport.${key}`);
+      const rows = devices.exportRows(
+        await permissionsOf(request, db),
+        listFilters(request.query.wheres, DEVICE_FILTERS),
+        listOrders(request.query.orders, DEVICE_ORDER_KEYS),
+        DEVICE_EXPORT_MAX_ROWS,
+      );
+      // The first piece is read before answering, so that a refusal is still an error answer.
+      const first = await rows.next();
+      async function* all() {
+        if (first.done) return;
+        yield first.value;
+        yield* rows;
+      }
+      const out = new PassThrough();
+      void writeXlsx(
+        out,
+        EXPORT_COLUMNS.map(([key]) => word(key)),
+        (async function* () {
+          for await (const device of all()) yield EXPORT_COLUMNS.map(([, value]) => value(device, word));
+        })(),
+      ).catch((error: unknown) => out.destroy(error as Error));
+      return reply
+        .type(XLSX)
+        .header('content-disposition', `attachment; filename="devices-${stamp(new Date())}.xlsx"`)
+        .send(out);
+    },
+  );
+};

@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEVICE_PATHS,
+  type Device,
+  encodeListParam,
+  type ImportResult,
+  type ListPage,
+  type MenusMap,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users } from '../../core/db/schema.js';
+import { addAccount } from '../../testing/accounts.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { generateUnits } from './factory.js';
+import { addGroup, addUnits, bind, call } from './fixtures.js';
+import { bindRecords } from './schema.js';
+
+/** A multipart body as a browser's FormData sends it: the fields, then the file. */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+  const boundary = `----vap${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('devices');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const PLAIN_HEADER = ['sn', 'username', 'password', 'remark'];
+const OPERATOR: MenusMap = { dashboard: [], device_maintenance: ['import', 'export', 'bind'] };
+
+describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) on %s', (engine) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    owner = account.headers;
+    companyId = account.companyId ?? 0;
+  });
+  afterAll(() => t.close());
+
+  const upload = async (
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    file?: { name: string; content: Buffer },
+  ) => {
+    const { payload, contentType } = multipart(
+      { filename: file?.name ?? '', filesize: '1', ...fields },
+      file,
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/webapi${DEVICE_PATHS.import}`,
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+  };
+  const importFile = async (
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    rows: unknown[][],
+  ) => {
+    const response = await upload(headers, fields, { name: 'devices.xlsx', content: await workbook(rows) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ImportResult>();
+  };
+  const devicesOf = async (headers: Record<string, string>, sns: string[]) => {
+    const all: Device[] = [];
+    for (const sn of sns) {
+      const one = encodeURIComponent(encodeListParam([{ k: 'sn', o: '=', v: sn }]));
+      const page = await call(t, 'GET', `${DEVICE_PATHS.devices}?wheres=${one}`, headers);
+      all.push(...page.json<ListPage<Device>>().items);
+    }
+    return all;
+  };
+
+  let roleCounter = 0;
+  async function member(menus: MenusMap, groups: { all: true } | { ids: number[] }) {
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({
+        companyId,
+        name: `导入角色${++roleCounter}`,
+        menus,
+        isAccessAllGroup: 'all' in groups,
+        groupIds: 'ids' in groups ? groups.ids : [],
+      })
+      .returning({ id: roles.id });
+    const account = await addAccount(t, { company: 'none' });
+    await t.database.db
+      .update(users)
+      .set({ companyId, roleId: role?.id ?? 0 })
+      .where(eq(users.id, account.userId));
+    return bearer(await t.signIn(account.phone, 'account-pass'));
+  }
+
+  it('reports each failing row by its number and code, binds nothing, then binds the valid rows when asked', async () => {
+    const [first, second] = await addUnits(t, 2);
+    const [stranger] = generateUnits({ count: 1, kind: 'ipc', seed: randomBytes(8).toString('hex') });
+    if (!first || !second || !stranger) throw new Error('no units');
+    const rows = [
+      PLAIN_HEADER,
+      [first.sn, 'admin', 'pw-1', '大厅'],
+      ['1234', 'admin', 'pw', ''],
+      [stranger.sn, 'admin', 'pw', ''],
+      [second.sn, '', '', ''],
+      [first.sn, 'again', 'pw', ''],
+    ];
+    const refused = await importFile(owner, { mode: 'plain', on_error: 'all' }, rows);
+    expect(refused).toEqual({
+      rows: 5,
+      bound: 0,
+      errors: [
+        { row: 3, code: 1 },
+        { row: 4, code: 2 },
+        { row: 6, code: 4 },
+      ],
+    });
+    expect(await devicesOf(owner, [first.sn, second.sn])).toEqual([]);
+
+    const accepted = await importFile(owner, { mode: 'plain', on_error: 'valid' }, rows);
+    expect(accepted).toMatchObject({ rows: 5, bound: 2 });
+    const bound = await devicesOf(owner, [first.sn, second.sn]);
+    expect(bound.map((device) => [device.sn, device.username, device.remark])).toEqual([
+      [first.sn, 'admin', '大厅'],
+      [second.sn, '', ''],
+    ]);
+    const records = await t.database.db.select().from(bindRecords).where(eq(bindRecords.sn, first.sn));
+    expect(records).toMatchObject([{ action: 'bind', source: 'import' }]);
+  });
+
+  it('reports a unit bound already as 3 and the rows past a full group as 5', async () => {
+    const units = await addUnits(t, 3);
+    const [taken, fits, over] = units;
+    if (!taken || !fits || !over) throw new Error('no units');
+    await bind(t, owner, taken);
+    const group = await addGroup(t, owner, 1);
+    const result = await importFile(owner, { mode: 'plain', on_error: 'valid', group_id: String(group) }, [
+      PLAIN_HEADER,
+      [taken.sn],
+      [fits.sn],
+      [over.sn],
+    ]);
+    expect(result).toEqual({
+      rows: 3,
+      bound: 1,
+      errors: [
+        { row: 2, code: 3 },
+        { row: 4, code: 5 },
+      ],
+    });
+    expect((await devicesOf(owner, [fits.sn]))[0]?.group_id).toBe(group);
+  });
+
+  it('binds GB28181 devices of template mode by name, national id and password', async () => {
+    const [unit] = await addUnits(t, 1, 'nvr');
+    if (!unit) throw new Error('no unit');
+    const result = await importFile(owner, { mode: 'template' }, [
+      ['name', 'gb28181_id', 'password', 'remark'],
+      ['录像机_1', unit.sn, 'gb-pass', '机房'],
+    ]);
+    expect(result).toEqual({ rows: 1, bound: 1, errors: [] });
+    expect(await devicesOf(owner, [unit.sn])).toMatchObject([
+      { name: '录像机_1', gb28181_id: unit.sn, kind: 'nvr', remark: '机房' },
+    ]);
+  });
+
+  it("answers an empty sheet with 400 'no device' and a file of another kind with import_file_invalid", async () => {
+    const empty = await upload(
+      owner,
+      { mode: 'plain' },
+      { name: 'empty.xlsx', content: await workbook([PLAIN_HEADER]) },
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'no_device' });
+    const text = await upload(owner, { mode: 'plain' }, { name: 'notes.txt', content: Buffer.from('sn\n1') });
+    expect(text.json()).toMatchObject({ code: 'import_file_invalid' });
+    const noMode = await upload(owner, {}, { name: 'a.csv', content: Buffer.from('sn\n1') });
+    expect(noMode.statusCode).toBe(400);
+  });
+
+  it('keeps a role limited to one group to that group, and refuses the import to a role without its button', async () => {
+    const mine = await addGroup(t, owner, 10);
+    const other = await addGroup(t, owner, 10);
+    const limited = await member(OPERATOR, { ids: [mine] });
+    const [unit] = await addUnits(t, 1);
+    if (!unit) throw new Error('no unit');
+    const outside = await upload(
+      limited,
+      { mode: 'plain', group_id: String(other) },
+      {
+        name: 'a.csv',
+        content: Buffer.from(`sn\r\n${unit.sn}\r\n`),
+      },
+    );
+    expect(outside.statusCode).toBe(404);
+    const ungrouped = await upload(
+      limited,
+      { mode: 'plain' },
+      { name: 'a.csv', content: Buffer.from(`sn\r\n${unit.sn}\r\n`) },
+    );
+    expect(ungrouped.statusCode).toBe(403);
+    const inside = await upload(
+      limited,
+      { mode: 'plain', group_id: String(mine) },
+      {
+        name: 'a.csv',
+        content: Buffer.from(`sn\r\n${unit.sn}\r\n`),
+      },
+    );
+    expect(inside.json()).toMatchObject({ bound: 1 });
+
+    const viewer = await member({ dashboard: [], device_maintenance: [] }, { all: true });
+    const refused = await upload(
+      viewer,
+      { mode: 'plain' },
+      { name: 'a.csv', content: Buffer.from(`sn\r\n${unit.sn}\r\n`) },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect((await call(t, 'GET', `${DEVICE_PATHS.export}`, viewer)).statusCode).toBe(403);
+  });
+
+  it('answers the templates of both modes as .xlsx and .csv', async () => {
+    const xlsx = await call(t, 'GET', `${DEVICE_PATHS.importTemplate}?mode=template&format=xlsx`, owner);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('devices-template.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.getRow(1).values).toEqual([
+      undefined,
+      'name',
+      'gb28181_id',
+      'password',
+      'remark',
+    ]);
+    const csv = await call(t, 'GET', `${DEVICE_PATHS.importTemplate}?mode=plain&format=csv`, owner);
+    expect(csv.body).toBe('\uFEFFsn,username,password,remark\r\n');
+  });
+
+  it("exports the filter as .xlsx in the list's order, with translated headers, limited to the caller's groups", async () => {
+    const group = await addGroup(t, owner, 10);
+    const units = await addUnits(t, 3);
+    for (const unit of units) await bind(t, owner, unit, { group_id: group });
+    const orders = encodeURIComponent(encodeListParam([{ k: 'sn', o: 'desc' }]));
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'group_id', o: '=', v: group }]));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${DEVICE_PATHS.export}?wheres=${wheres}&orders=${orders}`,
+      headers: { ...owner, 'accept-language': 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Serial');
+    const sns = [2, 3, 4].map((row) => sheet?.getRow(row).getCell(1).value);
+    expect(sns).toEqual(
+      units
+        .map((unit) => unit.sn)
+        .sort()
+        .reverse(),
+    );
+    expect(sheet?.getRow(2).getCell(11).value).toBe('Offline');
+
+    const stranger = await member(OPERATOR, { ids: [] });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${DEVICE_PATHS.export}?wheres=${wheres}`,
+      headers: stranger,
+    });
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(none.rawPayload as unknown as ArrayBuffer);
+    expect(empty.worksheets[0]?.rowCount).toBe(1);
+  });
+});
