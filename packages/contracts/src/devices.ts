@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { isDeviceSerial, patterns } from './checks.js';
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import type { FilterSpec } from './list.js';
 import { instantSchema } from './list.js';
 
@@ -346,6 +347,8 @@ export const BIND_RECORD_FILTERS = {
   created_at: { '>=': instantSchema, '<=': instantSchema, between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const BIND_RECORD_ORDER_KEYS = ['created_at', 'sn', 'action'] as const;
+/** Rows a binding-record export answers at most (spec §9 "Log export at most 5000 rows"). */
+export const BIND_RECORD_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
 
 // ---- verification ------------------------------------------------------------------------------
 

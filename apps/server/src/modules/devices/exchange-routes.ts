@@ -7,6 +7,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
   apiErrorSchema,
+  BIND_RECORD_EXPORT_MAX_ROWS,
+  BIND_RECORD_FILTERS,
+  BIND_RECORD_ORDER_KEYS,
+  type BindRecord,
   DEVICE_EXPORT_MAX_ROWS,
   DEVICE_FILTERS,
   DEVICE_IMPORT_MAX_BYTES,
@@ -19,6 +23,7 @@ import {
   importTemplateQuerySchema,
   listQuerySchema,
 } from '@vap/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
@@ -27,6 +32,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { readMultipart } from '../../core/storage/multipart.js';
+import type { BindRecords } from './bind-records.js';
 import type { Devices } from './devices.js';
 import type { DeviceImport } from './import.js';
 import { actorOf } from './records.js';
@@ -65,6 +71,20 @@ const EXPORT_COLUMNS: ReadonlyArray<
   ['bound_at', (d) => d.bound_at],
 ];
 
+/** The columns of a binding-record export. */
+const RECORD_COLUMNS: ReadonlyArray<[string, (record: BindRecord, word: (key: string) => string) => string]> =
+  [
+    ['created_at', (r) => r.created_at],
+    ['sn', (r) => r.sn],
+    ['action', (r, word) => word(`action_${r.action}`)],
+    ['before', (r) => r.before],
+    ['after', (r) => r.after],
+    ['operator', (r) => r.operator_name],
+    ['source', (r, word) => word(`source_${r.source}`)],
+  ];
+/** Records read per page of a binding-record export. */
+const RECORD_PAGE = 100;
+
 const formatOf = (filename: string): ImportFormat => {
   const extension = /\.([a-z]+)$/i.exec(filename)?.[1]?.toLowerCase();
   if (extension === 'xlsx' || extension === 'csv') return extension;
@@ -73,11 +93,39 @@ const formatOf = (filename: string): ImportFormat => {
 
 const stamp = (at: Date) => at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
+/** Sends rows as an .xlsx download, the first row read before answering (a refusal stays an error answer). */
+async function sendXlsx<T>(
+  reply: FastifyReply,
+  name: string,
+  header: string[],
+  rows: AsyncGenerator<T>,
+  cells: (row: T) => Array<string | null>,
+) {
+  const first = await rows.next();
+  async function* all() {
+    if (first.done) return;
+    yield cells(first.value);
+    for await (const row of rows) yield cells(row);
+  }
+  const out = new PassThrough();
+  void writeXlsx(out, header, all()).catch((error: unknown) => out.destroy(error as Error));
+  return reply
+    .type(XLSX)
+    .header('content-disposition', `attachment; filename="${name}-${stamp(new Date())}.xlsx"`)
+    .send(out);
+}
+
+const wordsOf = (request: FastifyRequest) => {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  return (key: string) => translate(language, `deviceExport.${key}`);
+};
+
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   db: Db;
   devices: Devices;
   imports: DeviceImport;
-}> = async (app, { db, devices, imports }) => {
+  records: BindRecords;
+}> = async (app, { db, devices, imports, records }) => {
   // The import's body is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
@@ -161,33 +209,54 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const language = negotiateLanguage(request.headers['accept-language']);
-      const word = (key: string) => translate(language, `deviceExport.${key}`);
+      const word = wordsOf(request);
       const rows = devices.exportRows(
         await permissionsOf(request, db),
         listFilters(request.query.wheres, DEVICE_FILTERS),
         listOrders(request.query.orders, DEVICE_ORDER_KEYS),
         DEVICE_EXPORT_MAX_ROWS,
       );
-      // The first piece is read before answering, so that a refusal is still an error answer.
-      const first = await rows.next();
-      async function* all() {
-        if (first.done) return;
-        yield first.value;
-        yield* rows;
-      }
-      const out = new PassThrough();
-      void writeXlsx(
-        out,
+      return sendXlsx(
+        reply,
+        'devices',
         EXPORT_COLUMNS.map(([key]) => word(key)),
-        (async function* () {
-          for await (const device of all()) yield EXPORT_COLUMNS.map(([, value]) => value(device, word));
-        })(),
-      ).catch((error: unknown) => out.destroy(error as Error));
-      return reply
-        .type(XLSX)
-        .header('content-disposition', `attachment; filename="devices-${stamp(new Date())}.xlsx"`)
-        .send(out);
+        rows,
+        (device) => EXPORT_COLUMNS.map(([, value]) => value(device, word)),
+      );
+    },
+  );
+
+  app.get(
+    DEVICE_PATHS.bindRecordsExport,
+    {
+      config: { access: { page: 'device_bind_record', button: 'export' } },
+      schema: {
+        tags: ['devices'],
+        summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, at most ${BIND_RECORD_EXPORT_MAX_ROWS} rows`,
+        security,
+        querystring: listQuerySchema.pick({ wheres: true, orders: true }),
+        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const word = wordsOf(request);
+      const caller = await permissionsOf(request, db);
+      const wheres = listFilters(request.query.wheres, BIND_RECORD_FILTERS);
+      const orders = listOrders(request.query.orders, BIND_RECORD_ORDER_KEYS);
+      async function* rows() {
+        for (let page = 1; (page - 1) * RECORD_PAGE < BIND_RECORD_EXPORT_MAX_ROWS; page++) {
+          const { items } = await records.list(caller, { page, size: RECORD_PAGE, wheres, orders });
+          yield* items;
+          if (items.length < RECORD_PAGE) return;
+        }
+      }
+      return sendXlsx(
+        reply,
+        'bind-records',
+        RECORD_COLUMNS.map(([key]) => word(key)),
+        rows(),
+        (record) => RECORD_COLUMNS.map(([, value]) => value(record, word)),
+      );
     },
   );
 };

@@ -297,4 +297,37 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     await empty.xlsx.load(none.rawPayload as unknown as ArrayBuffer);
     expect(empty.worksheets[0]?.rowCount).toBe(1);
   });
+
+  it('exports the binding records of a filter as .xlsx, newest first', async () => {
+    const [unit] = await addUnits(t, 1);
+    if (!unit) throw new Error('no unit');
+    const device = await bind(t, owner, unit);
+    await call(t, 'PATCH', DEVICE_PATHS.device(device.id), owner, { name: '改名_1' });
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: '=', v: unit.sn }]));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${DEVICE_PATHS.bindRecordsExport}?wheres=${wheres}`,
+      headers: { ...owner, 'accept-language': 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Time',
+      'Serial',
+      'Action',
+      'Before',
+      'After',
+      'Operator',
+      'Source',
+    ]);
+    expect(
+      [2, 3].map((row) => [sheet?.getRow(row).getCell(3).value, sheet?.getRow(row).getCell(6).value]),
+    ).toEqual([
+      ['Rename', '改名_1'],
+      ['Bind', unit.sn],
+    ]);
+  });
 });

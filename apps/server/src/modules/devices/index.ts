@@ -36,11 +36,12 @@ export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async 
   const box = new SecretBox(serverSecret, DEVICE_SECRETS);
   const devices = new Devices(db, box);
   await app.register(deviceRoutes, { db, devices });
-  await app.register(exchangeRoutes, { db, devices, imports: new DeviceImport(db, box) });
+  const records = new BindRecords(db);
+  await app.register(exchangeRoutes, { db, devices, imports: new DeviceImport(db, box), records });
   await app.register(groupRoutes, {
     db,
     groups: new Groups(db),
-    records: new BindRecords(db),
+    records,
     verification: new Verification(db, new RateLimiter(db)),
   });
 };
