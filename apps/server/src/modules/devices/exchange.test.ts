@@ -324,7 +324,7 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
       'Source',
     ]);
     expect(
-      [2, 3].map((row) => [sheet?.getRow(row).getCell(3).value, sheet?.getRow(row).getCell(6).value]),
+      [2, 3].map((row) => [sheet?.getRow(row).getCell(3).value, sheet?.getRow(row).getCell(5).value]),
     ).toEqual([
       ['Rename', '改名_1'],
       ['Bind', unit.sn],
