@@ -16,6 +16,7 @@ import {
   nextRunningNumber,
   storeUnits,
 } from './factory.js';
+import { factoryImport } from './factory-import.js';
 
 const USAGE =
   'Usage: factory:generate --count <1-1000000> --kind ipc|nvr [--model <model>] [--batch <10 digits>] [--seed <text>] [--date YYYY-MM-DD]';
@@ -87,4 +88,5 @@ const generate: OpsCommand = {
 
 export const factoryCommands: Record<string, OpsCommand> = {
   'factory:generate': generate,
+  'factory:import': factoryImport,
 };

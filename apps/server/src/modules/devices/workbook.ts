@@ -82,21 +82,26 @@ function cellText(value: unknown): string | null {
   return '';
 }
 
-/** Maps the header row to the mode's columns; a sheet without all of them is no import of this mode. */
-function columnsOf(header: readonly string[], mode: ImportMode): Map<number, string> {
-  const wanted = IMPORT_COLUMNS[mode];
+/** What a sheet is read as: its columns (the first one required in the header) and its most rows. */
+export interface SheetShape {
+  columns: readonly string[];
+  maxRows: number;
+}
+
+/** Maps the header row to the shape's columns; a sheet without the first one is not of this shape. */
+function columnsOf(header: readonly string[], wanted: readonly string[]): Map<number, string> {
   const positions = new Map<number, string>();
   header.forEach((name, index) => {
     const column = name.trim().toLowerCase();
-    if ((wanted as readonly string[]).includes(column)) positions.set(index, column);
+    if (wanted.includes(column)) positions.set(index, column);
   });
-  if (![...positions.values()].includes(wanted[0])) throw fileInvalid();
+  if (![...positions.values()].includes(wanted[0] ?? '')) throw fileInvalid();
   return positions;
 }
 
 async function* rowsOf(
   lines: AsyncIterable<{ row: number; values: Array<string | null> }>,
-  mode: ImportMode,
+  shape: SheetShape,
 ): AsyncGenerator<ImportSheetRow> {
   let columns: Map<number, string> | undefined;
   let rows = 0;
@@ -104,12 +109,12 @@ async function* rowsOf(
     if (!columns) {
       columns = columnsOf(
         values.map((value) => value ?? ''),
-        mode,
+        shape.columns,
       );
       continue;
     }
     if (values.every((value) => value === '')) continue;
-    if (++rows > DEVICE_IMPORT_MAX_ROWS) throw new ApiError(400, 'import_too_many_rows');
+    if (++rows > shape.maxRows) throw new ApiError(400, 'import_too_many_rows');
     const cells: Record<string, string> = {};
     let inexact = false;
     for (const [index, column] of columns) {
@@ -126,7 +131,8 @@ async function* xlsxLines(file: Readable): AsyncGenerator<{ row: number; values:
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Styles tell a date cell from a number.
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'emit',
   });
@@ -153,17 +159,17 @@ async function* csvLines(file: Readable): AsyncGenerator<{ row: number; values: 
 }
 
 /**
- * The data rows of an import file, read as it arrives. 400 `import_file_invalid` for a file that
- * is no workbook of the mode (no header with the mode's first column), `import_too_many_rows` past
- * DEVICE_IMPORT_MAX_ROWS. Rows with every cell empty are skipped.
+ * The data rows of a sheet (.xlsx: its first sheet; .csv) of a shape, read as it arrives. 400
+ * `import_file_invalid` for a file that is no workbook of the shape (no header with its first
+ * column), `import_too_many_rows` past its most rows. Rows with every cell empty are skipped.
  */
-export async function* readImportRows(
+export async function* readSheetRows(
   file: Readable,
   format: ImportFormat,
-  mode: ImportMode,
+  shape: SheetShape,
 ): AsyncGenerator<ImportSheetRow> {
   try {
-    yield* rowsOf(format === 'xlsx' ? xlsxLines(file) : csvLines(file), mode);
+    yield* rowsOf(format === 'xlsx' ? xlsxLines(file) : csvLines(file), shape);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // A zip that is no workbook, a truncated file, a quote never closed: the file, not the server.
@@ -172,6 +178,10 @@ export async function* readImportRows(
 }
 
 const tooLong = (value: string, max: number) => value.length > max;
+
+/** The rows of an import workbook of a mode (spec §3 device import rows). */
+export const readImportRows = (file: Readable, format: ImportFormat, mode: ImportMode) =>
+  readSheetRows(file, format, { columns: IMPORT_COLUMNS[mode], maxRows: DEVICE_IMPORT_MAX_ROWS });
 
 /** The checks of one row alone (bindTemplateError 0 missing, 1 format), spec §5.1 and §5.4. */
 export function checkImportRow(mode: ImportMode, { row, cells, inexact }: ImportSheetRow): RowCheck {
