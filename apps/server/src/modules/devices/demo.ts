@@ -5,7 +5,7 @@
  * for the bind and verify pages.
  */
 import type { DeviceStatus } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { DEVICE_SECRETS, generateUnits, storeUnits } from './factory.js';
@@ -34,11 +34,22 @@ export interface DemoDevicesOptions {
 export async function seedDemoDevices(tx: Db, options: DemoDevicesOptions): Promise<void> {
   const box = new SecretBox(options.serverSecret, DEVICE_SECRETS);
   const productionDate = '2025-03-01';
-  await storeUnits(tx, box, [
+  const generated = [
     ...generateUnits({ count: 150, kind: 'ipc', seed: 'vap-demo', productionDate }),
     ...generateUnits({ count: 30, kind: 'nvr', seed: 'vap-demo', productionDate }),
-  ]);
-  const units = await tx.select().from(factoryUnits).orderBy(factoryUnits.id);
+  ];
+  await storeUnits(tx, box, generated);
+  // Its own units only: the registry may hold others already (a batch loaded before the first start).
+  const units = await tx
+    .select()
+    .from(factoryUnits)
+    .where(
+      inArray(
+        factoryUnits.sn,
+        generated.map((unit) => unit.sn),
+      ),
+    )
+    .orderBy(factoryUnits.id);
   const groups = await tx
     .insert(deviceGroups)
     .values(DEMO_GROUPS.map((group) => ({ companyId: options.companyId, ...group })))

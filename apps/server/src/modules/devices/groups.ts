@@ -96,15 +96,14 @@ export class Groups {
         ),
       )
       .orderBy(asc(deviceGroups.createdAt), asc(deviceGroups.id));
-    let ungrouped = 0;
-    if (allGroups(scope)) {
-      const [counted] = await this.db
-        .select({ total: count() })
-        .from(devices)
-        .where(and(eq(devices.companyId, scope.companyId), isNull(devices.groupId)));
-      ungrouped = counted?.total ?? 0;
-    }
-    return { items: rows.map(toGroup), ungrouped };
+    const items = rows.map(toGroup);
+    // A caller limited to groups does not see the ungrouped devices, nor their count.
+    if (!allGroups(scope)) return { items };
+    const [counted] = await this.db
+      .select({ total: count() })
+      .from(devices)
+      .where(and(eq(devices.companyId, scope.companyId), isNull(devices.groupId)));
+    return { items, ungrouped: counted?.total ?? 0 };
   }
 
   private async allGroupScope(caller: Permissions): Promise<DeviceScope> {
