@@ -12,19 +12,22 @@
  */
 import {
   AUDIT_FILTERS,
+  BIND_RECORD_FILTERS,
   CHILD_FILTERS,
+  DEVICE_FILTERS,
   encodeListParam,
   type FilterSpec,
   MESSAGE_FILTERS,
   NOTICE_FILTERS,
   USER_FILTERS,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TokenService } from './core/auth/tokens.js';
 import { roles, users } from './core/db/schema.js';
+import { devices, factoryUnits } from './modules/devices/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from './seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
@@ -190,11 +193,18 @@ const HOSTILE_PARAMS = [
 /** Every `{k, o}` pair any list accepts, each sent to every list. */
 const FILTER_PAIRS = [
   ...new Set(
-    [AUDIT_FILTERS, NOTICE_FILTERS, MESSAGE_FILTERS, USER_FILTERS, CHILD_FILTERS].flatMap(
-      (spec: FilterSpec) =>
-        Object.entries(spec).flatMap(([k, operators]) =>
-          Object.keys(operators).map((o) => JSON.stringify([k, o])),
-        ),
+    [
+      AUDIT_FILTERS,
+      NOTICE_FILTERS,
+      MESSAGE_FILTERS,
+      USER_FILTERS,
+      CHILD_FILTERS,
+      DEVICE_FILTERS,
+      BIND_RECORD_FILTERS,
+    ].flatMap((spec: FilterSpec) =>
+      Object.entries(spec).flatMap(([k, operators]) =>
+        Object.keys(operators).map((o) => JSON.stringify([k, o])),
+      ),
     ),
   ),
 ].map((pair) => JSON.parse(pair) as [string, string]);
@@ -220,6 +230,10 @@ function hostileWheres(): unknown[][] {
 interface Rows {
   operatorId: number;
   operatorRoleId: number;
+  /** A demo device and its group, and a unit of the registry no one has bound. */
+  deviceId: number;
+  groupId: number;
+  freeUnit: { sn: string; deviceCode: string };
 }
 
 /** Valid bodies (and the row their path names), so that a fuzzed field is the only fault. */
@@ -244,6 +258,27 @@ const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }
     id: rows.operatorId,
   }),
   'PUT /webapi/v1/pms/company': () => ({ body: { title: 'fuzz' } }),
+  'POST /webapi/v1/dms/company/devices/bind': (rows) => ({
+    body: {
+      mode: 'serial',
+      sn: rows.freeUnit.sn,
+      device_code: rows.freeUnit.deviceCode,
+      group_id: rows.groupId,
+    },
+  }),
+  'PATCH /webapi/v1/dms/company/devices/:id': (rows) => ({
+    body: { name: 'fuzz', remark: 'fuzz' },
+    id: rows.deviceId,
+  }),
+  'POST /webapi/v1/dms/company/devices/move': (rows) => ({
+    body: { device_ids: [rows.deviceId], group_id: rows.groupId },
+  }),
+  'POST /webapi/v1/dms/company/groups': () => ({ body: { name: 'fuzz', max_devices: 10 } }),
+  'PUT /webapi/v1/dms/company/groups/:id': (rows) => ({
+    body: { name: 'fuzz', max_devices: 500 },
+    id: rows.groupId,
+  }),
+  'POST /webapi/v1/dms/company/devices/verify': (rows) => ({ body: { code: rows.freeUnit.sn } }),
 };
 
 interface Call {
@@ -299,7 +334,25 @@ describe.each(ENGINES)('fuzz of every /webapi route on %s', (engine) => {
       .from(roles)
       .where(eq(roles.name, DEMO_OPERATOR_ROLE.name));
     if (!role) throw new Error('no demo operator role');
-    rows = { operatorId: await idOf(DEMO_OPERATOR.phone), operatorRoleId: role.id };
+    const [device] = await db
+      .select({ id: devices.id, groupId: devices.groupId })
+      .from(devices)
+      .where(isNotNull(devices.groupId))
+      .limit(1);
+    const [freeUnit] = await db
+      .select({ sn: factoryUnits.sn, deviceCode: factoryUnits.deviceCode })
+      .from(factoryUnits)
+      .leftJoin(devices, eq(devices.unitId, factoryUnits.id))
+      .where(isNull(devices.id))
+      .limit(1);
+    if (!device?.groupId || !freeUnit) throw new Error('no demo devices');
+    rows = {
+      operatorId: await idOf(DEMO_OPERATOR.phone),
+      operatorRoleId: role.id,
+      deviceId: device.id,
+      groupId: device.groupId,
+      freeUnit,
+    };
     ownerId = await idOf(TEST_DEMO.account);
     tokens = new TokenService(db, t.jwtSecret, 3600);
   });

@@ -30,6 +30,8 @@ import type { Access, PageAccess } from './core/http/access.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeys } from './modules/access-keys/schema.js';
+import { DEMO_GROUPS } from './modules/devices/demo.js';
+import { deviceGroups, devices } from './modules/devices/schema.js';
 import { messages } from './modules/notices/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
 import { signedHeaders } from './testing/access-keys.js';
@@ -98,6 +100,8 @@ const PAGE_ONLY_ROUTES = PAGE_ROUTES.filter((route) => route.access.button === u
 const READS = ROUTES.filter((route) => route.method === 'GET');
 const OWNER_ROUTES = ROUTES.filter((route) => route.access === 'owner');
 const CLOSED_TO_KEYS = SIGNED_IN.filter((route) => !route.openApi);
+/** The routes of the device area (spec §2.3 device pages). */
+const DEVICE_ROUTES = PAGE_ROUTES.filter((route) => route.access.page.startsWith('device_'));
 
 /** The demo company's rows that routes with an id in their path are aimed at. */
 interface DemoRows {
@@ -106,6 +110,12 @@ interface DemoRows {
   ownerMessageId: number;
   objectPath: string;
   accessKeyId: string;
+  /** A demo device in the demo company's first group, and that group. */
+  deviceId: number;
+  groupId: number;
+  /** A demo device in its second group, and that group. */
+  otherDeviceId: number;
+  otherGroupId: number;
 }
 
 /**
@@ -123,6 +133,11 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   'GET /webapi/v1/pms/objects/*': (rows) => rows.objectPath,
   'PATCH /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
   'DELETE /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
+  'GET /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
+  'PATCH /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
+  'DELETE /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
+  'PUT /webapi/v1/dms/company/groups/:id': (rows) => rows.groupId,
+  'DELETE /webapi/v1/dms/company/groups/:id': (rows) => rows.groupId,
 };
 
 /**
@@ -135,6 +150,8 @@ const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
   'PUT /webapi/v1/pms/company/users/:id': () => ({ nickname: '外来者', email: '', remark: 'forged' }),
   'PUT /webapi/v1/pms/company/roles/:id': () => ({ name: 'taken over', menus: { dashboard: [] } }),
   'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
+  'PATCH /webapi/v1/dms/company/devices/:id': () => ({ name: '外来者' }),
+  'PUT /webapi/v1/dms/company/groups/:id': () => ({ name: '外来者', max_devices: 100 }),
 };
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -152,6 +169,10 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   /** An access key of the demo company holding every open operation. */
   let demoKey: AccessKeyCreated;
   const pageHolders = new Map<PageName, Record<string, string>>();
+  /** The devices of the demo company and its downstream company (names and groups). */
+  let demoDevices: Array<{ name: string; groupId: number | null }>;
+  /** A member of the demo company whose role holds every device page and button, limited to its first group. */
+  let oneGroup: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -199,12 +220,36 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       'image/png',
       demoCompany.id,
     );
+    const demoGroups = await db
+      .select({ id: deviceGroups.id })
+      .from(deviceGroups)
+      .where(eq(deviceGroups.companyId, demoCompany.id))
+      .orderBy(deviceGroups.id);
+    const deviceIn = async (groupId: number) => {
+      const [device] = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.groupId, groupId))
+        .limit(1);
+      if (!device) throw new Error(`no demo device in group ${groupId}`);
+      return device.id;
+    };
+    const [firstGroup, secondGroup] = demoGroups.map((group) => group.id);
+    if (firstGroup === undefined || secondGroup === undefined) throw new Error('no demo groups');
+    demoDevices = await db
+      .select({ name: devices.name, groupId: devices.groupId })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId));
     rows = {
       operatorId: await idOf(DEMO_OPERATOR.phone),
       operatorRoleId: operatorRole.id,
       ownerMessageId: message?.id ?? 0,
       objectPath,
       accessKeyId: demoKey.id,
+      deviceId: await deviceIn(firstGroup),
+      groupId: firstGroup,
+      otherDeviceId: await deviceIn(secondGroup),
+      otherGroupId: secondGroup,
     };
     markers = [
       TEST_DEMO.account,
@@ -216,6 +261,8 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       DEMO_OPERATOR.nickname,
       DEMO_OPERATOR_ROLE.name,
       messageTitle,
+      ...demoDevices.map((device) => device.name),
+      ...DEMO_GROUPS.map((group) => group.name),
     ];
 
     const owner = await addAccount(t, { company: 'own', verifyStatus: 2 });
@@ -233,6 +280,23 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     for (const { access } of PAGE_ROUTES) {
       if (!pageHolders.has(access.page)) pageHolders.set(access.page, await member({ [access.page]: [] }));
     }
+    const deviceMenus: Record<string, string[]> = {};
+    for (const { access } of DEVICE_ROUTES) {
+      deviceMenus[access.page] = [
+        ...new Set([...(deviceMenus[access.page] ?? []), ...(access.button ? [access.button] : [])]),
+      ];
+    }
+    const [limitedRole] = await db
+      .insert(roles)
+      .values({
+        companyId: demoCompany.id,
+        name: 'matrix-one-group',
+        menus: deviceMenus,
+        groupIds: [rows.groupId],
+      })
+      .returning({ id: roles.id });
+    const limited = await addAccount(t, { company: 'demo', roleId: limitedRole?.id ?? 0 });
+    oneGroup = limited.headers;
   });
   afterAll(() => t?.close());
 
@@ -409,6 +473,75 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         .from(accessKeys)
         .where(eq(accessKeys.id, rows.accessKeyId));
       expect(key?.disabled).toBe(false);
+      const [device] = await db.select().from(devices).where(eq(devices.id, rows.deviceId));
+      expect(demoDevices.map((demo) => demo.name)).toContain(device?.name);
+      const [group] = await db.select().from(deviceGroups).where(eq(deviceGroups.id, rows.groupId));
+      expect(DEMO_GROUPS.map((demo) => demo.name as string)).toContain(group?.name);
+    });
+  });
+  describe('a role limited to one group reaches no device or group outside it (issue 14)', () => {
+    /** Names of the demo devices outside the role's group: no answer may carry one. */
+    const outsideNames = () =>
+      demoDevices.filter((device) => device.groupId !== rows.groupId).map((device) => device.name);
+    const insideNames = () =>
+      demoDevices.filter((device) => device.groupId === rows.groupId).map((device) => device.name);
+
+    it('finds the device routes it walks', () => {
+      expect(DEVICE_ROUTES.length).toBeGreaterThanOrEqual(12);
+    });
+
+    it.each(
+      DEVICE_ROUTES.filter((route) => route.method === 'GET').map((route) => [nameOf(route), route] as const),
+    )('reads of %s show nothing outside the group', async (_name, route) => {
+      const url =
+        route.url.replace(/:\w+/g, String(rows.otherDeviceId)) + (route.url.includes(':') ? '' : '?size=100');
+      const response = await t.app.inject({ method: 'GET', url, headers: oneGroup });
+      expect([200, 404]).toContain(response.statusCode);
+      expect(outsideNames().filter((name) => response.body.includes(name))).toEqual([]);
+    });
+
+    it('lists the devices of its group', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/webapi/v1/dms/company/devices?size=100',
+        headers: oneGroup,
+      });
+      expect(response.json().total).toBe(insideNames().length);
+    });
+
+    it.each(
+      DEVICE_ROUTES.filter((route) => route.method !== 'GET' && /:\w+/.test(route.url)).map(
+        (route) => [nameOf(route), route] as const,
+      ),
+    )('%s on a device or group outside it is refused (403 or 404)', async (name, route) => {
+      const target = route.url.includes('/groups/') ? rows.otherGroupId : rows.otherDeviceId;
+      const response = await t.app.inject({
+        method: route.method as 'PATCH',
+        url: route.url.replace(/:\w+/g, String(target)),
+        headers: oneGroup,
+        payload: hasBody(route.method) ? (WRITE_BODIES[name]?.(other.roleId) ?? {}) : undefined,
+      });
+      expect([403, 404]).toContain(response.statusCode);
+    });
+
+    it.each(['POST /webapi/v1/dms/company/devices/move', 'POST /webapi/v1/dms/company/devices/unbind'])(
+      '%s of a device outside it is refused (404)',
+      async (name) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: name.split(' ')[1] ?? '',
+          headers: oneGroup,
+          // Into the role's own group: the device alone is what is refused.
+          payload: { device_ids: [rows.otherDeviceId], group_id: rows.groupId },
+        });
+        expect(response.statusCode).toBe(404);
+      },
+    );
+
+    it('leaves the demo devices outside the group as they were', async () => {
+      const [device] = await t.database.db.select().from(devices).where(eq(devices.id, rows.otherDeviceId));
+      expect(device?.groupId).toBe(rows.otherGroupId);
+      expect(outsideNames()).toContain(device?.name);
     });
   });
 });

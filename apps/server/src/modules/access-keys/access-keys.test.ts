@@ -12,6 +12,7 @@ import { companies, roles } from '../../core/db/schema.js';
 import { createKey, ROLES_OPERATION, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { deviceGroups } from '../devices/schema.js';
 import { accessKeys } from './schema.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -21,6 +22,9 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
   let owner: Record<string, string>;
   /** The routes of the app that declare `config.openApi: true`, as registered. */
   const openRoutes: string[] = [];
+  /** Two device groups of the demo company. */
+  let g1: number;
+  let g2: number;
 
   beforeAll(async () => {
     t = await createTestApp(engine, {
@@ -34,6 +38,12 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
       },
     });
     owner = bearer(await t.signIn());
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    const groups = await t.database.db
+      .insert(deviceGroups)
+      .values([1, 2].map((n) => ({ companyId: company?.id ?? 0, name: `密钥测试分组${n}`, maxDevices: 10 })))
+      .returning({ id: deviceGroups.id });
+    [g1, g2] = groups.map((group) => group.id) as [number, number];
   });
   afterAll(() => t.close());
 
@@ -46,13 +56,13 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
   };
 
   it('creates a key with a 16-character id and a 32-character secret, answered once', async () => {
-    const key = await createKey(t, owner, { bandwidth_mbps: 2, group_ids: [3, 5] });
+    const key = await createKey(t, owner, { bandwidth_mbps: 2, group_ids: [g1, g2] });
     expect(key.id).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(key.secret).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(key).toMatchObject({
       bandwidth_mbps: 2,
       is_access_all_group: false,
-      group_ids: [3, 5],
+      group_ids: [g1, g2],
       operations: [USERS_OPERATION, ROLES_OPERATION],
       disabled: false,
       last_used_at: null,
@@ -139,12 +149,18 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
     }
   });
 
-  it('keeps the group permission: all groups, or the chosen group ids', async () => {
+  it("keeps the group permission: all groups, or the chosen groups of the company's own", async () => {
     expect(await createKey(t, owner, { is_access_all_group: true, group_ids: [9] })).toMatchObject({
       is_access_all_group: true,
       group_ids: [],
     });
-    expect((await createKey(t, owner, { group_ids: [4, 4, 7] })).group_ids).toEqual([4, 7]);
+    expect((await createKey(t, owner, { group_ids: [g2, g2, g1] })).group_ids).toEqual([g2, g1]);
+    const unknown = await call('POST', ACCESS_KEY_PATHS.keys, owner, {
+      bandwidth_mbps: 1,
+      operations: [USERS_OPERATION],
+      group_ids: [g1, 999_999],
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'group_unknown']);
     const bad = await call('POST', ACCESS_KEY_PATHS.keys, owner, {
       bandwidth_mbps: 1,
       operations: [USERS_OPERATION],

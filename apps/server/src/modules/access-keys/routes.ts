@@ -22,6 +22,8 @@ import { companyOf as companyOfCaller } from '../../core/auth/permissions.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { ApiError } from '../../core/http/errors.js';
+import { unknownGroupIds } from '../devices/index.js';
 import { AccessKeys } from './keys.js';
 import type { OpenApiGate } from './open-api.js';
 
@@ -68,10 +70,18 @@ export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteOptions> = asy
           'bandwidth_mbps: a multiple of 0.25, more than 0, at most 1000. operations: ids from GET …/access_keys/operations. expires_at cannot be given (400).',
         security,
         body: createAccessKeyBodySchema,
-        response: { 200: accessKeyCreatedSchema, ...refusals, 409: apiErrorSchema },
+        response: { 200: accessKeyCreatedSchema, ...refusals, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => keys.create(await companyOf(request), request.body, auditTrail(request)),
+    async (request) => {
+      const companyId = await companyOf(request);
+      const { body } = request;
+      // The chosen groups are groups of the company (the device area's).
+      if (!body.is_access_all_group && (await unknownGroupIds(db, companyId, body.group_ids)).length > 0) {
+        throw new ApiError(404, 'group_unknown');
+      }
+      return keys.create(companyId, body, auditTrail(request));
+    },
   );
 
   app.get(

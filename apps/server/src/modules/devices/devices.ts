@@ -29,7 +29,16 @@ import { changeGroupCount, type LockedGroup, lockGroups } from './groups.js';
 import { bumpVersion, ListTotals, versionOf } from './list-totals.js';
 import { type Actor, recordChanges } from './records.js';
 import { deviceGroups, devices } from './schema.js';
-import { type DeviceScope, groupInScope, scopeOf, scopeWhere, scopeWhereOf } from './scope.js';
+import {
+  childrenColumn,
+  childrenOf,
+  type DeviceScope,
+  groupInScope,
+  ownScopeOf,
+  scopeOf,
+  scopeWhere,
+  scopeWhereOf,
+} from './scope.js';
 
 type BindBody = z.output<typeof bindDeviceBodySchema>;
 
@@ -124,34 +133,52 @@ function toDevice(row: Row, scope: DeviceScope): Device {
   };
 }
 
+/**
+ * How a value enters a statement: as itself (a parameter of a one-off statement), or as a named
+ * placeholder of a prepared one (its value kept aside for each execution).
+ */
+type Param = <T>(value: T) => T;
+const asValue: Param = (value) => value;
+
 /** One filter of DEVICE_FILTERS as SQL (company_id is applied to the scope instead). */
-function filterOf(filter: Where): SQL | undefined {
+function filterOf(filter: Where, param: Param = asValue): SQL | undefined {
   const value = filter.v;
   switch (filter.k) {
     case 'sn':
       return filter.o === 'like'
-        ? ilike(devices.sn, likePattern(value as string))
-        : eq(devices.sn, value as string);
+        ? ilike(devices.sn, param(likePattern(value as string)))
+        : eq(devices.sn, param(value as string));
     case 'name':
-      return ilike(devices.name, likePattern(value as string));
+      return ilike(devices.name, param(likePattern(value as string)));
     case 'model':
       return filter.o === 'in'
-        ? inArray(devices.model, value as string[])
-        : eq(devices.model, value as string);
+        ? inArray(
+            devices.model,
+            (value as string[]).map((model) => param(model)),
+          )
+        : eq(devices.model, param(value as string));
     case 'group_id': {
       const ids = filter.o === 'in' ? (value as number[]) : [value as number];
       const grouped = ids.filter((id) => id !== UNGROUPED);
       const ungrouped = ids.includes(UNGROUPED) ? isNull(devices.groupId) : undefined;
-      return or(grouped.length > 0 ? inArray(devices.groupId, grouped) : undefined, ungrouped);
+      return or(
+        grouped.length > 0
+          ? inArray(
+              devices.groupId,
+              grouped.map((id) => param(id)),
+            )
+          : undefined,
+        ungrouped,
+      );
     }
     case 'status':
-      return eq(devices.status, value as Device['status']);
+      return eq(devices.status, param(value as Device['status']));
     case 'network_mode':
-      return eq(devices.networkMode, value as Device['network_mode']);
+      return eq(devices.networkMode, param(value as Device['network_mode']));
     case 'firmware_version':
       return filter.o === 'like'
-        ? ilike(devices.firmwareVersion, likePattern(value as string))
-        : eq(devices.firmwareVersion, value as string);
+        ? ilike(devices.firmwareVersion, param(likePattern(value as string)))
+        : eq(devices.firmwareVersion, param(value as string));
     case 'company_id':
       return undefined;
     default:
@@ -173,11 +200,57 @@ function orderTerms(asked: readonly Order[]): SQL[] {
   ];
 }
 
+/**
+ * What makes two one-company pages one statement but for their values: the group permission, the
+ * filters (with the lengths of their lists, and whether a group filter takes the ungrouped), the
+ * sort keys. Pages of one shape share a prepared statement, built once.
+ */
+function shapeOf(scope: DeviceScope, query: ListQuery, orders: readonly Order[]): string {
+  return JSON.stringify([
+    scope.groupIds === null ? null : scope.groupIds.length,
+    query.wheres.map((filter) =>
+      filter.k === 'group_id' && Array.isArray(filter.v)
+        ? [filter.k, filter.o, filter.v.filter((id) => id !== UNGROUPED).length, filter.v.includes(UNGROUPED)]
+        : filter.k === 'group_id'
+          ? [filter.k, filter.o, filter.v === UNGROUPED]
+          : [filter.k, filter.o, Array.isArray(filter.v) ? filter.v.length : 0],
+    ),
+    orders.map((order) => [order.k, order.o]),
+  ]);
+}
+
+/** Prepared page statements remembered per process (shapes are few: filters times sort keys). */
+const MAX_PREPARED = 500;
+
 /** Rows of `db.execute`: an array on postgres.js, `{ rows }` on PGlite. */
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
+/** What a page's statement read: its rows, the change counters and the downstream companies. */
+interface Page {
+  rows: Row[];
+  /** The companies it read (the scope's, narrowed by a company_id filter). */
+  companyIds: number[];
+  filters: Array<SQL | undefined>;
+  version: string | undefined;
+  /** Undefined when no row carried them (or the scope has no all-group access). */
+  children: number[] | undefined;
+}
+
+type PreparedPage = {
+  execute(
+    values: Record<string, unknown>,
+  ): Promise<Array<Row & { version: string; children: string | null }>>;
+};
+
+/** Companies whose downstream companies are remembered per process. */
+const MAX_REMEMBERED_COMPANIES = 10_000;
+
 export class Devices {
   private readonly totals = new ListTotals();
+  /** Downstream companies per company, as last read: a guess each page checks. */
+  private readonly children = new Map<number, number[]>();
+  /** Prepared one-company page statements by shape. */
+  private readonly prepared = new Map<string, PreparedPage>();
 
   constructor(
     private readonly db: Db,
@@ -186,72 +259,161 @@ export class Devices {
 
   /**
    * A page of the scope's devices. One company (the usual case): one statement, a walk of the sort
-   * key's index, the change counters riding along; the total is remembered per filter
-   * (list-totals.ts). With downstream companies, each company's first `offset + size` keys are
-   * merged (a walk of its index each), then the page's rows read by id: two statements.
+   * key's index, with the change counters and the downstream companies riding along; the total is
+   * remembered per filter (list-totals.ts). With downstream companies, each company's first
+   * `offset + size` keys are merged (a walk of its index each), then the page's rows read by id.
+   *
+   * Which downstream companies a company has is remembered too, as a guess that every page checks:
+   * the page's statement reads them, and a page made with a wrong guess is made again.
    */
   async list(caller: Permissions, query: ListQuery): Promise<ListPage<Device>> {
-    const scope = await scopeOf(this.db, caller);
+    const own = ownScopeOf(caller);
+    if (own.groupIds !== null) return this.finish(own, query, await this.page(own, query));
+    let children = this.children.get(own.companyId) ?? [];
+    for (let attempt = 0; ; attempt++) {
+      const scope = { ...own, companyIds: [own.companyId, ...children] };
+      const page = await this.page(scope, query);
+      const actual = page.children ?? (await childrenOf(this.db, own.companyId));
+      if (actual.join() === children.join() || attempt === 2) return this.finish(scope, query, page);
+      this.rememberChildren(own.companyId, actual);
+      children = actual;
+    }
+  }
+
+  private rememberChildren(companyId: number, children: number[]) {
+    this.children.delete(companyId);
+    this.children.set(companyId, children);
+    if (this.children.size > MAX_REMEMBERED_COMPANIES) {
+      const oldest = this.children.keys().next().value;
+      if (oldest !== undefined) this.children.delete(oldest);
+    }
+  }
+
+  private async finish(scope: DeviceScope, query: ListQuery, page: Page): Promise<ListPage<Device>> {
+    const total =
+      page.companyIds.length === 0
+        ? 0
+        : await this.total(scope, page.companyIds, query.wheres, page.filters, page.version);
+    return { items: page.rows.map((row) => toDevice(row, scope)), total };
+  }
+
+  /** One page of a scope: its rows, and what the statement read besides them. */
+  private async page(scope: DeviceScope, query: ListQuery): Promise<Page> {
     const companyFilter = query.wheres.find((filter) => filter.k === 'company_id')?.v as number | undefined;
     const companyIds =
       companyFilter === undefined
         ? scope.companyIds
         : scope.companyIds.filter((companyId) => companyId === companyFilter);
-    if (companyIds.length === 0) return { items: [], total: 0 };
-    const filters = query.wheres.map(filterOf);
+    const filters = query.wheres.map((filter) => filterOf(filter));
+    if (companyIds.length === 0)
+      return { rows: [], companyIds, filters, version: undefined, children: undefined };
+    // With all-group access, the downstream companies are read in the same statement.
+    const children = scope.groupIds === null ? childrenColumn(scope.companyId) : sql<string>`null`;
     const orders = query.orders.length > 0 ? query.orders : DEFAULT_ORDER;
     const last = orders[orders.length - 1]?.o ?? 'asc';
-    const terms = orderTerms(orders);
     const offset = (query.page - 1) * query.size;
     const whereOf = (companyId: number) => and(scopeWhereOf(scope, companyId), ...filters);
+    const childrenOfRow = (row: { children: string | null } | undefined) =>
+      row === undefined || row.children === null
+        ? undefined
+        : row.children === ''
+          ? []
+          : row.children.split(',').map(Number);
 
-    let rows: Row[];
-    let version: string | undefined;
     if (companyIds.length === 1) {
-      const page = await this.db
-        .select({ ...ROW, version: versionOf(companyIds) })
+      const rows = await this.onePage(scope, companyIds[0] as number, query, orders);
+      return { rows, companyIds, filters, version: rows[0]?.version, children: childrenOfRow(rows[0]) };
+    }
+    const keys = orders.map((order, index) => ({
+      name: sql.raw(`k${index}`),
+      column: ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS],
+      direction: sql.raw(order.o),
+    }));
+    const tie = sql.raw(last);
+    const branches = companyIds.map(
+      (companyId) =>
+        sql`(select ${devices.id} as id, ${sql.join(
+          keys.map((key) => sql`${key.column} as ${key.name}`),
+          sql`, `,
+        )} from ${devices} where ${whereOf(companyId)} order by ${sql.join(
+          keys.map((key) => sql`${key.column} ${key.direction}`),
+          sql`, `,
+        )}, ${devices.id} ${tie} limit ${offset + query.size})`,
+    );
+    const ordered = rowsOf<{ id: number; version: string; children: string | null }>(
+      await this.db.execute(
+        sql`select id, ${versionOf(companyIds)} as version, ${children} as children from (${sql.join(branches, sql` union all `)}) as keyed order by ${sql.join(
+          keys.map((key) => sql`${key.name} ${key.direction}`),
+          sql`, `,
+        )}, id ${tie} limit ${query.size} offset ${offset}`,
+      ),
+    );
+    const ids = ordered.map((row) => Number(row.id));
+    const found = ids.length === 0 ? [] : await selectRows(this.db, inArray(devices.id, ids));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return {
+      rows: ids.flatMap((id) => byId.get(id) ?? []),
+      companyIds,
+      filters,
+      version: ordered[0]?.version,
+      children: childrenOfRow(ordered[0]),
+    };
+  }
+
+  /**
+   * One company's page: a prepared statement per shape (shapeOf), so that a page costs building
+   * no SQL, only its values: the company, the groups, the filters' values, limit and offset.
+   */
+  private async onePage(scope: DeviceScope, companyId: number, query: ListQuery, orders: readonly Order[]) {
+    const values: Record<string, unknown> = {};
+    // A placeholder stands where the value would: typed as the value, for the builders.
+    const param: Param = <T>(value: T) => {
+      const name = `p${Object.keys(values).length}`;
+      values[name] = value;
+      return sql.placeholder(name) as unknown as T;
+    };
+    const company = param(companyId);
+    const where = and(
+      eq(devices.companyId, company),
+      scope.groupIds === null
+        ? undefined
+        : inArray(
+            devices.groupId,
+            scope.groupIds.map((id) => param(id)),
+          ),
+      ...query.wheres.map((filter) => filterOf(filter, param)),
+    );
+    const limit = param(query.size);
+    const offset = param((query.page - 1) * query.size);
+    const shape = shapeOf(scope, query, orders);
+    let prepared = this.prepared.get(shape);
+    if (!prepared) {
+      const last = orders[orders.length - 1]?.o ?? 'asc';
+      prepared = this.db
+        .select({
+          ...ROW,
+          version: versionOf([company]),
+          // With all-group access, the downstream companies are read in the same statement.
+          children: scope.groupIds === null ? childrenColumn(company) : sql<string | null>`null`,
+        })
         .from(devices)
         .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
         .innerJoin(companies, eq(companies.id, devices.companyId))
-        .where(whereOf(companyIds[0] as number))
-        .orderBy(...terms)
-        .limit(query.size)
-        .offset(offset);
-      rows = page;
-      version = page[0]?.version;
-    } else {
-      const keys = orders.map((order, index) => ({
-        name: sql.raw(`k${index}`),
-        column: ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS],
-        direction: sql.raw(order.o),
-      }));
-      const tie = sql.raw(last);
-      const branches = companyIds.map(
-        (companyId) =>
-          sql`(select ${devices.id} as id, ${sql.join(
-            keys.map((key) => sql`${key.column} as ${key.name}`),
-            sql`, `,
-          )} from ${devices} where ${whereOf(companyId)} order by ${sql.join(
-            keys.map((key) => sql`${key.column} ${key.direction}`),
-            sql`, `,
-          )}, ${devices.id} ${tie} limit ${offset + query.size})`,
-      );
-      const ordered = rowsOf<{ id: number; version: string }>(
-        await this.db.execute(
-          sql`select id, ${versionOf(companyIds)} as version from (${sql.join(branches, sql` union all `)}) as keyed order by ${sql.join(
-            keys.map((key) => sql`${key.name} ${key.direction}`),
-            sql`, `,
-          )}, id ${tie} limit ${query.size} offset ${offset}`,
-        ),
-      );
-      version = ordered[0]?.version;
-      const ids = ordered.map((row) => Number(row.id));
-      const found = ids.length === 0 ? [] : await selectRows(this.db, inArray(devices.id, ids));
-      const byId = new Map(found.map((row) => [row.id, row]));
-      rows = ids.flatMap((id) => byId.get(id) ?? []);
+        .where(where)
+        .orderBy(
+          ...orders.map((order) => {
+            const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
+            return order.o === 'asc' ? asc(column) : desc(column);
+          }),
+          last === 'asc' ? asc(devices.id) : desc(devices.id),
+        )
+        .limit(limit)
+        .offset(offset)
+        .prepare(`vap_devices_page_${this.prepared.size}`);
+      if (this.prepared.size >= MAX_PREPARED) this.prepared.clear();
+      this.prepared.set(shape, prepared);
     }
-    const total = await this.total(scope, companyIds, query.wheres, filters, version);
-    return { items: rows.map((row) => toDevice(row, scope)), total };
+    return prepared.execute(values);
   }
 
   /** The total of a filter: remembered at the counters the page read, else counted (and remembered). */
@@ -298,7 +460,12 @@ export class Devices {
     const ids = await this.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(or(...companyIds.map((id) => scopeWhereOf(scope, id))), ...wheres.map(filterOf)))
+      .where(
+        and(
+          or(...companyIds.map((id) => scopeWhereOf(scope, id))),
+          ...wheres.map((filter) => filterOf(filter)),
+        ),
+      )
       .orderBy(...orderTerms(orders))
       .limit(max);
     for (let start = 0; start < ids.length; start += EXPORT_PIECE) {

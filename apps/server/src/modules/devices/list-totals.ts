@@ -15,8 +15,8 @@ import { deviceVersions } from './schema.js';
 const MAX_ENTRIES = 2000;
 
 /** The sum of the scope's change counters: each only grows, so the sum moves with any of them. */
-export const versionOf = (companyIds: readonly number[]) =>
-  sql<string>`(select coalesce(sum(${deviceVersions.version}), 0)::text from ${deviceVersions} where ${inArray(deviceVersions.companyId, [...companyIds])})`;
+export const versionOf = (companyIds: readonly unknown[]) =>
+  sql<string>`(select coalesce(sum(${deviceVersions.version}), 0)::text from ${deviceVersions} where ${inArray(deviceVersions.companyId, [...companyIds] as number[])})`;
 
 /** Raises a company's change counter (in the transaction of the change). */
 export const bumpVersion = (companyId: number) =>

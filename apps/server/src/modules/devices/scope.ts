@@ -9,7 +9,7 @@
  * A device outside the scope does not exist for the caller (404 `not_found`), in every list, count,
  * detail and action alike; a group outside it is `group_unknown`.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
@@ -24,19 +24,33 @@ export interface DeviceScope {
   groupIds: number[] | null;
 }
 
-/** The caller's scope: one query for the downstream companies with all-group access, none else. */
-export async function scopeOf(db: Db, caller: Permissions): Promise<DeviceScope> {
+/** The caller's scope as their grant alone tells it: their company, without its downstream ones. */
+export function ownScopeOf(caller: Permissions): DeviceScope {
   const companyId = companyOf(caller);
   const { holder } = caller;
-  if (holder !== 'all' && !holder.is_access_all_group) {
-    return { companyId, companyIds: [companyId], groupIds: [...new Set(holder.group_ids)] };
-  }
+  const groupIds = holder !== 'all' && !holder.is_access_all_group ? [...new Set(holder.group_ids)] : null;
+  return { companyId, companyIds: [companyId], groupIds };
+}
+
+/** The downstream companies of a company, in id order. */
+export async function childrenOf(db: Db, companyId: number): Promise<number[]> {
   const children = await db
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.parentId, companyId))
     .orderBy(companies.id);
-  return { companyId, companyIds: [companyId, ...children.map((child) => child.id)], groupIds: null };
+  return children.map((child) => child.id);
+}
+
+/** The downstream companies of a company as one column of another statement: `'12,15'`, or ''. */
+export const childrenColumn = (companyId: unknown) =>
+  sql<string>`(select coalesce(string_agg(${companies.id}::text, ',' order by ${companies.id}), '') from ${companies} where ${companies.parentId} = ${companyId})`;
+
+/** The caller's scope: one query for the downstream companies with all-group access, none else. */
+export async function scopeOf(db: Db, caller: Permissions): Promise<DeviceScope> {
+  const scope = ownScopeOf(caller);
+  if (scope.groupIds !== null) return scope;
+  return { ...scope, companyIds: [scope.companyId, ...(await childrenOf(db, scope.companyId))] };
 }
 
 /** Whether the scope reaches every group (and the ungrouped devices) of its company. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { deviceGroups } from '../devices/schema.js';
 
 const ROLE_EDITOR: MenusMap = {
   system: [],
@@ -17,12 +18,20 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let demoCompanyId: number;
+  /** Two device groups of the demo company, for group permissions. */
+  let g1: number;
+  let g2: number;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     owner = bearer(await t.signIn());
     const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
     demoCompanyId = company?.id ?? 0;
+    const groups = await t.database.db
+      .insert(deviceGroups)
+      .values([1, 2].map((n) => ({ companyId: demoCompanyId, name: `角色测试分组${n}`, maxDevices: 10 })))
+      .returning({ id: deviceGroups.id });
+    [g1, g2] = groups.map((group) => group.id) as [number, number];
   });
   afterAll(() => t.close());
 
@@ -113,12 +122,12 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
   });
 
   it('nobody creates or edits a role with more rights than their own', async () => {
-    const me = await editor(ROLE_EDITOR, { group_ids: [1] });
+    const me = await editor(ROLE_EDITOR, { group_ids: [g1] });
     const wider = [
       body({ dashboard: [], recharge: [] }),
       body({ device_maintenance: ['export', 'edit', 'delete'] }),
       body({ dashboard: [] }, { is_access_all_group: true }),
-      body({ dashboard: [] }, { group_ids: [1, 2] }),
+      body({ dashboard: [] }, { group_ids: [g1, g2] }),
     ];
     const target = await createRole({ dashboard: [] });
     for (const payload of wider) {
@@ -135,10 +144,37 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
           'POST',
           SYSTEM_PATHS.roles,
           me.headers,
-          body({ device_maintenance: ['edit'] }, { group_ids: [1] }),
+          body({ device_maintenance: ['edit'] }, { group_ids: [g1] }),
         )
       ).statusCode,
     ).toBe(200);
+  });
+
+  it("grants only groups of the company's own (404 group_unknown for any other id)", async () => {
+    const rival = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    const [theirs] = await t.database.db
+      .insert(deviceGroups)
+      .values({ companyId: rival.companyId ?? 0, name: '别家分组', maxDevices: 10 })
+      .returning({ id: deviceGroups.id });
+    for (const ids of [[theirs?.id ?? 0], [g1, 999_999]]) {
+      const created = await call(
+        'POST',
+        SYSTEM_PATHS.roles,
+        owner,
+        body({ dashboard: [] }, { group_ids: ids }),
+      );
+      expect([created.statusCode, created.json().code]).toEqual([404, 'group_unknown']);
+    }
+    const roleId = await createRole({ dashboard: [] }, { group_ids: [g1, g2] });
+    const edited = await call(
+      'PUT',
+      SYSTEM_PATHS.role(roleId),
+      owner,
+      body({ dashboard: [] }, { group_ids: [theirs?.id] }),
+    );
+    expect(edited.json().code).toBe('group_unknown');
+    const [row] = await t.database.db.select().from(roles).where(eq(roles.id, roleId));
+    expect(row?.groupIds).toEqual([g1, g2]);
   });
 
   it('nobody edits or deletes their own role', async () => {
@@ -181,7 +217,7 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
     const [unchanged] = await t.database.db.select().from(roles).where(eq(roles.id, roleId));
     expect(unchanged?.menus.system_user).toEqual(['add', 'role']);
     // Losing all-group access is a reduction too; adding is not.
-    const groupsLost = body({ system: [], system_user: ['add', 'role'], dashboard: [] }, { group_ids: [1] });
+    const groupsLost = body({ system: [], system_user: ['add', 'role'], dashboard: [] }, { group_ids: [g1] });
     expect(
       (await call('PUT', `${SYSTEM_PATHS.role(roleId)}?dry_run=true`, owner, groupsLost)).json().reduction,
     ).toBe(true);

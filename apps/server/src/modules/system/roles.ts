@@ -25,6 +25,7 @@ import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
+import { unknownGroupIds } from '../devices/index.js';
 
 type RoleBody = z.output<typeof roleBodySchema>;
 
@@ -98,6 +99,13 @@ export class CompanyRoles {
     };
   }
 
+  /** Every group id of a grant is a group of the company (404 `group_unknown`). */
+  private async checkGroups(db: Db, companyId: number, grant: Grant) {
+    if (grant.is_access_all_group) return;
+    if ((await unknownGroupIds(db, companyId, grant.group_ids)).length > 0)
+      throw new ApiError(404, 'group_unknown');
+  }
+
   private async nameFree(db: Db, companyId: number, name: string, except?: number) {
     const [taken] = await db
       .select({ id: roles.id })
@@ -117,6 +125,7 @@ export class CompanyRoles {
     await this.checkMenus(body.menus);
     const grant = this.grantOfBody(body);
     if (!grantWithin(grant, caller.holder)) throw new ApiError(403, 'role_exceeds_own');
+    await this.checkGroups(this.db, companyId, grant);
     await this.nameFree(this.db, companyId, body.name);
     return this.db.transaction(async (tx) => {
       const [role] = await tx
@@ -173,6 +182,7 @@ export class CompanyRoles {
     return this.db.transaction(async (tx) => {
       const role = await this.actionableRole(tx, caller, roleId);
       if (!grantWithin(grant, caller.holder)) throw new ApiError(403, 'role_exceeds_own');
+      await this.checkGroups(tx, role.companyId, grant);
       await this.nameFree(tx, role.companyId, body.name, role.id);
       const reduction = isReduction(grantOfRole(role), grant);
       const affected = reduction ? await this.holders(tx, role) : 0;
