@@ -122,6 +122,25 @@ export class CallerLoader {
   constructor(private readonly database: Pick<Database, 'db' | 'ownNotifications'>) {
     this.query = callerQuery(database.db);
     this.versionQuery = versionQuery(database.db);
+    // Listening from the start, not on the first kept caller (a failure is tried again then).
+    if (database.ownNotifications) this.watch(database.ownNotifications).catch(() => {});
+  }
+
+  /** Embedded engine: listens for the announced versions, then reads the current one (once). */
+  private watch(subscribe: NonNullable<Database['ownNotifications']>): Promise<void> {
+    this.watching ??= (async () => {
+      // Listening first, then reading: a version raised in between is not missed.
+      await subscribe(CALLER_VERSION_CHANNEL, (payload) => {
+        this.announced = Math.max(this.announced, Number(payload));
+      });
+      const [row] = await this.versionQuery.execute();
+      this.announced = Math.max(this.announced, row?.version ?? 0);
+      this.watched = true;
+    })().catch((error: unknown) => {
+      this.watching = undefined;
+      throw error;
+    });
+    return this.watching;
   }
 
   /** The caller version now: announced (the embedded engine), else read. */
@@ -129,19 +148,7 @@ export class CallerLoader {
     if (this.watched) return this.announced;
     const subscribe = this.database.ownNotifications;
     if (subscribe) {
-      this.watching ??= (async () => {
-        // Listening first, then reading: a version raised in between is not missed.
-        await subscribe(CALLER_VERSION_CHANNEL, (payload) => {
-          this.announced = Math.max(this.announced, Number(payload));
-        });
-        const [row] = await this.versionQuery.execute();
-        this.announced = Math.max(this.announced, row?.version ?? 0);
-        this.watched = true;
-      })().catch((error: unknown) => {
-        this.watching = undefined;
-        throw error;
-      });
-      await this.watching;
+      await this.watch(subscribe);
       return this.announced;
     }
     const [row] = await this.versionQuery.execute();
