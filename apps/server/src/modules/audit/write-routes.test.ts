@@ -26,7 +26,7 @@ import { md5Hex } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
-import { addUnits } from '../devices/fixtures.js';
+import { addUnits } from '../devices/test-support.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.

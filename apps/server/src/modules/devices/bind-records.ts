@@ -11,6 +11,7 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, type SQL, sql } f
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { likePattern } from '../../core/http/list-query.js';
+import { ListTotals, versionOf } from './list-totals.js';
 import { bindRecords, devices } from './schema.js';
 import { scopeOf } from './scope.js';
 
@@ -21,6 +22,8 @@ const ORDER_COLUMNS = {
 } as const;
 
 export class BindRecords {
+  private readonly totals = new ListTotals();
+
   constructor(private readonly db: Db) {}
 
   async list(caller: Permissions, query: ListQuery): Promise<ListPage<BindRecord>> {
@@ -73,7 +76,7 @@ export class BindRecords {
     const orders = query.orders.length > 0 ? query.orders : [{ k: 'created_at', o: 'desc' as const }];
     const last = orders[orders.length - 1]?.o ?? 'desc';
     const rows = await this.db
-      .select({ record: bindRecords, total: sql<number>`count(*) over ()::int` })
+      .select({ record: bindRecords, version: versionOf([scope.companyId]) })
       .from(bindRecords)
       .where(where)
       .orderBy(
@@ -85,9 +88,18 @@ export class BindRecords {
       )
       .limit(query.size)
       .offset((query.page - 1) * query.size);
-    const counted =
-      rows[0] ??
-      (await this.db.select({ total: sql<number>`count(*)::int` }).from(bindRecords).where(where))[0];
+    // Every record is written with a raised change counter of its company (records.ts): a total
+    // remembered at the counter the page read is exact (list-totals.ts).
+    const key = JSON.stringify([scope.companyId, scope.groupIds, query.wheres]);
+    let total = rows[0] === undefined ? undefined : this.totals.get(key, rows[0].version);
+    if (total === undefined) {
+      const [counted] = await this.db
+        .select({ total: sql<number>`count(*)::int`, version: versionOf([scope.companyId]) })
+        .from(bindRecords)
+        .where(where);
+      total = counted?.total ?? 0;
+      if (counted) this.totals.set(key, counted.version, total);
+    }
     return {
       items: rows.map(({ record }) => ({
         id: record.id,
@@ -101,7 +113,7 @@ export class BindRecords {
         source: record.source,
         created_at: record.createdAt.toISOString(),
       })),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 }

@@ -6,10 +6,10 @@ import { SecretBox } from '../../core/crypto/secret-box.js';
 import { companies } from '../../core/db/schema.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, createTestApp, ENGINES, statementsDuring, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from './factory.js';
-import { addGroup, addUnits, bind, call } from './fixtures.js';
 import { bindRecords, devices, factoryUnits } from './schema.js';
+import { addGroup, addUnits, bind, call } from './test-support.js';
 
 const list = (wheres: object[] = [], orders: object[] = [], extra = '') =>
   `${DEVICE_PATHS.devices}?${[
@@ -229,6 +229,12 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
       ]);
     }
     expect((await call(t, 'GET', DEVICE_PATHS.device(theirs), owner)).json().read_only).toBe(true);
+    // Known by now: the downstream companies ride along in the page's statement, the total is
+    // remembered, so a page is the caller's statement and one more.
+    const url = list([{ k: 'company_id', o: '=', v: downstream?.id }]);
+    await call(t, 'GET', url, owner);
+    const statements = await statementsDuring(t.database, () => call(t, 'GET', url, owner));
+    expect(statements).toHaveLength(2);
   });
 
   it('renames a device and changes its remark; a rename leaves a record with the names before and after', async () => {

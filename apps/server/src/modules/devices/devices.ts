@@ -25,8 +25,8 @@ import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
 import { findUnit } from './factory.js';
-import { changeGroupCount, type LockedGroup, lockGroups } from './groups.js';
-import { bumpVersion, ListTotals, versionOf } from './list-totals.js';
+import { changeGroupCount, groupFull, groupUnknown, type LockedGroup, lockGroups } from './groups.js';
+import { ListTotals, versionOf } from './list-totals.js';
 import { type Actor, recordChanges } from './records.js';
 import { deviceGroups, devices } from './schema.js';
 import {
@@ -42,10 +42,8 @@ import {
 
 type BindBody = z.output<typeof bindDeviceBodySchema>;
 
-export const notFound = () => new ApiError(404, 'not_found');
+const notFound = () => new ApiError(404, 'not_found');
 const readOnly = () => new ApiError(403, 'device_read_only');
-export const groupUnknown = () => new ApiError(404, 'group_unknown');
-export const groupFull = () => new ApiError(409, 'group_full');
 
 /** What a page and a detail read of a device: no sealed column. */
 const ROW = {
@@ -373,6 +371,7 @@ export class Devices {
       return sql.placeholder(name) as unknown as T;
     };
     const company = param(companyId);
+    const caller = param(scope.companyId);
     const where = and(
       eq(devices.companyId, company),
       scope.groupIds === null
@@ -393,8 +392,8 @@ export class Devices {
         .select({
           ...ROW,
           version: versionOf([company]),
-          // With all-group access, the downstream companies are read in the same statement.
-          children: scope.groupIds === null ? childrenColumn(company) : sql<string | null>`null`,
+          // With all-group access, the caller's downstream companies are read in the same statement.
+          children: scope.groupIds === null ? childrenColumn(caller) : sql<string | null>`null`,
         })
         .from(devices)
         .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
@@ -561,7 +560,6 @@ export class Devices {
         .returning({ id: devices.id });
       if (!device) throw new ApiError(409, 'device_bound');
       if (group) await changeGroupCount(tx, group.id, 1);
-      await tx.execute(bumpVersion(scope.companyId));
       await recordChanges(tx, actor, [
         { companyId: scope.companyId, deviceId: device.id, sn: unit.sn, action: 'bind', after: name },
       ]);
@@ -591,7 +589,6 @@ export class Devices {
       const remark = body.remark === undefined ? device.remark : body.remark.trim();
       await tx.update(devices).set({ name, remark }).where(eq(devices.id, device.id));
       if (name !== device.name) {
-        await tx.execute(bumpVersion(scope.companyId));
         await recordChanges(tx, actor, [
           {
             companyId: device.companyId,
@@ -632,7 +629,6 @@ export class Devices {
       for (const group of groups) {
         await changeGroupCount(tx, group.id, -rows.filter((row) => row.groupId === group.id).length);
       }
-      await tx.execute(bumpVersion(scope.companyId));
       await recordChanges(
         tx,
         actor,
@@ -693,7 +689,6 @@ export class Devices {
           .set({ devices: sql`${deviceGroups.devices} + ${change}` })
           .where(eq(deviceGroups.id, group.id));
       }
-      await tx.execute(bumpVersion(scope.companyId));
       const nameOf = (id: number | null) =>
         id === null ? '' : (groups.find((group) => group.id === id)?.name ?? '');
       await recordChanges(

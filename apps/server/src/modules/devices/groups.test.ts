@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addGroup, addUnits, bind, call } from './fixtures.js';
 import { bindRecords, devices } from './schema.js';
+import { addGroup, addUnits, bind, call } from './test-support.js';
 
 const OPERATOR: MenusMap = {
   device_maintenance: ['bind', 'edit', 'unbind', 'move', 'group'],
@@ -162,6 +162,25 @@ describe.each(ENGINES)('device groups and group permissions (spec §3 Group, rol
     expect(rows.some((role) => role.groupIds.includes(group))).toBe(false);
     expect((await groupsOf(limited)).items).toEqual([]);
     expect((await call(t, 'DELETE', DEVICE_PATHS.group(group), owner)).statusCode).toBe(404);
+  });
+
+  it('deletes a group while its devices move out of it without a deadlock: each answers 2xx or 404', async () => {
+    for (let round = 0; round < 5; round++) {
+      const from = await addGroup(t, owner, 10);
+      const to = await addGroup(t, owner, 10);
+      const ids: number[] = [];
+      for (const unit of await addUnits(t, 3)) ids.push((await bind(t, owner, unit, { group_id: from })).id);
+      const [moved, deleted] = await Promise.all([
+        call(t, 'POST', DEVICE_PATHS.move, owner, { device_ids: ids, group_id: to }),
+        call(t, 'DELETE', DEVICE_PATHS.group(from), owner),
+      ]);
+      expect(moved.statusCode, moved.body).toBeLessThan(300);
+      expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      const groups = await groupsOf(owner);
+      const target = groups.items.find((item) => item.id === to);
+      const inTarget = await t.database.db.select().from(devices).where(eq(devices.groupId, to));
+      expect(target?.devices).toBe(inTarget.length);
+    }
   });
 
   describe('a role limited to groups sees and acts only on the devices of its groups', () => {

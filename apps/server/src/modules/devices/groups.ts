@@ -61,7 +61,9 @@ export async function unknownGroupIds(db: Db, companyId: number, ids: readonly n
   return wanted.filter((id) => !known.has(id));
 }
 
-const groupUnknown = () => new ApiError(404, 'group_unknown');
+export const groupUnknown = () => new ApiError(404, 'group_unknown');
+/** A group at its maximum bound devices (spec §3 Group), or a maximum below its devices. */
+export const groupFull = () => new ApiError(409, 'group_full');
 const nameTaken = () => new ApiError(409, 'group_name_taken');
 
 function toGroup(row: typeof deviceGroups.$inferSelect): DeviceGroup {
@@ -143,7 +145,7 @@ export class Groups {
       return await this.db.transaction(async (tx) => {
         const [group] = await lockGroups(tx, scope.companyId, [id]);
         if (!group) throw groupUnknown();
-        if (body.max_devices < group.devices) throw new ApiError(409, 'group_full');
+        if (body.max_devices < group.devices) throw groupFull();
         const [row] = await tx
           .update(deviceGroups)
           .set({ name: body.name, maxDevices: body.max_devices })
@@ -171,6 +173,14 @@ export class Groups {
   async remove(actor: Actor, id: number): Promise<void> {
     const scope = await this.allGroupScope(actor.caller);
     await this.db.transaction(async (tx) => {
+      // Its devices first, then the group: the order of moves and unbinds, which lock their devices
+      // before their groups, so that neither waits on the other in a circle.
+      await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.companyId, scope.companyId), eq(devices.groupId, id)))
+        .orderBy(asc(devices.id))
+        .for('update');
       const [group] = await lockGroups(tx, scope.companyId, [id]);
       if (!group) throw groupUnknown();
       await tx.execute(sql`

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { createKey, signedCall } from '../../testing/access-keys.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addGroup, addUnits, bind } from './fixtures.js';
 import { bindRecords } from './schema.js';
+import { addGroup, addUnits, bind } from './test-support.js';
 
 const OPERATIONS = {
   list: 'GET /v1/dms/company/devices',

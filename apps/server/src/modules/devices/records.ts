@@ -9,6 +9,7 @@ import { type AuditTrail, auditTrail } from '../../core/audit/recorder.js';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { bumpVersion } from './list-totals.js';
 import { bindRecords } from './schema.js';
 
 /** The caller of a device change, and how their changes are recorded. */
@@ -45,9 +46,16 @@ export interface RecordedChange {
   after?: string;
 }
 
-/** Writes the binding records of changes (one statement), in the change's transaction. */
+/**
+ * Writes the binding records of changes (one statement) in the change's transaction, and raises the
+ * change counter of each company changed (list-totals.ts): every bind, unbind, move and rename
+ * passes here, so the totals of the device list and of the records follow them.
+ */
 export async function recordChanges(tx: Db, actor: Actor, changes: readonly RecordedChange[]) {
   if (changes.length === 0) return;
+  for (const companyId of new Set(changes.map((change) => change.companyId))) {
+    await tx.execute(bumpVersion(companyId));
+  }
   await tx.insert(bindRecords).values(
     changes.map((change) => ({
       companyId: change.companyId,

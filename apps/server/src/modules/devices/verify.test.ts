@@ -2,7 +2,7 @@ import { DEVICE_PATHS, encodeListParam, verifyResultSchema } from '@vap/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { addUnits, bind, call } from './fixtures.js';
+import { addUnits, bind, call } from './test-support.js';
 import { VERIFY_LIMIT } from './verify.js';
 
 describe.each(ENGINES)('device verification and binding records on %s', (engine) => {
@@ -87,5 +87,8 @@ describe.each(ENGINES)('device verification and binding records on %s', (engine)
       owner,
     );
     expect(renames.json().total).toBe(1);
+    // The remembered total follows the next change.
+    await call(t, 'PATCH', DEVICE_PATHS.device(device.id), owner, { name: '再改名' });
+    expect((await call(t, 'GET', url([{ k: 'sn', o: '=', v: unit.sn }]), owner)).json().total).toBe(3);
   });
 });
