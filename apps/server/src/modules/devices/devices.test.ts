@@ -230,11 +230,12 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
     }
     expect((await call(t, 'GET', DEVICE_PATHS.device(theirs), owner)).json().read_only).toBe(true);
     // Known by now: the downstream companies ride along in the page's statement, the total is
-    // remembered, so a page is the caller's statement and one more.
+    // remembered, so a page is one statement, after the caller version's on PostgreSQL (the embedded
+    // server hears it announced).
     const url = list([{ k: 'company_id', o: '=', v: downstream?.id }]);
     await call(t, 'GET', url, owner);
     const statements = await statementsDuring(t.database, () => call(t, 'GET', url, owner));
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(engine === 'pglite' ? 1 : 2);
   });
 
   it('renames a device and changes its remark; a rename leaves a record with the names before and after', async () => {

@@ -14,8 +14,8 @@ import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { generateUnits } from './factory.js';
-import { addGroup, addUnits, bind, call } from './fixtures.js';
 import { bindRecords } from './schema.js';
+import { addGroup, addUnits, bind, call } from './test-support.js';
 
 /** A multipart body as a browser's FormData sends it: the fields, then the file. */
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {

@@ -16,8 +16,8 @@ import { inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { groupUnknown } from './devices.js';
-import { changeGroupCount, lockGroups } from './groups.js';
+
+import { changeGroupCount, groupUnknown, lockGroups } from './groups.js';
 import { bumpVersion } from './list-totals.js';
 import { type Actor, recordChanges } from './records.js';
 import { devices, factoryUnits } from './schema.js';
