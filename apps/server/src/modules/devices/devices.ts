@@ -680,14 +680,8 @@ export class Devices {
           ),
         );
       for (const group of groups) {
-        const change =
-          (group.id === groupId ? moving.length : 0) -
-          moving.filter((row) => row.groupId === group.id).length;
-        if (change === 0) continue;
-        await tx
-          .update(deviceGroups)
-          .set({ devices: sql`${deviceGroups.devices} + ${change}` })
-          .where(eq(deviceGroups.id, group.id));
+        const leaving = moving.filter((row) => row.groupId === group.id).length;
+        await changeGroupCount(tx, group.id, (group.id === groupId ? moving.length : 0) - leaving);
       }
       const nameOf = (id: number | null) =>
         id === null ? '' : (groups.find((group) => group.id === id)?.name ?? '');
