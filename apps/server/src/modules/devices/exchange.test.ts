@@ -330,4 +330,18 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
       ['Bind', unit.sn],
     ]);
   });
+
+  it('binds 10,000 rows of one workbook in one request', async () => {
+    const units = await addUnits(t, 10_000);
+    const result = await importFile(owner, { mode: 'plain' }, [
+      PLAIN_HEADER,
+      ...units.map((unit) => [unit.sn]),
+    ]);
+    expect(result).toEqual({ rows: 10_000, bound: 10_000, errors: [] });
+    const records = await t.database.db
+      .select({ sn: bindRecords.sn })
+      .from(bindRecords)
+      .where(eq(bindRecords.sn, units[9_999]?.sn ?? ''));
+    expect(records).toHaveLength(1);
+  });
 });

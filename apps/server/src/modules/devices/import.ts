@@ -18,7 +18,6 @@ import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 
 import { changeGroupCount, groupUnknown, lockGroups } from './groups.js';
-import { bumpVersion } from './list-totals.js';
 import { type Actor, recordChanges } from './records.js';
 import { devices, factoryUnits } from './schema.js';
 import { groupInScope, scopeOf } from './scope.js';
@@ -124,7 +123,6 @@ export class DeviceImport {
           for (const row of late) fail(row, BIND_TEMPLATE_ERRORS.bound);
         }
         if (groupId !== null) await changeGroupCount(tx, groupId, inserted.length);
-        await tx.execute(bumpVersion(scope.companyId));
         await recordChanges(
           tx,
           actor,

@@ -46,27 +46,34 @@ export interface RecordedChange {
   after?: string;
 }
 
+/** Records per statement: 9 parameters each. */
+const RECORDS_PER_STATEMENT = 2000;
+
 /**
- * Writes the binding records of changes (one statement) in the change's transaction, and raises the
- * change counter of each company changed (list-totals.ts): every bind, unbind, move and rename
- * passes here, so the totals of the device list and of the records follow them.
+ * Writes the binding records of changes in the change's transaction, and raises the change counter
+ * of each company changed (list-totals.ts): every bind, unbind, move and rename passes here, so the
+ * totals of the device list and of the records follow them.
  */
 export async function recordChanges(tx: Db, actor: Actor, changes: readonly RecordedChange[]) {
   if (changes.length === 0) return;
   for (const companyId of new Set(changes.map((change) => change.companyId))) {
     await tx.execute(bumpVersion(companyId));
   }
-  await tx.insert(bindRecords).values(
-    changes.map((change) => ({
-      companyId: change.companyId,
-      deviceId: change.deviceId,
-      sn: change.sn,
-      action: change.action,
-      before: change.before ?? '',
-      after: change.after ?? '',
-      operatorId: actor.operatorId,
-      operatorName: actor.operatorName,
-      source: actor.source,
-    })),
-  );
+  // A statement per RECORDS_PER_STATEMENT: an import's 10,000 at once would pass the 65,535
+  // parameters a statement may carry.
+  for (let at = 0; at < changes.length; at += RECORDS_PER_STATEMENT) {
+    await tx.insert(bindRecords).values(
+      changes.slice(at, at + RECORDS_PER_STATEMENT).map((change) => ({
+        companyId: change.companyId,
+        deviceId: change.deviceId,
+        sn: change.sn,
+        action: change.action,
+        before: change.before ?? '',
+        after: change.after ?? '',
+        operatorId: actor.operatorId,
+        operatorName: actor.operatorName,
+        source: actor.source,
+      })),
+    );
+  }
 }
