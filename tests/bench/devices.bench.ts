@@ -37,7 +37,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Resident memory now and at its peak (VmRSS, VmHWM) of a process. */
 function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  const kb = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
@@ -45,7 +46,8 @@ async function plainWorkbook(from: number, count: number): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('devices');
   sheet.addRow(['sn', 'username', 'password', 'remark']);
-  for (let index = from; index < from + count; index++) sheet.addRow([serial(index), 'admin', `pw-${index}`, '']);
+  for (let index = from; index < from + count; index++)
+    sheet.addRow([serial(index), 'admin', `pw-${index}`, '']);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -69,7 +71,16 @@ async function measure(engine: string, env: Record<string, string>): Promise<Mea
   try {
     await run(
       process.execPath,
-      [join(ROOT, 'apps/server/dist/ops.js'), 'factory:generate', '--count', String(UNITS), '--kind', 'ipc', '--batch', BATCH],
+      [
+        join(ROOT, 'apps/server/dist/ops.js'),
+        'factory:generate',
+        '--count',
+        String(UNITS),
+        '--kind',
+        'ipc',
+        '--batch',
+        BATCH,
+      ],
       { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
     );
     const server = await startServer({ dataDir, env });
@@ -89,7 +100,7 @@ async function measure(engine: string, env: Record<string, string>): Promise<Mea
         const form = new FormData();
         form.set('mode', 'plain');
         form.set('on_error', 'all');
-        form.set('file', new Blob([workbook]), 'devices.xlsx');
+        form.set('file', new Blob([new Uint8Array(workbook)]), 'devices.xlsx');
         const started = performance.now();
         const response = await fetch(`${server.url}/webapi${DEVICE_PATHS.import}`, {
           method: 'POST',
