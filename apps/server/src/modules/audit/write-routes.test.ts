@@ -364,6 +364,23 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
+  'POST /webapi/v1/dms/company/devices/import': async ({ t, owner, call }) => {
+    const account = await owner();
+    const [unit] = await addUnits(t);
+    const boundary = 'vap-import-recipe';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nplain\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.csv"\r\n\r\n` +
+      `sn\r\n${unit?.sn}\r\n\r\n--${boundary}--\r\n`;
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        call('POST', DEVICE_PATHS.import, {
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: Buffer.from(body),
+        }),
+    };
+  },
   'PATCH /webapi/v1/dms/company/devices/:id': async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     return {
