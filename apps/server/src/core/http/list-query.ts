@@ -3,7 +3,7 @@
  * against a list's whitelist from @vap/contracts; anything else is a 400 `invalid_list_query`.
  */
 import { checkOrders, checkWheres, decodeListParam, type FilterSpec, type Order } from '@vap/contracts';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from './errors.js';
 
 const invalidListQuery = () => new ApiError(400, 'invalid_list_query');
@@ -39,4 +39,43 @@ export function sqlOrders(orders: readonly Order[], columns: Readonly<Record<str
     if (!column) return [];
     return [order.o === 'asc' ? asc(column) : desc(column)];
   });
+}
+
+/**
+ * A list's statement prepared once per shape: the filters' keys and operators and the sort, which is
+ * all that changes its SQL. Its values (the company, the filters' values, limit and offset) are
+ * placeholders, so that a page after its shape's first builds no SQL at all: on a busy list,
+ * Drizzle building the statement anew was a fifth of the request's time. Shapes are few (a list's
+ * filter keys times its sort keys); past `max` the kept statements are dropped and prepared again.
+ */
+export class PreparedShapes<Row> {
+  private readonly kept = new Map<string, { execute(values: Record<string, unknown>): Promise<Row[]> }>();
+  private prepared = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly max = 200,
+  ) {}
+
+  /**
+   * Runs the statement of `shape` with `values`, preparing it with `build` the first time: `build`
+   * stands the value at an index in with `at(index)`.
+   */
+  run(
+    shape: string,
+    values: readonly unknown[],
+    build: (at: <T>(index: number) => T) => {
+      prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+    },
+  ): Promise<Row[]> {
+    let statement = this.kept.get(shape);
+    if (!statement) {
+      if (this.kept.size >= this.max) this.kept.clear();
+      statement = build(<T>(index: number) => sql.placeholder(`p${index}`) as unknown as T).prepare(
+        `${this.name}_${++this.prepared}`,
+      );
+      this.kept.set(shape, statement);
+    }
+    return statement.execute(Object.fromEntries(values.map((value, index) => [`p${index}`, value])));
+  }
 }

@@ -23,7 +23,7 @@ import { sessions } from '../../core/auth/schema.js';
 import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, sqlOrders } from '../../core/http/list-query.js';
+import { likePattern, PreparedShapes, sqlOrders } from '../../core/http/list-query.js';
 
 type EditUser = z.output<typeof editUserBodySchema>;
 
@@ -36,7 +36,24 @@ const ORDER_COLUMNS = {
   role_id: users.roleId,
 } as const;
 
+/** A row of a page of company users. */
+interface UsersPageRow {
+  user: {
+    id: number;
+    phone: string | null;
+    email: string | null;
+    nickname: string;
+    remark: string;
+    roleId: number | null;
+    createdAt: Date;
+  };
+  roleName: string | null;
+  total: number;
+}
+
 export class CompanyUsers {
+  private readonly pages = new PreparedShapes<UsersPageRow>('vap_users_page');
+
   constructor(
     private readonly db: Db,
     private readonly passwords: PasswordHasher,
@@ -44,51 +61,67 @@ export class CompanyUsers {
 
   async list(caller: Permissions, request: ListQuery): Promise<ListPage<CompanyUser>> {
     const companyId = companyOf(caller);
-    const where = and(
-      eq(users.companyId, companyId),
-      ...request.wheres.map((filter): SQL | undefined => {
-        switch (filter.k) {
-          case 'phone':
-            return filter.o === 'like'
-              ? ilike(users.phone, likePattern(filter.v as string))
-              : eq(users.phone, filter.v as string);
-          case 'nickname':
-            return ilike(users.nickname, likePattern(filter.v as string));
-          case 'role_id':
-            return eq(users.roleId, filter.v as number);
-          default:
-            // checkWheres lets no other key through.
-            throw new Error(`filter ${filter.k} is not mapped`);
-        }
-      }),
-    );
-    const sorting = sqlOrders(request.orders, ORDER_COLUMNS);
+    const filterValue = (filter: ListQuery['wheres'][number]) =>
+      filter.o === 'like' ? likePattern(filter.v as string) : filter.v;
+    const values = [
+      companyId,
+      ...request.wheres.map(filterValue),
+      request.size,
+      (request.page - 1) * request.size,
+    ];
+    const shape = JSON.stringify([request.wheres.map((filter) => [filter.k, filter.o]), request.orders]);
+    const whereOf = (at: <T>(index: number) => T) =>
+      and(
+        eq(users.companyId, at<number>(0)),
+        ...request.wheres.map((filter, index): SQL | undefined => {
+          const value = at<string>(index + 1);
+          switch (filter.k) {
+            case 'phone':
+              return filter.o === 'like' ? ilike(users.phone, value) : eq(users.phone, value);
+            case 'nickname':
+              return ilike(users.nickname, value);
+            case 'role_id':
+              return eq(users.roleId, at<number>(index + 1));
+            default:
+              // checkWheres lets no other key through.
+              throw new Error(`filter ${filter.k} is not mapped`);
+          }
+        }),
+      );
     // The total rides on the page's rows (a window count over the filtered users): one statement
     // where two were, which is most of a page's cost on PGlite. A page past the end has no row to
     // carry it, and counts on its own.
-    const rows = await this.db
-      // The columns shown alone: on PGlite every column read costs.
-      .select({
-        user: {
-          id: users.id,
-          phone: users.phone,
-          email: users.email,
-          nickname: users.nickname,
-          remark: users.remark,
-          roleId: users.roleId,
-          createdAt: users.createdAt,
-        },
-        roleName: roles.name,
-        total: sql<number>`count(*) over ()::int`,
-      })
-      .from(users)
-      .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
-      .where(where)
-      .orderBy(...sorting, asc(users.id))
-      .limit(request.size)
-      .offset((request.page - 1) * request.size);
+    const rows = await this.pages.run(shape, values, (at) =>
+      this.db
+        // The columns shown alone: on PGlite every column read costs.
+        .select({
+          user: {
+            id: users.id,
+            phone: users.phone,
+            email: users.email,
+            nickname: users.nickname,
+            remark: users.remark,
+            roleId: users.roleId,
+            createdAt: users.createdAt,
+          },
+          roleName: roles.name,
+          total: sql<number>`count(*) over ()::int`,
+        })
+        .from(users)
+        .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
+        .where(whereOf(at))
+        .orderBy(...sqlOrders(request.orders, ORDER_COLUMNS), asc(users.id))
+        .limit(at<number>(values.length - 2))
+        .offset(at<number>(values.length - 1)),
+    );
     const counted =
-      rows[0] ?? (await this.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where))[0];
+      rows[0] ??
+      (
+        await this.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(users)
+          .where(whereOf(<T>(index: number) => values[index] as T))
+      )[0];
     return {
       items: rows.map(({ user, roleName }) => ({
         id: user.id,
