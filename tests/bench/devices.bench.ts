@@ -32,6 +32,7 @@ const EXPORT_BOUND_MS = 120_000;
 const serial = (index: number) => `${BATCH}132${String(index).padStart(7, '0')}`;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Resident memory now and at its peak (VmRSS, VmHWM) of a process. */
@@ -164,7 +165,7 @@ it('imports 10,000 rows per request and exports 100,000 devices, within bounded 
   const lines = results.map((r) => {
     const sorted = [...r.imports].sort((a, b) => a - b);
     return [
-      `${r.engine.padEnd(9)}import of ${ROWS_PER_IMPORT} rows (${mb(r.workbookBytes)} .xlsx): median ${seconds(sorted[sorted.length >> 1] ?? 0)}, slowest ${seconds(sorted[sorted.length - 1] ?? 0)}`,
+      `${r.engine.padEnd(9)}import of ${ROWS_PER_IMPORT} rows (${kb(r.workbookBytes)} .xlsx): median ${seconds(sorted[sorted.length >> 1] ?? 0)}, slowest ${seconds(sorted[sorted.length - 1] ?? 0)}`,
       `${' '.repeat(9)}export of ${r.exportRows} devices (${mb(r.exportBytes)} .xlsx): ${seconds(r.exportMs)}`,
       `${' '.repeat(9)}server memory: idle ${mb(r.idle.rss)}; peak ${mb(r.afterImports.peak)} after the imports, ${mb(r.afterExport.peak)} after the export`,
     ].join('\n');
