@@ -91,6 +91,11 @@ describe('access keys', () => {
       .getByText('The bandwidth is a multiple of 0.25 Mbps, more than 0 and at most 1000')
       .waitFor();
     await dialog.getByLabel('Stream bandwidth limit (Mbps)').fill('2.5');
+    // The device groups are picked by name from the company's groups (the demo's 仓库).
+    await dialog
+      .getByRole('group', { name: 'Groups the key may see' })
+      .getByRole('checkbox', { name: '仓库' })
+      .click();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 
     const shown = page.getByRole('dialog', { name: 'Access key created' });
@@ -110,6 +115,7 @@ describe('access keys', () => {
     expect(await row.getByText('Enabled').count()).toBe(1);
     expect(await row.getByText('2.5', { exact: true }).count()).toBe(1);
     expect(await row.getByText('1 interface').count()).toBe(1);
+    await row.getByText('仓库', { exact: true }).waitFor();
     expect(await page.getByText(key.secret).count()).toBe(0);
   });
 

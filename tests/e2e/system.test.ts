@@ -68,9 +68,19 @@ describe('a role with two pages and one button', () => {
     await dialog.getByLabel('Role name').fill(HELPDESK.role);
     await tick(dialog, 'Assign role', 'Users');
     await tick(dialog, 'Consumption records');
+    // The device groups are picked by name from the company's groups (the demo's 一号楼).
+    await dialog
+      .getByRole('group', { name: 'Groups the role sees' })
+      .getByRole('checkbox', { name: '一号楼' })
+      .click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Role ${HELPDESK.role} created`).waitFor();
     await page.getByRole('table', { name: 'Roles' }).getByText(HELPDESK.role).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: HELPDESK.role })
+      .getByText('一号楼', { exact: true })
+      .waitFor();
 
     await open(page, 'System', 'Users');
     await page.getByRole('button', { name: 'Add user' }).click();

@@ -5,7 +5,6 @@
  * `system`) and third-party clients (docs/open-api.md).
  */
 import { z } from 'zod';
-import { groupIdsTextSchema } from './system.js';
 
 export const ACCESS_KEY_ID_LENGTH = 16;
 export const ACCESS_KEY_SECRET_LENGTH = 32;
@@ -99,12 +98,12 @@ export const bandwidthTextSchema = z
   .pipe(bandwidthMbpsSchema);
 
 /**
- * The console's "create key" form: the body above with the bandwidth and the group ids as typed,
- * and no expiry (fixed at ten years).
+ * The console's "create key" form: the body above with the bandwidth as typed and no expiry (fixed
+ * at ten years). The group ids are chosen from the company's device groups (GET
+ * `DEVICE_PATHS.groups`), not typed; while all groups are on the form sends none.
  */
 export const createAccessKeyFormSchema = createAccessKeyBodySchema.omit({ expires_at: true }).extend({
   bandwidth_mbps: bandwidthTextSchema,
-  group_ids: groupIdsTextSchema,
 });
 export type CreateAccessKeyForm = z.input<typeof createAccessKeyFormSchema>;
 

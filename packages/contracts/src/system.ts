@@ -148,20 +148,11 @@ export const roleBodySchema = z.object({
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
 
-/** Group ids as typed in a form: numbers separated by commas or spaces. */
-export const groupIdsTextSchema = z
-  .string()
-  .trim()
-  .regex(/^(\d+([\s,，]+\d+)*)?$/, 'validation.groupIds')
-  .transform((text) => (text === '' ? [] : [...new Set(text.split(/[\s,，]+/).map(Number))]))
-  .pipe(
-    z
-      .array(z.number().int().min(1, 'validation.groupIds').max(2_147_483_647, 'validation.groupIds'))
-      .max(10_000, 'validation.groupIds'),
-  );
-
-/** The console's role editor: the body above with group ids as typed. */
-export const roleFormSchema = roleBodySchema.extend({ group_ids: groupIdsTextSchema });
+/**
+ * The console's role editor: the body above as it is. The group ids are chosen from the company's
+ * device groups (GET `DEVICE_PATHS.groups`), not typed; while all groups are on the editor sends none.
+ */
+export const roleFormSchema = roleBodySchema;
 export type RoleForm = z.input<typeof roleFormSchema>;
 
 /** `?dry_run=true` on PUT/DELETE /roles/{id}: answer how many users lose rights, change nothing. */

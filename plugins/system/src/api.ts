@@ -6,6 +6,9 @@ import {
   childCompanySchema,
   companyUserSchema,
   createdSchema,
+  DEVICE_PATHS,
+  type DeviceGroups,
+  deviceGroupsSchema,
   type EditUserBody,
   type ListPage,
   type ListQuery,
@@ -36,6 +39,11 @@ export interface SystemApi {
   /** With `dryRun`, only answers whether the change is a reduction and how many users it affects. */
   updateRole(id: number, body: RoleBody, dryRun: boolean): Promise<RoleChangeResult>;
   deleteRole(id: number, dryRun: boolean): Promise<RoleChangeResult>;
+  /**
+   * The device groups the caller sees, to give a role or an access key (GET `DEVICE_PATHS.groups`;
+   * 403 without the device_maintenance page). Quiet: the pages show a failure where the groups go.
+   */
+  deviceGroups(options?: CallOptions): Promise<DeviceGroups>;
 }
 
 export function createSystemApi(http: HttpClient): SystemApi {
@@ -61,5 +69,7 @@ export function createSystemApi(http: HttpClient): SystemApi {
       http.put(SYSTEM_PATHS.role(id), body, { schema: roleChangeResultSchema, query: dryRunQuery(dryRun) }),
     deleteRole: (id, dryRun) =>
       http.delete(SYSTEM_PATHS.role(id), { schema: roleChangeResultSchema, query: dryRunQuery(dryRun) }),
+    deviceGroups: (options) =>
+      http.get(DEVICE_PATHS.groups, { ...options, schema: deviceGroupsSchema, quiet: true }),
   };
 }

@@ -25,6 +25,7 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useMemo, useState } from 'react';
+import { GroupPicker, groupIdsToSend } from '../device-groups.js';
 import { operationsOfChecked, operationTree } from '../operation-tree.js';
 import { AccessKeysApiRef } from '../refs.js';
 
@@ -81,7 +82,7 @@ export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDia
     defaultValues: {
       bandwidth_mbps: '',
       is_access_all_group: false,
-      group_ids: '',
+      group_ids: [],
       operations: [],
     } satisfies CreateAccessKeyForm,
   });
@@ -92,7 +93,7 @@ export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDia
   const create = async (values: CreateValues) => {
     let key: AccessKeyCreated;
     try {
-      key = await api.create({ ...values, group_ids: values.is_access_all_group ? [] : values.group_ids });
+      key = await api.create({ ...values, group_ids: groupIdsToSend(values) });
     } catch {
       // The console shows the server's message; the dialog stays open with what was entered.
       return;
@@ -143,14 +144,14 @@ export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDia
         >
           {t('accessKeys.allGroups')}
         </Switch>
-        {allGroups ? null : (
-          <FormField
-            name="group_ids"
-            label={t('accessKeys.groupIds')}
-            hint={t('accessKeys.groupIdsHint')}
-            render={({ field }) => <Input {...field} inputMode="numeric" />}
-          />
-        )}
+        <FormField
+          name="group_ids"
+          label={t('accessKeys.chooseGroups')}
+          hint={allGroups ? t('groups.allChosen') : t('accessKeys.chooseGroupsHint')}
+          render={({ field }) => (
+            <GroupPicker value={field.value ?? []} onChange={field.onChange} disabled={allGroups} />
+          )}
+        />
       </fieldset>
       <FormField
         name="operations"

@@ -1,7 +1,7 @@
 import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_KEY_PATHS, type AccessKey, type OpenOperation } from '@vap/contracts';
+import { ACCESS_KEY_PATHS, type AccessKey, DEVICE_PATHS, type OpenOperation } from '@vap/contracts';
 import { pluginManifest } from '@vap/kernel';
 import { createTestKernel, type RecordedCall, renderPluginPage, testUser } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
@@ -36,7 +36,17 @@ const reporting = accessKey({
   operations: ['GET /v1/pms/company/users', 'GET /v1/pms/company/roles'],
   last_used_at: '2026-03-05T10:00:00.000Z',
 });
+// Group 7 was deleted after the key was made.
 const paused = accessKey({ id: 'PausedKey0000002', group_ids: [4, 7], disabled: true });
+
+const group = (id: number, name: string) => ({
+  id,
+  name,
+  max_devices: 100,
+  devices: 3,
+  created_at: '2026-02-01T08:00:00.000Z',
+});
+const groups = { items: [group(4, '一号楼'), group(5, '地下停车场'), group(2, '仓库')], ungrouped: 6 };
 
 const operations: OpenOperation[] = [
   {
@@ -77,6 +87,7 @@ async function renderKeys(options: Parameters<typeof renderPluginPage>[2] = {}) 
       [`GET ${ACCESS_KEY_PATHS.keys}`]: { body: { items: [reporting, paused] } },
       [`GET ${ACCESS_KEY_PATHS.operations}`]: { body: { items: operations } },
       [`POST ${ACCESS_KEY_PATHS.keys}`]: { body: created },
+      [`GET ${DEVICE_PATHS.groups}`]: { body: groups },
       ...options.answers,
     },
   });
@@ -109,7 +120,7 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
     expect(within(first).getByText(en.accessKeys.enabled)).toBeTruthy();
     expect(within(first).getByRole('button', { name: en.accessKeys.disable })).toBeTruthy();
     const second = await rowOf('PausedKey0000002');
-    expect(within(second).getByText('4, 7')).toBeTruthy();
+    expect(await within(second).findByText('一号楼, group #7 (deleted)')).toBeTruthy();
     expect(within(second).getByText('1 interface')).toBeTruthy();
     expect(within(second).getByText(en.accessKeys.disabled)).toBeTruthy();
     expect(within(second).getByText(en.accessKeys.neverUsed)).toBeTruthy();
@@ -139,7 +150,9 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
     await rowOf('Rep0rtingKey0001');
     const dialog = await openCreateDialog();
     await userEvent.type(within(dialog).getByLabelText(en.accessKeys.bandwidthLabel), '2.5');
-    await userEvent.type(within(dialog).getByLabelText(en.accessKeys.groupIds), '5, 2');
+    const picker = within(dialog).getByRole('group', { name: en.accessKeys.chooseGroups });
+    await userEvent.click(await within(picker).findByRole('checkbox', { name: '地下停车场' }));
+    await userEvent.click(within(picker).getByRole('checkbox', { name: '仓库' }));
     await userEvent.click(within(dialog).getByText("GET /v1/pms/company/users · The company's users"));
     await userEvent.click(within(dialog).getByText('GET /v1/devices'));
     await userEvent.click(within(dialog).getByRole('button', { name: en.accessKeys.submit }));
@@ -185,9 +198,9 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
     const { api } = await renderKeys();
     const dialog = await openCreateDialog();
     await userEvent.type(within(dialog).getByLabelText(en.accessKeys.bandwidthLabel), '1000');
-    await userEvent.type(within(dialog).getByLabelText(en.accessKeys.groupIds), '9');
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: '一号楼' }));
     await userEvent.click(within(dialog).getByRole('switch', { name: en.accessKeys.allGroups }));
-    expect(within(dialog).queryByLabelText(en.accessKeys.groupIds)).toBeNull();
+    expect(within(dialog).getByRole('checkbox', { name: '一号楼' })).toHaveProperty('disabled', true);
     await userEvent.click(within(dialog).getByText('system'));
     await userEvent.click(within(dialog).getByRole('button', { name: en.accessKeys.submit }));
     await waitFor(() =>
@@ -197,6 +210,23 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
         group_ids: [],
         operations: ['GET /v1/pms/company/users', 'GET /v1/pms/company/roles'],
       }),
+    );
+  });
+
+  it('a caller the server shows no groups (403) is told so and may still create a key', async () => {
+    const { api } = await renderKeys({
+      answers: {
+        [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+      },
+    });
+    expect(within(await rowOf(paused.id)).getByText('4, 7')).toBeTruthy();
+    const dialog = await openCreateDialog();
+    expect(await within(dialog).findByText(en.groups.forbidden)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(en.accessKeys.bandwidthLabel), '1');
+    await userEvent.click(within(dialog).getByText('GET /v1/devices'));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.accessKeys.submit }));
+    await waitFor(() =>
+      expect(writes(api.calls)[0]?.body).toMatchObject({ is_access_all_group: false, group_ids: [] }),
     );
   });
 

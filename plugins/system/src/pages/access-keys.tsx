@@ -11,6 +11,7 @@ import {
   Tag,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
+import { useGroupNames } from '../device-groups.js';
 import { pageLocally } from '../local-list.js';
 import { AccessKeysApiRef } from '../refs.js';
 import { CreateAccessKeyDialog, SecretDialog } from './access-key-dialogs.js';
@@ -26,6 +27,7 @@ export default function AccessKeysPage() {
   const t = useT('system');
   const api = useService(AccessKeysApiRef);
   const dateTime = useDateTime();
+  const groupNames = useGroupNames();
   const table = useRef<DataTableHandle>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -60,7 +62,7 @@ export default function AccessKeysPage() {
     key.is_access_all_group
       ? t('accessKeys.allGroupsShort')
       : key.group_ids.length > 0
-        ? key.group_ids.join(', ')
+        ? groupNames(key.group_ids)
         : t('accessKeys.noGroups');
 
   const columns: Column<AccessKey>[] = [

@@ -2,6 +2,7 @@ import { type MenuItem, type Role, type RoleForm, roleFormSchema } from '@vap/co
 import { useService, useSession, useT } from '@vap/kernel';
 import { confirm, FormDialog, FormField, Input, message, Switch, Tree, useZodForm } from '@vap/ui';
 import { useMemo } from 'react';
+import { GroupPicker, groupIdsToSend } from '../device-groups.js';
 import { checkedKeysOf, menusOfChecked, permissionTree } from '../permission-tree.js';
 import { SystemApiRef } from '../refs.js';
 
@@ -39,13 +40,14 @@ export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
       name: role?.name ?? '',
       menus: role?.menus ?? {},
       is_access_all_group: role?.is_access_all_group ?? false,
-      group_ids: role?.group_ids.join(', ') ?? '',
+      group_ids: role?.group_ids ?? [],
     } satisfies RoleForm,
   });
   const allGroups = form.watch('is_access_all_group');
   const title = role ? t('roles.editTitle', { name: role.name }) : t('roles.addTitle');
 
-  const save = async (values: RoleValues) => {
+  const save = async (entered: RoleValues) => {
+    const values = { ...entered, group_ids: groupIdsToSend(entered) };
     try {
       if (!role) {
         await api.createRole(values);
@@ -106,14 +108,19 @@ export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
         >
           {t('roles.allGroups')}
         </Switch>
-        {allGroups ? null : (
-          <FormField
-            name="group_ids"
-            label={t('roles.groupIds')}
-            hint={t('roles.groupIdsHint')}
-            render={({ field }) => <Input {...field} inputMode="numeric" />}
-          />
-        )}
+        <FormField
+          name="group_ids"
+          label={t('roles.chooseGroups')}
+          hint={allGroups ? t('groups.allChosen') : t('roles.chooseGroupsHint')}
+          render={({ field }) => (
+            <GroupPicker
+              value={field.value ?? []}
+              onChange={field.onChange}
+              disabled={allGroups}
+              {...(role ? { given: role.group_ids } : {})}
+            />
+          )}
+        />
       </fieldset>
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SYSTEM_PATHS } from '@vap/contracts';
+import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
 import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,9 +33,24 @@ const ops = role({
   menus: { dashboard: [], system: [], system_user: ['add', 'role'] },
   is_access_all_group: true,
 });
+// Group 7 was deleted: the role still names it.
 const viewer = role({ id: 3, name: 'Viewer', users: 0, group_ids: [4, 7] });
 const finance = role({ id: 4, name: 'Finance', users: 1, menus: { finance: [], recharge: ['recharge'] } });
 const starter = role({ id: 5, name: '默认角色', users: 2, is_default: true });
+
+const group = (id: number, name: string): DeviceGroup => ({
+  id,
+  name,
+  max_devices: 100,
+  devices: 3,
+  created_at: '2026-02-01T08:00:00.000Z',
+});
+// As the server answers a caller who sees every group: with the ungrouped count.
+const groupsAnswer = {
+  [`GET ${DEVICE_PATHS.groups}`]: {
+    body: { items: [group(4, '一号楼'), group(5, '地下停车场'), group(2, '仓库')], ungrouped: 6 },
+  },
+};
 
 async function renderRoles(options: Parameters<typeof renderPluginPage>[2] = {}, answers: Answers = {}) {
   return renderPluginPage(plugin, 'system_role', {
@@ -48,7 +63,7 @@ async function renderRoles(options: Parameters<typeof renderPluginPage>[2] = {},
       </>
     ),
     ...options,
-    answers: { ...rolesAnswer([ops, viewer, finance, starter]), ...answers },
+    answers: { ...rolesAnswer([ops, viewer, finance, starter]), ...groupsAnswer, ...answers },
   });
 }
 
@@ -57,16 +72,35 @@ const rowOf = async (name: string, tableName = en.roles.title) => {
   return (await within(table).findByText(name)).closest('tr') as HTMLElement;
 };
 const item = (name: string) => screen.getByRole('treeitem', { name });
+const groupBox = (dialog: HTMLElement, name: string) => within(dialog).findByRole('checkbox', { name });
+
+async function openAdd() {
+  await userEvent.click(await screen.findByRole('button', { name: en.roles.add }));
+  const dialog = await screen.findByRole('dialog', { name: en.roles.addTitle });
+  await userEvent.type(within(dialog).getByLabelText(en.roles.name), 'Helpdesk');
+  await userEvent.click(within(dialog).getByText('Dashboard'));
+  return dialog;
+}
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('system_role (spec §3 role, §5.5, §6)', () => {
-  it('lists the roles with how many users hold them and the groups they see', async () => {
+  it('lists the roles with how many users hold them and the groups they see, by name', async () => {
     await renderRoles();
     expect(await screen.findByRole('heading', { name: en.roles.title })).toBeTruthy();
     expect(screen.getByText(en.roles.superAdminNote)).toBeTruthy();
     expect(within(await rowOf('Ops')).getByText(en.roles.allGroupsShort)).toBeTruthy();
     expect(within(await rowOf('Ops')).getByText('3')).toBeTruthy();
+    expect(await within(await rowOf('Viewer')).findByText('一号楼, group #7 (deleted)')).toBeTruthy();
+    expect(within(await rowOf('Finance')).getByText(en.roles.noGroups)).toBeTruthy();
+  });
+
+  it('shows the group ids when the groups cannot be read, without announcing it', async () => {
+    await renderRoles(
+      {},
+      { [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } } },
+    );
     expect(within(await rowOf('Viewer')).getByText('4, 7')).toBeTruthy();
+    expect(screen.queryByText('Forbidden')).toBeNull();
   });
 
   it("reads the role list once: the table's answer also decides what the editor may do", async () => {
@@ -97,7 +131,9 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     await userEvent.click(within(item('Users')).getByText('Add'));
     await userEvent.click(within(dialog).getByText('Dashboard'));
     expect(item('Users').getAttribute('aria-checked')).toBe('mixed');
-    await userEvent.type(within(dialog).getByLabelText(en.roles.groupIds), '5, 2');
+    expect(within(dialog).getByRole('group', { name: en.roles.chooseGroups })).toBeTruthy();
+    await userEvent.click(await groupBox(dialog, '地下停车场'));
+    await userEvent.click(await groupBox(dialog, '仓库'));
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
     await waitFor(() =>
       expect(writes(api.calls)[0]?.body).toEqual({
@@ -108,6 +144,89 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
       }),
     );
     expect(await screen.findByText('Role Helpdesk created')).toBeTruthy();
+  });
+
+  it('"all groups" disables the picker and sends no group ids; turned off, the choice is back', async () => {
+    const { api } = await renderRoles({}, { [`POST ${SYSTEM_PATHS.roles}`]: { body: { id: 9 } } });
+    const dialog = await openAdd();
+    await userEvent.click(await groupBox(dialog, '一号楼'));
+    const all = within(dialog).getByRole('switch', { name: en.roles.allGroups });
+    await userEvent.click(all);
+    for (const box of within(dialog).getAllByRole('checkbox')) expect(box).toHaveProperty('disabled', true);
+    expect(within(dialog).getByText(en.groups.allChosen)).toBeTruthy();
+    await userEvent.click(all);
+    expect((await groupBox(dialog, '一号楼')).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(all);
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(writes(api.calls)[0]?.body).toMatchObject({ is_access_all_group: true, group_ids: [] }),
+    );
+  });
+
+  it('says when the company has no groups yet, and where they are made', async () => {
+    await renderRoles({}, { [`GET ${DEVICE_PATHS.groups}`]: { body: { items: [], ungrouped: 0 } } });
+    const dialog = await openAdd();
+    expect(await within(dialog).findByText(en.groups.none)).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('a caller who may not see device groups (403) is told so and may still save', async () => {
+    const { api } = await renderRoles(
+      {},
+      {
+        [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+        [`POST ${SYSTEM_PATHS.roles}`]: { body: { id: 9 } },
+      },
+    );
+    const dialog = await openAdd();
+    expect(await within(dialog).findByText(en.groups.forbidden)).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByText('Forbidden')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() =>
+      expect(writes(api.calls)[0]?.body).toMatchObject({ is_access_all_group: false, group_ids: [] }),
+    );
+    expect(await screen.findByText('Role Helpdesk created')).toBeTruthy();
+  });
+
+  it("another failure shows the server's message and loads again on request", async () => {
+    const { api } = await renderRoles(
+      {},
+      {
+        [`GET ${DEVICE_PATHS.groups}`]: {
+          status: 500,
+          body: { code: 'internal', message: 'Database asleep' },
+        },
+      },
+    );
+    const dialog = await openAdd();
+    expect(
+      await within(dialog).findByText('The device groups could not be loaded: Database asleep'),
+    ).toBeTruthy();
+    Object.assign(api.answers, groupsAnswer);
+    await userEvent.click(within(dialog).getByRole('button', { name: en.groups.retry }));
+    expect(await groupBox(dialog, '仓库')).toBeTruthy();
+    expect(within(dialog).queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  it('a deleted group the role still names is shown as such and can be removed', async () => {
+    const { api } = await renderRoles(
+      {},
+      { [`PUT ${SYSTEM_PATHS.role(3)}`]: { body: { reduction: false, affected_users: 0, applied: true } } },
+    );
+    await userEvent.click(within(await rowOf('Viewer')).getByRole('button', { name: en.roles.edit }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the role Viewer' });
+    expect((await groupBox(dialog, '一号楼')).getAttribute('aria-checked')).toBe('true');
+    expect((await groupBox(dialog, '仓库')).getAttribute('aria-checked')).toBe('false');
+    const deleted = await groupBox(dialog, 'group #7 (deleted)');
+    expect(deleted.getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByText(en.groups.deletedChosen)).toBeTruthy();
+    await userEvent.click(deleted);
+    expect(deleted.getAttribute('aria-checked')).toBe('false');
+    expect(within(dialog).queryByText(en.groups.deletedChosen)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
+    await waitFor(() => expect(writes(api.calls)).toHaveLength(2));
+    expect(writes(api.calls)[1]?.body).toMatchObject({ is_access_all_group: false, group_ids: [4] });
   });
 
   it('needs a name and at least one menu', async () => {
@@ -231,5 +350,8 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     await renderRoles({ language: 'zh-TW' });
     expect(await screen.findByRole('heading', { name: zhTW.roles.title })).toBeTruthy();
     expect(within(await rowOf('Ops', zhTW.roles.title)).getByText(zhTW.roles.allGroupsShort)).toBeTruthy();
+    expect(
+      await within(await rowOf('Viewer', zhTW.roles.title)).findByText('一号楼, 分組 #7（已刪除）'),
+    ).toBeTruthy();
   });
 });

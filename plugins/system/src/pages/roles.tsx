@@ -12,6 +12,7 @@ import {
   Tag,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
+import { useGroupNames } from '../device-groups.js';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
 import { SystemApiRef } from '../refs.js';
@@ -33,6 +34,7 @@ export default function RolesPage() {
   const t = useT('system');
   const api = useService(SystemApiRef);
   const dateTime = useDateTime();
+  const groupNames = useGroupNames();
   // The table's load reads the roles; the editor's rights follow from the same answer.
   const [roles, setRoles] = useState<Role[] | null>(null);
   const { editor, holder } = useEditorRights(roles ?? []);
@@ -94,11 +96,11 @@ export default function RolesPage() {
         row.is_access_all_group ? (
           <Tag tone="primary">{t('roles.allGroupsShort')}</Tag>
         ) : row.group_ids.length > 0 ? (
-          row.group_ids.join(', ')
+          groupNames(row.group_ids)
         ) : (
           t('roles.noGroups')
         ),
-      csv: (row) => (row.is_access_all_group ? t('roles.allGroupsShort') : row.group_ids.join(' ')),
+      csv: (row) => (row.is_access_all_group ? t('roles.allGroupsShort') : groupNames(row.group_ids)),
     },
     {
       key: 'created_at',

@@ -1,6 +1,7 @@
 // The form components.
 export { Calendar, useDateLocale } from './calendar.js';
 export { Checkbox, type CheckboxProps } from './checkbox.js';
+export { CheckboxList, type CheckboxListOption, type CheckboxListProps } from './checkbox-list.js';
 export { DATE_FORMAT, DatePicker, type DatePickerProps } from './date-picker.js';
 export {
   DateRangePicker,
