@@ -88,17 +88,17 @@ describe('tab bar', () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Billing', 'Recharge');
     await openPage(page, 'Billing', 'Consumption records');
-    await openPage(page, 'Devices', 'Device maintenance');
+    await openPage(page, 'Cloud storage', 'Cloud storage dashboard');
     expect(await tabNames(page)).toEqual([
       'Dashboard',
       'Recharge',
       'Consumption records',
-      'Device maintenance',
+      'Cloud storage dashboard',
     ]);
 
     // Middle-click closes a tab.
     await tabs(page).getByRole('link', { name: 'Consumption records' }).click({ button: 'middle' });
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Recharge', 'Device maintenance']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Recharge', 'Cloud storage dashboard']);
 
     // The right-click menu, 105 px wide.
     await tabs(page).getByRole('link', { name: 'Recharge' }).click({ button: 'right' });
