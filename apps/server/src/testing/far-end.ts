@@ -45,6 +45,10 @@ export async function startFarEnd(): Promise<FarEnd> {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody));
     });
   });
+  // The SDKs keep connections alive between calls (the Alibaba one through a keep-alive agent). With
+  // Node's 5 s default the server may close an idle one just as a slow test (a test app made on a
+  // busy machine) reuses it, which reads as the provider failing; a test's far end keeps them open.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     calls,
