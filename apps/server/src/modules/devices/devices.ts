@@ -24,7 +24,7 @@ import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
-import { findUnit } from './factory.js';
+import { boundFrom, findUnit, GB_PASSWORD_KEY } from './factory.js';
 import { changeGroupCount, groupFull, groupUnknown, type LockedGroup, lockGroups } from './groups.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { type Actor, recordChanges } from './records.js';
@@ -542,18 +542,12 @@ export class Devices {
       const [device] = await tx
         .insert(devices)
         .values({
-          unitId: unit.id,
+          ...boundFrom(unit),
           companyId: scope.companyId,
           groupId: body.group_id,
-          sn: unit.sn,
-          kind: unit.kind,
-          model: unit.model,
-          hardwareVersion: unit.hardwareVersion,
-          mac: unit.mac,
           name,
-          firmwareVersion: unit.firmwareVersion,
           ...(body.mode === 'gb28181'
-            ? { gb28181Id: unit.sn, gbPasswordSealed: this.box.seal(body.password, `gb:${unit.sn}`) }
+            ? { gb28181Id: unit.sn, gbPasswordSealed: this.box.seal(body.password, GB_PASSWORD_KEY(unit.sn)) }
             : {}),
         })
         .onConflictDoNothing({ target: devices.unitId })

@@ -10,12 +10,11 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { generateUnits } from './factory.js';
 import { bindRecords } from './schema.js';
-import { addGroup, addUnits, bind, call } from './test-support.js';
+import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 /** A multipart body as a browser's FormData sends it: the fields, then the file. */
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
@@ -98,25 +97,8 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     return all;
   };
 
-  let roleCounter = 0;
-  async function member(menus: MenusMap, groups: { all: true } | { ids: number[] }) {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({
-        companyId,
-        name: `导入角色${++roleCounter}`,
-        menus,
-        isAccessAllGroup: 'all' in groups,
-        groupIds: 'ids' in groups ? groups.ids : [],
-      })
-      .returning({ id: roles.id });
-    const account = await addAccount(t, { company: 'none' });
-    await t.database.db
-      .update(users)
-      .set({ companyId, roleId: role?.id ?? 0 })
-      .where(eq(users.id, account.userId));
-    return bearer(await t.signIn(account.phone, 'account-pass'));
-  }
+  const member = (menus: MenusMap, groups: { all: true } | { ids: number[] }) =>
+    memberWithGroups(t, companyId, menus, groups);
 
   it('reports each failing row by its number and code, binds nothing, then binds the valid rows when asked', async () => {
     const [first, second] = await addUnits(t, 2);

@@ -200,21 +200,43 @@ export async function nextRunningNumber(db: Db, batch: string, kind: DeviceKind)
   return last ? Number(last.sn.slice(13)) + 1 : 0;
 }
 
+/** What is read of a unit: everything but its sealed secret. */
+export const UNIT = {
+  id: factoryUnits.id,
+  sn: factoryUnits.sn,
+  deviceCode: factoryUnits.deviceCode,
+  kind: factoryUnits.kind,
+  model: factoryUnits.model,
+  hardwareVersion: factoryUnits.hardwareVersion,
+  firmwareVersion: factoryUnits.firmwareVersion,
+  mac: factoryUnits.mac,
+  productionDate: factoryUnits.productionDate,
+};
+export type Unit = { [K in keyof typeof UNIT]: (typeof UNIT)[K]['_']['data'] };
+
 /** A unit of the registry by its serial or its device code (upper-case), or undefined. */
-export async function findUnit(db: Db, by: { sn: string } | { deviceCode: string }) {
+export async function findUnit(
+  db: Db,
+  by: { sn: string } | { deviceCode: string },
+): Promise<Unit | undefined> {
   const [unit] = await db
-    .select({
-      id: factoryUnits.id,
-      sn: factoryUnits.sn,
-      deviceCode: factoryUnits.deviceCode,
-      kind: factoryUnits.kind,
-      model: factoryUnits.model,
-      hardwareVersion: factoryUnits.hardwareVersion,
-      firmwareVersion: factoryUnits.firmwareVersion,
-      mac: factoryUnits.mac,
-      productionDate: factoryUnits.productionDate,
-    })
+    .select(UNIT)
     .from(factoryUnits)
     .where('sn' in by ? eq(factoryUnits.sn, by.sn) : eq(factoryUnits.deviceCode, by.deviceCode));
   return unit;
 }
+
+/** The columns a bound device copies of its unit (bind and import). */
+export const boundFrom = (unit: Unit) => ({
+  unitId: unit.id,
+  sn: unit.sn,
+  kind: unit.kind,
+  model: unit.model,
+  hardwareVersion: unit.hardwareVersion,
+  mac: unit.mac,
+  firmwareVersion: unit.firmwareVersion,
+});
+
+/** The key ids a device's passwords are sealed under: GB28181 registration, local account. */
+export const GB_PASSWORD_KEY = (sn: string) => `gb:${sn}`;
+export const LOCAL_PASSWORD_KEY = (sn: string) => `local:${sn}`;

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { bindRecords, devices } from './schema.js';
-import { addGroup, addUnits, bind, call } from './test-support.js';
+import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 const OPERATOR: MenusMap = {
   device_maintenance: ['bind', 'edit', 'unbind', 'move', 'group'],
@@ -26,27 +26,9 @@ describe.each(ENGINES)('device groups and group permissions (spec §3 Group, rol
   });
   afterAll(() => t.close());
 
-  let roleCounter = 0;
   /** A member of the company whose role grants OPERATOR with these group permissions. */
-  async function member(groups: { all: true } | { ids: number[] }) {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({
-        companyId,
-        name: `分组角色${++roleCounter}`,
-        menus: OPERATOR,
-        isAccessAllGroup: 'all' in groups,
-        groupIds: 'ids' in groups ? groups.ids : [],
-      })
-      .returning({ id: roles.id });
-    const account = await addAccount(t, { company: 'none' });
-    const { users } = await import('../../core/db/schema.js');
-    await t.database.db
-      .update(users)
-      .set({ companyId, roleId: role?.id ?? 0 })
-      .where(eq(users.id, account.userId));
-    return bearer(await t.signIn(account.phone, 'account-pass'));
-  }
+  const member = (groups: { all: true } | { ids: number[] }) =>
+    memberWithGroups(t, companyId, OPERATOR, groups);
 
   const groupsOf = async (headers: Record<string, string>) => {
     const response = await call(t, 'GET', DEVICE_PATHS.groups, headers);

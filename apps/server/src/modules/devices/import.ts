@@ -16,7 +16,7 @@ import { inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-
+import { boundFrom, GB_PASSWORD_KEY, LOCAL_PASSWORD_KEY, UNIT, type Unit } from './factory.js';
 import { changeGroupCount, groupUnknown, lockGroups } from './groups.js';
 import { type Actor, recordChanges } from './records.js';
 import { devices, factoryUnits } from './schema.js';
@@ -54,11 +54,11 @@ export class DeviceImport {
     const fail = (row: CheckedImportRow, code: BindTemplateError) => errors.push({ row: row.row, code });
 
     const serials = checked.valid.map(serialOf);
-    const units = new Map<string, typeof factoryUnits.$inferSelect>();
+    const units = new Map<string, Unit>();
     const bound = new Set<number>();
     for (let start = 0; start < serials.length; start += INSERT_CHUNK) {
       const chunk = serials.slice(start, start + INSERT_CHUNK);
-      for (const unit of await this.db.select().from(factoryUnits).where(inArray(factoryUnits.sn, chunk)))
+      for (const unit of await this.db.select(UNIT).from(factoryUnits).where(inArray(factoryUnits.sn, chunk)))
         units.set(unit.sn, unit);
     }
     const unitIds = [...units.values()].map((unit) => unit.id);
@@ -152,36 +152,25 @@ export class DeviceImport {
 
   private deviceOf(
     row: CheckedImportRow,
-    unit: typeof factoryUnits.$inferSelect | undefined,
+    unit: Unit | undefined,
     companyId: number,
     groupId: number | null,
   ): typeof devices.$inferInsert {
     if (!unit) throw new Error(`row ${row.row}: no unit`);
-    const common = {
-      unitId: unit.id,
-      companyId,
-      groupId,
-      sn: unit.sn,
-      kind: unit.kind,
-      model: unit.model,
-      hardwareVersion: unit.hardwareVersion,
-      mac: unit.mac,
-      firmwareVersion: unit.firmwareVersion,
-      remark: row.remark,
-    };
+    const common = { ...boundFrom(unit), companyId, groupId, remark: row.remark };
     if (row.mode === 'template') {
       return {
         ...common,
         name: row.name,
         gb28181Id: unit.sn,
-        gbPasswordSealed: this.box.seal(row.password, `gb:${unit.sn}`),
+        gbPasswordSealed: this.box.seal(row.password, GB_PASSWORD_KEY(unit.sn)),
       };
     }
     return {
       ...common,
       name: unit.sn,
       username: row.username,
-      passwordSealed: row.password ? this.box.seal(row.password, `local:${unit.sn}`) : '',
+      passwordSealed: row.password ? this.box.seal(row.password, LOCAL_PASSWORD_KEY(unit.sn)) : '',
     };
   }
 }

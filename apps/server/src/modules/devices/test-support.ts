@@ -1,9 +1,12 @@
 /** What the device tests set up: fresh units in the registry, groups, bound devices. */
 import { randomBytes } from 'node:crypto';
-import { DEVICE_PATHS, type Device, type DeviceKind } from '@vap/contracts';
+import { DEVICE_PATHS, type Device, type DeviceKind, type MenusMap } from '@vap/contracts';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SecretBox } from '../../core/crypto/secret-box.js';
-import type { TestApp } from '../../testing/harness.js';
+import { roles, users } from '../../core/db/schema.js';
+import { addAccount } from '../../testing/accounts.js';
+import { bearer, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS, type GeneratedUnit, generateUnits, storeUnits } from './factory.js';
 
 /** New units in the registry, of a seed of their own (so that no test shares one). */
@@ -51,4 +54,33 @@ export async function addGroup(
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ id: number }>().id;
+}
+
+let memberCounter = 0;
+/**
+ * A member of the company holding a new role with these menus and group permissions (all groups,
+ * or these ids); answers their bearer headers.
+ */
+export async function memberWithGroups(
+  t: TestApp,
+  companyId: number,
+  menus: MenusMap,
+  groups: { all: true } | { ids: number[] },
+): Promise<Record<string, string>> {
+  const [role] = await t.database.db
+    .insert(roles)
+    .values({
+      companyId,
+      name: `设备角色${++memberCounter}`,
+      menus,
+      isAccessAllGroup: 'all' in groups,
+      groupIds: 'ids' in groups ? groups.ids : [],
+    })
+    .returning({ id: roles.id });
+  const account = await addAccount(t, { company: 'none' });
+  await t.database.db
+    .update(users)
+    .set({ companyId, roleId: role?.id ?? 0 })
+    .where(eq(users.id, account.userId));
+  return bearer(await t.signIn(account.phone, 'account-pass'));
 }
