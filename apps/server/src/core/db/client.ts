@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { tightenModes } from '../data-dir.js';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { KeptStatements } from './pglite-statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -51,7 +52,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       location.dataDir === null ? await PGlite.create() : await PGlite.create(pgliteDir(location.dataDir));
     // At every open, not only after initdb: files of an older start, or a copied directory, too.
     if (location.dataDir !== null) tightenModes(pgliteDir(location.dataDir));
-    const db = drizzlePglite({ client });
+    // Drizzle's statements run prepared (pglite-statements.ts); the rest of PGlite is used directly.
+    const db = drizzlePglite({ client: new KeptStatements(client) as unknown as PGlite });
     return {
       db: db as unknown as Db,
       engine: 'pglite',

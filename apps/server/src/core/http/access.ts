@@ -18,7 +18,7 @@
  * a request like any request without a token (401).
  */
 import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Caller, CallerLoader } from '../auth/caller.js';
 import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
@@ -136,6 +136,14 @@ export function registerAccessControl(
     const access = declarationOf(route);
     openApi?.register(route, access);
     if (typeof access === 'object') pageRoutes.push({ route: `${route.method} ${route.url}`, access });
+    if (access === 'public') return;
+    // A hook of the signed-in routes alone: a public route (the health checks, sign-in, the
+    // console's files) runs no access check at all, not even a look at its declaration. A callback
+    // hook, which costs no promise when it has nothing to wait for.
+    const check: onRequestHookHandler = (request, _reply, done) => {
+      admit(request, access).then(() => done(), done);
+    };
+    route.onRequest = [...[route.onRequest ?? []].flat(), check];
   });
 
   // Start-up stops when a declaration names a page or button the catalogue does not have.
@@ -144,7 +152,7 @@ export function registerAccessControl(
     if (problems.length > 0) throw new Error(`Unknown access declarations:\n${problems.join('\n')}`);
   });
 
-  const admit = async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
+  async function admit(request: FastifyRequest, access: Exclude<Access, 'public'>) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // A request signed with an access key on an open route: checked once its body is read.
     if (!token && request.headers.authorization === undefined && openApi?.claims(request)) return;
@@ -159,15 +167,7 @@ export function registerAccessControl(
       return;
     }
     if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
-  };
-
-  // A callback hook: a public route (the health checks, sign-in, the console's files) passes without
-  // the promise an async hook costs on every request.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return done();
-    admit(request, access).then(() => done(), done);
-  });
+  }
 }
 
 /** Whether the permissions are those of a company's owner (role_id 0 with a company). */
