@@ -62,6 +62,10 @@ describe('the server process on embedded PGlite', () => {
     const first = await startServer({ dataDir });
     expect(first.output()).toContain(`VAP Console is running at ${first.url}`);
     expect(first.output()).toContain(`Demo sign-in: ${DEMO.account} (or ${DEMO.email}) / ${DEMO.password}`);
+    // The MQTT broker's addresses: TCP (1883, or a free port when 1883 is taken) and WebSocket.
+    expect(first.output()).toMatch(
+      /MQTT broker: mqtt:\/\/127\.0\.0\.1:\d+.* and ws:\/\/127\.0\.0\.1:\d+\/mqtt/,
+    );
     const token = await signIn(first.url);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
 
@@ -298,6 +302,21 @@ describe('the server process on embedded PGlite', () => {
       const result = await runFailingServer({ port });
       expect(result.code).toBe(1);
       expect(result.output).toContain(`Port ${port} is already in use (set PORT to another port).`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops with a message naming MQTT_PORT when the chosen MQTT port is taken', async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((listening) => blocker.listen(port, '127.0.0.1', listening));
+    try {
+      const result = await runFailingServer({ env: { MQTT_PORT: String(port) } });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(
+        `MQTT_PORT ${port} is already in use (set MQTT_PORT to another port, or off).`,
+      );
     } finally {
       blocker.close();
     }

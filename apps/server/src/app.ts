@@ -38,10 +38,10 @@ import { accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { companyModule } from './modules/company/index.js';
-import { devicesModule } from './modules/devices/index.js';
+import { DEVICE_SECRETS, DevicePresence, devicesModule } from './modules/devices/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
-import { mqttModule } from './modules/mqtt/index.js';
+import { Broker, BrokerNodes, mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -81,6 +81,13 @@ export interface AppOptions {
    * authorization matrix test uses it to walk every /webapi route, including those added later.
    */
   onRoute?: (route: RouteOptions) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded MQTT broker (modules/mqtt). */
+    broker: Broker;
+  }
 }
 
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000 } as const;
@@ -129,6 +136,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secretBox = new SecretBox(options.jwtSecret, ACCESS_KEY_SECRETS);
   const openApi = new OpenApiGate(db, secretBox);
   registerAccessControl(app, tokens, { callers: new CallerLoader(database), catalogue, openApi });
+
+  // The MQTT broker: over WebSocket at /mqtt on this server's port from the start, over TCP once
+  // `main.ts` (or a test) asks it to listen (`app.broker.listenTcp`). Closed with the app.
+  const presence = new DevicePresence(db, new SecretBox(options.jwtSecret, DEVICE_SECRETS));
+  const broker = await Broker.create(presence, new BrokerNodes(db, presence, app.log), app.log);
+  broker.attachWebSocket(app.server);
+  app.decorate('broker', broker);
+  app.addHook('onClose', () => broker.close());
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -16,6 +16,7 @@ import {
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
+import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
@@ -101,6 +102,26 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(`VAP Console is running at http://${host}:${port}`);
+    const { tcp } = config.mqtt;
+    if (tcp === 'off') {
+      console.log(`MQTT broker: ws://${host}:${port}${WEBSOCKET_PATH} (TCP off: MQTT_PORT=off)`);
+    } else {
+      let mqttPort: number;
+      try {
+        mqttPort = await app.broker.listenTcp({ ...tcp, host: config.host });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw new StartError(
+            `MQTT_PORT ${tcp.port} is already in use (set MQTT_PORT to another port, or off).`,
+          );
+        }
+        throw error;
+      }
+      const taken = !tcp.chosen && mqttPort !== tcp.port ? ` (${tcp.port} is taken)` : '';
+      console.log(
+        `MQTT broker: ${tcp.tls ? 'mqtts' : 'mqtt'}://${host}:${mqttPort}${taken} and ws://${host}:${port}${WEBSOCKET_PATH}`,
+      );
+    }
     if (config.demo.seed) {
       console.log(
         `Demo sign-in: ${config.demo.account} (or ${config.demo.email}) / ${config.demo.password}` +

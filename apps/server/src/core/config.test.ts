@@ -261,3 +261,39 @@ describe('parseDuration', () => {
     expect(parseDuration(text)).toBeUndefined();
   });
 });
+
+describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
+  it('listens on 1883 by default, a port it may trade for a free one when 1883 is taken', () => {
+    expect(loadConfig({}).mqtt).toEqual({ tcp: { port: 1883, chosen: false, tls: null } });
+  });
+
+  it('listens on a chosen port, 0 for any, or not at all', () => {
+    expect(loadConfig({ MQTT_PORT: '18830' }).mqtt).toEqual({
+      tcp: { port: 18830, chosen: true, tls: null },
+    });
+    expect(loadConfig({ MQTT_PORT: '0' }).mqtt).toEqual({ tcp: { port: 0, chosen: true, tls: null } });
+    expect(loadConfig({ MQTT_PORT: 'off' }).mqtt).toEqual({ tcp: 'off' });
+  });
+
+  it('speaks TLS with a certificate and its key, both or neither', () => {
+    const config = loadConfig({ MQTT_TLS_CERT: '/etc/vap/mqtt.crt', MQTT_TLS_KEY: '/etc/vap/mqtt.key' });
+    expect(config.mqtt).toEqual({
+      tcp: {
+        port: 1883,
+        chosen: false,
+        tls: { certFile: '/etc/vap/mqtt.crt', keyFile: '/etc/vap/mqtt.key' },
+      },
+    });
+    expect(() => loadConfig({ MQTT_TLS_CERT: '/etc/vap/mqtt.crt' })).toThrow(
+      'MQTT_TLS_KEY is required with MQTT_TLS_CERT',
+    );
+  });
+
+  it('stops on a port that is no port', () => {
+    for (const value of ['65536', 'on', '-1', '1883x']) {
+      expect(() => loadConfig({ MQTT_PORT: value })).toThrow(
+        `MQTT_PORT must be a port number from 0 to 65535, or off (got "${value}")`,
+      );
+    }
+  });
+});

@@ -107,6 +107,16 @@ const envSchema = z.object({
   WECHAT_OPEN_BASE: httpUrl.default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: httpUrl.default('https://api.weixin.qq.com'),
   EMAIL_PROVIDER: z.enum(['dev', 'smtp'], { error: 'must be dev or smtp' }).default('dev'),
+  MQTT_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'must be a port number from 0 to 65535, or off')
+    .refine(
+      (value) => value === 'off' || Number(value) <= 65_535,
+      'must be a port number from 0 to 65535, or off',
+    )
+    .optional(),
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
@@ -188,7 +198,18 @@ export interface Config {
   sms: SmsConfig;
   scan: ScanConfig;
   email: EmailConfig;
+  mqtt: MqttConfig;
 }
+
+/**
+ * The MQTT broker's TCP listener (MQTT_PORT, MQTT_TLS_*): off, or a port that is either chosen
+ * (taken means no start) or the default 1883 (taken means a free port, said at start).
+ */
+export type MqttConfig =
+  | { tcp: 'off' }
+  | { tcp: { port: number; chosen: boolean; tls: { certFile: string; keyFile: string } | null } };
+
+export const DEFAULT_MQTT_PORT = 1883;
 
 /** Variables whose value a refusal must not repeat: the message goes to the terminal and the log. */
 const SECRET_VARIABLES = new Set([
@@ -237,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     need('SCAN_PROVIDER=wechat', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI']);
   }
   if (e.EMAIL_PROVIDER === 'smtp') need('EMAIL_PROVIDER=smtp', ['SMTP_URL']);
+  if (e.MQTT_TLS_CERT !== undefined) need('MQTT_TLS_CERT', ['MQTT_TLS_KEY']);
+  if (e.MQTT_TLS_KEY !== undefined) need('MQTT_TLS_KEY', ['MQTT_TLS_CERT']);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}`);
   // `npm start` runs the server inside its workspace; relative paths mean where npm was started.
   const base = env.INIT_CWD || process.cwd();
@@ -296,6 +319,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.EMAIL_PROVIDER === 'smtp'
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
+    mqtt:
+      e.MQTT_PORT === 'off'
+        ? { tcp: 'off' }
+        : {
+            tcp: {
+              port: e.MQTT_PORT === undefined ? DEFAULT_MQTT_PORT : Number(e.MQTT_PORT),
+              chosen: e.MQTT_PORT !== undefined,
+              tls:
+                e.MQTT_TLS_CERT && e.MQTT_TLS_KEY
+                  ? { certFile: resolve(base, e.MQTT_TLS_CERT), keyFile: resolve(base, e.MQTT_TLS_KEY) }
+                  : null,
+            },
+          },
   };
 }
 

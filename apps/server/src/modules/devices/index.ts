@@ -19,9 +19,13 @@ import { Verification } from './verify.js';
 
 /** The demo seed's devices. */
 export { seedDemoDevices } from './demo.js';
+/** Device secrets are sealed for this purpose (the broker opens them through DevicePresence). */
+export { DEVICE_SECRETS } from './factory.js';
 /** The role editor and the access keys check their group ids against the company's groups. */
 export { unknownGroupIds } from './groups.js';
 export { factoryCommands } from './ops.js';
+/** The MQTT broker's questions: who a connecting unit is, and its online state. */
+export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
 
 export interface DevicesModuleOptions {
   db: Db;

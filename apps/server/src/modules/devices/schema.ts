@@ -117,6 +117,8 @@ export const devices = pgTable(
     status: text('status').$type<DeviceStatus>().notNull().default('offline'),
     lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
     lastOfflineAt: timestamp('last_offline_at', { withTimezone: true }),
+    /** The MQTT broker node the device is connected to while online (presence.ts), else null. */
+    onlineNode: text('online_node'),
     cloudBackup: text('cloud_backup').$type<CloudState>().notNull().default('none'),
     cloudVideo: text('cloud_video').$type<CloudState>().notNull().default('none'),
     networkMode: text('network_mode').$type<NetworkMode>().notNull().default('normal'),

@@ -1,5 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { apiErrorSchema, MQTT_PATHS, type MqttVersion, mqttVersionSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The embedded broker's version, as the console shows it: the dir `mqtt` appears with it (spec §2.3). */
+// Read beside its entry: the package exports no `./package.json`.
+const aedesEntry = createRequire(import.meta.url).resolve('aedes');
+const { version: aedesVersion } = JSON.parse(
+  readFileSync(join(dirname(aedesEntry), 'package.json'), 'utf8'),
+) as {
+  version: string;
+};
+export const BROKER_VERSION = `Aedes ${aedesVersion}`;
+/** The versions of this server's broker calls (`/v1/mtx/company/…`) and their metrics. */
+const API_VERSION = 'v1';
 
 export const mqttModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,10 +29,10 @@ export const mqttModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (): MqttVersion => ({
-      // No broker serves companies yet: empty versions hide the `mqtt` dir (spec §2.3).
-      main_version: '',
-      api_version: '',
-      metrics_api_version: '',
+      main_version: BROKER_VERSION,
+      api_version: API_VERSION,
+      metrics_api_version: API_VERSION,
+      // The console's clock offset is the difference to this (issue 15).
       unix_milli: Date.now(),
     }),
   );

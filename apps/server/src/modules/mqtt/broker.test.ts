@@ -1,0 +1,270 @@
+import { createServer } from 'node:net';
+import { MQTT_PATHS } from '@vap/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+import { deviceTopic } from './topics.js';
+
+interface Unit {
+  sn: string;
+  secret: string;
+  deviceId: number | null;
+}
+
+describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
+  let t: TestApp;
+  let port: number;
+  let httpPort: number;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    httpPort = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+    await t.app.broker.settled();
+  });
+  afterAll(() => t.close());
+
+  /** Factory units of the demo seed: bound ones (a device id) and unbound ones. */
+  async function units(bound: boolean, count = 1): Promise<Unit[]> {
+    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const rows = await t.database.db
+      .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed, deviceId: devices.id })
+      .from(factoryUnits)
+      .leftJoin(devices, eq(devices.unitId, factoryUnits.id))
+      .where(bound ? undefined : isNull(devices.id))
+      .orderBy(factoryUnits.sn)
+      .limit(bound ? 200 : count);
+    const chosen = rows.filter((row) => (bound ? row.deviceId !== null : true)).slice(0, count);
+    // The demo seed shows some devices online: each test starts from an offline device.
+    const ids = chosen.flatMap((row) => (row.deviceId === null ? [] : [row.deviceId]));
+    if (ids.length > 0) {
+      await t.database.db
+        .update(devices)
+        .set({ status: 'offline', onlineNode: null, ip: '' })
+        .where(inArray(devices.id, ids));
+    }
+    return chosen.map((row) => ({
+      sn: row.sn,
+      secret: box.open(row.sealed, row.sn) ?? '',
+      deviceId: row.deviceId,
+    }));
+  }
+
+  const connect = async (options: mqtt.IClientOptions, url = `mqtt://127.0.0.1:${port}`) => {
+    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...options });
+    clients.push(client);
+    return client;
+  };
+  const connectDevice = (unit: Unit) =>
+    connect({ clientId: unit.sn, username: unit.sn, password: unit.secret });
+
+  const stateOf = async (deviceId: number | null) => {
+    const [row] = await t.database.db
+      .select({
+        status: devices.status,
+        ip: devices.ip,
+        lastOnlineAt: devices.lastOnlineAt,
+        lastOfflineAt: devices.lastOfflineAt,
+      })
+      .from(devices)
+      .where(eq(devices.id, deviceId ?? 0));
+    return row;
+  };
+
+  const refusalOf = (options: mqtt.IClientOptions) =>
+    mqtt
+      .connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 5_000, ...options })
+      .then(
+        (client) => {
+          clients.push(client);
+          return 'connected';
+        },
+        (error: Error & { code?: number }) => error.code,
+      );
+
+  it('lets a bound device in with its serial and factory secret, and shows it online, then offline', async () => {
+    const [unit] = await units(true);
+    if (!unit) throw new Error('no bound unit');
+    const client = await connectDevice(unit);
+    await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('online');
+    const online = await stateOf(unit.deviceId);
+    expect(online?.ip).toMatch(/127\.0\.0\.1/);
+    expect(online?.lastOnlineAt).toBeInstanceOf(Date);
+
+    await client.endAsync();
+    clients.splice(clients.indexOf(client), 1);
+    await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('offline');
+    expect((await stateOf(unit.deviceId))?.lastOfflineAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a wrong secret or an unknown unit (CONNACK 4), an unbound unit (5) and a client id not its serial', async () => {
+    const [bound] = await units(true);
+    const [unbound] = await units(false);
+    if (!bound || !unbound) throw new Error('no units');
+    expect(await refusalOf({ clientId: bound.sn, username: bound.sn, password: `${bound.secret}x` })).toBe(4);
+    expect(
+      await refusalOf({ clientId: '13200000009999999999', username: '13200000009999999999', password: 'x' }),
+    ).toBe(4);
+    expect(await refusalOf({ clientId: unbound.sn, username: unbound.sn, password: unbound.secret })).toBe(5);
+    expect(await refusalOf({ clientId: 'another', username: bound.sn, password: bound.secret })).toBe(4);
+    expect(await refusalOf({ clientId: 'anyone', username: 'anyone', password: 'secret' })).toBe(4);
+    expect((await stateOf(bound.deviceId))?.status).toBe('offline');
+  });
+
+  it('lets a device publish under its own up topic and receive under its own down topic, nothing else', async () => {
+    const [unit, other] = await units(true, 2);
+    if (!unit || !other) throw new Error('no units');
+    const device = await connectDevice(unit);
+    const otherDevice = await connectDevice(other);
+
+    // Its own commands reach it; another device's filter is refused in the SUBACK.
+    expect(
+      (await device.subscribeAsync(deviceTopic(unit.sn, 'down', '#'))).map((grant) => grant.qos),
+    ).toEqual([0]);
+    const refused = await device
+      .subscribeAsync(deviceTopic(other.sn, 'down', '#'))
+      .catch((error: Error) => error);
+    expect(refused).toMatchObject({ packet: { granted: [128] } });
+    expect(device.connected).toBe(true);
+    const received = new Promise<string>((resolve) => device.once('message', (topic) => resolve(topic)));
+    await otherDevice.publishAsync(deviceTopic(unit.sn, 'down', 'reboot'), '{}').catch(() => {});
+    await new Promise<void>((resolve, reject) =>
+      t.app.broker.aedes.publish(
+        {
+          cmd: 'publish',
+          topic: deviceTopic(unit.sn, 'down', 'reboot'),
+          payload: Buffer.from('{}'),
+          qos: 0,
+          retain: false,
+          dup: false,
+        },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    expect(await received).toBe(deviceTopic(unit.sn, 'down', 'reboot'));
+
+    // The other device's publish under someone else's topic cost it its connection.
+    await expect.poll(() => otherDevice.connected).toBe(false);
+
+    // Its own telemetry reaches a subscriber of the server.
+    const telemetry = new Promise<string>((resolve) =>
+      t.app.broker.aedes.subscribe(
+        deviceTopic(unit.sn, 'up', 'telemetry'),
+        (packet, done) => {
+          resolve(packet.payload.toString());
+          done();
+        },
+        () => {},
+      ),
+    );
+    await device.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":3}');
+    expect(await telemetry).toBe('{"cpu":3}');
+  });
+
+  it('keeps a device online when a second connection of it takes the first one over', async () => {
+    const [unit] = await units(true);
+    if (!unit) throw new Error('no bound unit');
+    const first = await connectDevice(unit);
+    await connectDevice(unit);
+    await expect.poll(() => first.connected).toBe(false);
+    await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('online');
+    // The first connection's disconnect, written after, did not set it offline.
+    await t.app.broker.settled();
+    expect((await stateOf(unit.deviceId))?.status).toBe('online');
+  });
+
+  it('speaks MQTT over WebSocket at /mqtt on the HTTP port', async () => {
+    const [unit] = await units(true);
+    if (!unit) throw new Error('no bound unit');
+    const client = await connect(
+      { clientId: unit.sn, username: unit.sn, password: unit.secret },
+      `ws://127.0.0.1:${httpPort}/mqtt`,
+    );
+    expect(client.connected).toBe(true);
+    await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('online');
+  });
+
+  it('sets offline the devices of a node that stopped beating, at the next beat of any node', async () => {
+    const [unit, seeded] = await units(true, 2);
+    if (!unit?.deviceId || !seeded?.deviceId) throw new Error('no bound unit');
+    await t.database.db
+      .update(devices)
+      .set({ status: 'online', onlineNode: 'a-node-that-was-killed' })
+      .where(eq(devices.id, unit.deviceId));
+    // A status no node wrote (the demo seed's) has no node to lose, and stays.
+    await t.database.db
+      .update(devices)
+      .set({ status: 'online', onlineNode: null })
+      .where(eq(devices.id, seeded.deviceId));
+    const nodes = (t.app.broker as unknown as { nodes: { beat(): Promise<number> } }).nodes;
+    expect(await nodes.beat()).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db
+      .select({ status: devices.status })
+      .from(devices)
+      .where(and(eq(devices.id, unit.deviceId), isNull(devices.onlineNode)));
+    expect(row?.status).toBe('offline');
+    expect((await stateOf(seeded.deviceId))?.status).toBe('online');
+  });
+
+  it('refuses MQTT 5, which Aedes does not speak yet', async () => {
+    const [unit] = await units(true);
+    if (!unit) throw new Error('no bound unit');
+    const outcome = await refusalOf({
+      protocolVersion: 5,
+      clientId: unit.sn,
+      username: unit.sn,
+      password: unit.secret,
+    });
+    expect(outcome).not.toBe('connected');
+  });
+
+  it('answers its version, which makes the console show the mqtt dir, and the server clock', async () => {
+    const before = Date.now();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${MQTT_PATHS.version}`,
+      headers: bearer(await t.signIn()),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.main_version).toMatch(/^Aedes \d+\.\d+\.\d+$/);
+    expect(body.api_version).toBe('v1');
+    expect(body.unix_milli).toBeGreaterThanOrEqual(before);
+    expect(body.unix_milli).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('the broker TCP port (issue 15)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('gives a taken default port up for a free one, and refuses a taken chosen port', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const address = holder.address();
+    const taken = typeof address === 'object' && address ? address.port : 0;
+    try {
+      await expect(
+        t.app.broker.listenTcp({ port: taken, host: '127.0.0.1', chosen: true, tls: null }),
+      ).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const port = await t.app.broker.listenTcp({ port: taken, host: '127.0.0.1', chosen: false, tls: null });
+      expect(port).not.toBe(taken);
+      expect(port).toBeGreaterThan(0);
+    } finally {
+      holder.close();
+    }
+  });
+});
