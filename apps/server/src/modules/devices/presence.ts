@@ -9,7 +9,7 @@
  * node still holds it: a device that meanwhile reconnected to another node stays online there.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { bumpVersion } from './list-totals.js';
@@ -101,23 +101,5 @@ export class DevicePresence {
       for (const companyId of companies) await tx.execute(bumpVersion(companyId));
       return changed.length;
     });
-  }
-
-  /** Whether these devices are still bound, each to the company it connected as (a sweep of connected units). */
-  async stillBound(connected: readonly BrokerDevice[]): Promise<Set<number>> {
-    if (connected.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: devices.id, companyId: devices.companyId })
-      .from(devices)
-      .where(
-        inArray(
-          devices.id,
-          connected.map((device) => device.id),
-        ),
-      );
-    const companyOf = new Map(rows.map((row) => [row.id, row.companyId]));
-    return new Set(
-      connected.filter((device) => companyOf.get(device.id) === device.companyId).map((d) => d.id),
-    );
   }
 }
