@@ -43,16 +43,6 @@ const { serialize } = protocol;
 /** The commands whose count PGlite adds up as the affected rows. */
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /** What PGlite's `query` adds to a database error: the statement and its values (logging.ts drops the values). */
 function withStatement(error: unknown, text: string, params: readonly unknown[], options?: QueryOptions) {
   if (error instanceof Error && 'severity' in error) {
@@ -142,7 +132,7 @@ export class KeptStatements {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await this.client.execProtocolStream(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
         serialize.sync(),
@@ -212,7 +202,7 @@ export class KeptStatements {
     }
     const name = `vap_kept_${++this.named}`;
     const messages = await this.client.execProtocolStream(
-      joined([
+      Buffer.concat([
         serialize.parse({ name, text, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -242,7 +232,7 @@ export class KeptStatements {
     if (!statement) return;
     this.kept.delete(text);
     await this.client.execProtocolStream(
-      joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
+      Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
       { syncToFs: false },
     );
   }

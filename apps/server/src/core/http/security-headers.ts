@@ -81,7 +81,7 @@ type HeaderSet = Readonly<Record<string, string>>;
  * instead of helmet's chain of thirteen middlewares, each validating its header as it sets it on
  * the response, which was a seventh of the time of a route that touches no database (issue 13 §2).
  */
-export function helmetHeaders(options: HelmetOptions): HeaderSet {
+function helmetHeaders(options: HelmetOptions): HeaderSet {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number) {
