@@ -166,6 +166,31 @@ describe('session (spec §4.1)', () => {
     expect(state.routes?.byName.has('system_user')).toBe(true);
   });
 
+  it('a reload asked while an earlier load is under way loads again after it, seeing what changed since', async () => {
+    serve(userInfo({ role_id: null, company: null, menus: {} }));
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    // A load under way, whose user info left the server before the company was created.
+    let answerEarlier!: () => void;
+    const earlierAnswered = new Promise<void>((resolve) => {
+      answerEarlier = resolve;
+    });
+    const noCompany = userInfo({ role_id: null, company: null, menus: {} });
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) => {
+      void earlierAnswered.then(() => json(res, 200, noCompany));
+    });
+    const asked = server.requests.length;
+    const earlier = kernel.session.load();
+    await vi.waitFor(() => expect(server.requests.slice(asked)).toEqual(['GET /webapi/v1/pms/user']));
+    serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
+    const reloaded = kernel.session.reload();
+    answerEarlier();
+    expect((await earlier).status).toBe('no-company');
+    const state = await reloaded;
+    expect(state.status).toBe('ready');
+    expect(kernel.session.state.status).toBe('ready');
+  });
+
   it('a 502 while loading keeps the user signed in, in status failed with the message; loading again succeeds', async () => {
     serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
     server.handlers.set('/webapi/api.json', (_req, res) =>

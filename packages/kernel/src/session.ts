@@ -210,8 +210,14 @@ export class SessionService {
     return state;
   }
 
-  /** Reloads user info and routes, e.g. after the profile or the company changed. */
-  reload(): Promise<SessionState> {
+  /**
+   * Reloads user info and routes, e.g. after the profile or the company changed. A load already
+   * under way may have read user info before the change, so it is not shared: the reload waits for
+   * it and loads again (reloads asked meanwhile share that new load).
+   */
+  async reload(): Promise<SessionState> {
+    const earlier = this.#loading;
+    if (earlier) await earlier.catch(() => undefined);
     return this.load();
   }
 
