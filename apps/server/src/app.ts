@@ -34,14 +34,21 @@ import type { ObjectBackend } from './core/storage/backend.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { objectRoutes } from './core/storage/routes.js';
-import { accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
+import { AccessKeyConnections, accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { companyModule } from './modules/company/index.js';
 import { DEVICE_SECRETS, DevicePresence, devicesModule } from './modules/devices/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
-import { Broker, BrokerNodes, mqttModule } from './modules/mqtt/index.js';
+import {
+  Broker,
+  BrokerNodes,
+  BrokerStats,
+  DebugTokens,
+  mqttModule,
+  UserClients,
+} from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -87,6 +94,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The embedded MQTT broker (modules/mqtt). */
     broker: Broker;
+    /** The broker's counts over time (modules/mqtt/stats.ts). */
+    mqttStats: BrokerStats;
   }
 }
 
@@ -135,15 +144,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Access-key secrets are sealed under a key derived from the token secret (core/crypto/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret, ACCESS_KEY_SECRETS);
   const openApi = new OpenApiGate(db, secretBox);
-  registerAccessControl(app, tokens, { callers: new CallerLoader(database), catalogue, openApi });
+  const callers = new CallerLoader(database);
+  registerAccessControl(app, tokens, { callers, catalogue, openApi });
 
   // The MQTT broker: over WebSocket at /mqtt on this server's port from the start, over TCP once
   // `main.ts` (or a test) asks it to listen (`app.broker.listenTcp`). Closed with the app.
   const presence = new DevicePresence(db, new SecretBox(options.jwtSecret, DEVICE_SECRETS));
-  const broker = await Broker.create(presence, new BrokerNodes(db, presence, app.log), app.log);
+  const debugTokens = new DebugTokens(options.jwtSecret);
+  const userClients = new UserClients(
+    new AccessKeyConnections(db, secretBox),
+    debugTokens,
+    callers,
+    presence,
+  );
+  const broker = await Broker.create(presence, userClients, new BrokerNodes(db, presence, app.log), app.log);
   broker.attachWebSocket(app.server);
+  const brokerStats = new BrokerStats(db, broker, app.log);
+  brokerStats.start();
+  app.decorate('mqttStats', brokerStats);
   app.decorate('broker', broker);
-  app.addHook('onClose', () => broker.close());
+  app.addHook('onClose', async () => {
+    brokerStats.stop();
+    await broker.close();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -200,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         verifyCompany: options.verifyCompany,
       });
       await api.register(menuModule, { catalogue });
-      await api.register(mqttModule);
+      await api.register(mqttModule, { db, broker, stats: brokerStats, debugTokens });
       await api.register(companyModule, { db, store });
       await api.register(objectRoutes, { db, store, tokens });
       await api.register(noticesModule, { db });

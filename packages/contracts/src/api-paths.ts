@@ -3,7 +3,6 @@
  * them. Free of zod (zod-free.test.ts), so that the first load's code (the kernel's session, the
  * sign-in page) can import them.
  */
-
 /**
  * A path with one `:id` parameter: the server registers its `pattern`, the console calls it with the
  * id. Paths without a parameter are plain strings, used as they are by both.
@@ -76,6 +75,35 @@ export const COMPANY_PATHS = {
 /** The calls of spec §7.3 (prefix /v1/mtx/company). */
 export const MQTT_PATHS = {
   version: '/v1/mtx/company/version',
+  /** GET: a page of the company's connected clients (list query). */
+  clients: '/v1/mtx/company/clients',
+  /** GET: how many clients match the wheres, by kind. */
+  clientsCount: '/v1/mtx/company/clients/count',
+  /** GET ?from=&to=&step=: connected device and user clients over time. */
+  clientsSeries: '/v1/mtx/company/clients/time_serial',
+  /** DELETE: disconnects the client (its id URL-encoded), on whichever node holds it. */
+  client: pathWithId('/v1/mtx/company/clients/:id'),
+  subscriptions: '/v1/mtx/company/subscriptions',
+  subscriptionsCount: '/v1/mtx/company/subscriptions/count',
+  subscriptionsSeries: '/v1/mtx/company/subscriptions/time_serial',
+  /** GET ?from=&to=&step=: messages in and out over time. */
+  publishesSeries: '/v1/mtx/company/publishes/time_serial',
+  /** POST: credentials for the debug tool (page mqtt_debug_tool). */
+  debugToken: '/v1/mtx/company/debug_token',
+} as const;
+
+/** POST: a page of one log (spec §7.3 mqtt_log/…), and its .xlsx export. */
+export const MQTT_LOG_PATHS = {
+  message: '/v1/mtx/company/mqtt_log/message',
+  subscribe: '/v1/mtx/company/mqtt_log/subscribe',
+  device_state: '/v1/mtx/company/mqtt_log/device_state',
+  user_state: '/v1/mtx/company/mqtt_log/user_state',
+} as const;
+export const MQTT_LOG_EXPORT_PATHS = {
+  message: '/v1/mtx/company/mqtt_log/message/export',
+  subscribe: '/v1/mtx/company/mqtt_log/subscribe/export',
+  device_state: '/v1/mtx/company/mqtt_log/device_state/export',
+  user_state: '/v1/mtx/company/mqtt_log/user_state/export',
 } as const;
 
 /** The calls of spec §7.2 under /v1/pms/company that the system area uses. */
@@ -172,6 +200,8 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   ACCOUNT_PATHS,
   COMPANY_PATHS,
   MQTT_PATHS,
+  MQTT_LOG_PATHS,
+  MQTT_LOG_EXPORT_PATHS,
   SYSTEM_PATHS,
   NTC_PATHS,
   ACCESS_KEY_PATHS,

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'device_group.create',
   'device_group.update',
   'device_group.delete',
+  'mqtt.client.kick',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,5 +3,6 @@
  * requests signed with a key reach the routes that declare `openApi: true`.
  */
 
+export { AccessKeyConnections, type KeyRefusal, type KeyScope } from './mqtt-credentials.js';
 export { OpenApiGate } from './open-api.js';
 export { type AccessKeyRouteOptions, accessKeyRoutes as accessKeysModule } from './routes.js';

@@ -38,7 +38,7 @@ import {
   SIGNATURE_MAX_SKEW_SECONDS,
   stringToSign,
 } from '@vap/contracts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -52,7 +52,8 @@ import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import type { Access, OpenApiGateway } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import { accessKeyNonces, accessKeys } from './schema.js';
+import { NonceLedger } from './nonces.js';
+import { accessKeys } from './schema.js';
 
 /** The key a signed request was accepted with. */
 export interface AccessKeyCaller {
@@ -97,8 +98,6 @@ export function operationIdOf(method: string, url: string, schema?: { operationI
 
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
 const UNIX_SECONDS = /^\d{1,12}$/;
-/** Expired nonces are deleted at most this often, by whichever signed request comes along. */
-const PRUNE_EVERY_MS = 10 * 60_000;
 
 const refuse = (code: 'signature_invalid' | 'timestamp_skew' | 'access_key_invalid') =>
   new ApiError(401, code);
@@ -114,13 +113,15 @@ export class OpenApiGate implements OpenApiGateway {
   private readonly byId = new Map<string, RegisteredOperation>();
   /** Signed requests admitted past the bearer check, with the hash of their body so far. */
   private readonly pending = new WeakMap<FastifyRequest, Hash>();
-  private lastPrune = 0;
+  private readonly nonces: NonceLedger;
 
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.nonces = new NonceLedger(db, now);
+  }
 
   /** The open operations, ordered by path then method. */
   operations(): OpenOperation[] {
@@ -253,7 +254,7 @@ export class OpenApiGate implements OpenApiGateway {
     }
     if (key.disabled) throw new ApiError(401, 'access_key_disabled');
     if (key.expiresAt.getTime() <= now) throw new ApiError(401, 'access_key_expired');
-    if (!(await this.takeNonce(key.id, nonce, seconds))) throw new ApiError(401, 'nonce_replayed');
+    if (!(await this.nonces.take(key.id, nonce, seconds))) throw new ApiError(401, 'nonce_replayed');
 
     const operation = this.byRoute.get(`${request.method} ${request.routeOptions.url}`);
     if (!operation || !key.operations.includes(operation.id)) throw new ApiError(403, 'forbidden');
@@ -306,28 +307,5 @@ export class OpenApiGate implements OpenApiGateway {
       menus[access.page] = buttons;
     }
     return menus;
-  }
-
-  /**
-   * Takes a nonce for the key until its timestamp can no longer be accepted: true when it was not
-   * taken (or only by a request whose time is over), in one atomic statement.
-   */
-  private async takeNonce(keyId: string, nonce: string, timestamp: number): Promise<boolean> {
-    const now = this.now();
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
-      this.lastPrune = now;
-      await this.db.delete(accessKeyNonces).where(lt(accessKeyNonces.expiresAt, new Date(now)));
-    }
-    const expiresAt = new Date((timestamp + SIGNATURE_MAX_SKEW_SECONDS + 1) * 1000);
-    const taken = await this.db
-      .insert(accessKeyNonces)
-      .values({ keyId, nonce, expiresAt })
-      .onConflictDoUpdate({
-        target: [accessKeyNonces.keyId, accessKeyNonces.nonce],
-        set: { expiresAt },
-        setWhere: lt(accessKeyNonces.expiresAt, new Date(now)),
-      })
-      .returning({ nonce: accessKeyNonces.nonce });
-    return taken.length > 0;
   }
 }

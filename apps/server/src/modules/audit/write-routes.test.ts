@@ -14,12 +14,14 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   DEVICE_PATHS,
+  MQTT_PATHS,
   OWNER_ROLE_ID,
   SYSTEM_PATHS,
 } from '@vap/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
@@ -49,6 +51,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   'PUT /webapi/v1/ntc/messages/read_all': "the caller's own read marks of their messages",
   'POST /webapi/v1/dms/company/devices/verify':
     'reads the factory registry and writes only its rate-limit counter: nothing of the company changes',
+  'POST /webapi/v1/mtx/company/debug_token':
+    'issues short-lived MQTT credentials for the signed-in session and stores nothing',
 };
 
 interface WriteRoute {
@@ -438,6 +442,35 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const account = await ctx.owner();
     const groupId = await deviceGroup(ctx, account);
     return { actorPhone: account.phone, act: () => ctx.call('DELETE', DEVICE_PATHS.group(groupId), account) };
+  },
+  'DELETE /webapi/v1/mtx/company/clients/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const [unit] = await addUnits(ctx.t);
+    if (!unit) throw new Error('no unit');
+    const bound = await ctx.call('POST', DEVICE_PATHS.bind, {
+      ...account,
+      payload: { mode: 'serial', sn: unit.sn, device_code: unit.deviceCode },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const port = await ctx.t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+      clientId: unit.sn,
+      username: unit.sn,
+      password: unit.secret,
+      reconnectPeriod: 0,
+    });
+    // CONNACK goes out before the broker counts the client as connected.
+    await vi.waitFor(() =>
+      expect(ctx.t.app.broker.allConnections().map((connection) => connection.client.id)).toContain(unit.sn),
+    );
+    return {
+      actorPhone: account.phone,
+      act: async () => {
+        const kicked = await ctx.call('DELETE', MQTT_PATHS.client(unit.sn), account);
+        await device.endAsync(true);
+        return kicked;
+      },
+    };
   },
 };
 

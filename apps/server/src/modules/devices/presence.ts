@@ -9,7 +9,7 @@
  * node still holds it: a device that meanwhile reconnected to another node stays online there.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { bumpVersion } from './list-totals.js';
@@ -78,6 +78,23 @@ export class DevicePresence {
         .returning({ id: devices.id });
       if (changed.length > 0) await tx.execute(bumpVersion(device.companyId));
     });
+  }
+
+  /**
+   * The serials a user client may address: the company's own devices, all of them or those of
+   * `groupIds` (downstream companies' devices are theirs to command).
+   */
+  async serialsOf(scope: { companyId: number; allGroups: boolean; groupIds: readonly number[] }) {
+    const rows = await this.db
+      .select({ sn: devices.sn })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.companyId, scope.companyId),
+          scope.allGroups ? undefined : inArray(devices.groupId, [...scope.groupIds, -1]),
+        ),
+      );
+    return new Set(rows.map((row) => row.sn));
   }
 
   /**

@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { devices, factoryUnits } from '../devices/schema.js';
+import { testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 interface Unit {
@@ -19,7 +19,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
   let t: TestApp;
   let port: number;
   let httpPort: number;
-  const clients: MqttClient[] = [];
+  const { connect, connectDevice, refusalOf, forget, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -29,7 +29,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     httpPort = typeof address === 'object' && address ? address.port : 0;
   });
   afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+    await endAll();
     await t.app.broker.settled();
   });
   afterAll(() => t.close());
@@ -60,14 +60,6 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     }));
   }
 
-  const connect = async (options: mqtt.IClientOptions, url = `mqtt://127.0.0.1:${port}`) => {
-    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...options });
-    clients.push(client);
-    return client;
-  };
-  const connectDevice = (unit: Unit) =>
-    connect({ clientId: unit.sn, username: unit.sn, password: unit.secret });
-
   const stateOf = async (deviceId: number | null) => {
     const [row] = await t.database.db
       .select({
@@ -81,17 +73,6 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     return row;
   };
 
-  const refusalOf = (options: mqtt.IClientOptions) =>
-    mqtt
-      .connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 5_000, ...options })
-      .then(
-        (client) => {
-          clients.push(client);
-          return 'connected';
-        },
-        (error: Error & { code?: number }) => error.code,
-      );
-
   it('lets a bound device in with its serial and factory secret, and shows it online, then offline', async () => {
     const [unit] = await units(true);
     if (!unit) throw new Error('no bound unit');
@@ -102,7 +83,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     expect(online?.lastOnlineAt).toBeInstanceOf(Date);
 
     await client.endAsync();
-    clients.splice(clients.indexOf(client), 1);
+    forget(client);
     await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('offline');
     expect((await stateOf(unit.deviceId))?.lastOfflineAt).toBeInstanceOf(Date);
   });

@@ -5,31 +5,85 @@
  *
  * Who may connect: a device with client id = username = its serial and password = its unit's factory
  * secret, once bound to a company (an unknown unit or a wrong secret is refused with CONNACK 4, bad
- * user name or password; an unbound one with 5, not authorised). What it may do: topics.ts. Its
- * connection and disconnection set it online and offline in the device list (devices' presence.ts),
- * one after the other for each device, in the order they happened.
+ * user name or password; an unbound one with 5, not authorised); a user client with an access key or
+ * the debug tool's token (user-clients.ts). What each may do: topics.ts. A device's connection and
+ * disconnection set it online and offline in the device list (devices' presence.ts), one after the
+ * other for each device, in the order they happened. Counts, time series and logs follow the
+ * traffic as observers (stats.ts, log.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
-import { isDeviceSerial } from '@vap/contracts';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { isDeviceSerial, type MqttTransport } from '@vap/contracts';
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type ConnectPacket,
+  type Subscription,
+} from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { BrokerDevice, DevicePresence } from '../devices/index.js';
 import type { BrokerNodes } from './nodes.js';
-import { devicePublishes, deviceSubscribes } from './topics.js';
-
-/** The WebSocket endpoint on the HTTP port. */
-export const WEBSOCKET_PATH = '/mqtt';
+import {
+  devicePublishes,
+  deviceSubscribes,
+  userPublishes,
+  userReceives,
+  userSubscribes,
+  WEBSOCKET_PATH,
+} from './topics.js';
+import type { UserClient, UserClients } from './user-clients.js';
 
 /** CONNACK return codes of MQTT 3.1.1 (§3.2.2.3). */
 const BAD_CREDENTIALS = 4 as AuthenticateError['returnCode'];
 const NOT_AUTHORISED = 5 as AuthenticateError['returnCode'];
 
-/** What a connected client is, kept beside Aedes' own client object. */
-export type Identity = { kind: 'device'; device: BrokerDevice };
+/** How often connected user clients' credentials and devices are checked again. */
+export const SWEEP_MS = 30_000;
+
+/** A device that proved its factory secret. */
+export interface DeviceClient {
+  kind: 'device';
+  companyId: number;
+  device: BrokerDevice;
+}
+
+/** What a connected client is. */
+export type Identity = DeviceClient | UserClient;
+
+/** The filters a client is subscribed to, by topic (Aedes keeps them so; its types do not say). */
+export const subscriptionsOfClient = (client: Client): Record<string, { qos: number }> =>
+  (client as unknown as { subscriptions?: Record<string, { qos: number }> }).subscriptions ?? {};
+
+/** A connected client as the broker keeps it beside Aedes' own object. */
+export interface Connection {
+  identity: Identity;
+  client: Client;
+  connectedAt: Date;
+  ip: string;
+  transport: MqttTransport;
+  protocolLevel: number;
+  keepalive: number;
+  clean: boolean;
+  messagesIn: number;
+  messagesOut: number;
+  /** Why it ended, when the server or an error ended it. */
+  closeReason: string | null;
+}
+
+/** Who follows the broker's traffic (stats.ts, log.ts). Called synchronously: keep it cheap. */
+export interface BrokerObserver {
+  connected?(connection: Connection): void;
+  disconnected?(connection: Connection, reason: string): void;
+  published?(connection: Connection, packet: AedesPublishPacket): void;
+  delivered?(connection: Connection, packet: AedesPublishPacket): void;
+  subscribed?(connection: Connection, subscriptions: readonly Subscription[]): void;
+  unsubscribed?(connection: Connection, topics: readonly string[]): void;
+}
 
 export interface BrokerLog {
   info(object: object, message: string): void;
@@ -53,29 +107,74 @@ function addressOf(client: Client): string {
 }
 
 export class Broker {
-  readonly identities = new WeakMap<Client, Identity>();
+  private readonly connections = new WeakMap<Client, Connection>();
+  /** The CONNECT packet of a client between preConnect and authenticate. */
+  private readonly connectPackets = new WeakMap<Client, ConnectPacket>();
+  /** Sockets that came through the TLS listener. */
+  private readonly tlsSockets = new WeakSet<object>();
+  private readonly observers: BrokerObserver[] = [];
   /** Each device's presence writes, one after the other. */
   private readonly presenceQueue = new Map<number, Promise<void>>();
   private tcp: TcpServer | undefined;
   private websocket: WebSocketServer | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly aedes: Aedes,
     private readonly presence: DevicePresence,
+    private readonly users: UserClients,
     private readonly nodes: BrokerNodes,
     private readonly log: BrokerLog,
   ) {}
 
-  static async create(presence: DevicePresence, nodes: BrokerNodes, log: BrokerLog): Promise<Broker> {
+  static async create(
+    presence: DevicePresence,
+    users: UserClients,
+    nodes: BrokerNodes,
+    log: BrokerLog,
+  ): Promise<Broker> {
     const aedes = await Aedes.createBroker({ id: nodes.id, drainTimeout: 30_000 });
-    const broker = new Broker(aedes, presence, nodes, log);
+    const broker = new Broker(aedes, presence, users, nodes, log);
     broker.install();
     await nodes.start();
+    broker.sweeper = setInterval(() => void broker.sweep(), SWEEP_MS);
+    broker.sweeper.unref();
     return broker;
+  }
+
+  /** This node's id (mqtt_nodes). */
+  get nodeId(): string {
+    return this.nodes.id;
+  }
+
+  observe(observer: BrokerObserver) {
+    this.observers.push(observer);
+  }
+
+  private notify<K extends keyof BrokerObserver>(
+    event: K,
+    ...args: Parameters<NonNullable<BrokerObserver[K]>>
+  ) {
+    for (const observer of this.observers) {
+      try {
+        (observer[event] as ((...a: typeof args) => void) | undefined)?.(...args);
+      } catch (error) {
+        this.log.warn({ err: error, event }, 'mqtt observer failed');
+      }
+    }
+  }
+
+  /** Aedes' clients of this node by client id (it keeps them so; its types do not say). */
+  private get clientsById(): Record<string, Client | undefined> {
+    return (this.aedes as unknown as { clients: Record<string, Client | undefined> }).clients;
   }
 
   private install() {
     const { aedes } = this;
+    aedes.preConnect = (client, packet, done) => {
+      this.connectPackets.set(client, packet);
+      done(null, true);
+    };
     aedes.authenticate = (client, username, password, done) => {
       this.authenticate(client, username, password).then(
         () => done(null, true),
@@ -87,53 +186,178 @@ export class Broker {
       );
     };
     aedes.authorizePublish = (client, packet, done) => {
-      const identity = client ? this.identities.get(client) : undefined;
       // A will or a message of the server itself (client null) passes; a client's only its own topics.
-      if (client && !(identity && devicePublishes(identity.device.sn, packet.topic))) {
+      if (client && !this.mayPublish(this.connections.get(client)?.identity, packet.topic)) {
         this.log.warn({ clientId: client.id, topic: packet.topic }, 'mqtt publish refused');
         return done(new Error(`publishing to ${packet.topic} is not allowed`));
       }
       done(null);
     };
     aedes.authorizeSubscribe = (client, subscription, done) => {
-      const identity = this.identities.get(client);
-      if (!identity || !deviceSubscribes(identity.device.sn, subscription.topic)) {
+      if (!this.maySubscribe(this.connections.get(client)?.identity, subscription.topic)) {
         this.log.warn({ clientId: client.id, topic: subscription.topic }, 'mqtt subscribe refused');
         // SUBACK 0x80 for this filter; the connection stays.
         return done(null, null);
       }
       done(null, subscription);
     };
+    aedes.authorizeForward = (client, packet) => {
+      const connection = this.connections.get(client);
+      if (!connection) return packet;
+      const { identity } = connection;
+      // A wildcard subscription of a user client reaches every serial: it gets its own devices' only.
+      if (identity.kind === 'user' && !userReceives(packet.topic, identity.serials)) return null;
+      connection.messagesOut++;
+      this.notify('delivered', connection, packet);
+      return packet;
+    };
     aedes.on('clientReady', (client) => {
-      const identity = this.identities.get(client);
-      if (identity?.kind !== 'device') return;
-      const ip = addressOf(client);
-      this.queuePresence(identity.device, () => this.presence.online(identity.device, this.nodes.id, ip));
+      const connection = this.connections.get(client);
+      if (!connection) return;
+      this.notify('connected', connection);
+      const { identity } = connection;
+      if (identity.kind !== 'device') return;
+      this.queuePresence(identity.device, () =>
+        this.presence.online(identity.device, this.nodes.id, connection.ip),
+      );
+    });
+    aedes.on('clientError', (client, error) => {
+      const connection = this.connections.get(client);
+      if (connection) connection.closeReason ??= error.message;
+    });
+    aedes.on('keepaliveTimeout', (client) => {
+      const connection = this.connections.get(client);
+      if (connection) connection.closeReason ??= 'keep-alive timeout';
+    });
+    aedes.on('publish', (packet, client) => {
+      const connection = client ? this.connections.get(client) : undefined;
+      if (!connection) return;
+      connection.messagesIn++;
+      this.notify('published', connection, packet);
+    });
+    aedes.on('subscribe', (subscriptions, client) => {
+      const connection = this.connections.get(client);
+      if (connection) this.notify('subscribed', connection, subscriptions);
+    });
+    aedes.on('unsubscribe', (topics, client) => {
+      const connection = this.connections.get(client);
+      if (connection) this.notify('unsubscribed', connection, topics);
     });
     aedes.on('clientDisconnect', (client) => {
-      const identity = this.identities.get(client);
-      if (identity?.kind !== 'device') return;
+      const connection = this.connections.get(client);
+      if (!connection) return;
+      this.notify('disconnected', connection, connection.closeReason ?? 'client disconnected');
+      const { identity } = connection;
+      if (identity.kind !== 'device') return;
       // Taken over by a new connection of the same device here: that one holds the device online.
-      const current = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients[
-        client.id
-      ];
+      const current = this.clientsById[client.id];
       if (current && current !== client) return;
       this.queuePresence(identity.device, () => this.presence.offline(identity.device, this.nodes.id));
     });
   }
 
+  private mayPublish(identity: Identity | undefined, topic: string): boolean {
+    if (!identity) return false;
+    return identity.kind === 'device'
+      ? devicePublishes(identity.device.sn, topic)
+      : userPublishes(topic, identity.serials);
+  }
+
+  private maySubscribe(identity: Identity | undefined, filter: string): boolean {
+    if (!identity) return false;
+    return identity.kind === 'device'
+      ? deviceSubscribes(identity.device.sn, filter)
+      : userSubscribes(filter, identity.serials);
+  }
+
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined) {
     const name = username ?? '';
+    const secret = password?.toString('utf8') ?? '';
+    let identity: Identity;
     if (isDeviceSerial(name)) {
       if (client.id !== name)
         throw refusal(BAD_CREDENTIALS, 'a device connects with its serial as client id');
-      const found = await this.presence.authenticate(name, password?.toString('utf8') ?? '');
+      const found = await this.presence.authenticate(name, secret);
       if (found === 'unbound') throw refusal(NOT_AUTHORISED, 'the device is not bound to a company');
       if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown device or wrong secret');
-      this.identities.set(client, { kind: 'device', device: found });
-      return;
+      identity = { kind: 'device', companyId: found.companyId, device: found };
+    } else {
+      // A serial is a device's alone: no user client takes one as its id (it would take the device over).
+      if (isDeviceSerial(client.id)) throw refusal(BAD_CREDENTIALS, 'a serial is no user client id');
+      const found = await this.users.authenticate(client.id, name, secret);
+      if (found === 'not_authorised') throw refusal(NOT_AUTHORISED, 'the credentials may not connect');
+      if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown client or wrong password');
+      identity = found;
     }
-    throw refusal(BAD_CREDENTIALS, 'unknown client');
+    const packet = this.connectPackets.get(client);
+    this.connectPackets.delete(client);
+    this.connections.set(client, {
+      identity,
+      client,
+      connectedAt: new Date(),
+      ip: addressOf(client),
+      transport: client.req ? 'ws' : this.tlsSockets.has(client.conn) ? 'tls' : 'tcp',
+      protocolLevel: packet?.protocolVersion ?? client.version ?? 4,
+      keepalive: packet?.keepalive ?? 0,
+      clean: packet?.clean ?? client.clean,
+      messagesIn: 0,
+      messagesOut: 0,
+      closeReason: null,
+    });
+  }
+
+  /** This node's connections, of one company. */
+  connectionsOf(companyId: number): Connection[] {
+    const found: Connection[] = [];
+    for (const client of Object.values(this.clientsById)) {
+      const connection = client && this.connections.get(client);
+      if (connection && connection.identity.companyId === companyId && client.connected)
+        found.push(connection);
+    }
+    return found;
+  }
+
+  /** Every connection of this node. */
+  allConnections(): Connection[] {
+    const found: Connection[] = [];
+    for (const client of Object.values(this.clientsById)) {
+      const connection = client && this.connections.get(client);
+      if (connection && client.connected) found.push(connection);
+    }
+    return found;
+  }
+
+  /** Disconnects a client of the company; false when none of that id is connected here. */
+  kick(companyId: number, clientId: string, reason = 'kicked'): boolean {
+    const client = this.clientsById[clientId];
+    const connection = client && this.connections.get(client);
+    if (!client || !connection || connection.identity.companyId !== companyId) return false;
+    connection.closeReason = reason;
+    client.close();
+    return true;
+  }
+
+  /**
+   * Checks every connected user client again: one whose key or session no longer allows it is
+   * disconnected, the others get the devices they may address now.
+   */
+  async sweep(): Promise<void> {
+    await Promise.all(
+      this.allConnections().map(async (connection) => {
+        const { identity, client } = connection;
+        if (identity.kind !== 'user') return;
+        try {
+          const serials = await this.users.recheck(identity);
+          if (serials === null) {
+            connection.closeReason = 'credentials revoked';
+            client.close();
+          } else identity.serials = serials;
+        } catch (error) {
+          // The database failing is no reason to cut anyone off: the next sweep asks again.
+          this.log.warn({ err: error, clientId: client.id }, 'mqtt user client not checked');
+        }
+      }),
+    );
   }
 
   private queuePresence(device: BrokerDevice, write: () => Promise<void>) {
@@ -159,7 +383,10 @@ export class Broker {
    * that is taken is an error for the caller to report. Answers the port listened on.
    */
   async listenTcp(listener: TcpListener): Promise<number> {
-    const handle = (socket: Socket) => this.aedes.handle(socket);
+    const handle = (socket: Socket) => {
+      if (listener.tls) this.tlsSockets.add(socket);
+      this.aedes.handle(socket);
+    };
     const make = () =>
       listener.tls
         ? createTlsServer(
@@ -216,6 +443,7 @@ export class Broker {
 
   /** Stops listening, disconnects every client (their devices go offline), and leaves the nodes. */
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     await new Promise<void>((resolve) => {
       if (!this.tcp) return resolve();
       this.tcp.close(() => resolve());

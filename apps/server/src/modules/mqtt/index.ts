@@ -1,8 +1,12 @@
 /**
- * The MQTT area (issue 15, spec §7.3): the broker embedded in the server, its version call, and (to
- * come) its clients, subscriptions, time series and logs.
+ * The MQTT area (issue 15, spec §7.3): the broker embedded in the server, who may connect to it
+ * (devices, access keys, the debug tool), and its calls: version, live clients and subscriptions,
+ * their time series, and the logs.
  */
-export { Broker, type TcpListener, WEBSOCKET_PATH } from './broker.js';
+export { Broker, type TcpListener } from './broker.js';
+export { DebugTokens } from './debug-tokens.js';
 export { BrokerNodes } from './nodes.js';
 export { mqttModule } from './routes.js';
-export { deviceTopic } from './topics.js';
+export { BrokerStats } from './stats.js';
+export { deviceTopic, WEBSOCKET_PATH } from './topics.js';
+export { UserClients } from './user-clients.js';

@@ -1,5 +1,5 @@
 /** The MQTT broker's own tables. */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The broker nodes that are alive: each server's broker writes its heartbeat here every few seconds
@@ -12,3 +12,27 @@ export const mqttNodes = pgTable('mqtt_nodes', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The broker's counts per company, node and minute (stats.ts): connected device and user clients
+ * and subscriptions as sampled at the minute's end, messages in and out during it. Kept
+ * MQTT_SERIES_KEPT_DAYS; the time series sum the nodes of a minute.
+ */
+export const mqttStats = pgTable(
+  'mqtt_stats',
+  {
+    companyId: integer('company_id').notNull(),
+    node: text('node').notNull(),
+    /** The minute's start. */
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    deviceClients: integer('device_clients').notNull(),
+    userClients: integer('user_clients').notNull(),
+    subscriptions: integer('subscriptions').notNull(),
+    messagesIn: integer('messages_in').notNull(),
+    messagesOut: integer('messages_out').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.minute, table.node] }),
+    index('mqtt_stats_minute').on(table.minute),
+  ],
+);

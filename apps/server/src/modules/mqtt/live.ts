@@ -1,0 +1,124 @@
+/**
+ * The live clients and subscriptions of a company (GET clients, subscriptions and their counts):
+ * read from the broker's connections, not from a table, then filtered, sorted and paged here with
+ * the same `{k, o, v}` filters a table list takes (MQTT_CLIENT_FILTERS, MQTT_SUBSCRIPTION_FILTERS).
+ */
+import type {
+  FilterSpec,
+  ListPage,
+  ListQueryParams,
+  MqttClient,
+  MqttSubscription,
+  Order,
+  Where,
+} from '@vap/contracts';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { type Connection, subscriptionsOfClient } from './broker.js';
+
+export function clientOf(connection: Connection, node: string): MqttClient {
+  const { identity, client } = connection;
+  return {
+    client_id: client.id,
+    username:
+      identity.kind === 'device' ? identity.device.sn : (identity.keyId ?? `debug:${identity.userId}`),
+    kind: identity.kind,
+    auth: identity.kind === 'device' ? null : identity.auth,
+    device_id: identity.kind === 'device' ? identity.device.id : null,
+    user_id: identity.kind === 'user' ? identity.userId : null,
+    ip: connection.ip,
+    transport: connection.transport,
+    protocol_level: connection.protocolLevel,
+    keepalive: connection.keepalive,
+    clean_start: connection.clean,
+    connected_at: connection.connectedAt.toISOString(),
+    subscriptions: Object.keys(subscriptionsOfClient(client)).length,
+    messages_in: connection.messagesIn,
+    messages_out: connection.messagesOut,
+    node,
+  };
+}
+
+export function subscriptionsOf(connection: Connection, node: string): MqttSubscription[] {
+  const client = clientOf(connection, node);
+  return Object.entries(subscriptionsOfClient(connection.client)).map(([topic, subscription]) => ({
+    client_id: client.client_id,
+    username: client.username,
+    kind: client.kind,
+    topic,
+    qos: subscription.qos,
+    node,
+  }));
+}
+
+const compare = (left: unknown, right: unknown): number => {
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  return String(left).localeCompare(String(right));
+};
+
+/** An instant of a filter against an ISO field: compared as times. */
+const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+
+function holds(value: unknown, where: Where): boolean {
+  const { o, v } = where;
+  switch (o) {
+    case '=':
+      return value === v;
+    case '!=':
+      return value !== v;
+    case 'like':
+      return String(value).toLowerCase().includes(String(v).toLowerCase());
+    case 'in':
+      return Array.isArray(v) && v.includes(value);
+    case '>=':
+      return timeOf(value) >= timeOf(v);
+    case '<=':
+      return timeOf(value) <= timeOf(v);
+    case '>':
+      return timeOf(value) > timeOf(v);
+    case '<':
+      return timeOf(value) < timeOf(v);
+    case 'between': {
+      const [from, to] = v as [string, string];
+      return timeOf(value) >= timeOf(from) && timeOf(value) <= timeOf(to);
+    }
+  }
+}
+
+/** The rows that meet every filter (the filters were checked against the list's spec). */
+export function filtered<T extends object>(rows: readonly T[], wheres: readonly Where[]): T[] {
+  return rows.filter((row) =>
+    wheres.every((where) => holds((row as Record<string, unknown>)[where.k], where)),
+  );
+}
+
+/** One page of rows in the asked order (then `fallback`, so that pages never overlap). */
+export function paged<T extends object>(
+  rows: readonly T[],
+  orders: readonly Order[],
+  fallback: readonly Order[],
+  page: number,
+  size: number,
+): T[] {
+  const keys = [...orders, ...fallback];
+  const sorted = [...rows].sort((a, b) => {
+    for (const { k, o } of keys) {
+      const order = compare((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]);
+      if (order !== 0) return o === 'asc' ? order : -order;
+    }
+    return 0;
+  });
+  return sorted.slice((page - 1) * size, page * size);
+}
+
+/** A list query over live rows: its filters checked against `filters`, its sort against `orderKeys`. */
+export function livePage<T extends object>(
+  rows: readonly T[],
+  query: ListQueryParams,
+  list: { filters: FilterSpec; orderKeys: readonly string[]; fallback: readonly Order[] },
+): ListPage<T> {
+  const matching = filtered(rows, listFilters(query.wheres, list.filters));
+  return {
+    items: paged(matching, listOrders(query.orders, list.orderKeys), list.fallback, query.page, query.size),
+    total: matching.length,
+  };
+}
