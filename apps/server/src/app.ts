@@ -14,6 +14,7 @@ import {
 import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
+import { DEFAULT_MQTT_LOG_MAX_ROWS } from './core/config.js';
 import { ACCESS_KEY_SECRETS, SecretBox } from './core/crypto/secret-box.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
@@ -46,6 +47,7 @@ import {
   BrokerNodes,
   BrokerStats,
   DebugTokens,
+  MqttLog,
   mqttModule,
   UserClients,
 } from './modules/mqtt/index.js';
@@ -55,6 +57,8 @@ import { systemModule } from './modules/system/index.js';
 
 export interface AppOptions {
   database: Database;
+  /** Most rows the MQTT log keeps (MQTT_LOG_MAX_ROWS; 0: no log); 1,000,000 when not given. */
+  mqttLogMaxRows?: number;
   passwords: PasswordHasher;
   jwtSecret: string;
   /** Token lifetime in seconds. */
@@ -96,6 +100,8 @@ declare module 'fastify' {
     broker: Broker;
     /** The broker's counts over time (modules/mqtt/stats.ts). */
     mqttStats: BrokerStats;
+    /** The broker's log (modules/mqtt/log.ts). */
+    mqttLog: MqttLog;
   }
 }
 
@@ -162,10 +168,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const brokerStats = new BrokerStats(db, broker, app.log);
   brokerStats.start();
   app.decorate('mqttStats', brokerStats);
+  const mqttLog = new MqttLog(db, options.mqttLogMaxRows ?? DEFAULT_MQTT_LOG_MAX_ROWS, app.log);
+  mqttLog.follow(broker);
+  app.decorate('mqttLog', mqttLog);
   app.decorate('broker', broker);
   app.addHook('onClose', async () => {
     brokerStats.stop();
     await broker.close();
+    // The last entries, disconnections included.
+    await mqttLog.flush();
   });
 
   await app.register(fastifySwagger, {
@@ -223,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         verifyCompany: options.verifyCompany,
       });
       await api.register(menuModule, { catalogue });
-      await api.register(mqttModule, { db, broker, stats: brokerStats, debugTokens });
+      await api.register(mqttModule, { db, broker, stats: brokerStats, log: mqttLog, debugTokens });
       await api.register(companyModule, { db, store });
       await api.register(objectRoutes, { db, store, tokens });
       await api.register(noticesModule, { db });

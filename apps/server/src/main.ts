@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
 import { PasswordHasher } from './core/auth/passwords.js';
 import { assertProductionReady, ConfigError, loadConfig } from './core/config.js';
+import { SecretBox } from './core/crypto/secret-box.js';
 import {
   DataDirError,
   type DataDirLock,
@@ -15,6 +16,8 @@ import {
 } from './core/data-dir.js';
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
+import { startDemoFleet } from './demo-fleet.js';
+import { DEVICE_SECRETS, DevicePresence } from './modules/devices/index.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
@@ -73,6 +76,7 @@ async function main() {
       dataDir: config.dataDir,
       objectBackend: objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
+      mqttLogMaxRows: config.mqttLogMaxRows,
       ...configuredProviders(config),
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
@@ -103,6 +107,8 @@ async function main() {
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(`VAP Console is running at http://${host}:${port}`);
     const { tcp } = config.mqtt;
+    // Where this process's own clients (the simulated devices) reach the broker.
+    let mqttUrl = `ws://127.0.0.1:${port}${WEBSOCKET_PATH}`;
     if (tcp === 'off') {
       console.log(`MQTT broker: ws://${host}:${port}${WEBSOCKET_PATH} (TCP off: MQTT_PORT=off)`);
     } else {
@@ -117,11 +123,20 @@ async function main() {
         }
         throw error;
       }
+      if (!tcp.tls) mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
       const taken = !tcp.chosen && mqttPort !== tcp.port ? ` (${tcp.port} is taken)` : '';
       console.log(
         `MQTT broker: ${tcp.tls ? 'mqtts' : 'mqtt'}://${host}:${mqttPort}${taken} and ws://${host}:${port}${WEBSOCKET_PATH}`,
       );
     }
+    const fleet = await startDemoFleet({
+      count: config.demo.devices,
+      url: mqttUrl,
+      presence: new DevicePresence(database.db, new SecretBox(jwtSecret, DEVICE_SECRETS)),
+      log: app.log,
+    });
+    if (fleet)
+      console.log(`Simulated devices: ${fleet.devices.length} connecting (DEMO_DEVICES=0 turns them off)`);
     if (config.demo.seed) {
       console.log(
         `Demo sign-in: ${config.demo.account} (or ${config.demo.email}) / ${config.demo.password}` +
@@ -146,6 +161,7 @@ async function main() {
       const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       try {
+        await fleet?.stop();
         await app.close();
         clearTimeout(force);
         await database?.checkpoint();

@@ -19,6 +19,7 @@ import {
   API_ROUTE_PATTERNS,
   DEVICE_PATHS,
   type MenusMap,
+  MQTT_PATHS,
   type OpenOperation,
   type PageName,
 } from '@vap/contracts';
@@ -320,6 +321,12 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   /** The query a route cannot answer without (anything else is sent bare). */
   const REQUIRED_QUERIES: Record<string, string> = {
     [`GET /webapi${DEVICE_PATHS.importTemplate}`]: '?mode=plain',
+    ...Object.fromEntries(
+      [MQTT_PATHS.clientsSeries, MQTT_PATHS.subscriptionsSeries, MQTT_PATHS.publishesSeries].map((path) => [
+        `GET /webapi${path}`,
+        `?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date().toISOString()}&step=3600`,
+      ]),
+    ),
   };
 
   const call = (route: Route, headers: Record<string, string> = {}, payload?: object) =>

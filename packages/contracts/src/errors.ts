@@ -77,5 +77,6 @@ export const ERROR_CODES = [
   'no_device',
   'import_too_many_rows',
   'import_file_invalid',
+  'log_export_too_many_rows',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,7 +13,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimit: 1_048_576,
       verifyCompany: true,
-      demo: { seed: true, account: '13800138000', email: 'owner@vap-demo.com', password: 'vap123456' },
+      demo: {
+        seed: true,
+        account: '13800138000',
+        email: 'owner@vap-demo.com',
+        password: 'vap123456',
+        devices: 20,
+      },
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.consoleDir).toMatch(/apps\/console\/dist$/);
@@ -219,6 +225,14 @@ describe('production (NODE_ENV=production)', () => {
     assertProductionReady(loadConfig({ NODE_ENV: 'production', ...env }));
   const POSTGRES = { DATABASE_URL: 'postgres://vap@db/vap' };
 
+  it('connects 20 simulated devices with the demo data, as many as DEMO_DEVICES says, none without it', () => {
+    expect(loadConfig({}).demo.devices).toBe(20);
+    expect(loadConfig({ DEMO_DEVICES: '0' }).demo.devices).toBe(0);
+    expect(loadConfig({ DEMO_DEVICES: '3' }).demo.devices).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'production' }).demo.devices).toBe(0);
+    expect(() => loadConfig({ DEMO_DEVICES: 'many' })).toThrow('DEMO_DEVICES must be a number of devices');
+  });
+
   it('seeds no demo owner unless DEMO_SEED=true says so', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demo.seed).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).demo.seed).toBe(true);
@@ -286,6 +300,15 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
     });
     expect(() => loadConfig({ MQTT_TLS_CERT: '/etc/vap/mqtt.crt' })).toThrow(
       'MQTT_TLS_KEY is required with MQTT_TLS_CERT',
+    );
+  });
+
+  it('keeps a million log rows by default, as many as MQTT_LOG_MAX_ROWS says, none with 0', () => {
+    expect(loadConfig({}).mqttLogMaxRows).toBe(1_000_000);
+    expect(loadConfig({ MQTT_LOG_MAX_ROWS: '5000' }).mqttLogMaxRows).toBe(5000);
+    expect(loadConfig({ MQTT_LOG_MAX_ROWS: '0' }).mqttLogMaxRows).toBe(0);
+    expect(() => loadConfig({ MQTT_LOG_MAX_ROWS: 'lots' })).toThrow(
+      'MQTT_LOG_MAX_ROWS must be a number of rows',
     );
   });
 

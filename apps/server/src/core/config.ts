@@ -23,6 +23,12 @@ export function parseDuration(value: string): number | undefined {
   return seconds > 0 ? seconds : undefined;
 }
 
+/** Simulated devices `npm start` connects with the demo data. */
+export const DEFAULT_DEMO_DEVICES = 20;
+
+/** Rows the MQTT log keeps at most by default: about a day of a busy company's traffic. */
+export const DEFAULT_MQTT_LOG_MAX_ROWS = 1_000_000;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -70,6 +76,12 @@ const envSchema = z.object({
   DEMO_ACCOUNT: z.string().min(1).default('13800138000'),
   DEMO_EMAIL: z.string().min(1).default('owner@vap-demo.com'),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('vap123456'),
+  /** Simulated demo devices connected in-process (apps/device-sim); 20 with the demo, 0 without. */
+  DEMO_DEVICES: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a number of devices from 0 to 9999 (0: none)')
+    .transform(Number)
+    .optional(),
   /** Serve the console's source maps; by default everywhere but production. */
   SERVE_SOURCEMAPS: boolean.optional(),
   NODE_ENV: z.string().optional(),
@@ -117,6 +129,11 @@ const envSchema = z.object({
     .optional(),
   MQTT_TLS_CERT: z.string().min(1).optional(),
   MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_LOG_MAX_ROWS: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a number of rows (0 turns the MQTT log off)')
+    .default(String(DEFAULT_MQTT_LOG_MAX_ROWS))
+    .transform(Number),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
@@ -185,7 +202,7 @@ export interface Config {
   bodyLimit: number;
   verifyCompany: boolean;
   devOutbox: boolean;
-  demo: { seed: boolean; account: string; email: string; password: string };
+  demo: { seed: boolean; account: string; email: string; password: string; devices: number };
   argon2Concurrency: number;
   /** Where objects are kept (OBJECT_STORE and the S3_* variables). */
   objectStore: ObjectStoreConfig;
@@ -199,6 +216,8 @@ export interface Config {
   scan: ScanConfig;
   email: EmailConfig;
   mqtt: MqttConfig;
+  /** Most rows the MQTT log keeps (besides its 7 days); 0: nothing is logged. */
+  mqttLogMaxRows: number;
 }
 
 /**
@@ -281,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // `npm run ops -- owner:create` or the sign-up.
     demo: {
       seed: e.DEMO_SEED ?? !production,
+      devices: e.DEMO_DEVICES ?? ((e.DEMO_SEED ?? !production) ? DEFAULT_DEMO_DEVICES : 0),
       account: e.DEMO_ACCOUNT,
       email: e.DEMO_EMAIL,
       password: e.DEMO_PASSWORD,
@@ -319,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.EMAIL_PROVIDER === 'smtp'
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
+    mqttLogMaxRows: e.MQTT_LOG_MAX_ROWS,
     mqtt:
       e.MQTT_PORT === 'off'
         ? { tcp: 'off' }

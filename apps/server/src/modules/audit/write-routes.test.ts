@@ -51,6 +51,18 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   'PUT /webapi/v1/ntc/messages/read_all': "the caller's own read marks of their messages",
   'POST /webapi/v1/dms/company/devices/verify':
     'reads the factory registry and writes only its rate-limit counter: nothing of the company changes',
+  'POST /webapi/v1/mtx/company/mqtt_log/message':
+    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  'POST /webapi/v1/mtx/company/mqtt_log/message/export': 'reads the MQTT log as .xlsx; writes nothing',
+  'POST /webapi/v1/mtx/company/mqtt_log/subscribe':
+    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  'POST /webapi/v1/mtx/company/mqtt_log/subscribe/export': 'reads the MQTT log as .xlsx; writes nothing',
+  'POST /webapi/v1/mtx/company/mqtt_log/device_state':
+    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  'POST /webapi/v1/mtx/company/mqtt_log/device_state/export': 'reads the MQTT log as .xlsx; writes nothing',
+  'POST /webapi/v1/mtx/company/mqtt_log/user_state':
+    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
   'POST /webapi/v1/mtx/company/debug_token':
     'issues short-lived MQTT credentials for the signed-in session and stores nothing',
 };

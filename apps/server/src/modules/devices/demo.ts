@@ -1,10 +1,10 @@
 /**
  * The demo's devices (seed.ts): a factory pool of generated units, 60 of them bound to the demo
- * company in three groups (a few ungrouped) with varied status, firmware and network modes, and a
+ * company in three groups (a few ungrouped) with varied firmware and network modes, all offline
+ * until a device (the simulated fleet of `npm start`, DEMO_DEVICES) connects, and a
  * few bound to its downstream company; each bind with its binding record. The rest stay bindable,
  * for the bind and verify pages.
  */
-import type { DeviceStatus } from '@vap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
@@ -68,7 +68,6 @@ export async function seedDemoDevices(tx: Db, options: DemoDevicesOptions): Prom
   const rows = placements.map((placement, index) => {
     const unit = (index % 5 === 4 ? recorders.shift() : cameras.shift()) ?? cameras.shift();
     if (!unit) throw new Error('not enough demo units');
-    const status: DeviceStatus = index % 4 === 3 ? 'offline' : 'online';
     const lastOnline = new Date(now - (index * 37 + 5) * 60_000);
     return {
       unitId: unit.id,
@@ -83,9 +82,10 @@ export async function seedDemoDevices(tx: Db, options: DemoDevicesOptions): Prom
       firmwareVersion: FIRMWARE[index % FIRMWARE.length] ?? unit.firmwareVersion,
       area: AREAS[index % AREAS.length] ?? '',
       ip: `10.0.${Math.floor(index / 200)}.${(index % 200) + 20}`,
-      status,
+      // Offline until they connect: `npm start` connects a simulated fleet of them (DEMO_DEVICES).
+      status: 'offline' as const,
       lastOnlineAt: lastOnline,
-      lastOfflineAt: status === 'offline' ? new Date(lastOnline.getTime() + 30 * 60_000) : null,
+      lastOfflineAt: new Date(lastOnline.getTime() + 30 * 60_000),
       cloudBackup: (['active', 'none', 'expired'] as const)[index % 3] ?? 'none',
       cloudVideo: (['none', 'active'] as const)[index % 2] ?? 'none',
       networkMode: index % 6 === 5 ? ('iot_card' as const) : ('normal' as const),

@@ -4,7 +4,7 @@
  * (an .xlsx streamed as it is written). All need the page's `import` or `export` button and keep to
  * the caller's groups.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   BIND_RECORD_EXPORT_MAX_ROWS,
@@ -23,7 +23,7 @@ import {
   importTemplateQuerySchema,
   listQuerySchema,
 } from '@vap/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
@@ -31,16 +31,16 @@ import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { sendXlsx, XLSX } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { BindRecords } from './bind-records.js';
 import type { Devices } from './devices.js';
 import type { DeviceImport } from './import.js';
 import { actorOf } from './records.js';
-import { checkImportFile, importTemplate, writeXlsx } from './workbook.js';
+import { checkImportFile, importTemplate } from './workbook.js';
 
 const security = [{ bearer: [] }];
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CONTENT_TYPES: Record<ImportFormat, string> = { xlsx: XLSX, csv: 'text/csv; charset=utf-8' };
 /** The multipart envelope (boundaries, part headers, the form's few fields) around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -90,30 +90,6 @@ const formatOf = (filename: string): ImportFormat => {
   if (extension === 'xlsx' || extension === 'csv') return extension;
   throw new ApiError(400, 'import_file_invalid');
 };
-
-const stamp = (at: Date) => at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
-
-/** Sends rows as an .xlsx download, the first row read before answering (a refusal stays an error answer). */
-async function sendXlsx<T>(
-  reply: FastifyReply,
-  name: string,
-  header: string[],
-  rows: AsyncGenerator<T>,
-  cells: (row: T) => Array<string | null>,
-) {
-  const first = await rows.next();
-  async function* all() {
-    if (first.done) return;
-    yield cells(first.value);
-    for await (const row of rows) yield cells(row);
-  }
-  const out = new PassThrough();
-  void writeXlsx(out, header, all()).catch((error: unknown) => out.destroy(error as Error));
-  return reply
-    .type(XLSX)
-    .header('content-disposition', `attachment; filename="${name}-${stamp(new Date())}.xlsx"`)
-    .send(out);
-}
 
 const wordsOf = (request: FastifyRequest) => {
   const language = negotiateLanguage(request.headers['accept-language']);

@@ -2,9 +2,10 @@
  * Operator commands of the factory registry (docs/operations.md "Operator commands"):
  * `factory:generate --count N --kind ipc|nvr` adds generated units (development, tests, a demo)
  * in batches of one statement per 20,000 units; 100,000 take a few seconds on PGlite.
+ * `devices:credentials --count N` prints bound units with their secrets for the device simulator.
  */
 import { randomBytes } from 'node:crypto';
-import { DEVICE_KINDS, type DeviceKind } from '@vap/contracts';
+import { DEVICE_KINDS, type DeviceKind, toCsv } from '@vap/contracts';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { loadJwtSecret } from '../../core/data-dir.js';
 import type { OpsCommand } from '../../core/ops-command.js';
@@ -17,18 +18,19 @@ import {
   storeUnits,
 } from './factory.js';
 import { factoryImport } from './factory-import.js';
+import { DevicePresence } from './presence.js';
 
 const USAGE =
   'Usage: factory:generate --count <1-1000000> --kind ipc|nvr [--model <model>] [--batch <10 digits>] [--seed <text>] [--date YYYY-MM-DD]';
 const MAX_COUNT = 1_000_000;
 
 /** `--name value` pairs; anything else is a usage error. */
-function optionsOf(args: readonly string[]): Map<string, string> {
+function optionsOf(args: readonly string[], usage = USAGE): Map<string, string> {
   const options = new Map<string, string>();
   for (let at = 0; at < args.length; at += 2) {
     const name = args[at];
     const value = args[at + 1];
-    if (!name?.startsWith('--') || value === undefined || options.has(name)) throw new Error(USAGE);
+    if (!name?.startsWith('--') || value === undefined || options.has(name)) throw new Error(usage);
     options.set(name.slice(2), value);
   }
   return options;
@@ -86,7 +88,33 @@ const generate: OpsCommand = {
   },
 };
 
+const CREDENTIALS_USAGE = 'Usage: devices:credentials [--count <1-100000>]';
+
+/**
+ * Prints bound units with their factory secrets as CSV, for the device simulator
+ * (`npm run device-sim -- --credentials units.csv`). Secrets in the clear: the operator's own.
+ */
+const credentials: OpsCommand = {
+  usage: '[--count N]',
+  summary:
+    'Prints N bound units (default 20, the oldest bound first) as CSV sn,secret,kind,model,firmware_version, ' +
+    'their factory secrets in the clear, for the device simulator.',
+  async run(args, { database, config }) {
+    const options = optionsOf(args, CREDENTIALS_USAGE);
+    if ([...options.keys()].some((name) => name !== 'count')) throw new Error(CREDENTIALS_USAGE);
+    const count = Number(options.get('count') ?? 20);
+    if (!Number.isSafeInteger(count) || count < 1 || count > 100_000) throw new Error(CREDENTIALS_USAGE);
+    const box = new SecretBox(config.jwtSecret ?? loadJwtSecret(config.dataDir), DEVICE_SECRETS);
+    const units = await new DevicePresence(database.db, box).credentials(count);
+    return toCsv(
+      ['sn', 'secret', 'kind', 'model', 'firmware_version'],
+      units.map((unit) => [unit.sn, unit.secret, unit.kind, unit.model, unit.firmwareVersion]),
+    ).replace(/^\uFEFF/, '');
+  },
+};
+
 export const factoryCommands: Record<string, OpsCommand> = {
   'factory:generate': generate,
   'factory:import': factoryImport,
+  'devices:credentials': credentials,
 };

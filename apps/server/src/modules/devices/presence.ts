@@ -9,6 +9,7 @@
  * node still holds it: a device that meanwhile reconnected to another node stays online there.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { DeviceKind } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
@@ -21,6 +22,15 @@ export interface BrokerDevice {
   companyId: number;
   groupId: number | null;
   sn: string;
+}
+
+/** A bound unit as a simulator connects it. */
+export interface DeviceCredentials {
+  sn: string;
+  secret: string;
+  kind: DeviceKind;
+  model: string;
+  firmwareVersion: string;
 }
 
 /** Why a unit may not connect: unknown to the factory, not bound to a company, or a wrong secret. */
@@ -77,6 +87,30 @@ export class DevicePresence {
         .where(and(eq(devices.id, device.id), eq(devices.onlineNode, node)))
         .returning({ id: devices.id });
       if (changed.length > 0) await tx.execute(bumpVersion(device.companyId));
+    });
+  }
+
+  /**
+   * Bound units with their factory secrets, the oldest bound first: what a simulated fleet
+   * (apps/device-sim, `DEMO_DEVICES`) connects as. Secrets in the clear — for the server's own
+   * process and its operator only.
+   */
+  async credentials(count: number): Promise<DeviceCredentials[]> {
+    const rows = await this.db
+      .select({
+        sn: devices.sn,
+        kind: devices.kind,
+        model: devices.model,
+        firmwareVersion: devices.firmwareVersion,
+        sealed: factoryUnits.secretSealed,
+      })
+      .from(devices)
+      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+      .orderBy(devices.id)
+      .limit(count);
+    return rows.flatMap(({ sealed, ...unit }) => {
+      const secret = this.box.open(sealed, unit.sn);
+      return secret === null ? [] : [{ ...unit, secret }];
     });
   }
 

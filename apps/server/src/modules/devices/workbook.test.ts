@@ -2,7 +2,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { BIND_TEMPLATE_ERRORS, CSV_BOM } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { checkImportFile, importTemplate, readImportRows, writeXlsx } from './workbook.js';
+import { writeXlsx } from '../../core/http/xlsx-download.js';
+import { checkImportFile, importTemplate, readImportRows } from './workbook.js';
 
 const IPC = '12345678901320000001';
 const NVR = '12345678901180000002';

@@ -8,7 +8,7 @@
  * import service; here are the checks of the row alone (bindTemplateError 0 and 1) and of the file
  * (4, a serial or id on an earlier row).
  */
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   BIND_TEMPLATE_ERRORS,
   type BindTemplateError,
@@ -267,26 +267,4 @@ export async function importTemplate(mode: ImportMode, format: ImportFormat): Pr
     if ((columns as readonly string[]).includes(column)) sheet.getColumn(column).numFmt = '@';
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/**
- * Writes rows to `out` as an .xlsx workbook as they come (exceljs's streaming writer: each row is
- * committed and leaves memory), with a header row. Resolves once the workbook is complete.
- */
-export async function writeXlsx(
-  out: Writable,
-  header: readonly string[],
-  rows: AsyncIterable<readonly (string | number | null)[]>,
-  sheetName = 'devices',
-): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow([...header]).commit();
-  for await (const row of rows) sheet.addRow([...row]).commit();
-  sheet.commit();
-  await workbook.commit();
 }

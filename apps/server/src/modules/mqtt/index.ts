@@ -5,6 +5,7 @@
  */
 export { Broker, type TcpListener } from './broker.js';
 export { DebugTokens } from './debug-tokens.js';
+export { MqttLog } from './log.js';
 export { BrokerNodes } from './nodes.js';
 export { mqttModule } from './routes.js';
 export { BrokerStats } from './stats.js';

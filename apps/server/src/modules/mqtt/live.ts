@@ -3,24 +3,30 @@
  * read from the broker's connections, not from a table, then filtered, sorted and paged here with
  * the same `{k, o, v}` filters a table list takes (MQTT_CLIENT_FILTERS, MQTT_SUBSCRIPTION_FILTERS).
  */
-import type {
-  FilterSpec,
-  ListPage,
-  ListQueryParams,
-  MqttClient,
-  MqttSubscription,
-  Order,
-  Where,
+import {
+  type FilterSpec,
+  type ListPage,
+  type ListQueryParams,
+  MQTT_DEBUG_USERNAME_PREFIX,
+  type MqttClient,
+  type MqttSubscription,
+  type Order,
+  type Where,
 } from '@vap/contracts';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
-import { type Connection, subscriptionsOfClient } from './broker.js';
+import { type Connection, type Identity, subscriptionsOfClient } from './broker.js';
+
+/** The user name a client connected with: a device's serial, a key's id, the debug tool's `debug:{user}`. */
+export const usernameOf = (identity: Identity): string =>
+  identity.kind === 'device'
+    ? identity.device.sn
+    : (identity.keyId ?? `${MQTT_DEBUG_USERNAME_PREFIX}${identity.userId}`);
 
 export function clientOf(connection: Connection, node: string): MqttClient {
   const { identity, client } = connection;
   return {
     client_id: client.id,
-    username:
-      identity.kind === 'device' ? identity.device.sn : (identity.keyId ?? `debug:${identity.userId}`),
+    username: usernameOf(identity),
     kind: identity.kind,
     auth: identity.kind === 'device' ? null : identity.auth,
     device_id: identity.kind === 'device' ? identity.device.id : null,

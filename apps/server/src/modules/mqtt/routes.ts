@@ -38,6 +38,8 @@ import { listFilters } from '../../core/http/list-query.js';
 import type { Broker } from './broker.js';
 import type { DebugTokens } from './debug-tokens.js';
 import { clientOf, filtered, livePage, subscriptionsOf } from './live.js';
+import type { MqttLog } from './log.js';
+import { mqttLogRoutes } from './log-routes.js';
 import type { BrokerStats } from './stats.js';
 
 /** The embedded broker's version, as the console shows it: the dir `mqtt` appears with it (spec §2.3). */
@@ -69,13 +71,16 @@ export interface MqttModuleOptions {
   db: Db;
   broker: Broker;
   stats: BrokerStats;
+  log: MqttLog;
   debugTokens: DebugTokens;
 }
 
 export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
   app,
-  { db, broker, stats, debugTokens },
+  { db, broker, stats, log, debugTokens },
 ) => {
+  await app.register(mqttLogRoutes, { db, log });
+
   /** The caller's company and the client kinds their pages show (403 when the pages show none). */
   async function viewer(request: FastifyRequest, pages: readonly string[]) {
     const permissions = await permissionsOf(request, db);

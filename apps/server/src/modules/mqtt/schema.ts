@@ -1,5 +1,14 @@
 /** The MQTT broker's own tables. */
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The broker nodes that are alive: each server's broker writes its heartbeat here every few seconds
@@ -35,4 +44,34 @@ export const mqttStats = pgTable(
     primaryKey({ columns: [table.companyId, table.minute, table.node] }),
     index('mqtt_stats_minute').on(table.minute),
   ],
+);
+
+/**
+ * The broker's log (log.ts): messages, subscriptions, device and user client states, per company.
+ * Written in batches; kept MQTT_SERIES_KEPT_DAYS and at most MQTT_LOG_MAX_ROWS rows.
+ */
+export const mqttLogs = pgTable(
+  'mqtt_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    /** message, subscribe, device_state, user_state. */
+    log: text('log').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    clientId: text('client_id').notNull(),
+    username: text('username').notNull(),
+    /** device or user. */
+    kind: text('kind').notNull(),
+    event: text('event'),
+    topic: text('topic'),
+    qos: integer('qos'),
+    retain: boolean('retain'),
+    size: integer('size'),
+    payload: text('payload'),
+    direction: text('direction'),
+    ip: text('ip'),
+    transport: text('transport'),
+    reason: text('reason'),
+  },
+  (table) => [index('mqtt_logs_company_log_at').on(table.companyId, table.log, table.at)],
 );

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_URL, parseCliArgs, USAGE, UsageError } from './args.js';
+
+const options = (argv: string[]) => {
+  const request = parseCliArgs(argv);
+  if (request.help) throw new Error('help');
+  return request.options;
+};
+
+describe('the command line', () => {
+  it('reads its options, with defaults', () => {
+    expect(options([])).toEqual({
+      count: undefined,
+      url: DEFAULT_URL,
+      credentials: undefined,
+      intervalSeconds: 30,
+      eventRate: 12,
+      seed: undefined,
+      spreadSeconds: undefined,
+      verbose: false,
+    });
+    expect(
+      options([
+        '--count',
+        '200',
+        '--url',
+        'ws://127.0.0.1:8080/mqtt',
+        '--credentials',
+        'units.csv',
+        '--interval',
+        '2.5',
+        '--event-rate=0',
+        '--seed',
+        'bench',
+        '--spread',
+        '5',
+        '--verbose',
+      ]),
+    ).toEqual({
+      count: 200,
+      url: 'ws://127.0.0.1:8080/mqtt',
+      credentials: 'units.csv',
+      intervalSeconds: 2.5,
+      eventRate: 0,
+      seed: 'bench',
+      spreadSeconds: 5,
+      verbose: true,
+    });
+    expect(parseCliArgs(['--help'])).toEqual({ help: true });
+    expect(parseCliArgs(['-h'])).toEqual({ help: true });
+  });
+
+  it.each([
+    [['--count', '0'], /--count must be a whole number/],
+    [['--count', 'ten'], /--count/],
+    [['--count', '1.5'], /--count/],
+    [['--count', '-3'], /--count/],
+    [['--count', '100001'], /--count/],
+    [['--interval', '0'], /--interval/],
+    [['--interval', '1e3'], /--interval/],
+    [['--event-rate', '-1'], /--event-rate/],
+    [['--url', 'http://127.0.0.1:8080'], /--url must be an mqtt:\/\//],
+    [['--url', 'localhost:1883'], /--url/],
+    [['--credentials', ''], /--credentials/],
+    [['--frobnicate'], /frobnicate/],
+    [['--count'], /--count/],
+    [['20'], /positional|Unexpected argument/i],
+  ])('refuses %j with a message', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+
+  it('has a usage text naming every option', () => {
+    for (const option of [
+      '--count',
+      '--url',
+      '--credentials',
+      '--interval',
+      '--event-rate',
+      '--seed',
+      '--spread',
+    ]) {
+      expect(USAGE).toContain(option);
+    }
+  });
+});

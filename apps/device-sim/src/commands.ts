@@ -1,0 +1,121 @@
+/**
+ * What a unit answers on `up/reply` to a command on `down/cmd` (docs/mqtt.md). A command is
+ * `{id, name, args}`; its answer `{id, ok: true, result}` or `{id, ok: false, error}`. Each command is
+ * one entry of COMMANDS: a later one (firmware upgrade, configuration, remote shell) is one more
+ * entry, with no change to the connection code.
+ */
+import type { DeviceKind } from '@vap/contracts';
+
+export interface Command {
+  id: string | number;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export type Reply =
+  | { id: string | number; ok: true; result: unknown }
+  | { id: string | number; ok: false; error: string; message?: string };
+
+/** What a command may read of, and do to, the unit it reached. */
+export interface CommandContext {
+  readonly sn: string;
+  readonly kind: DeviceKind;
+  readonly model: string;
+  readonly firmwareVersion: string;
+  /** The unit's own address, as it would report it on its network. */
+  readonly ip: string;
+  uptimeSeconds(): number;
+  /** The unit's configuration, kept in memory (it survives a reboot, as flash would). */
+  config: Record<string, unknown>;
+  /** Runs once the reply is on its way: what would cut the reply off (a reboot) waits for it. */
+  afterReply(action: () => void): void;
+  /** Takes the unit off the broker and brings it back after its boot time. */
+  reboot(): void;
+  /** How long a reboot keeps the unit away, in ms. */
+  readonly rebootMs: number;
+}
+
+/** A refusal with a code for the reply's `error`. */
+export class CommandError extends Error {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+export type CommandHandler = (args: Record<string, unknown>, unit: CommandContext) => unknown;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
+  ping: () => ({ pong: true, ts: Date.now() }),
+
+  get_info: (_args, unit) => ({
+    sn: unit.sn,
+    kind: unit.kind,
+    model: unit.model,
+    firmware_version: unit.firmwareVersion,
+    uptime: unit.uptimeSeconds(),
+    ip: unit.ip,
+  }),
+
+  reboot: (_args, unit) => {
+    unit.afterReply(() => unit.reboot());
+    return { rebooting: true, back_in_ms: unit.rebootMs };
+  },
+
+  /** Merges the keys of `args` into the configuration (a null removes one) and answers all of it. */
+  set_config: (args, unit) => {
+    for (const [key, value] of Object.entries(args)) {
+      if (value === null) delete unit.config[key];
+      else unit.config[key] = value;
+    }
+    return { config: unit.config };
+  },
+
+  get_config: (_args, unit) => ({ config: unit.config }),
+};
+
+/** A payload's command, or why it is not one; no id means no one to answer. */
+export function parseCommand(
+  payload: Buffer | string,
+): Command | { id: string | number | null; error: string } {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString());
+  } catch {
+    return { id: null, error: 'bad_command' };
+  }
+  if (!isObject(body)) return { id: null, error: 'bad_command' };
+  const { id, name, args } = body;
+  const validId =
+    (typeof id === 'string' && id.length > 0) || (typeof id === 'number' && Number.isFinite(id));
+  if (!validId) return { id: null, error: 'bad_command' };
+  if (typeof name !== 'string' || (args !== undefined && !isObject(args)))
+    return { id, error: 'bad_command' };
+  return { id, name, args: args ?? {} };
+}
+
+/** The reply to a payload on `down/cmd`, or null when it carries no id to answer. */
+export async function answer(
+  payload: Buffer | string,
+  unit: CommandContext,
+  commands: Readonly<Record<string, CommandHandler>> = COMMANDS,
+): Promise<Reply | null> {
+  const command = parseCommand(payload);
+  if ('error' in command)
+    return command.id === null ? null : { id: command.id, ok: false, error: command.error };
+  const handler = Object.hasOwn(commands, command.name) ? commands[command.name] : undefined;
+  if (!handler) return { id: command.id, ok: false, error: 'unknown_command' };
+  try {
+    return { id: command.id, ok: true, result: await handler(command.args, unit) };
+  } catch (error) {
+    if (error instanceof CommandError) {
+      return { id: command.id, ok: false, error: error.code, message: error.message };
+    }
+    return { id: command.id, ok: false, error: 'command_failed', message: (error as Error).message };
+  }
+}

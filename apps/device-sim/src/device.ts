@@ -1,0 +1,358 @@
+/**
+ * One simulated unit on the broker: it connects with its serial and factory secret, says it is
+ * online, publishes telemetry and events, answers commands (commands.ts), and comes back after any
+ * loss of its connection with its own back-off (backoff.ts). mqtt.js reconnects on its own only with
+ * a fixed period, so its reconnectPeriod is 0 and every attempt is a new client made here.
+ */
+import { EventEmitter } from 'node:events';
+import type { DeviceKind } from '@vap/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import { Backoff, type BackoffOptions } from './backoff.js';
+import { answer, type CommandContext } from './commands.js';
+import { drawEvent, nextEventDelayMs } from './events.js';
+import { type Random, seededRandom } from './prng.js';
+import { Vitals } from './telemetry.js';
+import { type DeviceTopics, topicsOf } from './topics.js';
+import { DEFAULT_FIRMWARE, DEFAULT_MODEL, type SimulatedUnit } from './unit.js';
+
+export interface FleetLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/**
+ * - idle: not started yet (a fleet staggers its connects);
+ * - connecting: an attempt under way;
+ * - online: connected, publishing;
+ * - waiting: lost or never reached the broker, back-off running;
+ * - refused: the broker said CONNACK 4 or 5, long wait (or none, then it stays so);
+ * - rebooting: away on a reboot command;
+ * - stopped: for good.
+ */
+export type DeviceState = 'idle' | 'connecting' | 'online' | 'waiting' | 'refused' | 'rebooting' | 'stopped';
+
+/** What a device needs of the fleet's options, every default applied. */
+export interface DeviceSettings {
+  url: string;
+  telemetryIntervalMs: number;
+  /** Events an hour, on average; 0 for none. */
+  eventRate: number;
+  seed: string;
+  keepaliveSeconds: number;
+  connectTimeoutMs: number;
+  backoff: BackoffOptions;
+  rebootMs: number;
+  /** The wait after a refusal; 0 to give up. */
+  refusedRetryMs: number;
+  /** The longest stop() waits for the broker to acknowledge the last state. */
+  stopTimeoutMs: number;
+  log: FleetLog;
+}
+
+export interface DeviceEvents {
+  state: [state: DeviceState];
+  /** A reconnection is scheduled in `delayMs`, after `reason`. */
+  retry: [delayMs: number, reason: string];
+}
+
+/** CONNACK return codes of MQTT 3.1.1 §3.2.2.3 that no retry soon will change. */
+const BAD_CREDENTIALS = 4;
+const NOT_AUTHORISED = 5;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export class SimulatedDevice extends EventEmitter<DeviceEvents> {
+  readonly sn: string;
+  readonly kind: DeviceKind;
+  readonly model: string;
+  readonly firmwareVersion: string;
+  /** The address it reports (get_info): a LAN address of its own, as behind a customer's router. */
+  readonly ip: string;
+  /** Kept in memory across reboots, as a unit's flash would. */
+  readonly config: Record<string, unknown> = {};
+
+  /** Messages it published (each once acknowledged, or written for QoS 0), and commands it received. */
+  published = 0;
+  received = 0;
+  /** Successful connections, and refusals, since it started. */
+  connections = 0;
+  refusals = 0;
+  /** The CONNACK code of its last attempt when that was refused; null once it connects. */
+  refusedWith: number | null = null;
+
+  private current: DeviceState = 'idle';
+  private client: MqttClient | undefined;
+  private readonly topics: DeviceTopics;
+  private readonly secret: string;
+  private readonly vitals: Vitals;
+  /** Separate sources, so that reconnections and events do not shift the telemetry's series. */
+  private readonly eventRandom: Random;
+  /** When to report first on each connection, and the back-off's jitter. */
+  private readonly timing: Random;
+  private readonly backoff: Backoff;
+  private bootedAt: number;
+  private connectedAt = 0;
+  /** The start, back-off and reboot waits. */
+  private readonly waits = new Set<Timer>();
+  /** What runs while connected: telemetry and events. */
+  private readonly activity = new Set<Timer>();
+
+  constructor(
+    unit: SimulatedUnit,
+    private readonly settings: DeviceSettings,
+  ) {
+    super();
+    this.sn = unit.sn;
+    this.secret = unit.secret;
+    this.kind = unit.kind;
+    this.model = unit.model || DEFAULT_MODEL[unit.kind];
+    this.firmwareVersion = unit.firmwareVersion || DEFAULT_FIRMWARE;
+    this.topics = topicsOf(unit.sn);
+    const profile = seededRandom(settings.seed, unit.sn, 'profile');
+    this.ip = `192.168.${profile.int(1, 254)}.${profile.int(2, 254)}`;
+    // A unit found running has been up for a while: an hour to a month.
+    this.bootedAt = Date.now() - Math.round(profile.between(3_600, 30 * 86_400)) * 1000;
+    this.vitals = new Vitals(unit.kind, this.model, seededRandom(settings.seed, unit.sn, 'vitals'));
+    this.eventRandom = seededRandom(settings.seed, unit.sn, 'events');
+    this.timing = seededRandom(settings.seed, unit.sn, 'timing');
+    this.backoff = new Backoff(settings.backoff, this.timing.next);
+  }
+
+  get state(): DeviceState {
+    return this.current;
+  }
+
+  get online(): boolean {
+    return this.current === 'online';
+  }
+
+  uptimeSeconds(): number {
+    return Math.floor((Date.now() - this.bootedAt) / 1000);
+  }
+
+  /** Connects, after `delayMs` when given (a fleet staggers its units). */
+  start(delayMs = 0): void {
+    if (this.current !== 'idle' || this.waits.size > 0) return;
+    if (delayMs > 0) this.wait(delayMs, () => this.connect());
+    else this.connect();
+  }
+
+  /** Says it goes offline, disconnects, and stays so. */
+  async stop(): Promise<void> {
+    if (this.current === 'stopped') return;
+    const wasOnline = this.current === 'online';
+    this.setState('stopped');
+    this.clear(this.waits);
+    this.clear(this.activity);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (wasOnline && client.connected) this.publish(client, this.topics.state, this.goodbye('stop'), 1);
+    // A clean DISCONNECT (no will) once the broker has the last state; a broker gone cannot hold us.
+    let timer: Timer | undefined;
+    const ended = await Promise.race([
+      client.endAsync(!client.connected).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.settings.stopTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    // mqtt.js ignores a forced end while a graceful one waits for acknowledgements: cut the stream.
+    if (!ended) client.stream?.destroy();
+  }
+
+  private setState(state: DeviceState) {
+    if (this.current === state) return;
+    this.current = state;
+    this.emit('state', state);
+  }
+
+  private wait(ms: number, run: () => void) {
+    const timer = setTimeout(() => {
+      this.waits.delete(timer);
+      run();
+    }, ms);
+    this.waits.add(timer);
+  }
+
+  private clear(timers: Set<Timer>) {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  }
+
+  private goodbye(reason: string) {
+    return { online: false, reason, ts: Date.now() };
+  }
+
+  private connect() {
+    if (this.current === 'stopped') return;
+    this.setState('connecting');
+    const client = mqtt.connect(this.settings.url, {
+      clientId: this.sn,
+      username: this.sn,
+      password: this.secret,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: this.settings.keepaliveSeconds,
+      connectTimeout: this.settings.connectTimeoutMs,
+      reconnectPeriod: 0,
+      // Retained false: an offline unit's last state is the device list's business, not a retained message.
+      will: {
+        topic: this.topics.state,
+        payload: Buffer.from(JSON.stringify({ online: false })),
+        qos: 1,
+        retain: false,
+      },
+    });
+    this.client = client;
+    let refusedWith: number | null = null;
+    let reason = 'connection closed';
+    client.on('connect', () => this.connected(client));
+    client.on('message', (_topic, payload) => void this.command(client, payload));
+    client.on('error', (error: Error & { code?: unknown }) => {
+      if (error.code === BAD_CREDENTIALS || error.code === NOT_AUTHORISED) refusedWith = error.code;
+      reason = error.message;
+    });
+    client.on('close', () => this.closed(client, refusedWith, reason));
+  }
+
+  private connected(client: MqttClient) {
+    if (client !== this.client) return;
+    this.refusedWith = null;
+    this.connections += 1;
+    this.connectedAt = Date.now();
+    this.setState('online');
+    client.subscribe(this.topics.command, { qos: 1 }, (error, granted) => {
+      if (error || granted?.some((grant) => grant.qos === 128)) {
+        this.settings.log.warn(
+          { sn: this.sn, err: error },
+          'simulated device: commands subscription refused',
+        );
+      }
+    });
+    this.publish(client, this.topics.state, { online: true, ts: Date.now() }, 1);
+
+    const interval = this.settings.telemetryIntervalMs;
+    // The first report comes somewhere within the interval, so that a fleet does not report in step.
+    const first = setTimeout(
+      () => {
+        this.activity.delete(first);
+        this.telemetry(client);
+        const every = setInterval(() => this.telemetry(client), interval);
+        this.activity.add(every);
+      },
+      Math.floor(this.timing.next() * interval),
+    );
+    this.activity.add(first);
+    this.scheduleEvent(client);
+  }
+
+  private telemetry(client: MqttClient) {
+    const sample = this.vitals.sample(
+      Date.now(),
+      this.uptimeSeconds(),
+      this.settings.telemetryIntervalMs / 1000,
+    );
+    this.publish(client, this.topics.telemetry, sample, 0);
+  }
+
+  private scheduleEvent(client: MqttClient) {
+    if (this.settings.eventRate <= 0) return;
+    const timer = setTimeout(
+      () => {
+        this.activity.delete(timer);
+        const event = drawEvent(this.kind, this.vitals.channels, this.eventRandom, Date.now());
+        this.publish(client, this.topics.event, event, 1);
+        this.scheduleEvent(client);
+      },
+      nextEventDelayMs(this.settings.eventRate, this.eventRandom),
+    );
+    this.activity.add(timer);
+  }
+
+  private publish(client: MqttClient, topic: string, body: object, qos: 0 | 1, then?: () => void) {
+    client.publish(topic, JSON.stringify(body), { qos, retain: false }, (error) => {
+      if (error) return;
+      this.published += 1;
+      then?.();
+    });
+  }
+
+  private async command(client: MqttClient, payload: Buffer) {
+    this.received += 1;
+    const after: Array<() => void> = [];
+    const context: CommandContext = {
+      sn: this.sn,
+      kind: this.kind,
+      model: this.model,
+      firmwareVersion: this.firmwareVersion,
+      ip: this.ip,
+      uptimeSeconds: () => this.uptimeSeconds(),
+      config: this.config,
+      afterReply: (action) => after.push(action),
+      reboot: () => this.reboot(client),
+      rebootMs: this.settings.rebootMs,
+    };
+    const reply = await answer(payload, context);
+    if (!reply) {
+      this.settings.log.warn({ sn: this.sn }, 'simulated device: a command without an id, not answered');
+      return;
+    }
+    if (client !== this.client || this.current !== 'online') return;
+    this.publish(client, this.topics.reply, reply, 1, () => {
+      for (const action of after) action();
+    });
+  }
+
+  private reboot(client: MqttClient) {
+    if (client !== this.client || this.current !== 'online') return;
+    this.setState('rebooting');
+    this.clear(this.activity);
+    // A unit rebooting on command says so and disconnects cleanly: no will. closed() brings it back.
+    this.publish(client, this.topics.state, this.goodbye('reboot'), 1, () => client.end());
+  }
+
+  private closed(client: MqttClient, refusedWith: number | null, reason: string) {
+    if (client !== this.client) return;
+    this.client = undefined;
+    this.clear(this.activity);
+    // Nothing of this client runs on: mqtt.js keeps no timer once ended.
+    client.end(true);
+    const wasOnline = this.current === 'online';
+    if (this.current === 'stopped') return;
+    if (this.current === 'rebooting') {
+      this.wait(this.settings.rebootMs, () => {
+        this.bootedAt = Date.now();
+        this.vitals.boot();
+        this.backoff.reset();
+        this.connect();
+      });
+      return;
+    }
+    if (refusedWith !== null) {
+      this.refusedWith = refusedWith;
+      this.refusals += 1;
+      this.setState('refused');
+      const retryMs = this.settings.refusedRetryMs;
+      this.settings.log.warn(
+        { sn: this.sn, returnCode: refusedWith, retryMs: retryMs > 0 ? retryMs : null },
+        refusedWith === NOT_AUTHORISED
+          ? 'simulated device refused: the unit is not bound to a company'
+          : 'simulated device refused: unknown unit or wrong secret',
+      );
+      // Credentials do not mend themselves within seconds: try again much later, or never.
+      if (retryMs > 0) this.wait(retryMs, () => this.connect());
+      return;
+    }
+    if (wasOnline && Date.now() - this.connectedAt >= this.settings.backoff.stableMs) this.backoff.reset();
+    const delayMs = this.backoff.next();
+    this.setState('waiting');
+    // One line per loss, not per failed attempt: a broker down for a minute is one line per unit.
+    if (wasOnline) this.settings.log.info({ sn: this.sn, delayMs, reason }, 'simulated device offline');
+    this.emit('retry', delayMs, reason);
+    this.wait(delayMs, () => this.connect());
+  }
+}

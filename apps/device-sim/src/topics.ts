@@ -1,0 +1,30 @@
+/**
+ * The topics of one simulated unit (docs/mqtt.md, "The device simulator"). A device may publish only
+ * under its own `up` and subscribe only under its own `down`: the broker closes the connection of
+ * a device that publishes elsewhere.
+ */
+import { MQTT_TOPIC_ROOT } from '@vap/contracts';
+
+export interface DeviceTopics {
+  /** Vitals, every telemetry interval. */
+  telemetry: string;
+  /** Motion, line crossing, video loss… */
+  event: string;
+  /** `{online}`: true on connect, false on a clean stop or reboot, and the last will. */
+  state: string;
+  /** Answers to commands. */
+  reply: string;
+  /** Commands to the device (subscribed). */
+  command: string;
+}
+
+export function topicsOf(sn: string): DeviceTopics {
+  const up = `${MQTT_TOPIC_ROOT}/${sn}/up`;
+  return {
+    telemetry: `${up}/telemetry`,
+    event: `${up}/event`,
+    state: `${up}/state`,
+    reply: `${up}/reply`,
+    command: `${MQTT_TOPIC_ROOT}/${sn}/down/cmd`,
+  };
+}

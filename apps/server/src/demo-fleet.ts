@@ -1,0 +1,38 @@
+/**
+ * The demo's live devices: `npm start` connects DEMO_DEVICES of the bound demo units to its own
+ * broker with the device simulator (apps/device-sim), so that the console shows devices going
+ * online, telemetry in the MQTT pages and commands answered — the real path, not a painted status.
+ */
+import { type Fleet, startFleet } from '@vap/device-sim';
+import type { DevicePresence } from './modules/devices/index.js';
+
+export interface DemoFleetOptions {
+  count: number;
+  /** The broker as this process reaches it. */
+  url: string;
+  presence: Pick<DevicePresence, 'credentials'>;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+/** Connects the fleet, or answers null when there is none to connect. */
+export async function startDemoFleet({ count, url, presence, log }: DemoFleetOptions): Promise<Fleet | null> {
+  if (count <= 0) return null;
+  const units = await presence.credentials(count);
+  if (units.length === 0) return null;
+  return startFleet({
+    url,
+    units: units.map(({ sn, secret, kind, model, firmwareVersion }) => ({
+      sn,
+      secret,
+      kind,
+      model,
+      firmwareVersion,
+    })),
+    // Spread over a few seconds: the console's first minutes show devices coming online.
+    connectSpreadMs: 3_000,
+    log: {
+      info: (object, message) => log.info(object, message),
+      warn: (object, message) => log.warn(object, message),
+    },
+  });
+}

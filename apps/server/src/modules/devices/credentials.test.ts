@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.js';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from './factory.js';
+import { factoryCommands } from './ops.js';
+import { DevicePresence } from './presence.js';
+
+describe.each(ENGINES)(
+  'npm run ops -- devices:credentials on %s (the device simulator’s units)',
+  (engine) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(engine);
+    });
+    afterAll(() => t.close());
+
+    const run = (args: string[]) =>
+      factoryCommands['devices:credentials']?.run(args, {
+        database: t.database,
+        config: { ...loadConfig({}), jwtSecret: t.jwtSecret },
+      }) ?? Promise.reject(new Error('no command'));
+
+    it('prints N bound units as CSV whose secrets connect them', async () => {
+      const output = await run(['--count', '3']);
+      const [header, ...lines] = output.trim().split('\r\n');
+      expect(header).toBe('sn,secret,kind,model,firmware_version');
+      expect(lines).toHaveLength(3);
+      const presence = new DevicePresence(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS));
+      for (const line of lines) {
+        const [sn = '', secret = '', kind] = line.split(',');
+        expect(kind).toMatch(/^(ipc|nvr)$/);
+        expect(await presence.authenticate(sn, secret)).toMatchObject({ sn });
+      }
+    });
+
+    it('refuses a count out of range or an unknown option with its usage', async () => {
+      for (const args of [
+        ['--count', '0'],
+        ['--count', 'x'],
+        ['--count', '100001'],
+        ['--kind', 'ipc'],
+        ['--count'],
+      ]) {
+        await expect(run(args)).rejects.toThrow(/Usage: devices:credentials/);
+      }
+    });
+  },
+);

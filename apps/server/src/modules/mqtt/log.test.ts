@@ -1,0 +1,199 @@
+/**
+ * The broker's log (issue 15): messages, subscriptions, device and user states are written in
+ * batches and answered per company with filters; an export is an .xlsx, refused beyond 5000 rows.
+ */
+import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, type MqttLogEntry } from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+import { MqttLog } from './log.js';
+import { mqttLogs } from './schema.js';
+import { testClients } from './test-support.js';
+import { deviceTopic } from './topics.js';
+
+describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
+  let t: TestApp;
+  let port: number;
+  let owner: Record<string, string>;
+  let companyId: number;
+  const { connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    owner = bearer(await t.signIn());
+    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
+    companyId = info.json<{ company: { id: number } }>().company.id;
+  });
+  afterEach(async () => {
+    await endAll();
+    await t.app.broker.settled();
+  });
+  afterAll(() => t.close());
+
+  async function unitOf(own: boolean) {
+    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const rows = await t.database.db
+      .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed, companyId: devices.companyId })
+      .from(devices)
+      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+      .orderBy(devices.id);
+    const row = rows.find((candidate) => (candidate.companyId === companyId) === own);
+    if (!row) throw new Error('no unit');
+    return { sn: row.sn, secret: box.open(row.sealed, row.sn) ?? '' };
+  }
+
+  const range = (from = Date.now() - 60_000, to = Date.now() + 60_000) => ({
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+  });
+  const page = (kind: keyof typeof MQTT_LOG_PATHS, body: object) =>
+    t.app.inject({ method: 'POST', url: `/webapi${MQTT_LOG_PATHS[kind]}`, headers: owner, payload: body });
+
+  it("logs a device's messages, subscription and connection, its own company's only", async () => {
+    const unit = await unitOf(true);
+    const foreign = await unitOf(false);
+    const device = await connectDevice(unit);
+    const other = await connectDevice(foreign);
+    await device.subscribeAsync(deviceTopic(unit.sn, 'down', '#'), { qos: 1 });
+    const long = Buffer.concat([Buffer.from('{"a":"\u0000'), Buffer.alloc(2000, 0x61), Buffer.from('"}')]);
+    await device.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":12}');
+    await device.publishAsync(deviceTopic(unit.sn, 'up', 'event'), long, { qos: 1, retain: true });
+    await other.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{"cpu":99}');
+    await device.endAsync();
+    await t.app.broker.settled();
+    await t.app.mqttLog.flush();
+
+    const messages = await page('message', {
+      ...range(),
+      wheres: [{ k: 'client_id', o: '=', v: unit.sn }],
+    });
+    expect(messages.statusCode, messages.body).toBe(200);
+    const { items, total } = messages.json<{ items: MqttLogEntry[]; total: number }>();
+    expect(total).toBe(2);
+    // Newest first.
+    expect(items[0]).toMatchObject({
+      topic: deviceTopic(unit.sn, 'up', 'event'),
+      qos: 1,
+      retain: true,
+      size: long.length,
+      direction: 'up',
+      kind: 'device',
+    });
+    expect(Buffer.byteLength(items[0]?.payload ?? '')).toBeGreaterThanOrEqual(1000);
+    expect(items[0]?.payload).not.toContain('\u0000');
+    expect(items[1]).toMatchObject({ payload: '{"cpu":12}', size: 10, retain: false });
+
+    const foreignMessages = await page('message', {
+      ...range(),
+      wheres: [{ k: 'client_id', o: '=', v: foreign.sn }],
+    });
+    expect(foreignMessages.json()).toEqual({ items: [], total: 0 });
+    const byTopic = await page('message', { ...range(), wheres: [{ k: 'topic', o: 'like', v: '/EVENT' }] });
+    expect(byTopic.json<{ total: number }>().total).toBeGreaterThanOrEqual(1);
+
+    const subscribed = await page('subscribe', {
+      ...range(),
+      wheres: [{ k: 'client_id', o: '=', v: unit.sn }],
+    });
+    expect(subscribed.json<{ items: MqttLogEntry[] }>().items).toEqual([
+      expect.objectContaining({ event: 'subscribe', topic: deviceTopic(unit.sn, 'down', '#'), qos: 1 }),
+    ]);
+    const states = await page('device_state', {
+      ...range(),
+      wheres: [{ k: 'client_id', o: '=', v: unit.sn }],
+    });
+    expect(states.json<{ items: MqttLogEntry[] }>().items).toEqual([
+      expect.objectContaining({ event: 'disconnect', reason: 'client disconnected', transport: 'tcp' }),
+      expect.objectContaining({ event: 'connect', reason: null, ip: expect.stringContaining('127.0.0.1') }),
+    ]);
+    // Outside the range, nothing.
+    const before = await page('message', {
+      ...range(Date.now() - 7_200_000, Date.now() - 3_600_000),
+      wheres: [],
+    });
+    expect(before.json<{ total: number }>().total).toBe(0);
+  });
+
+  it('refuses an unknown filter and a range that ends before it starts', async () => {
+    expect(
+      (await page('message', { ...range(), wheres: [{ k: 'payload', o: 'like', v: 'x' }] })).statusCode,
+    ).toBe(400);
+    const { from, to } = range();
+    expect((await page('message', { from: to, to: from })).statusCode).toBe(400);
+  });
+
+  it('exports a log as .xlsx, and refuses beyond 5000 rows with the spec message', async () => {
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    const entry = {
+      companyId,
+      log: 'user_state',
+      at,
+      clientId: 'export-me',
+      username: 'KEY0000000000001',
+      kind: 'user',
+      event: 'connect',
+      ip: '10.0.0.1',
+      transport: 'tcp',
+    };
+    await t.database.db.insert(mqttLogs).values([entry, { ...entry, event: 'disconnect', reason: 'kicked' }]);
+    const body = {
+      from: new Date(at.getTime() - 1000).toISOString(),
+      to: new Date(at.getTime() + 1000).toISOString(),
+    };
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${MQTT_LOG_EXPORT_PATHS.user_state}`,
+      headers: { ...owner, 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]?.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]).toContain('Client ID');
+    expect(rows).toHaveLength(3);
+    expect(rows.flat()).toContain('Disconnected');
+    expect(rows.flat()).toContain('kicked');
+
+    await t.database.db
+      .insert(mqttLogs)
+      .values(Array.from({ length: 5000 }, (_, index) => ({ ...entry, clientId: `many-${index}` })));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${MQTT_LOG_EXPORT_PATHS.user_state}`,
+      headers: { ...owner, 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'log_export_too_many_rows',
+      message: expect.stringContaining('5000'),
+    });
+  });
+
+  it('keeps at most MQTT_LOG_MAX_ROWS rows and MQTT_SERIES_KEPT_DAYS days', async () => {
+    const old = new Date(Date.now() - 8 * 24 * 3_600_000);
+    await t.database.db
+      .insert(mqttLogs)
+      .values({ companyId, log: 'message', at: old, clientId: 'old', username: 'old', kind: 'user' });
+    expect(await t.database.db.$count(mqttLogs)).toBeGreaterThan(10);
+    await new MqttLog(t.database.db, 10, t.app.log).prune();
+    const left = await t.database.db.select({ clientId: mqttLogs.clientId }).from(mqttLogs);
+    expect(left.length).toBeLessThanOrEqual(10);
+    expect(left.map((row) => row.clientId)).not.toContain('old');
+  });
+
+  it('logs nothing with MQTT_LOG_MAX_ROWS=0', async () => {
+    const observed: unknown[] = [];
+    const broker = { observe: (observer: unknown) => observed.push(observer) };
+    new MqttLog(t.database.db, 0, t.app.log).follow(broker as never);
+    new MqttLog(t.database.db, 1, t.app.log).follow(broker as never);
+    expect(observed).toHaveLength(1);
+  });
+});

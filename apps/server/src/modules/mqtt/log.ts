@@ -1,0 +1,267 @@
+/**
+ * The broker's log (POST mqtt_log/message, subscribe, device_state, user_state): what clients
+ * publish (topic, QoS, retain, size, the payload's first MQTT_LOG_PAYLOAD_BYTES, direction), their
+ * subscriptions and unsubscriptions, and their connections and disconnections (address, transport,
+ * reason). Entries wait in memory and are written in batches — a second's worth, or
+ * BATCH_ROWS — so that logging costs the broker little; when the database falls behind, the
+ * oldest waiting entries are dropped rather than the broker slowed (and the drop is logged).
+ * Kept MQTT_SERIES_KEPT_DAYS, and at most `maxRows` rows (MQTT_LOG_MAX_ROWS; 0 logs nothing).
+ */
+import {
+  checkWheres,
+  MQTT_LOG_EXPORT_MAX_ROWS,
+  MQTT_LOG_FILTERS,
+  MQTT_LOG_PAYLOAD_BYTES,
+  MQTT_SERIES_KEPT_DAYS,
+  type MqttLogEntry,
+  type MqttLogKind,
+  type Where,
+} from '@vap/contracts';
+import type { AedesPublishPacket, Subscription } from 'aedes';
+import { and, count, desc, eq, gte, ilike, lt, lte, max, type SQL } from 'drizzle-orm';
+import type { Db } from '../../core/db/client.js';
+import { ApiError } from '../../core/http/errors.js';
+import { likePattern } from '../../core/http/list-query.js';
+import type { Broker, BrokerObserver, Connection } from './broker.js';
+import { usernameOf } from './live.js';
+import { mqttLogs } from './schema.js';
+import { directionOf } from './topics.js';
+
+type Row = typeof mqttLogs.$inferInsert;
+
+/** Entries written per statement, and what waits before a write is started at once. */
+export const BATCH_ROWS = 1000;
+const FLUSH_EVERY_MS = 1000;
+/** Entries that may wait while the database is slow; beyond it the oldest go. */
+const MAX_WAITING = 50_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 3_600_000;
+
+/** Columns a filter may name, by its key. */
+const COLUMNS = {
+  client_id: mqttLogs.clientId,
+  username: mqttLogs.username,
+  topic: mqttLogs.topic,
+  ip: mqttLogs.ip,
+  kind: mqttLogs.kind,
+  event: mqttLogs.event,
+  direction: mqttLogs.direction,
+  qos: mqttLogs.qos,
+} as const satisfies Record<keyof typeof MQTT_LOG_FILTERS, unknown>;
+
+/** Text PostgreSQL can store: no NUL (a payload's bytes decoded as UTF-8 may hold one). */
+const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+
+export interface LogQuery {
+  from: string;
+  to: string;
+  wheres: readonly unknown[];
+}
+
+export class MqttLog implements BrokerObserver {
+  private waiting: Row[] = [];
+  private writing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPrune = 0;
+  private dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxRows: number,
+    private readonly log: { warn(object: object, message: string): void },
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Follows the broker's traffic, unless the log is off (MQTT_LOG_MAX_ROWS=0). */
+  follow(broker: Broker) {
+    if (this.maxRows > 0) broker.observe(this);
+  }
+
+  private base(connection: Connection, log: MqttLogKind): Row {
+    const { identity, client } = connection;
+    return {
+      companyId: identity.companyId,
+      log,
+      at: new Date(this.now()),
+      clientId: client.id,
+      username: usernameOf(identity),
+      kind: identity.kind,
+    };
+  }
+
+  private add(row: Row) {
+    this.waiting.push(row);
+    if (this.waiting.length > MAX_WAITING) {
+      const excess = this.waiting.length - MAX_WAITING;
+      this.waiting.splice(0, excess);
+      this.dropped += excess;
+    }
+    if (this.waiting.length >= BATCH_ROWS) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+      this.timer.unref();
+    }
+  }
+
+  published(connection: Connection, packet: AedesPublishPacket) {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload ?? '');
+    this.add({
+      ...this.base(connection, 'message'),
+      topic: packet.topic,
+      qos: packet.qos,
+      retain: packet.retain,
+      size: payload.length,
+      payload: storable(payload.subarray(0, MQTT_LOG_PAYLOAD_BYTES).toString('utf8')),
+      direction: directionOf(packet.topic),
+    });
+  }
+
+  subscribed(connection: Connection, subscriptions: readonly Subscription[]) {
+    for (const subscription of subscriptions) {
+      this.add({
+        ...this.base(connection, 'subscribe'),
+        event: 'subscribe',
+        topic: subscription.topic,
+        qos: subscription.qos,
+      });
+    }
+  }
+
+  unsubscribed(connection: Connection, topics: readonly string[]) {
+    // A clean session's subscriptions end with it (Aedes says so as an unsubscribe): its disconnect
+    // entry says that; only an UNSUBSCRIBE the client sent is logged.
+    if (connection.client.closed) return;
+    for (const topic of topics)
+      this.add({ ...this.base(connection, 'subscribe'), event: 'unsubscribe', topic });
+  }
+
+  connected(connection: Connection) {
+    this.add(this.state(connection, 'connect', null));
+  }
+
+  disconnected(connection: Connection, reason: string) {
+    this.add(this.state(connection, 'disconnect', reason));
+  }
+
+  private state(connection: Connection, event: 'connect' | 'disconnect', reason: string | null): Row {
+    const log = connection.identity.kind === 'device' ? 'device_state' : 'user_state';
+    return {
+      ...this.base(connection, log),
+      event,
+      ip: connection.ip,
+      transport: connection.transport,
+      reason,
+    };
+  }
+
+  /** Writes what waits, one batch after the other; resolves once it is written. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const previous = this.writing ?? Promise.resolve();
+    const next = previous.then(() => this.write());
+    this.writing = next;
+    void next.finally(() => {
+      if (this.writing === next) this.writing = undefined;
+    });
+    return next;
+  }
+
+  private async write(): Promise<void> {
+    if (this.dropped > 0) {
+      this.log.warn({ dropped: this.dropped }, 'mqtt log entries dropped: the database fell behind');
+      this.dropped = 0;
+    }
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, BATCH_ROWS);
+      try {
+        await this.db.insert(mqttLogs).values(batch);
+      } catch (error) {
+        this.log.warn({ err: error, rows: batch.length }, 'mqtt log entries not written');
+      }
+    }
+    if (this.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = this.now();
+      await this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'mqtt log not pruned'));
+    }
+  }
+
+  /** Deletes entries older than the days kept, and the oldest beyond `maxRows`. */
+  async prune(): Promise<void> {
+    await this.db.delete(mqttLogs).where(lt(mqttLogs.at, new Date(this.now() - KEPT_MS)));
+    const [last] = await this.db.select({ id: max(mqttLogs.id) }).from(mqttLogs);
+    if (last?.id != null)
+      await this.db.delete(mqttLogs).where(lte(mqttLogs.id, Number(last.id) - this.maxRows));
+  }
+
+  /** The conditions of a query: the company, the log, the time range and the checked filters. */
+  private conditions(companyId: number, log: MqttLogKind, query: LogQuery): SQL | undefined {
+    const checked = checkWheres(query.wheres, MQTT_LOG_FILTERS);
+    if (!checked.ok) throw new ApiError(400, 'invalid_list_query');
+    return and(
+      eq(mqttLogs.companyId, companyId),
+      eq(mqttLogs.log, log),
+      gte(mqttLogs.at, new Date(query.from)),
+      lte(mqttLogs.at, new Date(query.to)),
+      ...checked.wheres.map((where: Where) => {
+        const column = COLUMNS[where.k as keyof typeof COLUMNS];
+        return where.o === 'like'
+          ? ilike(column, likePattern(String(where.v)))
+          : eq(column, where.v as never);
+      }),
+    );
+  }
+
+  /** A page of a log, newest first, and how many entries match. */
+  async page(
+    companyId: number,
+    log: MqttLogKind,
+    query: LogQuery & { page: number; size: number },
+  ): Promise<{ items: MqttLogEntry[]; total: number }> {
+    const where = this.conditions(companyId, log, query);
+    const [total] = await this.db.select({ n: count() }).from(mqttLogs).where(where);
+    const rows = await this.db
+      .select()
+      .from(mqttLogs)
+      .where(where)
+      .orderBy(desc(mqttLogs.at), desc(mqttLogs.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size);
+    return { items: rows.map(entryOf), total: Number(total?.n ?? 0) };
+  }
+
+  /** Every entry of a query, newest first; refused beyond MQTT_LOG_EXPORT_MAX_ROWS (spec §8). */
+  async exportRows(companyId: number, log: MqttLogKind, query: LogQuery): Promise<MqttLogEntry[]> {
+    const where = this.conditions(companyId, log, query);
+    const rows = await this.db
+      .select()
+      .from(mqttLogs)
+      .where(where)
+      .orderBy(desc(mqttLogs.at), desc(mqttLogs.id))
+      .limit(MQTT_LOG_EXPORT_MAX_ROWS + 1);
+    if (rows.length > MQTT_LOG_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
+    return rows.map(entryOf);
+  }
+}
+
+function entryOf(row: typeof mqttLogs.$inferSelect): MqttLogEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    client_id: row.clientId,
+    username: row.username,
+    kind: row.kind as MqttLogEntry['kind'],
+    event: row.event as MqttLogEntry['event'],
+    topic: row.topic,
+    qos: row.qos,
+    retain: row.retain,
+    size: row.size,
+    payload: row.payload,
+    direction: row.direction as MqttLogEntry['direction'],
+    ip: row.ip,
+    transport: row.transport as MqttLogEntry['transport'],
+    reason: row.reason,
+  };
+}
