@@ -49,6 +49,7 @@ import {
   DebugTokens,
   MqttLog,
   mqttModule,
+  redisBackends,
   UserClients,
 } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
@@ -57,6 +58,8 @@ import { systemModule } from './modules/system/index.js';
 
 export interface AppOptions {
   database: Database;
+  /** Redis shared by the broker's nodes (REDIS_URL): several servers then form one broker. */
+  redisUrl?: string;
   /** Most rows the MQTT log keeps (MQTT_LOG_MAX_ROWS; 0: no log); 1,000,000 when not given. */
   mqttLogMaxRows?: number;
   passwords: PasswordHasher;
@@ -163,7 +166,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     callers,
     presence,
   );
-  const broker = await Broker.create(presence, userClients, new BrokerNodes(db, presence, app.log), app.log);
+  const broker = await Broker.create(
+    presence,
+    userClients,
+    new BrokerNodes(db, presence, app.log),
+    app.log,
+    options.redisUrl ? redisBackends(options.redisUrl) : undefined,
+  );
   broker.attachWebSocket(app.server);
   const brokerStats = new BrokerStats(db, broker, app.log);
   brokerStats.start();

@@ -77,6 +77,7 @@ async function main() {
       objectBackend: objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
+      ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       ...configuredProviders(config),
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },

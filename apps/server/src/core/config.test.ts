@@ -312,6 +312,12 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
     );
   });
 
+  it('forms one broker with the other nodes on REDIS_URL, and stops on an address that is no Redis', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('REDIS_URL must be a redis://');
+  });
+
   it('stops on a port that is no port', () => {
     for (const value of ['65536', 'on', '-1', '1883x']) {
       expect(() => loadConfig({ MQTT_PORT: value })).toThrow(

@@ -16,17 +16,15 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
-import { isDeviceSerial, type MqttTransport } from '@vap/contracts';
-import {
-  Aedes,
-  type AedesPublishPacket,
-  type AuthenticateError,
-  type Client,
-  type ConnectPacket,
-  type Subscription,
-} from 'aedes';
+import { isDeviceSerial } from '@vap/contracts';
+import { Aedes, type AuthenticateError, type Client, type ConnectPacket } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { BrokerDevice, DevicePresence } from '../devices/index.js';
+
+export type { BrokerObserver, Connection, Identity } from './connection.js';
+
+import { Cluster, type SharedBackends } from './cluster.js';
+import type { BrokerObserver, Connection, Identity } from './connection.js';
 import type { BrokerNodes } from './nodes.js';
 import {
   devicePublishes,
@@ -36,7 +34,7 @@ import {
   userSubscribes,
   WEBSOCKET_PATH,
 } from './topics.js';
-import type { UserClient, UserClients } from './user-clients.js';
+import type { UserClients } from './user-clients.js';
 
 /** CONNACK return codes of MQTT 3.1.1 (§3.2.2.3). */
 const BAD_CREDENTIALS = 4 as AuthenticateError['returnCode'];
@@ -44,46 +42,6 @@ const NOT_AUTHORISED = 5 as AuthenticateError['returnCode'];
 
 /** How often connected user clients' credentials and devices are checked again. */
 export const SWEEP_MS = 30_000;
-
-/** A device that proved its factory secret. */
-export interface DeviceClient {
-  kind: 'device';
-  companyId: number;
-  device: BrokerDevice;
-}
-
-/** What a connected client is. */
-export type Identity = DeviceClient | UserClient;
-
-/** The filters a client is subscribed to, by topic (Aedes keeps them so; its types do not say). */
-export const subscriptionsOfClient = (client: Client): Record<string, { qos: number }> =>
-  (client as unknown as { subscriptions?: Record<string, { qos: number }> }).subscriptions ?? {};
-
-/** A connected client as the broker keeps it beside Aedes' own object. */
-export interface Connection {
-  identity: Identity;
-  client: Client;
-  connectedAt: Date;
-  ip: string;
-  transport: MqttTransport;
-  protocolLevel: number;
-  keepalive: number;
-  clean: boolean;
-  messagesIn: number;
-  messagesOut: number;
-  /** Why it ended, when the server or an error ended it. */
-  closeReason: string | null;
-}
-
-/** Who follows the broker's traffic (stats.ts, log.ts). Called synchronously: keep it cheap. */
-export interface BrokerObserver {
-  connected?(connection: Connection): void;
-  disconnected?(connection: Connection, reason: string): void;
-  published?(connection: Connection, packet: AedesPublishPacket): void;
-  delivered?(connection: Connection, packet: AedesPublishPacket): void;
-  subscribed?(connection: Connection, subscriptions: readonly Subscription[]): void;
-  unsubscribed?(connection: Connection, topics: readonly string[]): void;
-}
 
 export interface BrokerLog {
   info(object: object, message: string): void;
@@ -118,6 +76,9 @@ export class Broker {
   private tcp: TcpServer | undefined;
   private websocket: WebSocketServer | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  private shared: SharedBackends | undefined;
+  /** Every node's clients, and kicks wherever a client is (cluster.ts). */
+  cluster!: Cluster;
 
   private constructor(
     readonly aedes: Aedes,
@@ -132,9 +93,17 @@ export class Broker {
     users: UserClients,
     nodes: BrokerNodes,
     log: BrokerLog,
+    /** A bus and a store shared with the other nodes (REDIS_URL); without, this node is alone. */
+    shared?: SharedBackends,
   ): Promise<Broker> {
-    const aedes = await Aedes.createBroker({ id: nodes.id, drainTimeout: 30_000 });
+    const aedes = await Aedes.createBroker({
+      id: nodes.id,
+      drainTimeout: 30_000,
+      ...(shared ? { mq: shared.mq, persistence: shared.persistence } : {}),
+    });
     const broker = new Broker(aedes, presence, users, nodes, log);
+    broker.shared = shared;
+    broker.cluster = new Cluster(aedes, broker, shared ? () => nodes.live() : async () => [], log);
     broker.install();
     await nodes.start();
     broker.sweeper = setInterval(() => void broker.sweep(), SWEEP_MS);
@@ -451,6 +420,7 @@ export class Broker {
     for (const client of this.websocket?.clients ?? []) client.terminate();
     this.websocket?.close();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+    await this.shared?.close();
     await this.settled();
     await this.nodes.stop();
   }

@@ -4,6 +4,7 @@
  * their time series, and the logs.
  */
 export { Broker, type TcpListener } from './broker.js';
+export { redisBackends } from './cluster.js';
 export { DebugTokens } from './debug-tokens.js';
 export { MqttLog } from './log.js';
 export { BrokerNodes } from './nodes.js';

@@ -14,7 +14,7 @@ import {
   type Where,
 } from '@vap/contracts';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
-import { type Connection, type Identity, subscriptionsOfClient } from './broker.js';
+import { type Connection, type Identity, subscriptionsOfClient } from './connection.js';
 
 /** The user name a client connected with: a device's serial, a key's id, the debug tool's `debug:{user}`. */
 export const usernameOf = (identity: Identity): string =>

@@ -22,7 +22,8 @@ import { and, count, desc, eq, gte, ilike, lt, lte, max, type SQL } from 'drizzl
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
-import type { Broker, BrokerObserver, Connection } from './broker.js';
+import type { Broker } from './broker.js';
+import type { BrokerObserver, Connection } from './connection.js';
 import { usernameOf } from './live.js';
 import { mqttLogs } from './schema.js';
 import { directionOf } from './topics.js';

@@ -49,6 +49,15 @@ export class BrokerNodes {
     );
   }
 
+  /** The nodes alive now (this one included). */
+  async live(now = new Date()): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: mqttNodes.id })
+      .from(mqttNodes)
+      .where(gt(mqttNodes.heartbeatAt, new Date(now.getTime() - NODE_TIMEOUT_MS)));
+    return rows.map((node) => node.id);
+  }
+
   /** Leaves: this node's devices are set offline by the caller's disconnects, then the row goes. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -37,7 +37,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { listFilters } from '../../core/http/list-query.js';
 import type { Broker } from './broker.js';
 import type { DebugTokens } from './debug-tokens.js';
-import { clientOf, filtered, livePage, subscriptionsOf } from './live.js';
+import { filtered, livePage } from './live.js';
 import type { MqttLog } from './log.js';
 import { mqttLogRoutes } from './log-routes.js';
 import type { BrokerStats } from './stats.js';
@@ -93,11 +93,10 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     return { companyId, kinds, holder: permissions.holder };
   }
 
-  function clientsOf(companyId: number, kinds: readonly MqttClientKind[]): MqttClient[] {
-    return broker
-      .connectionsOf(companyId)
-      .map((connection) => clientOf(connection, broker.nodeId))
-      .filter((client) => kinds.includes(client.kind));
+  /** The company's clients of these kinds, on every node. */
+  async function clientsOf(companyId: number, kinds: readonly MqttClientKind[]): Promise<MqttClient[]> {
+    const all = await broker.cluster.clients(companyId);
+    return all.map((entry) => entry.client).filter((client) => kinds.includes(client.kind));
   }
 
   app.get(
@@ -138,7 +137,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     },
     async (request) => {
       const { companyId, kinds } = await viewer(request, CLIENT_PAGES);
-      return livePage(clientsOf(companyId, kinds), request.query, {
+      return livePage(await clientsOf(companyId, kinds), request.query, {
         filters: MQTT_CLIENT_FILTERS,
         orderKeys: MQTT_CLIENT_ORDER_KEYS,
         fallback: [
@@ -164,7 +163,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     async (request) => {
       const { companyId, kinds } = await viewer(request, CLIENT_PAGES);
       const rows = filtered(
-        clientsOf(companyId, kinds),
+        await clientsOf(companyId, kinds),
         listFilters(request.query.wheres, MQTT_CLIENT_FILTERS),
       );
       const device = rows.filter((row) => row.kind === 'device').length;
@@ -188,16 +187,17 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
       const permissions = await permissionsOf(request, db);
       const companyId = companyOf(permissions);
       const { id } = request.params;
-      const found = broker.connectionsOf(companyId).find((connection) => connection.client.id === id);
+      const found = (await clientsOf(companyId, ['device', 'user'])).find(
+        (client) => client.client_id === id,
+      );
       if (!found) throw new ApiError(404, 'not_found');
-      const { kind } = found.identity;
-      if (!allows(permissions.holder, PAGE_OF_KIND[kind], 'kick')) throw forbidden();
-      const before = clientOf(found, broker.nodeId);
-      if (!broker.kick(companyId, id)) throw new ApiError(404, 'not_found');
+      if (!allows(permissions.holder, PAGE_OF_KIND[found.kind], 'kick')) throw forbidden();
+      // On whichever node holds it.
+      if (!(await broker.cluster.kick(companyId, id))) throw new ApiError(404, 'not_found');
       await auditTrail(request).record(db, {
         action: 'mqtt.client.kick',
         target: { type: 'mqtt_client', id },
-        before,
+        before: found,
       });
       return reply.code(204).send(null);
     },
@@ -219,7 +219,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     },
     async (request) => {
       const { companyId, kinds } = await viewer(request, ['mqtt_user_subs', 'mqtt_dashboard']);
-      return livePage(subscriptionsAll(companyId, kinds), request.query, {
+      return livePage(await subscriptionsAll(companyId, kinds), request.query, {
         filters: MQTT_SUBSCRIPTION_FILTERS,
         orderKeys: MQTT_SUBSCRIPTION_ORDER_KEYS,
         fallback: [
@@ -230,11 +230,10 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     },
   );
 
-  function subscriptionsAll(companyId: number, kinds: readonly MqttClientKind[]) {
-    return broker
-      .connectionsOf(companyId)
-      .filter((connection) => kinds.includes(connection.identity.kind))
-      .flatMap((connection) => subscriptionsOf(connection, broker.nodeId));
+  /** The subscriptions of the company's clients of these kinds, on every node. */
+  async function subscriptionsAll(companyId: number, kinds: readonly MqttClientKind[]) {
+    const all = await broker.cluster.clients(companyId);
+    return all.filter((entry) => kinds.includes(entry.client.kind)).flatMap((entry) => entry.subscriptions);
   }
 
   app.get(
@@ -253,7 +252,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
       // Both client kinds count: the user subscriptions page lists all, filtered by kind.
       const { companyId } = await viewer(request, ['mqtt_user_subs', 'mqtt_dashboard']);
       const rows = filtered(
-        subscriptionsAll(companyId, ['device', 'user']),
+        await subscriptionsAll(companyId, ['device', 'user']),
         listFilters(request.query.wheres, MQTT_SUBSCRIPTION_FILTERS),
       );
       return { count: rows.length };

@@ -9,7 +9,8 @@
 import { MQTT_SERIES_KEPT_DAYS, type MqttSeriesQuery } from '@vap/contracts';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { type Broker, type BrokerObserver, type Connection, subscriptionsOfClient } from './broker.js';
+import type { Broker } from './broker.js';
+import { type BrokerObserver, type Connection, subscriptionsOfClient } from './connection.js';
 import { mqttStats } from './schema.js';
 
 const MINUTE_MS = 60_000;

@@ -1,0 +1,241 @@
+/**
+ * Two servers on one PostgreSQL and one Redis form one broker (issue 15, "More than one node"): a
+ * subscriber on node A receives what a device publishes on node B, retained messages and QoS 1
+ * sessions survive a node's restart, the live client list and counts cover both nodes, and a kick
+ * issued on B disconnects a client on A.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ACCESS_KEY_PATHS,
+  encodeListParam,
+  MQTT_PATHS,
+  type MqttClient,
+  mqttConnectStringToSign,
+  mqttKeyPassword,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { PasswordHasher } from '../../core/auth/passwords.js';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { openDatabase } from '../../core/db/client.js';
+import { md5Hex, seedDemo } from '../../seed.js';
+import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+import { testClients } from './test-support.js';
+import { deviceTopic } from './topics.js';
+
+/** A Redis database of its own: the broker's store is flushed before the test. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
+
+interface Node {
+  app: FastifyInstance;
+  port: number;
+  close(): Promise<void>;
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'two servers on one PostgreSQL and one Redis are one broker',
+  () => {
+    let test: TestDatabase;
+    const jwtSecret = randomBytes(32).toString('hex');
+    const nodes: Node[] = [];
+    let owner: Record<string, string>;
+    let units: Array<{ sn: string; secret: string }>;
+    let key: { id: string; secret: string };
+    const { connect, endAll } = testClients(() => `mqtt://127.0.0.1:${nodes[0]?.port}`);
+
+    async function startNode(): Promise<Node> {
+      const database = await openDatabase({ engine: 'postgres', url: test.url ?? '', max: 4 });
+      const dataDir = await mkdtemp(join(tmpdir(), 'vap-cluster-'));
+      const app = await buildApp({
+        database,
+        passwords: new PasswordHasher(2),
+        jwtSecret,
+        jwtExpiresIn: 3600,
+        bodyLimit: 1_048_576,
+        verifyCompany: true,
+        consoleDir: null,
+        dataDir,
+        devOutbox: true,
+        redisUrl: REDIS_URL,
+      });
+      await app.ready();
+      const port = await app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+      const node = {
+        app,
+        port,
+        async close() {
+          await app.close();
+          await database.close();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+      nodes.push(node);
+      return node;
+    }
+
+    const urlOf = (node: Node) => `mqtt://127.0.0.1:${node.port}`;
+
+    function keyPassword(clientId: string) {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(12).toString('hex');
+      const signature = createHmac('sha256', key.secret)
+        .update(mqttConnectStringToSign({ keyId: key.id, clientId, timestamp, nonce }))
+        .digest('hex');
+      return mqttKeyPassword(timestamp, nonce, signature);
+    }
+
+    beforeAll(async () => {
+      const redis = new Redis(REDIS_URL);
+      await redis.flushdb();
+      redis.disconnect();
+      test = await createTestDatabase('postgres');
+      await seedDemo(test.database.db, new PasswordHasher(2), TEST_DEMO, jwtSecret);
+      const [a] = [await startNode(), await startNode()];
+      const signedIn = await a.app.inject({
+        method: 'POST',
+        url: '/webapi/v0/pms/users/login_password',
+        payload: { account: TEST_DEMO.account, password: md5Hex(TEST_DEMO.password) },
+      });
+      owner = bearer(signedIn.json<{ token: string }>().token);
+      const created = await a.app.inject({
+        method: 'POST',
+        url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+        headers: owner,
+        payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
+      });
+      key = created.json();
+      const box = new SecretBox(jwtSecret, DEVICE_SECRETS);
+      const rows = await test.database.db
+        .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed })
+        .from(devices)
+        .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+        .orderBy(devices.id)
+        .limit(3);
+      units = rows.map((row) => ({ sn: row.sn, secret: box.open(row.sealed, row.sn) ?? '' }));
+    }, 120_000);
+    afterEach(() => endAll());
+    afterAll(async () => {
+      for (const node of nodes.splice(0)) await node.close();
+      await test?.drop();
+    });
+
+    const nodeA = () => nodes[0] as Node;
+    const nodeB = () => nodes[1] as Node;
+    const connected = (node: Node, clientId: string) =>
+      expect
+        .poll(() => node.app.broker.allConnections().some((connection) => connection.client.id === clientId))
+        .toBe(true);
+
+    it('delivers on node A what a device publishes on node B', async () => {
+      const [unit] = units;
+      if (!unit) throw new Error('no unit');
+      const watcher = await connect(
+        { clientId: 'watcher-a', username: key.id, password: keyPassword('watcher-a') },
+        urlOf(nodeA()),
+      );
+      await watcher.subscribeAsync(deviceTopic(unit.sn, 'up', '#'));
+      const received = new Promise<string>((resolve) =>
+        watcher.once('message', (_topic, payload) => resolve(payload.toString())),
+      );
+      const onB = await connect(
+        { clientId: unit.sn, username: unit.sn, password: unit.secret },
+        urlOf(nodeB()),
+      );
+      await onB.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"from":"B"}');
+      expect(await received).toBe('{"from":"B"}');
+    });
+
+    it('lists and counts the clients of both nodes on either, and a kick on B disconnects a client on A', async () => {
+      const [first, second] = units;
+      if (!first || !second) throw new Error('no units');
+      const onA = await connect(
+        { clientId: first.sn, username: first.sn, password: first.secret },
+        urlOf(nodeA()),
+      );
+      await connect({ clientId: second.sn, username: second.sn, password: second.secret }, urlOf(nodeB()));
+      await connected(nodeA(), first.sn);
+      await connected(nodeB(), second.sn);
+      const wheres = encodeURIComponent(
+        encodeListParam([{ k: 'client_id', o: 'like', v: first.sn.slice(0, 10) }]),
+      );
+      for (const node of [nodeA(), nodeB()]) {
+        const listed = await node.app.inject({
+          method: 'GET',
+          url: `/webapi${MQTT_PATHS.clients}?size=100`,
+          headers: owner,
+        });
+        const ids = listed.json<{ items: MqttClient[] }>().items.map((client) => client.client_id);
+        expect(ids).toEqual(expect.arrayContaining([first.sn, second.sn]));
+        const count = await node.app.inject({
+          method: 'GET',
+          url: `/webapi${MQTT_PATHS.clientsCount}?wheres=${wheres}`,
+          headers: owner,
+        });
+        expect(count.json<{ device: number }>().device).toBeGreaterThanOrEqual(2);
+      }
+      const closed = new Promise<void>((resolve) => onA.once('close', () => resolve()));
+      const kicked = await nodeB().app.inject({
+        method: 'DELETE',
+        url: `/webapi${MQTT_PATHS.client(first.sn)}`,
+        headers: owner,
+      });
+      expect(kicked.statusCode, kicked.body).toBe(204);
+      await closed;
+    });
+
+    it('keeps retained messages and a persistent session’s QoS 1 messages across a node restart', async () => {
+      const [unit] = units;
+      if (!unit) throw new Error('no unit');
+      // A persistent session on A, subscribed at QoS 1, then gone.
+      const sessionId = 'persistent-watcher';
+      const first = await connect(
+        { clientId: sessionId, username: key.id, password: keyPassword(sessionId), clean: false },
+        urlOf(nodeA()),
+      );
+      await first.subscribeAsync(deviceTopic(unit.sn, 'up', 'event'), { qos: 1 });
+      await first.endAsync();
+      // The device on B: a retained state, and an event while the watcher is away.
+      const device = await connect(
+        { clientId: unit.sn, username: unit.sn, password: unit.secret },
+        urlOf(nodeB()),
+      );
+      await device.publishAsync(deviceTopic(unit.sn, 'up', 'state'), '{"online":true}', {
+        qos: 1,
+        retain: true,
+      });
+      await device.publishAsync(deviceTopic(unit.sn, 'up', 'event'), '{"type":"motion"}', { qos: 1 });
+      await device.endAsync();
+
+      // Both nodes restart, one after the other.
+      await nodes.splice(0, 1)[0]?.close();
+      await startNode();
+      await nodes.splice(0, 1)[0]?.close();
+      await startNode();
+
+      const queued = new Promise<string>((resolve) => {
+        void connect(
+          { clientId: sessionId, username: key.id, password: keyPassword(sessionId), clean: false },
+          urlOf(nodeA()),
+        ).then((again) => again.on('message', (_topic, payload) => resolve(payload.toString())));
+      });
+      expect(await queued).toBe('{"type":"motion"}');
+      const reader = await connect(
+        { clientId: 'retained-reader', username: key.id, password: keyPassword('retained-reader') },
+        urlOf(nodeB()),
+      );
+      const retained = new Promise<string>((resolve) =>
+        reader.once('message', (_topic, payload) => resolve(payload.toString())),
+      );
+      await reader.subscribeAsync(deviceTopic(unit.sn, 'up', 'state'));
+      expect(await retained).toBe('{"online":true}');
+    }, 60_000);
+  },
+);
