@@ -67,6 +67,8 @@ export function serverEnvironment(port: number, dataDir: string, env: Record<str
     LOG_LEVEL: 'warn',
     // The development SMS and scan providers keep what they send for GET /webapi/dev/outbox.
     DEV_OUTBOX: 'true',
+    // No simulated devices unless a test asks for them: they would only load the machine.
+    DEMO_DEVICES: '0',
     ...env,
   };
 }

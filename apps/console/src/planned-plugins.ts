@@ -25,15 +25,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
 
 export const plannedPlugins = [
   definePlugin({
-    id: 'mqtt',
-    kernel: '^2',
-    menuDirs: [menuDir('mqtt', (context) => Boolean(context.mqttVersion?.main_version))],
-    pages: [
-      ...pages(['mqtt_dashboard', 'mqtt_device_client', 'mqtt_user_client', 'mqtt_user_subs', 'mqtt_log']),
-      page('mqtt_debug_tool', comingSoon, { keepAlive: true }),
-    ],
-  }),
-  definePlugin({
     id: 'finance',
     kernel: '^2',
     pages: pages(['recharge', 'consume_record', 'coupon', 'invoice_record', 'invoice_payment']),

@@ -50,7 +50,7 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the five built plugins', () => {
+  it('is the console’s own list, naming the six built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
@@ -58,6 +58,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-notices',
       '@vap/plugin-system',
       '@vap/plugin-devices',
+      '@vap/plugin-mqtt',
     ]);
   });
 

@@ -102,7 +102,7 @@ export const MQTT_CLIENT_FILTERS = {
   ip: { '=': clientText, like: clientText },
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   transport: { '=': z.enum(MQTT_TRANSPORTS) },
-  protocol_level: { '=': z.number().int().min(3).max(5) },
+  protocol_level: { '=': z.number().int().min(3).max(4) },
   connected_at: {
     '>=': instantSchema,
     '<=': instantSchema,
@@ -229,6 +229,10 @@ MQTT_LOG_PATHS satisfies Record<MqttLogKind, string>;
 MQTT_LOG_EXPORT_PATHS satisfies Record<MqttLogKind, string>;
 /** A device state or user state entry's event; a subscribe entry's. */
 export const MQTT_LOG_EVENTS = ['connect', 'disconnect', 'subscribe', 'unsubscribe'] as const;
+/** A message's direction: `up` from a device, `down` to one. */
+export const MQTT_DIRECTIONS = ['up', 'down'] as const;
+/** Longest time range a log query spans: what is kept. */
+const LOG_RANGE_MAX_MS = MQTT_SERIES_KEPT_DAYS * 24 * 3_600_000;
 /** Bytes of a message's payload the log keeps. */
 export const MQTT_LOG_PAYLOAD_BYTES = 1024;
 /** Rows an export answers at most (spec §5.7, §8 "Log export at most 5000 rows"). */
@@ -252,7 +256,7 @@ export const mqttLogEntrySchema = z.object({
   size: z.number().int().nullable(),
   payload: z.string().nullable(),
   /** message: `up` from a device, `down` to one (the topic's direction). */
-  direction: z.enum(['up', 'down']).nullable(),
+  direction: z.enum(MQTT_DIRECTIONS).nullable(),
   /** state: the client's address and transport; a disconnect's reason. */
   ip: z.string().nullable(),
   transport: z.enum(MQTT_TRANSPORTS).nullable(),
@@ -268,7 +272,7 @@ export const MQTT_LOG_FILTERS = {
   ip: { '=': logText, like: logText },
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   event: { '=': z.enum(MQTT_LOG_EVENTS) },
-  direction: { '=': z.enum(['up', 'down']) },
+  direction: { '=': z.enum(MQTT_DIRECTIONS) },
   qos: { '=': z.number().int().min(0).max(2) },
 } as const satisfies FilterSpec;
 
@@ -285,7 +289,8 @@ export const mqttLogQuerySchema = z
     page: listQuerySchema.shape.page,
     size: listQuerySchema.shape.size,
   })
-  .refine(({ from, to }) => Date.parse(from) <= Date.parse(to), { path: ['to'] });
+  .refine(({ from, to }) => Date.parse(from) <= Date.parse(to), { path: ['to'] })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= LOG_RANGE_MAX_MS, { path: ['from'] });
 export type MqttLogQuery = z.input<typeof mqttLogQuerySchema>;
 export const mqttLogExportBodySchema = z
   .object({
@@ -293,5 +298,6 @@ export const mqttLogExportBodySchema = z
     to: instantSchema,
     wheres: z.array(whereSchema).max(16).default([]),
   })
-  .refine(({ from, to }) => Date.parse(from) <= Date.parse(to), { path: ['to'] });
+  .refine(({ from, to }) => Date.parse(from) <= Date.parse(to), { path: ['to'] })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= LOG_RANGE_MAX_MS, { path: ['from'] });
 export type MqttLogExportBody = z.input<typeof mqttLogExportBodySchema>;

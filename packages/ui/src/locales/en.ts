@@ -48,6 +48,7 @@ const en = {
     },
   },
   data: {
+    reset: 'Reset',
     empty: 'No data',
     loading: 'Loading…',
     retry: 'Retry',

@@ -47,6 +47,7 @@ const zhCN: SameKeys<typeof en> = {
     },
   },
   data: {
+    reset: '重置',
     empty: '暂无数据',
     loading: '加载中…',
     retry: '重试',

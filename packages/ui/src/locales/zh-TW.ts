@@ -47,6 +47,7 @@ const zhTW: SameKeys<typeof en> = {
     },
   },
   data: {
+    reset: '重設',
     empty: '暫無資料',
     loading: '載入中…',
     retry: '重試',

@@ -1,7 +1,6 @@
 import { BIND_ACTIONS, BIND_SOURCES, type Where } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { DateRangePicker, type DateRangeValue, Input, Select, wholeDays } from '@vap/ui';
-import { FilterForm } from './filter-form.js';
+import { DateRangePicker, type DateRangeValue, FilterForm, Input, Select, wholeDays } from '@vap/ui';
 
 export interface BindRecordFilterValues {
   sn: string;

@@ -55,7 +55,7 @@ describe('device_bind_record', () => {
     await userEvent.click(await screen.findByRole('option', { name: en.records.actions.unbind }));
     await userEvent.click(within(filters).getByRole('combobox', { name: en.records.source }));
     await userEvent.click(await screen.findByRole('option', { name: en.records.sources.import }));
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api).at(-1))).toEqual([
         { k: 'sn', o: 'like', v: '1234' },
@@ -95,7 +95,7 @@ describe('device_bind_record', () => {
     await screen.findByRole('table', { name: en.records.title });
     const filters = screen.getByRole('form', { name: en.records.filters });
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.sn }), '99');
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([{ k: 'sn', o: 'like', v: '99' }]));
     await userEvent.click(screen.getByRole('button', { name: en.records.export }));
     expect(await screen.findByText(en.records.exported)).toBeTruthy();

@@ -1,7 +1,6 @@
 import { DEVICE_STATUSES, NETWORK_MODES, type Where } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { Input, Select } from '@vap/ui';
-import { FilterForm } from './filter-form.js';
+import { FilterForm, Input, Select } from '@vap/ui';
 import type { GroupChoice } from './group-panel.js';
 
 export interface DeviceFilterValues {

@@ -62,7 +62,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
     await userEvent.click(await screen.findByRole('option', { name: en.status.offline }));
     await userEvent.click(within(filters).getByRole('combobox', { name: en.device.networkMode }));
     await userEvent.click(await screen.findByRole('option', { name: en.network.iot_card }));
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api).at(-1))).toEqual([
         { k: 'sn', o: 'like', v: '1234' },
@@ -73,7 +73,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
         { k: 'firmware_version', o: 'like', v: 'V2' },
       ]),
     );
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.reset }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(wheresOf(listCalls(api).at(-1))).toEqual([]));
   });
 

@@ -1,8 +1,8 @@
-import { useT } from '@vap/kernel';
-import { Button } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
+import { useUiT } from '../../i18n.js';
+import { Button } from '../button.js';
 
-interface FilterFormProps<Values> {
+export interface FilterFormProps<Values> {
   /** The form's accessible name. */
   label: string;
   /** The values with no filter, where Reset goes back to. */
@@ -11,11 +11,13 @@ interface FilterFormProps<Values> {
   onChange: (values: Values) => void;
   /** The fields, given the values being typed and their setter. */
   children: (values: Values, set: (change: Partial<Values>) => void) => ReactNode;
+  /** Whether the values may be searched by (the fields show why not); always by default. */
+  valid?: (values: Values) => boolean;
 }
 
-/** A list's searches: fields applied together on Search (or Enter), Reset clearing them. */
-export function FilterForm<Values>({ label, empty, onChange, children }: FilterFormProps<Values>) {
-  const t = useT('devices');
+/** A list's searches (ListPage's `filterForm`): fields applied together on Search (or Enter), Reset clearing them. */
+export function FilterForm<Values>({ label, empty, onChange, children, valid }: FilterFormProps<Values>) {
+  const t = useUiT();
   const [values, setValues] = useState(empty);
   return (
     <form
@@ -23,12 +25,12 @@ export function FilterForm<Values>({ label, empty, onChange, children }: FilterF
       className="flex flex-wrap items-center gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange(values);
+        if (valid?.(values) ?? true) onChange(values);
       }}
     >
       {children(values, (change) => setValues((previous) => ({ ...previous, ...change })))}
       <Button type="submit" variant="primary">
-        {t('common.search')}
+        {t('data.search')}
       </Button>
       <Button
         type="button"
@@ -37,7 +39,7 @@ export function FilterForm<Values>({ label, empty, onChange, children }: FilterF
           onChange(empty);
         }}
       >
-        {t('common.reset')}
+        {t('data.reset')}
       </Button>
     </form>
   );

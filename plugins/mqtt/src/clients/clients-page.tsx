@@ -1,0 +1,81 @@
+import type { MqttClient, MqttClientKind } from '@vap/contracts';
+import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import { Button, type DataTableHandle, ListPage } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
+import { MqttApiRef } from '../refs.js';
+import { useClientColumns } from './client-columns.js';
+import { ClientDrawer } from './client-drawer.js';
+import { ClientFilters, clientWheres, NO_CLIENT_FILTERS } from './client-filters.js';
+import { useKick } from './use-kick.js';
+
+/** The newest connections first. */
+const NEWEST_FIRST = [{ k: 'connected_at', o: 'desc' as const }];
+
+/**
+ * The connected clients of one kind (spec §2.3 mqtt_device_client, mqtt_user_client; issue 15):
+ * filtered, sorted and paged by the server, asked again every few seconds while the browser tab
+ * shows it, each client's detail in a drawer, and — with the role's `kick` button — disconnecting
+ * one or the selected ones after a confirmation.
+ */
+export function ClientsPage({ kind }: { kind: MqttClientKind }) {
+  const t = useT('mqtt');
+  const api = useService(MqttApiRef);
+  const { user } = useSession();
+  const mayKick = usePermission('kick');
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState(NO_CLIENT_FILTERS);
+  const [detail, setDetail] = useState<MqttClient | null>(null);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const reload = () => table.current?.reload();
+  useAutoRefresh(reload, autoRefresh);
+  const kick = useKick(reload);
+
+  const columns = useClientColumns(kind, {
+    open: setDetail,
+    kick: mayKick && ((client) => void kick([client])),
+  });
+
+  return (
+    <ListPage
+      title={t(kind === 'device' ? 'clients.deviceTitle' : 'clients.userTitle')}
+      description={t(kind === 'device' ? 'clients.deviceDescription' : 'clients.userDescription')}
+      filterForm={<ClientFilters onChange={setFilters} />}
+      // The column choice is remembered per user (the table's id names its storage key).
+      id={`mqtt-${kind}-clients-${user?.id ?? 0}`}
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.client_id}
+      filters={clientWheres(kind, filters)}
+      initialQuery={{ orders: NEWEST_FIRST }}
+      // The table shows a failure in place; asked every few seconds, it is not announced too.
+      load={(query, signal) => api.clients(query, { signal, quiet: true })}
+      emptyText={t('clients.empty')}
+      selectable={mayKick}
+      bulkActions={(rows, clearSelection) => (
+        <Button size="small" variant="danger" onClick={() => void kick(rows, clearSelection)}>
+          {t('clients.kickSelected', { count: rows.length })}
+        </Button>
+      )}
+      toolbar={
+        <>
+          <AutoRefreshSwitch checked={autoRefresh} onCheckedChange={setAutoRefresh} />
+          <Button onClick={reload}>{t('common.refresh')}</Button>
+        </>
+      }
+    >
+      {detail ? (
+        <ClientDrawer
+          client={detail}
+          onClose={() => setDetail(null)}
+          {...(mayKick
+            ? {
+                onKick: (client: MqttClient) =>
+                  void kick([client]).then((kicked) => kicked && setDetail(null)),
+              }
+            : {})}
+        />
+      ) : null}
+    </ListPage>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLanguage, useService, useT } from '@vap/kernel';
+import { Card, Skeleton } from '@vap/ui';
+import type { ReactNode } from 'react';
+import { MqttApiRef } from '../refs.js';
+
+export const COUNTS_KEY = ['mqtt', 'dashboard', 'counts'] as const;
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <p className="text-sm text-ink-soft">{label}</p>
+      <div className="mt-1 text-2xl font-medium text-ink">{value}</div>
+    </Card>
+  );
+}
+
+/** The numbers now: connected clients (all, devices, users) and subscriptions (GET …/count). */
+export function CurrentFigures() {
+  const t = useT('mqtt');
+  const api = useService(MqttApiRef);
+  const language = useLanguage();
+  const clients = useQuery({
+    queryKey: [...COUNTS_KEY, 'clients'],
+    queryFn: ({ signal }) => api.clientCount([], { signal }),
+  });
+  const subscriptions = useQuery({
+    queryKey: [...COUNTS_KEY, 'subscriptions'],
+    queryFn: ({ signal }) => api.subscriptionCount([], { signal }),
+  });
+  const number = new Intl.NumberFormat(language);
+  const shown = (value: number | undefined, failed: boolean) => {
+    if (value !== undefined) return number.format(value);
+    return failed ? (
+      <span className="text-base text-danger">{t('common.unavailable')}</span>
+    ) : (
+      <Skeleton lines={1} className="w-16 py-2" />
+    );
+  };
+  return (
+    <section aria-label={t('dashboard.now')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Figure
+        testId="figure-clients"
+        label={t('dashboard.clients')}
+        value={shown(clients.data?.count, clients.isError)}
+      />
+      <Figure
+        testId="figure-devices"
+        label={t('dashboard.deviceClients')}
+        value={shown(clients.data?.device, clients.isError)}
+      />
+      <Figure
+        testId="figure-users"
+        label={t('dashboard.userClients')}
+        value={shown(clients.data?.user, clients.isError)}
+      />
+      <Figure
+        testId="figure-subscriptions"
+        label={t('dashboard.subscriptions')}
+        value={shown(subscriptions.data, subscriptions.isError)}
+      />
+    </section>
+  );
+}

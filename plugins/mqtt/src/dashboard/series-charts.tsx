@@ -1,0 +1,87 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MqttSeriesQuery } from '@vap/contracts';
+import { useService, useT } from '@vap/kernel';
+import { Button, Card, Chart, type ChartRow, type ChartSeries } from '@vap/ui';
+import { MqttApiRef } from '../refs.js';
+
+const SERIES_KEY = ['mqtt', 'dashboard', 'series'] as const;
+
+interface SeriesChartProps {
+  /** Names the series in the query key. */
+  name: string;
+  title: string;
+  query: MqttSeriesQuery;
+  series: ChartSeries[];
+  load: (query: MqttSeriesQuery, signal: AbortSignal) => Promise<{ items: ChartRow[] }>;
+}
+
+/** One time series in a card: the chart (recharts, loaded with the first chart) or why it failed. */
+function SeriesChart({ name, title, query, series, load }: SeriesChartProps) {
+  const t = useT('mqtt');
+  const answer = useQuery({
+    queryKey: [...SERIES_KEY, name, query],
+    queryFn: ({ signal }) => load(query, signal),
+    // Another range keeps the curve drawn until its own points arrive.
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card title={title}>
+      {answer.isError ? (
+        <div
+          role="alert"
+          className="flex h-60 flex-col items-center justify-center gap-3 text-sm text-danger"
+        >
+          <span>{answer.error.message || t('common.loadFailed')}</span>
+          <Button onClick={() => void answer.refetch()}>{t('common.retry')}</Button>
+        </div>
+      ) : (
+        <Chart
+          type="time"
+          title={title}
+          data={answer.data?.items ?? []}
+          x="t"
+          series={series}
+          height={240}
+          loading={answer.isPending}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The three series of issue 15 over the chosen range: clients, subscriptions, messages. */
+export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
+  const t = useT('mqtt');
+  const api = useService(MqttApiRef);
+  return (
+    <div className="grid gap-4 xl:grid-cols-3">
+      <SeriesChart
+        name="clients"
+        title={t('dashboard.clientsSeries')}
+        query={query}
+        series={[
+          { key: 'device', label: t('kind.device') },
+          { key: 'user', label: t('kind.user') },
+        ]}
+        load={(q, signal) => api.clientSeries(q, { signal })}
+      />
+      <SeriesChart
+        name="subscriptions"
+        title={t('dashboard.subscriptionsSeries')}
+        query={query}
+        series={[{ key: 'count', label: t('dashboard.subscriptions') }]}
+        load={(q, signal) => api.subscriptionSeries(q, { signal })}
+      />
+      <SeriesChart
+        name="publishes"
+        title={t('dashboard.publishesSeries')}
+        query={query}
+        series={[
+          { key: 'in', label: t('dashboard.messagesIn') },
+          { key: 'out', label: t('dashboard.messagesOut') },
+        ]}
+        load={(q, signal) => api.publishSeries(q, { signal })}
+      />
+    </div>
+  );
+}

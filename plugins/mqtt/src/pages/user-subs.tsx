@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MQTT_SUBSCRIPTION_ORDER_KEYS, type MqttSubscription } from '@vap/contracts';
+import { useService, useSession, useT } from '@vap/kernel';
+import { Button, type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
+import { MqttApiRef } from '../refs.js';
+import {
+  NO_SUBSCRIPTION_FILTERS,
+  SubscriptionFilters,
+  subscriptionWheres,
+} from '../subscriptions/subscription-filters.js';
+
+const COUNT_KEY = ['mqtt', 'subscriptions', 'count'] as const;
+
+/**
+ * The subscriptions of the company's connected clients (spec §2.3 mqtt_user_subs; issue 15):
+ * filtered, sorted and paged by the server, with how many match (GET subscriptions/count), asked
+ * again every few seconds while the browser tab shows the page.
+ */
+export default function UserSubscriptionsPage() {
+  const t = useT('mqtt');
+  const api = useService(MqttApiRef);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState(NO_SUBSCRIPTION_FILTERS);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const wheres = subscriptionWheres(filters);
+  const count = useQuery({
+    queryKey: [...COUNT_KEY, wheres],
+    // Shown in place, and asked every few seconds: not announced.
+    queryFn: ({ signal }) => api.subscriptionCount(wheres, { signal, quiet: true }),
+  });
+  const reload = () => {
+    table.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: COUNT_KEY });
+  };
+  useAutoRefresh(reload, autoRefresh);
+  const countText = () => {
+    if (count.data !== undefined) return t('subs.count', { count: count.data });
+    return count.isError ? t('subs.countFailed') : t('subs.counting');
+  };
+
+  const sortable = (key: keyof MqttSubscription) =>
+    (MQTT_SUBSCRIPTION_ORDER_KEYS as readonly string[]).includes(key);
+  const columns: Column<MqttSubscription>[] = [
+    { key: 'client_id', title: t('client.clientId'), sortable: sortable('client_id'), hideable: false },
+    { key: 'username', title: t('client.username') },
+    { key: 'kind', title: t('client.kind'), render: (row) => <Tag>{t(`kind.${row.kind}`)}</Tag> },
+    {
+      key: 'topic',
+      title: t('subs.topic'),
+      sortable: sortable('topic'),
+      render: (row) => <span className="break-all font-mono">{row.topic}</span>,
+    },
+    {
+      key: 'qos',
+      title: t('subs.qos'),
+      sortable: sortable('qos'),
+      render: (row) => t('common.qos', { qos: row.qos }),
+    },
+    { key: 'node', title: t('client.node'), defaultHidden: true },
+  ];
+
+  return (
+    <ListPage
+      title={t('subs.title')}
+      description={<span role="status">{countText()}</span>}
+      filterForm={<SubscriptionFilters onChange={setFilters} />}
+      id={`mqtt-subscriptions-${user?.id ?? 0}`}
+      ref={table}
+      columns={columns}
+      rowKey={(row) => `${row.client_id}\n${row.topic}`}
+      filters={wheres}
+      load={(query, signal) => api.subscriptions(query, { signal, quiet: true })}
+      emptyText={t('subs.empty')}
+      toolbar={
+        <>
+          <AutoRefreshSwitch checked={autoRefresh} onCheckedChange={setAutoRefresh} />
+          <Button onClick={reload}>{t('common.refresh')}</Button>
+        </>
+      }
+    />
+  );
+}
