@@ -42,7 +42,18 @@ interface Scope {
   groupIds: readonly number[];
 }
 
+/** How long the devices of one scope are shared by the clients asking for them. */
+const SCOPE_TTL_MS = 10_000;
+/** Scopes kept at most (a company has a handful of keys and roles). */
+const SCOPES_KEPT = 1000;
+
 export class UserClients {
+  /**
+   * The serials of each scope lately asked, shared: the clients of one key or role hold one set,
+   * not a copy each, and connecting many costs one query per scope.
+   */
+  private readonly scopes = new Map<string, { at: number; serials: Promise<ReadonlySet<string>> }>();
+
   constructor(
     private readonly keys: AccessKeyConnections,
     private readonly tokens: DebugTokens,
@@ -67,7 +78,7 @@ export class UserClients {
         keyId: null,
         userId: grant.userId,
         sessionId: grant.sessionId,
-        serials: await this.presence.serialsOf(scope),
+        serials: await this.serialsOf(scope),
       };
     }
     const key = await this.keys.authenticate(username, clientId, password);
@@ -79,8 +90,20 @@ export class UserClients {
       keyId: key.keyId,
       userId: null,
       sessionId: null,
-      serials: await this.presence.serialsOf(key),
+      serials: await this.serialsOf(key),
     };
+  }
+
+  private serialsOf(scope: Scope): Promise<ReadonlySet<string>> {
+    const key = `${scope.companyId}:${scope.allGroups ? 'all' : [...scope.groupIds].sort().join(',')}`;
+    const kept = this.scopes.get(key);
+    if (kept && Date.now() - kept.at < SCOPE_TTL_MS) return kept.serials;
+    const serials = this.presence.serialsOf(scope);
+    serials.catch(() => this.scopes.delete(key));
+    this.scopes.delete(key);
+    if (this.scopes.size >= SCOPES_KEPT) this.scopes.delete(this.scopes.keys().next().value as string);
+    this.scopes.set(key, { at: Date.now(), serials });
+    return serials;
   }
 
   /** What a connected user client may address now, or null when it must go. */
@@ -92,7 +115,7 @@ export class UserClients {
     } else {
       scope = await this.sessionScope(client.userId ?? 0, client.sessionId ?? '', client.companyId);
     }
-    return typeof scope === 'string' ? null : this.presence.serialsOf(scope);
+    return typeof scope === 'string' ? null : this.serialsOf(scope);
   }
 
   /** The session's scope while it is live, in that company, with the debug tool's connect button. */

@@ -1,0 +1,91 @@
+/**
+ * MQTT over TLS (MQTT_TLS_CERT, MQTT_TLS_KEY): the TCP listener speaks TLS with the configured
+ * certificate, a device connects with mqtts:// and is listed with transport `tls`.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { encodeListParam, MQTT_PATHS, type MqttClient } from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+import { testClients } from './test-support.js';
+
+const run = promisify(execFile);
+
+describe('the MQTT broker over TLS', () => {
+  let t: TestApp;
+  let dir: string;
+  let port: number;
+  let ca: Buffer;
+  const { connect, refusalOf, endAll } = testClients(() => `mqtts://127.0.0.1:${port}`);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vap-mqtt-tls-'));
+    const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]);
+    ca = await readFile(certFile);
+    t = await createTestApp('pglite');
+    port = await t.app.broker.listenTcp({
+      port: 0,
+      host: '127.0.0.1',
+      chosen: true,
+      tls: { certFile, keyFile },
+    });
+  });
+  afterAll(async () => {
+    await endAll();
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lets a device in over mqtts:// with the certificate, listed with transport tls', async () => {
+    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const [row] = await t.database.db
+      .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed })
+      .from(devices)
+      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+      .limit(1);
+    if (!row) throw new Error('no device');
+    await connect({ clientId: row.sn, username: row.sn, password: box.open(row.sealed, row.sn) ?? '', ca });
+    const owner = bearer(await t.signIn());
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'client_id', o: '=', v: row.sn }]));
+    await expect
+      .poll(async () => {
+        const listed = await t.app.inject({
+          method: 'GET',
+          url: `/webapi${MQTT_PATHS.clients}?wheres=${wheres}`,
+          headers: owner,
+        });
+        return listed.json<{ items: MqttClient[] }>().items[0]?.transport;
+      })
+      .toBe('tls');
+  });
+
+  it('refuses a client that does not trust the certificate', async () => {
+    expect(
+      await refusalOf({ clientId: 'untrusting', username: 'x', password: 'y', connectTimeout: 3_000 }),
+    ).not.toBe('connected');
+  });
+});
