@@ -112,7 +112,16 @@ describe('a user detached from the company', () => {
     await page.getByLabel('Company name').fill('离职员工(上海)科技有限公司');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/accesskey');
-    await menu(page).waitFor();
+    // Seen failing once in CI with no clue: a failure now says what the page showed instead.
+    await menu(page)
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await page
+          .locator('body')
+          .innerText()
+          .catch(() => '(unreadable)');
+        throw new Error(`${error.message}\nAt ${page.url()} the page showed:\n${shown.slice(0, 2000)}`);
+      });
     expect(refused).toEqual([]);
     const token = await page.evaluate(() => localStorage.getItem('vap_web_token'));
     expect((await call('GET', '/v1/pms/user', token)).body).toMatchObject({

@@ -5,9 +5,7 @@
  * clients, and a kick disconnects it: the device list shows it offline, then online again once the
  * simulator has reconnected.
  */
-import { createHash } from 'node:crypto';
 import {
-  AUTH_PATHS,
   DEVICE_PATHS,
   type Device,
   encodeListParam,
@@ -18,7 +16,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, DEMO, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,16 +33,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
   // The test's own reads, in a session of their own.
-  const signedIn = await fetch(`${server.url}/webapi${AUTH_PATHS.loginPassword}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: DEMO.account,
-      password: createHash('md5').update(DEMO.password).digest('hex'),
-    }),
-  });
-  const { token } = (await signedIn.json()) as { token: string };
-  owner = { context, page, token };
+  owner = { context, page, token: await apiToken(server.url) };
 });
 
 afterAll(async () => {

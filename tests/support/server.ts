@@ -3,10 +3,12 @@
  * on a free port with a temporary data directory, as `npm start` would.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AUTH_PATHS } from '@vap/contracts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -133,4 +135,19 @@ export async function runFailingServer(options: StartOptions & { port?: number }
   clearTimeout(timer);
   if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
   return { code, output: output() };
+}
+
+/** A bearer token of the demo owner (or another account), signed in over the API as the console does. */
+export async function apiToken(
+  url: string,
+  account: string = DEMO.account,
+  password: string = DEMO.password,
+) {
+  const response = await fetch(`${url}/webapi${AUTH_PATHS.loginPassword}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: createHash('md5').update(password).digest('hex') }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
 }

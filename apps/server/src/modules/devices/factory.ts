@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { DEVICE_KINDS, type DeviceKind } from '@vap/contracts';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { randomAlphanumeric, type SealingPurpose, type SecretBox } from '../../core/crypto/secret-box.js';
+import { arrayLiteral } from '../../core/db/array-literal.js';
 import type { Db } from '../../core/db/client.js';
 import { factoryUnits } from './schema.js';
 
@@ -152,10 +153,6 @@ export function generateUnits(options: GenerateOptions): GeneratedUnit[] {
   }
   return units;
 }
-
-/** A PostgreSQL array literal of texts: `{"a","b"}`, quotes and backslashes escaped. */
-const arrayLiteral = (values: readonly string[]) =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** Rows per INSERT: each column travels as one array parameter (`unnest`), whatever the count. */
 const INSERT_BATCH = 20_000;

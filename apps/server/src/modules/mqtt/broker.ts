@@ -355,6 +355,8 @@ export class Broker {
    */
   async listenTcp(listener: TcpListener): Promise<number> {
     const handle = (socket: Socket) => {
+      // MQTT packets are small and answered one by one: Nagle's wait would hold each for an ACK.
+      socket.setNoDelay(true);
       if (listener.tls) this.tlsSockets.add(socket);
       this.aedes.handle(socket);
     };

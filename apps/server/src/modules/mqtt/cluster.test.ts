@@ -4,18 +4,11 @@
  * sessions survive a node's restart, the live client list and counts cover both nodes, and a kick
  * issued on B disconnects a client on A.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ACCESS_KEY_PATHS,
-  encodeListParam,
-  MQTT_PATHS,
-  type MqttClient,
-  mqttConnectStringToSign,
-  mqttKeyPassword,
-} from '@vap/contracts';
+import { ACCESS_KEY_PATHS, encodeListParam, MQTT_PATHS, type MqttClient } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -28,7 +21,7 @@ import { md5Hex, seedDemo } from '../../seed.js';
 import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { devices, factoryUnits } from '../devices/schema.js';
-import { testClients } from './test-support.js';
+import { keyPassword, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 /** A Redis database of its own: the broker's store is flushed before the test. */
@@ -83,15 +76,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
     const urlOf = (node: Node) => `mqtt://127.0.0.1:${node.port}`;
 
-    function keyPassword(clientId: string) {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const nonce = randomBytes(12).toString('hex');
-      const signature = createHmac('sha256', key.secret)
-        .update(mqttConnectStringToSign({ keyId: key.id, clientId, timestamp, nonce }))
-        .digest('hex');
-      return mqttKeyPassword(timestamp, nonce, signature);
-    }
-
     beforeAll(async () => {
       const redis = new Redis(REDIS_URL);
       await redis.flushdb();
@@ -138,7 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const [unit] = units;
       if (!unit) throw new Error('no unit');
       const watcher = await connect(
-        { clientId: 'watcher-a', username: key.id, password: keyPassword('watcher-a') },
+        { clientId: 'watcher-a', username: key.id, password: keyPassword(key, 'watcher-a') },
         urlOf(nodeA()),
       );
       await watcher.subscribeAsync(deviceTopic(unit.sn, 'up', '#'));
@@ -197,7 +181,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // A persistent session on A, subscribed at QoS 1, then gone.
       const sessionId = 'persistent-watcher';
       const first = await connect(
-        { clientId: sessionId, username: key.id, password: keyPassword(sessionId), clean: false },
+        { clientId: sessionId, username: key.id, password: keyPassword(key, sessionId), clean: false },
         urlOf(nodeA()),
       );
       await first.subscribeAsync(deviceTopic(unit.sn, 'up', 'event'), { qos: 1 });
@@ -222,13 +206,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
       const queued = new Promise<string>((resolve) => {
         void connect(
-          { clientId: sessionId, username: key.id, password: keyPassword(sessionId), clean: false },
+          { clientId: sessionId, username: key.id, password: keyPassword(key, sessionId), clean: false },
           urlOf(nodeA()),
         ).then((again) => again.on('message', (_topic, payload) => resolve(payload.toString())));
       });
       expect(await queued).toBe('{"type":"motion"}');
       const reader = await connect(
-        { clientId: 'retained-reader', username: key.id, password: keyPassword('retained-reader') },
+        { clientId: 'retained-reader', username: key.id, password: keyPassword(key, 'retained-reader') },
         urlOf(nodeB()),
       );
       const retained = new Promise<string>((resolve) =>

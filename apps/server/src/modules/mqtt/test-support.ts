@@ -1,5 +1,20 @@
 /** MQTT clients for the broker's tests: connected, refused, and all ended after each test. */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mqttConnectStringToSign, mqttKeyPassword } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+
+/** An access key's MQTT password for one connection, signed now with a new nonce (docs/mqtt.md). */
+export function keyPassword(
+  key: { id: string; secret: string },
+  clientId: string,
+  nonce = randomBytes(12).toString('hex'),
+) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', key.secret)
+    .update(mqttConnectStringToSign({ keyId: key.id, clientId, timestamp, nonce }))
+    .digest('hex');
+  return mqttKeyPassword(timestamp, nonce, signature);
+}
 
 export function testClients(defaultUrl: () => string) {
   const open: MqttClient[] = [];
