@@ -23,7 +23,7 @@ import type { BrokerDevice, DevicePresence } from '../devices/index.js';
 
 export type { BrokerObserver, Connection, Identity } from './connection.js';
 
-import { stackSafeBus } from './bus.js';
+import { brokerBus } from './bus.js';
 import { Cluster, type SharedBackends } from './cluster.js';
 import type { BrokerObserver, Connection, Identity } from './connection.js';
 import type { BrokerNodes } from './nodes.js';
@@ -100,7 +100,7 @@ export class Broker {
     const aedes = await Aedes.createBroker({
       id: nodes.id,
       drainTimeout: 30_000,
-      mq: stackSafeBus(shared?.mq as object | undefined),
+      mq: shared?.mq ?? brokerBus(),
       ...(shared ? { persistence: shared.persistence } : {}),
     });
     const broker = new Broker(aedes, presence, users, nodes, log);
