@@ -313,12 +313,20 @@ export class Broker {
    * disconnected, the others get the devices they may address now.
    */
   async sweep(): Promise<void> {
+    // One check per credential: the clients of one key, or of one session, share its answer.
+    const checks = new Map<string, Promise<ReadonlySet<string> | null>>();
     await Promise.all(
       this.allConnections().map(async (connection) => {
         const { identity, client } = connection;
         if (identity.kind !== 'user') return;
+        const credential = `${identity.companyId}:${identity.keyId ?? ''}:${identity.sessionId ?? ''}`;
+        let check = checks.get(credential);
+        if (!check) {
+          check = this.users.recheck(identity);
+          checks.set(credential, check);
+        }
         try {
-          const serials = await this.users.recheck(identity);
+          const serials = await check;
           if (serials === null) {
             connection.closeReason = 'credentials revoked';
             client.close();
