@@ -21,7 +21,6 @@ import { Aedes, type AuthenticateError, type Client, type ConnectPacket } from '
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { BrokerDevice, DevicePresence } from '../devices/index.js';
 
-
 import { brokerBus } from './bus.js';
 import { Cluster, type SharedBackends } from './cluster.js';
 import type { BrokerObserver, Connection, Identity } from './connection.js';

@@ -10,7 +10,7 @@ import { SecretBox } from '../../core/crypto/secret-box.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { devices, factoryUnits } from '../devices/schema.js';
-import { MqttLog } from './log.js';
+import { BATCH_ROWS, MAX_WAITING, MqttLog } from './log.js';
 import { mqttLogs } from './schema.js';
 import { testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
@@ -195,5 +195,81 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     new MqttLog(t.database.db, 0, t.app.log).follow(broker as never);
     new MqttLog(t.database.db, 1, t.app.log).follow(broker as never);
     expect(observed).toHaveLength(1);
+  });
+});
+
+describe('the MQTT log under load (issue 15)', () => {
+  const connection = {
+    identity: { kind: 'device', companyId: 1, device: { id: 1, sn: 'SN-LOAD' } },
+    client: { id: 'SN-LOAD', closed: false },
+  } as never;
+  const message = (n: number) => ({
+    topic: 'vap/dev/SN-LOAD/up/load',
+    qos: 0,
+    retain: false,
+    payload: `${n}`,
+  });
+
+  /** A log whose database answers only when let go, recording each statement's rows. */
+  function slowLog() {
+    const warnings: object[] = [];
+    const log = new MqttLog({} as never, 1_000_000, { warn: (object) => warnings.push(object) });
+    const statements: string[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    let release: () => void = () => {};
+    let gate = new Promise<void>((open) => {
+      release = open;
+    });
+    // The statement itself is the database's business: here, what each holds and how many at once.
+    Object.assign(log, {
+      insert: async (batch: { payload: string }[]) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await gate;
+        statements.push(batch.map((row) => row.payload));
+        inFlight--;
+      },
+    });
+    return {
+      log,
+      statements,
+      warnings,
+      most: () => most,
+      letGo() {
+        release();
+        gate = Promise.resolve();
+      },
+    };
+  }
+
+  it('writes one batch at a time while the database is slow, whatever comes meanwhile', async () => {
+    const slow = slowLog();
+    for (let n = 0; n < 5 * BATCH_ROWS; n++) slow.log.published(connection, message(n) as never);
+    slow.letGo();
+    await slow.log.flush();
+    expect(slow.most()).toBe(1);
+    expect(slow.statements).toHaveLength(5);
+    expect(slow.statements.flat()).toEqual(Array.from({ length: 5 * BATCH_ROWS }, (_, n) => `${n}`));
+  });
+
+  it('drops the oldest waiting entries when the database falls behind, and says how many', async () => {
+    const slow = slowLog();
+    const total = BATCH_ROWS + MAX_WAITING + 2 * BATCH_ROWS;
+    for (let n = 0; n < total; n++) {
+      slow.log.published(connection, message(n) as never);
+      // The first batch's write begins.
+      if (n === BATCH_ROWS - 1) await new Promise((turn) => setImmediate(turn));
+    }
+    slow.letGo();
+    await slow.log.flush();
+    const written = slow.statements.flat();
+    const dropped = total - written.length;
+    expect(dropped).toBeGreaterThan(0);
+    // The first batch was being written; the newest entries are all kept.
+    expect(written.slice(0, BATCH_ROWS)).toEqual(Array.from({ length: BATCH_ROWS }, (_, n) => `${n}`));
+    expect(written.at(-1)).toBe(`${total - 1}`);
+    expect(written.length - BATCH_ROWS).toBeLessThanOrEqual(MAX_WAITING);
+    expect(slow.warnings).toContainEqual({ dropped });
   });
 });

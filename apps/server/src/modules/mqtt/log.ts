@@ -35,7 +35,7 @@ type Row = typeof mqttLogs.$inferInsert;
 export const BATCH_ROWS = 1000;
 const FLUSH_EVERY_MS = 1000;
 /** Entries that may wait while the database is slow; beyond it the oldest go. */
-const MAX_WAITING = 50_000;
+export const MAX_WAITING = 50_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 3_600_000;
 
@@ -79,7 +79,11 @@ export class MqttLog implements BrokerObserver {
     if (this.maxRows > 0) broker.observe(this);
   }
 
-  private base(connection: Connection, log: MqttLogKind): Row {
+  /**
+   * An entry of a log, every column present (null until set): entries of one shape — not spread
+   * from a base, which cost 2 µs each, a fifth of the broker's time per message under load.
+   */
+  private entry(connection: Connection, log: MqttLogKind): Row {
     const { identity, client } = connection;
     return {
       companyId: identity.companyId,
@@ -88,44 +92,59 @@ export class MqttLog implements BrokerObserver {
       clientId: client.id,
       username: usernameOf(identity),
       kind: identity.kind,
+      event: null,
+      topic: null,
+      qos: null,
+      retain: null,
+      size: null,
+      payload: null,
+      direction: null,
+      ip: null,
+      transport: null,
+      reason: null,
     };
   }
 
   private add(row: Row) {
     this.waiting.push(row);
+    // The oldest go a batch at a time: dropping one per entry moved the whole waiting array each
+    // message, just when the broker was busiest.
     if (this.waiting.length > MAX_WAITING) {
-      const excess = this.waiting.length - MAX_WAITING;
-      this.waiting.splice(0, excess);
-      this.dropped += excess;
+      this.waiting.splice(0, BATCH_ROWS);
+      this.dropped += BATCH_ROWS;
     }
+    // A write under way takes what comes meanwhile (its loop runs until nothing waits): starting
+    // another per entry chained a promise per message, which cost the broker 70 % of its throughput.
+    if (this.writing) return;
     if (this.waiting.length >= BATCH_ROWS) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
-      this.timer.unref();
-    }
+    else this.flushSoon();
+  }
+
+  private flushSoon() {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer.unref();
   }
 
   published(connection: Connection, packet: AedesPublishPacket) {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload ?? '');
-    this.add({
-      ...this.base(connection, 'message'),
-      topic: packet.topic,
-      qos: packet.qos,
-      retain: packet.retain,
-      size: payload.length,
-      payload: storable(payload.subarray(0, MQTT_LOG_PAYLOAD_BYTES).toString('utf8')),
-      direction: directionOf(packet.topic),
-    });
+    const row = this.entry(connection, 'message');
+    row.topic = packet.topic;
+    row.qos = packet.qos;
+    row.retain = packet.retain;
+    row.size = payload.length;
+    row.payload = storable(payload.subarray(0, MQTT_LOG_PAYLOAD_BYTES).toString('utf8'));
+    row.direction = directionOf(packet.topic);
+    this.add(row);
   }
 
   subscribed(connection: Connection, subscriptions: readonly Subscription[]) {
     for (const subscription of subscriptions) {
-      this.add({
-        ...this.base(connection, 'subscribe'),
-        event: 'subscribe',
-        topic: subscription.topic,
-        qos: subscription.qos,
-      });
+      const row = this.entry(connection, 'subscribe');
+      row.event = 'subscribe';
+      row.topic = subscription.topic;
+      row.qos = subscription.qos;
+      this.add(row);
     }
   }
 
@@ -133,8 +152,12 @@ export class MqttLog implements BrokerObserver {
     // A clean session's subscriptions end with it (Aedes says so as an unsubscribe): its disconnect
     // entry says that; only an UNSUBSCRIBE the client sent is logged.
     if (connection.client.closed) return;
-    for (const topic of topics)
-      this.add({ ...this.base(connection, 'subscribe'), event: 'unsubscribe', topic });
+    for (const topic of topics) {
+      const row = this.entry(connection, 'subscribe');
+      row.event = 'unsubscribe';
+      row.topic = topic;
+      this.add(row);
+    }
   }
 
   connected(connection: Connection) {
@@ -146,14 +169,12 @@ export class MqttLog implements BrokerObserver {
   }
 
   private state(connection: Connection, event: 'connect' | 'disconnect', reason: string | null): Row {
-    const log = connection.identity.kind === 'device' ? 'device_state' : 'user_state';
-    return {
-      ...this.base(connection, log),
-      event,
-      ip: connection.ip,
-      transport: connection.transport,
-      reason,
-    };
+    const row = this.entry(connection, connection.identity.kind === 'device' ? 'device_state' : 'user_state');
+    row.event = event;
+    row.ip = connection.ip;
+    row.transport = connection.transport;
+    row.reason = reason;
+    return row;
   }
 
   /** Writes what waits, one batch after the other; resolves once it is written. */
@@ -166,7 +187,10 @@ export class MqttLog implements BrokerObserver {
     const next = previous.then(() => this.write());
     this.writing = next;
     void next.finally(() => {
-      if (this.writing === next) this.writing = undefined;
+      if (this.writing !== next) return;
+      this.writing = undefined;
+      // What came while the write was pruning.
+      if (this.waiting.length > 0) this.flushSoon();
     });
     return next;
   }
