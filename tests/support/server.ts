@@ -29,6 +29,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop: () => Promise<number | null>;
+  /** Kills it at once (SIGKILL), as a crash would; its data directory is kept. */
+  kill: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -54,6 +56,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse a data directory (kept on stop); otherwise a temporary one is made and removed. */
   dataDir?: string;
+  /** The HTTP port; a free one by default. */
+  port?: number;
 }
 
 /** The environment a test server runs with: `env` over the defaults below. */
@@ -91,7 +95,7 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vap-e2e-')));
   const { child, output } = spawnServer(port, dataDir, options.env ?? {});
@@ -122,6 +126,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const code = await waitForExit(child);
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await waitForExit(child);
     },
   };
 }

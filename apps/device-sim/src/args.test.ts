@@ -17,6 +17,7 @@ describe('the command line', () => {
       eventRate: 12,
       seed: undefined,
       spreadSeconds: undefined,
+      jobFailureRate: 0,
       verbose: false,
     });
     expect(
@@ -34,6 +35,8 @@ describe('the command line', () => {
         'bench',
         '--spread',
         '5',
+        '--job-failure-rate',
+        '0.25',
         '--verbose',
       ]),
     ).toEqual({
@@ -44,6 +47,7 @@ describe('the command line', () => {
       eventRate: 0,
       seed: 'bench',
       spreadSeconds: 5,
+      jobFailureRate: 0.25,
       verbose: true,
     });
     expect(parseCliArgs(['--help'])).toEqual({ help: true });
@@ -59,6 +63,8 @@ describe('the command line', () => {
     [['--interval', '0'], /--interval/],
     [['--interval', '1e3'], /--interval/],
     [['--event-rate', '-1'], /--event-rate/],
+    [['--job-failure-rate', '1.5'], /--job-failure-rate must be from 0 to 1/],
+    [['--job-failure-rate', '-0.1'], /--job-failure-rate/],
     [['--url', 'http://127.0.0.1:8080'], /--url must be an mqtt:\/\//],
     [['--url', 'localhost:1883'], /--url/],
     [['--credentials', ''], /--credentials/],
@@ -79,6 +85,7 @@ describe('the command line', () => {
       '--event-rate',
       '--seed',
       '--spread',
+      '--job-failure-rate',
     ]) {
       expect(USAGE).toContain(option);
     }

@@ -5,7 +5,7 @@ export interface CliOptions {
   /** Units to run: all of the credentials file's when absent, else 10. */
   count: number | undefined;
   url: string;
-  /** A CSV of sn,secret,kind[,model]; absent: ask the server's operator command. */
+  /** A CSV of sn,secret,kind[,model][,firmware_version][,job_failure_rate]; absent: the server's. */
   credentials: string | undefined;
   intervalSeconds: number;
   /** Events per unit per hour. */
@@ -13,6 +13,8 @@ export interface CliOptions {
   seed: string | undefined;
   /** Spread the first connections over this long; absent: 10 ms a unit, at most 10 s. */
   spreadSeconds: number | undefined;
+  /** The share of jobs that fail on purpose, 0 to 1. */
+  jobFailureRate: number;
   verbose: boolean;
 }
 
@@ -32,12 +34,15 @@ credentials: they publish telemetry and events, answer commands, and reconnect w
 Options:
   --count N             units to run (default: all of --credentials, else ${DEFAULT_COUNT}; at most ${MAX_COUNT})
   --url URL             the broker: mqtt://host:port, mqtts://…, ws://host:8080/mqtt (default ${DEFAULT_URL})
-  --credentials FILE    a CSV with a header row: sn,secret,kind[,model]; without it, the units come from
+  --credentials FILE    a CSV with a header row: sn,secret,kind[,model][,firmware_version]
+                        [,job_failure_rate]; without it, the units come from
                         \`npm run ops -- devices:credentials --count N\` (the server's database)
   --interval S          seconds between telemetry reports (default 30)
   --event-rate N        events per unit per hour, on average (default 12; 0 for none)
   --seed TEXT           the same seed gives the same vitals and events (default vap-device-sim)
   --spread S            spread the first connections over S seconds (default 10 ms a unit, at most 10 s)
+  --job-failure-rate R  the share of jobs (upgrades, configurations, white lists) that fail on purpose,
+                        0 to 1 (default 0; a unit's job_failure_rate column wins)
   --verbose             log every lost connection, not only refusals
   -h, --help            this text`;
 
@@ -65,6 +70,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         'event-rate': { type: 'string' },
         seed: { type: 'string' },
         spread: { type: 'string' },
+        'job-failure-rate': { type: 'string' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -106,6 +112,8 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
       eventRate: number('event-rate', text('event-rate'), (n) => n >= 0, '0 or more') ?? 12,
       seed,
       spreadSeconds: number('spread', text('spread'), (n) => n >= 0 && n <= 3_600, 'from 0 to 3600 seconds'),
+      jobFailureRate:
+        number('job-failure-rate', text('job-failure-rate'), (n) => n >= 0 && n <= 1, 'from 0 to 1') ?? 0,
       verbose: values.verbose === true,
     },
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run device-sim -- --count N [--url …] [--credentials file.csv] [--interval S]`: a fleet of
+ * `npm run device-sim -- --count N [--url …] [--credentials file.csv] [--interval S] […]`: a fleet of
  * simulated units on a running server's broker, with a status line every 10 s, until SIGINT or
  * SIGTERM (then each unit says it goes offline and disconnects).
  */
@@ -84,6 +84,7 @@ async function main(argv: readonly string[]): Promise<number> {
     units,
     telemetryIntervalMs: options.intervalSeconds * 1000,
     eventRate: options.eventRate,
+    jobFailureRate: options.jobFailureRate,
     ...(options.seed ? { seed: options.seed } : {}),
     connectSpreadMs:
       options.spreadSeconds === undefined

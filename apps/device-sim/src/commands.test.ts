@@ -1,22 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { answer, COMMANDS, type CommandContext, CommandError, type CommandHandler } from './commands.js';
-
-const unit = (): CommandContext & { actions: Array<() => void> } => {
-  const actions: Array<() => void> = [];
-  return {
-    sn: '10000000011320000001',
-    kind: 'ipc',
-    model: 'VC-C5',
-    firmwareVersion: 'V5.3.0',
-    ip: '192.168.1.20',
-    uptimeSeconds: () => 42,
-    config: {},
-    afterReply: (action) => actions.push(action),
-    reboot: vi.fn(),
-    rebootMs: 5_000,
-    actions,
-  };
-};
+import { describe, expect, it } from 'vitest';
+import { answer, COMMANDS, CommandError, type CommandHandler } from './commands.js';
+import { commandContext as unit } from './testing/context.js';
 
 describe('the commands', () => {
   it('answers ping and get_info', async () => {
@@ -91,6 +75,68 @@ describe('the commands', () => {
       ok: false,
       error: 'bad_args',
       message: 'url is required',
+    });
+  });
+});
+
+describe('the job and terminal commands', () => {
+  it('answers a job command with its report, and puts an end known at once on up/job after the reply', async () => {
+    const device = unit();
+    expect(await answer('{"id":"j1","name":"set_whitelist","args":{"list":"faces"}}', device)).toMatchObject({
+      id: 'j1',
+      ok: true,
+      result: { state: 'failed', reason: 'bad_args' },
+    });
+    expect(device.jobUnit.sent).toEqual([]);
+    for (const action of device.actions) action();
+    await expect
+      .poll(() => device.jobUnit.of('j1'))
+      .toEqual([
+        { id: 'j1', state: 'failed', reason: 'bad_args', message: expect.stringMatching(/^list: /) },
+      ]);
+  });
+
+  it('takes a numeric command id as the job id, in its text form', async () => {
+    const device = unit();
+    expect(
+      await answer('{"id":7,"name":"apply_config","args":{"config":{"osd":{"on":true}}}}', device),
+    ).toEqual({ id: 7, ok: true, result: { state: 'processing', progress: 0 } });
+    await expect.poll(() => device.jobUnit.of('7').at(-1)).toMatchObject({ id: '7', state: 'completed' });
+  });
+
+  it('opens, feeds and closes a terminal session; refuses bad args and a session it does not have', async () => {
+    const device = unit();
+    const command = (body: object) => answer(JSON.stringify(body), device);
+    expect(await command({ id: 1, name: 'term_open', args: { session: 's1', cols: 80, rows: 24 } })).toEqual({
+      id: 1,
+      ok: true,
+      result: { opened: true },
+    });
+    expect(device.printed.at(-1)?.data).toMatch(/root@10000000011320000001:~# $/);
+    expect(await command({ id: 2, name: 'term_input', args: { session: 's1', data: 'l' } })).toEqual({
+      id: 2,
+      ok: true,
+      result: {},
+    });
+    expect(device.printed.at(-1)).toEqual({ session: 's1', data: 'l' });
+    expect(await command({ id: 3, name: 'term_close', args: { session: 's1' } })).toEqual({
+      id: 3,
+      ok: true,
+      result: { closed: true },
+    });
+    expect(await command({ id: 4, name: 'term_input', args: { session: 's1', data: 'x' } })).toMatchObject({
+      ok: false,
+      error: 'no_session',
+    });
+    expect(await command({ id: 5, name: 'term_open', args: { cols: 80 } })).toMatchObject({
+      error: 'bad_args',
+    });
+    expect(await command({ id: 6, name: 'term_open', args: { session: 's2', cols: -1 } })).toMatchObject({
+      error: 'bad_args',
+    });
+    await command({ id: 7, name: 'term_open', args: { session: 's2' } });
+    expect(await command({ id: 8, name: 'term_input', args: { session: 's2', data: 5 } })).toMatchObject({
+      error: 'bad_args',
     });
   });
 });

@@ -1,10 +1,13 @@
 /**
  * What a unit answers on `up/reply` to a command on `down/cmd` (docs/mqtt.md). A command is
  * `{id, name, args}`; its answer `{id, ok: true, result}` or `{id, ok: false, error}`. Each command is
- * one entry of COMMANDS: a later one (firmware upgrade, configuration, remote shell) is one more
- * entry, with no change to the connection code.
+ * one entry of COMMANDS: the jobs (jobs.ts) and the terminal (shell.ts) are entries too, with no
+ * change to the connection code.
  */
-import type { DeviceKind } from '@vap/contracts';
+import { type DeviceKind, JOB_COMMANDS, type JobCommand, TERMINAL_COMMANDS } from '@vap/contracts';
+import { CommandError } from './command-error.js';
+import type { Jobs } from './jobs.js';
+import type { Terminals } from './shell.js';
 
 export interface Command {
   id: string | number;
@@ -33,22 +36,44 @@ export interface CommandContext {
   reboot(): void;
   /** How long a reboot keeps the unit away, in ms. */
   readonly rebootMs: number;
+  /** Its jobs: those it was given and how each ended, kept across reboots (jobs.ts). */
+  readonly jobs: Jobs;
+  /** Its terminal sessions, which live as long as its connection (shell.ts). */
+  readonly terminals: Terminals;
 }
 
-/** A refusal with a code for the reply's `error`. */
-export class CommandError extends Error {
-  constructor(
-    readonly code: string,
-    message?: string,
-  ) {
-    super(message ?? code);
-  }
-}
+export { CommandError };
 
-export type CommandHandler = (args: Record<string, unknown>, unit: CommandContext) => unknown;
+/** `id` is the command's: a job's id. */
+export type CommandHandler = (
+  args: Record<string, unknown>,
+  unit: CommandContext,
+  id: string | number,
+) => unknown;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A job command: the reply's result is the job's report. An end known at once (bad args, busy, an
+ * upgrade to the version it runs) goes on up/job once the reply has gone, so that the reply comes
+ * first; one the reply could not carry goes out when the unit connects again.
+ */
+const job =
+  (name: JobCommand): CommandHandler =>
+  (args, unit, id) => {
+    const report = unit.jobs.start(name, String(id), args);
+    unit.afterReply(() => unit.jobs.flush());
+    return report;
+  };
+
+function sessionOf(args: Record<string, unknown>): string {
+  const { session } = args;
+  if (typeof session !== 'string' || session.length === 0 || session.length > 128) {
+    throw new CommandError('bad_args', 'session must be a string of 1 to 128 characters');
+  }
+  return session;
+}
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   ping: () => ({ pong: true, ts: Date.now() }),
@@ -77,6 +102,30 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   },
 
   get_config: (_args, unit) => ({ config: unit.config }),
+
+  [JOB_COMMANDS.firmware_upgrade]: job(JOB_COMMANDS.firmware_upgrade),
+  [JOB_COMMANDS.configuration]: job(JOB_COMMANDS.configuration),
+  [JOB_COMMANDS.whitelist]: job(JOB_COMMANDS.whitelist),
+
+  [TERMINAL_COMMANDS.open]: (args, unit) => {
+    const session = sessionOf(args);
+    // The size is the server's terminal's; the shell's output does not depend on it.
+    for (const key of ['cols', 'rows']) {
+      const value = args[key];
+      if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0)) {
+        throw new CommandError('bad_args', `${key} must be a whole number above 0`);
+      }
+    }
+    return unit.terminals.open(session, unit);
+  },
+
+  [TERMINAL_COMMANDS.input]: (args, unit) => {
+    const session = sessionOf(args);
+    if (typeof args.data !== 'string') throw new CommandError('bad_args', 'data must be a string');
+    return unit.terminals.input(session, args.data, unit);
+  },
+
+  [TERMINAL_COMMANDS.close]: (args, unit) => unit.terminals.close(sessionOf(args)),
 };
 
 /** A payload's command, or why it is not one; no id means no one to answer. */
@@ -111,7 +160,7 @@ export async function answer(
   const handler = Object.hasOwn(commands, command.name) ? commands[command.name] : undefined;
   if (!handler) return { id: command.id, ok: false, error: 'unknown_command' };
   try {
-    return { id: command.id, ok: true, result: await handler(command.args, unit) };
+    return { id: command.id, ok: true, result: await handler(command.args, unit, command.id) };
   } catch (error) {
     if (error instanceof CommandError) {
       return { id: command.id, ok: false, error: error.code, message: error.message };

@@ -27,6 +27,19 @@ describe('the credentials CSV', () => {
     ]);
   });
 
+  it("reads a unit's own job failure rate, from 0 to 1", () => {
+    expect(parseCredentials(`sn,secret,job_failure_rate\n${IPC},a,0.5\n${NVR},b,\n`)).toEqual([
+      { sn: IPC, secret: 'a', kind: 'ipc', jobFailureRate: 0.5 },
+      { sn: NVR, secret: 'b', kind: 'nvr' },
+    ]);
+    expect(() => parseCredentials(`sn,secret,job_failure_rate\n${IPC},a,2\n`, 'units.csv')).toThrow(
+      `line 2: ${IPC}'s job_failure_rate must be from 0 to 1, not "2"`,
+    );
+    expect(() => parseCredentials(`sn,secret,job_failure_rate\n${IPC},a,often\n`)).toThrow(
+      /job_failure_rate/,
+    );
+  });
+
   it('names the lines at fault', () => {
     const text = `sn,secret,kind\n${IPC},a,ipc\n123,b,ipc\n${IPC},c,ipc\n${NVR},,nvr\n${NVR},d,ipc\n`;
     expect(() => parseCredentials(text, 'units.csv')).toThrow(

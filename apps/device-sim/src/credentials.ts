@@ -1,7 +1,7 @@
 /**
- * The units to simulate: a CSV `sn,secret,kind[,model][,firmware_version]` with a header row, from a
- * file or from the server's operator command `devices:credentials`, which reads the bound demo units
- * and their factory secrets from the database.
+ * The units to simulate: a CSV `sn,secret,kind[,model][,firmware_version][,job_failure_rate]` with a
+ * header row, from a file or from the server's operator command `devices:credentials`, which reads the
+ * bound demo units and their factory secrets from the database.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -64,11 +64,14 @@ export function parseCredentials(text: string, source = 'credentials'): Simulate
     const given = (record.kind ?? '').toLowerCase();
     // The serial says its kind (132: IPC, 118: NVR); a kind column, when there, must agree.
     const kind = KINDS.find((candidate) => isDeviceSerial(sn, candidate));
+    const rate = record.job_failure_rate ? Number(record.job_failure_rate) : undefined;
     if (!kind) fault(`"${sn}" is not a device serial`);
     else if (given && given !== kind) fault(`${sn} is an ${kind.toUpperCase()} serial, not ${given}`);
     else if (!secret) fault(`${sn} has no secret`);
     else if (seen.has(sn)) fault(`${sn} is listed twice`);
-    else {
+    else if (rate !== undefined && !(rate >= 0 && rate <= 1)) {
+      fault(`${sn}'s job_failure_rate must be from 0 to 1, not "${record.job_failure_rate}"`);
+    } else {
       seen.add(sn);
       units.push({
         sn,
@@ -76,6 +79,7 @@ export function parseCredentials(text: string, source = 'credentials'): Simulate
         kind,
         ...(record.model ? { model: record.model } : {}),
         ...(record.firmware_version ? { firmwareVersion: record.firmware_version } : {}),
+        ...(rate !== undefined ? { jobFailureRate: rate } : {}),
       });
     }
   }

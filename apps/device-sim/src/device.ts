@@ -1,16 +1,19 @@
 /**
  * One simulated unit on the broker: it connects with its serial and factory secret, says it is
- * online, publishes telemetry and events, answers commands (commands.ts), and comes back after any
- * loss of its connection with its own back-off (backoff.ts). mqtt.js reconnects on its own only with
- * a fixed period, so its reconnectPeriod is 0 and every attempt is a new client made here.
+ * online, publishes telemetry and events, answers commands (commands.ts), runs jobs (jobs.ts) and
+ * terminal sessions (shell.ts), and comes back after any loss of its connection with its own back-off
+ * (backoff.ts). mqtt.js reconnects on its own only with a fixed period, so its reconnectPeriod is 0
+ * and every attempt is a new client made here.
  */
 import { EventEmitter } from 'node:events';
-import type { DeviceKind } from '@vap/contracts';
+import type { DeviceKind, JobMessage, TerminalOutput, WhitelistKind } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { answer, type CommandContext } from './commands.js';
 import { drawEvent, nextEventDelayMs } from './events.js';
+import { Jobs } from './jobs.js';
 import { type Random, seededRandom } from './prng.js';
+import { Terminals } from './shell.js';
 import { Vitals } from './telemetry.js';
 import { type DeviceTopics, topicsOf } from './topics.js';
 import { DEFAULT_FIRMWARE, DEFAULT_MODEL, type SimulatedUnit } from './unit.js';
@@ -46,6 +49,8 @@ export interface DeviceSettings {
   refusedRetryMs: number;
   /** The longest stop() waits for the broker to acknowledge the last state. */
   stopTimeoutMs: number;
+  /** The share of jobs that fail on purpose, 0 to 1, unless the unit has its own. */
+  jobFailureRate: number;
   log: FleetLog;
 }
 
@@ -65,11 +70,14 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly sn: string;
   readonly kind: DeviceKind;
   readonly model: string;
-  readonly firmwareVersion: string;
+  /** What it runs: an upgrade job changes it. */
+  firmwareVersion: string;
   /** The address it reports (get_info): a LAN address of its own, as behind a customer's router. */
   readonly ip: string;
-  /** Kept in memory across reboots, as a unit's flash would. */
+  /** Kept in memory across reboots, as a unit's flash would: its configuration, white lists and jobs. */
   readonly config: Record<string, unknown> = {};
+  readonly whitelists: Partial<Record<WhitelistKind, readonly string[]>> = {};
+  readonly jobs: Jobs;
 
   /** Messages it published (each once acknowledged, or written for QoS 0), and commands it received. */
   published = 0;
@@ -96,6 +104,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   private readonly waits = new Set<Timer>();
   /** What runs while connected: telemetry and events. */
   private readonly activity = new Set<Timer>();
+  /** Its terminal sessions: they live as long as the connection. */
+  private readonly terminals = new Terminals((output) => this.publishTerminal(output));
 
   constructor(
     unit: SimulatedUnit,
@@ -116,6 +126,26 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.eventRandom = seededRandom(settings.seed, unit.sn, 'events');
     this.timing = seededRandom(settings.seed, unit.sn, 'timing');
     this.backoff = new Backoff(settings.backoff, this.timing.next);
+    // The jobs read and set the device's own firmware version, not a copy of it.
+    const device = this;
+    this.jobs = new Jobs(
+      {
+        get firmwareVersion() {
+          return device.firmwareVersion;
+        },
+        set firmwareVersion(version: string) {
+          device.firmwareVersion = version;
+        },
+        config: this.config,
+        whitelists: this.whitelists,
+        publish: (message) => this.publishJob(message),
+        reboot: (reason) => this.restart(reason),
+      },
+      {
+        failureRate: unit.jobFailureRate ?? settings.jobFailureRate,
+        random: seededRandom(settings.seed, unit.sn, 'jobs'),
+      },
+    );
   }
 
   get state(): DeviceState {
@@ -144,6 +174,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.setState('stopped');
     this.clear(this.waits);
     this.clear(this.activity);
+    this.jobs.interrupt();
+    this.terminals.endAll();
     const client = this.client;
     this.client = undefined;
     if (!client) return;
@@ -234,6 +266,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       }
     });
     this.publish(client, this.topics.state, { online: true, ts: Date.now() }, 1);
+    // The ends of jobs the server has not heard of yet: an upgrade's, once back on its new firmware.
+    this.jobs.reconnected();
 
     const interval = this.settings.telemetryIntervalMs;
     // The first report comes somewhere within the interval, so that a fleet does not report in step.
@@ -281,6 +315,27 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     });
   }
 
+  /** A job's report on up/job: true once the broker has it, false when the unit cannot send it now. */
+  private publishJob(message: JobMessage): Promise<boolean> {
+    const client = this.client;
+    if (!client || this.current !== 'online') return Promise.resolve(false);
+    return new Promise((resolve) => {
+      client.publish(this.topics.job, JSON.stringify(message), { qos: 1, retain: false }, (error) => {
+        if (!error) this.published += 1;
+        resolve(!error);
+      });
+    });
+  }
+
+  /**
+   * A terminal's output, at QoS 0: it is worth something only to the session, which lives as long as
+   * this connection, and one connection keeps the order of what it carries.
+   */
+  private publishTerminal(output: TerminalOutput) {
+    const client = this.client;
+    if (client && this.current === 'online') this.publish(client, this.topics.terminal, output, 0);
+  }
+
   private async command(client: MqttClient, payload: Buffer) {
     this.received += 1;
     const after: Array<() => void> = [];
@@ -295,6 +350,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       afterReply: (action) => after.push(action),
       reboot: () => this.reboot(client),
       rebootMs: this.settings.rebootMs,
+      jobs: this.jobs,
+      terminals: this.terminals,
     };
     const reply = await answer(payload, context);
     if (!reply) {
@@ -307,26 +364,43 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     });
   }
 
-  private reboot(client: MqttClient) {
+  private reboot(client: MqttClient, reason = 'reboot') {
     if (client !== this.client || this.current !== 'online') return;
+    this.terminals.endAll('\r\n\r\nThe system is going down for reboot NOW!\r\n');
+    this.jobs.interrupt();
     this.setState('rebooting');
     this.clear(this.activity);
     // A unit rebooting on command says so and disconnects cleanly: no will. closed() brings it back.
-    this.publish(client, this.topics.state, this.goodbye('reboot'), 1, () => client.end());
+    this.publish(client, this.topics.state, this.goodbye(reason), 1, () => client.end());
+  }
+
+  /** A reboot of its own (an upgrade installed): as on command when online; when away, at once. */
+  private restart(reason: string) {
+    if (this.client && this.current === 'online') return this.reboot(this.client, reason);
+    if (this.current === 'stopped' || this.current === 'rebooting') return;
+    // Away from the broker it reboots all the same; its back-off brings it back.
+    this.jobs.interrupt();
+    this.terminals.endAll();
+    this.booted();
+  }
+
+  private booted() {
+    this.bootedAt = Date.now();
+    this.vitals.boot();
   }
 
   private closed(client: MqttClient, refusedWith: number | null, reason: string) {
     if (client !== this.client) return;
     this.client = undefined;
     this.clear(this.activity);
+    this.terminals.endAll();
     // Nothing of this client runs on: mqtt.js keeps no timer once ended.
     client.end(true);
     const wasOnline = this.current === 'online';
     if (this.current === 'stopped') return;
     if (this.current === 'rebooting') {
       this.wait(this.settings.rebootMs, () => {
-        this.bootedAt = Date.now();
-        this.vitals.boot();
+        this.booted();
         this.backoff.reset();
         this.connect();
       });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceState } from './device.js';
 import { type Fleet, type FleetOptions, startFleet } from './fleet.js';
 import { type BrokerUnit, TestBroker } from './testing/broker.js';
+import { PackageServer } from './testing/firmware.js';
 import type { SimulatedUnit } from './unit.js';
 
 const serial = (kind: 'ipc' | 'nvr', n: number) =>
@@ -322,5 +323,132 @@ describe('the simulated fleet, on a real broker (issue 15)', () => {
     expect(() => startFleet({ url: broker.url, units: [], telemetryIntervalMs: 0 })).toThrow(
       /telemetryIntervalMs/,
     );
+    expect(() => startFleet({ url: broker.url, units: [], jobFailureRate: 1.5 })).toThrow(/jobFailureRate/);
+    expect(() =>
+      startFleet({ url: broker.url, units: [{ ...(IPC[0] as SimulatedUnit), jobFailureRate: -0.1 }] }),
+    ).toThrow(/jobFailureRate/);
+  });
+
+  it('upgrades its firmware: progress on up/job, a reboot, back on the new version, then completed; the job again is answered, not run', async () => {
+    const [ipc] = IPC as [SimulatedUnit];
+    const firmware = await PackageServer.start({ size: 200_000, chunks: 10, pauseMs: 40 });
+    try {
+      const started = fleet({ units: [ipc] });
+      await expect.poll(() => started.connected()).toBe(1);
+      const upgrade = { id: 'job-1', name: 'upgrade_firmware', args: firmware.args('V5.3.0') };
+      expect(await broker.command(ipc.sn, upgrade)).toEqual({
+        id: 'job-1',
+        ok: true,
+        result: { state: 'processing', progress: 0 },
+      });
+      const completed = { id: 'job-1', state: 'completed', result: { firmware_version: 'V5.3.0' } };
+      await expect.poll(() => broker.of(ipc.sn, 'job').at(-1)?.body, { timeout: 8_000 }).toEqual(completed);
+
+      const reports = broker.of(ipc.sn, 'job');
+      expect(reports.every((report) => report.qos === 1)).toBe(true);
+      const progress = reports.slice(0, -1).map((report) => report.body.progress as number);
+      expect(progress.length).toBeGreaterThanOrEqual(2);
+      expect(progress.at(-1)).toBe(95);
+      expect(progress.slice(0, -1).every((value) => value > 0 && value <= 90)).toBe(true);
+      // Offline for the upgrade, back online, and only then the completion.
+      const states = broker.of(ipc.sn, 'state');
+      expect(states.map((state) => [state.body.online, state.body.reason])).toEqual([
+        [true, undefined],
+        [false, 'upgrade'],
+        [true, undefined],
+      ]);
+      expect(reports.at(-1)?.at).toBeGreaterThanOrEqual(states.at(-1)?.at ?? 0);
+      expect(await broker.command(ipc.sn, { name: 'get_info' })).toMatchObject({
+        result: { firmware_version: 'V5.3.0', uptime: expect.any(Number) },
+      });
+      expect(started.devices[0]?.firmwareVersion).toBe('V5.3.0');
+
+      // The server, restarted, asks again: the outcome, and no second download or reboot.
+      expect(await broker.command(ipc.sn, upgrade)).toEqual({
+        id: 'job-1',
+        ok: true,
+        result: { state: 'completed', result: { firmware_version: 'V5.3.0' } },
+      });
+      await sleep(200);
+      expect(firmware.requests).toBe(1);
+      expect(broker.of(ipc.sn, 'state')).toHaveLength(3);
+      expect(broker.of(ipc.sn, 'job').at(-1)?.body).toEqual(completed);
+    } finally {
+      await firmware.close();
+    }
+  });
+
+  it('applies a configuration and a white list as jobs, and ends bad args failed in the reply and on up/job', async () => {
+    const [ipc] = IPC as [SimulatedUnit];
+    const started = fleet({ units: [ipc] });
+    await expect.poll(() => started.connected()).toBe(1);
+    await broker.command(ipc.sn, { name: 'set_config', args: { image: { brightness: 50, contrast: 40 } } });
+    expect(
+      await broker.command(ipc.sn, {
+        id: 'c1',
+        name: 'apply_config',
+        args: { config: { image: { brightness: 70 } } },
+      }),
+    ).toMatchObject({ ok: true, result: { state: 'processing' } });
+    expect(
+      await broker.command(ipc.sn, {
+        id: 'w1',
+        name: 'set_whitelist',
+        args: { list: 'plate', entries: ['AB123CD'] },
+      }),
+    ).toMatchObject({ ok: true, result: { state: 'processing' } });
+    expect(
+      await broker.command(ipc.sn, { id: 'b1', name: 'set_whitelist', args: { list: 'x' } }),
+    ).toMatchObject({ ok: true, result: { state: 'failed', reason: 'bad_args' } });
+    const last = (id: string) => broker.of(ipc.sn, 'job').findLast((report) => report.body.id === id)?.body;
+    await expect
+      .poll(() => last('c1'))
+      .toEqual({
+        id: 'c1',
+        state: 'completed',
+        result: { config: { image: { brightness: 70, contrast: 40 } } },
+      });
+    await expect.poll(() => last('w1')).toEqual({ id: 'w1', state: 'completed', result: { count: 1 } });
+    expect(last('b1')).toMatchObject({ state: 'failed', reason: 'bad_args' });
+    expect(started.devices[0]?.whitelists).toEqual({ plate: ['AB123CD'] });
+  });
+
+  it("fails jobs at the fleet's job failure rate, unless a unit has its own", async () => {
+    const [always, never] = IPC as [SimulatedUnit, SimulatedUnit];
+    const started = fleet({ units: [always, { ...never, jobFailureRate: 0 }], jobFailureRate: 1 });
+    await expect.poll(() => started.connected()).toBe(2);
+    for (const { sn } of [always, never]) {
+      await broker.command(sn, { id: 'c1', name: 'apply_config', args: { config: { osd: { on: true } } } });
+    }
+    await expect
+      .poll(() => broker.of(always.sn, 'job').at(-1)?.body)
+      .toMatchObject({ id: 'c1', state: 'failed', reason: 'simulated_failure' });
+    await expect.poll(() => broker.of(never.sn, 'job').at(-1)?.body).toMatchObject({ state: 'completed' });
+  });
+
+  it('opens a terminal: banner, echo and output on up/term at QoS 0; a reboot ends its sessions', async () => {
+    const [ipc] = IPC as [SimulatedUnit];
+    const started = fleet({ units: [ipc] });
+    await expect.poll(() => started.connected()).toBe(1);
+    const term = () => broker.of(ipc.sn, 'term');
+    expect(
+      await broker.command(ipc.sn, { name: 'term_open', args: { session: 't1', cols: 80, rows: 24 } }),
+    ).toMatchObject({ ok: true, result: { opened: true } });
+    await expect.poll(() => term().at(-1)?.body.data).toMatch(new RegExp(`root@${ipc.sn}:~# $`));
+    expect(
+      await broker.command(ipc.sn, { name: 'term_input', args: { session: 't1', data: 'uname -a\r' } }),
+    ).toMatchObject({ ok: true });
+    await expect.poll(() => term().at(-1)?.body.data).toMatch(/^uname -a\r\nLinux .* V5\.2\.0 armv7l/);
+    expect(term().every((message) => message.qos === 0 && message.body.session === 't1')).toBe(true);
+    expect(
+      await broker.command(ipc.sn, { name: 'term_input', args: { session: 'nope', data: 'ls\r' } }),
+    ).toMatchObject({ ok: false, error: 'no_session' });
+
+    await broker.command(ipc.sn, { name: 'reboot' });
+    await expect.poll(() => term().at(-1)?.body).toMatchObject({ session: 't1', closed: true });
+    await expect.poll(() => started.connected(), { timeout: 3_000 }).toBe(1);
+    expect(
+      await broker.command(ipc.sn, { name: 'term_input', args: { session: 't1', data: 'ls\r' } }),
+    ).toMatchObject({ ok: false, error: 'no_session' });
   });
 });

@@ -30,6 +30,8 @@ export interface FleetOptions {
   keepaliveSeconds?: number;
   /** Give up on an attempt without CONNACK after this long; 10 s. */
   connectTimeoutMs?: number;
+  /** The share of jobs that fail on purpose (`simulated_failure`), 0 to 1; 0. A unit's own wins. */
+  jobFailureRate?: number;
 }
 
 export interface FleetStats {
@@ -57,6 +59,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 const SILENT: FleetLog = { info: () => {}, warn: () => {} };
 
+const isRate = (value: number) => value >= 0 && value <= 1;
+
 function settingsOf(options: FleetOptions): DeviceSettings {
   let protocol: string;
   try {
@@ -80,6 +84,7 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     rebootMs: options.rebootMs ?? 5_000,
     refusedRetryMs: options.refusedRetryMs ?? 600_000,
     stopTimeoutMs: 3_000,
+    jobFailureRate: options.jobFailureRate ?? 0,
     log: options.log ?? SILENT,
   };
   // Node fires a timer longer than 2³¹ − 1 ms at once, with a warning: such a wait is a mistake.
@@ -107,6 +112,9 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     throw new RangeError('device simulator: keepaliveSeconds must be from 1 to 65535');
   }
   if (!(settings.eventRate >= 0)) throw new RangeError('device simulator: eventRate must be 0 or more');
+  if (!isRate(settings.jobFailureRate)) {
+    throw new RangeError('device simulator: jobFailureRate must be from 0 to 1');
+  }
   return settings;
 }
 
@@ -117,6 +125,9 @@ export function startFleet(options: FleetOptions): Fleet {
     // Two connections of one serial would take each other over for ever.
     if (seen.has(unit.sn)) throw new Error(`device simulator: unit ${unit.sn} is listed twice`);
     seen.add(unit.sn);
+    if (unit.jobFailureRate !== undefined && !isRate(unit.jobFailureRate)) {
+      throw new RangeError(`device simulator: unit ${unit.sn}'s jobFailureRate must be from 0 to 1`);
+    }
   }
   const devices = options.units.map((unit) => new SimulatedDevice(unit, settings));
   const started = Date.now();

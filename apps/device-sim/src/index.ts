@@ -17,6 +17,8 @@ export { credentialsFromServer, parseCredentials } from './credentials.js';
 export { type DeviceState, type FleetLog, SimulatedDevice } from './device.js';
 export { type DeviceEvent, EVENT_TYPES, type EventType } from './events.js';
 export { type Fleet, type FleetOptions, type FleetStats, startFleet } from './fleet.js';
+export { type JobSettings, Jobs, type JobUnit, REMEMBERED_JOBS } from './jobs.js';
+export { MAX_SESSIONS, type ShellUnit, Terminals } from './shell.js';
 export type { ChannelState, Telemetry } from './telemetry.js';
 export { type DeviceTopics, topicsOf } from './topics.js';
 export type { SimulatedUnit } from './unit.js';

@@ -3,7 +3,7 @@
  * under its own `up` and subscribe only under its own `down`: the broker closes the connection of
  * a device that publishes elsewhere.
  */
-import { MQTT_TOPIC_ROOT } from '@vap/contracts';
+import { DEVICE_TOPICS, MQTT_TOPIC_ROOT } from '@vap/contracts';
 
 export interface DeviceTopics {
   /** Vitals, every telemetry interval. */
@@ -14,6 +14,10 @@ export interface DeviceTopics {
   state: string;
   /** Answers to commands. */
   reply: string;
+  /** A job's progress and end. */
+  job: string;
+  /** What a terminal session prints. */
+  terminal: string;
   /** Commands to the device (subscribed). */
   command: string;
 }
@@ -25,6 +29,8 @@ export function topicsOf(sn: string): DeviceTopics {
     event: `${up}/event`,
     state: `${up}/state`,
     reply: `${up}/reply`,
+    job: `${up}/${DEVICE_TOPICS.job}`,
+    terminal: `${up}/${DEVICE_TOPICS.terminal}`,
     command: `${MQTT_TOPIC_ROOT}/${sn}/down/cmd`,
   };
 }

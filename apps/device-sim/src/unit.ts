@@ -9,6 +9,8 @@ export interface SimulatedUnit {
   kind: DeviceKind;
   model?: string;
   firmwareVersion?: string;
+  /** The share of its jobs that fail on purpose (0 to 1); the fleet's `jobFailureRate` when absent. */
+  jobFailureRate?: number;
 }
 
 /** Models of the factory registry's generated units (apps/server, devices' factory.ts). */

@@ -55,6 +55,7 @@ import {
 import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
+import { deviceTasks, type JobEngine } from './modules/tasks/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -62,6 +63,15 @@ export interface AppOptions {
   redisUrl?: string;
   /** Most rows the MQTT log keeps (MQTT_LOG_MAX_ROWS; 0: no log); 1,000,000 when not given. */
   mqttLogMaxRows?: number;
+  /**
+   * Where devices reach this server (PUBLIC_URL), for the download URLs of their firmware; by
+   * default the address it listens on, as seen from this machine.
+   */
+  publicUrl?: string;
+  /** How often the task engine runs (ms); 0 leaves it to the caller (`app.taskEngine.tick()`). */
+  taskTickMs?: number;
+  /** The clock of task deadlines and timeouts (ms since the epoch): tests move it. */
+  clock?: () => number;
   passwords: PasswordHasher;
   jwtSecret: string;
   /** Token lifetime in seconds. */
@@ -105,6 +115,8 @@ declare module 'fastify' {
     mqttStats: BrokerStats;
     /** The broker's log (modules/mqtt/log.ts). */
     mqttLog: MqttLog;
+    /** The device tasks' job engine (modules/tasks). */
+    taskEngine: JobEngine;
   }
 }
 
@@ -181,7 +193,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   mqttLog.follow(broker);
   app.decorate('mqttLog', mqttLog);
   app.decorate('broker', broker);
+  const tasks = deviceTasks({
+    db,
+    store,
+    broker,
+    origin: () => {
+      if (options.publicUrl) return options.publicUrl;
+      const address = app.server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 80}`;
+    },
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('taskEngine', tasks.engine);
+  if (options.taskTickMs !== 0) tasks.engine.start(options.taskTickMs);
   app.addHook('onClose', async () => {
+    await tasks.engine.stop();
     brokerStats.stop();
     await broker.close();
     // The last entries, disconnections included.
@@ -251,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditModule, { db });
       await api.register(accessKeysModule, { db, openApi, secretBox });
       await api.register(devicesModule, { db, serverSecret: options.jwtSecret });
+      await api.register(tasks.routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },

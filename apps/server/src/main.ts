@@ -78,6 +78,7 @@ async function main() {
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...configuredProviders(config),
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },

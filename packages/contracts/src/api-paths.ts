@@ -182,6 +182,30 @@ export const DEVICE_PATHS = {
   bindRecordsExport: '/v1/dms/company/bind_records/export',
 } as const;
 
+/** Device tasks and firmware packages of page device_maintenance (spec §1, §3 Task; issue 16). */
+export const TASK_PATHS = {
+  /** GET: a page of the company's tasks, newest first. */
+  tasks: '/v1/dms/company/tasks',
+  /** GET: one task. */
+  task: pathWithId('/v1/dms/company/tasks/:id'),
+  /** GET: a page of a task's jobs, one per device. */
+  jobs: pathWithId('/v1/dms/company/tasks/:id/jobs'),
+  /** GET: a task's jobs as .xlsx. */
+  jobsExport: pathWithId('/v1/dms/company/tasks/:id/jobs/export'),
+  /** POST: the failed jobs (of some devices, or all) start again. */
+  retry: pathWithId('/v1/dms/company/tasks/:id/retry'),
+  /** POST: the jobs not started fail `cancelled`; started ones run to their end. */
+  cancel: pathWithId('/v1/dms/company/tasks/:id/cancel'),
+  /** POST: a firmware upgrade task. */
+  upgrade: '/v1/dms/company/tasks/firmware_upgrade',
+  /** GET: the company's firmware packages; POST: record an uploaded one. */
+  firmware: '/v1/dms/company/firmware',
+  /** DELETE: a package no task uses any more. */
+  firmwareItem: pathWithId('/v1/dms/company/firmware/:id'),
+  /** POST: an upload token for a package (the object store's token flow, spec §7.2). */
+  firmwareToken: '/v1/dms/company/firmware/token',
+} as const;
+
 /** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
 export const CATALOGUE_PATH = '/v1/pms/menus';
 
@@ -207,6 +231,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   ACCESS_KEY_PATHS,
   AUDIT_PATHS,
   DEVICE_PATHS,
+  TASK_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   'device_group.update',
   'device_group.delete',
   'mqtt.client.kick',
+  'firmware.create',
+  'firmware.delete',
+  'task.create',
+  'task.retry',
+  'task.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

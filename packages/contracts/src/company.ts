@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { verifyStatusSchema } from './account.js';
-import { COMPANY_NAME_MAX_LENGTH, LOGO_MAX_BYTES, VERIFY_IMAGE_MAX_BYTES } from './constants.js';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  FIRMWARE_MAX_BYTES,
+  LOGO_MAX_BYTES,
+  VERIFY_IMAGE_MAX_BYTES,
+} from './constants.js';
 import { isCompanyName, isEmail, md5HexSchema, personNameSchema, plainPasswordSchema } from './validators.js';
 
 export const REMARK_MAX_LENGTH = 200;
@@ -78,15 +83,19 @@ export const createCompanyBodySchema = z.object({
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
 /** What the object store keeps, by folder (spec §7.2 `{kind}/{companyId}_{md5}.{ext}`). */
-export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
+export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware'] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
-export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-/** The largest object of each kind, in bytes (spec §5.2, §5.3). */
+/** Images are jpeg or png; a firmware package is a `.bin` of any content. */
+export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin'] as const;
+/** The image kinds: the company's verification images and its logo. */
+export const IMAGE_OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
+/** The largest object of each kind, in bytes (spec §5.2, §5.3; issue 16). */
 export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
   license: VERIFY_IMAGE_MAX_BYTES,
   id_human: VERIFY_IMAGE_MAX_BYTES,
   id_emblem: VERIFY_IMAGE_MAX_BYTES,
   logo: LOGO_MAX_BYTES,
+  firmware: FIRMWARE_MAX_BYTES,
 };
 /** Which company field each verification image fills. */
 export const VERIFY_IMAGE_KINDS = {
@@ -97,9 +106,13 @@ export const VERIFY_IMAGE_KINDS = {
 export type VerifyImageField = keyof typeof VERIFY_IMAGE_KINDS;
 export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImageField[];
 
-/** `license/12_9e107d9d372bb6826bd81d3542a419d6.png`; nothing else (no `..`, no other folder). */
+/**
+ * `license/12_9e107d9d372bb6826bd81d3542a419d6.png`, `firmware/12_….bin`; nothing else (no `..`, no
+ * other folder, an image's extension for an image kind and `.bin` for firmware).
+ */
 export const OBJECT_PATH_PATTERN =
-  /^(license|id_human|id_emblem|logo)\/([1-9]\d{0,9})_([0-9a-f]{32})\.(jpg|jpeg|png)$/;
+  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin)$/;
+const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z]+)$/;
 
 export interface ObjectPathParts {
   kind: ObjectKind;
@@ -109,7 +122,8 @@ export interface ObjectPathParts {
 }
 
 export function parseObjectPath(path: string): ObjectPathParts | null {
-  const match = OBJECT_PATH_PATTERN.exec(path);
+  if (!OBJECT_PATH_PATTERN.test(path)) return null;
+  const match = OBJECT_PATH_PARTS.exec(path);
   if (!match) return null;
   return {
     kind: match[1] as ObjectKind,

@@ -78,5 +78,12 @@ export const ERROR_CODES = [
   'import_too_many_rows',
   'import_file_invalid',
   'log_export_too_many_rows',
+  'firmware_not_uploaded',
+  'firmware_exists',
+  'firmware_in_use',
+  'firmware_model_mismatch',
+  'task_no_devices',
+  'task_too_many_devices',
+  'task_cancelled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -24,6 +24,7 @@ export interface Seen {
   clientId: string;
   topic: string;
   body: Record<string, unknown>;
+  qos: number;
   at: number;
 }
 
@@ -122,7 +123,7 @@ export class TestBroker {
       try {
         body = JSON.parse(packet.payload.toString());
       } catch {}
-      this.messages.push({ clientId: client.id, topic: packet.topic, body, at: Date.now() });
+      this.messages.push({ clientId: client.id, topic: packet.topic, body, qos: packet.qos, at: Date.now() });
     });
   }
 

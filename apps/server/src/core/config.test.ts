@@ -312,6 +312,14 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
     );
   });
 
+  it('sends devices download URLs on PUBLIC_URL, an http or https address, else on its own', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com' }).publicUrl).toBe(
+      'https://console.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' })).toThrow('PUBLIC_URL must be an http://');
+  });
+
   it('forms one broker with the other nodes on REDIS_URL, and stops on an address that is no Redis', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');

@@ -42,6 +42,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// address')
     .optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http:// or https:// address')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address')
@@ -196,6 +200,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where devices reach this server (PUBLIC_URL), for their firmware downloads; else its own address. */
+  publicUrl: string | undefined;
   /** Redis shared by the nodes of one broker (REDIS_URL); without it each server's broker is alone. */
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -294,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

@@ -83,7 +83,17 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: Pick<AppOptions, 'onRoute' | 'timeouts' | 'objectBackend' | 'smsProvider' | 'scanProvider'> & {
+  options: Pick<
+    AppOptions,
+    | 'onRoute'
+    | 'timeouts'
+    | 'objectBackend'
+    | 'smsProvider'
+    | 'scanProvider'
+    | 'taskTickMs'
+    | 'clock'
+    | 'publicUrl'
+  > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
   } = {},
@@ -109,6 +119,9 @@ export async function createTestApp(
     ...(options.objectBackend ? { objectBackend: options.objectBackend } : {}),
     ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
     ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
+    ...(options.taskTickMs !== undefined ? { taskTickMs: options.taskTickMs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   await app.ready();
   return {

@@ -210,17 +210,17 @@ export class ObjectStore {
 
   /**
    * Puts a received upload in place and records it, if its content is what its name says: the md5
-   * in the name, and a JPEG or PNG of the name's extension. Otherwise it is discarded and nothing
-   * is kept.
+   * in the name, and for an image a JPEG or PNG of the name's extension (a firmware package is
+   * bytes of any kind). Otherwise it is discarded and nothing is kept.
    */
   async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
     const parts = parseObjectPath(grant.path);
-    const type = imageTypeOf(upload.head);
+    const type = parts?.kind === 'firmware' ? 'application/octet-stream' : imageTypeOf(upload.head);
     const refusal = !parts
       ? new ApiError(401, 'upload_token_invalid')
       : upload.md5 !== parts.md5
         ? new ApiError(400, 'upload_hash_error')
-        : !type || !extensionMatches(parts.extension, type)
+        : !type || (type !== 'application/octet-stream' && !extensionMatches(parts.extension, type))
           ? new ApiError(400, 'upload_type_invalid')
           : null;
     if (refusal || !type) {

@@ -6,10 +6,10 @@ import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   COMPANY_PATHS,
+  OBJECT_MAX_BYTES,
   OBJECT_STORE_AUTH_SCHEME,
   parseObjectPath,
   uploadResultSchema,
-  VERIFY_IMAGE_MAX_BYTES,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -23,8 +23,10 @@ import { ObjectMissingError } from './backend.js';
 import { readMultipart } from './multipart.js';
 import type { ObjectStore, ReceivedUpload, UploadGrant } from './objects.js';
 
-/** The largest object plus the multipart envelope. */
-const UPLOAD_BODY_LIMIT = VERIFY_IMAGE_MAX_BYTES + 64 * 1024;
+/** What a multipart form adds to its file: the boundaries, the headers, the two small fields. */
+const ENVELOPE_BYTES = 64 * 1024;
+/** The largest object of any kind (a firmware package) plus the envelope; a token allows less. */
+const UPLOAD_BODY_LIMIT = Math.max(...Object.values(OBJECT_MAX_BYTES)) + ENVELOPE_BYTES;
 const OSS_AUTHORIZATION = new RegExp(`^${OBJECT_STORE_AUTH_SCHEME}\\s+(\\S+)$`, 'i');
 const BEARER = /^Bearer\s+(\S+)$/i;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
@@ -60,7 +62,11 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
       onRequest: async (request) => {
         const token = OSS_AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
         if (!token) throw new ApiError(401, 'upload_token_invalid');
-        request.uploadGrant = store.verifyUploadToken(token);
+        const grant = store.verifyUploadToken(token);
+        request.uploadGrant = grant;
+        // The grant's size is the limit: a body announced beyond it is refused before it is read.
+        const length = Number(request.headers['content-length']);
+        if (length > grant.size + ENVELOPE_BYTES) throw new ApiError(413, 'payload_too_large');
       },
       schema: {
         tags: ['company'],
@@ -74,7 +80,7 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
       if (!grant) throw new ApiError(401, 'upload_token_invalid');
       if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
       const form = await readMultipart<ReceivedUpload>(request.body, request.headers, {
-        maxBytes: UPLOAD_BODY_LIMIT,
+        maxBytes: grant.size + ENVELOPE_BYTES,
         onFile: async (name, stream) => {
           if (name !== 'file') throw new ApiError(400, 'bad_request');
           return store.receive(grant, stream);

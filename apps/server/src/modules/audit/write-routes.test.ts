@@ -15,8 +15,10 @@ import {
   type AuditAction,
   DEVICE_PATHS,
   MQTT_PATHS,
+  OBJECT_STORE_AUTH_SCHEME,
   OWNER_ROLE_ID,
   SYSTEM_PATHS,
+  TASK_PATHS,
 } from '@vap/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -25,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, md5, multipart } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { addUnits } from '../devices/test-support.js';
@@ -63,6 +65,7 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   'POST /webapi/v1/mtx/company/mqtt_log/user_state':
     'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
   'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
+  'POST /webapi/v1/dms/company/firmware/token': 'issues a short-lived upload token and writes nothing',
   'POST /webapi/v1/mtx/company/debug_token':
     'issues short-lived MQTT credentials for the signed-in session and stores nothing',
 };
@@ -484,7 +487,102 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       },
     };
   },
+  'POST /webapi/v1/dms/company/firmware': async (ctx) => {
+    const account = await ctx.owner();
+    const path = await uploadedFirmware(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', TASK_PATHS.firmware, {
+          ...account,
+          payload: { path, model: 'VC-C3', version: 'V9.0.1' },
+        }),
+    };
+  },
+  'DELETE /webapi/v1/dms/company/firmware/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const id = await firmwarePackage(ctx, account, 'VC-C3');
+    return { actorPhone: account.phone, act: () => ctx.call('DELETE', TASK_PATHS.firmwareItem(id), account) };
+  },
+  'POST /webapi/v1/dms/company/tasks/firmware_upgrade': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const firmwareId = await firmwarePackage(ctx, account, await modelOf(ctx, account, deviceId));
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', TASK_PATHS.upgrade, {
+          ...account,
+          payload: { firmware_id: firmwareId, target: { device_ids: [deviceId] } },
+        }),
+    };
+  },
+  'POST /webapi/v1/dms/company/tasks/:id/retry': async (ctx) => {
+    const { account, taskId } = await upgradeTask(ctx);
+    // Its device never came online before the deadline.
+    await ctx.t.database.db.execute(
+      sql`update task_jobs set state = 'failed', reason = 'offline' where task_id = ${taskId}`,
+    );
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', TASK_PATHS.retry(taskId), { ...account, payload: {} }),
+    };
+  },
+  'POST /webapi/v1/dms/company/tasks/:id/cancel': async (ctx) => {
+    const { account, taskId } = await upgradeTask(ctx);
+    return { actorPhone: account.phone, act: () => ctx.call('POST', TASK_PATHS.cancel(taskId), account) };
+  },
 };
+
+type Account = Awaited<ReturnType<Context['owner']>>;
+
+/** A firmware package's bytes uploaded through the token flow; answers their path. */
+async function uploadedFirmware(ctx: Context, account: Account) {
+  const bytes = randomBytes(2048);
+  const path = `firmware/${account.companyId}_${md5(bytes)}.bin`;
+  const grant = await ctx.call('POST', TASK_PATHS.firmwareToken, {
+    ...account,
+    payload: { name: path, size: bytes.length },
+  });
+  expect(grant.statusCode, grant.body).toBe(200);
+  const { token, url } = grant.json<{ token: string; url: string }>();
+  const form = multipart({ filename: path, filesize: String(bytes.length) }, bytes);
+  const uploaded = await ctx.t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `${OBJECT_STORE_AUTH_SCHEME} ${token}`, 'content-type': form.contentType },
+    payload: form.body,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return path;
+}
+
+/** A recorded firmware package of a model; answers its id. */
+async function firmwarePackage(ctx: Context, account: Account, model: string) {
+  const path = await uploadedFirmware(ctx, account);
+  const created = await ctx.call('POST', TASK_PATHS.firmware, {
+    ...account,
+    payload: { path, model, version: 'V9.0.0' },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json<{ id: number }>().id;
+}
+
+async function modelOf(ctx: Context, account: Account, deviceId: number) {
+  const device = await ctx.call('GET', DEVICE_PATHS.device(deviceId), account);
+  return device.json<{ model: string }>().model;
+}
+
+/** An upgrade task of a new company's one device (offline); answers its owner and the task's id. */
+async function upgradeTask(ctx: Context) {
+  const { account, deviceId } = await boundDevice(ctx);
+  const firmwareId = await firmwarePackage(ctx, account, await modelOf(ctx, account, deviceId));
+  const created = await ctx.call('POST', TASK_PATHS.upgrade, {
+    ...account,
+    payload: { firmware_id: firmwareId, target: { device_ids: [deviceId] } },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return { account, taskId: created.json<{ id: number }>().id };
+}
 
 /** A device bound to a new company of its own; answers its owner and the device's id. */
 async function boundDevice({ t, owner, call }: Context) {

@@ -139,7 +139,7 @@ type Param = <T>(value: T) => T;
 const asValue: Param = (value) => value;
 
 /** One filter of DEVICE_FILTERS as SQL (company_id is applied to the scope instead). */
-function filterOf(filter: Where, param: Param = asValue): SQL | undefined {
+export function filterOf(filter: Where, param: Param = asValue): SQL | undefined {
   const value = filter.v;
   switch (filter.k) {
     case 'sn':

@@ -26,6 +26,13 @@ export { unknownGroupIds } from './groups.js';
 export { factoryCommands } from './ops.js';
 /** The MQTT broker's questions: who a connecting unit is, and its online state. */
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
+/**
+ * The devices table, read by the task engine's claims in the same statement (is the device online,
+ * still the task's company's): a join, where a call per job would be a round trip per device.
+ */
+export { devices } from './schema.js';
+/** Device tasks' targets, and a completed upgrade's new firmware version (modules/tasks). */
+export { setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
 
 export interface DevicesModuleOptions {
   db: Db;

@@ -28,6 +28,7 @@ import type { BrokerNodes } from './nodes.js';
 import {
   devicePublishes,
   deviceSubscribes,
+  deviceTopic,
   userPublishes,
   userReceives,
   userSubscribes,
@@ -294,6 +295,26 @@ export class Broker {
       if (connection && client.connected) found.push(connection);
     }
     return found;
+  }
+
+  /**
+   * Sends a device a message on its `down/{rest}` (QoS 1), wherever in the cluster it is connected:
+   * the bus carries it to the node that holds the device. Resolves once the bus took it.
+   */
+  sendToDevice(sn: string, rest: string, body: unknown): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.aedes.publish(
+        {
+          cmd: 'publish',
+          topic: deviceTopic(sn, 'down', rest),
+          payload: Buffer.from(JSON.stringify(body)),
+          qos: 1,
+          retain: false,
+          dup: false,
+        },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
   }
 
   /** Disconnects a client of the company; false when none of that id is connected here. */

@@ -5,6 +5,8 @@
  */
 export { Broker, type TcpListener } from './broker.js';
 export { redisBackends } from './cluster.js';
+/** What follows the broker's traffic: device tasks read their devices' reports so. */
+export type { BrokerObserver, Connection } from './connection.js';
 export { DebugTokens } from './debug-tokens.js';
 export { MqttLog } from './log.js';
 export { BrokerNodes } from './nodes.js';

@@ -1,0 +1,292 @@
+/**
+ * A unit's jobs (docs/mqtt.md, "Jobs on a simulated unit"): `upgrade_firmware`, `apply_config` and
+ * `set_whitelist`, as @vap/contracts defines them. The command's id is the job id; the reply says
+ * where the job stands and `up/job` carries each change, the last one `completed` or `failed`. The
+ * unit remembers the jobs it was given and how each ended, as a device's flash would, across its
+ * reboots: a job id it already knows — the server asks again after a restart — is answered, never
+ * started again, so that no unit is upgraded twice whatever the server went through.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  applyConfigArgsSchema,
+  JOB_COMMANDS,
+  type JobCommand,
+  type JobMessage,
+  type JobReport,
+  setWhitelistArgsSchema,
+  type UpgradeFirmwareArgs,
+  upgradeFirmwareArgsSchema,
+  type WhitelistKind,
+} from '@vap/contracts';
+import { download, JobFailure } from './download.js';
+import type { Random } from './prng.js';
+
+/** What the jobs change of the unit, and how their reports leave it. */
+export interface JobUnit {
+  /** The firmware it runs: an upgrade sets it, then reboots. */
+  firmwareVersion: string;
+  readonly config: Record<string, unknown>;
+  /** Its white lists by kind (plates, cards). */
+  readonly whitelists: Partial<Record<WhitelistKind, readonly string[]>>;
+  /** Publishes on `up/job` (QoS 1): true once the broker has it, false when it cannot (offline). */
+  publish(message: JobMessage): Promise<boolean>;
+  /** Reboots into what was installed; `reason` goes in its offline state. */
+  reboot(reason: string): void;
+}
+
+export interface JobSettings {
+  /** The share of the jobs it starts that fail on purpose (`simulated_failure`), 0 to 1. */
+  failureRate: number;
+  /** Draws the failures, where an upgrade fails and how long applying takes: seeded, so runs repeat. */
+  random: Random;
+  /** How long applying a configuration or a white list takes, ms; 200 to 500, as a device's would. */
+  applyMs?: readonly [min: number, max: number];
+  /** How long installing a downloaded package takes before the reboot, ms; 500. */
+  installMs?: number;
+  /** The least time between two progress reports of a download, ms; 250 (four a second at most). */
+  progressEveryMs?: number;
+  /** A download that brings no byte for this long fails, ms; 30 000. */
+  idleMs?: number;
+}
+
+/** Job ids (and outcomes) a unit remembers: the newest, running ones always. */
+export const REMEMBERED_JOBS = 100;
+
+/** A download reports at each tenth of the package, and takes the progress up to 90; installing is 95. */
+const DOWNLOADED = 90;
+const INSTALLING = 95;
+
+const failed = (reason: string, message?: string): JobReport =>
+  message === undefined ? { state: 'failed', reason } : { state: 'failed', reason, message };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What zod found wrong with the args, in one line. */
+function wrongArgs(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || 'args'}: ${issue.message}`).join('; ');
+}
+
+export class Jobs {
+  /** Each job given, oldest first, and where it stands. */
+  private readonly known = new Map<string, JobReport>();
+  /** Ended jobs whose last report the broker has not acknowledged on up/job yet. */
+  private readonly unsent = new Set<string>();
+  /** Those being published now, each with its attempt, so that a flush does not send them twice. */
+  private readonly sending = new Map<string, symbol>();
+  private readonly running = new Map<string, AbortController>();
+  /** The upgrade under way: one at a time. */
+  private upgrading: string | undefined;
+
+  constructor(
+    private readonly unit: JobUnit,
+    private readonly settings: JobSettings,
+  ) {}
+
+  /** Where a known job stands; undefined for one the unit never got, or forgot (REMEMBERED_JOBS). */
+  report(id: string): JobReport | undefined {
+    return this.known.get(id);
+  }
+
+  /**
+   * The answer to a job command: the report of a job it knows, else that of the job it starts.
+   * Args that are not the command's, or a second upgrade, end the job `failed` at once (`bad_args`,
+   * `busy`); like every end, that goes on up/job too, with the next flush().
+   */
+  start(name: JobCommand, id: string, args: Record<string, unknown>): JobReport {
+    const known = this.known.get(id);
+    if (known) return known;
+    switch (name) {
+      case JOB_COMMANDS.firmware_upgrade: {
+        const parsed = upgradeFirmwareArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        return this.upgrade(id, parsed.data);
+      }
+      case JOB_COMMANDS.configuration: {
+        const parsed = applyConfigArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        const { config } = parsed.data;
+        return this.apply(id, () => {
+          for (const [section, fields] of Object.entries(config)) {
+            // JSON may name a section __proto__: set, it would change the object's prototype instead.
+            if (section === '__proto__') continue;
+            const current = this.unit.config[section];
+            this.unit.config[section] = { ...(isObject(current) ? current : {}), ...fields };
+          }
+          return { config: structuredClone(this.unit.config) };
+        });
+      }
+      case JOB_COMMANDS.whitelist: {
+        const parsed = setWhitelistArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        const { list, entries } = parsed.data;
+        return this.apply(id, () => {
+          // A list, not a bag: the same plate twice is one entry.
+          const unique = [...new Set(entries)];
+          this.unit.whitelists[list] = unique;
+          return { count: unique.length };
+        });
+      }
+    }
+  }
+
+  /** Publishes every ended job the broker has not acknowledged yet: after a reply, and on connecting. */
+  flush(): void {
+    for (const id of this.unsent) this.send(id);
+  }
+
+  /** A new connection: what was in flight on the last one may be lost, so it goes again. */
+  reconnected(): void {
+    this.sending.clear();
+    this.flush();
+  }
+
+  /** The unit reboots or stops: each running job ends `failed` (`interrupted`), reported once back. */
+  interrupt(): void {
+    for (const controller of this.running.values()) {
+      controller.abort(new JobFailure('interrupted', 'the unit rebooted'));
+    }
+  }
+
+  private upgrade(id: string, args: UpgradeFirmwareArgs): JobReport {
+    if (this.upgrading !== undefined) {
+      return this.end(id, failed('busy', `upgrade ${this.upgrading} is under way`));
+    }
+    const failsAt = this.drawFailure() ? Math.ceil(args.size * this.settings.random.between(0.2, 0.8)) : null;
+    if (failsAt === null && args.version === this.unit.firmwareVersion) {
+      // Nothing to download: the unit already runs it.
+      return this.end(id, { state: 'completed', result: { firmware_version: args.version } });
+    }
+    this.upgrading = id;
+    const everyMs = this.settings.progressEveryMs ?? 250;
+    return this.run(
+      id,
+      async (signal, abort) => {
+        let tenths = 0;
+        let reportedAt = 0;
+        const { md5 } = await download(args.url, {
+          size: args.size,
+          signal,
+          idleMs: this.settings.idleMs ?? 30_000,
+          onBytes: (received) => {
+            if (failsAt !== null && received >= failsAt) {
+              abort(new JobFailure('simulated_failure', `failed after ${received} of ${args.size} bytes`));
+            }
+            const progress = Math.min(DOWNLOADED, Math.floor((received / args.size) * DOWNLOADED));
+            const reached = Math.floor((received * 10) / args.size);
+            const now = Date.now();
+            // Each tenth of the package, and no more than a few a second; a re-sent job reads the rest.
+            const publish = reached > tenths && now - reportedAt >= everyMs;
+            if (publish) {
+              tenths = reached;
+              reportedAt = now;
+            }
+            this.progress(id, progress, publish);
+          },
+        });
+        // The whole body came, shorter than announced: a simulated failure still has its turn.
+        if (failsAt !== null) throw new JobFailure('simulated_failure', 'failed at the end of the download');
+        if (md5 !== args.md5) throw new JobFailure('md5_mismatch', `md5 ${md5}, expected ${args.md5}`);
+        this.progress(id, INSTALLING, true);
+        await sleep(this.settings.installMs ?? 500, undefined, { signal });
+        this.unit.firmwareVersion = args.version;
+        return { firmware_version: args.version };
+      },
+      // Its completion goes out once the unit is back, on its new firmware: reconnected() sends it.
+      () => this.unit.reboot('upgrade'),
+    );
+  }
+
+  /** A configuration or white-list job: `change` runs after the time a device takes to apply it. */
+  private apply(id: string, change: () => Record<string, unknown>): JobReport {
+    const fails = this.drawFailure();
+    const [min, max] = this.settings.applyMs ?? [200, 500];
+    const delayMs = Math.round(this.settings.random.between(min, max));
+    return this.run(id, async (signal) => {
+      await sleep(delayMs, undefined, { signal });
+      if (fails) throw new JobFailure('simulated_failure', 'the unit could not apply it');
+      return change();
+    });
+  }
+
+  private drawFailure(): boolean {
+    return this.settings.random.chance(this.settings.failureRate);
+  }
+
+  /**
+   * Starts a job's work; it ends `completed` with what the work returns, or `failed` with the
+   * JobFailure it throws (or its abort's). With `reboots`, the completion is kept for the next
+   * connection and the unit reboots.
+   */
+  private run(
+    id: string,
+    work: (signal: AbortSignal, abort: (why: JobFailure) => void) => Promise<Record<string, unknown>>,
+    reboots?: () => void,
+  ): JobReport {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const done = () => {
+      this.running.delete(id);
+      if (this.upgrading === id) this.upgrading = undefined;
+    };
+    work(controller.signal, (why) => controller.abort(why)).then(
+      (result) => {
+        done();
+        this.end(id, { state: 'completed', result }, reboots === undefined);
+        reboots?.();
+      },
+      (error: unknown) => {
+        done();
+        const why = controller.signal.aborted ? controller.signal.reason : error;
+        this.end(
+          id,
+          why instanceof JobFailure ? failed(why.reason, why.message) : failed('internal', String(why)),
+          true,
+        );
+      },
+    );
+    return this.remember(id, { state: 'processing', progress: 0 });
+  }
+
+  /** A running job's progress: always what a re-sent command reads, on up/job when `publish`. */
+  private progress(id: string, progress: number, publish: boolean) {
+    if (!this.running.has(id)) return;
+    this.remember(id, { state: 'processing', progress });
+    if (publish) void this.unit.publish({ id, state: 'processing', progress });
+  }
+
+  /** The job's end: remembered, and published now (`sendNow`) or with the next flush. */
+  private end(id: string, report: JobReport, sendNow = false): JobReport {
+    this.remember(id, report);
+    this.unsent.add(id);
+    if (sendNow) this.send(id);
+    return report;
+  }
+
+  private send(id: string) {
+    const report = this.known.get(id);
+    if (!report || this.sending.has(id)) return;
+    const attempt = Symbol(id);
+    this.sending.set(id, attempt);
+    void this.unit.publish({ id, ...report }).then((delivered) => {
+      if (this.sending.get(id) !== attempt) return;
+      this.sending.delete(id);
+      if (delivered) this.unsent.delete(id);
+    });
+  }
+
+  private remember(id: string, report: JobReport): JobReport {
+    this.known.set(id, report);
+    if (this.known.size > REMEMBERED_JOBS) {
+      // The oldest that has ended goes: a running job is never forgotten.
+      for (const old of this.known.keys()) {
+        if (this.running.has(old)) continue;
+        this.known.delete(old);
+        this.unsent.delete(old);
+        this.sending.delete(old);
+        break;
+      }
+    }
+    return report;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Device tasks (issue 16; spec §1 firmware upgrade, configuration, white-list import; §3 Task;
+ * §4.3): firmware packages, the tasks of page device_maintenance, and the job engine that carries
+ * each device's part over MQTT — on every server, through the database alone.
+ */
+
+import { DEVICE_TOPICS } from '@vap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../core/db/client.js';
+import type { ObjectStore } from '../../core/storage/objects.js';
+import type { Broker } from '../mqtt/index.js';
+import { type EngineLog, JobEngine } from './engine.js';
+import { FirmwarePackages } from './firmware.js';
+import { jobKinds } from './kinds.js';
+import { JobReports } from './reports.js';
+import { taskRoutes } from './routes.js';
+import { Tasks } from './tasks.js';
+
+export { JobEngine } from './engine.js';
+
+export interface DeviceTasks {
+  engine: JobEngine;
+  routes: FastifyPluginAsyncZod;
+}
+
+/**
+ * The engine (started by the caller: `engine.start()`) and the routes, over one broker: commands go
+ * out through it, and its devices' reports come back through it.
+ */
+export function deviceTasks(options: {
+  db: Db;
+  store: ObjectStore;
+  broker: Broker;
+  /** Where devices reach this server, for their download URLs. */
+  origin: () => string;
+  log: EngineLog;
+  now?: () => number;
+}): DeviceTasks {
+  const { db, store, broker, origin, log, now } = options;
+  const engine = new JobEngine(
+    db,
+    jobKinds({ store, origin }),
+    (sn, command) => broker.sendToDevice(sn, DEVICE_TOPICS.command, command),
+    log,
+    now,
+  );
+  broker.observe(new JobReports(engine, log));
+  const firmware = new FirmwarePackages(db, store);
+  const tasks = new Tasks(db, firmware, engine, now);
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(taskRoutes, { db, tasks, firmware });
+  };
+  return { engine, routes };
+}

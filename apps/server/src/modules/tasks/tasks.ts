@@ -1,0 +1,312 @@
+/**
+ * The company's device tasks (spec §3 Task, §4.3; issue 16): creating one fixes what it applies
+ * and which devices it acts on (one pending job each); its state is the sum of its jobs'. The job
+ * engine (engine.ts) carries the jobs; retry and cancel go through it.
+ */
+import {
+  type CreateUpgradeTaskBody,
+  TASK_MAX_DEVICES,
+  type Task,
+  type TaskCounts,
+  type TaskJob,
+  type TaskState,
+  type TaskType,
+  type Where,
+} from '@vap/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AuditTrail } from '../../core/audit/recorder.js';
+import type { Permissions } from '../../core/auth/permissions.js';
+import { companyOf } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { users } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
+import { likePattern } from '../../core/http/list-query.js';
+import { devices, targetDevices } from '../devices/index.js';
+import type { JobEngine } from './engine.js';
+import type { FirmwarePackages } from './firmware.js';
+import type { UpgradePayload } from './kinds.js';
+import { taskJobs, tasks } from './schema.js';
+
+type TaskRow = typeof tasks.$inferSelect;
+const HOUR_MS = 3_600_000;
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
+
+/** A task's state from its jobs' counts (spec §4.3). */
+export function taskStateOf(counts: TaskCounts): TaskState {
+  const total = counts.pending + counts.processing + counts.completed + counts.failed;
+  if (counts.pending + counts.processing > 0)
+    return counts.processing + counts.completed + counts.failed > 0 ? 'processing' : 'pending';
+  return counts.failed > 0 || total === 0 ? 'failed' : 'completed';
+}
+
+export class Tasks {
+  constructor(
+    private readonly db: Db,
+    private readonly firmware: FirmwarePackages,
+    private readonly engine: JobEngine,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A firmware upgrade of the target's devices of the package's model. */
+  async createUpgrade(
+    caller: Permissions,
+    body: Required<CreateUpgradeTaskBody> & { target: CreateUpgradeTaskBody['target'] },
+    trail: AuditTrail,
+  ): Promise<Task> {
+    const companyId = companyOf(caller);
+    const firmware = await this.firmware.find(companyId, body.firmware_id);
+    const found = await targetDevices(this.db, caller, body.target, TASK_MAX_DEVICES);
+    if (found.length > TASK_MAX_DEVICES) throw new ApiError(400, 'task_too_many_devices');
+    const matching = found.filter((device) => device.model === firmware.model);
+    // Chosen one by one, a device of another model is a mistake to say; in a group or a filter, it
+    // is simply not this package's.
+    if ('device_ids' in body.target && matching.length < found.length)
+      throw new ApiError(400, 'firmware_model_mismatch');
+    if (matching.length === 0) throw new ApiError(400, 'task_no_devices');
+    const payload: UpgradePayload = {
+      firmware_id: firmware.id,
+      path: firmware.path,
+      md5: firmware.md5,
+      size: firmware.size,
+      version: firmware.version,
+      model: firmware.model,
+    };
+    const id = await this.db.transaction(async (tx) => {
+      const [task] = await tx
+        .insert(tasks)
+        .values({
+          companyId,
+          type: 'firmware_upgrade',
+          subject: `${firmware.model} ${firmware.version}`,
+          payload: payload as unknown as Record<string, unknown>,
+          createdBy: caller.userId,
+          deadlineAt: new Date(this.now() + body.deadline_hours * HOUR_MS),
+          deadlineHours: body.deadline_hours,
+          timeoutMinutes: body.timeout_minutes,
+        })
+        .returning();
+      if (!task) throw new Error('task not created');
+      for (let at = 0; at < matching.length; at += 1000)
+        await tx
+          .insert(taskJobs)
+          .values(
+            matching
+              .slice(at, at + 1000)
+              .map((device) => ({ taskId: task.id, deviceId: device.id, sn: device.sn })),
+          );
+      await trail.record(tx, {
+        action: 'task.create',
+        target: { type: 'task', id: task.id },
+        after: { type: task.type, subject: task.subject, devices: matching.length, payload },
+      });
+      return task.id;
+    });
+    void this.engine.tick();
+    return this.detail(companyId, id);
+  }
+
+  private async owned(companyId: number, id: number): Promise<TaskRow> {
+    const [task] = await this.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)));
+    if (!task) throw new ApiError(404, 'not_found');
+    return task;
+  }
+
+  /** The tasks' job counts and progress, by task. */
+  private async sums(ids: readonly number[]) {
+    const sums = new Map<number, { counts: TaskCounts; progress: number }>();
+    if (ids.length === 0) return sums;
+    const rows = await this.db
+      .select({
+        taskId: taskJobs.taskId,
+        state: taskJobs.state,
+        n: sql<number>`count(*)::int`,
+        progress: sql<number>`coalesce(sum(case when ${taskJobs.state} in ('completed', 'failed') then 100 else ${taskJobs.progress} end), 0)::float8`,
+      })
+      .from(taskJobs)
+      .where(inArray(taskJobs.taskId, [...ids]))
+      .groupBy(taskJobs.taskId, taskJobs.state);
+    for (const id of ids)
+      sums.set(id, { counts: { pending: 0, processing: 0, completed: 0, failed: 0 }, progress: 0 });
+    for (const row of rows) {
+      const sum = sums.get(row.taskId);
+      if (!sum) continue;
+      sum.counts[row.state] = Number(row.n);
+      sum.progress += Number(row.progress);
+    }
+    return sums;
+  }
+
+  private async toTasks(rows: readonly (TaskRow & { creator: string | null })[]): Promise<Task[]> {
+    const sums = await this.sums(rows.map((row) => row.id));
+    return rows.map((row) => {
+      const sum = sums.get(row.id) ?? {
+        counts: { pending: 0, processing: 0, completed: 0, failed: 0 },
+        progress: 0,
+      };
+      const total = sum.counts.pending + sum.counts.processing + sum.counts.completed + sum.counts.failed;
+      return {
+        id: row.id,
+        type: row.type,
+        state: taskStateOf(sum.counts),
+        subject: row.subject,
+        counts: sum.counts,
+        total,
+        progress: total === 0 ? 0 : Math.round((sum.progress / total) * 10) / 10,
+        created_by: row.creator ?? '',
+        created_at: row.createdAt.toISOString(),
+        deadline_at: row.deadlineAt.toISOString(),
+        timeout_minutes: row.timeoutMinutes,
+        cancelled_at: iso(row.cancelledAt),
+      };
+    });
+  }
+
+  private selectTasks() {
+    return this.db
+      .select({
+        task: tasks,
+        creator: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.phone})`,
+      })
+      .from(tasks)
+      .leftJoin(users, eq(users.id, tasks.createdBy));
+  }
+
+  async detail(companyId: number, id: number): Promise<Task> {
+    const [row] = await this.selectTasks().where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)));
+    if (!row) throw new ApiError(404, 'not_found');
+    const [task] = await this.toTasks([{ ...row.task, creator: row.creator }]);
+    if (!task) throw new ApiError(404, 'not_found');
+    return task;
+  }
+
+  /**
+   * A page of the company's tasks, newest first. The state filter is on the jobs' sums: a task is
+   * pending, processing, completed or failed by what its jobs are now.
+   */
+  async list(
+    companyId: number,
+    query: { page: number; size: number; wheres: readonly Where[] },
+  ): Promise<{ items: Task[]; total: number }> {
+    const conditions: SQL[] = [eq(tasks.companyId, companyId)];
+    for (const where of query.wheres) {
+      if (where.k === 'type') conditions.push(eq(tasks.type, where.v as TaskType));
+      else if (where.k === 'created_at') {
+        const [from, to] = where.v as [string, string];
+        conditions.push(gte(tasks.createdAt, new Date(from)), lte(tasks.createdAt, new Date(to)));
+      } else if (where.k === 'state') conditions.push(stateCondition(where.v as TaskState));
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(tasks).where(where);
+    const rows = await this.selectTasks()
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size);
+    return {
+      items: await this.toTasks(rows.map((row) => ({ ...row.task, creator: row.creator }))),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  /** A page of a task's jobs, in device order. */
+  async jobs(
+    companyId: number,
+    id: number,
+    query: { page: number; size: number; wheres: readonly Where[] },
+  ): Promise<{ items: TaskJob[]; total: number }> {
+    await this.owned(companyId, id);
+    const conditions: SQL[] = [eq(taskJobs.taskId, id)];
+    for (const where of query.wheres) {
+      if (where.k === 'state') conditions.push(eq(taskJobs.state, where.v as TaskState));
+      else if (where.k === 'sn')
+        conditions.push(
+          where.o === 'like'
+            ? ilike(taskJobs.sn, likePattern(String(where.v)))
+            : eq(taskJobs.sn, String(where.v)),
+        );
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(taskJobs).where(where);
+    const rows = await this.db
+      .select({ job: taskJobs, name: devices.name, model: devices.model })
+      .from(taskJobs)
+      .leftJoin(devices, eq(devices.id, taskJobs.deviceId))
+      .where(where)
+      .orderBy(taskJobs.id)
+      .limit(query.size)
+      .offset((query.page - 1) * query.size);
+    return {
+      items: rows.map(({ job, name, model }) => ({
+        device_id: job.deviceId,
+        sn: job.sn,
+        name: name ?? '',
+        model: model ?? '',
+        state: job.state,
+        progress: job.state === 'completed' ? 100 : job.progress,
+        reason: job.reason,
+        result: job.result,
+        attempts: job.attempts,
+        started_at: iso(job.startedAt),
+        ended_at: iso(job.endedAt),
+      })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  /** Every job of a task, in device order, read a thousand at a time (the export). */
+  async *allJobs(companyId: number, id: number): AsyncGenerator<TaskJob> {
+    await this.owned(companyId, id);
+    for (let page = 1; ; page++) {
+      const { items } = await this.jobs(companyId, id, { page, size: 1000, wheres: [] });
+      yield* items;
+      if (items.length < 1000) return;
+    }
+  }
+
+  /** Failed jobs (of these devices, or all) start again; answers the task. */
+  async retry(companyId: number, id: number, deviceIds: readonly number[] | undefined, trail: AuditTrail) {
+    const task = await this.owned(companyId, id);
+    if (task.cancelledAt) throw new ApiError(409, 'task_cancelled');
+    await this.engine.retry(id, deviceIds, (tx, retried) =>
+      trail.record(tx, {
+        action: 'task.retry',
+        target: { type: 'task', id },
+        after: { retried, device_ids: deviceIds ?? null },
+      }),
+    );
+    void this.engine.tick();
+    return this.detail(companyId, id);
+  }
+
+  /** Jobs not started fail `cancelled`; started ones run to their end. Answers the task. */
+  async cancel(companyId: number, id: number, trail: AuditTrail) {
+    const task = await this.owned(companyId, id);
+    if (task.cancelledAt) throw new ApiError(409, 'task_cancelled');
+    await this.engine.cancel(id, (tx, cancelled) =>
+      trail.record(tx, { action: 'task.cancel', target: { type: 'task', id }, after: { cancelled } }),
+    );
+    return this.detail(companyId, id);
+  }
+}
+
+/** Tasks in a state, by their jobs (taskStateOf as SQL). */
+function stateCondition(state: TaskState): SQL {
+  const has = (states: string[]) =>
+    sql`exists (select 1 from ${taskJobs} where ${taskJobs.taskId} = ${tasks.id} and ${taskJobs.state} in (${sql.join(
+      states.map((value) => sql`${value}`),
+      sql`, `,
+    )}))`;
+  switch (state) {
+    case 'pending':
+      return sql`(${has(['pending'])} and not ${has(['processing', 'completed', 'failed'])})`;
+    case 'processing':
+      return sql`(${has(['pending', 'processing'])} and ${has(['processing', 'completed', 'failed'])})`;
+    case 'completed':
+      return sql`(not ${has(['pending', 'processing', 'failed'])})`;
+    case 'failed':
+      return sql`(not ${has(['pending', 'processing'])} and ${has(['failed'])})`;
+  }
+}

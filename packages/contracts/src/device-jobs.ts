@@ -1,0 +1,98 @@
+/**
+ * What the server asks of a device over MQTT for a task (spec §1 firmware upgrade, configuration,
+ * white-list import; §4.3; issue 16), and the remote terminal's stream (spec §2.1 /telnet). Both
+ * ride on the device's command topic, `vap/dev/{sn}/down/cmd` (`{id, name, args}`), and the answer
+ * on `up/reply` (`{id, ok, result | error}`); docs/mqtt.md tells the whole exchange.
+ *
+ * A job is one device's part of a task. Its command's `id` is the job id, unique per attempt: a
+ * device that receives a job it already knows (the server asks again after a restart, or when it
+ * heard nothing for a while) does not start it again but answers how it stands — so that no device
+ * is upgraded twice, whatever the server went through.
+ */
+import { z } from 'zod';
+
+/** The commands of a task's jobs, by task type (spec §3 Task). */
+export const JOB_COMMANDS = {
+  firmware_upgrade: 'upgrade_firmware',
+  configuration: 'apply_config',
+  whitelist: 'set_whitelist',
+} as const;
+export type JobCommand = (typeof JOB_COMMANDS)[keyof typeof JOB_COMMANDS];
+
+/** `upgrade_firmware`: download the package, check its md5, install it, reboot into `version`. */
+export const upgradeFirmwareArgsSchema = z.object({
+  url: z.url(),
+  md5: z.string().regex(/^[0-9a-f]{32}$/),
+  size: z.number().int().positive(),
+  version: z.string().min(1),
+});
+export type UpgradeFirmwareArgs = z.infer<typeof upgradeFirmwareArgsSchema>;
+
+/** `apply_config`: set these sections' fields (a device keeps the fields it is not sent). */
+export const applyConfigArgsSchema = z.object({
+  config: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type ApplyConfigArgs = z.infer<typeof applyConfigArgsSchema>;
+
+/** White lists a device keeps: number plates (barrier cameras), access cards (door stations). */
+export const WHITELIST_KINDS = ['plate', 'card'] as const;
+export type WhitelistKind = (typeof WHITELIST_KINDS)[number];
+
+/** `set_whitelist`: replace the device's list of this kind with these entries. */
+export const setWhitelistArgsSchema = z.object({
+  list: z.enum(WHITELIST_KINDS),
+  entries: z.array(z.string().min(1)),
+});
+export type SetWhitelistArgs = z.infer<typeof setWhitelistArgsSchema>;
+
+/**
+ * Where a job stands on the device: `processing` with its progress (0–100), or ended. A device
+ * answers a job command at once with this (on `up/reply`, as the command's `result`), then
+ * publishes each change on `up/job` as `{id, …}` — the last one `completed` or `failed`.
+ */
+export const jobReportSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('processing'), progress: z.number().min(0).max(100) }),
+  z.object({
+    state: z.literal('completed'),
+    /** upgrade_firmware: `{firmware_version}`; apply_config: `{config}`; set_whitelist: `{count}`. */
+    result: z.record(z.string(), z.unknown()).default({}),
+  }),
+  z.object({
+    state: z.literal('failed'),
+    /** A code: `download_failed`, `md5_mismatch`, `unsupported_model`, `busy`, `bad_args`, … */
+    reason: z.string().min(1),
+    message: z.string().optional(),
+  }),
+]);
+export type JobReport = z.infer<typeof jobReportSchema>;
+
+/** A job's report on `up/job`: the job id, and how it stands. */
+export const jobMessageSchema = z.intersection(z.object({ id: z.string().min(1) }), jobReportSchema);
+export type JobMessage = z.infer<typeof jobMessageSchema>;
+
+/** The sub-topics of a device's `up` (vap/dev/{sn}/up/…) and `down` its jobs and terminal use. */
+export const DEVICE_TOPICS = {
+  /** down: commands, `{id, name, args}`. */
+  command: 'cmd',
+  /** up: answers to commands, `{id, ok, result | error}`. */
+  reply: 'reply',
+  /** up: a job's progress and end, `{id, state, …}`. */
+  job: 'job',
+  /** up: what a terminal session prints, `{session, data}`. */
+  terminal: 'term',
+} as const;
+
+/**
+ * The remote terminal (spec §2.1 /telnet): `term_open {session, cols, rows}` starts a shell, which
+ * prints its banner and prompt; `term_input {session, data}` carries what the user typed (keys as
+ * xterm sends them: text, `\r` for Enter, `\x7f` for Backspace, `\x03` for Ctrl-C); the shell echoes
+ * and answers on `up/term` as `{session, data}` (text with `\r\n` line ends); `term_close {session}`
+ * ends it, and so does the shell's `exit` (it then sends `{session, data, closed: true}`).
+ */
+export const TERMINAL_COMMANDS = { open: 'term_open', input: 'term_input', close: 'term_close' } as const;
+export const terminalOutputSchema = z.object({
+  session: z.string().min(1),
+  data: z.string(),
+  closed: z.boolean().optional(),
+});
+export type TerminalOutput = z.infer<typeof terminalOutputSchema>;
