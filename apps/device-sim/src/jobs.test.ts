@@ -228,6 +228,16 @@ describe('the jobs of a unit', () => {
     }
   });
 
+  it('takes a new failure rate for the jobs it starts after, and refuses one outside 0 to 1', async () => {
+    const jobs = jobsOf(new FakeUnit(), { failureRate: 1 });
+    jobs.start('apply_config', 'before', { config: { osd: { on: 1 } } });
+    jobs.setFailureRate(0);
+    jobs.start('apply_config', 'after', { config: { osd: { on: 2 } } });
+    expect(await settled(jobs, 'before')).toMatchObject({ state: 'failed', reason: 'simulated_failure' });
+    expect(await settled(jobs, 'after')).toMatchObject({ state: 'completed' });
+    expect(() => jobs.setFailureRate(1.5)).toThrow(RangeError);
+  });
+
   it('draws the same failures from the same seed', async () => {
     const outcomes = async () => {
       const jobs = jobsOf(new FakeUnit(), { failureRate: 0.5, random: seededRandom('seed', 'unit', 'jobs') });

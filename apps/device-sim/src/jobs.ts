@@ -78,10 +78,20 @@ export class Jobs {
   /** The upgrade under way: one at a time. */
   private upgrading: string | undefined;
 
+  private failureRate: number;
+
   constructor(
     private readonly unit: JobUnit,
     private readonly settings: JobSettings,
-  ) {}
+  ) {
+    this.failureRate = settings.failureRate;
+  }
+
+  /** Jobs started from now on fail at this rate, 0 to 1: a unit whose trouble mends, or begins. */
+  setFailureRate(rate: number): void {
+    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`a failure rate is 0 to 1, not ${rate}`);
+    this.failureRate = rate;
+  }
 
   /** Where a known job stands; undefined for one the unit never got, or forgot (REMEMBERED_JOBS). */
   report(id: string): JobReport | undefined {
@@ -210,7 +220,7 @@ export class Jobs {
   }
 
   private drawFailure(): boolean {
-    return this.settings.random.chance(this.settings.failureRate);
+    return this.settings.random.chance(this.failureRate);
   }
 
   /**

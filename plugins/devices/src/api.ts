@@ -26,7 +26,8 @@ import {
   type Where,
 } from '@vap/contracts';
 import { ApiError, type CallOptions, type HttpClient } from '@vap/kernel';
-import { UploadError, type UploadRequestContext, uploadWithProgress } from '@vap/ui';
+import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
+import { uploadFailure } from './upload-failure.js';
 
 export interface DevicesApi {
   devices(query: ListQuery, options?: CallOptions): Promise<ListPage<Device>>;
@@ -84,13 +85,7 @@ export function createDevicesApi({ http, token, language, expired }: DevicesApiD
         signal,
       });
     } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
-      if (error.status === 401) expired();
-      throw new ApiError(
-        error.status,
-        typeof error.code === 'string' ? error.code : 'upload_failed',
-        error.message,
-      );
+      throw uploadFailure(error, expired);
     }
     const parsed = importResultSchema.safeParse(answer);
     if (!parsed.success) throw new ApiError(200, 'invalid_response', '');

@@ -8,13 +8,14 @@ import {
   page,
   SessionRef,
 } from '@vap/kernel';
-import { DevicesApiRef } from './refs.js';
+import { DevicesApiRef, TasksApiRef } from './refs.js';
 
 /**
  * The device area (spec §1 device maintenance, §2.3 device_maintenance, device_bind_record,
- * device_verify, §3 Device and Group, §5.1, §5.4, §6): the company's bound devices and their groups,
- * the binding records, and the verification of a unit. What a role may not do is hidden here and
- * refused by the server; devices of downstream companies are shown but never changed (§6).
+ * device_verify, §3 Device and Group, §3 Task, §5.1, §5.4, §6): the company's bound devices and their
+ * groups, their tasks (firmware upgrades with their packages), the binding records, and the
+ * verification of a unit. What a role may not do is hidden here and refused by the server; devices
+ * of downstream companies are shown but never changed (§6).
  */
 export default definePlugin({
   id: 'devices',
@@ -22,7 +23,22 @@ export default definePlugin({
   pages: [
     page('device_maintenance', () => import('./pages/maintenance.js'), {
       // `add` and `bind` both grant the bind dialog: the catalogue has both buttons on this page.
-      buttons: ['add', 'bind', 'edit', 'unbind', 'move', 'group', 'import', 'export'],
+      // The tasks' buttons (TASK_BUTTONS): `upgrade` for firmware, `config`, `telnet` and
+      // `whitelist` for the configuration, remote terminal and white-list work that follows.
+      buttons: [
+        'add',
+        'bind',
+        'edit',
+        'unbind',
+        'move',
+        'group',
+        'import',
+        'export',
+        'upgrade',
+        'config',
+        'telnet',
+        'whitelist',
+      ],
     }),
     page('device_bind_record', () => import('./pages/bind-records.js'), { buttons: ['export'] }),
     page('device_verify', () => import('./pages/verify.js'), { buttons: ['verify'] }),
@@ -40,6 +56,19 @@ export default definePlugin({
           token: () => session.token,
           language: () => i18n.language,
           // An upload refused with 401 ends the session like any other call (spec §8).
+          expired: () => bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') }),
+        });
+      };
+    }),
+    lazyService(TasksApiRef, async () => {
+      const { createTasksApi } = await import('./tasks-api.js');
+      return (services) => {
+        const i18n = services.get(I18nRef);
+        const bus = services.get(EventBusRef);
+        return createTasksApi({
+          http: services.get(HttpRef),
+          language: () => i18n.language,
+          // A firmware upload refused with 401 ends the session like any other call (spec §8).
           expired: () => bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') }),
         });
       };

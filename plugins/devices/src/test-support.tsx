@@ -4,7 +4,11 @@ import {
   type Device,
   type DeviceGroup,
   decodeListParam,
+  type Firmware,
   type Order,
+  TASK_PATHS,
+  type Task,
+  type TaskJob,
   type Where,
 } from '@vap/contracts';
 import { messages } from '@vap/kernel';
@@ -106,6 +110,62 @@ export const deviceAnswers = (
     body: { items: groups, ...(ungrouped === undefined ? {} : { ungrouped }) },
   },
   [`GET ${DEVICE_PATHS.devices}`]: { body: { items: devices, total: devices.length } },
+});
+
+export const task = (partial: Partial<Task> & Pick<Task, 'id'>): Task => ({
+  type: 'firmware_upgrade',
+  state: 'processing',
+  subject: 'VC-200 V2.2.0',
+  counts: { pending: 1, processing: 1, completed: 2, failed: 1 },
+  total: 5,
+  progress: 60,
+  created_by: '测试用户',
+  created_at: '2026-03-02T09:30:00.000Z',
+  deadline_at: '2026-03-03T09:30:00.000Z',
+  timeout_minutes: 15,
+  cancelled_at: null,
+  ...partial,
+});
+
+export const job = (partial: Partial<TaskJob> & Pick<TaskJob, 'device_id'>): TaskJob => ({
+  sn: `1234567890132${String(partial.device_id).padStart(7, '0')}`,
+  name: `cam-${partial.device_id}`,
+  model: 'VC-200',
+  state: 'completed',
+  progress: 100,
+  reason: null,
+  result: null,
+  attempts: 1,
+  started_at: '2026-03-02T09:31:00.000Z',
+  ended_at: '2026-03-02T09:35:00.000Z',
+  ...partial,
+});
+
+export const firmware = (partial: Partial<Firmware> & Pick<Firmware, 'id'>): Firmware => ({
+  model: 'VC-200',
+  version: 'V2.2.0',
+  release_notes: '',
+  size: 5 * 1024 * 1024,
+  md5: '0123456789abcdef0123456789abcdef',
+  created_at: '2026-03-01T08:00:00.000Z',
+  ...partial,
+});
+
+/** The tasks list, each task and the jobs of each (one page), and the firmware packages. */
+export const taskAnswers = (
+  tasks: readonly Task[],
+  jobs: Readonly<Record<number, readonly TaskJob[]>> = {},
+  packages: readonly Firmware[] = [],
+): Answers => ({
+  [`GET ${TASK_PATHS.tasks}`]: { body: { items: tasks, total: tasks.length } },
+  ...Object.fromEntries(tasks.map((each) => [`GET ${TASK_PATHS.task(each.id)}`, { body: each }])),
+  ...Object.fromEntries(
+    Object.entries(jobs).map(([id, items]) => [
+      `GET ${TASK_PATHS.jobs(Number(id))}`,
+      { body: { items, total: items.length } },
+    ]),
+  ),
+  [`GET ${TASK_PATHS.firmware}`]: { body: { items: packages } },
 });
 
 export interface SentUpload {

@@ -8,6 +8,7 @@ const CLOUD_TONES: Record<CloudState, TagTone> = { none: 'default', active: 'suc
 export interface DeviceRowActions {
   edit: false | ((device: Device) => void);
   move: false | ((device: Device) => void);
+  upgrade: false | ((device: Device) => void);
   unbind: false | ((device: Device) => void);
 }
 
@@ -93,9 +94,9 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
       key: 'actions',
       title: t('common.actions'),
       hideable: false,
-      width: 170,
+      width: 250,
       render: (row) => {
-        // Spec §6: a downstream company's device is never unbound, moved or edited.
+        // Spec §6: a downstream company's device is never unbound, moved, edited or upgraded.
         if (row.read_only) return null;
         const action = (label: string, run: false | ((device: Device) => void), danger = false) =>
           run !== false && ({ label, onClick: () => run(row), danger } satisfies RowAction);
@@ -104,6 +105,7 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
             actions={[
               action(t('maintenance.rename'), actions.edit),
               action(t('maintenance.move'), actions.move),
+              action(t('maintenance.upgrade'), actions.upgrade),
               action(t('maintenance.unbind'), actions.unbind, true),
             ]}
           />

@@ -1,189 +1,53 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { DEVICE_BATCH_MAX, type Device } from '@vap/contracts';
-import { usePermission, useService, useSession, useT } from '@vap/kernel';
-import { Button, confirm, DataTable, type DataTableHandle, message } from '@vap/ui';
-import { useRef, useState } from 'react';
-import { DevicesApiRef } from '../refs.js';
-import { BindDialog } from './bind-dialog.js';
-import { useDeviceColumns } from './device-columns.js';
-import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
-import { DeviceFilters, deviceWheres, NO_DEVICE_FILTERS } from './device-filters.js';
-import { ExportButton } from './export-button.js';
-import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
-import { ImportDialog } from './import-dialog.js';
+import type { Task } from '@vap/contracts';
+import { useT } from '@vap/kernel';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
+import { useState } from 'react';
+import { deviceWheres, NO_DEVICE_FILTERS } from './device-filters.js';
+import { DeviceView } from './device-view.js';
+import type { GroupChoice } from './group-panel.js';
+import { TasksView } from './tasks-view.js';
 
-type Dialog =
-  | { kind: 'bind' }
-  | { kind: 'import' }
-  | { kind: 'edit'; device: Device }
-  | { kind: 'move'; devices: Device[]; done?: () => void }
-  | null;
+type View = 'devices' | 'tasks';
 
 /**
- * Device maintenance (spec §2.3 device_maintenance, §3 Device and Group, §6): the groups beside the
- * company's devices, filtered, sorted and paged by the server; binding one device or a workbook of
- * them, renaming, moving and unbinding, the export of the current filter. Buttons follow the role's;
- * a downstream company's device is shown read-only and cannot be selected for a batch action.
+ * Device maintenance (spec §2.3 device_maintenance): two views under tabs, the company's devices
+ * (the default) and their tasks (issue 16). The device view stays mounted while the tasks are shown,
+ * so that its searches, page and selection are as they were when it comes back; the tasks view is
+ * mounted only while shown, so that it asks the server nothing otherwise.
  */
 export default function MaintenancePage() {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  // The catalogue has both buttons on this page: either grants binding.
-  const mayBindButton = usePermission('bind');
-  const mayAdd = usePermission('add');
-  const mayBind = mayBindButton || mayAdd;
-  const mayEdit = usePermission('edit');
-  const mayUnbind = usePermission('unbind');
-  const mayMove = usePermission('move');
-  const mayGroup = usePermission('group');
-  const mayImport = usePermission('import');
-  const mayExport = usePermission('export');
-  const table = useRef<DataTableHandle>(null);
+  const [view, setView] = useState<View>('devices');
+  // The device list's group and searches: a new upgrade from the tasks may take the devices they show.
   const [group, setGroup] = useState<GroupChoice>('all');
   const [filters, setFilters] = useState(NO_DEVICE_FILTERS);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const chosenGroup = typeof group === 'number' && group > 0 ? group : null;
+  const [detail, setDetail] = useState<Task | null>(null);
 
-  /** After a write: the list, and the group counts it changes. */
-  const changed = () => {
-    table.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
-  };
-  const done = () => {
-    setDialog(null);
-    changed();
-  };
-
-  const tooMany = (devices: readonly Device[]) => {
-    if (devices.length <= DEVICE_BATCH_MAX) return false;
-    message.warning(t('maintenance.tooMany', { max: DEVICE_BATCH_MAX }));
-    return true;
-  };
-
-  const unbind = async (devices: readonly Device[], clearSelection?: () => void) => {
-    if (tooMany(devices)) return;
-    const only = devices.length === 1 ? devices[0] : undefined;
-    const confirmed = await confirm({
-      title: only
-        ? t('maintenance.unbindTitle', { name: only.name || only.sn })
-        : t('maintenance.unbindManyTitle', { count: devices.length }),
-      content: t('maintenance.unbindContent'),
-      okText: t('maintenance.unbind'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      if (only) await api.unbindOne(only.id);
-      else await api.unbind(devices.map((device) => device.id));
-    } catch {
-      return; // The console shows the server's message.
-    }
-    message.success(
-      only
-        ? t('maintenance.unbound', { name: only.name || only.sn })
-        : t('maintenance.unboundMany', { count: devices.length }),
-    );
-    clearSelection?.();
-    changed();
-  };
-
-  const move = (devices: Device[], clearSelection?: () => void) => {
-    if (tooMany(devices)) return;
-    setDialog({ kind: 'move', devices, ...(clearSelection ? { done: clearSelection } : {}) });
-  };
-
-  const columns = useDeviceColumns({
-    edit: mayEdit && ((device) => setDialog({ kind: 'edit', device })),
-    move: mayMove && ((device) => move([device])),
-    unbind: mayUnbind && ((device) => void unbind([device])),
-  });
-
-  const title = t('maintenance.title');
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-medium text-ink">{title}</h1>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
-        <GroupPanel
-          choice={group}
-          onChoose={setGroup}
-          mayManage={mayGroup}
-          onChanged={() => table.current?.reload()}
-        />
-        <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <DeviceFilters onChange={setFilters} />
-          <DataTable
-            // The column choice is remembered per user (the table's id names its storage key).
-            id={`devices-maintenance-${user?.id ?? 0}`}
-            label={title}
-            columns={columns}
-            rowKey={(row) => row.id}
-            filters={deviceWheres(filters, group)}
-            load={(query, signal) => api.devices(query, { signal })}
-            emptyText={t('maintenance.empty')}
-            selectable={mayUnbind || mayMove}
-            // Spec §6: a downstream company's device is never unbound or moved.
-            rowSelectable={(row) => !row.read_only}
-            bulkActions={(rows, clearSelection) => (
-              <>
-                {mayMove ? (
-                  <Button size="small" onClick={() => move(rows, clearSelection)}>
-                    {t('maintenance.moveSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
-                {mayUnbind ? (
-                  <Button size="small" variant="danger" onClick={() => void unbind(rows, clearSelection)}>
-                    {t('maintenance.unbindSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
-              </>
-            )}
-            toolbar={
-              <>
-                {mayBind ? (
-                  <Button variant="primary" onClick={() => setDialog({ kind: 'bind' })}>
-                    {t('maintenance.bind')}
-                  </Button>
-                ) : null}
-                {mayImport ? (
-                  <Button onClick={() => setDialog({ kind: 'import' })}>{t('maintenance.import')}</Button>
-                ) : null}
-                {mayExport ? (
-                  <ExportButton
-                    table={table}
-                    fetch={api.exportDevices}
-                    filename={t('maintenance.exportFile')}
-                    label={t('maintenance.export')}
-                    busyLabel={t('maintenance.exporting')}
-                    done={t('maintenance.exported')}
-                  />
-                ) : null}
-              </>
-            }
-            ref={table}
+      <h1 className="text-xl font-medium text-ink">{t('maintenance.title')}</h1>
+      <Tabs value={view} onValueChange={(value) => setView(value as View)}>
+        <TabsList aria-label={t('views.label')}>
+          <TabsTrigger value="devices">{t('views.devices')}</TabsTrigger>
+          <TabsTrigger value="tasks">{t('views.tasks')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="devices" forceMount hidden={view !== 'devices'} className="flex flex-col gap-4">
+          <DeviceView
+            group={group}
+            onGroup={setGroup}
+            filters={filters}
+            onFilters={setFilters}
+            shown={view === 'devices'}
+            onUpgraded={(task) => {
+              setDetail(task);
+              setView('tasks');
+            }}
           />
-        </div>
-      </div>
-      {dialog?.kind === 'bind' ? (
-        <BindDialog groupId={chosenGroup} onClose={() => setDialog(null)} onBound={done} />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog groupId={chosenGroup} onClose={() => setDialog(null)} onImported={changed} />
-      ) : null}
-      {dialog?.kind === 'edit' ? (
-        <EditDeviceDialog device={dialog.device} onClose={() => setDialog(null)} onSaved={done} />
-      ) : null}
-      {dialog?.kind === 'move' ? (
-        <MoveDevicesDialog
-          devices={dialog.devices}
-          onClose={() => setDialog(null)}
-          onMoved={() => {
-            dialog.done?.();
-            done();
-          }}
-        />
-      ) : null}
+        </TabsContent>
+        <TabsContent value="tasks">
+          <TasksView deviceWheres={deviceWheres(filters, group)} detail={detail} onDetail={setDetail} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

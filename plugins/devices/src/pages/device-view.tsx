@@ -1,0 +1,230 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DEVICE_BATCH_MAX, type Device, TASK_BUTTONS, type Task } from '@vap/contracts';
+import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import { Button, confirm, DataTable, type DataTableHandle, message } from '@vap/ui';
+import { useEffect, useRef, useState } from 'react';
+import { DevicesApiRef } from '../refs.js';
+import { BindDialog } from './bind-dialog.js';
+import { useDeviceColumns } from './device-columns.js';
+import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
+import { DeviceFilters, type DeviceFilterValues, deviceWheres } from './device-filters.js';
+import { ExportButton } from './export-button.js';
+import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
+import { ImportDialog } from './import-dialog.js';
+import { UpgradeDialog } from './upgrade-dialog.js';
+
+type Dialog =
+  | { kind: 'bind' }
+  | { kind: 'import' }
+  | { kind: 'edit'; device: Device }
+  | { kind: 'move'; devices: Device[]; done?: () => void }
+  | { kind: 'upgrade'; devices: Device[]; done?: () => void }
+  | null;
+
+interface DeviceViewProps {
+  /** The group chosen beside the list, and the searches: the page keeps them for a new upgrade. */
+  group: GroupChoice;
+  onGroup: (group: GroupChoice) => void;
+  filters: DeviceFilterValues;
+  onFilters: (filters: DeviceFilterValues) => void;
+  /** An upgrade of some devices was created: the page shows it among the tasks. */
+  onUpgraded: (task: Task) => void;
+  /** Whether the view is shown: back from the tasks, the list is read again (versions, states). */
+  shown: boolean;
+}
+
+/**
+ * The devices of device maintenance (spec §2.3 device_maintenance, §3 Device and Group, §6): the
+ * groups beside the company's devices, filtered, sorted and paged by the server; binding one device
+ * or a workbook of them, renaming, moving, upgrading the firmware and unbinding, the export of the
+ * current filter. Buttons follow the role's; a downstream company's device is shown read-only and
+ * cannot be selected for a batch action.
+ */
+export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, shown }: DeviceViewProps) {
+  const t = useT('devices');
+  const api = useService(DevicesApiRef);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  // The catalogue has both buttons on this page: either grants binding.
+  const mayBindButton = usePermission('bind');
+  const mayAdd = usePermission('add');
+  const mayBind = mayBindButton || mayAdd;
+  const mayEdit = usePermission('edit');
+  const mayUnbind = usePermission('unbind');
+  const mayMove = usePermission('move');
+  const mayGroup = usePermission('group');
+  const mayImport = usePermission('import');
+  const mayExport = usePermission('export');
+  const mayUpgrade = usePermission(TASK_BUTTONS.firmware_upgrade);
+  const table = useRef<DataTableHandle>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const chosenGroup = typeof group === 'number' && group > 0 ? group : null;
+
+  /** After a write: the list, and the group counts it changes. */
+  const changed = () => {
+    table.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+  };
+  const done = () => {
+    setDialog(null);
+    changed();
+  };
+
+  // Tasks change devices (an upgrade, their firmware version): coming back, the list is read again,
+  // its searches and page kept. Not on the first showing: the table loads then anyway.
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (shown && !wasShown.current) table.current?.reload();
+    wasShown.current = shown;
+  }, [shown]);
+
+  const tooMany = (devices: readonly Device[]) => {
+    if (devices.length <= DEVICE_BATCH_MAX) return false;
+    message.warning(t('maintenance.tooMany', { max: DEVICE_BATCH_MAX }));
+    return true;
+  };
+
+  const unbind = async (devices: readonly Device[], clearSelection?: () => void) => {
+    if (tooMany(devices)) return;
+    const only = devices.length === 1 ? devices[0] : undefined;
+    const confirmed = await confirm({
+      title: only
+        ? t('maintenance.unbindTitle', { name: only.name || only.sn })
+        : t('maintenance.unbindManyTitle', { count: devices.length }),
+      content: t('maintenance.unbindContent'),
+      okText: t('maintenance.unbind'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      if (only) await api.unbindOne(only.id);
+      else await api.unbind(devices.map((device) => device.id));
+    } catch {
+      return; // The console shows the server's message.
+    }
+    message.success(
+      only
+        ? t('maintenance.unbound', { name: only.name || only.sn })
+        : t('maintenance.unboundMany', { count: devices.length }),
+    );
+    clearSelection?.();
+    changed();
+  };
+
+  const move = (devices: Device[], clearSelection?: () => void) => {
+    if (tooMany(devices)) return;
+    setDialog({ kind: 'move', devices, ...(clearSelection ? { done: clearSelection } : {}) });
+  };
+
+  const upgrade = (devices: Device[], clearSelection?: () => void) =>
+    setDialog({ kind: 'upgrade', devices, ...(clearSelection ? { done: clearSelection } : {}) });
+
+  const columns = useDeviceColumns({
+    edit: mayEdit && ((device) => setDialog({ kind: 'edit', device })),
+    move: mayMove && ((device) => move([device])),
+    upgrade: mayUpgrade && ((device) => upgrade([device])),
+    unbind: mayUnbind && ((device) => void unbind([device])),
+  });
+
+  const title = t('maintenance.title');
+  return (
+    <>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+        <GroupPanel
+          choice={group}
+          onChoose={onGroup}
+          mayManage={mayGroup}
+          onChanged={() => table.current?.reload()}
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <DeviceFilters onChange={onFilters} />
+          <DataTable
+            // The column choice is remembered per user (the table's id names its storage key).
+            id={`devices-maintenance-${user?.id ?? 0}`}
+            label={title}
+            columns={columns}
+            rowKey={(row) => row.id}
+            filters={deviceWheres(filters, group)}
+            load={(query, signal) => api.devices(query, { signal })}
+            emptyText={t('maintenance.empty')}
+            selectable={mayUnbind || mayMove || mayUpgrade}
+            // Spec §6: a downstream company's device is never unbound or moved.
+            rowSelectable={(row) => !row.read_only}
+            bulkActions={(rows, clearSelection) => (
+              <>
+                {mayMove ? (
+                  <Button size="small" onClick={() => move(rows, clearSelection)}>
+                    {t('maintenance.moveSelected', { count: rows.length })}
+                  </Button>
+                ) : null}
+                {mayUpgrade ? (
+                  <Button size="small" onClick={() => upgrade(rows, clearSelection)}>
+                    {t('maintenance.upgradeSelected', { count: rows.length })}
+                  </Button>
+                ) : null}
+                {mayUnbind ? (
+                  <Button size="small" variant="danger" onClick={() => void unbind(rows, clearSelection)}>
+                    {t('maintenance.unbindSelected', { count: rows.length })}
+                  </Button>
+                ) : null}
+              </>
+            )}
+            toolbar={
+              <>
+                {mayBind ? (
+                  <Button variant="primary" onClick={() => setDialog({ kind: 'bind' })}>
+                    {t('maintenance.bind')}
+                  </Button>
+                ) : null}
+                {mayImport ? (
+                  <Button onClick={() => setDialog({ kind: 'import' })}>{t('maintenance.import')}</Button>
+                ) : null}
+                {mayExport ? (
+                  <ExportButton
+                    table={table}
+                    fetch={api.exportDevices}
+                    filename={t('maintenance.exportFile')}
+                    label={t('maintenance.export')}
+                    busyLabel={t('maintenance.exporting')}
+                    done={t('maintenance.exported')}
+                  />
+                ) : null}
+              </>
+            }
+            ref={table}
+          />
+        </div>
+      </div>
+      {dialog?.kind === 'bind' ? (
+        <BindDialog groupId={chosenGroup} onClose={() => setDialog(null)} onBound={done} />
+      ) : null}
+      {dialog?.kind === 'import' ? (
+        <ImportDialog groupId={chosenGroup} onClose={() => setDialog(null)} onImported={changed} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditDeviceDialog device={dialog.device} onClose={() => setDialog(null)} onSaved={done} />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDevicesDialog
+          devices={dialog.devices}
+          onClose={() => setDialog(null)}
+          onMoved={() => {
+            dialog.done?.();
+            done();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'upgrade' ? (
+        <UpgradeDialog
+          target={{ kind: 'devices', devices: dialog.devices }}
+          onClose={() => setDialog(null)}
+          onCreated={(task) => {
+            dialog.done?.();
+            setDialog(null);
+            onUpgraded(task);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Firmware } from '@vap/contracts';
+import { useDateTime, useService, useT } from '@vap/kernel';
+import { Button, confirm, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
+import { type ReactNode, useState } from 'react';
+import { TasksApiRef } from '../refs.js';
+import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
+import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
+
+/**
+ * The company's firmware packages (issue 16), for the role's `upgrade` button: each with its model,
+ * version, size, md5 and release notes; uploading one, and deleting one no unfinished task uses
+ * (the server refuses otherwise, with its message).
+ */
+export function FirmwareDialog({ onClose }: { onClose: () => void }) {
+  const t = useT('devices');
+  const api = useService(TasksApiRef);
+  const queryClient = useQueryClient();
+  const packages = useFirmware();
+  const [uploading, setUploading] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: FIRMWARE_KEY });
+
+  const remove = async (item: Firmware) => {
+    const name = `${item.model} ${item.version}`;
+    const confirmed = await confirm({
+      title: t('firmware.deleteTitle', { name }),
+      content: t('firmware.deleteContent'),
+      okText: t('firmware.delete'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await api.deleteFirmware(item.id);
+    } catch {
+      return; // The console shows the server's message (e.g. a task under way uses it).
+    }
+    message.success(t('firmware.deleted', { name }));
+    refresh();
+  };
+
+  let body: ReactNode;
+  if (packages.isPending) body = <Skeleton lines={4} />;
+  else if (packages.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
+        <span>{packages.error.message || t('firmware.loadFailed')}</span>
+        <Button size="small" onClick={() => void packages.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  } else if (packages.data.length === 0) body = <Empty description={t('firmware.empty')} />;
+  else body = <FirmwareTable items={packages.data} onDelete={(item) => void remove(item)} />;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('firmware.title')}
+      size="large"
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-ink-soft">{t('firmware.intro')}</p>
+          <Button variant="primary" onClick={() => setUploading(true)}>
+            {t('firmware.upload')}
+          </Button>
+        </div>
+        {body}
+      </div>
+      {uploading ? (
+        <FirmwareUploadDialog
+          onClose={() => setUploading(false)}
+          onUploaded={() => {
+            setUploading(false);
+            refresh();
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function FirmwareTable({
+  items,
+  onDelete,
+}: {
+  items: readonly Firmware[];
+  onDelete: (item: Firmware) => void;
+}) {
+  const t = useT('devices');
+  const dateTime = useDateTime();
+  const head = (text: string) => (
+    <th scope="col" className="px-3 py-1.5 text-left font-medium whitespace-nowrap text-ink">
+      {text}
+    </th>
+  );
+  return (
+    <div className="max-h-96 overflow-auto rounded border border-line-soft">
+      <table aria-label={t('firmware.title')} className="w-full text-sm">
+        <thead className="sticky top-0 bg-canvas">
+          <tr>
+            {head(t('device.model'))}
+            {head(t('firmware.version'))}
+            {head(t('firmware.size'))}
+            {head(t('firmware.md5'))}
+            {head(t('firmware.releaseNotes'))}
+            {head(t('firmware.createdAt'))}
+            {head(t('common.actions'))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} className="border-t border-line-soft align-top">
+              <td className="px-3 py-1.5 text-ink">{item.model}</td>
+              <td className="px-3 py-1.5 text-ink">{item.version}</td>
+              {/* Units of 1024 (spec §9). */}
+              <td className="px-3 py-1.5 whitespace-nowrap text-ink">{formatFileSize(item.size)}</td>
+              <td className="px-3 py-1.5 font-mono text-xs break-all text-ink-soft">{item.md5}</td>
+              <td className="max-w-64 px-3 py-1.5 whitespace-pre-wrap text-ink">
+                {item.release_notes || '—'}
+              </td>
+              <td className="px-3 py-1.5 whitespace-nowrap text-ink">{dateTime(item.created_at)}</td>
+              <td className="px-3 py-1.5">
+                <Button
+                  size="small"
+                  variant="link"
+                  className="px-1 text-danger"
+                  aria-label={t('firmware.deleteNamed', { name: `${item.model} ${item.version}` })}
+                  onClick={() => onDelete(item)}
+                >
+                  {t('firmware.delete')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

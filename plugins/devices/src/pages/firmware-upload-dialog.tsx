@@ -1,0 +1,221 @@
+import {
+  createFirmwareBodySchema,
+  FIRMWARE_MAX_BYTES,
+  FIRMWARE_MODEL_MAX_LENGTH,
+  FIRMWARE_NOTES_MAX_LENGTH,
+  FIRMWARE_VERSION_MAX_LENGTH,
+  type Firmware,
+  firmwareTokenBodySchema,
+} from '@vap/contracts';
+import { ApiError, md5OfBlob, useService, useSession, useT } from '@vap/kernel';
+import {
+  Alert,
+  applyFieldErrors,
+  Button,
+  checkFile,
+  Field,
+  FormDialog,
+  FormField,
+  formatFileSize,
+  Input,
+  message,
+  Textarea,
+  useFileCheckMessage,
+  useZodForm,
+} from '@vap/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { TasksApiRef } from '../refs.js';
+import { firmwareObjectName } from '../tasks-api.js';
+
+/** The fields of POST firmware but its path, which the file's md5 makes once it is chosen. */
+const firmwareFieldsSchema = createFirmwareBodySchema.omit({ path: true });
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'hashing' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'saving' }
+  | { kind: 'failed'; message: string };
+
+interface FirmwareUploadDialogProps {
+  onClose: () => void;
+  onUploaded: (firmware: Firmware) => void;
+}
+
+/**
+ * Uploads a firmware package (issue 16): a .bin file of at most 100 MB, its md5 computed here to
+ * name the object `firmware/{companyId}_{md5}.bin` (the store checks it against the bytes), sent
+ * through the object store's token flow with its progress (spec §7.2), then recorded with its
+ * model, version and release notes — checked with the contracts' schemas and their messages.
+ */
+export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDialogProps) {
+  const t = useT('devices');
+  const tConsole = useT();
+  const api = useService(TasksApiRef);
+  const { user } = useSession();
+  const fileCheckMessage = useFileCheckMessage();
+  const form = useZodForm(firmwareFieldsSchema, {
+    defaultValues: { model: '', version: '', release_notes: '' },
+  });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileHint = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  // Closing the dialog stops an upload under way.
+  useEffect(() => () => running.current?.abort(), []);
+  const busy = phase.kind === 'hashing' || phase.kind === 'uploading' || phase.kind === 'saving';
+  // A submission without a file says so under the file, whatever the other fields say.
+  const missing = form.formState.submitCount > 0 && !file && !fileError ? t('firmware.fileRequired') : '';
+
+  const problemOf = async (chosen: File): Promise<string> => {
+    const failure = await checkFile(chosen, { accept: ['.bin'] });
+    if (failure) return fileCheckMessage(failure);
+    if (chosen.size === 0) return t('firmware.emptyFile');
+    // The token's own limit, with its message.
+    if (!firmwareTokenBodySchema.shape.size.safeParse(chosen.size).success) {
+      return tConsole('validation.firmwareSize');
+    }
+    return '';
+  };
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setPhase({ kind: 'idle' });
+    const problem = await problemOf(chosen);
+    setFile(problem ? null : chosen);
+    setFileError(problem);
+  };
+
+  const submit = async (fields: { model: string; version: string; release_notes: string }) => {
+    if (!file || !user?.company) return;
+    const controller = new AbortController();
+    running.current = controller;
+    let path: string;
+    try {
+      setPhase({ kind: 'hashing' });
+      const name = firmwareObjectName(user.company.id, await md5OfBlob(file));
+      if (controller.signal.aborted) return;
+      setPhase({ kind: 'uploading', progress: 0 });
+      path = await api.uploadFirmware(name, file, {
+        signal: controller.signal,
+        onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const text = error instanceof Error ? error.message : '';
+      setPhase({ kind: 'failed', message: text || t('firmware.uploadFailed') });
+      return;
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+    setPhase({ kind: 'saving' });
+    let created: Firmware;
+    try {
+      created = await api.createFirmware({ path, ...fields });
+    } catch (error) {
+      // Field messages go under the fields; the console shows the server's message (already uploaded, …).
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      setPhase({ kind: 'idle' });
+      return;
+    }
+    message.success(t('firmware.uploaded', { name: `${created.model} ${created.version}` }));
+    onUploaded(created);
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      title={t('firmware.uploadTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('firmware.uploadSubmit')}
+    >
+      <Field
+        label={t('firmware.file')}
+        required
+        hint={t('firmware.fileHint', { size: formatFileSize(FIRMWARE_MAX_BYTES) })}
+        error={fileError || missing || undefined}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".bin"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              void choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+            data-testid="firmware-file"
+          />
+          <Button disabled={busy} aria-describedby={fileHint} onClick={() => fileInput.current?.click()}>
+            {t('firmware.chooseFile')}
+          </Button>
+          <span id={fileHint} className="text-sm text-ink-soft">
+            {file ? `${file.name} (${formatFileSize(file.size)})` : t('firmware.noFile')}
+          </span>
+        </div>
+      </Field>
+      <FormField
+        name="model"
+        label={t('device.model')}
+        required
+        hint={t('firmware.modelHint')}
+        render={({ field }) => (
+          <Input {...field} autoComplete="off" maxLength={FIRMWARE_MODEL_MAX_LENGTH} disabled={busy} />
+        )}
+      />
+      <FormField
+        name="version"
+        label={t('firmware.version')}
+        required
+        hint={t('firmware.versionHint')}
+        render={({ field }) => (
+          <Input {...field} autoComplete="off" maxLength={FIRMWARE_VERSION_MAX_LENGTH} disabled={busy} />
+        )}
+      />
+      <FormField
+        name="release_notes"
+        label={t('firmware.releaseNotes')}
+        render={({ field }) => (
+          <Textarea
+            {...field}
+            value={field.value ?? ''}
+            maxLength={FIRMWARE_NOTES_MAX_LENGTH}
+            rows={4}
+            disabled={busy}
+          />
+        )}
+      />
+      <UploadPhase phase={phase} />
+    </FormDialog>
+  );
+}
+
+/** Where the upload stands: the md5 being computed, the bytes sent, the package being recorded. */
+function UploadPhase({ phase }: { phase: Phase }) {
+  const t = useT('devices');
+  if (phase.kind === 'failed') return <Alert tone="error">{phase.message}</Alert>;
+  if (phase.kind === 'idle') return null;
+  const progress = phase.kind === 'uploading' ? phase.progress : phase.kind === 'saving' ? 1 : 0;
+  let text = t('firmware.hashing');
+  if (phase.kind === 'uploading') text = t('firmware.sending', { percent: Math.round(progress * 100) });
+  if (phase.kind === 'saving') text = t('firmware.saving');
+  return (
+    <div className="flex flex-col gap-1">
+      <progress
+        value={progress}
+        max={1}
+        aria-label={t('firmware.progress')}
+        className="h-2 w-full overflow-hidden rounded-full accent-primary"
+      />
+      <span role="status" className="text-xs text-ink-faint">
+        {text}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TaskJob, TaskType } from '@vap/contracts';
+import { useDateTime, useT } from '@vap/kernel';
+import { type Column, Tag } from '@vap/ui';
+import { ProgressBar } from './progress-bar.js';
+import { jobStateName, reasonText, STATE_TONES } from './task-parts.js';
+
+/**
+ * The columns of a task's jobs, one per device: its state named as the task's type names it, its
+ * progress, why it failed (translated when known) and how often it was tried. The table is the
+ * task's own (its id names it), so no column is hidden or remembered.
+ */
+export function useJobColumns(type: TaskType): Column<TaskJob>[] {
+  const t = useT('devices');
+  const dateTime = useDateTime();
+  const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
+  return [
+    { key: 'sn', title: t('device.sn'), width: 190, hideable: false },
+    { key: 'name', title: t('device.name'), hideable: false, render: (row) => row.name || '—' },
+    { key: 'model', title: t('device.model'), hideable: false },
+    {
+      key: 'state',
+      title: t('job.state'),
+      hideable: false,
+      render: (row) => <Tag tone={STATE_TONES[row.state]}>{jobStateName(t, type, row.state)}</Tag>,
+    },
+    {
+      key: 'progress',
+      title: t('job.progress'),
+      width: 170,
+      hideable: false,
+      render: (row) => <ProgressBar value={row.progress} label={t('job.progressOf', { sn: row.sn })} />,
+    },
+    {
+      key: 'reason',
+      title: t('job.reason'),
+      hideable: false,
+      render: (row) => reasonText(t, row.reason) || '—',
+    },
+    { key: 'attempts', title: t('job.attempts'), align: 'right', hideable: false },
+    {
+      key: 'started_at',
+      title: t('job.started'),
+      width: 180,
+      hideable: false,
+      render: (row) => when(row.started_at),
+    },
+    {
+      key: 'ended_at',
+      title: t('job.ended'),
+      width: 180,
+      hideable: false,
+      render: (row) => when(row.ended_at),
+    },
+  ];
+}

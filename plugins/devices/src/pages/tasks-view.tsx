@@ -1,0 +1,97 @@
+import { type ListQuery, TASK_BUTTONS, type Task, type Where } from '@vap/contracts';
+import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import { Button, DataTable, type DataTableHandle } from '@vap/ui';
+import { useCallback, useRef, useState } from 'react';
+import { TasksApiRef } from '../refs.js';
+import { FirmwareDialog } from './firmware-dialog.js';
+import { useTaskColumns } from './task-columns.js';
+import { TaskDrawer } from './task-drawer.js';
+import { NO_TASK_FILTERS, TaskFilters, taskWheres } from './task-filters.js';
+import { isUnfinished } from './task-parts.js';
+import { UpgradeDialog } from './upgrade-dialog.js';
+import { useLiveRefresh } from './use-live-refresh.js';
+
+interface TasksViewProps {
+  /** The device list's filter: a new upgrade may take the devices it shows. */
+  deviceWheres: readonly Where[];
+  /** The task whose detail is open. */
+  detail: Task | null;
+  onDetail: (task: Task | null) => void;
+}
+
+/**
+ * The tasks of device maintenance (spec §3 Task, issue 16): newest first, filtered by type and
+ * state, each row's state, progress and jobs by state asked again every few seconds while one on
+ * the page is under way and the browser tab shows it; a row opens its detail. With the `upgrade`
+ * button: the firmware packages, and a new upgrade of a group or of the device list's filter.
+ */
+export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
+  const t = useT('devices');
+  const api = useService(TasksApiRef);
+  const { user } = useSession();
+  const mayUpgrade = usePermission(TASK_BUTTONS.firmware_upgrade);
+  const table = useRef<DataTableHandle>(null);
+  const [filters, setFilters] = useState(NO_TASK_FILTERS);
+  const [dialog, setDialog] = useState<'firmware' | 'upgrade' | null>(null);
+  // Whether the page shown has a task under way: a page of ended tasks does not change by itself.
+  const [unfinished, setUnfinished] = useState(false);
+  const reload = useCallback(() => table.current?.reload(), []);
+  // While a detail is open it asks for its own task; the list catches up when it closes.
+  useLiveRefresh(reload, unfinished && detail === null);
+  const columns = useTaskColumns(onDetail);
+
+  const load = async (query: ListQuery, signal: AbortSignal) => {
+    // The table shows a failure in place; asked every few seconds, it is not announced too.
+    const page = await api.tasks(query, { signal, quiet: true });
+    setUnfinished(page.items.some((task) => isUnfinished(task.state)));
+    return page;
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <TaskFilters onChange={setFilters} />
+      <DataTable
+        // The column choice is remembered per user (the table's id names its storage key).
+        id={`devices-tasks-${user?.id ?? 0}`}
+        label={t('tasks.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={taskWheres(filters)}
+        load={load}
+        emptyText={t('tasks.empty')}
+        toolbar={
+          mayUpgrade ? (
+            <>
+              <Button variant="primary" onClick={() => setDialog('upgrade')}>
+                {t('tasks.newUpgrade')}
+              </Button>
+              <Button onClick={() => setDialog('firmware')}>{t('firmware.title')}</Button>
+            </>
+          ) : null
+        }
+        ref={table}
+      />
+      {detail ? (
+        <TaskDrawer
+          task={detail}
+          onClose={() => {
+            onDetail(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {dialog === 'firmware' ? <FirmwareDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'upgrade' ? (
+        <UpgradeDialog
+          target={{ kind: 'choose', wheres: deviceWheres }}
+          onClose={() => setDialog(null)}
+          onCreated={(task) => {
+            setDialog(null);
+            reload();
+            onDetail(task);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
