@@ -5,7 +5,8 @@
  * dependency escapes the rules by not being found.
  */
 const SERVER = '^apps/server/src/';
-const TEST = '\\.test\\.tsx?$';
+// Tests, and the helpers only tests import (a module's test-support.ts: its fixtures).
+const TEST = '(\\.test\\.tsx?|/test-support\\.tsx?)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -35,6 +36,13 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}([^/]+\\.ts|testing/)`, pathNot: TEST },
       to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'test-support-for-tests',
+      comment: 'A test-support.ts is for tests: code never imports one.',
+      severity: 'error',
+      from: { path: '^(apps|packages|plugins)/', pathNot: TEST },
+      to: { path: '/test-support\\.tsx?$' },
     },
     {
       name: 'no-cycle',

@@ -39,7 +39,7 @@ import { AccessKeyConnections, accessKeysModule, OpenApiGate } from './modules/a
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { companyModule } from './modules/company/index.js';
-import { DEVICE_SECRETS, DevicePresence, devicesModule } from './modules/devices/index.js';
+import { DEVICE_SECRETS, DevicePresence, deviceList, devicesModule } from './modules/devices/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
 import {
@@ -276,8 +276,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(noticesModule, { db });
       await api.register(systemModule, { db, passwords, catalogue });
       await api.register(auditModule, { db });
-      await api.register(accessKeysModule, { db, openApi, secretBox });
-      await api.register(devicesModule, { db, serverSecret: options.jwtSecret });
+      const devices = deviceList(db, options.jwtSecret);
+      await api.register(accessKeysModule, { db, openApi, secretBox, devices });
+      await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices });
       await api.register(tasks.routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,

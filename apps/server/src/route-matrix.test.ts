@@ -17,6 +17,7 @@ import {
   ACCESS_KEY_PATHS,
   type AccessKeyCreated,
   API_ROUTE_PATTERNS,
+  DEVICE_MANAGER_PATHS,
   DEVICE_PATHS,
   type MenusMap,
   MQTT_PATHS,
@@ -46,6 +47,8 @@ import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testi
  */
 const PUBLIC_ROUTES = [
   'GET /webapi/healthz',
+  // The open device manager: the link's signature stands for a session (spec §2.1).
+  'GET /webapi/v1/open/device_manager/devices',
   'GET /webapi/livez',
   'GET /webapi/api.json',
   // Sign-in, sign-up and their captcha and SMS codes (spec §7.1).
@@ -154,6 +157,10 @@ const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
   'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
   'PATCH /webapi/v1/dms/company/devices/:id': () => ({ name: '外来者' }),
   'PUT /webapi/v1/dms/company/groups/:id': () => ({ name: '外来者', max_devices: 100 }),
+  'PUT /webapi/v1/dms/company/config_templates/:id': () => ({
+    name: '外来者',
+    config: { osd: { text: 'x' } },
+  }),
 };
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -321,6 +328,8 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   /** The query a route cannot answer without (anything else is sent bare). */
   const REQUIRED_QUERIES: Record<string, string> = {
     [`GET /webapi${DEVICE_PATHS.importTemplate}`]: '?mode=plain',
+    // A link of no key: refused as an invalid link, past validation.
+    [`GET /webapi${DEVICE_MANAGER_PATHS.devices}`]: '?key_id=AAAAAAAAAAAAAAAA&expires=1&signature=00',
     ...Object.fromEntries(
       [MQTT_PATHS.clientsSeries, MQTT_PATHS.subscriptionsSeries, MQTT_PATHS.publishesSeries].map((path) => [
         `GET /webapi${path}`,

@@ -193,3 +193,40 @@ export function stringToSign(parts: SignedRequestParts): string {
     parts.bodySha256,
   ].join('\n');
 }
+
+// ---- the open device manager (spec §2.1 /open-pages/device-manager, §8; issue 16) --------------
+
+/**
+ * A link to the open device manager a company embeds in its own portal:
+ * `/open-pages/device-manager?key_id=…&expires=…&signature=…&lang=…`, signed with an access key.
+ * `expires` is Unix time in seconds; `signature` the lower-case hex HMAC-SHA256, keyed with the
+ * key's secret, of `deviceManagerStringToSign` (`lang` only chooses the page's language).
+ */
+export const DEVICE_MANAGER_ALGORITHM = 'VAP-DEVICE-MANAGER-HMAC-SHA256';
+export const deviceManagerStringToSign = (keyId: string, expires: string | number) =>
+  [DEVICE_MANAGER_ALGORITHM, keyId, String(expires)].join('\n');
+/** The longest a link may be valid ahead: a portal signs links anew, not once for ever. */
+export const DEVICE_MANAGER_MAX_DAYS = 366;
+
+/** GET device_manager/devices: the link's parameters and a page. */
+export const deviceManagerQuerySchema = z.object({
+  key_id: z.string().max(64),
+  expires: z.string().max(16),
+  signature: z.string().max(128),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type DeviceManagerQuery = z.input<typeof deviceManagerQuerySchema>;
+
+/** A device as the open device manager shows it: read-only, no account, no address. */
+export const openDeviceSchema = z.object({
+  sn: z.string(),
+  name: z.string(),
+  model: z.string(),
+  firmware_version: z.string(),
+  hardware_version: z.string(),
+  status: z.enum(['online', 'offline']),
+  last_online_at: z.string().nullable(),
+  group_name: z.string(),
+});
+export type OpenDevice = z.infer<typeof openDeviceSchema>;

@@ -141,6 +141,12 @@ export const ACCESS_KEY_PATHS = {
   operations: '/v1/pms/company/access_keys/operations',
 } as const;
 
+/** The open device manager's call (spec §2.1 /open-pages/device-manager): public, the link signs it. */
+export const DEVICE_MANAGER_PATHS = {
+  /** GET: a page of the link's access key's devices, read-only. */
+  devices: '/v1/open/device_manager/devices',
+} as const;
+
 /** The calls of the audit log (prefix /v1/pms/company). */
 export const AUDIT_PATHS = {
   /** GET: a page of entries (list query: page, size, wheres, orders). */
@@ -198,6 +204,16 @@ export const TASK_PATHS = {
   cancel: pathWithId('/v1/dms/company/tasks/:id/cancel'),
   /** POST: a firmware upgrade task. */
   upgrade: '/v1/dms/company/tasks/firmware_upgrade',
+  /** POST: a configuration task (a template applied to devices). */
+  configuration: '/v1/dms/company/tasks/configuration',
+  /** POST: a white-list task (checked entries pushed to devices). */
+  whitelist: '/v1/dms/company/tasks/whitelist',
+  /** POST (multipart file, list): a white-list workbook's entries and its refused rows, by row number. */
+  whitelistCheck: '/v1/dms/company/tasks/whitelist/check',
+  /** GET: the company's configuration templates; POST: create one. */
+  configTemplates: '/v1/dms/company/config_templates',
+  /** PUT: change a template; DELETE: delete it (tasks keep what they applied). */
+  configTemplate: pathWithId('/v1/dms/company/config_templates/:id'),
   /** GET: the company's firmware packages; POST: record an uploaded one. */
   firmware: '/v1/dms/company/firmware',
   /** DELETE: a package no task uses any more. */
@@ -229,6 +245,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   SYSTEM_PATHS,
   NTC_PATHS,
   ACCESS_KEY_PATHS,
+  DEVICE_MANAGER_PATHS,
   AUDIT_PATHS,
   DEVICE_PATHS,
   TASK_PATHS,

@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'task.create',
   'task.retry',
   'task.cancel',
+  'config_template.create',
+  'config_template.update',
+  'config_template.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -85,5 +85,9 @@ export const ERROR_CODES = [
   'task_no_devices',
   'task_too_many_devices',
   'task_cancelled',
+  'template_name_taken',
+  'template_model_mismatch',
+  'link_expired',
+  'link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

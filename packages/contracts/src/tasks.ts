@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { FIRMWARE_MAX_BYTES } from './constants.js';
+import { WHITELIST_KINDS } from './device-jobs.js';
 import { DEVICE_FILTERS } from './devices.js';
 import { type FilterSpec, instantSchema, whereSchema } from './list.js';
 
@@ -207,3 +208,147 @@ export const retryTaskBodySchema = z.object({
   device_ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(TASK_MAX_DEVICES).optional(),
 });
 export type RetryTaskBody = z.input<typeof retryTaskBodySchema>;
+
+// ---- configuration templates (spec §1 configuration, §4.3 configuration states) ----------------
+
+export const CONFIG_TEMPLATE_NAME_MAX_LENGTH = 50;
+export const OSD_TEXT_MAX_LENGTH = 32;
+const percent = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(100, message);
+const ipv4 = z.ipv4({ error: 'validation.ipv4' });
+
+/**
+ * What a configuration sets on a device, by section: image, on-screen display, network, storage.
+ * A template sets some fields of some sections; a device keeps the fields it is not sent.
+ */
+export const DEVICE_CONFIG_SECTIONS = {
+  image: z
+    .object({
+      brightness: percent('validation.percent'),
+      contrast: percent('validation.percent'),
+      saturation: percent('validation.percent'),
+      sharpness: percent('validation.percent'),
+      day_night: z.enum(['auto', 'day', 'night']),
+      wdr: z.boolean(),
+    })
+    .partial()
+    .strict(),
+  osd: z
+    .object({
+      show_time: z.boolean(),
+      show_name: z.boolean(),
+      text: z.string().trim().max(OSD_TEXT_MAX_LENGTH, 'validation.osdText'),
+      position: z.enum(['top_left', 'top_right', 'bottom_left', 'bottom_right']),
+    })
+    .partial()
+    .strict(),
+  network: z
+    .object({ dhcp: z.boolean(), ip: ipv4, mask: ipv4, gateway: ipv4, dns: ipv4 })
+    .partial()
+    .strict()
+    // A fixed address needs its address, mask and gateway.
+    .refine((network) => network.dhcp !== false || (network.ip && network.mask && network.gateway), {
+      message: 'validation.staticAddress',
+    }),
+  storage: z
+    .object({
+      overwrite: z.boolean(),
+      record_mode: z.enum(['continuous', 'motion', 'schedule', 'off']),
+      retention_days: z
+        .number()
+        .int()
+        .min(1, 'validation.retentionDays')
+        .max(365, 'validation.retentionDays'),
+    })
+    .partial()
+    .strict(),
+} as const;
+export type DeviceConfigSection = keyof typeof DEVICE_CONFIG_SECTIONS;
+
+export const deviceConfigSchema = z
+  .object({
+    image: DEVICE_CONFIG_SECTIONS.image.optional(),
+    osd: DEVICE_CONFIG_SECTIONS.osd.optional(),
+    network: DEVICE_CONFIG_SECTIONS.network.optional(),
+    storage: DEVICE_CONFIG_SECTIONS.storage.optional(),
+  })
+  .strict()
+  .refine((config) => Object.values(config).some((section) => section && Object.keys(section).length > 0), {
+    message: 'validation.configEmpty',
+  });
+export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
+
+/** POST / PUT config_templates: a named configuration, for one model or ('') every model. */
+export const configTemplateBodySchema = z.object({
+  name: z
+    .string({ error: 'validation.templateName' })
+    .trim()
+    .min(1, 'validation.templateName')
+    .max(CONFIG_TEMPLATE_NAME_MAX_LENGTH, 'validation.templateName'),
+  model: z.string().trim().max(FIRMWARE_MODEL_MAX_LENGTH, 'validation.firmwareModel').default(''),
+  config: deviceConfigSchema,
+});
+export type ConfigTemplateBody = z.input<typeof configTemplateBodySchema>;
+
+export const configTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** '' for every model. */
+  model: z.string(),
+  config: z.record(z.string(), z.record(z.string(), z.unknown())),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ConfigTemplate = z.infer<typeof configTemplateSchema>;
+
+/** POST tasks/configuration: a template applied to the target's devices (of its model, if it has one). */
+export const createConfigurationTaskBodySchema = z.object({
+  template_id: z.number().int().min(1).max(2_147_483_647),
+  target: taskTargetSchema,
+  ...taskTimingSchema,
+});
+export type CreateConfigurationTaskBody = z.input<typeof createConfigurationTaskBodySchema>;
+
+// ---- white lists (spec §1 white-list import) ------------------------------------------------------
+
+/** Entries one white list holds at most. */
+export const WHITELIST_MAX_ENTRIES = 10_000;
+/** The largest white-list workbook, in bytes. */
+export const WHITELIST_MAX_BYTES = 5 * 1024 * 1024;
+export const WHITELIST_NAME_MAX_LENGTH = 50;
+/** The column of a white-list workbook: one entry per row under the header `value`. */
+export const WHITELIST_COLUMNS = ['value', 'remark'] as const;
+
+/**
+ * A mainland number plate: a province character, a letter, then 5 letters or digits (6 for a
+ * new-energy vehicle); letters upper case, without I and O. A card: 4 to 20 hex digits.
+ */
+export const WHITELIST_ENTRY_PATTERNS = {
+  plate: /^[\u4e00-\u9fa5][A-HJ-NP-Z][A-HJ-NP-Z0-9]{5,6}$/,
+  card: /^[0-9A-F]{4,20}$/,
+} as const;
+
+/** Why a white-list row is refused: empty, not of the list's form, or already on an earlier row. */
+export const WHITELIST_ROW_ERRORS = ['missing', 'format', 'duplicate'] as const;
+export type WhitelistRowError = (typeof WHITELIST_ROW_ERRORS)[number];
+
+/** POST tasks/whitelist/check (multipart file, list): the workbook's entries and its refused rows. */
+export const whitelistCheckSchema = z.object({
+  entries: z.array(z.string()),
+  errors: z.array(z.object({ row: z.number().int(), value: z.string(), code: z.enum(WHITELIST_ROW_ERRORS) })),
+});
+export type WhitelistCheck = z.infer<typeof whitelistCheckSchema>;
+
+/** POST tasks/whitelist: a white list (checked entries) pushed to the target's devices. */
+export const createWhitelistTaskBodySchema = z.object({
+  list: z.enum(WHITELIST_KINDS),
+  name: z
+    .string({ error: 'validation.whitelistName' })
+    .trim()
+    .min(1, 'validation.whitelistName')
+    .max(WHITELIST_NAME_MAX_LENGTH, 'validation.whitelistName'),
+  entries: z.array(z.string()).min(1, 'validation.whitelistEmpty').max(WHITELIST_MAX_ENTRIES),
+  target: taskTargetSchema,
+  ...taskTimingSchema,
+});
+export type CreateWhitelistTaskBody = z.input<typeof createWhitelistTaskBodySchema>;

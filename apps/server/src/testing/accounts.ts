@@ -66,6 +66,7 @@ export function multipart(
   fields: Record<string, string>,
   file: Buffer | null,
   boundary = '----vap-test-boundary',
+  filename = 'image.png',
 ): { body: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -76,7 +77,7 @@ export function multipart(
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image.png"\r\nContent-Type: image/png\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
       file,
       Buffer.from('\r\n'),

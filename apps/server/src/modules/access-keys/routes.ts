@@ -12,6 +12,10 @@ import {
   accessKeyStateBodySchema,
   apiErrorSchema,
   createAccessKeyBodySchema,
+  DEVICE_MANAGER_PATHS,
+  deviceManagerQuerySchema,
+  listPageSchema,
+  openDeviceSchema,
   openOperationsSchema,
 } from '@vap/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +27,8 @@ import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import { unknownGroupIds } from '../devices/index.js';
+import { type Devices, unknownGroupIds } from '../devices/index.js';
+import { DeviceManager } from './device-manager.js';
 import { AccessKeys } from './keys.js';
 import type { OpenApiGate } from './open-api.js';
 
@@ -35,13 +40,34 @@ export interface AccessKeyRouteOptions {
   db: Db;
   openApi: OpenApiGate;
   secretBox: SecretBox;
+  /** The devices of a key's scope, for the open device manager. */
+  devices: Pick<Devices, 'list'>;
 }
 
 export const accessKeyRoutes: FastifyPluginAsyncZod<AccessKeyRouteOptions> = async (
   app,
-  { db, openApi, secretBox },
+  { db, openApi, secretBox, devices },
 ) => {
   const keys = new AccessKeys(db, secretBox, () => openApi.operationIds());
+  const deviceManager = new DeviceManager(db, secretBox, devices);
+
+  app.get(
+    DEVICE_MANAGER_PATHS.devices,
+    {
+      // The link signs it (device-manager.ts): a portal's visitors have no session.
+      config: { access: 'public' },
+      schema: {
+        tags: ['access keys'],
+        summary: "The open device manager: a page of a signed link's access key's devices, read-only",
+        description:
+          'key_id, expires (Unix seconds) and signature: hex HMAC-SHA256 with the key secret of ' +
+          '"VAP-DEVICE-MANAGER-HMAC-SHA256\\n{key_id}\\n{expires}". 403 link_expired or link_invalid.',
+        querystring: deviceManagerQuerySchema,
+        response: { 200: listPageSchema(openDeviceSchema), 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => deviceManager.page(request.query),
+  );
   /** The owner's company (the hook admits only owners, who have one). */
   const companyOf = async (request: FastifyRequest) => companyOfCaller(await permissionsOf(request, db));
 

@@ -66,6 +66,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
     'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
   'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
   'POST /webapi/v1/dms/company/firmware/token': 'issues a short-lived upload token and writes nothing',
+  'POST /webapi/v1/dms/company/tasks/whitelist/check':
+    'reads a white-list workbook and answers its entries and refused rows; writes nothing',
   'POST /webapi/v1/mtx/company/debug_token':
     'issues short-lived MQTT credentials for the signed-in session and stores nothing',
 };
@@ -531,9 +533,73 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { account, taskId } = await upgradeTask(ctx);
     return { actorPhone: account.phone, act: () => ctx.call('POST', TASK_PATHS.cancel(taskId), account) };
   },
+  'POST /webapi/v1/dms/company/config_templates': async (ctx) => {
+    const account = await ctx.owner();
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', TASK_PATHS.configTemplates, {
+          ...account,
+          payload: { name: 'Night', config: { image: { brightness: 70 } } },
+        }),
+    };
+  },
+  'PUT /webapi/v1/dms/company/config_templates/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const id = await configTemplate(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('PUT', TASK_PATHS.configTemplate(id), {
+          ...account,
+          payload: { name: 'Day', config: { image: { brightness: 40 } } },
+        }),
+    };
+  },
+  'DELETE /webapi/v1/dms/company/config_templates/:id': async (ctx) => {
+    const account = await ctx.owner();
+    const id = await configTemplate(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('DELETE', TASK_PATHS.configTemplate(id), account),
+    };
+  },
+  'POST /webapi/v1/dms/company/tasks/configuration': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const id = await configTemplate(ctx, account);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', TASK_PATHS.configuration, {
+          ...account,
+          payload: { template_id: id, target: { device_ids: [deviceId] } },
+        }),
+    };
+  },
+  'POST /webapi/v1/dms/company/tasks/whitelist': async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', TASK_PATHS.whitelist, {
+          ...account,
+          payload: { list: 'card', name: 'Staff', entries: ['0A1B2C3D'], target: { device_ids: [deviceId] } },
+        }),
+    };
+  },
 };
 
 type Account = Awaited<ReturnType<Context['owner']>>;
+
+/** A configuration template of the account's company; answers its id. */
+async function configTemplate(ctx: Context, account: Account) {
+  const created = await ctx.call('POST', TASK_PATHS.configTemplates, {
+    ...account,
+    payload: { name: `Template ${randomBytes(4).toString('hex')}`, config: { osd: { show_time: true } } },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json<{ id: number }>().id;
+}
 
 /** A firmware package's bytes uploaded through the token flow; answers their path. */
 async function uploadedFirmware(ctx: Context, account: Account) {

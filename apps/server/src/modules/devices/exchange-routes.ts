@@ -31,6 +31,7 @@ import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { sheetFormatOf } from '../../core/http/sheet-rows.js';
 import { sendXlsx, XLSX } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { BindRecords } from './bind-records.js';
@@ -85,11 +86,7 @@ const RECORD_COLUMNS: ReadonlyArray<[string, (record: BindRecord, word: (key: st
 /** Records read per page of a binding-record export. */
 const RECORD_PAGE = 100;
 
-const formatOf = (filename: string): ImportFormat => {
-  const extension = /\.([a-z]+)$/i.exec(filename)?.[1]?.toLowerCase();
-  if (extension === 'xlsx' || extension === 'csv') return extension;
-  throw new ApiError(400, 'import_file_invalid');
-};
+const formatOf = sheetFormatOf;
 
 const wordsOf = (request: FastifyRequest) => {
   const language = negotiateLanguage(request.headers['accept-language']);

@@ -14,10 +14,10 @@ import { SecretBox } from '../../core/crypto/secret-box.js';
 import { loadJwtSecret } from '../../core/data-dir.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
+import { readSheetRows } from '../../core/http/sheet-rows.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { DEVICE_SECRETS, type GeneratedUnit, KIND_CODES, storeUnits } from './factory.js';
 import { factoryUnits } from './schema.js';
-import { readSheetRows } from './workbook.js';
 
 export const FACTORY_COLUMNS = [
   'sn',

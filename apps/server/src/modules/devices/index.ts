@@ -34,18 +34,24 @@ export { devices } from './schema.js';
 /** Device tasks' targets, and a completed upgrade's new firmware version (modules/tasks). */
 export { setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
 
+/** The company's devices, one instance per server: the device routes' and the open device manager's. */
+export function deviceList(db: Db, serverSecret: string): Devices {
+  return new Devices(db, new SecretBox(serverSecret, DEVICE_SECRETS));
+}
+export type { Devices };
+
 export interface DevicesModuleOptions {
   db: Db;
   /** The server secret: device secrets and GB28181 passwords are sealed under a key derived from it. */
   serverSecret: string;
+  devices: Devices;
 }
 
 export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
   app,
-  { db, serverSecret },
+  { db, serverSecret, devices },
 ) => {
   const box = new SecretBox(serverSecret, DEVICE_SECRETS);
-  const devices = new Devices(db, box);
   await app.register(deviceRoutes, { db, devices });
   const records = new BindRecords(db);
   await app.register(exchangeRoutes, { db, devices, imports: new DeviceImport(db, box), records });

@@ -9,12 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../core/db/client.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import type { Broker } from '../mqtt/index.js';
+import { configurationRoutes } from './configuration-routes.js';
 import { type EngineLog, JobEngine } from './engine.js';
 import { FirmwarePackages } from './firmware.js';
 import { jobKinds } from './kinds.js';
 import { JobReports } from './reports.js';
 import { taskRoutes } from './routes.js';
 import { Tasks } from './tasks.js';
+import { ConfigTemplates } from './templates.js';
 
 export { JobEngine } from './engine.js';
 
@@ -46,9 +48,11 @@ export function deviceTasks(options: {
   );
   broker.observe(new JobReports(engine, log));
   const firmware = new FirmwarePackages(db, store);
-  const tasks = new Tasks(db, firmware, engine, now);
+  const templates = new ConfigTemplates(db);
+  const tasks = new Tasks(db, firmware, templates, engine, now);
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(taskRoutes, { db, tasks, firmware });
+    await app.register(configurationRoutes, { db, tasks, templates });
   };
   return { engine, routes };
 }

@@ -98,3 +98,20 @@ export const taskJobs = pgTable(
     index('task_jobs_state_lease').on(table.state, table.leaseUntil),
   ],
 );
+
+/** A named configuration of a company (spec §1 configuration), for one model or ('') every model. */
+export const configTemplates = pgTable(
+  'config_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    model: text('model').notNull().default(''),
+    config: jsonb('config').$type<Record<string, Record<string, unknown>>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('config_templates_company_name').on(table.companyId, table.name)],
+);

@@ -4,16 +4,21 @@
  * engine (engine.ts) carries the jobs; retry and cancel go through it.
  */
 import {
-  type CreateUpgradeTaskBody,
+  type createConfigurationTaskBodySchema,
+  type createUpgradeTaskBodySchema,
+  type createWhitelistTaskBodySchema,
+  type ErrorCode,
   TASK_MAX_DEVICES,
   type Task,
   type TaskCounts,
   type TaskJob,
   type TaskState,
+  type TaskTarget,
   type TaskType,
   type Where,
 } from '@vap/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Permissions } from '../../core/auth/permissions.js';
 import { companyOf } from '../../core/auth/permissions.js';
@@ -26,6 +31,8 @@ import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
 import type { UpgradePayload } from './kinds.js';
 import { taskJobs, tasks } from './schema.js';
+import type { ConfigTemplates } from './templates.js';
+import { checkedEntries } from './whitelist.js';
 
 type TaskRow = typeof tasks.$inferSelect;
 const HOUR_MS = 3_600_000;
@@ -43,6 +50,7 @@ export class Tasks {
   constructor(
     private readonly db: Db,
     private readonly firmware: FirmwarePackages,
+    private readonly templates: ConfigTemplates,
     private readonly engine: JobEngine,
     private readonly now: () => number = Date.now,
   ) {}
@@ -50,19 +58,10 @@ export class Tasks {
   /** A firmware upgrade of the target's devices of the package's model. */
   async createUpgrade(
     caller: Permissions,
-    body: Required<CreateUpgradeTaskBody> & { target: CreateUpgradeTaskBody['target'] },
+    body: z.output<typeof createUpgradeTaskBodySchema>,
     trail: AuditTrail,
-  ): Promise<Task> {
-    const companyId = companyOf(caller);
-    const firmware = await this.firmware.find(companyId, body.firmware_id);
-    const found = await targetDevices(this.db, caller, body.target, TASK_MAX_DEVICES);
-    if (found.length > TASK_MAX_DEVICES) throw new ApiError(400, 'task_too_many_devices');
-    const matching = found.filter((device) => device.model === firmware.model);
-    // Chosen one by one, a device of another model is a mistake to say; in a group or a filter, it
-    // is simply not this package's.
-    if ('device_ids' in body.target && matching.length < found.length)
-      throw new ApiError(400, 'firmware_model_mismatch');
-    if (matching.length === 0) throw new ApiError(400, 'task_no_devices');
+  ) {
+    const firmware = await this.firmware.find(companyOf(caller), body.firmware_id);
     const payload: UpgradePayload = {
       firmware_id: firmware.id,
       path: firmware.path,
@@ -71,14 +70,79 @@ export class Tasks {
       version: firmware.version,
       model: firmware.model,
     };
+    return this.create(caller, body, trail, {
+      type: 'firmware_upgrade',
+      subject: `${firmware.model} ${firmware.version}`,
+      payload: payload as unknown as Record<string, unknown>,
+      model: firmware.model,
+      mismatch: 'firmware_model_mismatch',
+    });
+  }
+
+  /** A configuration template applied to the target's devices (of its model, if it names one). */
+  async createConfiguration(
+    caller: Permissions,
+    body: z.output<typeof createConfigurationTaskBodySchema>,
+    trail: AuditTrail,
+  ) {
+    const template = await this.templates.find(companyOf(caller), body.template_id);
+    return this.create(caller, body, trail, {
+      type: 'configuration',
+      subject: template.name,
+      // The configuration as it is now: a later edit of the template changes no task.
+      payload: { template_id: template.id, name: template.name, config: template.config },
+      model: template.model || null,
+      mismatch: 'template_model_mismatch',
+    });
+  }
+
+  /** A white list pushed to the target's devices. */
+  async createWhitelist(
+    caller: Permissions,
+    body: z.output<typeof createWhitelistTaskBodySchema>,
+    trail: AuditTrail,
+  ) {
+    const entries = checkedEntries(body.list, body.entries);
+    return this.create(caller, body, trail, {
+      type: 'whitelist',
+      subject: body.name,
+      payload: { list: body.list, name: body.name, entries },
+      model: null,
+      mismatch: 'task_no_devices',
+    });
+  }
+
+  /**
+   * A task of the target's devices (of `model` when given), one pending job each, its payload
+   * fixed now. Chosen one by one, a device of another model is a mistake to say (`mismatch`); in a
+   * group or a filter it is simply not this task's.
+   */
+  private async create(
+    caller: Permissions,
+    body: { target: TaskTarget; deadline_hours: number; timeout_minutes: number },
+    trail: AuditTrail,
+    spec: {
+      type: TaskType;
+      subject: string;
+      payload: Record<string, unknown>;
+      model: string | null;
+      mismatch: ErrorCode;
+    },
+  ): Promise<Task> {
+    const companyId = companyOf(caller);
+    const found = await targetDevices(this.db, caller, body.target, TASK_MAX_DEVICES);
+    if (found.length > TASK_MAX_DEVICES) throw new ApiError(400, 'task_too_many_devices');
+    const matching = spec.model === null ? found : found.filter((device) => device.model === spec.model);
+    if ('device_ids' in body.target && matching.length < found.length) throw new ApiError(400, spec.mismatch);
+    if (matching.length === 0) throw new ApiError(400, 'task_no_devices');
     const id = await this.db.transaction(async (tx) => {
       const [task] = await tx
         .insert(tasks)
         .values({
           companyId,
-          type: 'firmware_upgrade',
-          subject: `${firmware.model} ${firmware.version}`,
-          payload: payload as unknown as Record<string, unknown>,
+          type: spec.type,
+          subject: spec.subject,
+          payload: spec.payload,
           createdBy: caller.userId,
           deadlineAt: new Date(this.now() + body.deadline_hours * HOUR_MS),
           deadlineHours: body.deadline_hours,
@@ -97,7 +161,7 @@ export class Tasks {
       await trail.record(tx, {
         action: 'task.create',
         target: { type: 'task', id: task.id },
-        after: { type: task.type, subject: task.subject, devices: matching.length, payload },
+        after: { type: task.type, subject: task.subject, devices: matching.length },
       });
       return task.id;
     });
