@@ -29,6 +29,7 @@ import {
 } from './core/http/errors.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { refuseUnstorableText } from './core/http/text-input.js';
+import { Upgrades } from './core/http/upgrades.js';
 import { safeLoggerOptions } from './core/logging.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
 import type { ObjectBackend } from './core/storage/backend.js';
@@ -56,6 +57,7 @@ import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
 import { deviceTasks, type JobEngine } from './modules/tasks/index.js';
+import { remoteTerminal } from './modules/terminal/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -72,6 +74,8 @@ export interface AppOptions {
   taskTickMs?: number;
   /** The clock of task deadlines and timeouts (ms since the epoch): tests move it. */
   clock?: () => number;
+  /** A remote terminal nobody typed into for this long is closed (ms); TERMINAL_IDLE_MINUTES by default. */
+  terminalIdleMs?: number;
   passwords: PasswordHasher;
   jwtSecret: string;
   /** Token lifetime in seconds. */
@@ -185,7 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     options.redisUrl ? redisBackends(options.redisUrl) : undefined,
   );
-  broker.attachWebSocket(app.server);
+  // The WebSocket endpoints on this port: the broker's, the remote terminal's.
+  const upgrades = new Upgrades(app.server);
+  broker.attachWebSocket(upgrades);
   const brokerStats = new BrokerStats(db, broker, app.log);
   brokerStats.start();
   app.decorate('mqttStats', brokerStats);
@@ -206,8 +212,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { now: options.clock } : {}),
   });
   app.decorate('taskEngine', tasks.engine);
+  const devices = deviceList(db, options.jwtSecret);
+  const terminal = remoteTerminal({
+    db,
+    devices,
+    broker,
+    upgrades,
+    log: app.log,
+    relay: {
+      ...(options.clock ? { now: options.clock } : {}),
+      ...(options.terminalIdleMs ? { idleMs: options.terminalIdleMs } : {}),
+    },
+  });
   if (options.taskTickMs !== 0) tasks.engine.start(options.taskTickMs);
   app.addHook('onClose', async () => {
+    await terminal.relay.close();
     await tasks.engine.stop();
     brokerStats.stop();
     await broker.close();
@@ -276,10 +295,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(noticesModule, { db });
       await api.register(systemModule, { db, passwords, catalogue });
       await api.register(auditModule, { db });
-      const devices = deviceList(db, options.jwtSecret);
       await api.register(accessKeysModule, { db, openApi, secretBox, devices });
       await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices });
       await api.register(tasks.routes);
+      await api.register(terminal.routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },

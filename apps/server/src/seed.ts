@@ -76,6 +76,8 @@ export async function seedDemo(
         name: DEMO_COMPANY.name,
         title: DEMO_COMPANY.title,
         verifyStatus: 2,
+        // The demo shows everything, the remote terminal included.
+        plan: 'standard',
         cbs: 0,
         lvlmLab: 0,
         rsrcMgt: 0,

@@ -222,6 +222,16 @@ export const TASK_PATHS = {
   firmwareToken: '/v1/dms/company/firmware/token',
 } as const;
 
+/** The remote terminal (spec §2.1 /telnet). */
+export const TERMINAL_PATHS = {
+  /** POST: a single-use ticket for a device's terminal (the page's `telnet` button). */
+  ticket: pathWithId('/v1/dms/company/devices/:id/telnet'),
+} as const;
+/** The WebSocket of a terminal page, `?ticket=…` (below /webapi, not a route of the API's router). */
+export const TERMINAL_SOCKET_PATH = '/webapi/v1/dms/telnet';
+/** The console's terminal page. */
+export const TERMINAL_PAGE_PATH = '/telnet';
+
 /** GET /v1/pms/menus (spec §7.1 "loads permission menus"): the catalogue's page addresses. */
 export const CATALOGUE_PATH = '/v1/pms/menus';
 
@@ -249,6 +259,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   AUDIT_PATHS,
   DEVICE_PATHS,
   TASK_PATHS,
+  TERMINAL_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

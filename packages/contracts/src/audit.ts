@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'config_template.create',
   'config_template.update',
   'config_template.delete',
+  'device.telnet.open',
+  'device.telnet.command',
+  'device.telnet.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -89,5 +89,8 @@ export const ERROR_CODES = [
   'template_model_mismatch',
   'link_expired',
   'link_invalid',
+  'telnet_free_plan',
+  'telnet_busy',
+  'device_offline',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

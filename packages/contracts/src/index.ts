@@ -16,5 +16,6 @@ export * from './notices.js';
 export * from './plugin-manifest.js';
 export * from './system.js';
 export * from './tasks.js';
+export * from './terminal.js';
 export * from './text.js';
 export * from './validators.js';

@@ -93,6 +93,7 @@ export async function createTestApp(
     | 'taskTickMs'
     | 'clock'
     | 'publicUrl'
+    | 'terminalIdleMs'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -122,6 +123,7 @@ export async function createTestApp(
     ...(options.taskTickMs !== undefined ? { taskTickMs: options.taskTickMs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.terminalIdleMs ? { terminalIdleMs: options.terminalIdleMs } : {}),
   });
   await app.ready();
   return {

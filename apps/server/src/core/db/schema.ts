@@ -4,7 +4,7 @@
  * drizzle config collects them all, so `npm run db:generate -w @vap/server` turns a change in any of
  * them into one migration under `apps/server/drizzle` (PGlite and PostgreSQL run the same ones).
  */
-import type { MenusMap } from '@vap/contracts';
+import type { CompanyPlan, MenusMap } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -43,6 +43,8 @@ export const companies = pgTable(
     voip: smallint('voip').notNull().default(1),
     /** The upstream company this one is a downstream customer of (spec §6, §7.2 `/children`). */
     parentId: integer('parent_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    /** `free` or `standard` (spec §6: the free plan has no remote terminal); new companies start free. */
+    plan: text('plan').$type<CompanyPlan>().notNull().default('free'),
     createdAt: createdAt(),
   },
   (table) => [index('companies_parent').on(table.parentId)],

@@ -66,6 +66,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
     'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
   'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
   'POST /webapi/v1/dms/company/firmware/token': 'issues a short-lived upload token and writes nothing',
+  'POST /webapi/v1/dms/company/devices/:id/telnet':
+    'issues a single-use terminal ticket; the session it opens is audited (device.telnet.open, .command, .close)',
   'POST /webapi/v1/dms/company/tasks/whitelist/check':
     'reads a white-list workbook and answers its entries and refused rows; writes nothing',
   'POST /webapi/v1/mtx/company/debug_token':

@@ -110,6 +110,22 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     expect(await parentOf(bottom)).toBeNull();
   });
 
+  it('company:plan sets a company free or standard (a new one starts free), and refuses anything else', async () => {
+    const { id: companyId } = await companyWithOwner(0);
+    const planOf = async () =>
+      (
+        await t.database.db
+          .select({ plan: companies.plan })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+      )[0]?.plan;
+    expect(await planOf()).toBe('free');
+    expect(await run('company:plan', [String(companyId), 'standard'])).toContain('standard plan');
+    expect(await planOf()).toBe('standard');
+    await expect(run('company:plan', [String(companyId), 'gold'])).rejects.toThrow('Usage: company:plan');
+    await expect(run('company:plan', ['999999', 'free'])).rejects.toThrow('does not exist');
+  });
+
   it('company:list shows id, status and owner; "verifying" only those waiting for review', async () => {
     const waiting = await companyWithOwner(1);
     const done = await companyWithOwner(2);

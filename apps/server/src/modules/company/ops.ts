@@ -5,7 +5,7 @@
  * verification; the owner is told through a message. `company:parent <companyId> <upstreamId>|none`
  * sets the upstream company a customer company belongs to (spec §7.2 `/children`).
  */
-import { OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
+import { COMPANY_PLANS, type CompanyPlan, OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { companies, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
@@ -168,10 +168,30 @@ const parent: OpsCommand = {
   },
 };
 
+const plan: OpsCommand = {
+  usage: '<companyId> free|standard',
+  summary: "Sets a company's plan: the free plan has no remote terminal (spec §6).",
+  async run(args, { database }) {
+    const [idText, planText, ...rest] = args;
+    if (!isCompanyId(idText) || !COMPANY_PLANS.includes(planText as CompanyPlan) || rest.length > 0) {
+      throw new Error('Usage: company:plan <companyId> free|standard');
+    }
+    const companyId = Number(idText);
+    const [company] = await database.db
+      .update(companies)
+      .set({ plan: planText as CompanyPlan })
+      .where(eq(companies.id, companyId))
+      .returning({ name: companies.name });
+    if (!company) throw new Error(`Company ${companyId} does not exist.`);
+    return `Company ${companyId} (${company.name}) is now on the ${planText} plan.`;
+  },
+};
+
 export const companyCommands: Record<string, OpsCommand> = {
   'company:list': list,
   'company:review': review,
   'company:revoke': revoke,
   'company:parent': parent,
+  'company:plan': plan,
   'owner:create': createOwner,
 };

@@ -12,13 +12,19 @@
  * traffic as observers (stats.ts, log.ts).
  */
 import { readFileSync } from 'node:fs';
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer } from 'node:tls';
 import { isDeviceSerial } from '@vap/contracts';
-import { Aedes, type AuthenticateError, type Client, type ConnectPacket } from 'aedes';
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type ConnectPacket,
+} from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { Upgrades } from '../../core/http/upgrades.js';
 import type { BrokerDevice, DevicePresence } from '../devices/index.js';
 
 import { brokerBus } from './bus.js';
@@ -317,6 +323,26 @@ export class Broker {
     });
   }
 
+  /**
+   * Follows what a device publishes on its `up/{rest}`, wherever in the cluster it is connected
+   * (the bus carries it here). Resolves once following, to the function that stops it.
+   */
+  followDevice(sn: string, rest: string, handler: (payload: Buffer) => void): Promise<() => Promise<void>> {
+    const topic = deviceTopic(sn, 'up', rest);
+    const deliver = (packet: AedesPublishPacket, done: () => void) => {
+      try {
+        handler(Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload ?? ''));
+      } finally {
+        done();
+      }
+    };
+    return new Promise((resolve) =>
+      this.aedes.subscribe(topic, deliver, () =>
+        resolve(() => new Promise<void>((stopped) => this.aedes.unsubscribe(topic, deliver, stopped))),
+      ),
+    );
+  }
+
   /** Disconnects a client of the company; false when none of that id is connected here. */
   kick(companyId: number, clientId: string, reason = 'kicked'): boolean {
     const client = this.clientsById[clientId];
@@ -418,7 +444,7 @@ export class Broker {
   }
 
   /** Takes WebSocket upgrades at `/mqtt` on the HTTP server; other upgrades are refused. */
-  attachWebSocket(server: HttpServer) {
+  attachWebSocket(upgrades: Upgrades) {
     const websocket = new WebSocketServer({
       noServer: true,
       // MQTT over WebSocket names its subprotocol (MQTT 3.1.1 §6): `mqtt`, or `mqttv3.1` of old clients.
@@ -430,14 +456,9 @@ export class Broker {
       stream.on('error', () => socket.terminate());
       this.aedes.handle(stream as Duplex, request);
     });
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const path = (request.url ?? '').split('?')[0];
-      if (path !== WEBSOCKET_PATH) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
-      }
-      websocket.handleUpgrade(request, socket, head, (ws) => websocket.emit('connection', ws, request));
-    });
+    upgrades.route(WEBSOCKET_PATH, (request, socket, head) =>
+      websocket.handleUpgrade(request, socket, head, (ws) => websocket.emit('connection', ws, request)),
+    );
     this.websocket = websocket;
   }
 

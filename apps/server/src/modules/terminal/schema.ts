@@ -1,0 +1,42 @@
+/** The remote terminal's tables (spec §2.1 /telnet; issue 16): its tickets and its sessions. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../../core/db/schema.js';
+
+/** A ticket opens one terminal, once, within TERMINAL_TICKET_SECONDS; only its hash is kept. */
+export const terminalTickets = pgTable('terminal_tickets', {
+  hash: text('hash').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id').notNull(),
+  userId: integer('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * A terminal session: one open per device (the partial unique index). Its server writes `seen_at`
+ * while it lasts, so that one left open by a crashed server is known dead and gives way.
+ */
+export const terminalSessions = pgTable(
+  'terminal_sessions',
+  {
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull(),
+    sn: text('sn').notNull(),
+    userId: integer('user_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    commands: integer('commands').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('terminal_sessions_open_device').on(table.deviceId).where(sql`ended_at is null`),
+    index('terminal_sessions_company_started').on(table.companyId, table.startedAt),
+  ],
+);

@@ -1,0 +1,239 @@
+/**
+ * The remote terminal (spec §2.1 /telnet, §6; issue 16): a single-use ticket opens a WebSocket
+ * that the server joins to the device's shell over MQTT — here the device simulator's shell, on
+ * the app's own broker. Refused on the free plan, for a downstream or offline device, twice at
+ * once; ended by the window, by the shell, or when idle; every session and command audited.
+ */
+import {
+  TERMINAL_PATHS,
+  TERMINAL_SOCKET_PATH,
+  type TerminalServerMessage,
+  type TerminalTicket,
+} from '@vap/contracts';
+import { type Fleet, startFleet } from '@vap/device-sim';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { auditLogs } from '../../core/audit/schema.js';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { companies } from '../../core/db/schema.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+import { LineRecorder } from './relay.js';
+import { terminalSessions } from './schema.js';
+
+const IDLE_MS = 1500;
+
+describe('the command lines of a terminal session', () => {
+  it('are what Enter ends, with Backspace, Ctrl-C and arrow keys taken into account', () => {
+    const recorder = new LineRecorder();
+    expect(recorder.keys('unamx\x7fe -a\r')).toEqual(['uname -a']);
+    expect(recorder.keys('rm -rf\x03ls\x1b[A\r')).toEqual(['ls']);
+    expect(recorder.keys('\r   \r')).toEqual([]);
+    expect(recorder.keys('cat /etc/ver')).toEqual([]);
+    expect(recorder.keys('sion\r')).toEqual(['cat /etc/version']);
+  });
+});
+
+describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let companyId: number;
+  let base: string;
+  let fleet: Fleet;
+  let online: { id: number; sn: string };
+  let offline: { id: number };
+  let downstream: { id: number };
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { terminalIdleMs: IDLE_MS });
+    base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
+    const port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    owner = bearer(await t.signIn());
+    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
+    companyId = info.json<{ company: { id: number } }>().company.id;
+    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const rows = await t.database.db
+      .select({
+        id: devices.id,
+        sn: factoryUnits.sn,
+        sealed: factoryUnits.secretSealed,
+        companyId: devices.companyId,
+        kind: devices.kind,
+        model: devices.model,
+      })
+      .from(devices)
+      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+      .orderBy(devices.id);
+    const own = rows.filter((row) => row.companyId === companyId);
+    const [first, second] = own;
+    const foreign = rows.find((row) => row.companyId !== companyId);
+    if (!first || !second || !foreign) throw new Error('demo devices missing');
+    online = first;
+    offline = second;
+    downstream = foreign;
+    fleet = startFleet({
+      url: `mqtt://127.0.0.1:${port}`,
+      units: [
+        {
+          sn: first.sn,
+          secret: box.open(first.sealed, first.sn) ?? '',
+          kind: first.kind,
+          model: first.model,
+        },
+      ],
+      eventRate: 0,
+    });
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.database.db.select().from(devices).where(eq(devices.id, first.id));
+        expect(row?.status).toBe('online');
+      },
+      { timeout: 10_000 },
+    );
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.terminate();
+    // The server ends a session once its socket is gone.
+    await vi.waitFor(async () => {
+      const open = await t.database.db
+        .select()
+        .from(terminalSessions)
+        .where(isNull(terminalSessions.endedAt));
+      expect(open).toEqual([]);
+    });
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+    await t.close();
+  });
+
+  const ticketFor = (deviceId: number) =>
+    t.app.inject({ method: 'POST', url: `/webapi${TERMINAL_PATHS.ticket(deviceId)}`, headers: owner });
+
+  /** A terminal page's socket, with what the server sent it so far. */
+  async function connect(ticket: string) {
+    const socket = new WebSocket(`${base}${TERMINAL_SOCKET_PATH}?ticket=${encodeURIComponent(ticket)}`);
+    sockets.push(socket);
+    const received: TerminalServerMessage[] = [];
+    socket.on('message', (data) => received.push(JSON.parse(data.toString()) as TerminalServerMessage));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const output = () =>
+      received
+        .filter((message) => message.type === 'output')
+        .map((message) => (message as { data: string }).data)
+        .join('');
+    const type = (data: string) => socket.send(JSON.stringify({ type: 'input', data }));
+    return { socket, received, output, type, closed };
+  }
+
+  const closedReason = (received: TerminalServerMessage[]) =>
+    received.find(
+      (message): message is Extract<TerminalServerMessage, { type: 'closed' }> => message.type === 'closed',
+    )?.reason;
+
+  async function session() {
+    const answer = await ticketFor(online.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const ticket = answer.json<TerminalTicket>();
+    expect(ticket.url).toBe(`/telnet?ticket=${encodeURIComponent(ticket.ticket)}`);
+    return { ticket, terminal: await connect(ticket.ticket) };
+  }
+
+  it("relays the device's shell: its banner and prompt, a command's answer; closing the window ends it, audited", async () => {
+    const { terminal } = await session();
+    await expect.poll(() => terminal.output()).toContain(`root@${online.sn}:~# `);
+    expect(terminal.received[0]).toMatchObject({ type: 'opened', sn: online.sn });
+    terminal.type('uname');
+    terminal.type('\r');
+    await expect.poll(() => terminal.output()).toMatch(/uname\r\nLinux\r\n/);
+    terminal.socket.close();
+    await terminal.closed;
+    await expect
+      .poll(async () => {
+        const [row] = await t.database.db
+          .select()
+          .from(terminalSessions)
+          .where(eq(terminalSessions.deviceId, online.id))
+          .orderBy(terminalSessions.startedAt);
+        return row?.endReason;
+      })
+      .toBe('closed');
+    const audited = await t.database.db
+      .select({ action: auditLogs.action, after: auditLogs.after })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.companyId, companyId),
+          inArray(auditLogs.action, ['device.telnet.open', 'device.telnet.command', 'device.telnet.close']),
+        ),
+      );
+    expect(audited.map((entry) => entry.action)).toEqual([
+      'device.telnet.open',
+      'device.telnet.command',
+      'device.telnet.close',
+    ]);
+    expect(audited[1]?.after).toMatchObject({ line: 'uname' });
+    // The device's shell session ended with it: a new one may open at once.
+    const again = await session();
+    await expect.poll(() => again.terminal.output()).toContain('# ');
+  });
+
+  it('takes a ticket once: used again it opens nothing', async () => {
+    const { ticket, terminal } = await session();
+    await expect.poll(() => terminal.output()).toContain('# ');
+    const reused = await connect(ticket.ticket);
+    await reused.closed;
+    expect(closedReason(reused.received)).toBe('ticket_invalid');
+    const forged = await connect('not-a-ticket');
+    await forged.closed;
+    expect(closedReason(forged.received)).toBe('ticket_invalid');
+  });
+
+  it('keeps one session per device', async () => {
+    const { terminal } = await session();
+    await expect.poll(() => terminal.output()).toContain('# ');
+    const second = await ticketFor(online.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'telnet_busy' });
+  });
+
+  it('ends a session when the shell exits, and one nobody typed into after the idle time', async () => {
+    const exiting = await session();
+    await expect.poll(() => exiting.terminal.output()).toContain('# ');
+    exiting.terminal.type('exit\r');
+    await exiting.terminal.closed;
+    expect(closedReason(exiting.terminal.received)).toBe('device_closed');
+
+    const idle = await session();
+    await idle.terminal.closed;
+    expect(closedReason(idle.terminal.received)).toBe('idle');
+  });
+
+  it('refuses a ticket for an offline device, a downstream company’s, and on the free plan', async () => {
+    expect((await ticketFor(offline.id)).json()).toMatchObject({ code: 'device_offline' });
+    // The downstream company's device: shown, never acted on (spec §6).
+    expect((await ticketFor(downstream.id)).json()).toMatchObject({ code: 'device_read_only' });
+    await t.database.db.update(companies).set({ plan: 'free' }).where(eq(companies.id, companyId));
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${TERMINAL_PATHS.ticket(online.id)}`,
+        headers: { ...owner, 'accept-language': 'en' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        code: 'telnet_free_plan',
+        message: 'Free plan does not support remote telnet',
+      });
+    } finally {
+      await t.database.db.update(companies).set({ plan: 'standard' }).where(eq(companies.id, companyId));
+    }
+  });
+});
