@@ -187,7 +187,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('a spec public route whose plugin is not built yet shows "coming soon", not a blank page', async () => {
-    await renderConsole('/telnet', null);
+    await renderConsole('/official', null);
     expect(await screen.findByText('This page is coming soon')).toBeTruthy();
   });
 

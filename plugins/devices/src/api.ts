@@ -21,6 +21,9 @@ import {
   type ListPage,
   type ListQuery,
   type Order,
+  TERMINAL_PATHS,
+  type TerminalTicket,
+  terminalTicketSchema,
   type VerifyResult,
   verifyResultSchema,
   type Where,
@@ -52,6 +55,12 @@ export interface DevicesApi {
   exportBindRecords(wheres: readonly Where[], orders: readonly Order[]): Promise<Blob>;
   /** Quiet: the page shows the failure (e.g. 429, too many checks) in place. */
   verify(code: string): Promise<VerifyResult>;
+  /**
+   * A single-use ticket for the device's remote terminal, and the page to open with it. Refused
+   * (and announced) on the free plan, for a downstream company's device, an offline device or one
+   * whose terminal is already open.
+   */
+  terminalTicket(deviceId: number): Promise<TerminalTicket>;
 }
 
 export interface DevicesApiDeps {
@@ -130,5 +139,7 @@ export function createDevicesApi({ http, token, language, expired }: DevicesApiD
     exportBindRecords: async (wheres, orders) =>
       (await http.download(DEVICE_PATHS.bindRecordsExport, { wheres, orders })).blob,
     verify: (code) => http.post(DEVICE_PATHS.verify, { code }, { schema: verifyResultSchema, quiet: true }),
+    terminalTicket: (deviceId) =>
+      http.post(TERMINAL_PATHS.ticket(deviceId), undefined, { schema: terminalTicketSchema }),
   };
 }

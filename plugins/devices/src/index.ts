@@ -6,6 +6,7 @@ import {
   lazyService,
   messages,
   page,
+  publicRoute,
   SessionRef,
 } from '@vap/kernel';
 import { DevicesApiRef, TasksApiRef } from './refs.js';
@@ -13,18 +14,30 @@ import { DevicesApiRef, TasksApiRef } from './refs.js';
 /**
  * The device area (spec §1 device maintenance, §2.3 device_maintenance, device_bind_record,
  * device_verify, §3 Device and Group, §3 Task, §5.1, §5.4, §6): the company's bound devices and their
- * groups, their tasks (firmware upgrades with their packages), the binding records, and the
- * verification of a unit. What a role may not do is hidden here and refused by the server; devices
- * of downstream companies are shown but never changed (§6).
+ * groups, their tasks (firmware upgrades with their packages, configurations with their templates,
+ * white lists), their remote terminal (§2.1 /telnet), the binding records, and the verification of
+ * a unit. What a role may not do is hidden here and refused by the server; devices of downstream
+ * companies are shown but never changed (§6).
  */
 export default definePlugin({
   id: 'devices',
   kernel: '^2',
+  // Spec §2.1: the open device manager a company embeds in its own portal, by a signed link; the
+  // remote terminal a device row opens in a window of its own, by a single-use ticket (its chunk
+  // alone brings xterm.js).
+  publicRoutes: [
+    publicRoute(
+      '/open-pages/device-manager',
+      () => import('./open-pages/device-manager.js'),
+      'devices:openDeviceManager.title',
+    ),
+    publicRoute('/telnet', () => import('./open-pages/terminal.js'), 'devices:terminal.title'),
+  ],
   pages: [
     page('device_maintenance', () => import('./pages/maintenance.js'), {
       // `add` and `bind` both grant the bind dialog: the catalogue has both buttons on this page.
-      // The tasks' buttons (TASK_BUTTONS): `upgrade` for firmware, `config`, `telnet` and
-      // `whitelist` for the configuration, remote terminal and white-list work that follows.
+      // The tasks' buttons (TASK_BUTTONS): `upgrade` for firmware, `config` and `whitelist` for
+      // the configuration and white-list tasks; `telnet` for a device's remote terminal.
       buttons: [
         'add',
         'bind',
@@ -63,12 +76,15 @@ export default definePlugin({
     lazyService(TasksApiRef, async () => {
       const { createTasksApi } = await import('./tasks-api.js');
       return (services) => {
+        const session = services.get(SessionRef);
         const i18n = services.get(I18nRef);
         const bus = services.get(EventBusRef);
         return createTasksApi({
           http: services.get(HttpRef),
+          token: () => session.token,
           language: () => i18n.language,
-          // A firmware upload refused with 401 ends the session like any other call (spec §8).
+          // An upload (a firmware package, a white list) refused with 401 ends the session like any
+          // other call (spec §8).
           expired: () => bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') }),
         });
       };

@@ -7,5 +7,8 @@ import type { DevicesApi } from './api.js';
 import type { TasksApi } from './tasks-api.js';
 
 export const DevicesApiRef = createServiceRef<DevicesApi>('devices.api');
-/** Device tasks and firmware packages (issue 16): a module of their own, loaded with the Tasks view. */
+/**
+ * Device tasks, firmware packages and configuration templates (issue 16): a module of their own,
+ * loaded with the Tasks view.
+ */
 export const TasksApiRef = createServiceRef<TasksApi>('devices.tasks');

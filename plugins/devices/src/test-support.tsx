@@ -1,5 +1,6 @@
 import '@vap/ui/test-polyfills';
 import {
+  type ConfigTemplate,
   DEVICE_PATHS,
   type Device,
   type DeviceGroup,
@@ -151,11 +152,25 @@ export const firmware = (partial: Partial<Firmware> & Pick<Firmware, 'id'>): Fir
   ...partial,
 });
 
-/** The tasks list, each task and the jobs of each (one page), and the firmware packages. */
+export const configTemplate = (
+  partial: Partial<ConfigTemplate> & Pick<ConfigTemplate, 'id' | 'name'>,
+): ConfigTemplate => ({
+  model: '',
+  config: { image: { day_night: 'night' } },
+  created_at: '2026-03-01T08:00:00.000Z',
+  updated_at: '2026-03-01T08:00:00.000Z',
+  ...partial,
+});
+
+/**
+ * The tasks list, each task and the jobs of each (one page), the firmware packages and the
+ * configuration templates.
+ */
 export const taskAnswers = (
   tasks: readonly Task[],
   jobs: Readonly<Record<number, readonly TaskJob[]>> = {},
   packages: readonly Firmware[] = [],
+  templates: readonly ConfigTemplate[] = [],
 ): Answers => ({
   [`GET ${TASK_PATHS.tasks}`]: { body: { items: tasks, total: tasks.length } },
   ...Object.fromEntries(tasks.map((each) => [`GET ${TASK_PATHS.task(each.id)}`, { body: each }])),
@@ -166,6 +181,7 @@ export const taskAnswers = (
     ]),
   ),
   [`GET ${TASK_PATHS.firmware}`]: { body: { items: packages } },
+  [`GET ${TASK_PATHS.configTemplates}`]: { body: { items: templates } },
 });
 
 export interface SentUpload {
@@ -173,6 +189,8 @@ export interface SentUpload {
   headers: Record<string, string>;
   fields: Record<string, string>;
   file: File | null;
+  /** The form's parts by name, in the order sent. */
+  names: string[];
 }
 
 /**
@@ -192,7 +210,7 @@ export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<
         this.#progress.push(listener),
     };
     readonly #on = new Map<string, () => void>();
-    readonly #request: SentUpload = { url: '', headers: {}, fields: {}, file: null };
+    readonly #request: SentUpload = { url: '', headers: {}, fields: {}, file: null, names: [] };
     open(_method: string, url: string) {
       this.#request.url = url;
     }
@@ -207,6 +225,7 @@ export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<
     }
     send(form: FormData) {
       for (const [name, value] of form.entries()) {
+        this.#request.names.push(name);
         if (typeof value === 'string') this.#request.fields[name] = value;
         else this.#request.file = value as File;
       }

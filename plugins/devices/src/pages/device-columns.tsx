@@ -9,6 +9,9 @@ export interface DeviceRowActions {
   edit: false | ((device: Device) => void);
   move: false | ((device: Device) => void);
   upgrade: false | ((device: Device) => void);
+  configure: false | ((device: Device) => void);
+  whitelist: false | ((device: Device) => void);
+  terminal: false | ((device: Device) => void);
   unbind: false | ((device: Device) => void);
 }
 
@@ -94,9 +97,10 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
       key: 'actions',
       title: t('common.actions'),
       hideable: false,
-      width: 250,
+      width: 500,
       render: (row) => {
-        // Spec §6: a downstream company's device is never unbound, moved, edited or upgraded.
+        // Spec §6: a downstream company's device is never unbound, moved, edited, given a task or
+        // opened in a terminal.
         if (row.read_only) return null;
         const action = (label: string, run: false | ((device: Device) => void), danger = false) =>
           run !== false && ({ label, onClick: () => run(row), danger } satisfies RowAction);
@@ -106,6 +110,10 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
               action(t('maintenance.rename'), actions.edit),
               action(t('maintenance.move'), actions.move),
               action(t('maintenance.upgrade'), actions.upgrade),
+              action(t('maintenance.configure'), actions.configure),
+              action(t('maintenance.whitelist'), actions.whitelist),
+              // An offline device has no shell to open: the server would refuse its ticket.
+              action(t('maintenance.terminal'), row.status === 'online' && actions.terminal),
               action(t('maintenance.unbind'), actions.unbind, true),
             ]}
           />

@@ -11,24 +11,25 @@ import { DeviceFilters, type DeviceFilterValues, deviceWheres } from './device-f
 import { ExportButton } from './export-button.js';
 import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
 import { ImportDialog } from './import-dialog.js';
-import { UpgradeDialog } from './upgrade-dialog.js';
+import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
+import { useOpenTerminal } from './open-terminal.js';
 
 type Dialog =
   | { kind: 'bind' }
   | { kind: 'import' }
   | { kind: 'edit'; device: Device }
   | { kind: 'move'; devices: Device[]; done?: () => void }
-  | { kind: 'upgrade'; devices: Device[]; done?: () => void }
+  | { kind: 'task'; task: NewTask; devices: Device[]; done?: () => void }
   | null;
 
 interface DeviceViewProps {
-  /** The group chosen beside the list, and the searches: the page keeps them for a new upgrade. */
+  /** The group chosen beside the list, and the searches: the page keeps them for a new task. */
   group: GroupChoice;
   onGroup: (group: GroupChoice) => void;
   filters: DeviceFilterValues;
   onFilters: (filters: DeviceFilterValues) => void;
-  /** An upgrade of some devices was created: the page shows it among the tasks. */
-  onUpgraded: (task: Task) => void;
+  /** A task of chosen devices was created: the page shows it among the tasks. */
+  onTaskCreated: (task: Task) => void;
   /** Whether the view is shown: back from the tasks, the list is read again (versions, states). */
   shown: boolean;
 }
@@ -36,11 +37,12 @@ interface DeviceViewProps {
 /**
  * The devices of device maintenance (spec §2.3 device_maintenance, §3 Device and Group, §6): the
  * groups beside the company's devices, filtered, sorted and paged by the server; binding one device
- * or a workbook of them, renaming, moving, upgrading the firmware and unbinding, the export of the
+ * or a workbook of them, renaming, moving, unbinding, the tasks of chosen devices (a firmware
+ * upgrade, a configuration, a white list), an online device's remote terminal, the export of the
  * current filter. Buttons follow the role's; a downstream company's device is shown read-only and
  * cannot be selected for a batch action.
  */
-export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, shown }: DeviceViewProps) {
+export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, shown }: DeviceViewProps) {
   const t = useT('devices');
   const api = useService(DevicesApiRef);
   const { user } = useSession();
@@ -56,6 +58,10 @@ export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, sho
   const mayImport = usePermission('import');
   const mayExport = usePermission('export');
   const mayUpgrade = usePermission(TASK_BUTTONS.firmware_upgrade);
+  const mayConfigure = usePermission(TASK_BUTTONS.configuration);
+  const mayWhitelist = usePermission(TASK_BUTTONS.whitelist);
+  const mayTelnet = usePermission('telnet');
+  const openTerminal = useOpenTerminal();
   const table = useRef<DataTableHandle>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const chosenGroup = typeof group === 'number' && group > 0 ? group : null;
@@ -116,15 +122,22 @@ export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, sho
     setDialog({ kind: 'move', devices, ...(clearSelection ? { done: clearSelection } : {}) });
   };
 
-  const upgrade = (devices: Device[], clearSelection?: () => void) =>
-    setDialog({ kind: 'upgrade', devices, ...(clearSelection ? { done: clearSelection } : {}) });
+  const newTask = (task: NewTask) => (devices: Device[], clearSelection?: () => void) =>
+    setDialog({ kind: 'task', task, devices, ...(clearSelection ? { done: clearSelection } : {}) });
+  const upgrade = newTask('upgrade');
+  const configure = newTask('configure');
+  const whitelist = newTask('whitelist');
 
   const columns = useDeviceColumns({
     edit: mayEdit && ((device) => setDialog({ kind: 'edit', device })),
     move: mayMove && ((device) => move([device])),
     upgrade: mayUpgrade && ((device) => upgrade([device])),
+    configure: mayConfigure && ((device) => configure([device])),
+    whitelist: mayWhitelist && ((device) => whitelist([device])),
+    terminal: mayTelnet && ((device) => void openTerminal(device)),
     unbind: mayUnbind && ((device) => void unbind([device])),
   });
+  const NewTaskDialog = dialog?.kind === 'task' ? NEW_TASK_DIALOGS[dialog.task] : null;
 
   const title = t('maintenance.title');
   return (
@@ -147,7 +160,7 @@ export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, sho
             filters={deviceWheres(filters, group)}
             load={(query, signal) => api.devices(query, { signal })}
             emptyText={t('maintenance.empty')}
-            selectable={mayUnbind || mayMove || mayUpgrade}
+            selectable={mayUnbind || mayMove || mayUpgrade || mayConfigure || mayWhitelist}
             // Spec §6: a downstream company's device is never unbound or moved.
             rowSelectable={(row) => !row.read_only}
             bulkActions={(rows, clearSelection) => (
@@ -160,6 +173,16 @@ export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, sho
                 {mayUpgrade ? (
                   <Button size="small" onClick={() => upgrade(rows, clearSelection)}>
                     {t('maintenance.upgradeSelected', { count: rows.length })}
+                  </Button>
+                ) : null}
+                {mayConfigure ? (
+                  <Button size="small" onClick={() => configure(rows, clearSelection)}>
+                    {t('maintenance.configureSelected', { count: rows.length })}
+                  </Button>
+                ) : null}
+                {mayWhitelist ? (
+                  <Button size="small" onClick={() => whitelist(rows, clearSelection)}>
+                    {t('maintenance.whitelistSelected', { count: rows.length })}
                   </Button>
                 ) : null}
                 {mayUnbind ? (
@@ -214,14 +237,14 @@ export function DeviceView({ group, onGroup, filters, onFilters, onUpgraded, sho
           }}
         />
       ) : null}
-      {dialog?.kind === 'upgrade' ? (
-        <UpgradeDialog
+      {NewTaskDialog && dialog?.kind === 'task' ? (
+        <NewTaskDialog
           target={{ kind: 'devices', devices: dialog.devices }}
           onClose={() => setDialog(null)}
           onCreated={(task) => {
             dialog.done?.();
             setDialog(null);
-            onUpgraded(task);
+            onTaskCreated(task);
           }}
         />
       ) : null}

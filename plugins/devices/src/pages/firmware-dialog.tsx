@@ -4,6 +4,7 @@ import { useDateTime, useService, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
+import { CompactTable } from './compact-table.js';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
 import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
 
@@ -91,52 +92,41 @@ function FirmwareTable({
 }) {
   const t = useT('devices');
   const dateTime = useDateTime();
-  const head = (text: string) => (
-    <th scope="col" className="px-3 py-1.5 text-left font-medium whitespace-nowrap text-ink">
-      {text}
-    </th>
-  );
   return (
-    <div className="max-h-96 overflow-auto rounded border border-line-soft">
-      <table aria-label={t('firmware.title')} className="w-full text-sm">
-        <thead className="sticky top-0 bg-canvas">
-          <tr>
-            {head(t('device.model'))}
-            {head(t('firmware.version'))}
-            {head(t('firmware.size'))}
-            {head(t('firmware.md5'))}
-            {head(t('firmware.releaseNotes'))}
-            {head(t('firmware.createdAt'))}
-            {head(t('common.actions'))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} className="border-t border-line-soft align-top">
-              <td className="px-3 py-1.5 text-ink">{item.model}</td>
-              <td className="px-3 py-1.5 text-ink">{item.version}</td>
-              {/* Units of 1024 (spec §9). */}
-              <td className="px-3 py-1.5 whitespace-nowrap text-ink">{formatFileSize(item.size)}</td>
-              <td className="px-3 py-1.5 font-mono text-xs break-all text-ink-soft">{item.md5}</td>
-              <td className="max-w-64 px-3 py-1.5 whitespace-pre-wrap text-ink">
-                {item.release_notes || '—'}
-              </td>
-              <td className="px-3 py-1.5 whitespace-nowrap text-ink">{dateTime(item.created_at)}</td>
-              <td className="px-3 py-1.5">
-                <Button
-                  size="small"
-                  variant="link"
-                  className="px-1 text-danger"
-                  aria-label={t('firmware.deleteNamed', { name: `${item.model} ${item.version}` })}
-                  onClick={() => onDelete(item)}
-                >
-                  {t('firmware.delete')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CompactTable
+      label={t('firmware.title')}
+      headers={[
+        t('device.model'),
+        t('firmware.version'),
+        t('firmware.size'),
+        t('firmware.md5'),
+        t('firmware.releaseNotes'),
+        t('firmware.createdAt'),
+        t('common.actions'),
+      ]}
+    >
+      {items.map((item) => (
+        <tr key={item.id} className="border-t border-line-soft align-top">
+          <td className="px-3 py-1.5 text-ink">{item.model}</td>
+          <td className="px-3 py-1.5 text-ink">{item.version}</td>
+          {/* Units of 1024 (spec §9). */}
+          <td className="px-3 py-1.5 whitespace-nowrap text-ink">{formatFileSize(item.size)}</td>
+          <td className="px-3 py-1.5 font-mono text-xs break-all text-ink-soft">{item.md5}</td>
+          <td className="max-w-64 px-3 py-1.5 whitespace-pre-wrap text-ink">{item.release_notes || '—'}</td>
+          <td className="px-3 py-1.5 whitespace-nowrap text-ink">{dateTime(item.created_at)}</td>
+          <td className="px-3 py-1.5">
+            <Button
+              size="small"
+              variant="link"
+              className="px-1 text-danger"
+              aria-label={t('firmware.deleteNamed', { name: `${item.model} ${item.version}` })}
+              onClick={() => onDelete(item)}
+            >
+              {t('firmware.delete')}
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </CompactTable>
   );
 }

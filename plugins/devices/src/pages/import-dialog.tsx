@@ -28,10 +28,9 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
 import { useGroupOptions } from './device-dialogs.js';
+import { RowErrors } from './row-errors.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: DEVICE_IMPORT_MAX_BYTES };
-/** Failing rows listed at most; the count of the rest is given. */
-export const ROWS_SHOWN = 500;
 
 type Phase =
   | { kind: 'idle' }
@@ -263,33 +262,11 @@ function ImportOutcome({ result, onError }: { result: ImportResult; onError: Imp
         {failing > 0 && onError === 'all' ? ` ${t('import.nothingBound')}` : null}
       </Alert>
       {failing > 0 ? (
-        <div className="max-h-72 overflow-auto rounded border border-line-soft">
-          <table aria-label={t('import.failingRows')} className="w-full text-sm">
-            <thead className="sticky top-0 bg-canvas">
-              <tr>
-                <th scope="col" className="w-24 px-3 py-1.5 text-left font-medium text-ink">
-                  {t('import.row')}
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-left font-medium text-ink">
-                  {t('import.reason')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.errors.slice(0, ROWS_SHOWN).map((error) => (
-                <tr key={error.row} className="border-t border-line-soft">
-                  <td className="px-3 py-1.5 text-ink">{error.row}</td>
-                  <td className="px-3 py-1.5 text-ink">{reason(t, error.code)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {failing > ROWS_SHOWN ? (
-            <p className="px-3 py-1.5 text-xs text-ink-faint">
-              {t('import.moreRows', { count: failing - ROWS_SHOWN })}
-            </p>
-          ) : null}
-        </div>
+        <RowErrors
+          label={t('import.failingRows')}
+          errors={result.errors}
+          columns={[{ title: t('rows.reason'), cell: (error) => reason(t, error.code) }]}
+        />
       ) : null}
     </section>
   );

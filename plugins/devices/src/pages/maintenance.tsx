@@ -18,7 +18,7 @@ type View = 'devices' | 'tasks';
 export default function MaintenancePage() {
   const t = useT('devices');
   const [view, setView] = useState<View>('devices');
-  // The device list's group and searches: a new upgrade from the tasks may take the devices they show.
+  // The device list's group and searches: a new task from the tasks may take the devices they show.
   const [group, setGroup] = useState<GroupChoice>('all');
   const [filters, setFilters] = useState(NO_DEVICE_FILTERS);
   const [detail, setDetail] = useState<Task | null>(null);
@@ -38,7 +38,7 @@ export default function MaintenancePage() {
             filters={filters}
             onFilters={setFilters}
             shown={view === 'devices'}
-            onUpgraded={(task) => {
+            onTaskCreated={(task) => {
               setDetail(task);
               setView('tasks');
             }}

@@ -4,15 +4,18 @@ import { Button, DataTable, type DataTableHandle } from '@vap/ui';
 import { useCallback, useRef, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
 import { FirmwareDialog } from './firmware-dialog.js';
+import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useTaskColumns } from './task-columns.js';
 import { TaskDrawer } from './task-drawer.js';
 import { NO_TASK_FILTERS, TaskFilters, taskWheres } from './task-filters.js';
 import { isUnfinished } from './task-parts.js';
-import { UpgradeDialog } from './upgrade-dialog.js';
+import { TemplatesDialog } from './templates-dialog.js';
 import { useLiveRefresh } from './use-live-refresh.js';
 
+type Dialog = NewTask | 'firmware' | 'templates';
+
 interface TasksViewProps {
-  /** The device list's filter: a new upgrade may take the devices it shows. */
+  /** The device list's filter: a new task may take the devices it shows. */
   deviceWheres: readonly Where[];
   /** The task whose detail is open. */
   detail: Task | null;
@@ -22,23 +25,29 @@ interface TasksViewProps {
 /**
  * The tasks of device maintenance (spec §3 Task, issue 16): newest first, filtered by type and
  * state, each row's state, progress and jobs by state asked again every few seconds while one on
- * the page is under way and the browser tab shows it; a row opens its detail. With the `upgrade`
- * button: the firmware packages, and a new upgrade of a group or of the device list's filter.
+ * the page is under way and the browser tab shows it; a row opens its detail. A new task of a
+ * group or of the device list's filter, each with its button (TASK_BUTTONS): `upgrade` for a
+ * firmware upgrade and the firmware packages, `config` for a configuration and the configuration
+ * templates, `whitelist` for a white list.
  */
 export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
   const t = useT('devices');
   const api = useService(TasksApiRef);
   const { user } = useSession();
   const mayUpgrade = usePermission(TASK_BUTTONS.firmware_upgrade);
+  const mayConfigure = usePermission(TASK_BUTTONS.configuration);
+  const mayWhitelist = usePermission(TASK_BUTTONS.whitelist);
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_TASK_FILTERS);
-  const [dialog, setDialog] = useState<'firmware' | 'upgrade' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   // Whether the page shown has a task under way: a page of ended tasks does not change by itself.
   const [unfinished, setUnfinished] = useState(false);
   const reload = useCallback(() => table.current?.reload(), []);
   // While a detail is open it asks for its own task; the list catches up when it closes.
   useLiveRefresh(reload, unfinished && detail === null);
   const columns = useTaskColumns(onDetail);
+  const NewTaskDialog =
+    dialog === null || dialog === 'firmware' || dialog === 'templates' ? null : NEW_TASK_DIALOGS[dialog];
 
   const load = async (query: ListQuery, signal: AbortSignal) => {
     // The table shows a failure in place; asked every few seconds, it is not announced too.
@@ -60,14 +69,27 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
         load={load}
         emptyText={t('tasks.empty')}
         toolbar={
-          mayUpgrade ? (
-            <>
+          <>
+            {mayUpgrade ? (
               <Button variant="primary" onClick={() => setDialog('upgrade')}>
                 {t('tasks.newUpgrade')}
               </Button>
-              <Button onClick={() => setDialog('firmware')}>{t('firmware.title')}</Button>
-            </>
-          ) : null
+            ) : null}
+            {mayConfigure ? (
+              <Button variant="primary" onClick={() => setDialog('configure')}>
+                {t('tasks.newConfiguration')}
+              </Button>
+            ) : null}
+            {mayWhitelist ? (
+              <Button variant="primary" onClick={() => setDialog('whitelist')}>
+                {t('tasks.newWhitelist')}
+              </Button>
+            ) : null}
+            {mayUpgrade ? <Button onClick={() => setDialog('firmware')}>{t('firmware.title')}</Button> : null}
+            {mayConfigure ? (
+              <Button onClick={() => setDialog('templates')}>{t('templates.title')}</Button>
+            ) : null}
+          </>
         }
         ref={table}
       />
@@ -81,8 +103,9 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
         />
       ) : null}
       {dialog === 'firmware' ? <FirmwareDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'upgrade' ? (
-        <UpgradeDialog
+      {dialog === 'templates' ? <TemplatesDialog onClose={() => setDialog(null)} /> : null}
+      {NewTaskDialog ? (
+        <NewTaskDialog
           target={{ kind: 'choose', wheres: deviceWheres }}
           onClose={() => setDialog(null)}
           onCreated={(task) => {

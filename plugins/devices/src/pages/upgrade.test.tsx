@@ -71,9 +71,9 @@ describe('the upgrade dialog', () => {
       'VC-200 V2.2.0',
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'VC-200 V2.2.0' }));
-    const deadline = within(dialog).getByLabelText(en.upgrade.deadline) as HTMLInputElement;
+    const deadline = within(dialog).getByLabelText(en.taskForm.deadline) as HTMLInputElement;
     expect(deadline.value).toBe('24');
-    expect((within(dialog).getByLabelText(en.upgrade.timeout) as HTMLInputElement).value).toBe('15');
+    expect((within(dialog).getByLabelText(en.taskForm.timeout) as HTMLInputElement).value).toBe('15');
     await userEvent.clear(deadline);
     await userEvent.type(deadline, '48');
     await userEvent.click(within(dialog).getByRole('button', { name: en.upgrade.submit }));
@@ -102,7 +102,7 @@ describe('the upgrade dialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     expect(within(dialog).getByText('Device: front-door, model VC-200')).toBeTruthy();
-    const timeout = within(dialog).getByLabelText(en.upgrade.timeout);
+    const timeout = within(dialog).getByLabelText(en.taskForm.timeout);
     await userEvent.clear(timeout);
     await userEvent.type(timeout, '121');
     await userEvent.click(within(dialog).getByRole('button', { name: en.upgrade.submit }));
@@ -164,7 +164,7 @@ describe('the upgrade dialog', () => {
     let dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     await choose(dialog, en.upgrade.package, 'VC-300 V3.0.1');
     await userEvent.click(within(dialog).getByRole('button', { name: en.upgrade.submit }));
-    expect(await within(dialog).findByText(en.upgrade.chooseGroup, { selector: 'p' })).toBeTruthy();
+    expect(await within(dialog).findByText(en.taskForm.chooseGroup, { selector: 'p' })).toBeTruthy();
     await choose(dialog, en.device.group, en.groups.ungrouped);
     await userEvent.click(within(dialog).getByRole('button', { name: en.upgrade.submit }));
     await waitFor(() =>

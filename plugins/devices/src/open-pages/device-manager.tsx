@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  DEVICE_MANAGER_PATHS,
+  LANGUAGES,
+  type Language,
+  listPageSchema,
+  type OpenDevice,
+  openDeviceSchema,
+} from '@vap/contracts';
+import { ApiError, useDateTime, useKernel, useT } from '@vap/kernel';
+import { type Column, DataTable, Result, Tag } from '@vap/ui';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+const LINK_REFUSALS = ['link_expired', 'link_invalid'] as const;
+type Refusal = (typeof LINK_REFUSALS)[number];
+const isLanguage = (value: string | null): value is Language => LANGUAGES.includes(value as Language);
+
+/**
+ * The open device manager (spec §2.1 /open-pages/device-manager, §8; issue 16): a public page a
+ * company embeds in its own portal. Its link, signed with one of the company's access keys, shows
+ * that key's devices read-only, in the language of `lang`; an expired link says 'link expired',
+ * a forged one 'invalid link'.
+ */
+export default function OpenDeviceManagerPage() {
+  // A public page has no signed-in shell around it, nor its query cache: the table's is its own.
+  const [queries] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queries}>
+      <DeviceManager />
+    </QueryClientProvider>
+  );
+}
+
+function DeviceManager() {
+  const kernel = useKernel();
+  const t = useT('devices');
+  const dateTime = useDateTime();
+  const [params] = useSearchParams();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const lang = params.get('lang');
+  const link = {
+    key_id: params.get('key_id') ?? '',
+    expires: params.get('expires') ?? '',
+    signature: params.get('signature') ?? '',
+  };
+  const incomplete = !link.key_id || !link.expires || !link.signature;
+
+  // The portal chooses the language, for this visit only: the visitor's own choice is not changed.
+  useEffect(() => {
+    if (isLanguage(lang) && kernel.i18n.language !== lang) void kernel.i18n.changeLanguage(lang);
+  }, [kernel, lang]);
+
+  const columns: Column<OpenDevice>[] = [
+    { key: 'sn', title: t('device.sn'), width: 190 },
+    { key: 'name', title: t('device.name') },
+    { key: 'model', title: t('device.model') },
+    { key: 'firmware_version', title: t('device.firmwareVersion') },
+    { key: 'hardware_version', title: t('device.hardwareVersion') },
+    { key: 'group_name', title: t('device.group'), render: (row) => row.group_name || t('groups.ungrouped') },
+    {
+      key: 'status',
+      title: t('device.status'),
+      render: (row) => (
+        <Tag tone={row.status === 'online' ? 'success' : 'default'}>{t(`status.${row.status}`)}</Tag>
+      ),
+    },
+    {
+      key: 'last_online_at',
+      title: t('device.lastOnline'),
+      render: (row) => (row.last_online_at ? dateTime(row.last_online_at) : '—'),
+    },
+  ];
+
+  if (incomplete || refusal) {
+    const expired = refusal === 'link_expired';
+    return (
+      <main className="flex min-h-full items-center justify-center">
+        <Result
+          status="error"
+          title={expired ? t('openDeviceManager.linkExpired') : t('openDeviceManager.linkInvalid')}
+          subtitle={expired ? t('openDeviceManager.linkExpiredHint') : t('openDeviceManager.linkInvalidHint')}
+        />
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-4 p-6">
+      <h1 className="text-xl font-medium text-ink">{t('openDeviceManager.title')}</h1>
+      <DataTable
+        id="open-device-manager"
+        label={t('openDeviceManager.title')}
+        columns={columns}
+        rowKey={(row) => row.sn}
+        emptyText={t('openDeviceManager.empty')}
+        load={async (query, signal) => {
+          try {
+            return await kernel.http.get(DEVICE_MANAGER_PATHS.devices, {
+              query: { ...link, page: query.page, size: query.size },
+              schema: listPageSchema(openDeviceSchema),
+              auth: false,
+              quiet: true,
+              signal,
+            });
+          } catch (error) {
+            const code = error instanceof ApiError ? error.code : '';
+            if ((LINK_REFUSALS as readonly string[]).includes(code)) setRefusal(code as Refusal);
+            throw error;
+          }
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Task } from '@vap/contracts';
+import { useService, useT } from '@vap/kernel';
+import { Alert, Field, message, Select } from '@vap/ui';
+import { useState } from 'react';
+import { TasksApiRef } from '../refs.js';
+import { ConfigSummary } from './config-summary.js';
+import { useConfigTemplates } from './config-template-query.js';
+import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
+
+interface ConfigureDialogProps {
+  target: TaskDevices;
+  onClose: () => void;
+  onCreated: (task: Task) => void;
+}
+
+/**
+ * Creates a configuration task (spec §1 configuration, the role's `config` button): a template —
+ * one for every model, or one of the chosen devices' model; any for a group or a filter, whose
+ * devices of the template's model are taken — what it sets shown once chosen, and the task's
+ * timing. The server answers the task, which the caller then shows.
+ */
+export function ConfigureDialog({ target, onClose, onCreated }: ConfigureDialogProps) {
+  const t = useT('devices');
+  const api = useService(TasksApiRef);
+  const templates = useConfigTemplates();
+  const task = useTaskForm(target);
+  const [chosen, setChosen] = useState('');
+
+  // A template for every model ('') fits any devices; one of a model, chosen devices of that model.
+  const { models } = task;
+  const fitting = (templates.data ?? []).filter(
+    (item) => item.model === '' || models === null || (models.length === 1 && item.model === models[0]),
+  );
+  const options = fitting.map((item) => ({
+    value: String(item.id),
+    label: t('configure.option', { name: item.name, model: item.model || t('templates.everyModel') }),
+  }));
+  const template = fitting.find((item) => String(item.id) === chosen);
+  const problem = template ? undefined : t('configure.chooseTemplate');
+
+  let none: string | null = null;
+  if (templates.isSuccess && fitting.length === 0) {
+    if (models === null) none = t('configure.noTemplates');
+    else if (models.length === 1) none = t('configure.noTemplate', { model: models[0] });
+    else none = t('configure.severalModels', { models: models.join(', ') });
+  }
+
+  const submit = async () => {
+    const created = await task.create(template !== undefined, (common) =>
+      api.configure({ template_id: Number(chosen), ...common }),
+    );
+    if (!created) return;
+    message.success(t('configure.created', { count: created.total }));
+    onCreated(created);
+  };
+
+  return (
+    <TaskDialog
+      task={task}
+      title={t('configure.title')}
+      submitLabel={t('configure.submit')}
+      targetHint={t('configure.modelOnly')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      {none ? <Alert tone="warning">{none}</Alert> : null}
+      <Field label={t('configure.template')} required error={task.shown(problem)}>
+        <Select
+          options={options}
+          placeholder={templates.isPending ? t('configure.loadingTemplates') : t('configure.chooseTemplate')}
+          value={chosen}
+          onValueChange={setChosen}
+          disabled={options.length === 0}
+        />
+      </Field>
+      {template ? (
+        <section aria-label={t('configure.sets')} className="flex flex-col gap-1 rounded bg-canvas px-3 py-2">
+          <h3 className="text-xs font-medium text-ink">{t('configure.sets')}</h3>
+          <ConfigSummary config={template.config} />
+        </section>
+      ) : null}
+    </TaskDialog>
+  );
+}
