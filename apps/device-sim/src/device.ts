@@ -107,6 +107,11 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   /** Its terminal sessions: they live as long as the connection. */
   private readonly terminals = new Terminals((output) => this.publishTerminal(output));
 
+  /** Its open terminal sessions: the server ends one when its window closes. */
+  get terminalSessions(): number {
+    return this.terminals.count;
+  }
+
   constructor(
     unit: SimulatedUnit,
     private readonly settings: DeviceSettings,

@@ -153,8 +153,11 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     terminal.type('uname');
     terminal.type('\r');
     await expect.poll(() => terminal.output()).toMatch(/uname\r\nLinux\r\n/);
+    expect(fleet.devices[0]?.terminalSessions).toBe(1);
     terminal.socket.close();
     await terminal.closed;
+    // Closing the window ends the session on the device too.
+    await expect.poll(() => fleet.devices[0]?.terminalSessions).toBe(0);
     await expect
       .poll(async () => {
         const [row] = await t.database.db
