@@ -119,6 +119,22 @@ describe('the job and terminal commands', () => {
       result: {},
     });
     expect(device.printed.at(-1)).toEqual({ session: 's1', data: 'l' });
+    // A new window size is taken (the line-by-line shell has nothing to redraw); not a bad one.
+    expect(
+      await command({ id: 8, name: 'term_resize', args: { session: 's1', cols: 120, rows: 40 } }),
+    ).toEqual({
+      id: 8,
+      ok: true,
+      result: { resized: true },
+    });
+    expect(await command({ id: 9, name: 'term_resize', args: { session: 's1', cols: 0 } })).toMatchObject({
+      error: 'bad_args',
+    });
+    expect(await command({ id: 10, name: 'term_resize', args: { session: 'nope', cols: 80 } })).toMatchObject(
+      {
+        error: 'no_session',
+      },
+    );
     expect(await command({ id: 3, name: 'term_close', args: { session: 's1' } })).toEqual({
       id: 3,
       ok: true,

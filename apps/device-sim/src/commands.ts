@@ -75,6 +75,19 @@ function sessionOf(args: Record<string, unknown>): string {
   return session;
 }
 
+/**
+ * A terminal's size, when given: whole numbers above 0. It is the server's window's; the simulated
+ * shell's output does not depend on it (it runs no full-screen program).
+ */
+function checkSize(args: Record<string, unknown>) {
+  for (const key of ['cols', 'rows']) {
+    const value = args[key];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0)) {
+      throw new CommandError('bad_args', `${key} must be a whole number above 0`);
+    }
+  }
+}
+
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   ping: () => ({ pong: true, ts: Date.now() }),
 
@@ -109,14 +122,14 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
 
   [TERMINAL_COMMANDS.open]: (args, unit) => {
     const session = sessionOf(args);
-    // The size is the server's terminal's; the shell's output does not depend on it.
-    for (const key of ['cols', 'rows']) {
-      const value = args[key];
-      if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0)) {
-        throw new CommandError('bad_args', `${key} must be a whole number above 0`);
-      }
-    }
+    checkSize(args);
     return unit.terminals.open(session, unit);
+  },
+
+  [TERMINAL_COMMANDS.resize]: (args, unit) => {
+    const session = sessionOf(args);
+    checkSize(args);
+    return unit.terminals.resize(session);
   },
 
   [TERMINAL_COMMANDS.input]: (args, unit) => {

@@ -312,6 +312,12 @@ export class Terminals {
     return {};
   }
 
+  /** The window of a session changed size: nothing to redraw for a line-by-line shell. */
+  resize(session: string): { resized: true } {
+    if (!this.sessions.has(session)) throw new CommandError('no_session', `no terminal session ${session}`);
+    return { resized: true };
+  }
+
   /** Ends a session without a word (the server closed it); one already ended is closed as well. */
   close(session: string): { closed: true } {
     this.sessions.delete(session);

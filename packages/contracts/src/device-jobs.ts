@@ -86,10 +86,16 @@ export const DEVICE_TOPICS = {
  * The remote terminal (spec §2.1 /telnet): `term_open {session, cols, rows}` starts a shell, which
  * prints its banner and prompt; `term_input {session, data}` carries what the user typed (keys as
  * xterm sends them: text, `\r` for Enter, `\x7f` for Backspace, `\x03` for Ctrl-C); the shell echoes
- * and answers on `up/term` as `{session, data}` (text with `\r\n` line ends); `term_close {session}`
+ * and answers on `up/term` as `{session, data}` (text with `\r\n` line ends); `term_resize {session,
+ * cols, rows}` tells it the window's new size (for full-screen programs); `term_close {session}`
  * ends it, and so does the shell's `exit` (it then sends `{session, data, closed: true}`).
  */
-export const TERMINAL_COMMANDS = { open: 'term_open', input: 'term_input', close: 'term_close' } as const;
+export const TERMINAL_COMMANDS = {
+  open: 'term_open',
+  input: 'term_input',
+  resize: 'term_resize',
+  close: 'term_close',
+} as const;
 export const terminalOutputSchema = z.object({
   session: z.string().min(1),
   data: z.string(),

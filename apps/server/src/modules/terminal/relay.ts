@@ -144,9 +144,9 @@ export class TerminalRelay {
     let commands = 0;
     let sequence = 0;
     const recorder = new LineRecorder();
-    const command = (name: string, args: Record<string, unknown>) =>
+    const command = (name: string, args: Record<string, unknown>, key = String(++sequence)) =>
       this.broker
-        .sendToDevice(device.sn, DEVICE_TOPICS.command, { id: `term-${id}-${++sequence}`, name, args })
+        .sendToDevice(device.sn, DEVICE_TOPICS.command, { id: `term-${id}-${key}`, name, args })
         .catch((error: unknown) => this.log.warn({ err: error, session: id }, 'terminal command not sent'));
     const stops: Array<() => Promise<void>> = [];
     let idle: NodeJS.Timeout | undefined;
@@ -194,10 +194,10 @@ export class TerminalRelay {
         send({ type: 'output', data: output.data.data });
         if (output.data.closed) void end('device_closed', false);
       }),
+      // The device refusing to open the shell ends the session; a refused key or size does not.
       await this.broker.followDevice(device.sn, DEVICE_TOPICS.reply, (payload) => {
         const reply = parse(payload) as { id?: unknown; ok?: unknown } | undefined;
-        if (typeof reply?.id === 'string' && reply.id.startsWith(`term-${id}-`) && reply.ok === false)
-          void end('device_refused', false);
+        if (reply?.id === `term-${id}-open` && reply.ok === false) void end('device_refused', false);
       }),
       await this.broker.followDevice(device.sn, 'state', (payload) => {
         if ((parse(payload) as { online?: unknown } | undefined)?.online === false)
@@ -208,7 +208,12 @@ export class TerminalRelay {
     ws.on('error', () => void end('closed'));
     ws.on('message', (raw) => {
       const message = terminalClientMessageSchema.safeParse(parse(raw.toString()));
-      if (!message.success || message.data.type !== 'input' || ended) return;
+      if (!message.success || ended) return;
+      if (message.data.type === 'resize') {
+        const { cols, rows } = message.data;
+        void command(TERMINAL_COMMANDS.resize, { session: id, cols, rows });
+        return;
+      }
       restartIdle();
       void command(TERMINAL_COMMANDS.input, { session: id, data: message.data.data });
       for (const line of recorder.keys(message.data.data)) {
@@ -217,7 +222,7 @@ export class TerminalRelay {
       }
     });
     restartIdle();
-    await command(TERMINAL_COMMANDS.open, { session: id, cols: 80, rows: 24 });
+    await command(TERMINAL_COMMANDS.open, { session: id, cols: 80, rows: 24 }, 'open');
     send({ type: 'opened', sn: device.sn, name: device.name });
     if (gone) await end('closed');
   }

@@ -150,6 +150,8 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     const { terminal } = await session();
     await expect.poll(() => terminal.output()).toContain(`root@${online.sn}:~# `);
     expect(terminal.received[0]).toMatchObject({ type: 'opened', sn: online.sn });
+    // A new window size reaches the device; it does not end the session.
+    terminal.socket.send(JSON.stringify({ type: 'resize', cols: 120, rows: 40 }));
     terminal.type('uname');
     terminal.type('\r');
     await expect.poll(() => terminal.output()).toMatch(/uname\r\nLinux\r\n/);
