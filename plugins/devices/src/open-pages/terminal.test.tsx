@@ -144,7 +144,7 @@ describe('/telnet: the remote terminal page (spec §2.1)', () => {
     const { sockets, fake } = await openTerminalPage('?ticket=t-1&lang=en');
     expect(screen.getByRole('heading', { name: en.terminal.title })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(en.terminal.connecting);
-    expect(fake.focused).toBe(true);
+    await waitFor(() => expect(fake.focused).toBe(true));
     await waitFor(() => expect(sockets).toHaveLength(1));
     expect(sockets[0]?.url).toBe(`ws://${window.location.host}${TERMINAL_SOCKET_PATH}?ticket=t-1`);
     await waitFor(() =>

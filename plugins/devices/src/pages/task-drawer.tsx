@@ -56,7 +56,7 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
   const unfinished = isUnfinished(task.state);
   useLiveRefresh(() => {
     void detail.refetch();
-    jobs.current?.reload();
+    jobs.current?.refresh();
   }, unfinished);
   // The poll that saw the task end read its jobs at the same moment: once more, to show their end.
   const wasUnfinished = useRef(unfinished);

@@ -44,7 +44,10 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
   const [unfinished, setUnfinished] = useState(false);
   const reload = useCallback(() => table.current?.reload(), []);
   // While a detail is open it asks for its own task; the list catches up when it closes.
-  useLiveRefresh(reload, unfinished && detail === null);
+  useLiveRefresh(
+    useCallback(() => table.current?.refresh(), []),
+    unfinished && detail === null,
+  );
   const columns = useTaskColumns(onDetail);
   const NewTaskDialog =
     dialog === null || dialog === 'firmware' || dialog === 'templates' ? null : NEW_TASK_DIALOGS[dialog];

@@ -28,7 +28,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
   const [detail, setDetail] = useState<MqttClient | null>(null);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const reload = () => table.current?.reload();
-  useAutoRefresh(reload, autoRefresh);
+  useAutoRefresh(() => table.current?.refresh(), autoRefresh);
   const kick = useKick(reload);
 
   const columns = useClientColumns(kind, {

@@ -36,7 +36,11 @@ export default function UserSubscriptionsPage() {
     table.current?.reload();
     void queryClient.invalidateQueries({ queryKey: COUNT_KEY });
   };
-  useAutoRefresh(reload, autoRefresh);
+  // The poll is quiet: the rows stay until the new ones come.
+  useAutoRefresh(() => {
+    table.current?.refresh();
+    void queryClient.invalidateQueries({ queryKey: COUNT_KEY });
+  }, autoRefresh);
   const countText = () => {
     if (count.data !== undefined) return t('subs.count', { count: count.data });
     return count.isError ? t('subs.countFailed') : t('subs.counting');

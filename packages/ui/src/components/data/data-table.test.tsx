@@ -166,6 +166,30 @@ describe('DataTable query', () => {
   });
 });
 
+describe('DataTable refresh', () => {
+  it('a refresh through the ref loads the page again without the loading veil, keeping the rows shown', async () => {
+    const second = deferred<ListPage<Device>>();
+    const load = vi
+      .fn<DataTableProps<Device>['load']>()
+      .mockResolvedValueOnce({ items: [device(1)], total: 1 })
+      .mockReturnValueOnce(second.promise)
+      .mockReturnValueOnce(deferred<ListPage<Device>>().promise);
+    const ref = createRef<DataTableHandle>();
+    renderTable({ load, ref });
+    await screen.findByText('cam-1');
+    act(() => ref.current?.refresh());
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(screen.getByText('cam-1')).toBeTruthy();
+    await act(async () => second.resolve({ items: [device(2)], total: 1 }));
+    expect(await screen.findByText('cam-2')).toBeTruthy();
+    // A reload, by contrast, shows it.
+    act(() => ref.current?.reload());
+    await waitFor(() => expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true'));
+  });
+});
+
 describe('DataTable states', () => {
   it('an answer to a replaced query is ignored and its request aborted', async () => {
     const answers = [

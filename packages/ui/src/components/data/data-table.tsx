@@ -38,6 +38,8 @@ export { VIRTUAL_ROW_THRESHOLD } from './virtual-rows.js';
 export interface DataTableHandle {
   /** Loads the current page again (after an edit or delete), keeping page, sort and selection. */
   reload: () => void;
+  /** Loads it again quietly, the rows shown until the new ones come: what a live view polls with. */
+  refresh: () => void;
   clearSelection: () => void;
   /** The list query the table shows now (filter, page, size, sort): what a server export takes. */
   query: () => ListQuery;
@@ -94,14 +96,26 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const t = useUiT();
   const controlSize = useControlSize();
-  const { paging, setPaging, wheres, selected, setSelected, answer, loading, error, reload, loadRef } =
-    useListQuery({ id, load, filters, initialQuery, rowKey });
+  const {
+    paging,
+    setPaging,
+    wheres,
+    selected,
+    setSelected,
+    answer,
+    loading,
+    error,
+    reload,
+    refresh,
+    loadRef,
+  } = useListQuery({ id, load, filters, initialQuery, rowKey });
 
   const clearSelection = useCallback(() => setSelected(new Map()), [setSelected]);
   const currentQuery = useRef<ListQuery>({ ...paging, wheres });
   currentQuery.current = { ...paging, wheres };
-  useImperativeHandle(ref, () => ({ reload, clearSelection, query: () => currentQuery.current }), [
+  useImperativeHandle(ref, () => ({ reload, refresh, clearSelection, query: () => currentQuery.current }), [
     reload,
+    refresh,
     clearSelection,
   ]);
 

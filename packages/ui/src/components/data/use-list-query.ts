@@ -89,6 +89,12 @@ export function useListQuery<T>({ id, load, filters, initialQuery, rowKey }: Lis
 
   const { refetch } = result;
   const reload = useCallback(() => void refetch(), [refetch]);
+  // A poll's fetch shows no loading veil: the rows stay as they are until the new ones come.
+  const [quiet, setQuiet] = useState(false);
+  const refresh = useCallback(() => {
+    setQuiet(true);
+    void refetch().finally(() => setQuiet(false));
+  }, [refetch]);
   const failed = result.isError && !result.isFetching;
   return {
     paging,
@@ -98,9 +104,10 @@ export function useListQuery<T>({ id, load, filters, initialQuery, rowKey }: Lis
     setSelected,
     /** The last answer: the previous page's while the next loads, and after a failure. */
     answer,
-    loading: result.isFetching,
+    loading: result.isFetching && !(quiet && current),
     error: failed ? result.error : null,
     reload,
+    refresh,
     loadRef: loadRef as RefObject<ListQueryOptions<T>['load']>,
   };
 }
