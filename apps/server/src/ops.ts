@@ -11,6 +11,7 @@ import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
 import { companyCommands } from './modules/company/index.js';
 import { factoryCommands } from './modules/devices/index.js';
+import { financeCommands } from './modules/finance/index.js';
 import { pluginCommands } from './modules/menu/index.js';
 import { noticeCommands } from './modules/notices/index.js';
 
@@ -19,6 +20,7 @@ const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...mailCommands,
   ...companyCommands,
   ...factoryCommands,
+  ...financeCommands,
   ...noticeCommands,
   ...pluginCommands,
 };

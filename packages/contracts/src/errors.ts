@@ -92,5 +92,6 @@ export const ERROR_CODES = [
   'telnet_free_plan',
   'telnet_busy',
   'device_offline',
+  'balance_insufficient',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,6 +9,7 @@ export * from './csv.js';
 export * from './device-jobs.js';
 export * from './devices.js';
 export * from './errors.js';
+export * from './finance.js';
 export * from './list.js';
 export * from './menu.js';
 export * from './mqtt.js';

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './finance.js';
+
+describe('money in fen (spec §9)', () => {
+  it('shows fen divided by 100 with two decimals, thousands separated, and a currency symbol', () => {
+    expect(formatFen(123456)).toBe('¥1,234.56');
+    expect(formatFen(5)).toBe('¥0.05');
+    expect(formatFen(-250)).toBe('-¥2.50');
+    expect(formatFen(RECHARGE_MAX_FEN)).toBe('¥999,999.99');
+  });
+
+  it('reads typed yuan as fen without floating point, at most two decimals', () => {
+    expect(fenOfYuan('0.1')).toBe(10);
+    expect(fenOfYuan('19.99')).toBe(1999);
+    expect(fenOfYuan(' 12 ')).toBe(1200);
+    // 0.1 + 0.2 in floating point is 0.30000000000000004: the text never goes through it.
+    expect(fenOfYuan('0.3')).toBe(30);
+    expect(fenOfYuan('1.234')).toBeNull();
+    expect(fenOfYuan('-1')).toBeNull();
+    expect(fenOfYuan('1e3')).toBeNull();
+  });
+});
