@@ -11,7 +11,6 @@ import { ApiError, md5OfBlob, useService, useSession, useT } from '@vap/kernel';
 import {
   Alert,
   applyFieldErrors,
-  Button,
   checkFile,
   Field,
   FormDialog,
@@ -23,9 +22,10 @@ import {
   useFileCheckMessage,
   useZodForm,
 } from '@vap/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
 import { firmwareObjectName } from '../tasks-api.js';
+import { FileChooser } from './file-chooser.js';
 
 /** The fields of POST firmware but its path, which the file's md5 makes once it is chosen. */
 const firmwareFieldsSchema = createFirmwareBodySchema.omit({ path: true });
@@ -57,8 +57,6 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
   const form = useZodForm(firmwareFieldsSchema, {
     defaultValues: { model: '', version: '', release_notes: '' },
   });
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileHint = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -138,27 +136,15 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
         hint={t('firmware.fileHint', { size: formatFileSize(FIRMWARE_MAX_BYTES) })}
         error={fileError || missing || undefined}
       >
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".bin"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            data-testid="firmware-file"
-          />
-          <Button disabled={busy} aria-describedby={fileHint} onClick={() => fileInput.current?.click()}>
-            {t('firmware.chooseFile')}
-          </Button>
-          <span id={fileHint} className="text-sm text-ink-soft">
-            {file ? `${file.name} (${formatFileSize(file.size)})` : t('firmware.noFile')}
-          </span>
-        </div>
+        <FileChooser
+          accept=".bin"
+          chooseLabel={t('firmware.chooseFile')}
+          noFileLabel={t('firmware.noFile')}
+          file={file}
+          onChoose={(chosen) => void choose(chosen)}
+          disabled={busy}
+          testId="firmware-file"
+        />
       </Field>
       <FormField
         name="model"

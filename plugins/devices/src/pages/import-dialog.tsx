@@ -25,9 +25,10 @@ import {
   Select,
   useFileCheckMessage,
 } from '@vap/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
 import { useGroupOptions } from './device-dialogs.js';
+import { FileChooser } from './file-chooser.js';
 import { RowErrors } from './row-errors.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: DEVICE_IMPORT_MAX_BYTES };
@@ -56,8 +57,6 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
   const api = useService(DevicesApiRef);
   const fileCheckMessage = useFileCheckMessage();
   const groups = useGroupOptions();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileHint = useId();
   const [mode, setMode] = useState<ImportMode>('template');
   const [group, setGroup] = useState(groupId === null ? '' : String(groupId));
   const [file, setFile] = useState<File | null>(null);
@@ -190,31 +189,15 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
           hint={t('import.fileHint', { size: formatFileSize(DEVICE_IMPORT_MAX_BYTES) })}
           error={fileError || undefined}
         >
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              ref={fileInput}
-              type="file"
-              accept={FILE_RULES.accept?.join(',')}
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(event) => {
-                void choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-              data-testid="import-file"
-            />
-            <Button
-              disabled={uploading}
-              aria-describedby={fileHint}
-              onClick={() => fileInput.current?.click()}
-            >
-              {t('import.chooseFile')}
-            </Button>
-            <span id={fileHint} className="text-sm text-ink-soft">
-              {file ? `${file.name} (${formatFileSize(file.size)})` : t('import.noFile')}
-            </span>
-          </div>
+          <FileChooser
+            accept={FILE_RULES.accept?.join(',') ?? ''}
+            chooseLabel={t('import.chooseFile')}
+            noFileLabel={t('import.noFile')}
+            file={file}
+            onChoose={(chosen) => void choose(chosen)}
+            disabled={uploading}
+            testId="import-file"
+          />
         </Field>
         <Field label={t('device.group')}>
           <Select

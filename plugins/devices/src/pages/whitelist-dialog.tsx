@@ -25,8 +25,9 @@ import {
   RadioGroup,
   useFileCheckMessage,
 } from '@vap/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
+import { FileChooser } from './file-chooser.js';
 import { RowErrors } from './row-errors.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
 
@@ -60,8 +61,6 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
   const api = useService(TasksApiRef);
   const fileCheckMessage = useFileCheckMessage();
   const task = useTaskForm(target);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileHint = useId();
   const [list, setList] = useState<WhitelistKind>('plate');
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -177,27 +176,14 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
         })}
         error={fileError || undefined}
       >
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept={FILE_RULES.accept?.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            data-testid="whitelist-file"
-          />
-          <Button aria-describedby={fileHint} onClick={() => fileInput.current?.click()}>
-            {t('whitelist.chooseFile')}
-          </Button>
-          <span id={fileHint} className="text-sm text-ink-soft">
-            {file ? `${file.name} (${formatFileSize(file.size)})` : t('whitelist.noFile')}
-          </span>
-        </div>
+        <FileChooser
+          accept={FILE_RULES.accept?.join(',') ?? ''}
+          chooseLabel={t('whitelist.chooseFile')}
+          noFileLabel={t('whitelist.noFile')}
+          file={file}
+          onChoose={(chosen) => void choose(chosen)}
+          testId="whitelist-file"
+        />
       </Field>
       <CheckOutcome check={check} />
     </TaskDialog>
