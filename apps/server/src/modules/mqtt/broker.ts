@@ -398,6 +398,11 @@ export class Broker {
   }
 
   /** Waits for the presence writes under way (tests, and a clean stop). */
+  /** Resolves once this device's connection and disconnection writes so far are in the device list. */
+  async presenceSettled(deviceId: number): Promise<void> {
+    await this.presenceQueue.get(deviceId);
+  }
+
   async settled(): Promise<void> {
     while (this.presenceQueue.size > 0) await Promise.all(this.presenceQueue.values());
   }

@@ -46,7 +46,7 @@ export function deviceTasks(options: {
     log,
     now,
   );
-  broker.observe(new JobReports(engine, log));
+  broker.observe(new JobReports(engine, log, (deviceId) => broker.presenceSettled(deviceId)));
   const firmware = new FirmwarePackages(db, store);
   const templates = new ConfigTemplates(db);
   const tasks = new Tasks(db, firmware, templates, engine, now);

@@ -31,6 +31,8 @@ export class JobReports implements BrokerObserver {
   constructor(
     private readonly engine: JobEngine,
     private readonly log: EngineLog,
+    /** Resolves once the device shows online in the device list (the engine claims jobs of online devices). */
+    private readonly presenceSettled: (deviceId: number) => Promise<void> = async () => {},
   ) {}
 
   /**
@@ -39,8 +41,11 @@ export class JobReports implements BrokerObserver {
    */
   subscribed(connection: Connection, subscriptions: readonly Subscription[]) {
     if (connection.identity.kind !== 'device') return;
-    const commands = deviceTopic(connection.identity.device.sn, 'down', DEVICE_TOPICS.command);
-    if (subscriptions.some((subscription) => subscription.topic === commands)) void this.engine.tick();
+    const { device } = connection.identity;
+    const commands = deviceTopic(device.sn, 'down', DEVICE_TOPICS.command);
+    // Once its online state is written: a pass before would find it offline and start nothing.
+    if (subscriptions.some((subscription) => subscription.topic === commands))
+      void this.presenceSettled(device.id).then(() => this.engine.tick());
   }
 
   published(connection: Connection, packet: AedesPublishPacket) {
