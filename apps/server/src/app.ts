@@ -41,6 +41,13 @@ import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { companyModule } from './modules/company/index.js';
 import { DEVICE_SECRETS, DevicePresence, deviceList, devicesModule } from './modules/devices/index.js';
+import {
+  type BankAccount,
+  DevPaymentProvider,
+  type FinanceModule,
+  finance,
+  type PaymentProvider,
+} from './modules/finance/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
 import {
@@ -74,6 +81,13 @@ export interface AppOptions {
   taskTickMs?: number;
   /** The clock of task deadlines and timeouts (ms since the epoch): tests move it. */
   clock?: () => number;
+  /**
+   * Online recharge's gateway; the development provider when absent, unless development providers
+   * are refused (production): then online recharge answers 503 and bank transfers remain.
+   */
+  paymentProvider?: PaymentProvider;
+  /** Where companies send bank transfers (BANK_* settings); none shown when absent. */
+  bankAccount?: BankAccount;
   /** A remote terminal nobody typed into for this long is closed (ms); TERMINAL_IDLE_MINUTES by default. */
   terminalIdleMs?: number;
   passwords: PasswordHasher;
@@ -121,8 +135,13 @@ declare module 'fastify' {
     mqttLog: MqttLog;
     /** The device tasks' job engine (modules/tasks). */
     taskEngine: JobEngine;
+    /** The money work no request starts (modules/finance): tests tick it with the clock moved. */
+    financeSchedule: FinanceModule['schedule'];
   }
 }
+
+/** How often the money work runs (recharge orders past their window expire). */
+const FINANCE_TICK_MS = 30_000;
 
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000 } as const;
 
@@ -224,10 +243,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.terminalIdleMs ? { idleMs: options.terminalIdleMs } : {}),
     },
   });
-  if (options.taskTickMs !== 0) tasks.engine.start(options.taskTickMs);
+  const money = finance({
+    db,
+    payments:
+      options.paymentProvider ?? (options.refuseDevelopmentProviders ? null : new DevPaymentProvider()),
+    bank: options.bankAccount ?? null,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('financeSchedule', money.schedule);
+  if (options.taskTickMs !== 0) {
+    tasks.engine.start(options.taskTickMs);
+    money.schedule.start(FINANCE_TICK_MS);
+  }
   app.addHook('onClose', async () => {
     await terminal.relay.close();
     await tasks.engine.stop();
+    await money.schedule.stop();
     brokerStats.stop();
     await broker.close();
     // The last entries, disconnections included.
@@ -299,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices });
       await api.register(tasks.routes);
       await api.register(terminal.routes);
+      await api.register(money.routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },

@@ -64,6 +64,9 @@ const PUBLIC_ROUTES = [
   // Development only (DEV_OUTBOX): the messaging app's side and what the providers sent.
   'POST /webapi/v0/pms/users/login_wechat/confirm',
   'GET /webapi/dev/outbox',
+  // Development only: the development payment provider's page (the payment's token is the key).
+  'GET /webapi/dev/payments/:id',
+  'POST /webapi/dev/payments/:id',
   // The object store: authorised by an upload token, a signed URL or a token of the object's company.
   'POST /webapi/v1/pms/objects/upload',
   'GET /webapi/v1/pms/objects/*',

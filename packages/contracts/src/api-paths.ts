@@ -141,6 +141,37 @@ export const ACCESS_KEY_PATHS = {
   operations: '/v1/pms/company/access_keys/operations',
 } as const;
 
+/**
+ * Money (plugin `finance`; spec §7.2 GET/PUT /finance): the balance and settings, recharge orders
+ * paid online, and the consumption records. Under /v1/pms/company like the company's other calls.
+ */
+export const FINANCE_PATHS = {
+  /** GET: balance, this month's spending, warnings, invoice details; PUT: the details and threshold. */
+  finance: '/v1/pms/company/finance',
+  /** GET: a page of recharge orders (list query); POST: a new online recharge order. */
+  recharges: '/v1/pms/company/finance/recharges',
+  /** GET: one recharge order (the console polls it while the payer pays). */
+  recharge: pathWithId('/v1/pms/company/finance/recharges/:id'),
+  /** POST: a pending order is cancelled. */
+  rechargeCancel: pathWithId('/v1/pms/company/finance/recharges/:id/cancel'),
+  /** GET: a page of charges with the total of every charge the filters match. */
+  consumption: '/v1/pms/company/finance/consumption',
+  /** GET: the charges the filters match as .xlsx, refused beyond 5000 rows. */
+  consumptionExport: '/v1/pms/company/finance/consumption/export',
+} as const;
+
+/**
+ * The development payment provider's calls (docs/operations.md), public: the payment token in the
+ * path is all the payer holds. Present only while the development provider is the one in use.
+ */
+export const DEV_PAYMENT_PATHS = {
+  /** GET: the order the token pays; POST {action}: the payer confirms or cancels. */
+  payment: pathWithId('/dev/payments/:id'),
+} as const;
+
+/** The console page of the development provider where the payer confirms or cancels (`?token=`). */
+export const DEV_PAYMENT_PAGE_PATH = '/open-pages/dev-payment';
+
 /** The open device manager's call (spec §2.1 /open-pages/device-manager): public, the link signs it. */
 export const DEVICE_MANAGER_PATHS = {
   /** GET: a page of the link's access key's devices, read-only. */
@@ -260,6 +291,8 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   DEVICE_PATHS,
   TASK_PATHS,
   TERMINAL_PATHS,
+  FINANCE_PATHS,
+  DEV_PAYMENT_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

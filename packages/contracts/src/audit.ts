@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = [
   'device.telnet.open',
   'device.telnet.command',
   'device.telnet.close',
+  'finance.settings.update',
+  'finance.recharge.create',
+  'finance.recharge.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

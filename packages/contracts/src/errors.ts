@@ -93,5 +93,8 @@ export const ERROR_CODES = [
   'telnet_busy',
   'device_offline',
   'balance_insufficient',
+  'order_not_found',
+  'order_closed',
+  'payment_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './finance.js';
+import { accountingMonthStart, fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './finance.js';
 
 describe('money in fen (spec §9)', () => {
   it('shows fen divided by 100 with two decimals, thousands separated, and a currency symbol', () => {
@@ -18,5 +18,20 @@ describe('money in fen (spec §9)', () => {
     expect(fenOfYuan('1.234')).toBeNull();
     expect(fenOfYuan('-1')).toBeNull();
     expect(fenOfYuan('1e3')).toBeNull();
+  });
+});
+
+describe('accounting months (UTC+8)', () => {
+  it('begin at midnight China Standard Time, whatever the server runs in', () => {
+    // 2026-11-30 17:00 UTC is already December 1st, 01:00 in Beijing.
+    const at = Date.parse('2026-11-30T17:00:00Z');
+    expect(accountingMonthStart(at).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(accountingMonthStart(at, -1).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    expect(accountingMonthStart(Date.parse('2026-11-30T15:59:59Z')).toISOString()).toBe(
+      '2026-10-31T16:00:00.000Z',
+    );
+    expect(accountingMonthStart(Date.parse('2026-12-31T16:00:00Z'), 1).toISOString()).toBe(
+      '2027-01-31T16:00:00.000Z',
+    );
   });
 });

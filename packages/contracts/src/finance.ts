@@ -4,6 +4,9 @@
  * Shown divided by 100 with two decimals and a currency symbol (spec §9).
  */
 import { z } from 'zod';
+import { patterns } from './checks.js';
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** Fen in a yuan. */
 export const FEN_PER_YUAN = 100;
@@ -60,3 +63,214 @@ export const ledgerEntrySchema = z.object({
   created_at: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+// ---- recharge (spec §1, §5.7, §9) ---------------------------------------------------------------
+
+/** An amount to recharge in fen: more than 0 and at most 999,999.99 yuan (spec §5.7, §9). */
+export const rechargeAmountSchema = z
+  .number({ error: 'validation.rechargeAmount' })
+  .int('validation.rechargeAmount')
+  .min(1, 'validation.rechargeAmount')
+  .max(RECHARGE_MAX_FEN, 'validation.rechargeAmount');
+
+/** The recharge form's amount as typed, in yuan (`"1200.50"`), read as fen. */
+export const rechargeAmountTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .transform((text, context) => {
+    const fen = fenOfYuan(text);
+    if (fen === null || fen < 1 || fen > RECHARGE_MAX_FEN) {
+      context.addIssue({ code: 'custom', message: 'validation.rechargeAmount' });
+      return z.NEVER;
+    }
+    return fen;
+  });
+
+/** POST recharges: an online payment of `amount` fen. */
+export const rechargeBodySchema = z.object({ amount: rechargeAmountSchema });
+export type RechargeBody = z.infer<typeof rechargeBodySchema>;
+
+/**
+ * A recharge order's states: waiting for the payment, paid (the balance credited in the same
+ * transaction), cancelled by the payer or the company, expired unpaid after the payment window.
+ */
+export const RECHARGE_STATES = ['pending', 'paid', 'cancelled', 'expired'] as const;
+export type RechargeState = (typeof RECHARGE_STATES)[number];
+
+/** How long an order waits for its payment before it expires. */
+export const RECHARGE_PAYMENT_MINUTES = 30;
+
+export const rechargeOrderSchema = z.object({
+  id: z.number().int(),
+  /** The order number the payment and the ledger entry refer to (`R` and 12 digits). */
+  number: z.string(),
+  amount: z.number().int(),
+  state: z.enum(RECHARGE_STATES),
+  /** The payment provider (`development` on a development server). */
+  provider: z.string(),
+  /** Where the payer pays, while the order is pending; '' after. */
+  pay_url: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** When it was paid, cancelled or expired. */
+  closed_at: z.string().nullable(),
+});
+export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
+
+/** `wheres` of the recharge orders. */
+export const RECHARGE_FILTERS = {
+  state: { '=': z.enum(RECHARGE_STATES) },
+  number: { like: z.string().trim().min(1).max(32) },
+  created_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+
+/**
+ * Where to send a bank transfer (spec §9: credited in about 2 working days, by the operator's
+ * `finance:credit`). The company's id goes in the transfer's remark so that it can be matched.
+ */
+export const bankTransferSchema = z.object({
+  account_name: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  /** What the payer writes as the transfer's remark. */
+  remark: z.string(),
+});
+export type BankTransfer = z.infer<typeof bankTransferSchema>;
+
+// ---- the development payment page (docs/operations.md) -----------------------------------------
+
+/** What the development payment page shows of the order it was opened for. */
+export const devPaymentSchema = z.object({
+  number: z.string(),
+  amount: z.number().int(),
+  company: z.string(),
+  state: z.enum(RECHARGE_STATES),
+  expires_at: z.string(),
+});
+export type DevPayment = z.infer<typeof devPaymentSchema>;
+
+/** The payer's answer on the development payment page. */
+export const devPaymentBodySchema = z.object({ action: z.enum(['confirm', 'cancel']) });
+
+// ---- balance, warnings, invoice details (GET / PUT /finance, spec §7.2) -------------------------
+
+/** The invoice details of spec §3 Invoice and §5.7: all required, the email checked. */
+export const invoiceDetailsSchema = z.object({
+  tax_id: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^[0-9A-Za-z]{1,30}$/, 'validation.taxId'),
+  bank_name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.bankName'),
+  bank_number: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^[0-9][0-9 -]{0,39}$/, 'validation.bankNumber'),
+  address: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(200, 'validation.invoiceAddress'),
+  email: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .regex(patterns.email, 'validation.email'),
+});
+export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+
+/** The low-balance warning's default threshold: ¥100.00. */
+export const DEFAULT_LOW_BALANCE_FEN = 10_000;
+
+/**
+ * A company's money at a glance (GET /finance): the balance, this calendar month's spending, the
+ * warning threshold and whether the balance is under it, whether paid services are suspended
+ * (spec §4.3), the invoice details (null until given) and where to send a bank transfer.
+ */
+export const financeSchema = z.object({
+  balance: z.number().int(),
+  month_spending: z.number().int(),
+  low_balance_threshold: z.number().int(),
+  low_balance: z.boolean(),
+  suspended: z.boolean(),
+  invoice: invoiceDetailsSchema.nullable(),
+  bank_transfer: bankTransferSchema,
+});
+export type Finance = z.infer<typeof financeSchema>;
+
+/** PUT /finance: the invoice details, the warning threshold, or both. */
+export const financeUpdateSchema = z
+  .object({
+    invoice: invoiceDetailsSchema.optional(),
+    low_balance_threshold: z
+      .number({ error: 'validation.lowBalance' })
+      .int('validation.lowBalance')
+      .min(0, 'validation.lowBalance')
+      .max(RECHARGE_MAX_FEN, 'validation.lowBalance')
+      .optional(),
+  })
+  .refine((body) => body.invoice !== undefined || body.low_balance_threshold !== undefined, {
+    message: 'validation.required',
+  });
+export type FinanceUpdate = z.infer<typeof financeUpdateSchema>;
+
+// ---- consumption records (page consume_record) --------------------------------------------------
+
+/** What a charge pays for: cloud packages, and later the algorithm mall and plate recognition. */
+export const CHARGE_PRODUCTS = ['cloud_backup', 'cloud_video', 'algmall', 'prs'] as const;
+export type ChargeProduct = (typeof CHARGE_PRODUCTS)[number];
+
+/** One charge: a debit of the ledger, shown as a positive amount spent. */
+export const consumptionSchema = z.object({
+  id: z.number().int(),
+  product: z.enum(CHARGE_PRODUCTS),
+  /** Fen spent (positive). */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  /** What it was for: a device's serial and package month, an order number. */
+  reference: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type Consumption = z.infer<typeof consumptionSchema>;
+
+/** A page of charges and the total spent by every charge the filters match. */
+export const consumptionPageSchema = z.object({
+  items: z.array(consumptionSchema),
+  total: z.number().int().nonnegative(),
+  amount_total: z.number().int(),
+});
+export type ConsumptionPage = z.infer<typeof consumptionPageSchema>;
+
+/** `wheres` of the consumption records and their export. */
+export const CONSUMPTION_FILTERS = {
+  product: { '=': z.enum(CHARGE_PRODUCTS) },
+  reference: { like: z.string().trim().min(1).max(64) },
+  created_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+
+/** Sort keys; newest first by default. */
+export const CONSUMPTION_ORDER_KEYS = ['created_at', 'amount'] as const;
+
+/** The export takes the same `wheres`; refused beyond this many rows (spec §8). */
+export const CONSUMPTION_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
+export const consumptionExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
+
+/**
+ * Accounting months (this month's spending, monthly billing) begin at midnight China Standard Time
+ * (UTC+8, no daylight saving), whatever the server's or the viewer's time zone.
+ */
+export const ACCOUNTING_UTC_OFFSET_HOURS = 8;
+
+/** The start of the accounting month holding `at` (ms), `months` later (negative: earlier). */
+export function accountingMonthStart(at: number, months = 0): Date {
+  const offset = ACCOUNTING_UTC_OFFSET_HOURS * 3_600_000;
+  const local = new Date(at + offset);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + months, 1) - offset);
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertProductionReady, ConfigError, loadConfig, parseDuration } from './config.js';
+import {
+  assertProductionReady,
+  ConfigError,
+  DEMO_BANK_ACCOUNT,
+  loadConfig,
+  parseDuration,
+} from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults on an empty environment', () => {
@@ -35,6 +41,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).serveSourceMaps).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SERVE_SOURCEMAPS: 'true' }).serveSourceMaps).toBe(true);
     expect(loadConfig({ SERVE_SOURCEMAPS: 'false' }).serveSourceMaps).toBe(false);
+  });
+
+  it('shows a marked demo bank account only where the demo is seeded, and takes the three BANK_* together', () => {
+    expect(loadConfig({}).bankAccount).toEqual(DEMO_BANK_ACCOUNT);
+    expect(loadConfig({ NODE_ENV: 'production' }).bankAccount).toBeUndefined();
+    const bank = {
+      BANK_ACCOUNT_NAME: 'VAP Ltd',
+      BANK_NAME: 'CMB Shenzhen',
+      BANK_ACCOUNT_NUMBER: '7559 0001',
+    };
+    expect(loadConfig({ ...bank, NODE_ENV: 'production' }).bankAccount).toEqual({
+      accountName: 'VAP Ltd',
+      bankName: 'CMB Shenzhen',
+      accountNumber: '7559 0001',
+    });
+    expect(() => loadConfig({ BANK_NAME: 'CMB Shenzhen' })).toThrow(/set together/);
   });
 
   it('treats empty variables as unset', () => {

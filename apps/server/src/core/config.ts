@@ -137,6 +137,9 @@ const envSchema = z.object({
     .optional(),
   MQTT_TLS_CERT: z.string().min(1).optional(),
   MQTT_TLS_KEY: z.string().min(1).optional(),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
+  BANK_NAME: z.string().trim().min(1).max(100).optional(),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).max(40).optional(),
   MQTT_LOG_MAX_ROWS: z
     .string()
     .regex(/^\d{1,10}$/, 'must be a number of rows (0 turns the MQTT log off)')
@@ -230,7 +233,19 @@ export interface Config {
   mqtt: MqttConfig;
   /** Most rows the MQTT log keeps (besides its 7 days); 0: nothing is logged. */
   mqttLogMaxRows: number;
+  /**
+   * Where companies send bank transfers (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER); a
+   * marked demo account where the demo is seeded and they are not set, none otherwise.
+   */
+  bankAccount: { accountName: string; bankName: string; accountNumber: string } | undefined;
 }
+
+/** The bank account the demo shows; plainly not a real one. */
+export const DEMO_BANK_ACCOUNT = {
+  accountName: 'VAP Demo Co., Ltd. (demo account)',
+  bankName: 'Demo Bank, Shenzhen Branch',
+  accountNumber: '0000 0000 0000 0000',
+} as const;
 
 /**
  * The MQTT broker's TCP listener (MQTT_PORT, MQTT_TLS_*): off, or a port that is either chosen
@@ -288,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SCAN_PROVIDER === 'wechat') {
     need('SCAN_PROVIDER=wechat', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI']);
   }
+  const bank = [e.BANK_ACCOUNT_NAME, e.BANK_NAME, e.BANK_ACCOUNT_NUMBER];
+  if (bank.some(Boolean) && !bank.every(Boolean))
+    missing.push('BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER are set together');
   if (e.EMAIL_PROVIDER === 'smtp') need('EMAIL_PROVIDER=smtp', ['SMTP_URL']);
   if (e.MQTT_TLS_CERT !== undefined) need('MQTT_TLS_CERT', ['MQTT_TLS_KEY']);
   if (e.MQTT_TLS_KEY !== undefined) need('MQTT_TLS_KEY', ['MQTT_TLS_CERT']);
@@ -354,6 +372,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
     mqttLogMaxRows: e.MQTT_LOG_MAX_ROWS,
+    bankAccount:
+      e.BANK_ACCOUNT_NAME && e.BANK_NAME && e.BANK_ACCOUNT_NUMBER
+        ? { accountName: e.BANK_ACCOUNT_NAME, bankName: e.BANK_NAME, accountNumber: e.BANK_ACCOUNT_NUMBER }
+        : (e.DEMO_SEED ?? !production)
+          ? { ...DEMO_BANK_ACCOUNT }
+          : undefined,
     mqtt:
       e.MQTT_PORT === 'off'
         ? { tcp: 'off' }

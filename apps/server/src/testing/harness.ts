@@ -94,6 +94,8 @@ export async function createTestApp(
     | 'clock'
     | 'publicUrl'
     | 'terminalIdleMs'
+    | 'paymentProvider'
+    | 'refuseDevelopmentProviders'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -124,6 +126,8 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.terminalIdleMs ? { terminalIdleMs: options.terminalIdleMs } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
   });
   await app.ready();
   return {

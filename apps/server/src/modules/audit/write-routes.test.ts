@@ -14,6 +14,7 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   DEVICE_PATHS,
+  FINANCE_PATHS,
   MQTT_PATHS,
   OBJECT_STORE_AUTH_SCHEME,
   OWNER_ROLE_ID,
@@ -66,6 +67,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
     'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
   'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
   'POST /webapi/v1/dms/company/firmware/token': 'issues a short-lived upload token and writes nothing',
+  'POST /webapi/dev/payments/:id':
+    "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
   'POST /webapi/v1/dms/company/devices/:id/telnet':
     'issues a single-use terminal ticket; the session it opens is audited (device.telnet.open, .command, .close)',
   'POST /webapi/v1/dms/company/tasks/whitelist/check':
@@ -534,6 +537,30 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   'POST /webapi/v1/dms/company/tasks/:id/cancel': async (ctx) => {
     const { account, taskId } = await upgradeTask(ctx);
     return { actorPhone: account.phone, act: () => ctx.call('POST', TASK_PATHS.cancel(taskId), account) };
+  },
+  'PUT /webapi/v1/pms/company/finance': async (ctx) => {
+    const account = await ctx.owner();
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('PUT', FINANCE_PATHS.finance, { ...account, payload: { low_balance_threshold: 500 } }),
+    };
+  },
+  'POST /webapi/v1/pms/company/finance/recharges': async (ctx) => {
+    const account = await ctx.owner();
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } }),
+    };
+  },
+  'POST /webapi/v1/pms/company/finance/recharges/:id/cancel': async (ctx) => {
+    const account = await ctx.owner();
+    const placed = await ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } });
+    const id = placed.json<{ id: number }>().id;
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', FINANCE_PATHS.rechargeCancel(id), account),
+    };
   },
   'POST /webapi/v1/dms/company/config_templates': async (ctx) => {
     const account = await ctx.owner();

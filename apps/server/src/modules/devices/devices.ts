@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
+import { executedRows } from '../../core/db/executed-rows.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
@@ -220,9 +221,6 @@ function shapeOf(scope: DeviceScope, query: ListQuery, orders: readonly Order[])
 /** Prepared page statements remembered per process (shapes are few: filters times sort keys). */
 const MAX_PREPARED = 500;
 
-/** Rows of `db.execute`: an array on postgres.js, `{ rows }` on PGlite. */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
-
 /** What a page's statement read: its rows, the change counters and the downstream companies. */
 interface Page {
   rows: Row[];
@@ -338,7 +336,7 @@ export class Devices {
           sql`, `,
         )}, ${devices.id} ${tie} limit ${offset + query.size})`,
     );
-    const ordered = rowsOf<{ id: number; version: string; children: string | null }>(
+    const ordered = executedRows<{ id: number; version: string; children: string | null }>(
       await this.db.execute(
         sql`select id, ${versionOf(companyIds)} as version, ${children} as children from (${sql.join(branches, sql` union all `)}) as keyed order by ${sql.join(
           keys.map((key) => sql`${key.name} ${key.direction}`),

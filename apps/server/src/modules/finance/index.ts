@@ -1,6 +1,48 @@
 /**
- * Money (issue 17; spec §1 finance, §9): the balance and its ledger, and the operator's
- * `finance:*` commands. Recharge, consumption, coupons, invoices and cloud packages build on it.
+ * Money (issue 17; spec §1 finance, §7.2, §9): the balance and its ledger, recharge orders paid
+ * through a `PaymentProvider`, the consumption records, the company's money settings, the work
+ * no request starts, and the operator's `finance:*` commands.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../core/db/client.js';
+import { type BankAccount, FinanceAccounts } from './accounts.js';
+import { ConsumptionRecords } from './consumption.js';
+import { Ledger } from './ledger.js';
+import { RechargeOrders } from './orders.js';
+import type { PaymentProvider } from './payments.js';
+import { financeRoutes } from './routes.js';
+import { FinanceSchedule, type ScheduleLog } from './schedule.js';
+
+export type { BankAccount } from './accounts.js';
 export { Ledger, type Posting } from './ledger.js';
 export { financeCommands } from './ops.js';
+export { DevPaymentProvider, type PaymentProvider } from './payments.js';
+
+export interface FinanceModule {
+  ledger: Ledger;
+  orders: RechargeOrders;
+  schedule: FinanceSchedule;
+  routes: FastifyPluginAsyncZod;
+}
+
+export function finance(options: {
+  db: Db;
+  /** Null: online recharge is not offered (503 `payment_unavailable`); bank transfers still are. */
+  payments: PaymentProvider | null;
+  bank: BankAccount | null;
+  log: ScheduleLog;
+  now?: () => number;
+}): FinanceModule {
+  const { db, payments, bank, log, now } = options;
+  const ledger = new Ledger(db, now);
+  const accounts = new FinanceAccounts(db, ledger, bank, now);
+  const orders = new RechargeOrders(db, ledger, payments, now);
+  const consumption = new ConsumptionRecords(db);
+  const schedule = new FinanceSchedule([{ name: 'expire recharge orders', run: () => orders.expire() }], log);
+  return {
+    ledger,
+    orders,
+    schedule,
+    routes: async (app) => app.register(financeRoutes, { db, accounts, orders, consumption }),
+  };
+}

@@ -33,7 +33,13 @@ describe.each(ENGINES)('the ledger, on %s (issue 17)', (engine) => {
     await ledger.post({ companyId, kind: 'recharge', amount: 100, reference: 'order-1' });
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, index) =>
-        ledger.post({ companyId, kind: 'charge', amount: -1, reference: `charge-${index}` }),
+        ledger.post({
+          companyId,
+          kind: 'charge',
+          product: 'cloud_backup',
+          amount: -1,
+          reference: `charge-${index}`,
+        }),
       ),
     );
     const passed = results.filter((result) => result.status === 'fulfilled');

@@ -5,7 +5,7 @@
  * An entry with a reference is written once per company and kind: the same reference again
  * answers the first entry (a bank transfer credited twice by mistake is credited once).
  */
-import type { LedgerEntry, LedgerKind } from '@vap/contracts';
+import type { ChargeProduct, LedgerEntry, LedgerKind } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
@@ -19,6 +19,8 @@ export interface Posting {
   amount: number;
   reference?: string;
   note?: string;
+  /** What a charge pays for (kind `charge` only). */
+  product?: ChargeProduct;
   operatorId?: number | null;
 }
 
@@ -35,7 +37,11 @@ export const toLedgerEntry = (row: Row): LedgerEntry => ({
 });
 
 export class Ledger {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The server's clock: entries are dated by it, so that moving it in tests moves them. */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The company's balance in fen (0 before its first entry). */
   async balance(companyId: number, db: Db = this.db): Promise<number> {
@@ -53,6 +59,8 @@ export class Ledger {
   async post(posting: Posting, tx?: Db): Promise<LedgerEntry> {
     if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
       throw new Error('a posting is a whole, non-zero fen');
+    if ((posting.kind === 'charge') !== (posting.product !== undefined))
+      throw new Error('a charge, and only a charge, names its product');
     const reference = posting.reference ?? '';
     try {
       return await (tx
@@ -99,7 +107,7 @@ export class Ledger {
       .update(companyBalances)
       .set({
         balance: sql`${companyBalances.balance} + ${posting.amount}`,
-        updatedAt: new Date(),
+        updatedAt: new Date(this.now()),
       })
       .where(
         and(
@@ -118,7 +126,9 @@ export class Ledger {
         balanceAfter: after.balance,
         reference,
         note: posting.note ?? '',
+        product: posting.product ?? null,
         operatorId: posting.operatorId ?? null,
+        createdAt: new Date(this.now()),
       })
       .returning();
     if (!row) throw new Error('ledger entry not written');

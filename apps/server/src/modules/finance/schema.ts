@@ -1,12 +1,15 @@
 /** The money tables (issue 17): each company's balance and the ledger that explains it. */
-import type { LedgerKind } from '@vap/contracts';
+import type { ChargeProduct, InvoiceDetails, LedgerKind, RechargeState } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +43,8 @@ export const ledgerEntries = pgTable(
     /** What caused it; '' when nothing names it. Unique per company and kind otherwise. */
     reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
+    /** What a charge pays for (page consume_record); null for every other kind. */
+    product: text('product').$type<ChargeProduct>(),
     /** Who caused it: a user, or none (the billing run, the operator's command). */
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -49,5 +54,50 @@ export const ledgerEntries = pgTable(
       .on(table.companyId, table.kind, table.reference)
       .where(sql`reference <> ''`),
     index('ledger_entries_company_created').on(table.companyId, table.createdAt),
+  ],
+);
+
+/**
+ * A company's money settings and state (GET/PUT /finance): the low-balance warning's threshold,
+ * the invoice details, whether paid services are suspended for want of balance, and whether the
+ * owner was already warned of the balance being low (one message per fall below the threshold).
+ */
+export const companyFinance = pgTable('company_finance', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  lowBalanceThreshold: bigint('low_balance_threshold', { mode: 'number' }).notNull(),
+  invoice: jsonb('invoice').$type<InvoiceDetails>(),
+  suspended: boolean('suspended').notNull().default(false),
+  lowBalanceWarned: boolean('low_balance_warned').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Online recharges: each order waits for its payment at the provider, then is paid (its ledger
+ * entry written in the same transaction), cancelled or expired. `provider_ref` is the provider's
+ * handle of the payment (for the development provider, the token of its payment page).
+ */
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    state: text('state').$type<RechargeState>().notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    payUrl: text('pay_url').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('recharge_orders_company_created').on(table.companyId, table.createdAt),
+    index('recharge_orders_pending').on(table.expiresAt).where(sql`state = 'pending'`),
   ],
 );

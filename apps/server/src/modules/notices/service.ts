@@ -12,36 +12,12 @@ import {
   type ReadState,
   type Where,
 } from '@vap/contracts';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
-import { likePattern, sqlOrders } from '../../core/http/list-query.js';
+import { sqlOrders, whereOnColumn } from '../../core/http/list-query.js';
 import { sanitizeHtml } from './sanitize.js';
 import { messages, noticeReads, notices } from './schema.js';
-
-/** `%`, `_` and `\` match themselves in a title search. */
-
-/** A checked `like`/`between`/`>=`/`<=`/`=` filter on a plain column. */
-function columnCondition(column: PgColumn, where: Where): SQL | undefined {
-  switch (where.o) {
-    case 'like':
-      return ilike(column, likePattern(where.v as string));
-    case 'between': {
-      const [from, to] = where.v as [string, string];
-      return and(gte(column, new Date(from)), lte(column, new Date(to)));
-    }
-    case '>=':
-      return gte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
-    case '<=':
-      return lte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
-    case '=':
-      return eq(column, where.v);
-    default:
-      // checkWheres lets no other operator through.
-      throw new Error(`operator ${where.o} is not mapped`);
-  }
-}
 
 const toIso = (date: Date) => date.toISOString();
 
@@ -69,7 +45,7 @@ export class NoticeService {
           return where.v === READ_STATE.unread ? isNull(noticeReads.userId) : isNotNull(noticeReads.userId);
         }
         const column = where.k === 'title' ? notices.title : notices.publishedAt;
-        return columnCondition(column, where);
+        return whereOnColumn(column, where);
       }),
     );
   }
@@ -166,7 +142,7 @@ export class NoticeService {
           kind: messages.kind,
           created_at: messages.createdAt,
         }[where.k as 'state' | 'title' | 'kind' | 'created_at'];
-        return columnCondition(column, where);
+        return whereOnColumn(column, where);
       }),
     );
   }

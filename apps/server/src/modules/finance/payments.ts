@@ -1,0 +1,57 @@
+/**
+ * Online payment goes through a `PaymentProvider` (issue 17; docs/operations.md "Payments"), like
+ * SMS codes go through an `SmsProvider`. A provider opens a payment for an order and answers where
+ * the payer pays; it tells the server the outcome by calling `RechargeOrders.settle` with its own
+ * handle of the payment (a real gateway from its signed notification route, the development one
+ * from its payment page).
+ */
+import { randomBytes } from 'node:crypto';
+import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
+
+export interface PaymentRequest {
+  /** The order number the payer sees and the gateway keeps. */
+  number: string;
+  /** Fen. */
+  amount: number;
+  /** When the order stops waiting for its payment. */
+  expiresAt: Date;
+}
+
+export interface OpenedPayment {
+  /** The provider's handle of the payment, unique: how its outcome names the order. */
+  ref: string;
+  /** Where the payer pays: an absolute URL, or a path of this console. */
+  payUrl: string;
+}
+
+export interface PaymentProvider {
+  /** The provider's name, kept with each order (`development`, `alipay`, …). */
+  readonly name: string;
+  /**
+   * True for a provider that moves no money (the development one): a production server does not
+   * use it unless the operator allows development providers (ALLOW_DEV_PROVIDERS).
+   */
+  readonly development?: boolean;
+  /** Opens a payment at the gateway; a rejection is answered 503 `payment_unavailable`. */
+  open(request: PaymentRequest): Promise<OpenedPayment>;
+  /** Closes an open payment the company cancelled, so that it can no longer be paid. */
+  close(ref: string): Promise<void>;
+}
+
+/**
+ * Moves no money: its payment page (`/open-pages/dev-payment?token=…`) shows the order and lets
+ * whoever holds the link confirm or cancel it, which settles the order as a gateway would.
+ */
+export class DevPaymentProvider implements PaymentProvider {
+  readonly name = 'development';
+  readonly development = true;
+
+  async open(): Promise<OpenedPayment> {
+    const ref = randomBytes(24).toString('base64url');
+    return { ref, payUrl: `${DEV_PAYMENT_PAGE_PATH}?token=${ref}` };
+  }
+
+  async close(): Promise<void> {
+    // Nothing is open anywhere: the page reads the order's state.
+  }
+}

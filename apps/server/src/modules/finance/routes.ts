@@ -1,0 +1,276 @@
+/**
+ * The money calls of the console (plugin `finance`): GET/PUT /finance and the recharge orders need
+ * page `recharge` (placing or cancelling an order its `recharge` button); the consumption records
+ * need page `consume_record` (the export its `export` button). The development payment page's two
+ * calls are public: the payment's token is all the payer holds.
+ */
+import {
+  apiErrorSchema,
+  CONSUMPTION_EXPORT_MAX_ROWS,
+  CONSUMPTION_FILTERS,
+  CONSUMPTION_ORDER_KEYS,
+  type Consumption,
+  consumptionExportQuerySchema,
+  consumptionPageSchema,
+  DEV_PAYMENT_PATHS,
+  devPaymentBodySchema,
+  devPaymentSchema,
+  FEN_PER_YUAN,
+  FINANCE_PATHS,
+  financeSchema,
+  financeUpdateSchema,
+  listPageSchema,
+  listQuerySchema,
+  RECHARGE_FILTERS,
+  rechargeBodySchema,
+  rechargeOrderSchema,
+} from '@vap/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditTrail } from '../../core/audit/recorder.js';
+import { companyOf } from '../../core/auth/permissions.js';
+import type { Db } from '../../core/db/client.js';
+import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { sendXlsx } from '../../core/http/xlsx-download.js';
+import type { FinanceAccounts } from './accounts.js';
+import type { ConsumptionRecords } from './consumption.js';
+import type { PaymentView, RechargeOrders } from './orders.js';
+
+const security = [{ bearer: [] }];
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const recharge = { page: 'recharge' } as const;
+const placeOrders = { page: 'recharge', button: 'recharge' } as const;
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export interface FinanceRoutesOptions {
+  db: Db;
+  accounts: FinanceAccounts;
+  orders: RechargeOrders;
+  consumption: ConsumptionRecords;
+}
+
+/** The columns of the consumption export, each a key of `consumptionExport` in the server locales. */
+const EXPORT_COLUMNS: Array<[string, (row: Consumption, word: (key: string) => string) => string | number]> =
+  [
+    ['created_at', (row) => row.created_at],
+    ['product', (row, word) => word(`product_${row.product}`)],
+    ['reference', (row) => row.reference],
+    ['note', (row) => row.note],
+    // Yuan for the spreadsheet's sums; the amounts themselves are whole fen.
+    ['amount', (row) => row.amount / FEN_PER_YUAN],
+    ['balance_after', (row) => row.balance_after / FEN_PER_YUAN],
+  ];
+
+export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, options) => {
+  const { db, accounts, orders, consumption } = options;
+  const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
+
+  app.get(
+    FINANCE_PATHS.finance,
+    {
+      config: { access: recharge },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's balance, this month's spending, warnings and invoice details",
+        security,
+        response: { 200: financeSchema, ...refusals },
+      },
+    },
+    async (request) => accounts.overview(await companyOfCaller(request)),
+  );
+
+  app.put(
+    FINANCE_PATHS.finance,
+    {
+      config: { access: recharge, audit: 'finance.settings.update' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Sets the invoice details (all required, the email checked) and the low-balance threshold',
+        security,
+        body: financeUpdateSchema,
+        response: { 200: financeSchema, ...refusals },
+      },
+    },
+    async (request) => accounts.update(await companyOfCaller(request), request.body, auditTrail(request)),
+  );
+
+  app.get(
+    FINANCE_PATHS.recharges,
+    {
+      config: { access: recharge },
+      schema: {
+        tags: ['finance'],
+        summary: "A page of the company's recharge orders, newest first",
+        description: 'wheres (base64 JSON): state =, number like, created_at between.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(rechargeOrderSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres } = request.query;
+      return orders.list(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, RECHARGE_FILTERS),
+      });
+    },
+  );
+
+  app.post(
+    FINANCE_PATHS.recharges,
+    {
+      config: { access: placeOrders, audit: 'finance.recharge.create' },
+      schema: {
+        tags: ['finance'],
+        summary:
+          'An online recharge order: more than 0, at most 999,999.99 yuan; the answer says where to pay',
+        security,
+        body: rechargeBodySchema,
+        response: { 200: rechargeOrderSchema, ...refusals, 503: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      orders.create(
+        await companyOfCaller(request),
+        request.body.amount,
+        callerOf(request).userId,
+        auditTrail(request),
+      ),
+  );
+
+  app.get(
+    FINANCE_PATHS.recharge.pattern,
+    {
+      config: { access: recharge },
+      schema: {
+        tags: ['finance'],
+        summary: 'One recharge order (the console follows it while the payer pays)',
+        security,
+        params: idParams,
+        response: { 200: rechargeOrderSchema, ...refusals },
+      },
+    },
+    async (request) => orders.get(await companyOfCaller(request), request.params.id),
+  );
+
+  app.post(
+    FINANCE_PATHS.rechargeCancel.pattern,
+    {
+      config: { access: placeOrders, audit: 'finance.recharge.cancel' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Cancels a pending recharge order',
+        security,
+        params: idParams,
+        response: { 200: rechargeOrderSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) => orders.cancel(await companyOfCaller(request), request.params.id, auditTrail(request)),
+  );
+
+  app.get(
+    FINANCE_PATHS.consumption,
+    {
+      config: { access: { page: 'consume_record' } },
+      schema: {
+        tags: ['finance'],
+        summary: "A page of the company's charges and the total spent by all that match",
+        description:
+          'wheres (base64 JSON): product =, reference like, created_at between. orders: created_at, amount.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: consumptionPageSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres, orders: sort } = request.query;
+      return consumption.page(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, CONSUMPTION_FILTERS),
+        orders: listOrders(sort, CONSUMPTION_ORDER_KEYS),
+      });
+    },
+  );
+
+  app.get(
+    FINANCE_PATHS.consumptionExport,
+    {
+      config: { access: { page: 'consume_record', button: 'export' } },
+      schema: {
+        tags: ['finance'],
+        summary: `The charges that match as .xlsx, refused beyond ${CONSUMPTION_EXPORT_MAX_ROWS} rows`,
+        security,
+        querystring: consumptionExportQuerySchema,
+        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const rows = await consumption.all(await companyOfCaller(request), {
+        wheres: listFilters(request.query.wheres, CONSUMPTION_FILTERS),
+        orders: listOrders(request.query.orders, CONSUMPTION_ORDER_KEYS),
+      });
+      const language = negotiateLanguage(request.headers['accept-language']);
+      const word = (key: string) => translate(language, `consumptionExport.${key}`);
+      async function* each() {
+        yield* rows;
+      }
+      return sendXlsx(
+        reply,
+        'consumption',
+        EXPORT_COLUMNS.map(([key]) => word(key)),
+        each(),
+        (row) => EXPORT_COLUMNS.map(([, cell]) => cell(row, word)),
+      );
+    },
+  );
+
+  if (orders.provider?.development) await app.register(devPaymentRoutes, { orders });
+};
+
+const toDevPayment = ({ row, companyName }: PaymentView) => ({
+  number: row.number,
+  amount: row.amount,
+  company: companyName,
+  state: row.state,
+  expires_at: row.expiresAt.toISOString(),
+});
+
+/** The development provider's payment page calls (docs/operations.md "Payments"). */
+const devPaymentRoutes: FastifyPluginAsyncZod<{ orders: RechargeOrders }> = async (app, { orders }) => {
+  const params = z.object({ id: z.string().min(1).max(64) });
+  app.get(
+    DEV_PAYMENT_PATHS.payment.pattern,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Development payment provider: the order a payment token pays',
+        params,
+        response: { 200: devPaymentSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => toDevPayment(await orders.payment(request.params.id)),
+  );
+  app.post(
+    DEV_PAYMENT_PATHS.payment.pattern,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Development payment provider: the payer confirms (the balance is credited) or cancels',
+        params,
+        body: devPaymentBodySchema,
+        response: { 200: devPaymentSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await orders.settle(request.params.id, request.body.action === 'confirm' ? 'paid' : 'cancelled');
+      return toDevPayment(await orders.payment(request.params.id));
+    },
+  );
+};
