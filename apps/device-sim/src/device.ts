@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import type { DeviceKind, JobMessage, TerminalOutput, WhitelistKind } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { Backoff, type BackoffOptions } from './backoff.js';
+import { CloudUse } from './cloud.js';
 import { answer, type CommandContext } from './commands.js';
 import { drawEvent, nextEventDelayMs } from './events.js';
 import { Jobs } from './jobs.js';
@@ -93,6 +94,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   private readonly topics: DeviceTopics;
   private readonly secret: string;
   private readonly vitals: Vitals;
+  private readonly cloud: CloudUse;
   /** Separate sources, so that reconnections and events do not shift the telemetry's series. */
   private readonly eventRandom: Random;
   /** When to report first on each connection, and the back-off's jitter. */
@@ -128,6 +130,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     // A unit found running has been up for a while: an hour to a month.
     this.bootedAt = Date.now() - Math.round(profile.between(3_600, 30 * 86_400)) * 1000;
     this.vitals = new Vitals(unit.kind, this.model, seededRandom(settings.seed, unit.sn, 'vitals'));
+    this.cloud = new CloudUse(seededRandom(settings.seed, unit.sn, 'cloud'));
     this.eventRandom = seededRandom(settings.seed, unit.sn, 'events');
     this.timing = seededRandom(settings.seed, unit.sn, 'timing');
     this.backoff = new Backoff(settings.backoff, this.timing.next);
@@ -296,6 +299,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       this.settings.telemetryIntervalMs / 1000,
     );
     this.publish(client, this.topics.telemetry, sample, 0);
+    this.publish(client, this.topics.cloud, this.cloud.report(Date.now()), 0);
   }
 
   private scheduleEvent(client: MqttClient) {

@@ -18,6 +18,8 @@ export interface DeviceTopics {
   job: string;
   /** What a terminal session prints. */
   terminal: string;
+  /** Its use of cloud storage, with each telemetry report. */
+  cloud: string;
   /** Commands to the device (subscribed). */
   command: string;
 }
@@ -31,6 +33,7 @@ export function topicsOf(sn: string): DeviceTopics {
     reply: `${up}/reply`,
     job: `${up}/${DEVICE_TOPICS.job}`,
     terminal: `${up}/${DEVICE_TOPICS.terminal}`,
+    cloud: `${up}/${DEVICE_TOPICS.cloud}`,
     command: `${MQTT_TOPIC_ROOT}/${sn}/down/cmd`,
   };
 }

@@ -39,6 +39,7 @@ import { objectRoutes } from './core/storage/routes.js';
 import { AccessKeyConnections, accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
+import { type CloudStorage, cloudStorage } from './modules/cbs/index.js';
 import { companyModule } from './modules/company/index.js';
 import { DEVICE_SECRETS, DevicePresence, deviceList, devicesModule } from './modules/devices/index.js';
 import {
@@ -137,6 +138,8 @@ declare module 'fastify' {
     taskEngine: JobEngine;
     /** The money work no request starts (modules/finance): tests tick it with the clock moved. */
     financeSchedule: FinanceModule['schedule'];
+    /** The devices' reports of their cloud storage (modules/cbs): tests flush them. */
+    cloudUsage: CloudStorage['usage'];
   }
 }
 
@@ -252,6 +255,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { now: options.clock } : {}),
   });
   app.decorate('financeSchedule', money.schedule);
+  const cloud = cloudStorage({
+    db,
+    ledger: money.ledger,
+    standing: money.standing,
+    broker,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  money.schedule.add({ name: 'bill cloud packages', run: () => cloud.billing.bill() });
+  money.schedule.add({ name: 'warn of renewals', run: () => cloud.billing.warnRenewals() });
+  app.decorate('cloudUsage', cloud.usage);
   if (options.taskTickMs !== 0) {
     tasks.engine.start(options.taskTickMs);
     money.schedule.start(FINANCE_TICK_MS);
@@ -264,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await broker.close();
     // The last entries, disconnections included.
     await mqttLog.flush();
+    await cloud.usage.flush();
   });
 
   await app.register(fastifySwagger, {
@@ -332,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tasks.routes);
       await api.register(terminal.routes);
       await api.register(money.routes);
+      await api.register(cloud.routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },

@@ -279,6 +279,11 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
 
     const owner = await addAccount(t, { company: 'own', verifyStatus: 2 });
     const companyId = owner.companyId ?? 0;
+    // Every product on, as the demo company has them: a product's routes then answer its pages.
+    await db
+      .update(companies)
+      .set({ cbs: 0, lvlmLab: 0, rsrcMgt: 0, voip: 0 })
+      .where(eq(companies.id, companyId));
     const roleId = await addRole(companyId, { dashboard: [] });
     /** A member of the second company holding a role of these menus. */
     const member = async (menus: MenusMap) => {

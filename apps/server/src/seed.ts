@@ -2,7 +2,8 @@
  * First-start demo data: a verified demo company with every product on, its owner, and an
  * operator whose role allows part of the menu (what a staff member who is not the owner sees); a
  * downstream company of it; a factory pool of units, 60 of them bound to the demo company in three
- * groups and a few to the downstream company (devices/demo.ts). Runs only while no user exists, so
+ * groups and a few to the downstream company (devices/demo.ts); an opening balance and cloud packages
+ * on a dozen of its devices (cbs/demo.ts). Runs only while no user exists, so
  * a restart (or a real deployment's data) is never touched.
  */
 import { createHash } from 'node:crypto';
@@ -11,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
+import { seedDemoCloud } from './modules/cbs/index.js';
 import { seedDemoDevices } from './modules/devices/index.js';
 import { createDefaultRole } from './modules/system/index.js';
 
@@ -135,6 +137,7 @@ export async function seedDemo(
       operatorName: DEMO_OWNER_NICKNAME,
       serverSecret,
     });
+    await seedDemoCloud(tx, company.id, owner.id);
     return true;
   });
 }

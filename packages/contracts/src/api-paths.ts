@@ -158,6 +158,26 @@ export const FINANCE_PATHS = {
   consumption: '/v1/pms/company/finance/consumption',
   /** GET: the charges the filters match as .xlsx, refused beyond 5000 rows. */
   consumptionExport: '/v1/pms/company/finance/consumption/export',
+  /** GET: a page of the company's vouchers (list query). */
+  coupons: '/v1/pms/company/finance/coupons',
+  /** POST: the voucher's value is credited to the balance. */
+  couponRedeem: pathWithId('/v1/pms/company/finance/coupons/:id/redeem'),
+  /** POST {company_id}: the voucher goes to a first-level customer (credited within 24 hours). */
+  couponTransfer: pathWithId('/v1/pms/company/finance/coupons/:id/transfer'),
+  /** GET: the companies a voucher may be transferred to. */
+  couponTargets: '/v1/pms/company/finance/coupons/targets',
+} as const;
+
+/** Cloud storage packages (plugin `cbs`, page cbs_dashboard; the company's product flag cbs = 0). */
+export const CBS_PATHS = {
+  /** GET: a page of the company's packages (list query); POST: open packages on devices. */
+  packages: '/v1/cbs/company/packages',
+  /** PUT: another plan for a package. */
+  package: pathWithId('/v1/cbs/company/packages/:id'),
+  /** POST: the package closes at the start of next month. */
+  close: pathWithId('/v1/cbs/company/packages/:id/close'),
+  /** GET: usage against quota, charges by month, packages near their quota. */
+  dashboard: '/v1/cbs/company/dashboard',
 } as const;
 
 /**
@@ -293,6 +313,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   TERMINAL_PATHS,
   FINANCE_PATHS,
   DEV_PAYMENT_PATHS,
+  CBS_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

@@ -62,6 +62,11 @@ export const AUDIT_ACTIONS = [
   'finance.settings.update',
   'finance.recharge.create',
   'finance.recharge.cancel',
+  'cbs.package.open',
+  'cbs.package.change',
+  'cbs.package.close',
+  'finance.coupon.redeem',
+  'finance.coupon.transfer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -80,6 +80,8 @@ export const DEVICE_TOPICS = {
   job: 'job',
   /** up: what a terminal session prints, `{session, data}`. */
   terminal: 'term',
+  /** up: the device's use of cloud storage (cbs.ts `cloudUsageReportSchema`). */
+  cloud: 'cloud',
 } as const;
 
 /**

@@ -77,8 +77,11 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** Normal network, or a cellular IoT card. */
 export const NETWORK_MODES = ['normal', 'iot_card'] as const;
 export type NetworkMode = (typeof NETWORK_MODES)[number];
-/** Cloud backup and cloud video state of a device: never bought, running, or run out. */
-export const CLOUD_STATES = ['none', 'active', 'expired'] as const;
+/**
+ * Cloud backup and cloud video state of a device (its package of plugin `cbs`): none, running,
+ * suspended for want of balance, or closed.
+ */
+export const CLOUD_STATES = ['none', 'active', 'suspended', 'expired'] as const;
 export type CloudState = (typeof CLOUD_STATES)[number];
 
 /** `group_id` of a device in no group, as a filter value (`{k: 'group_id', o: '=', v: 0}`). */

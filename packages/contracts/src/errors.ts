@@ -96,5 +96,11 @@ export const ERROR_CODES = [
   'order_not_found',
   'order_closed',
   'payment_unavailable',
+  'product_disabled',
+  'package_exists',
+  'package_suspended',
+  'package_closed',
+  'coupon_not_usable',
+  'transfer_target_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -87,6 +87,9 @@ export const rechargeAmountTextSchema = z
     return fen;
   });
 
+/** The online recharge form: `amount` in yuan as typed, fen once valid. */
+export const rechargeFormSchema = z.object({ amount: rechargeAmountTextSchema });
+
 /** POST recharges: an online payment of `amount` fen. */
 export const rechargeBodySchema = z.object({ amount: rechargeAmountSchema });
 export type RechargeBody = z.infer<typeof rechargeBodySchema>;
@@ -204,16 +207,18 @@ export const financeSchema = z.object({
 });
 export type Finance = z.infer<typeof financeSchema>;
 
+/** The low-balance warning's threshold in fen: 0 (never warn) to 999,999.99 yuan. */
+export const lowBalanceThresholdSchema = z
+  .number({ error: 'validation.lowBalance' })
+  .int('validation.lowBalance')
+  .min(0, 'validation.lowBalance')
+  .max(RECHARGE_MAX_FEN, 'validation.lowBalance');
+
 /** PUT /finance: the invoice details, the warning threshold, or both. */
 export const financeUpdateSchema = z
   .object({
     invoice: invoiceDetailsSchema.optional(),
-    low_balance_threshold: z
-      .number({ error: 'validation.lowBalance' })
-      .int('validation.lowBalance')
-      .min(0, 'validation.lowBalance')
-      .max(RECHARGE_MAX_FEN, 'validation.lowBalance')
-      .optional(),
+    low_balance_threshold: lowBalanceThresholdSchema.optional(),
   })
   .refine((body) => body.invoice !== undefined || body.low_balance_threshold !== undefined, {
     message: 'validation.required',
@@ -239,6 +244,22 @@ export const consumptionSchema = z.object({
   created_at: z.string(),
 });
 export type Consumption = z.infer<typeof consumptionSchema>;
+
+/**
+ * The threshold form: yuan as typed, fen once valid. Text that is no amount of yuan (more than two
+ * decimals, a letter) becomes NaN, which the threshold's rule refuses with its own message.
+ */
+export const lowBalanceFormSchema = z.object({
+  low_balance_threshold: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .transform((text) => fenOfYuan(text) ?? Number.NaN)
+    .pipe(lowBalanceThresholdSchema),
+});
+
+/** Fen as the yuan a form field shows, without floating point: 123456 → "1234.56". */
+export const yuanText = (fen: number): string => formatFen(fen, '').replaceAll(',', '');
 
 /** A page of charges and the total spent by every charge the filters match. */
 export const consumptionPageSchema = z.object({
@@ -274,3 +295,69 @@ export function accountingMonthStart(at: number, months = 0): Date {
   const local = new Date(at + offset);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + months, 1) - offset);
 }
+
+// ---- coupons (page coupon; spec §1, §4.3, §6, §9) ----------------------------------------------
+
+/**
+ * A voucher's states: usable, redeemed into the balance, on its way to another company (a transfer
+ * pending), transferred, or past its validity unused.
+ */
+export const COUPON_STATES = ['unused', 'used', 'transferring', 'transferred', 'expired'] as const;
+export type CouponState = (typeof COUPON_STATES)[number];
+
+/** Where a voucher came from: the operator, a campaign, the trade-in programme, a transfer. */
+export const COUPON_SOURCES = ['operator', 'campaign', 'trade_in', 'transfer'] as const;
+export type CouponSource = (typeof COUPON_SOURCES)[number];
+
+/**
+ * A transfer to a cooperating first-level customer (a direct downstream company, spec §6): pending
+ * until the job engine credits it — within COUPON_TRANSFER_HOURS (spec §9) — then success, or
+ * failed with its reason (the voucher is then the sender's again, or expired).
+ */
+export const COUPON_TRANSFER_STATES = ['pending', 'success', 'failed'] as const;
+export type CouponTransferState = (typeof COUPON_TRANSFER_STATES)[number];
+export const COUPON_TRANSFER_FAILURES = ['not_cooperating', 'coupon_expired'] as const;
+export type CouponTransferFailure = (typeof COUPON_TRANSFER_FAILURES)[number];
+export const COUPON_TRANSFER_HOURS = 24;
+
+export const couponTransferSchema = z.object({
+  id: z.number().int(),
+  to_company_id: z.number().int(),
+  to_company_name: z.string(),
+  state: z.enum(COUPON_TRANSFER_STATES),
+  reason: z.enum(COUPON_TRANSFER_FAILURES).nullable(),
+  requested_at: z.string(),
+  done_at: z.string().nullable(),
+});
+export type CouponTransfer = z.infer<typeof couponTransferSchema>;
+
+export const couponSchema = z.object({
+  id: z.number().int(),
+  /** What the voucher is called on paper: `V` and 10 characters. */
+  code: z.string(),
+  /** Fen. */
+  value: z.number().int(),
+  source: z.enum(COUPON_SOURCES),
+  state: z.enum(COUPON_STATES),
+  valid_from: z.string(),
+  valid_until: z.string(),
+  /** When it was redeemed into the balance. */
+  used_at: z.string().nullable(),
+  created_at: z.string(),
+  /** Its latest transfer, if any. */
+  transfer: couponTransferSchema.nullable(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const COUPON_FILTERS = {
+  state: { '=': z.enum(COUPON_STATES) },
+  code: { like: z.string().trim().min(1).max(16) },
+} as const satisfies FilterSpec;
+
+/** POST coupons/:id/transfer: the first-level customer that receives it. */
+export const couponTransferBodySchema = z.object({
+  company_id: z.number({ error: 'validation.transferTarget' }).int().min(1, 'validation.transferTarget'),
+});
+
+/** A company a voucher may go to: a direct downstream company (GET coupons/targets). */
+export const couponTargetSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -3,6 +3,7 @@ export * from './account.js';
 export * from './api-paths.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './cbs.js';
 export * from './company.js';
 export * from './constants.js';
 export * from './csv.js';

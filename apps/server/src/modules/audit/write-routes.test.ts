@@ -13,6 +13,7 @@ import {
   ACCESS_KEY_PATHS,
   AUDIT_ACTIONS,
   type AuditAction,
+  CBS_PATHS,
   DEVICE_PATHS,
   FINANCE_PATHS,
   MQTT_PATHS,
@@ -26,12 +27,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
-import { roles, users } from '../../core/db/schema.js';
+import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { addAccount, md5, multipart } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { addUnits } from '../devices/test-support.js';
+import { Ledger } from '../finance/index.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
@@ -562,6 +564,28 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', FINANCE_PATHS.rechargeCancel(id), account),
     };
   },
+  'POST /webapi/v1/cbs/company/packages': async (ctx) => {
+    const { account, deviceId } = await cloudReady(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', CBS_PATHS.packages, {
+          ...account,
+          payload: { device_ids: [deviceId], service: 'cloud_backup', plan: 'free' },
+        }),
+    };
+  },
+  'PUT /webapi/v1/cbs/company/packages/:id': async (ctx) => {
+    const { account, packageId } = await cloudPackage(ctx);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('PUT', CBS_PATHS.package(packageId), { ...account, payload: { plan: 'c' } }),
+    };
+  },
+  'POST /webapi/v1/cbs/company/packages/:id/close': async (ctx) => {
+    const { account, packageId } = await cloudPackage(ctx);
+    return { actorPhone: account.phone, act: () => ctx.call('POST', CBS_PATHS.close(packageId), account) };
+  },
   'POST /webapi/v1/dms/company/config_templates': async (ctx) => {
     const account = await ctx.owner();
     return {
@@ -797,3 +821,23 @@ describe.each(ENGINES)('every audited write route records an entry for its calle
     },
   );
 });
+
+/** A device of a new company with the cloud storage product on and a balance for its packages. */
+async function cloudReady(ctx: Context) {
+  const { account, deviceId } = await boundDevice(ctx);
+  const companyId = account.companyId ?? 0;
+  await ctx.t.database.db.update(companies).set({ cbs: 0 }).where(eq(companies.id, companyId));
+  await new Ledger(ctx.t.database.db).post({ companyId, kind: 'adjustment', amount: 100_000 });
+  return { account, deviceId };
+}
+
+/** A free cloud backup package on such a device; answers its owner and the package's id. */
+async function cloudPackage(ctx: Context) {
+  const { account, deviceId } = await cloudReady(ctx);
+  const opened = await ctx.call('POST', CBS_PATHS.packages, {
+    ...account,
+    payload: { device_ids: [deviceId], service: 'cloud_backup', plan: 'r' },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return { account, packageId: opened.json<{ packages: Array<{ id: number }> }>().packages[0]?.id ?? 0 };
+}

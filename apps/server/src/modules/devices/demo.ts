@@ -86,8 +86,6 @@ export async function seedDemoDevices(tx: Db, options: DemoDevicesOptions): Prom
       status: 'offline' as const,
       lastOnlineAt: lastOnline,
       lastOfflineAt: new Date(lastOnline.getTime() + 30 * 60_000),
-      cloudBackup: (['active', 'none', 'expired'] as const)[index % 3] ?? 'none',
-      cloudVideo: (['none', 'active'] as const)[index % 2] ?? 'none',
       networkMode: index % 6 === 5 ? ('iot_card' as const) : ('normal' as const),
       boundAt: new Date(now - (placements.length - index) * 3_600_000),
     };

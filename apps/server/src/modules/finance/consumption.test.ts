@@ -12,7 +12,8 @@ import {
 } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { addAccount } from '../../testing/accounts.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { Ledger } from './ledger.js';
 import { ledgerEntries } from './schema.js';
 
@@ -33,9 +34,10 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
 
   beforeAll(async () => {
     t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
+    // A company of its own: the demo's seeded charges stay out of the figures.
+    const account = await addAccount(t, { company: 'own' });
+    owner = account.headers;
+    companyId = account.companyId ?? 0;
     ledger = new Ledger(t.database.db, () => clock);
     await ledger.post({ companyId, kind: 'bank_transfer', amount: 100_000, reference: 'BANK-1' });
     for (const [index, product] of (['cloud_backup', 'cloud_video', 'cloud_backup'] as const).entries())

@@ -12,14 +12,17 @@ import { RechargeOrders } from './orders.js';
 import type { PaymentProvider } from './payments.js';
 import { financeRoutes } from './routes.js';
 import { FinanceSchedule, type ScheduleLog } from './schedule.js';
+import { CompanyStanding } from './standing.js';
 
 export type { BankAccount } from './accounts.js';
 export { Ledger, type Posting } from './ledger.js';
 export { financeCommands } from './ops.js';
 export { DevPaymentProvider, type PaymentProvider } from './payments.js';
+export { CompanyStanding } from './standing.js';
 
 export interface FinanceModule {
   ledger: Ledger;
+  standing: CompanyStanding;
   orders: RechargeOrders;
   schedule: FinanceSchedule;
   routes: FastifyPluginAsyncZod;
@@ -34,13 +37,15 @@ export function finance(options: {
   now?: () => number;
 }): FinanceModule {
   const { db, payments, bank, log, now } = options;
-  const ledger = new Ledger(db, now);
+  const standing = new CompanyStanding();
+  const ledger = new Ledger(db, now, (tx, companyId) => standing.balanceChanged(tx, companyId));
   const accounts = new FinanceAccounts(db, ledger, bank, now);
   const orders = new RechargeOrders(db, ledger, payments, now);
   const consumption = new ConsumptionRecords(db);
   const schedule = new FinanceSchedule([{ name: 'expire recharge orders', run: () => orders.expire() }], log);
   return {
     ledger,
+    standing,
     orders,
     schedule,
     routes: async (app) => app.register(financeRoutes, { db, accounts, orders, consumption }),

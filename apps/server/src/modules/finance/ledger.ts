@@ -5,8 +5,13 @@
  * An entry with a reference is written once per company and kind: the same reference again
  * answers the first entry (a bank transfer credited twice by mistake is credited once).
  */
-import type { ChargeProduct, LedgerEntry, LedgerKind } from '@vap/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  ACCOUNTING_UTC_OFFSET_HOURS,
+  type ChargeProduct,
+  type LedgerEntry,
+  type LedgerKind,
+} from '@vap/contracts';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
@@ -41,6 +46,8 @@ export class Ledger {
     private readonly db: Db,
     /** The server's clock: entries are dated by it, so that moving it in tests moves them. */
     private readonly now: () => number = Date.now,
+    /** Told of every entry, in its transaction (the balance warnings: standing.ts). */
+    private readonly posted?: (tx: Db, companyId: number) => Promise<void>,
   ) {}
 
   /** The company's balance in fen (0 before its first entry). */
@@ -74,6 +81,34 @@ export class Ledger {
       }
       throw error;
     }
+  }
+
+  /**
+   * Fen spent by the company's charges for `products` in each accounting month (`2026-11`) since
+   * `from`, months without charges left out.
+   */
+  async chargesByMonth(
+    companyId: number,
+    products: readonly ChargeProduct[],
+    from: Date,
+  ): Promise<Array<{ month: string; amount: number }>> {
+    // Accounting months are UTC+8 (contracts ACCOUNTING_UTC_OFFSET_HOURS).
+    const month = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC' + interval '${sql.raw(
+      String(ACCOUNTING_UTC_OFFSET_HOURS),
+    )} hours', 'YYYY-MM')`;
+    const rows = await this.db
+      .select({ month, spent: sql<string>`-sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.companyId, companyId),
+          eq(ledgerEntries.kind, 'charge'),
+          inArray(ledgerEntries.product, [...products]),
+          gte(ledgerEntries.createdAt, from),
+        ),
+      )
+      .groupBy(month);
+    return rows.map((row) => ({ month: row.month, amount: Number(row.spent) }));
   }
 
   /** The entry of a reference, if it was posted. */
@@ -132,6 +167,7 @@ export class Ledger {
       })
       .returning();
     if (!row) throw new Error('ledger entry not written');
+    await this.posted?.(tx, posting.companyId);
     return toLedgerEntry(row);
   }
 }

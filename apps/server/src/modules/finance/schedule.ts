@@ -1,5 +1,6 @@
 /**
- * The money work no request starts (issue 17): recharge orders past their payment window expire.
+ * The money work no request starts (issue 17): recharge orders past their payment window expire,
+ * and the steps other modules add (cloud packages billed each month).
  * Every server runs it; each step is one conditional statement (or a row claimed under a lock), so
  * that several servers on one database do each piece of work once. Tests call `tick()` with the
  * clock moved instead of waiting.
@@ -19,9 +20,14 @@ export class FinanceSchedule {
   private running: Promise<void> | undefined;
 
   constructor(
-    private readonly work: readonly FinanceWork[],
+    private readonly work: FinanceWork[],
     private readonly log: ScheduleLog,
   ) {}
+
+  /** A step of another module (the monthly billing of cloud packages), run after the others. */
+  add(step: FinanceWork): void {
+    this.work.push(step);
+  }
 
   /** Runs every step once (one run at a time: a tick during a run waits for it). */
   tick(): Promise<void> {

@@ -70,6 +70,8 @@ export const companyFinance = pgTable('company_finance', {
   invoice: jsonb('invoice').$type<InvoiceDetails>(),
   suspended: boolean('suspended').notNull().default(false),
   lowBalanceWarned: boolean('low_balance_warned').notNull().default(false),
+  /** The month (`2026-12`) the owner was last told the balance will not cover its packages. */
+  renewalWarnedFor: text('renewal_warned_for'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

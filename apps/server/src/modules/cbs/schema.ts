@@ -1,0 +1,37 @@
+/** Cloud storage packages (issue 17; contracts cbs.ts): one per device and service while not closed. */
+import type { CloudPackageState, CloudPlan, CloudService } from '@vap/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, createdAt } from '../../core/db/schema.js';
+import { devices } from '../devices/index.js';
+
+export const cloudPackages = pgTable(
+  'cloud_packages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    service: text('service').$type<CloudService>().notNull(),
+    plan: text('plan').$type<CloudPlan>().notNull(),
+    /** What it becomes at the start of next month; null: the same plan. */
+    nextPlan: text('next_plan').$type<CloudPlan | 'closed'>(),
+    state: text('state').$type<CloudPackageState>().notNull().default('active'),
+    /** The month paid for last (accounting months): its start, and the start of the next. */
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** Bytes kept now, and moved this month, as the device reports them (up/cloud). */
+    spaceUsed: bigint('space_used', { mode: 'number' }).notNull().default(0),
+    flowUsed: bigint('flow_used', { mode: 'number' }).notNull().default(0),
+    openedAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('cloud_packages_open').on(table.deviceId, table.service).where(sql`state <> 'closed'`),
+    index('cloud_packages_company').on(table.companyId, table.id),
+    index('cloud_packages_due').on(table.periodEnd).where(sql`state <> 'closed'`),
+  ],
+);

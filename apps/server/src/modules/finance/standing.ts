@@ -1,0 +1,112 @@
+/**
+ * Whether a company is in good standing (spec §4.3 "Account: suspended when balance is insufficient,
+ * with warnings before and after"; §8 balance insufficient prompts to recharge). The owner gets a
+ * message, in the transaction of its cause:
+ * - before: once when the balance falls under the company's threshold (again only after it rose
+ *   back over it), and once a month when the balance will not cover next month's packages;
+ * - after: when paid services are suspended, and when they resume.
+ * Messages are stored in the console's default language (zh-CN), like every server message.
+ */
+import { DEFAULT_LOW_BALANCE_FEN, formatFen, OWNER_ROLE_ID } from '@vap/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db/client.js';
+import { users } from '../../core/db/schema.js';
+import { translate } from '../../core/http/i18n.js';
+import { deliverMessages } from '../notices/index.js';
+import { companyBalances, companyFinance } from './schema.js';
+
+type Notice = 'lowBalance' | 'renewal' | 'suspended' | 'resumed';
+
+export class CompanyStanding {
+  /** After any change of the balance: warns once under the threshold, re-arms once over it. */
+  async balanceChanged(tx: Db, companyId: number): Promise<void> {
+    const [row] = await tx
+      .select({
+        balance: companyBalances.balance,
+        threshold: companyFinance.lowBalanceThreshold,
+        warned: companyFinance.lowBalanceWarned,
+      })
+      .from(companyBalances)
+      .leftJoin(companyFinance, eq(companyFinance.companyId, companyBalances.companyId))
+      .where(eq(companyBalances.companyId, companyId));
+    if (!row) return;
+    const threshold = row.threshold ?? DEFAULT_LOW_BALANCE_FEN;
+    const low = row.balance < threshold;
+    if (low === (row.warned ?? false)) return;
+    await this.settings(tx, companyId, { lowBalanceWarned: low });
+    if (low) await this.tell(tx, companyId, 'lowBalance', { balance: formatFen(row.balance) });
+  }
+
+  /** Paid services stop: said to the owner when they were running. */
+  async suspend(tx: Db, companyId: number): Promise<void> {
+    const changed = await this.settings(tx, companyId, { suspended: true }, false);
+    if (changed) await this.tell(tx, companyId, 'suspended', {});
+  }
+
+  /** Paid services run again: said to the owner when they were suspended. */
+  async resume(tx: Db, companyId: number): Promise<void> {
+    const changed = await this.settings(tx, companyId, { suspended: false }, true);
+    if (changed) await this.tell(tx, companyId, 'resumed', {});
+  }
+
+  /** Next month's packages cost more than the balance: said once for `month` (`2026-12`). */
+  async renewalShort(tx: Db, companyId: number, month: string, due: number, balance: number): Promise<void> {
+    await this.settings(tx, companyId, {});
+    const written = await tx
+      .update(companyFinance)
+      .set({ renewalWarnedFor: month })
+      .where(
+        and(
+          eq(companyFinance.companyId, companyId),
+          sql`${companyFinance.renewalWarnedFor} is distinct from ${month}`,
+        ),
+      )
+      .returning({ companyId: companyFinance.companyId });
+    if (written.length > 0)
+      await this.tell(tx, companyId, 'renewal', { due: formatFen(due), balance: formatFen(balance) });
+  }
+
+  /**
+   * Writes settings, creating the company's row; with `from`, only when `suspended` is `from` now.
+   * Answers whether it wrote.
+   */
+  private async settings(
+    tx: Db,
+    companyId: number,
+    set: { suspended?: boolean; lowBalanceWarned?: boolean },
+    from?: boolean,
+  ): Promise<boolean> {
+    await tx
+      .insert(companyFinance)
+      .values({ companyId, lowBalanceThreshold: DEFAULT_LOW_BALANCE_FEN })
+      .onConflictDoNothing();
+    const written = await tx
+      .update(companyFinance)
+      .set({ ...set, updatedAt: new Date() })
+      .where(
+        and(
+          eq(companyFinance.companyId, companyId),
+          from === undefined ? undefined : eq(companyFinance.suspended, from),
+        ),
+      )
+      .returning({ companyId: companyFinance.companyId });
+    return written.length > 0;
+  }
+
+  private async tell(tx: Db, companyId: number, notice: Notice, values: Record<string, string>) {
+    const owners = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
+    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+    await deliverMessages(
+      tx,
+      owners.map((owner) => ({
+        userId: owner.id,
+        kind: 'finance',
+        title: fill(translate('zh-CN', `financeMessages.${notice}Title`)),
+        content: fill(translate('zh-CN', `financeMessages.${notice}Content`)),
+      })),
+    );
+  }
+}
