@@ -33,7 +33,7 @@ import { addAccount, md5, multipart } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { addUnits } from '../devices/test-support.js';
-import { Ledger } from '../finance/index.js';
+import { Coupons, Ledger } from '../finance/index.js';
 
 /**
  * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
@@ -564,6 +564,31 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', FINANCE_PATHS.rechargeCancel(id), account),
     };
   },
+  'POST /webapi/v1/pms/company/finance/coupons/:id/redeem': async (ctx) => {
+    const account = await ctx.owner();
+    const couponId = await voucher(ctx, account.companyId);
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', FINANCE_PATHS.couponRedeem(couponId), account),
+    };
+  },
+  'POST /webapi/v1/pms/company/finance/coupons/:id/transfer': async (ctx) => {
+    const account = await ctx.owner();
+    const downstream = await ctx.owner();
+    await ctx.t.database.db
+      .update(companies)
+      .set({ parentId: account.companyId })
+      .where(eq(companies.id, downstream.companyId));
+    const couponId = await voucher(ctx, account.companyId);
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', FINANCE_PATHS.couponTransfer(couponId), {
+          ...account,
+          payload: { company_id: downstream.companyId },
+        }),
+    };
+  },
   'POST /webapi/v1/cbs/company/packages': async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);
     return {
@@ -840,4 +865,17 @@ async function cloudPackage(ctx: Context) {
   });
   expect(opened.statusCode, opened.body).toBe(200);
   return { account, packageId: opened.json<{ packages: Array<{ id: number }> }>().packages[0]?.id ?? 0 };
+}
+
+/** A usable voucher of ¥10 of the company; answers its id. */
+async function voucher(ctx: Context, companyId: number) {
+  const db = ctx.t.database.db;
+  const [issued] = await new Coupons(db, new Ledger(db)).issue({
+    companyId,
+    value: 1_000,
+    validFrom: new Date(Date.now() - 60_000),
+    validUntil: new Date(Date.now() + 86_400_000),
+    source: 'operator',
+  });
+  return issued?.id ?? 0;
 }

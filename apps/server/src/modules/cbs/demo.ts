@@ -1,12 +1,12 @@
 /**
  * The demo's money and cloud packages (seed.ts): an opening bank transfer, and real packages opened
- * through the same service as the console's, so that the balance, the consumption records, the
+ * through the same service as the console's, and a few vouchers, so that the balance, the consumption records, the
  * device list's cloud columns and the cloud-storage dashboard show what the product would.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../devices/index.js';
-import { Ledger } from '../finance/index.js';
+import { Coupons, Ledger } from '../finance/index.js';
 import { CloudPackages } from './packages.js';
 
 /** ¥2,000.00, credited as a bank transfer before the packages are opened. */
@@ -41,4 +41,22 @@ export async function seedDemoCloud(tx: Db, companyId: number, ownerId: number):
   for (const body of plans)
     if (body.device_ids.length > 0)
       await packages.open(companyId, { ...body, device_ids: [...body.device_ids] }, ownerId, noAudit);
+  // Vouchers: three of ¥10 for a quarter, one of ¥50 for a month, one that has run out.
+  const coupons = new Coupons(tx, ledger);
+  const now = Date.now();
+  const day = 86_400_000;
+  const issue = (value: number, from: number, days: number, count: number) =>
+    coupons.issue(
+      {
+        companyId,
+        value,
+        validFrom: new Date(from),
+        validUntil: new Date(from + days * day),
+        source: 'campaign',
+      },
+      count,
+    );
+  await issue(1_000, now, 90, 3);
+  await issue(5_000, now, 30, 1);
+  await issue(2_000, now - 60 * day, 30, 1);
 }

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../core/db/client.js';
 import { type BankAccount, FinanceAccounts } from './accounts.js';
 import { ConsumptionRecords } from './consumption.js';
+import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
 import { RechargeOrders } from './orders.js';
 import type { PaymentProvider } from './payments.js';
@@ -15,6 +16,7 @@ import { FinanceSchedule, type ScheduleLog } from './schedule.js';
 import { CompanyStanding } from './standing.js';
 
 export type { BankAccount } from './accounts.js';
+export { Coupons } from './coupons.js';
 export { Ledger, type Posting } from './ledger.js';
 export { financeCommands } from './ops.js';
 export { DevPaymentProvider, type PaymentProvider } from './payments.js';
@@ -42,12 +44,19 @@ export function finance(options: {
   const accounts = new FinanceAccounts(db, ledger, bank, now);
   const orders = new RechargeOrders(db, ledger, payments, now);
   const consumption = new ConsumptionRecords(db);
-  const schedule = new FinanceSchedule([{ name: 'expire recharge orders', run: () => orders.expire() }], log);
+  const coupons = new Coupons(db, ledger, now);
+  const schedule = new FinanceSchedule(
+    [
+      { name: 'expire recharge orders', run: () => orders.expire() },
+      { name: 'credit voucher transfers', run: () => coupons.creditTransfers() },
+    ],
+    log,
+  );
   return {
     ledger,
     standing,
     orders,
     schedule,
-    routes: async (app) => app.register(financeRoutes, { db, accounts, orders, consumption }),
+    routes: async (app) => app.register(financeRoutes, { db, accounts, orders, consumption, coupons }),
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The operator's money commands (issue 17; docs/operations.md): `finance:credit <companyId>
  * <amount> <reference>` credits a bank transfer (spec §9: about 2 working days) once per
- * reference — run twice with the same reference, it credits once and says so.
+ * reference — run twice with the same reference, it credits once and says so; `coupon:issue
+ * <companyId> <value> <days> [count]` issues vouchers.
  */
 import { fenOfYuan, formatFen } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../core/db/schema.js';
 import type { OpsCommand } from '../../core/ops-command.js';
+import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
 
 const USAGE = 'Usage: finance:credit <companyId> <amount in yuan, e.g. 1200.50> <bank reference>';
@@ -52,4 +54,47 @@ const credit: OpsCommand = {
   },
 };
 
-export const financeCommands: Record<string, OpsCommand> = { 'finance:credit': credit };
+const ISSUE_USAGE =
+  'Usage: coupon:issue <companyId> <value in yuan, e.g. 10> <days valid> [count, 1 to 1000]';
+
+const issue: OpsCommand = {
+  usage: '<companyId> <value> <days> [count]',
+  summary: 'Issues vouchers of a value to a company, valid from now for a number of days.',
+  async run(args, { database }) {
+    const [idText, valueText, daysText, countText = '1', ...rest] = args;
+    const value = fenOfYuan(valueText ?? '');
+    if (
+      !/^[1-9]\d{0,9}$/.test(idText ?? '') ||
+      value === null ||
+      value === 0 ||
+      !/^[1-9]\d{0,3}$/.test(daysText ?? '') ||
+      !/^[1-9]\d{0,3}$/.test(countText) ||
+      Number(countText) > 1000 ||
+      rest.length > 0
+    )
+      throw new Error(ISSUE_USAGE);
+    const companyId = Number(idText);
+    const [company] = await database.db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw new Error(`Company ${companyId} does not exist.`);
+    const validFrom = new Date();
+    const issued = await new Coupons(database.db, new Ledger(database.db)).issue(
+      {
+        companyId,
+        value,
+        validFrom,
+        validUntil: new Date(validFrom.getTime() + Number(daysText) * 86_400_000),
+        source: 'operator',
+      },
+      Number(countText),
+    );
+    return `Company ${companyId} (${company.name}): ${issued.length} voucher(s) of ${formatFen(value)} valid ${daysText} days: ${issued.map((coupon) => coupon.code).join(', ')}.`;
+  },
+};
+
+export const financeCommands: Record<string, OpsCommand> = {
+  'finance:credit': credit,
+  'coupon:issue': issue,
+};

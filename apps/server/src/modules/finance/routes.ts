@@ -1,7 +1,8 @@
 /**
  * The money calls of the console (plugin `finance`): GET/PUT /finance and the recharge orders need
  * page `recharge` (placing or cancelling an order its `recharge` button); the consumption records
- * need page `consume_record` (the export its `export` button). The development payment page's two
+ * need page `consume_record` (the export its `export` button); the vouchers page `coupon` (a
+ * transfer its `transfer` button). The development payment page's two
  * calls are public: the payment's token is all the payer holds.
  */
 import {
@@ -9,9 +10,13 @@ import {
   CONSUMPTION_EXPORT_MAX_ROWS,
   CONSUMPTION_FILTERS,
   CONSUMPTION_ORDER_KEYS,
+  COUPON_FILTERS,
   type Consumption,
   consumptionExportQuerySchema,
   consumptionPageSchema,
+  couponSchema,
+  couponTargetSchema,
+  couponTransferBodySchema,
   DEV_PAYMENT_PATHS,
   devPaymentBodySchema,
   devPaymentSchema,
@@ -37,6 +42,7 @@ import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
 import type { FinanceAccounts } from './accounts.js';
 import type { ConsumptionRecords } from './consumption.js';
+import type { Coupons } from './coupons.js';
 import type { PaymentView, RechargeOrders } from './orders.js';
 
 const security = [{ bearer: [] }];
@@ -50,6 +56,7 @@ export interface FinanceRoutesOptions {
   accounts: FinanceAccounts;
   orders: RechargeOrders;
   consumption: ConsumptionRecords;
+  coupons: Coupons;
 }
 
 /** The columns of the consumption export, each a key of `consumptionExport` in the server locales. */
@@ -65,7 +72,7 @@ const EXPORT_COLUMNS: Array<[string, (row: Consumption, word: (key: string) => s
   ];
 
 export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, options) => {
-  const { db, accounts, orders, consumption } = options;
+  const { db, accounts, orders, consumption, coupons } = options;
   const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
 
   app.get(
@@ -227,6 +234,87 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         (row) => EXPORT_COLUMNS.map(([, cell]) => cell(row, word)),
       );
     },
+  );
+
+  app.get(
+    FINANCE_PATHS.coupons,
+    {
+      config: { access: { page: 'coupon' } },
+      schema: {
+        tags: ['finance'],
+        summary: "A page of the company's vouchers, newest first, each with its latest transfer",
+        description: 'wheres (base64 JSON): state =, code like.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(couponSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres } = request.query;
+      return coupons.list(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, COUPON_FILTERS),
+      });
+    },
+  );
+
+  app.get(
+    FINANCE_PATHS.couponTargets,
+    {
+      config: { access: { page: 'coupon' } },
+      schema: {
+        tags: ['finance'],
+        summary: 'The cooperating first-level customers a voucher may be transferred to',
+        security,
+        response: { 200: z.object({ items: z.array(couponTargetSchema) }), ...refusals },
+      },
+    },
+    async (request) => ({ items: await coupons.targets(await companyOfCaller(request)) }),
+  );
+
+  app.post(
+    FINANCE_PATHS.couponRedeem.pattern,
+    {
+      config: { access: { page: 'coupon' }, audit: 'finance.coupon.redeem' },
+      schema: {
+        tags: ['finance'],
+        summary: "Credits a usable voucher's value to the balance",
+        security,
+        params: idParams,
+        response: { 200: couponSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      coupons.redeem(
+        await companyOfCaller(request),
+        request.params.id,
+        callerOf(request).userId,
+        auditTrail(request),
+      ),
+  );
+
+  app.post(
+    FINANCE_PATHS.couponTransfer.pattern,
+    {
+      config: { access: { page: 'coupon', button: 'transfer' }, audit: 'finance.coupon.transfer' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Transfers a usable voucher to a first-level customer, credited within 24 hours',
+        security,
+        params: idParams,
+        body: couponTransferBodySchema,
+        response: { 200: couponSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      coupons.transfer(
+        await companyOfCaller(request),
+        request.params.id,
+        request.body.company_id,
+        callerOf(request).userId,
+        auditTrail(request),
+      ),
   );
 
   if (orders.provider?.development) await app.register(devPaymentRoutes, { orders });

@@ -1,5 +1,14 @@
 /** The money tables (issue 17): each company's balance and the ledger that explains it. */
-import type { ChargeProduct, InvoiceDetails, LedgerKind, RechargeState } from '@vap/contracts';
+import type {
+  ChargeProduct,
+  CouponSource,
+  CouponState,
+  CouponTransferFailure,
+  CouponTransferState,
+  InvoiceDetails,
+  LedgerKind,
+  RechargeState,
+} from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -101,5 +110,52 @@ export const rechargeOrders = pgTable(
   (table) => [
     index('recharge_orders_company_created').on(table.companyId, table.createdAt),
     index('recharge_orders_pending').on(table.expiresAt).where(sql`state = 'pending'`),
+  ],
+);
+
+/** Vouchers (page coupon): each held by one company until redeemed, transferred or expired. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    source: text('source').$type<CouponSource>().notNull(),
+    /** `expired` is read from `valid_until`; stored are unused, used, transferring, transferred. */
+    state: text('state').$type<CouponState>().notNull().default('unused'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('coupons_company').on(table.companyId, table.id)],
+);
+
+/** A voucher's transfer to a first-level customer, credited by the finance schedule. */
+export const couponTransfers = pgTable(
+  'coupon_transfers',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    fromCompanyId: integer('from_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    toCompanyId: integer('to_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    state: text('state').$type<CouponTransferState>().notNull().default('pending'),
+    reason: text('reason').$type<CouponTransferFailure>(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('coupon_transfers_coupon').on(table.couponId, table.id),
+    index('coupon_transfers_pending').on(table.requestedAt).where(sql`state = 'pending'`),
   ],
 );
