@@ -9,6 +9,7 @@ import {
   COMPANY_NAME_MAX_LENGTH,
   FIRMWARE_MAX_BYTES,
   LOGO_MAX_BYTES,
+  type ProductFlag,
   VERIFY_IMAGE_MAX_BYTES,
 } from './constants.js';
 import { isCompanyName, isEmail, md5HexSchema, personNameSchema, plainPasswordSchema } from './validators.js';
@@ -135,6 +136,22 @@ export function parseObjectPath(path: string): ObjectPathParts | null {
 
 export const objectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, 'validation.objectPath');
 
+const productFlagSchema = z.union([z.literal(0), z.literal(1)], { error: 'validation.productFlag' });
+
+/**
+ * Product flags (spec §3 company products; 0 means enabled) as the owner sends them: any of them. A
+ * product cannot be turned off while a paid package of it still runs (409 `resource_package_unused`).
+ */
+export const productsUpdateSchema = z
+  .object({
+    cbs: productFlagSchema.optional(),
+    lvlm_lab: productFlagSchema.optional(),
+    rsrc_mgt: productFlagSchema.optional(),
+    voip: productFlagSchema.optional(),
+  } satisfies Record<ProductFlag, z.ZodType>)
+  .strict();
+export type ProductsUpdate = z.infer<typeof productsUpdateSchema>;
+
 /** PUT /v1/pms/company: display settings (title, logo) and verification (name and three images). */
 export const updateCompanyBodySchema = z.object({
   title: companyTitleSchema.optional(),
@@ -144,8 +161,8 @@ export const updateCompanyBodySchema = z.object({
   business_license: objectPathSchema.optional(),
   id_human: objectPathSchema.optional(),
   id_emblem: objectPathSchema.optional(),
-  /** Product flags are the platform's to switch: an owner sending them is refused. */
-  products: z.unknown().optional(),
+  /** The paid products the owner turns on (0) or off (1); those not sent stay as they are. */
+  products: productsUpdateSchema.optional(),
 });
 export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
 

@@ -102,5 +102,6 @@ export const ERROR_CODES = [
   'package_closed',
   'coupon_not_usable',
   'transfer_target_invalid',
+  'resource_package_unused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,8 @@ import type { Broker } from '../mqtt/index.js';
 import { CloudBilling } from './billing.js';
 
 export { seedDemoCloud } from './demo.js';
+/** The company module asks before the product cbs is turned off. */
+export { hasRunningPackages } from './packages.js';
 
 import { CbsDashboards } from './dashboard.js';
 import { CloudPackages } from './packages.js';

@@ -297,3 +297,13 @@ export async function setDeviceCloudState(
     .set(service === 'cloud_backup' ? { cloudBackup: state } : { cloudVideo: state })
     .where(eq(devices.id, deviceId));
 }
+
+/** Whether any of the company's packages still runs (the product cbs cannot be turned off then). */
+export async function hasRunningPackages(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cloudPackages.id })
+    .from(cloudPackages)
+    .where(and(eq(cloudPackages.companyId, companyId), ne(cloudPackages.state, 'closed')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { companyDetailSchema, LOGO_MAX_BYTES, userInfoSchema } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { LocalObjectBackend } from '../../core/storage/local-backend.js';
@@ -10,6 +10,9 @@ import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { cloudPackages } from '../cbs/schema.js';
+import { devices } from '../devices/schema.js';
+import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('company settings, verification and the object store on %s', (engine) => {
   let t: TestApp;
@@ -134,12 +137,67 @@ describe.each(ENGINES)('company settings, verification and the object store on %
       expect(response.json().code).toBe('forbidden');
     });
 
-    it('refuses product switches from the owner', async () => {
+    it('the owner turns the paid products on and off; user info shows them at once', async () => {
       const owner = await addAccount(t, { company: 'own' });
-      const response = await putCompany(owner.token, { products: { voip: 0 } });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('products_readonly');
-      expect((await companyOf(owner.companyId ?? 0)).voip).toBe(1);
+      expect((await putCompany(owner.token, { products: { voip: 0, lvlm_lab: 0 } })).statusCode).toBe(204);
+      expect(await companyOf(owner.companyId ?? 0)).toMatchObject({
+        voip: 0,
+        lvlmLab: 0,
+        cbs: 1,
+        rsrcMgt: 1,
+      });
+      const info = await inject('GET', '/v1/pms/user', owner.token);
+      expect(userInfoSchema.parse(info.json()).company?.products).toEqual({
+        cbs: 1,
+        lvlm_lab: 0,
+        rsrc_mgt: 1,
+        voip: 0,
+      });
+      expect((await putCompany(owner.token, { products: { voip: 2 } })).statusCode).toBe(400);
+      expect((await putCompany(owner.token, { products: { unknown: 0 } })).statusCode).toBe(400);
+    });
+
+    it('does not turn cloud storage off while a package still runs (spec §8)', async () => {
+      const owner = await addAccount(t, { company: 'own' });
+      const companyId = owner.companyId ?? 0;
+      await putCompany(owner.token, { products: { cbs: 0 } });
+      // A device without packages (the demo's are on its first devices): the rule looks at the company's.
+      const [device] = await t.database.db
+        .select({ id: devices.id })
+        .from(devices)
+        .orderBy(desc(devices.id))
+        .limit(1);
+      const [running] = await t.database.db
+        .insert(cloudPackages)
+        .values({
+          companyId,
+          deviceId: device?.id ?? 0,
+          service: 'cloud_backup',
+          plan: 'free',
+          periodStart: new Date(),
+          periodEnd: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: cloudPackages.id });
+      const refused = await putCompany(owner.token, { products: { cbs: 1 } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'resource_package_unused' });
+      expect((await companyOf(companyId)).cbs).toBe(0);
+      await t.database.db
+        .update(cloudPackages)
+        .set({ state: 'closed' })
+        .where(eq(cloudPackages.id, running?.id ?? 0));
+      expect((await putCompany(owner.token, { products: { cbs: 1 } })).statusCode).toBe(204);
+    });
+
+    it('company:products sets the flags as the operator, by the same rule', async () => {
+      const owner = await addAccount(t, { company: 'own' });
+      const run = (args: string[]) =>
+        companyCommands['company:products']?.run(args, { database: t.database } as never);
+      expect(await run([String(owner.companyId), 'cbs=0', 'voip=0'])).toMatch(/cbs=0 \(on\).*voip=0 \(on\)/);
+      expect(await companyOf(owner.companyId ?? 0)).toMatchObject({ cbs: 0, voip: 0 });
+      await expect(run([String(owner.companyId), 'cbs=2'])).rejects.toThrow('Usage: company:products');
+      await expect(run([String(owner.companyId)])).rejects.toThrow('Usage: company:products');
+      await expect(run(['999999', 'voip=1'])).rejects.toThrow('does not exist');
     });
 
     it('a user without a company gets 409', async () => {

@@ -5,13 +5,22 @@
  * verification; the owner is told through a message. `company:parent <companyId> <upstreamId>|none`
  * sets the upstream company a customer company belongs to (spec §7.2 `/children`).
  */
-import { COMPANY_PLANS, type CompanyPlan, OWNER_ROLE_ID, VERIFY_STATUS } from '@vap/contracts';
+import {
+  COMPANY_PLANS,
+  type CompanyPlan,
+  OWNER_ROLE_ID,
+  PRODUCT_FLAGS,
+  type ProductFlag,
+  VERIFY_STATUS,
+} from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { companies, users } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { deliverMessages } from '../notices/index.js';
 import { createOwner } from './owner-command.js';
+import { productChanges } from './service.js';
 
 const STATUS_NAMES = ['not verified', 'verifying', 'verified', 'failed'] as const;
 
@@ -187,7 +196,49 @@ const plan: OpsCommand = {
   },
 };
 
+const PRODUCTS_USAGE = `Usage: company:products <companyId> ${PRODUCT_FLAGS.map((flag) => `${flag}=0|1`).join(' ')} (any of them; 0 is on)`;
+
+const products: OpsCommand = {
+  usage: '<companyId> cbs=0|1 lvlm_lab=0|1 rsrc_mgt=0|1 voip=0|1',
+  summary:
+    "Turns a company's products on (0) or off (1); a product whose paid packages still run is not turned off.",
+  async run(args, { database }) {
+    const [idText, ...pairs] = args;
+    const asked: Record<string, 0 | 1> = {};
+    for (const pair of pairs) {
+      const match = /^([a-z_]+)=([01])$/.exec(pair);
+      if (!match || !PRODUCT_FLAGS.includes(match[1] as ProductFlag)) throw new Error(PRODUCTS_USAGE);
+      asked[match[1] as string] = Number(match[2]) as 0 | 1;
+    }
+    if (!/^[1-9]\d{0,9}$/.test(idText ?? '') || pairs.length === 0) throw new Error(PRODUCTS_USAGE);
+    const companyId = Number(idText);
+    return database.db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw new Error(`Company ${companyId} does not exist.`);
+      const changes = await productChanges(tx, companyId, asked).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'resource_package_unused')
+          throw new Error(
+            `Company ${companyId} (${company.name}) still has cloud packages running: close them before turning cbs off.`,
+          );
+        throw error;
+      });
+      const [after] = await tx.update(companies).set(changes).where(eq(companies.id, companyId)).returning();
+      const flags = PRODUCT_FLAGS.map((flag) => {
+        const value = {
+          cbs: after?.cbs,
+          lvlm_lab: after?.lvlmLab,
+          rsrc_mgt: after?.rsrcMgt,
+          voip: after?.voip,
+        }[flag];
+        return `${flag}=${value} (${value === 0 ? 'on' : 'off'})`;
+      });
+      return `Company ${companyId} (${company.name}): ${flags.join(', ')}. Signed-in users see the change on their next start of the console.`;
+    });
+  },
+};
+
 export const companyCommands: Record<string, OpsCommand> = {
+  'company:products': products,
   'company:list': list,
   'company:review': review,
   'company:revoke': revoke,

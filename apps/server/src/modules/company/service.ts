@@ -11,6 +11,7 @@ import {
   LOGO_MAX_BYTES,
   OBJECT_MAX_BYTES,
   OWNER_ROLE_ID,
+  type ProductsUpdate,
   parseObjectPath,
   type UploadTokenBody,
   type updateCompanyBodySchema,
@@ -27,6 +28,7 @@ import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
 import { ApiError, unauthorized } from '../../core/http/errors.js';
 import { imageTypeOf, md5Of, type ObjectStore } from '../../core/storage/objects.js';
+import { hasRunningPackages } from '../cbs/index.js';
 import { createDefaultRole } from '../system/index.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -44,7 +46,28 @@ const companySnapshot = (company: typeof companies.$inferSelect) => ({
   business_license: company.businessLicense,
   id_human: company.idHuman,
   id_emblem: company.idEmblem,
+  products: { cbs: company.cbs, lvlm_lab: company.lvlmLab, rsrc_mgt: company.rsrcMgt, voip: company.voip },
 });
+
+/**
+ * The columns of the product flags asked, refusing to turn a product off while a paid package of it
+ * still runs (spec §8 'cannot close service while resource package unused'): today the cloud
+ * storage packages; the other products have none yet.
+ */
+export async function productChanges(
+  db: Db,
+  companyId: number,
+  products: ProductsUpdate,
+): Promise<Partial<typeof companies.$inferInsert>> {
+  if (products.cbs === 1 && (await hasRunningPackages(db, companyId)))
+    throw new ApiError(409, 'resource_package_unused');
+  return {
+    ...(products.cbs !== undefined ? { cbs: products.cbs } : {}),
+    ...(products.lvlm_lab !== undefined ? { lvlmLab: products.lvlm_lab } : {}),
+    ...(products.rsrc_mgt !== undefined ? { rsrcMgt: products.rsrc_mgt } : {}),
+    ...(products.voip !== undefined ? { voip: products.voip } : {}),
+  };
+}
 
 export class CompanyService {
   constructor(
@@ -120,7 +143,6 @@ export class CompanyService {
    */
   async updateCompany(userId: number, body: CompanyChanges, trail: AuditTrail): Promise<void> {
     const companyId = await this.ownedCompanyId(userId);
-    if (body.products !== undefined) throw new ApiError(403, 'products_readonly');
     const logo = body.logo ? decodeLogo(body.logo) : null;
 
     const verifying =
@@ -137,6 +159,7 @@ export class CompanyService {
       if (!company) throw new ApiError(409, 'no_company');
       const changes: Partial<typeof companies.$inferInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
+      if (body.products) Object.assign(changes, await productChanges(tx, companyId, body.products));
 
       if (verifying) {
         const status = company.verifyStatus;
