@@ -76,9 +76,9 @@ describe('shell layout', () => {
     await page.mouse.click(600, 400);
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await openPage(page, 'Billing', 'Recharge');
+    await openPage(page, 'Media and ads', 'Ad packages');
     await drawer.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/finance/recharge');
+    expect(new URL(page.url()).pathname).toBe('/media/adpkg-management');
     await context.close();
   });
 });
@@ -86,40 +86,35 @@ describe('shell layout', () => {
 describe('tab bar', () => {
   it('keeps visited pages as tabs after the pinned dashboard; its menu is 105 px and every operation works', async () => {
     const { context, page } = await signIn(DEMO.account);
-    await openPage(page, 'Billing', 'Recharge');
-    await openPage(page, 'Billing', 'Consumption records');
-    await openPage(page, 'Cloud storage', 'Cloud storage dashboard');
-    expect(await tabNames(page)).toEqual([
-      'Dashboard',
-      'Recharge',
-      'Consumption records',
-      'Cloud storage dashboard',
-    ]);
+    await openPage(page, 'Media and ads', 'Ad packages');
+    await openPage(page, 'Media and ads', 'Hologram parking');
+    await openPage(page, 'Algorithm mall', 'Orders');
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Hologram parking', 'Orders']);
 
     // Middle-click closes a tab.
-    await tabs(page).getByRole('link', { name: 'Consumption records' }).click({ button: 'middle' });
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Recharge', 'Cloud storage dashboard']);
+    await tabs(page).getByRole('link', { name: 'Hologram parking' }).click({ button: 'middle' });
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Orders']);
 
     // The right-click menu, 105 px wide.
-    await tabs(page).getByRole('link', { name: 'Recharge' }).click({ button: 'right' });
+    await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });
     const contextMenu = page.getByRole('menu');
     expect((await contextMenu.boundingBox())?.width).toBe(105);
     await contextMenu.getByRole('menuitem', { name: 'Refresh' }).click();
-    await page.waitForURL(/\/finance\/recharge$/);
+    await page.waitForURL(/\/media\/adpkg-management$/);
     await page.getByText('This page is coming soon').waitFor();
 
-    await tabs(page).getByRole('link', { name: 'Recharge' }).click({ button: 'right' });
+    await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Close others' }).click();
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Recharge']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages']);
 
     // Closing the current (and last closable) tab goes to the pinned dashboard.
-    await tabs(page).getByRole('button', { name: 'Close Recharge' }).click();
+    await tabs(page).getByRole('button', { name: 'Close Ad packages' }).click();
     await page.waitForURL(/\/dashboard$/);
     expect(await tabNames(page)).toEqual(['Dashboard']);
 
     // The pinned tab has no close button, a disabled Close, and survives Close all.
     expect(await tabs(page).getByRole('button', { name: 'Close Dashboard' }).count()).toBe(0);
-    await openPage(page, 'Billing', 'Recharge');
+    await openPage(page, 'Media and ads', 'Ad packages');
     await tabs(page).getByRole('link', { name: 'Dashboard' }).click({ button: 'right' });
     expect(
       await page.getByRole('menuitem', { name: 'Close', exact: true }).getAttribute('aria-disabled'),
@@ -132,10 +127,10 @@ describe('tab bar', () => {
 
   it('open tabs survive a reload', async () => {
     const { context, page } = await signIn(DEMO.account);
-    await openPage(page, 'Billing', 'Recharge');
+    await openPage(page, 'Media and ads', 'Ad packages');
     await page.reload();
     await page.getByText('This page is coming soon').waitFor();
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Recharge']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages']);
     await context.close();
   });
 });

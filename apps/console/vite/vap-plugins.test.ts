@@ -50,7 +50,7 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the six built plugins', () => {
+  it('is the console’s own list, naming the eight built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
@@ -59,6 +59,8 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-system',
       '@vap/plugin-devices',
       '@vap/plugin-mqtt',
+      '@vap/plugin-finance',
+      '@vap/plugin-cbs',
     ]);
   });
 

@@ -189,8 +189,13 @@ export const DEV_PAYMENT_PATHS = {
   payment: pathWithId('/dev/payments/:id'),
 } as const;
 
-/** The console page of the development provider where the payer confirms or cancels (`?token=`). */
+/** The console page of the development provider where the payer confirms or cancels. */
 export const DEV_PAYMENT_PAGE_PATH = '/open-pages/dev-payment';
+/**
+ * The page's query parameter naming the payment (`?payment=`): not `token`, which the console reads
+ * as a session token handed over in the address.
+ */
+export const DEV_PAYMENT_PAGE_QUERY = 'payment';
 
 /** The open device manager's call (spec §2.1 /open-pages/device-manager): public, the link signs it. */
 export const DEVICE_MANAGER_PATHS = {

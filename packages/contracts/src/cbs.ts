@@ -71,7 +71,7 @@ export const openCloudPackagesBodySchema = z.object({
   device_ids: z
     .array(z.number().int().min(1))
     .min(1, 'validation.selectDevices')
-    .max(100, 'validation.selectDevices'),
+    .max(100, 'validation.atMost100Devices'),
   service: z.enum(CLOUD_SERVICES),
   plan: z.enum(CLOUD_PLANS),
 });

@@ -1,3 +1,5 @@
+/** Radix's switch measures itself: jsdom lacks ResizeObserver. */
+import '@vap/ui/test-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -67,5 +69,41 @@ describe('display settings dialog (spec §3 "Forms", §5.2, §8)', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save the display settings: Not permitted')).toBeTruthy();
+  });
+
+  it('turns a paid product off or on, sending only the flags changed, and reloads the session', async () => {
+    const { api } = await renderDialog(<DisplayDialog onClose={() => {}} />, owner, {
+      'PUT /v1/pms/company': { status: 204 },
+    });
+    const storage = await screen.findByRole('switch', { name: 'Cloud storage' });
+    expect(storage.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText(/not possible while packages run/)).toBeTruthy();
+    await userEvent.click(storage);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Display settings saved');
+    expect(callsTo(api.calls, 'PUT', '/v1/pms/company')[0]?.body).toEqual({
+      title: 'VAP',
+      products: { cbs: 1 },
+    });
+    expect(callsTo(api.calls, 'GET', '/v1/pms/user').length).toBeGreaterThan(1);
+  });
+
+  it('says why a product cannot be turned off while its packages run (spec §8)', async () => {
+    await renderDialog(<DisplayDialog onClose={() => {}} />, owner, {
+      'PUT /v1/pms/company': {
+        status: 409,
+        body: {
+          code: 'resource_package_unused',
+          message: 'Cannot close the service while a resource package is unused',
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Cloud storage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Failed to save the display settings: Cannot close the service while a resource package is unused',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,13 @@
-import { COMPANY_PATHS, displayFormSchema, LOGO_MAX_BYTES } from '@vap/contracts';
+import {
+  COMPANY_PATHS,
+  displayFormSchema,
+  LOGO_MAX_BYTES,
+  PRODUCT_FLAGS,
+  type Products,
+  type ProductsUpdate,
+} from '@vap/contracts';
 import { useKernel, useSession, useT } from '@vap/kernel';
-import { Button, checkFile, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
+import { Button, checkFile, FormDialog, FormField, Input, message, Switch, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { messageOf } from './api.js';
 
@@ -15,9 +22,18 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
+/** The flags that differ from the company's: only they are sent. */
+function changedProducts(current: Products | undefined, chosen: Products): ProductsUpdate | null {
+  const changed = PRODUCT_FLAGS.filter((flag) => current?.[flag] !== chosen[flag]);
+  if (changed.length === 0) return null;
+  return Object.fromEntries(changed.map((flag) => [flag, chosen[flag] === 0 ? 0 : 1])) as ProductsUpdate;
+}
+
 /**
  * Display settings (spec §2.4, §3 "Forms", §5.2), owner only: the company name read-only, the
- * title, and a logo sent as base64 without its `data:` prefix. The sidebar changes at once.
+ * title, a logo sent as base64 without its `data:` prefix, and the company's paid products (spec §3
+ * company products, 0 is on; issue 17). The sidebar, and the plugins a product enables, change at
+ * once: the session reloads user info.
  */
 export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
@@ -26,6 +42,7 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const company = user?.company;
   const form = useZodForm(displayFormSchema, { defaultValues: { title: company?.title ?? '' } });
   const [logo, setLogo] = useState<{ base64: string; preview: string } | null>(null);
+  const [products, setProducts] = useState<Products | undefined>(company?.products);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -42,9 +59,14 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async ({ title }: { title: string }) => {
     try {
+      const productChanges = products ? changedProducts(company?.products, products) : null;
       await kernel.http.put(
         COMPANY_PATHS.company,
-        { title, ...(logo ? { logo: logo.base64 } : {}) },
+        {
+          title,
+          ...(logo ? { logo: logo.base64 } : {}),
+          ...(productChanges ? { products: productChanges } : {}),
+        },
         { quiet: true },
       );
       await kernel.session.reload();
@@ -89,6 +111,26 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => void chooseLogo(event)}
         />
       </div>
+      {products ? (
+        <fieldset className="flex flex-col gap-3 text-sm">
+          <legend className="mb-1">{t('display.services')}</legend>
+          <p className="text-xs text-ink-faint">{t('display.servicesHint')}</p>
+          {PRODUCT_FLAGS.map((flag) => (
+            <div key={flag} className="flex flex-col gap-1">
+              <Switch
+                checked={products[flag] === 0}
+                onCheckedChange={(on) => setProducts({ ...products, [flag]: on ? 0 : 1 })}
+                aria-describedby={`product-${flag}-about`}
+              >
+                {t(`display.product_${flag}`)}
+              </Switch>
+              <p id={`product-${flag}-about`} className="text-xs text-ink-faint">
+                {t(`display.product_${flag}_about`)}
+              </p>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
     </FormDialog>
   );
 }

@@ -2,7 +2,12 @@ import type { CloudState, Device } from '@vap/contracts';
 import { useDateTime, useT } from '@vap/kernel';
 import { type Column, Dot, type RowAction, RowActions, Tag, type TagTone } from '@vap/ui';
 
-const CLOUD_TONES: Record<CloudState, TagTone> = { none: 'default', active: 'success', expired: 'warning' };
+const CLOUD_TONES: Record<CloudState, TagTone> = {
+  none: 'default',
+  active: 'success',
+  suspended: 'danger',
+  expired: 'warning',
+};
 
 /** What the row's actions may do; `false` where the role lacks the button. */
 export interface DeviceRowActions {

@@ -20,6 +20,7 @@ import {
 } from '@vap/contracts';
 import type { AedesPublishPacket } from 'aedes';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
@@ -130,6 +131,19 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     expect(records.json<{ items: Array<{ product: string; amount: number; note: string }> }>().items).toEqual(
       [expect.objectContaining({ product: 'cloud_backup', amount: each, note: 'cbs:open:r' })],
     );
+  });
+
+  it("names a package's charges in words in the consumption export", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${FINANCE_PATHS.consumptionExport}?wheres=${Buffer.from(JSON.stringify([{ k: 'product', o: '=', v: 'cloud_backup' }])).toString('base64')}`,
+      headers: { ...owner, 'accept-language': 'en' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const notes = (workbook.worksheets[0]?.getColumn(4).values ?? []).slice(2);
+    expect(notes).toContain('R series opened (rest of the month)');
+    expect(notes.every((note) => !String(note).startsWith('cbs:'))).toBe(true);
   });
 
   it('keeps one package of a service per device, and refuses a device that is not the company’s own', async () => {

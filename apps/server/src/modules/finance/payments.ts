@@ -6,7 +6,7 @@
  * from its payment page).
  */
 import { randomBytes } from 'node:crypto';
-import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
+import { DEV_PAYMENT_PAGE_PATH, DEV_PAYMENT_PAGE_QUERY } from '@vap/contracts';
 
 export interface PaymentRequest {
   /** The order number the payer sees and the gateway keeps. */
@@ -39,7 +39,7 @@ export interface PaymentProvider {
 }
 
 /**
- * Moves no money: its payment page (`/open-pages/dev-payment?token=…`) shows the order and lets
+ * Moves no money: its payment page (`/open-pages/dev-payment?payment=…`) shows the order and lets
  * whoever holds the link confirm or cancel it, which settles the order as a gateway would.
  */
 export class DevPaymentProvider implements PaymentProvider {
@@ -48,7 +48,7 @@ export class DevPaymentProvider implements PaymentProvider {
 
   async open(): Promise<OpenedPayment> {
     const ref = randomBytes(24).toString('base64url');
-    return { ref, payUrl: `${DEV_PAYMENT_PAGE_PATH}?token=${ref}` };
+    return { ref, payUrl: `${DEV_PAYMENT_PAGE_PATH}?${DEV_PAYMENT_PAGE_QUERY}=${ref}` };
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import {
   DEV_PAYMENT_PAGE_PATH,
+  DEV_PAYMENT_PAGE_QUERY,
   DEV_PAYMENT_PATHS,
   encodeListParam,
   FINANCE_PATHS,
@@ -43,7 +44,7 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
     return response.json<RechargeOrder>();
   };
   const tokenOf = (placed: RechargeOrder) =>
-    new URL(placed.pay_url, 'http://console').searchParams.get('token') ?? '';
+    new URL(placed.pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
   const pay = (placed: RechargeOrder, action: 'confirm' | 'cancel' = 'confirm') =>
     t.app.inject({
       method: 'POST',
@@ -74,7 +75,7 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
     const largest = await order(RECHARGE_MAX_FEN);
     expect(largest).toMatchObject({ amount: RECHARGE_MAX_FEN, state: 'pending', provider: 'development' });
     expect(largest.number).toMatch(/^R\d{14}$/);
-    expect(largest.pay_url.startsWith(`${DEV_PAYMENT_PAGE_PATH}?token=`)).toBe(true);
+    expect(largest.pay_url.startsWith(`${DEV_PAYMENT_PAGE_PATH}?${DEV_PAYMENT_PAGE_QUERY}=`)).toBe(true);
   });
 
   it('credits the balance once when the payer confirms, with the order number as the reference', async () => {

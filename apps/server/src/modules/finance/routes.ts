@@ -26,6 +26,7 @@ import {
   financeUpdateSchema,
   listPageSchema,
   listQuerySchema,
+  parseCloudChargeNote,
   RECHARGE_FILTERS,
   rechargeBodySchema,
   rechargeOrderSchema,
@@ -65,11 +66,18 @@ const EXPORT_COLUMNS: Array<[string, (row: Consumption, word: (key: string) => s
     ['created_at', (row) => row.created_at],
     ['product', (row, word) => word(`product_${row.product}`)],
     ['reference', (row) => row.reference],
-    ['note', (row) => row.note],
+    ['note', (row, word) => noteOf(row.note, word)],
     // Yuan for the spreadsheet's sums; the amounts themselves are whole fen.
     ['amount', (row) => row.amount / FEN_PER_YUAN],
     ['balance_after', (row) => row.balance_after / FEN_PER_YUAN],
   ];
+
+/** A cloud package's charge note (`cbs:open:r`) in words; any other note as it is. */
+function noteOf(note: string, word: (key: string) => string): string {
+  const charge = parseCloudChargeNote(note);
+  if (!charge) return note;
+  return word(`note_${charge.reason}`).replace('{{plan}}', word(`plan_${charge.plan}`));
+}
 
 export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, options) => {
   const { db, accounts, orders, consumption, coupons } = options;

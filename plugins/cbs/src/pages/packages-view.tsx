@@ -1,0 +1,133 @@
+import type { CloudPackage } from '@vap/contracts';
+import { usePermission, useService, useT } from '@vap/kernel';
+import { Button, type Column, DataTable, formatFileSize, RowActions, Tag } from '@vap/ui';
+import { useState } from 'react';
+import { PACKAGES_TABLE } from '../cbs-query.js';
+import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
+import { CbsApiRef } from '../refs.js';
+import { ChangePlanDialog } from './change-dialog.js';
+import { OpenPackagesDialog } from './open-dialog.js';
+import { NO_PACKAGE_FILTERS, PackageFilters, packageWheres } from './package-filters.js';
+import { UsageBar } from './usage-bar.js';
+import { useClosePackage } from './use-close-package.js';
+
+/**
+ * The company's packages, newest first (closed ones when the state filter asks for them): device,
+ * service, plan with the change planned for next month, state, space and flow against quota, the
+ * end of the month paid for. With the role's `buy` button: Open packages, and Change plan of a
+ * running package; with `close`: Close, once confirmed.
+ */
+export function PackagesView() {
+  const t = useT('cbs');
+  const api = useService(CbsApiRef);
+  const mayBuy = usePermission('buy');
+  const mayClose = usePermission('close');
+  const dates = useAccountingDates();
+  const close = useClosePackage();
+  const [filters, setFilters] = useState(NO_PACKAGE_FILTERS);
+  const [opening, setOpening] = useState(false);
+  const [changing, setChanging] = useState<CloudPackage | null>(null);
+
+  const usage = (used: number, quota: number, label: string) => (
+    <div className="flex min-w-32 flex-col gap-1">
+      <span className="text-xs text-ink tabular-nums">
+        {t('packages.used', { used: formatFileSize(used), quota: formatFileSize(quota) })}
+      </span>
+      <UsageBar share={shareOf(used, quota)} label={label} />
+    </div>
+  );
+
+  const columns: Column<CloudPackage>[] = [
+    {
+      key: 'device',
+      title: t('columns.device'),
+      hideable: false,
+      render: (row) => (
+        <div>
+          <div className="text-ink">{deviceName(row)}</div>
+          <div className="text-xs text-ink-faint">{row.sn}</div>
+        </div>
+      ),
+    },
+    { key: 'service', title: t('columns.service'), render: (row) => t(`services.${row.service}`) },
+    {
+      key: 'plan',
+      title: t('columns.plan'),
+      render: (row) => (
+        <div>
+          <div className="text-ink">{t(`plans.${row.plan}`)}</div>
+          {row.state !== 'closed' && row.next_plan !== null ? (
+            <div className="text-xs text-warning">
+              {row.next_plan === 'closed'
+                ? t('packages.closing')
+                : t('packages.nextPlan', { plan: t(`plans.${row.next_plan}`) })}
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('columns.state'),
+      render: (row) => <Tag tone={STATE_TONES[row.state]}>{t(`states.${row.state}`)}</Tag>,
+    },
+    {
+      key: 'space',
+      title: t('columns.space'),
+      render: (row) =>
+        usage(row.space_used, row.space_quota, t('packages.spaceOf', { device: deviceName(row) })),
+    },
+    {
+      key: 'flow',
+      title: t('columns.flow'),
+      render: (row) =>
+        usage(row.flow_used, row.flow_quota, t('packages.flowOf', { device: deviceName(row) })),
+    },
+    { key: 'period_end', title: t('columns.periodEnd'), render: (row) => dates.lastDay(row.period_end) },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      render: (row) =>
+        row.state === 'closed' ? null : (
+          <RowActions
+            actions={[
+              // A suspended package cannot change its plan (409 package_suspended) until it resumes.
+              mayBuy &&
+                row.state === 'active' && { label: t('packages.change'), onClick: () => setChanging(row) },
+              mayClose &&
+                row.next_plan !== 'closed' && {
+                  label: t('packages.close'),
+                  danger: true,
+                  onClick: () => void close(row),
+                },
+            ]}
+          />
+        ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-3">
+      <PackageFilters onChange={setFilters} />
+      <DataTable
+        id={PACKAGES_TABLE}
+        label={t('page.packages')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={packageWheres(filters)}
+        load={(query, signal) => api.packages(query, { signal })}
+        emptyText={t('packages.empty')}
+        toolbar={
+          mayBuy ? (
+            <Button variant="primary" onClick={() => setOpening(true)}>
+              {t('packages.open')}
+            </Button>
+          ) : null
+        }
+      />
+      {opening ? <OpenPackagesDialog onClose={() => setOpening(false)} /> : null}
+      {changing ? <ChangePlanDialog item={changing} onClose={() => setChanging(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** The calls of the money area (FINANCE_PATHS of @vap/contracts), typed by its schemas. */
+import {
+  type ConsumptionPage,
+  consumptionPageSchema,
+  FINANCE_PATHS,
+  type Finance,
+  financeSchema,
+  type ListPage,
+  type ListQuery,
+  type Order,
+  type RechargeOrder,
+  rechargeOrderSchema,
+  type Where,
+} from '@vap/contracts';
+import type { CallOptions, HttpClient } from '@vap/kernel';
+
+export interface FinanceApi {
+  /**
+   * The balance, this month's spending, the warning and the bank transfer details. Quiet: the top
+   * bar, the dashboard card and the recharge page each show a failure in their own way.
+   */
+  finance(options?: CallOptions): Promise<Finance>;
+  /** Sets the low-balance warning threshold (fen); answers the new figures. */
+  updateThreshold(fen: number): Promise<Finance>;
+  /** A new online recharge order of `amount` fen, pending, with the payer's `pay_url`. */
+  createRecharge(amount: number): Promise<RechargeOrder>;
+  /** One order, asked while the payer pays; quiet: a failed poll is only logged (spec §8). */
+  recharge(id: number, options?: CallOptions): Promise<RechargeOrder>;
+  /** Cancels a pending order (409 `order_closed` once it is no longer pending). */
+  cancelRecharge(id: number): Promise<RechargeOrder>;
+  recharges(query: ListQuery, options?: CallOptions): Promise<ListPage<RechargeOrder>>;
+  /** A page of charges and the total spent by every charge the filter matches. */
+  consumption(query: ListQuery, options?: CallOptions): Promise<ConsumptionPage>;
+  /** The .xlsx of the charges the filter matches, in the table's order (refused beyond 5000 rows). */
+  exportConsumption(wheres: readonly Where[], orders: readonly Order[]): Promise<Blob>;
+}
+
+export function createFinanceApi(http: HttpClient): FinanceApi {
+  return {
+    finance: (options) => http.get(FINANCE_PATHS.finance, { ...options, schema: financeSchema, quiet: true }),
+    updateThreshold: (fen) =>
+      http.put(FINANCE_PATHS.finance, { low_balance_threshold: fen }, { schema: financeSchema }),
+    createRecharge: (amount) =>
+      http.post(FINANCE_PATHS.recharges, { amount }, { schema: rechargeOrderSchema }),
+    recharge: (id, options) =>
+      http.get(FINANCE_PATHS.recharge(id), { ...options, schema: rechargeOrderSchema, quiet: true }),
+    cancelRecharge: (id) =>
+      http.post(FINANCE_PATHS.rechargeCancel(id), undefined, { schema: rechargeOrderSchema }),
+    recharges: (query, options) => http.list(FINANCE_PATHS.recharges, query, rechargeOrderSchema, options),
+    // Not `http.list`: its answer carries `amount_total` beside the page.
+    consumption: ({ page, size, wheres, orders }, options) =>
+      http.get(FINANCE_PATHS.consumption, {
+        ...options,
+        query: { page, size },
+        wheres,
+        orders,
+        schema: consumptionPageSchema,
+      }),
+    exportConsumption: async (wheres, orders) =>
+      (await http.download(FINANCE_PATHS.consumptionExport, { wheres, orders })).blob,
+  };
+}

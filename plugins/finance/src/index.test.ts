@@ -1,0 +1,40 @@
+import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
+import { pluginManifest } from '@vap/kernel';
+import { createTestKernel } from '@vap/kernel/testing';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
+import { describe, expect, it } from 'vitest';
+import plugin from './index.js';
+import { signedInUser } from './test-support.js';
+
+describe('the finance plugin', () => {
+  it('claims recharge and consume_record with the buttons they check (spec §2.3, §6)', () => {
+    expect(pluginManifest(plugin)).toMatchObject({
+      id: 'finance',
+      pages: [
+        expect.objectContaining({ name: 'recharge', buttons: ['recharge'] }),
+        expect.objectContaining({ name: 'consume_record', buttons: ['export'] }),
+      ],
+      publicRoutes: [DEV_PAYMENT_PAGE_PATH],
+      services: ['finance.api'],
+      messages: ['finance'],
+    });
+  });
+
+  it('leaves coupons and invoices to the planned area: it claims no other page', () => {
+    expect(plugin.pages?.map((claimed) => claimed.name)).toEqual(['recharge', 'consume_record']);
+  });
+
+  it('contributes the top bar warning and the dashboard card, to members too (each checks the page itself)', async () => {
+    const { kernel } = await createTestKernel({ plugins: [plugin], user: signedInUser({ recharge: true }) });
+    const context = kernel.session.state.context;
+    expect(kernel.registry.topbarItems(context).map((item) => item.id)).toEqual(['finance-balance-warning']);
+    expect(kernel.registry.contributions(DashboardCards, context).map((card) => card.id)).toEqual([
+      'finance-balance',
+    ]);
+  });
+
+  it('routes the development payment page without a session', async () => {
+    const { kernel } = await createTestKernel({ plugins: [plugin] });
+    expect(kernel.registry.publicRoutes().map((route) => route.path)).toEqual([DEV_PAYMENT_PAGE_PATH]);
+  });
+});

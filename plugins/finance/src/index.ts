@@ -1,0 +1,63 @@
+import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
+import {
+  contribute,
+  definePlugin,
+  HttpRef,
+  lazyService,
+  messages,
+  page,
+  publicRoute,
+  topbarItem,
+} from '@vap/kernel';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
+import { FinanceApiRef } from './refs.js';
+
+/**
+ * Money, first part (spec §1 finance, §2.3 recharge and consume_record, §9; issue 17): the balance
+ * and its low-balance warning, online recharge (an order paid in a window of the payment provider,
+ * followed until it is paid, cancelled or expired) and bank transfer, the recharge orders, and the
+ * charges to the balance with their export. A dashboard card and a top bar warning show the balance
+ * to those who may open the recharge page; the development payment provider's cashier page is
+ * public. Coupons and invoices are still planned (apps/console planned-plugins.ts).
+ */
+export default definePlugin({
+  id: 'finance',
+  kernel: '^2',
+  pages: [
+    // `recharge` guards placing and cancelling orders.
+    page('recharge', () => import('./pages/recharge.js'), { buttons: ['recharge'] }),
+    page('consume_record', () => import('./pages/consumption.js'), { buttons: ['export'] }),
+  ],
+  // The development provider's cashier (docs/operations.md "Payments"): the token in the address is
+  // all the payer holds, so it needs no session.
+  publicRoutes: [
+    publicRoute(
+      DEV_PAYMENT_PAGE_PATH,
+      () => import('./open-pages/dev-payment.js'),
+      'finance:devPayment.title',
+    ),
+  ],
+  topbar: [topbarItem('finance-balance-warning', () => import('./topbar/balance-warning.js'), { order: 5 })],
+  contributions: [
+    contribute(
+      DashboardCards,
+      'finance-balance',
+      { component: () => import('./dashboard-card.js') },
+      { order: 20 },
+    ),
+  ],
+  // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
+  services: [
+    lazyService(FinanceApiRef, async () => {
+      const { createFinanceApi } = await import('./api.js');
+      return (services) => createFinanceApi(services.get(HttpRef));
+    }),
+  ],
+  messages: [
+    messages('finance', {
+      en: () => import('./locales/en.json'),
+      'zh-CN': () => import('./locales/zh-CN.json'),
+      'zh-TW': () => import('./locales/zh-TW.json'),
+    }),
+  ],
+});

@@ -1,0 +1,128 @@
+import { formatFen, RECHARGE_STATES, type RechargeOrder, type Where } from '@vap/contracts';
+import { useDateTime, useService, useT } from '@vap/kernel';
+import { Button, type Column, DataTable, FilterForm, Input, RowActions, Select, Tag } from '@vap/ui';
+import { useState } from 'react';
+import { RECHARGES_TABLE } from '../finance-query.js';
+import { FinanceApiRef } from '../refs.js';
+import { STATE_TONES } from '../states.js';
+import { useCancelOrder } from './use-cancel-order.js';
+
+export interface OrderFilterValues {
+  number: string;
+  /** '' for every state. */
+  state: string;
+}
+
+const NO_FILTERS: OrderFilterValues = { number: '', state: '' };
+
+/** The `{k, o, v}` list of the recharge orders (RECHARGE_FILTERS): number and state. */
+export function orderWheres(values: OrderFilterValues): Where[] {
+  const wheres: Where[] = [];
+  const number = values.number.trim();
+  if (number) wheres.push({ k: 'number', o: 'like', v: number });
+  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
+  return wheres;
+}
+
+interface RechargeOrdersProps {
+  /** The role's `recharge` button: cancelling a pending order. */
+  mayCancel: boolean;
+  /** The payer reopened a pending order's payment page: the page follows that order. */
+  onPay: (order: RechargeOrder) => void;
+}
+
+/**
+ * The company's recharge orders, newest first: state filter, the state as a tag, and for a pending
+ * order its payment page (Pay) and, with the `recharge` button, Cancel after a confirmation.
+ */
+export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
+  const t = useT('finance');
+  const api = useService(FinanceApiRef);
+  const dateTime = useDateTime();
+  const cancel = useCancelOrder();
+  const [filters, setFilters] = useState(NO_FILTERS);
+
+  const columns: Column<RechargeOrder>[] = [
+    { key: 'number', title: t('orders.number'), width: 170 },
+    { key: 'amount', title: t('orders.amount'), align: 'right', render: (row) => formatFen(row.amount) },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      render: (row) => <Tag tone={STATE_TONES[row.state]}>{t(`states.${row.state}`)}</Tag>,
+    },
+    { key: 'created_at', title: t('orders.createdAt'), render: (row) => dateTime(row.created_at) },
+    { key: 'expires_at', title: t('orders.expiresAt'), render: (row) => dateTime(row.expires_at) },
+    {
+      key: 'closed_at',
+      title: t('orders.closedAt'),
+      render: (row) => (row.closed_at ? dateTime(row.closed_at) : '—'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      render: (row) =>
+        row.state === 'pending' ? (
+          <div className="flex items-center gap-2">
+            {row.pay_url ? (
+              <Button asChild size="small" variant="link" className="px-1">
+                <a
+                  href={row.pay_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('orders.payLabel', { number: row.number })}
+                  onClick={() => onPay(row)}
+                >
+                  {t('orders.pay')}
+                </a>
+              </Button>
+            ) : null}
+            <RowActions
+              actions={[
+                mayCancel && { label: t('orders.cancel'), danger: true, onClick: () => void cancel(row) },
+              ]}
+            />
+          </div>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-base font-medium text-ink">{t('orders.title')}</h2>
+      <FilterForm label={t('orders.filters')} empty={NO_FILTERS} onChange={setFilters}>
+        {(values, set) => (
+          <>
+            <Input
+              type="search"
+              aria-label={t('orders.number')}
+              placeholder={t('orders.number')}
+              value={values.number}
+              maxLength={32}
+              onChange={(event) => set({ number: event.target.value })}
+              className="w-48"
+            />
+            <Select
+              aria-label={t('orders.state')}
+              placeholder={t('orders.anyState')}
+              options={RECHARGE_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))}
+              value={values.state}
+              onValueChange={(state) => set({ state })}
+              clearable
+              className="w-40"
+            />
+          </>
+        )}
+      </FilterForm>
+      <DataTable
+        id={RECHARGES_TABLE}
+        label={t('orders.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={orderWheres(filters)}
+        load={(query, signal) => api.recharges(query, { signal })}
+        emptyText={t('orders.empty')}
+      />
+    </section>
+  );
+}

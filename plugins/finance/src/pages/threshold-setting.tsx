@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type Finance, lowBalanceFormSchema, yuanText } from '@vap/contracts';
+import { ApiError, useService, useT } from '@vap/kernel';
+import { applyFieldErrors, Card, Form, FormField, Input, message, SubmitButton, useZodForm } from '@vap/ui';
+import { FINANCE_KEY } from '../finance-query.js';
+import { FinanceApiRef } from '../refs.js';
+
+/**
+ * The low-balance warning's threshold, typed in yuan and saved in fen (PUT /finance): the balance
+ * panel, the dashboard card and the top bar take the answer at once.
+ */
+export function ThresholdSetting({ finance }: { finance: Finance | undefined }) {
+  const t = useT('finance');
+  return (
+    <Card title={t('threshold.title')}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-ink-soft">{t('threshold.intro')}</p>
+        {finance ? (
+          // A new saved value starts the form afresh.
+          <ThresholdForm key={finance.low_balance_threshold} threshold={finance.low_balance_threshold} />
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function ThresholdForm({ threshold }: { threshold: number }) {
+  const t = useT('finance');
+  const api = useService(FinanceApiRef);
+  const queryClient = useQueryClient();
+  const form = useZodForm(lowBalanceFormSchema, {
+    defaultValues: { low_balance_threshold: yuanText(threshold) },
+  });
+  const submit = async ({ low_balance_threshold }: { low_balance_threshold: number }) => {
+    let saved: Finance;
+    try {
+      saved = await api.updateThreshold(low_balance_threshold);
+    } catch (error) {
+      // Field messages go under the field; the console shows the server's message.
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      return;
+    }
+    queryClient.setQueryData(FINANCE_KEY, saved);
+    message.success(t('threshold.saved'));
+  };
+  return (
+    <Form
+      form={form}
+      onSubmit={submit}
+      aria-label={t('threshold.form')}
+      className="flex-row flex-wrap items-start gap-3"
+    >
+      <FormField
+        name="low_balance_threshold"
+        label={t('threshold.label')}
+        required
+        hint={t('threshold.hint')}
+        className="w-72 max-w-full"
+        render={({ field }) => <Input {...field} inputMode="decimal" autoComplete="off" maxLength={16} />}
+      />
+      <SubmitButton className="mt-6">{t('threshold.save')}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Money end to end (issue 17). In Chromium, the demo owner recharges online: the order opens the
+ * development payment page in a new window, where confirming pays it; the recharge page sees the
+ * order paid and the balance grow. The consumption records show the charges of the demo's cloud
+ * packages, and the dashboard card shows the balance. On the cloud-storage page the owner opens a
+ * cloud video package on a camera: it is charged, and the device list shows the service active.
+ */
+import {
+  DEVICE_PATHS,
+  type Device,
+  FINANCE_PATHS,
+  type Finance,
+  formatFen,
+  type ListPage,
+} from '@vap/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { englishContext, launchChromium } from '../support/browser.js';
+import { apiToken, DEMO, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.url}/webapi${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+const finance = () => api<Finance>(FINANCE_PATHS.finance);
+
+beforeAll(async () => {
+  server = await startServer({ env: { DEMO_DEVICES: '0' } });
+  token = await apiToken(server.url);
+  browser = await launchChromium();
+  context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Phone or email').fill(DEMO.account);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  expect(await server?.stop()).toBe(0);
+});
+
+const menu = () => page.getByRole('navigation', { name: 'Main menu' });
+async function openPage(dir: string, entry: string) {
+  const button = menu().getByRole('button', { name: dir });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await menu().getByRole('link', { name: entry }).click();
+}
+
+it('recharges through the development payment page, and the balance grows by the amount', async () => {
+  const before = (await finance()).balance;
+  // The dashboard card shows the balance from the start.
+  await page.getByText(formatFen(before)).first().waitFor();
+
+  await openPage('Billing', 'Recharge');
+  await page.getByLabel('Amount (¥)').fill('123.45');
+  const [payment] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Recharge', exact: true }).click(),
+  ]);
+  await payment.waitForLoadState();
+  await payment.getByText('Development payment provider').waitFor();
+  await payment.getByText('¥123.45').first().waitFor();
+  await payment.getByRole('button', { name: 'Confirm payment' }).click();
+  await payment.getByText('Payment confirmed').waitFor();
+  await payment.close();
+
+  await page
+    .getByText(/is paid: ¥123\.45 was added to the balance/)
+    .first()
+    .waitFor({ timeout: 15_000 });
+  const after = before + 12_345;
+  expect((await finance()).balance).toBe(after);
+  await page.getByText(formatFen(after)).first().waitFor();
+  const orders = page.getByRole('table', { name: 'Recharge orders' });
+  await orders.getByRole('row', { name: /¥123\.45.*Paid/ }).waitFor();
+});
+
+it('the consumption records show the charges of the cloud packages, with their total', async () => {
+  await openPage('Billing', 'Consumption records');
+  const table = page.getByRole('table', { name: 'Consumption records' });
+  await table
+    .getByRole('row', { name: /Cloud backup/ })
+    .first()
+    .waitFor();
+  await page.getByText(/Total spent: ¥/).waitFor();
+});
+
+it('opens a cloud video package on a camera from the cloud-storage page, charged from the balance', async () => {
+  const camera = (await api<ListPage<Device>>(`${DEVICE_PATHS.devices}?size=100`)).items.find(
+    (device) => device.kind === 'ipc' && device.cloud_video === 'none' && !device.read_only,
+  );
+  if (!camera) throw new Error('no camera without cloud video');
+  const before = (await finance()).balance;
+
+  await openPage('Cloud storage', 'Cloud storage dashboard');
+  await page.getByRole('tab', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Open packages' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open cloud packages' });
+  await dialog.getByRole('radio', { name: 'Cloud video' }).click();
+  await dialog.getByRole('radio', { name: /C series/ }).click();
+  await dialog.getByRole('searchbox', { name: 'Search by serial number' }).fill(camera.sn);
+  await dialog.getByRole('searchbox', { name: 'Search by serial number' }).press('Enter');
+  await dialog.getByRole('checkbox', { name: new RegExp(camera.sn) }).click();
+  await dialog.getByText('1 device chosen').waitFor();
+  await dialog.getByRole('button', { name: 'Open and pay' }).click();
+  await page
+    .getByText(/1 package opened; charged ¥/)
+    .first()
+    .waitFor();
+
+  const device = await api<Device>(DEVICE_PATHS.device(camera.id));
+  expect(device.cloud_video).toBe('active');
+  const after = (await finance()).balance;
+  expect(after).toBeLessThan(before);
+  const packages = page.getByRole('table', { name: /Packages|Cloud storage/ }).first();
+  await packages
+    .getByRole('row', { name: new RegExp(camera.sn) })
+    .first()
+    .waitFor();
+});
