@@ -24,12 +24,12 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // Coupons and invoices: the rest of the money area, whose first part is @vap/plugin-finance
-  // (its own id, `finance`).
+  // Invoices: the rest of the money area, whose other pages are @vap/plugin-finance's (its own id,
+  // `finance`).
   definePlugin({
     id: 'finance-invoices',
     kernel: '^2',
-    pages: pages(['coupon', 'invoice_record', 'invoice_payment']),
+    pages: pages(['invoice_record', 'invoice_payment']),
   }),
   definePlugin({
     id: 'algmall',

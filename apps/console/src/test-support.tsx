@@ -30,7 +30,7 @@ export const menus: MenuItem[] = [
     type: 'dir',
     path: 'finance',
     icon: 'wallet',
-    children: [item({ id: 2, parent_id: 1, name: 'coupon', type: 'page', path: 'coupon' })],
+    children: [item({ id: 2, parent_id: 1, name: 'invoice_payment', type: 'page', path: 'invoice-payment' })],
   }),
   item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
   item({

@@ -178,6 +178,8 @@ export const CBS_PATHS = {
   close: pathWithId('/v1/cbs/company/packages/:id/close'),
   /** GET: usage against quota, charges by month, packages near their quota. */
   dashboard: '/v1/cbs/company/dashboard',
+  /** GET: a page of the company's own devices with their cloud states, to open packages on. */
+  devices: '/v1/cbs/company/devices',
 } as const;
 
 /**

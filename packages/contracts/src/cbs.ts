@@ -10,6 +10,7 @@
  *   once the balance covers the month again.
  */
 import { z } from 'zod';
+import { CLOUD_STATES, DEVICE_KINDS } from './devices.js';
 import { type FilterSpec, listQuerySchema } from './list.js';
 
 export const CLOUD_SERVICES = ['cloud_backup', 'cloud_video'] as const;
@@ -65,6 +66,20 @@ export const cloudPackageSchema = z.object({
   opened_at: z.string(),
 });
 export type CloudPackage = z.infer<typeof cloudPackageSchema>;
+
+/** A device packages may be opened on (GET devices of cbs): the company's own, with its cloud states. */
+export const cloudDeviceSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  cloud_backup: z.enum(CLOUD_STATES),
+  cloud_video: z.enum(CLOUD_STATES),
+});
+export type CloudDevice = z.infer<typeof cloudDeviceSchema>;
+export const CLOUD_DEVICE_FILTERS = {
+  sn: { like: z.string().trim().min(1).max(20) },
+} as const satisfies FilterSpec;
 
 /** POST packages: the same service and plan opened on each selected device (at most 100). */
 export const openCloudPackagesBodySchema = z.object({

@@ -361,3 +361,5 @@ export const couponTransferBodySchema = z.object({
 
 /** A company a voucher may go to: a direct downstream company (GET coupons/targets). */
 export const couponTargetSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CouponTarget = z.infer<typeof couponTargetSchema>;
+export const couponTargetsSchema = z.object({ items: z.array(couponTargetSchema) });

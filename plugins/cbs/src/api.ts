@@ -2,15 +2,14 @@
 import {
   CBS_PATHS,
   type CbsDashboard,
+  type CloudDevice,
   type CloudPackage,
   type CloudPackageChange,
   type CloudPlan,
   cbsDashboardSchema,
+  cloudDeviceSchema,
   cloudPackageChangeSchema,
   cloudPackageSchema,
-  DEVICE_PATHS,
-  type Device,
-  deviceSchema,
   type ListPage,
   type ListQuery,
   type OpenCloudPackagesBody,
@@ -31,11 +30,8 @@ export interface CbsApi {
   change(id: number, plan: CloudPlan): Promise<CloudPackageChange>;
   /** Closes the package at the start of next month (a free or suspended one at once). */
   close(id: number): Promise<CloudPackageChange>;
-  /**
-   * A page of the devices a package may be opened on (the device area's list). Quiet: the open
-   * dialog says why in place (a role without the device page is refused it, 403).
-   */
-  devices(query: ListQuery, options?: CallOptions): Promise<ListPage<Device>>;
+  /** A page of the company's own devices, with their cloud states. Quiet: the open dialog says why in place. */
+  devices(query: ListQuery, options?: CallOptions): Promise<ListPage<CloudDevice>>;
 }
 
 export function createCbsApi(http: HttpClient): CbsApi {
@@ -48,6 +44,6 @@ export function createCbsApi(http: HttpClient): CbsApi {
       http.put(CBS_PATHS.package(id), { plan }, { schema: cloudPackageChangeSchema, quiet: true }),
     close: (id) => http.post(CBS_PATHS.close(id), undefined, { schema: cloudPackageChangeSchema }),
     devices: (query, options) =>
-      http.list(DEVICE_PATHS.devices, query, deviceSchema, { ...options, quiet: true }),
+      http.list(CBS_PATHS.devices, query, cloudDeviceSchema, { ...options, quiet: true }),
   };
 }

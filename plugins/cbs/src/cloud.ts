@@ -7,11 +7,11 @@ import {
   accountingMonthStart,
   CLOUD_PLAN_PRICES,
   CLOUD_PLANS,
+  type CloudDevice,
   type CloudPackage,
   type CloudPackageState,
   type CloudPlan,
   type CloudService,
-  type Device,
   NEAR_QUOTA_SHARE,
   proratedFen,
 } from '@vap/contracts';
@@ -47,12 +47,12 @@ export const deviceName = (item: Pick<CloudPackage, 'device_name' | 'sn'>): stri
   item.device_name || item.sn;
 
 /** Whether a device holds a package of the service (running or suspended): it cannot get another. */
-export const holdsPackage = (device: Device, service: CloudService): boolean =>
+export const holdsPackage = (device: CloudDevice, service: CloudService): boolean =>
   device[service] === 'active' || device[service] === 'suspended';
 
-/** Whether a package may be opened on the device for the service: the company's own, without one. */
-export const mayOpenOn = (device: Device, service: CloudService): boolean =>
-  !device.read_only && !holdsPackage(device, service);
+/** Whether a package may be opened on the device for the service: it has none of it yet. */
+export const mayOpenOn = (device: CloudDevice, service: CloudService): boolean =>
+  !holdsPackage(device, service);
 
 const HOUR_MS = 3_600_000;
 

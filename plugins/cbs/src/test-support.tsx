@@ -3,9 +3,8 @@ import {
   CBS_PATHS,
   type CbsDashboard,
   CLOUD_PLAN_QUOTAS,
+  type CloudDevice,
   type CloudPackage,
-  DEVICE_PATHS,
-  type Device,
   decodeListParam,
   type MenuItem,
   type Where,
@@ -114,31 +113,12 @@ export const dashboard = (partial: Partial<CbsDashboard> = {}): CbsDashboard => 
   ...partial,
 });
 
-export const device = (partial: Partial<Device> & Pick<Device, 'id'>): Device => ({
+export const device = (partial: Partial<CloudDevice> & Pick<CloudDevice, 'id'>): CloudDevice => ({
   sn: `SN${String(partial.id).padStart(6, '0')}`,
-  gb28181_id: '',
   name: `Lobby ${partial.id}`,
   kind: 'ipc',
-  model: 'VC-200',
-  firmware_version: 'V2.1.0',
-  hardware_version: 'H1',
-  area: 'Shenzhen',
-  group_id: null,
-  group_name: '',
-  ip: '10.0.0.8',
-  mac: '00:11:22:33:44:55',
-  status: 'online',
-  last_online_at: '2026-11-02T09:30:00.000Z',
-  last_offline_at: null,
   cloud_backup: 'none',
   cloud_video: 'none',
-  network_mode: 'normal',
-  username: '',
-  remark: '',
-  company_id: 1,
-  company_name: '测试科技有限公司',
-  read_only: false,
-  bound_at: '2026-10-01T08:00:00.000Z',
   ...partial,
 });
 
@@ -148,11 +128,11 @@ export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body
 /** What the page asks when it opens, answered: the figures, the packages and the devices. */
 export const baseAnswers = (
   packages: readonly CloudPackage[] = [],
-  devices: readonly Device[] = [],
+  devices: readonly CloudDevice[] = [],
 ): Answers => ({
   [`GET ${CBS_PATHS.dashboard}`]: { body: dashboard() },
   [`GET ${CBS_PATHS.packages}`]: pageOf(packages),
-  [`GET ${DEVICE_PATHS.devices}`]: pageOf(devices),
+  [`GET ${CBS_PATHS.devices}`]: pageOf(devices),
 });
 
 /**

@@ -1,7 +1,11 @@
 /** The calls of the money area (FINANCE_PATHS of @vap/contracts), typed by its schemas. */
 import {
   type ConsumptionPage,
+  type Coupon,
+  type CouponTarget,
   consumptionPageSchema,
+  couponSchema,
+  couponTargetsSchema,
   FINANCE_PATHS,
   type Finance,
   financeSchema,
@@ -33,6 +37,13 @@ export interface FinanceApi {
   consumption(query: ListQuery, options?: CallOptions): Promise<ConsumptionPage>;
   /** The .xlsx of the charges the filter matches, in the table's order (refused beyond 5000 rows). */
   exportConsumption(wheres: readonly Where[], orders: readonly Order[]): Promise<Blob>;
+  coupons(query: ListQuery, options?: CallOptions): Promise<ListPage<Coupon>>;
+  /** The first-level customers a voucher may go to. */
+  couponTargets(options?: CallOptions): Promise<CouponTarget[]>;
+  /** Credits a voucher's value to the balance (409 `coupon_not_usable` otherwise). */
+  redeemCoupon(id: number): Promise<Coupon>;
+  /** Sends a voucher to a first-level customer: pending until the server credits it. */
+  transferCoupon(id: number, companyId: number): Promise<Coupon>;
 }
 
 export function createFinanceApi(http: HttpClient): FinanceApi {
@@ -58,5 +69,11 @@ export function createFinanceApi(http: HttpClient): FinanceApi {
       }),
     exportConsumption: async (wheres, orders) =>
       (await http.download(FINANCE_PATHS.consumptionExport, { wheres, orders })).blob,
+    coupons: (query, options) => http.list(FINANCE_PATHS.coupons, query, couponSchema, options),
+    couponTargets: async (options) =>
+      (await http.get(FINANCE_PATHS.couponTargets, { ...options, schema: couponTargetsSchema })).items,
+    redeemCoupon: (id) => http.post(FINANCE_PATHS.couponRedeem(id), undefined, { schema: couponSchema }),
+    transferCoupon: (id, companyId) =>
+      http.post(FINANCE_PATHS.couponTransfer(id), { company_id: companyId }, { schema: couponSchema }),
   };
 }

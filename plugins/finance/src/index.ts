@@ -13,12 +13,13 @@ import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { FinanceApiRef } from './refs.js';
 
 /**
- * Money, first part (spec §1 finance, §2.3 recharge and consume_record, §9; issue 17): the balance
+ * Money (spec §1 finance, §2.3 recharge, consume_record and coupon, §9; issue 17): the balance
  * and its low-balance warning, online recharge (an order paid in a window of the payment provider,
  * followed until it is paid, cancelled or expired) and bank transfer, the recharge orders, and the
- * charges to the balance with their export. A dashboard card and a top bar warning show the balance
+ * charges to the balance with their export, and the vouchers (redeemed, or transferred to a
+ * first-level customer). A dashboard card and a top bar warning show the balance
  * to those who may open the recharge page; the development payment provider's cashier page is
- * public. Coupons and invoices are still planned (apps/console planned-plugins.ts).
+ * public. Invoices are still planned (apps/console planned-plugins.ts).
  */
 export default definePlugin({
   id: 'finance',
@@ -27,6 +28,8 @@ export default definePlugin({
     // `recharge` guards placing and cancelling orders.
     page('recharge', () => import('./pages/recharge.js'), { buttons: ['recharge'] }),
     page('consume_record', () => import('./pages/consumption.js'), { buttons: ['export'] }),
+    // `transfer` guards sending a voucher to a first-level customer; redeeming needs the page.
+    page('coupon', () => import('./pages/coupons.js'), { buttons: ['transfer'] }),
   ],
   // The development provider's cashier (docs/operations.md "Payments"): the token in the address is
   // all the payer holds, so it needs no session.

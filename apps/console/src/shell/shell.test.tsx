@@ -59,7 +59,7 @@ const withInvoices = {
 async function openTwoPages() {
   const rendered = await renderConsole('/dashboard', withInvoices);
   await screen.findByRole('heading', { name: /Welcome back/ });
-  await act(() => rendered.router.navigate('/finance/coupon'));
+  await act(() => rendered.router.navigate('/finance/invoice-payment'));
   await screen.findByText('This page is coming soon');
   await act(() => rendered.router.navigate('/finance/invoice-record'));
   await screen.findByText('This page is coming soon');
@@ -69,7 +69,7 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Coupons', 'Invoice records']);
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment', 'Invoice records']);
     expect(within(tabBar()).getByRole('link', { name: 'Invoice records' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -79,14 +79,14 @@ describe('tab bar (spec §2.4)', () => {
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
     await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Invoice records' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Coupons']);
-    expect(router.state.location.pathname).toBe('/finance/coupon');
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment']);
+    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
   });
 
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(
-      within(tabBar()).getByRole('link', { name: 'Coupons' }),
+      within(tabBar()).getByRole('link', { name: 'Invoice payment' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
     expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
@@ -99,14 +99,14 @@ describe('tab bar (spec §2.4)', () => {
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
-    within(tabBar()).getByRole('link', { name: 'Coupons' }).focus();
+    within(tabBar()).getByRole('link', { name: 'Invoice payment' }).focus();
     await userEvent.keyboard('{Delete}');
     expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
     const { router } = await openTwoPages();
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Coupons' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice payment' }));
     const menu = await screen.findByRole('menu');
     expect(menu.style.width).toBe('105px');
     expect(
@@ -115,10 +115,10 @@ describe('tab bar (spec §2.4)', () => {
         .map((entry) => entry.textContent),
     ).toEqual(['Refresh', 'Close', 'Close others', 'Close all']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Close others' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Coupons']);
-    expect(router.state.location.pathname).toBe('/finance/coupon');
+    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment']);
+    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
 
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Coupons' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice payment' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(tabNames()).toEqual(['Dashboard']);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -145,7 +145,7 @@ describe('tab bar (spec §2.4)', () => {
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '代金券', '发票记录']);
+    expect(tabNames()).toEqual(['首页', '发票支付', '发票记录']);
   });
 });
 
@@ -214,9 +214,9 @@ describe('sidebar (spec §2.4)', () => {
   it('the menu search keeps matching entries and their dirs', async () => {
     await renderConsole('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'coup');
+    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'paym');
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Coupons' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Invoice payment' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.clear(within(sidebar).getByRole('searchbox', { name: 'Search menu' }));
     await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'zzz');
@@ -230,11 +230,11 @@ describe('sidebar (spec §2.4)', () => {
       if (!page) throw new Error(`No page claims ${name}`);
       return vi.spyOn(page, 'component');
     };
-    const coupon = loaderOf('coupon');
+    const coupon = loaderOf('invoice_payment');
     const dashboard = loaderOf('dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Billing' }));
-    await userEvent.hover(within(nav).getByRole('link', { name: 'Coupons' }));
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Invoice payment' }));
     await waitFor(() => expect(coupon).toHaveBeenCalledTimes(1));
     act(() => within(nav).getByRole('link', { name: 'Dashboard' }).focus());
     await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(1));
@@ -272,8 +272,10 @@ describe('sidebar (spec §2.4)', () => {
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
     await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Billing' }));
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Coupons' }));
-    expect(router.state.location.pathname).toBe('/finance/coupon');
+    await userEvent.click(
+      within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Invoice payment' }),
+    );
+    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
   });
 });

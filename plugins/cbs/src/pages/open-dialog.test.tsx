@@ -1,7 +1,7 @@
 import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CBS_PATHS, DEVICE_PATHS } from '@vap/contracts';
+import { CBS_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,9 +54,7 @@ const cost = (dialog: HTMLElement) => within(dialog).getByRole('region', { name:
 describe('cbs_dashboard: opening packages', () => {
   it('offers the company’s own devices; one that already has the service cannot be chosen', async () => {
     const { api, dialog } = await openDialog();
-    expect(wheresOf(callsTo(api.calls, 'GET', DEVICE_PATHS.devices)[0])).toEqual([
-      { k: 'company_id', o: '=', v: 1 },
-    ]);
+    expect(wheresOf(callsTo(api.calls, 'GET', CBS_PATHS.devices)[0])).toEqual([]);
     expect(
       (within(dialog).getByRole('checkbox', { name: 'Yard: already has Cloud backup' }) as HTMLButtonElement)
         .disabled,
@@ -79,11 +77,10 @@ describe('cbs_dashboard: opening packages', () => {
   it('searches the devices by serial; the devices chosen stay chosen across searches', async () => {
     const { api, dialog } = await openDialog();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Lobby (SN000001)' }));
-    api.answers[`GET ${DEVICE_PATHS.devices}`] = { body: { items: [gate], total: 1 } };
+    api.answers[`GET ${CBS_PATHS.devices}`] = { body: { items: [gate], total: 1 } };
     await userEvent.type(within(dialog).getByRole('searchbox', { name: en.open.search }), 'SN000002{Enter}');
     await within(dialog).findByRole('checkbox', { name: 'Gate (SN000002)' });
-    expect(wheresOf(callsTo(api.calls, 'GET', DEVICE_PATHS.devices).at(-1))).toEqual([
-      { k: 'company_id', o: '=', v: 1 },
+    expect(wheresOf(callsTo(api.calls, 'GET', CBS_PATHS.devices).at(-1))).toEqual([
       { k: 'sn', o: 'like', v: 'SN000002' },
     ]);
     // Enter searched: nothing was sent.
@@ -200,7 +197,7 @@ describe('cbs_dashboard: opening packages', () => {
   it('devices that cannot be listed say why in the dialog, with a retry', async () => {
     const { api } = await renderCbsPage({
       ...baseAnswers([], devices),
-      [`GET ${DEVICE_PATHS.devices}`]: {
+      [`GET ${CBS_PATHS.devices}`]: {
         status: 403,
         body: { code: 'forbidden', message: 'You are not permitted to do this' },
       },
@@ -210,7 +207,7 @@ describe('cbs_dashboard: opening packages', () => {
     const dialog = await screen.findByRole('dialog', { name: en.open.title });
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The devices could not be loaded: You are not permitted to do this');
-    api.answers[`GET ${DEVICE_PATHS.devices}`] = { body: { items: devices, total: devices.length } };
+    api.answers[`GET ${CBS_PATHS.devices}`] = { body: { items: devices, total: devices.length } };
     await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
     expect(await within(dialog).findByRole('checkbox', { name: 'Lobby (SN000001)' })).toBeTruthy();
   });

@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   CLOUD_SERVICES,
+  type CloudDevice,
   type CloudPlan,
   type CloudService,
-  type Device,
   formatFen,
   type OpenCloudPackagesBody,
   openCloudPackagesBodySchema,
   type Where,
 } from '@vap/contracts';
-import { useService, useSession, useT } from '@vap/kernel';
+import { useService, useT } from '@vap/kernel';
 import {
   Button,
   CheckboxList,
@@ -35,7 +35,7 @@ export const OPEN_MAX_DEVICES = 100;
 /** How many devices one search shows. */
 const SEARCH_SIZE = 50;
 
-const deviceLabel = (device: Device) => device.name || device.sn;
+const deviceLabel = (device: CloudDevice) => device.name || device.sn;
 
 /**
  * Opens one service and plan on the chosen devices (POST packages, the role's `buy` button): the
@@ -53,14 +53,14 @@ export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { device_ids: [], service: 'cloud_backup', plan: 'c' },
   });
   // The devices chosen so far, whichever search showed them.
-  const [known, setKnown] = useState<ReadonlyMap<number, Device>>(() => new Map());
+  const [known, setKnown] = useState<ReadonlyMap<number, CloudDevice>>(() => new Map());
   const [refusal, setRefusal] = useState<unknown>(null);
   const service = form.watch('service');
   const plan = form.watch('plan');
   const chosen = form.watch('device_ids');
   const planOptions = usePlanOptions(service);
 
-  const choose = (ids: number[], shown: readonly Device[]) => {
+  const choose = (ids: number[], shown: readonly CloudDevice[]) => {
     const next = new Map(known);
     for (const device of shown) if (ids.includes(device.id)) next.set(device.id, device);
     setKnown(next);
@@ -130,8 +130,8 @@ export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
 interface DevicePickerProps {
   service: CloudService;
   chosen: readonly number[];
-  known: ReadonlyMap<number, Device>;
-  onChoose: (ids: number[], shown: readonly Device[]) => void;
+  known: ReadonlyMap<number, CloudDevice>;
+  onChoose: (ids: number[], shown: readonly CloudDevice[]) => void;
 }
 
 /**
@@ -141,18 +141,15 @@ interface DevicePickerProps {
 function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
   const t = useT('cbs');
   const api = useService(CbsApiRef);
-  const { user } = useSession();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const serviceName = t(`services.${service}`);
 
-  // Only the company's own devices: a downstream company's are read-only (403 device_read_only).
-  const wheres: Where[] = [{ k: 'company_id', o: '=', v: user?.company?.id ?? 0 }];
-  if (search) wheres.push({ k: 'sn', o: 'like', v: search });
+  // The company's own devices (the server's list has no downstream company's, read-only ones).
+  const wheres: Where[] = search ? [{ k: 'sn', o: 'like', v: search }] : [];
   const devices = useQuery({
     queryKey: [...DEVICES_KEY, wheres],
-    queryFn: ({ signal }) =>
-      api.devices({ page: 1, size: SEARCH_SIZE, wheres, orders: [{ k: 'sn', o: 'asc' }] }, { signal }),
+    queryFn: ({ signal }) => api.devices({ page: 1, size: SEARCH_SIZE, wheres, orders: [] }, { signal }),
     placeholderData: keepPreviousData,
   });
   const shown = devices.data?.items ?? [];

@@ -8,6 +8,7 @@ import {
   CBS_PATHS,
   type CbsDashboard,
   CLOUD_PLAN_PRICES,
+  type CloudDevice,
   type CloudPackage,
   type CloudPackageChange,
   DEVICE_PATHS,
@@ -144,6 +145,23 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     const notes = (workbook.worksheets[0]?.getColumn(4).values ?? []).slice(2);
     expect(notes).toContain('R series opened (rest of the month)');
     expect(notes.every((note) => !String(note).startsWith('cbs:'))).toBe(true);
+  });
+
+  it("offers the company's own devices by serial, with their cloud states, for opening packages", async () => {
+    const all = (await call('GET', `${CBS_PATHS.devices}?size=100`)).json<ListPage<CloudDevice>>();
+    const own = await t.database.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.companyId, companyId));
+    expect(all.total).toBe(own.length);
+    const first = free[0] as { id: number; sn: string };
+    const found = await call(
+      'GET',
+      `${CBS_PATHS.devices}?wheres=${Buffer.from(JSON.stringify([{ k: 'sn', o: 'like', v: first.sn }])).toString('base64')}`,
+    );
+    expect(found.json<ListPage<CloudDevice>>().items).toEqual([
+      expect.objectContaining({ id: first.id, sn: first.sn, cloud_backup: 'active' }),
+    ]);
   });
 
   it('keeps one package of a service per device, and refuses a device that is not the company’s own', async () => {

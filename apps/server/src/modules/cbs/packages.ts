@@ -10,6 +10,7 @@ import {
   CLOUD_PLAN_QUOTAS,
   CLOUD_PLANS,
   type CloudChargeReason,
+  type CloudDevice,
   type CloudPackage,
   type CloudPackageChange,
   type CloudPlan,
@@ -21,7 +22,7 @@ import {
   proratedFen,
   type Where,
 } from '@vap/contracts';
-import { and, count, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
@@ -110,6 +111,35 @@ export class CloudPackages {
         .where(where),
     ]);
     return { items: rows.map(toCloudPackage), total: total?.total ?? 0 };
+  }
+
+  /** The company's own devices, by serial, with their cloud states (the open dialog's choice). */
+  async devices(
+    companyId: number,
+    query: { page: number; size: number; wheres: readonly Where[] },
+  ): Promise<ListPage<CloudDevice>> {
+    const where = and(
+      eq(devices.companyId, companyId),
+      ...query.wheres.map((filter) => whereOnColumn(devices.sn, filter)),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: devices.id,
+          sn: devices.sn,
+          name: devices.name,
+          kind: devices.kind,
+          cloud_backup: devices.cloudBackup,
+          cloud_video: devices.cloudVideo,
+        })
+        .from(devices)
+        .where(where)
+        .orderBy(asc(devices.sn))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+      this.db.select({ total: count() }).from(devices).where(where),
+    ]);
+    return { items: rows, total: total?.total ?? 0 };
   }
 
   /**

@@ -6,13 +6,16 @@
 import {
   apiErrorSchema,
   CBS_PATHS,
+  CLOUD_DEVICE_FILTERS,
   CLOUD_PACKAGE_FILTERS,
   cbsDashboardSchema,
   changeCloudPackageBodySchema,
+  cloudDeviceSchema,
   cloudPackageChangeSchema,
   cloudPackageSchema,
   cloudPackagesQuerySchema,
   listPageSchema,
+  listQuerySchema,
   openCloudPackagesBodySchema,
   type PageName,
 } from '@vap/contracts';
@@ -68,6 +71,29 @@ export const cbsRoutes: FastifyPluginAsyncZod<CbsRoutesOptions> = async (
       },
     },
     async (request) => dashboards.of(await companyOfCaller(request)),
+  );
+
+  app.get(
+    CBS_PATHS.devices,
+    {
+      config: { access: { page: PAGE } },
+      schema: {
+        tags: ['cbs'],
+        summary: "A page of the company's own devices with their cloud states, by serial",
+        description: 'wheres (base64 JSON): sn like.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(cloudDeviceSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres } = request.query;
+      return packages.devices(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, CLOUD_DEVICE_FILTERS),
+      });
+    },
   );
 
   app.get(

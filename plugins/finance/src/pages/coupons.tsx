@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { COUPON_STATES, type Coupon, type CouponState, formatFen, type Where } from '@vap/contracts';
+import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import {
+  type Column,
+  confirm,
+  DataTable,
+  FilterForm,
+  Input,
+  message,
+  RowActions,
+  Select,
+  Tag,
+  type TagTone,
+} from '@vap/ui';
+import { useState } from 'react';
+import { FINANCE_KEY } from '../finance-query.js';
+import { FinanceApiRef } from '../refs.js';
+import { TransferDialog } from './transfer-dialog.js';
+
+/** The vouchers' table: its queries' key starts `['data-table', COUPONS_TABLE]`. */
+export const COUPONS_TABLE = 'finance-coupons';
+
+const TONES: Record<CouponState, TagTone> = {
+  unused: 'success',
+  used: 'default',
+  transferring: 'primary',
+  transferred: 'default',
+  expired: 'warning',
+};
+
+interface CouponFilterValues {
+  code: string;
+  /** '' for every state. */
+  state: string;
+}
+const NO_FILTERS: CouponFilterValues = { code: '', state: '' };
+
+/** The `{k, o, v}` list of the vouchers (COUPON_FILTERS): code and state. */
+export function couponWheres(values: CouponFilterValues): Where[] {
+  const wheres: Where[] = [];
+  const code = values.code.trim();
+  if (code) wheres.push({ k: 'code', o: 'like', v: code });
+  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
+  return wheres;
+}
+
+/**
+ * Page `coupon` (spec §1 coupons, §4.3 coupon transfer, §6, §9): the company's vouchers with their
+ * value, validity and state; a usable one is redeemed into the balance after a confirmation, or —
+ * with the `transfer` button — sent to a cooperating first-level customer, credited within 24 hours
+ * (its transfer's state, and the reason of a failure, show in the row).
+ */
+export default function CouponsPage() {
+  const t = useT('finance');
+  const api = useService(FinanceApiRef);
+  const dateTime = useDateTime();
+  const queryClient = useQueryClient();
+  const mayTransfer = usePermission('transfer');
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [transferring, setTransferring] = useState<Coupon | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['data-table', COUPONS_TABLE] });
+    void queryClient.invalidateQueries({ queryKey: FINANCE_KEY });
+  };
+
+  const redeem = async (coupon: Coupon) => {
+    const value = formatFen(coupon.value);
+    const confirmed = await confirm({
+      title: t('coupons.redeemTitle', { code: coupon.code }),
+      content: t('coupons.redeemContent', { value }),
+      okText: t('coupons.redeem'),
+      cancelText: t('common.keep'),
+    });
+    if (!confirmed) return;
+    try {
+      await api.redeemCoupon(coupon.id);
+      message.success(t('coupons.redeemed', { value }));
+    } catch {
+      // The console shows the server's message (spec §8).
+    } finally {
+      refresh();
+    }
+  };
+
+  const transferText = (coupon: Coupon) => {
+    const transfer = coupon.transfer;
+    if (!transfer) return '—';
+    const state = t(`coupons.transferStates.${transfer.state}`);
+    const reason = transfer.reason ? ` · ${t(`coupons.failures.${transfer.reason}`)}` : '';
+    return `${transfer.to_company_name} · ${state}${reason}`;
+  };
+
+  const columns: Column<Coupon>[] = [
+    { key: 'code', title: t('coupons.code'), width: 150 },
+    { key: 'value', title: t('coupons.value'), align: 'right', render: (row) => formatFen(row.value) },
+    { key: 'source', title: t('coupons.source'), render: (row) => t(`coupons.sources.${row.source}`) },
+    {
+      key: 'state',
+      title: t('coupons.state'),
+      render: (row) => <Tag tone={TONES[row.state]}>{t(`coupons.states.${row.state}`)}</Tag>,
+    },
+    { key: 'valid_until', title: t('coupons.validUntil'), render: (row) => dateTime(row.valid_until) },
+    { key: 'transfer', title: t('coupons.transfer'), render: transferText },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      render: (row) =>
+        row.state === 'unused' ? (
+          <RowActions
+            actions={[
+              { label: t('coupons.redeem'), onClick: () => void redeem(row) },
+              mayTransfer && { label: t('coupons.transferAction'), onClick: () => setTransferring(row) },
+            ]}
+          />
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <div>
+        <h1 className="text-lg font-medium text-ink">{t('coupons.title')}</h1>
+        <p className="text-sm text-ink-soft">{t('coupons.description')}</p>
+      </div>
+      <FilterForm label={t('coupons.filters')} empty={NO_FILTERS} onChange={setFilters}>
+        {(values, set) => (
+          <>
+            <Input
+              type="search"
+              aria-label={t('coupons.code')}
+              placeholder={t('coupons.code')}
+              value={values.code}
+              maxLength={16}
+              onChange={(event) => set({ code: event.target.value })}
+              className="w-44"
+            />
+            <Select
+              aria-label={t('coupons.state')}
+              placeholder={t('coupons.anyState')}
+              options={COUPON_STATES.map((state) => ({ value: state, label: t(`coupons.states.${state}`) }))}
+              value={values.state}
+              onValueChange={(state) => set({ state })}
+              clearable
+              className="w-40"
+            />
+          </>
+        )}
+      </FilterForm>
+      <DataTable
+        id={COUPONS_TABLE}
+        label={t('coupons.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={couponWheres(filters)}
+        load={(query, signal) => api.coupons(query, { signal })}
+        emptyText={t('coupons.empty')}
+      />
+      {transferring ? (
+        <TransferDialog
+          coupon={transferring}
+          onClose={() => setTransferring(null)}
+          onTransferred={() => {
+            setTransferring(null);
+            refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
