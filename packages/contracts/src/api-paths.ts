@@ -166,6 +166,14 @@ export const FINANCE_PATHS = {
   couponTransfer: pathWithId('/v1/pms/company/finance/coupons/:id/transfer'),
   /** GET: the companies a voucher may be transferred to. */
   couponTargets: '/v1/pms/company/finance/coupons/targets',
+  /** GET: a page of the company's invoice requests; POST: an invoice for paid orders. */
+  invoices: '/v1/pms/company/finance/invoices',
+  /** GET: one invoice request with its orders. */
+  invoice: pathWithId('/v1/pms/company/finance/invoices/:id'),
+  /** GET: a page of the paid orders with their invoice state. */
+  invoicePayments: '/v1/pms/company/finance/invoice_payments',
+  /** GET/PUT: the invoice details (tax id, bank, bank number, address, email). */
+  invoiceDetails: '/v1/pms/company/finance/invoice_details',
 } as const;
 
 /** Cloud storage packages (plugin `cbs`, page cbs_dashboard; the company's product flag cbs = 0). */

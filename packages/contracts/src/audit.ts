@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'cbs.package.close',
   'finance.coupon.redeem',
   'finance.coupon.transfer',
+  'finance.invoice.request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -103,5 +103,8 @@ export const ERROR_CODES = [
   'coupon_not_usable',
   'transfer_target_invalid',
   'resource_package_unused',
+  'invoice_details_missing',
+  'order_not_invoiceable',
+  'order_invoiced',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -363,3 +363,67 @@ export const couponTransferBodySchema = z.object({
 export const couponTargetSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CouponTarget = z.infer<typeof couponTargetSchema>;
 export const couponTargetsSchema = z.object({ items: z.array(couponTargetSchema) });
+
+// ---- invoices (pages invoice_record, invoice_payment; spec §3 Invoice, §4.3, §5.7) -------------
+
+/**
+ * An order's invoice state (spec §4.3): not invoiced, invoicing (asked, not yet issued), invoiced.
+ * An invoice itself is invoicing until the operator issues it (`invoice:issue`), then invoiced.
+ */
+export const INVOICE_STATES = ['not_invoiced', 'invoicing', 'invoiced'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+/** Most orders one invoice covers. */
+export const INVOICE_MAX_ORDERS = 100;
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  /** The request's number: `I`, the date and a sequence. */
+  number: z.string(),
+  /** Fen: the orders' amounts together. */
+  amount: z.number().int(),
+  state: z.enum(['invoicing', 'invoiced']),
+  orders: z.array(z.object({ id: z.number().int(), number: z.string(), amount: z.number().int() })),
+  /** The details as they were when it was asked. */
+  details: invoiceDetailsSchema,
+  /** The tax invoice's number once issued, else ''. */
+  invoice_number: z.string(),
+  requested_at: z.string(),
+  issued_at: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** POST invoices: the paid, not yet invoiced orders one invoice covers. */
+export const invoiceRequestBodySchema = z.object({
+  order_ids: z
+    .array(z.number().int().min(1))
+    .min(1, 'validation.selectOrders')
+    .max(INVOICE_MAX_ORDERS, 'validation.selectOrders'),
+});
+export type InvoiceRequestBody = z.infer<typeof invoiceRequestBodySchema>;
+
+export const INVOICE_FILTERS = {
+  state: { '=': z.enum(['invoicing', 'invoiced']) },
+  number: { like: z.string().trim().min(1).max(32) },
+  requested_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+
+/** A paid order and where it stands for invoicing (page invoice_payment). */
+export const invoicePaymentSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  amount: z.number().int(),
+  paid_at: z.string(),
+  invoice_state: z.enum(INVOICE_STATES),
+  /** The invoice that covers it, if any. */
+  invoice_id: z.number().int().nullable(),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+export const INVOICE_PAYMENT_FILTERS = {
+  invoice_state: { '=': z.enum(INVOICE_STATES) },
+  number: { like: z.string().trim().min(1).max(32) },
+} as const satisfies FilterSpec;
+
+/** GET/PUT invoice_details: the company's invoice details (also part of GET/PUT /finance). */
+export const invoiceDetailsAnswerSchema = z.object({ invoice: invoiceDetailsSchema.nullable() });

@@ -14,6 +14,8 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   CBS_PATHS,
+  DEV_PAYMENT_PAGE_QUERY,
+  DEV_PAYMENT_PATHS,
   DEVICE_PATHS,
   FINANCE_PATHS,
   MQTT_PATHS,
@@ -131,6 +133,13 @@ interface Prepared {
 }
 
 const PASSWORD = md5Hex('account-pass');
+const INVOICE_DETAILS = {
+  tax_id: '91440300MA5F000000',
+  bank_name: 'CMB Shenzhen',
+  bank_number: '7559 0001',
+  address: 'Shenzhen',
+  email: 'finance@example.com',
+};
 
 /** How to make each audited write succeed. */
 const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
@@ -587,6 +596,29 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
           ...account,
           payload: { company_id: downstream.companyId },
         }),
+    };
+  },
+  'PUT /webapi/v1/pms/company/finance/invoice_details': async (ctx) => {
+    const account = await ctx.owner();
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('PUT', FINANCE_PATHS.invoiceDetails, { ...account, payload: { invoice: INVOICE_DETAILS } }),
+    };
+  },
+  'POST /webapi/v1/pms/company/finance/invoices': async (ctx) => {
+    const account = await ctx.owner();
+    await ctx.call('PUT', FINANCE_PATHS.invoiceDetails, {
+      ...account,
+      payload: { invoice: INVOICE_DETAILS },
+    });
+    const placed = await ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } });
+    const { id, pay_url } = placed.json<{ id: number; pay_url: string }>();
+    const token = new URL(pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
+    await ctx.call('POST', DEV_PAYMENT_PATHS.payment(token), { payload: { action: 'confirm' } });
+    return {
+      actorPhone: account.phone,
+      act: () => ctx.call('POST', FINANCE_PATHS.invoices, { ...account, payload: { order_ids: [id] } }),
     };
   },
   'POST /webapi/v1/cbs/company/packages': async (ctx) => {

@@ -8,6 +8,7 @@ import type { Db } from '../../core/db/client.js';
 import { type BankAccount, FinanceAccounts } from './accounts.js';
 import { ConsumptionRecords } from './consumption.js';
 import { Coupons } from './coupons.js';
+import { Invoices } from './invoices.js';
 import { Ledger } from './ledger.js';
 import { RechargeOrders } from './orders.js';
 import type { PaymentProvider } from './payments.js';
@@ -45,6 +46,7 @@ export function finance(options: {
   const orders = new RechargeOrders(db, ledger, payments, now);
   const consumption = new ConsumptionRecords(db);
   const coupons = new Coupons(db, ledger, now);
+  const invoices = new Invoices(db, accounts, now);
   const schedule = new FinanceSchedule(
     [
       { name: 'expire recharge orders', run: () => orders.expire() },
@@ -57,6 +59,7 @@ export function finance(options: {
     standing,
     orders,
     schedule,
-    routes: async (app) => app.register(financeRoutes, { db, accounts, orders, consumption, coupons }),
+    routes: async (app) =>
+      app.register(financeRoutes, { db, accounts, orders, consumption, coupons, invoices }),
   };
 }

@@ -2,14 +2,17 @@
  * The operator's money commands (issue 17; docs/operations.md): `finance:credit <companyId>
  * <amount> <reference>` credits a bank transfer (spec §9: about 2 working days) once per
  * reference — run twice with the same reference, it credits once and says so; `coupon:issue
- * <companyId> <value> <days> [count]` issues vouchers.
+ * <companyId> <value> <days> [count]` issues vouchers; `invoice:issue <id> <number>` issues an invoice.
  */
 import { fenOfYuan, formatFen } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../core/db/schema.js';
 import type { OpsCommand } from '../../core/ops-command.js';
+import { FinanceAccounts } from './accounts.js';
 import { Coupons } from './coupons.js';
+import { Invoices } from './invoices.js';
 import { Ledger } from './ledger.js';
+import { invoices } from './schema.js';
 
 const USAGE = 'Usage: finance:credit <companyId> <amount in yuan, e.g. 1200.50> <bank reference>';
 
@@ -94,7 +97,33 @@ const issue: OpsCommand = {
   },
 };
 
+const INVOICE_USAGE = 'Usage: invoice:issue <invoiceId> <invoice number, 1 to 40 letters, digits or dashes>';
+
+const issueInvoice: OpsCommand = {
+  usage: '<invoiceId> <number>',
+  summary: "Marks an invoice request invoiced with the tax invoice's number, and tells the company's owner.",
+  async run(args, { database }) {
+    const [idText, number, ...rest] = args;
+    if (!/^[1-9]\d{0,9}$/.test(idText ?? '') || !/^[0-9A-Za-z-]{1,40}$/.test(number ?? '') || rest.length > 0)
+      throw new Error(INVOICE_USAGE);
+    const id = Number(idText);
+    const [row] = await database.db.select().from(invoices).where(eq(invoices.id, id));
+    if (!row) throw new Error(`Invoice ${id} does not exist.`);
+    if (row.state === 'invoiced')
+      throw new Error(
+        `Invoice ${id} (${row.number}) was issued before, as ${row.invoiceNumber}: nothing changed.`,
+      );
+    const ledger = new Ledger(database.db);
+    const issued = await new Invoices(database.db, new FinanceAccounts(database.db, ledger, null)).issue(
+      id,
+      number as string,
+    );
+    return `Invoice ${id} (${issued.number}, ${formatFen(issued.amount)}, ${issued.orders.length} order(s)) is invoiced as ${number}; the owner was told.`;
+  },
+};
+
 export const financeCommands: Record<string, OpsCommand> = {
   'finance:credit': credit,
   'coupon:issue': issue,
+  'invoice:issue': issueInvoice,
 };

@@ -2,7 +2,8 @@
  * The money calls of the console (plugin `finance`): GET/PUT /finance and the recharge orders need
  * page `recharge` (placing or cancelling an order its `recharge` button); the consumption records
  * need page `consume_record` (the export its `export` button); the vouchers page `coupon` (a
- * transfer its `transfer` button). The development payment page's two
+ * transfer its `transfer` button); invoices page `invoice_record` (asking for one, and setting the
+ * details, its `apply` button), the paid orders' invoice states page `invoice_payment`. The development payment page's two
  * calls are public: the payment's token is all the payer holds.
  */
 import {
@@ -24,6 +25,13 @@ import {
   FINANCE_PATHS,
   financeSchema,
   financeUpdateSchema,
+  INVOICE_FILTERS,
+  INVOICE_PAYMENT_FILTERS,
+  invoiceDetailsAnswerSchema,
+  invoiceDetailsSchema,
+  invoicePaymentSchema,
+  invoiceRequestBodySchema,
+  invoiceSchema,
   listPageSchema,
   listQuerySchema,
   parseCloudChargeNote,
@@ -44,6 +52,7 @@ import { sendXlsx } from '../../core/http/xlsx-download.js';
 import type { FinanceAccounts } from './accounts.js';
 import type { ConsumptionRecords } from './consumption.js';
 import type { Coupons } from './coupons.js';
+import type { Invoices } from './invoices.js';
 import type { PaymentView, RechargeOrders } from './orders.js';
 
 const security = [{ bearer: [] }];
@@ -58,6 +67,7 @@ export interface FinanceRoutesOptions {
   orders: RechargeOrders;
   consumption: ConsumptionRecords;
   coupons: Coupons;
+  invoices: Invoices;
 }
 
 /** The columns of the consumption export, each a key of `consumptionExport` in the server locales. */
@@ -80,7 +90,7 @@ function noteOf(note: string, word: (key: string) => string): string {
 }
 
 export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, options) => {
-  const { db, accounts, orders, consumption, coupons } = options;
+  const { db, accounts, orders, consumption, coupons, invoices } = options;
   const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
 
   app.get(
@@ -323,6 +333,128 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         callerOf(request).userId,
         auditTrail(request),
       ),
+  );
+
+  const invoiceRecord = { page: 'invoice_record' } as const;
+  const applyForInvoice = { page: 'invoice_record', button: 'apply' } as const;
+
+  app.get(
+    FINANCE_PATHS.invoices,
+    {
+      config: { access: invoiceRecord },
+      schema: {
+        tags: ['finance'],
+        summary: "A page of the company's invoice requests, newest first, with the orders each covers",
+        description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(invoiceSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres } = request.query;
+      return invoices.list(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, INVOICE_FILTERS),
+      });
+    },
+  );
+
+  app.post(
+    FINANCE_PATHS.invoices,
+    {
+      config: { access: applyForInvoice, audit: 'finance.invoice.request' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Asks for an invoice of paid orders not yet invoiced (one invoice may cover several)',
+        security,
+        body: invoiceRequestBodySchema,
+        response: { 200: invoiceSchema, ...refusals, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      invoices.request(
+        await companyOfCaller(request),
+        request.body.order_ids,
+        callerOf(request).userId,
+        auditTrail(request),
+      ),
+  );
+
+  app.get(
+    FINANCE_PATHS.invoice.pattern,
+    {
+      config: { access: invoiceRecord },
+      schema: {
+        tags: ['finance'],
+        summary: 'One invoice request with its orders and details',
+        security,
+        params: idParams,
+        response: { 200: invoiceSchema, ...refusals },
+      },
+    },
+    async (request) => invoices.get(await companyOfCaller(request), request.params.id),
+  );
+
+  app.get(
+    FINANCE_PATHS.invoicePayments,
+    {
+      config: { access: { page: 'invoice_payment' } },
+      schema: {
+        tags: ['finance'],
+        summary: "A page of the company's paid orders with their invoice state, newest first",
+        description: 'wheres (base64 JSON): invoice_state =, number like.',
+        security,
+        querystring: listQuerySchema,
+        response: { 200: listPageSchema(invoicePaymentSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { page, size, wheres } = request.query;
+      return invoices.payments(await companyOfCaller(request), {
+        page,
+        size,
+        wheres: listFilters(wheres, INVOICE_PAYMENT_FILTERS),
+      });
+    },
+  );
+
+  app.get(
+    FINANCE_PATHS.invoiceDetails,
+    {
+      config: { access: invoiceRecord },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's invoice details (null until given)",
+        security,
+        response: { 200: invoiceDetailsAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => ({ invoice: (await accounts.settings(await companyOfCaller(request))).invoice }),
+  );
+
+  app.put(
+    FINANCE_PATHS.invoiceDetails,
+    {
+      config: { access: applyForInvoice, audit: 'finance.settings.update' },
+      schema: {
+        tags: ['finance'],
+        summary: 'Sets the invoice details: tax id, bank, bank number, address and email, all required',
+        security,
+        body: invoiceDetailsAnswerSchema.extend({ invoice: invoiceDetailsSchema }),
+        response: { 200: invoiceDetailsAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      invoice: (
+        await accounts.update(
+          await companyOfCaller(request),
+          { invoice: request.body.invoice },
+          auditTrail(request),
+        )
+      ).invoice,
+    }),
   );
 
   if (orders.provider?.development) await app.register(devPaymentRoutes, { orders });

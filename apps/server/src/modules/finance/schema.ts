@@ -159,3 +159,38 @@ export const couponTransfers = pgTable(
     index('coupon_transfers_pending').on(table.requestedAt).where(sql`state = 'pending'`),
   ],
 );
+
+/** Invoice requests (page invoice_record): invoicing until the operator issues them. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    state: text('state').$type<'invoicing' | 'invoiced'>().notNull().default('invoicing'),
+    /** The details as they were when it was asked. */
+    details: jsonb('details').$type<InvoiceDetails>().notNull(),
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+  },
+  (table) => [index('invoices_company').on(table.companyId, table.id)],
+);
+
+/** The orders an invoice covers: each order in one invoice at most. */
+export const invoiceOrders = pgTable(
+  'invoice_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => rechargeOrders.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('invoice_orders_invoice').on(table.invoiceId)],
+);

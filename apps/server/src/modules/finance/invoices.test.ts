@@ -1,0 +1,142 @@
+/**
+ * Invoices (issue 17; spec §3 Invoice, §4.3 not invoiced → invoicing → invoiced, §5.7): asked for
+ * paid orders not yet invoiced, one invoice for several orders, each order invoiced once, issued by
+ * the operator with a message to the owner.
+ */
+import {
+  DEV_PAYMENT_PAGE_QUERY,
+  DEV_PAYMENT_PATHS,
+  encodeListParam,
+  FINANCE_PATHS,
+  type Invoice,
+  type InvoicePayment,
+  type ListPage,
+  type RechargeOrder,
+} from '@vap/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../../testing/accounts.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { messages } from '../notices/schema.js';
+import { financeCommands } from './ops.js';
+
+const DETAILS = {
+  tax_id: '91440300MA5F000000',
+  bank_name: '招商银行深圳分行',
+  bank_number: '7559 1234 5678 9012',
+  address: '深圳市南山区',
+  email: 'finance@example.com',
+};
+
+describe.each(ENGINES)('invoices on %s', (engine) => {
+  let t: TestApp;
+  let owner: { headers: Record<string, string>; userId: number; companyId: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { taskTickMs: 0 });
+    const account = await addAccount(t, { company: 'own' });
+    owner = { headers: account.headers, userId: account.userId, companyId: account.companyId ?? 0 };
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/webapi${url}`,
+      headers: { ...owner.headers, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+  /** A recharge order of `amount` fen, paid through the development payment page unless asked not to. */
+  const order = async (amount: number, paid = true) => {
+    const placed = (await call('POST', FINANCE_PATHS.recharges, { amount })).json<RechargeOrder>();
+    if (paid) {
+      const token = new URL(placed.pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
+      await t.app.inject({
+        method: 'POST',
+        url: `/webapi${DEV_PAYMENT_PATHS.payment(token)}`,
+        payload: { action: 'confirm' },
+      });
+    }
+    return placed.id;
+  };
+
+  it('asks for the invoice details first, each required and the email checked', async () => {
+    const paid = await order(1_000);
+    const early = await call('POST', FINANCE_PATHS.invoices, { order_ids: [paid] });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'invoice_details_missing' });
+    const bad = await call('PUT', FINANCE_PATHS.invoiceDetails, { invoice: { ...DETAILS, email: 'x@' } });
+    expect(bad.json()).toMatchObject({ fields: { 'invoice.email': 'Enter a valid email address' } });
+    const saved = await call('PUT', FINANCE_PATHS.invoiceDetails, { invoice: DETAILS });
+    expect(saved.json()).toEqual({ invoice: DETAILS });
+    expect((await call('GET', FINANCE_PATHS.invoiceDetails)).json()).toEqual({ invoice: DETAILS });
+  });
+
+  it('covers several paid orders with one invoice, invoicing until issued; each order once', async () => {
+    const first = await order(1_000);
+    const second = await order(2_500);
+    const asked = await call('POST', FINANCE_PATHS.invoices, { order_ids: [first, second] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const invoice = asked.json<Invoice>();
+    expect(invoice).toMatchObject({
+      amount: 3_500,
+      state: 'invoicing',
+      details: DETAILS,
+      invoice_number: '',
+    });
+    expect(invoice.number).toMatch(/^I\d{14}$/);
+    expect(invoice.orders.map((item) => item.id)).toEqual([first, second]);
+
+    const again = await call('POST', FINANCE_PATHS.invoices, { order_ids: [second] });
+    expect(again.json()).toMatchObject({ code: 'order_invoiced' });
+
+    const states = (await call('GET', `${FINANCE_PATHS.invoicePayments}?size=100`)).json<
+      ListPage<InvoicePayment>
+    >().items;
+    expect(states.find((item) => item.id === first)).toMatchObject({
+      invoice_state: 'invoicing',
+      invoice_id: invoice.id,
+    });
+    const notYet = await call(
+      'GET',
+      `${FINANCE_PATHS.invoicePayments}?wheres=${encodeListParam([{ k: 'invoice_state', o: '=', v: 'not_invoiced' }])}`,
+    );
+    expect(notYet.json<ListPage<InvoicePayment>>().items.map((item) => item.id)).not.toContain(first);
+  });
+
+  it('refuses orders not paid or of another company', async () => {
+    const pending = await order(700, false);
+    expect((await call('POST', FINANCE_PATHS.invoices, { order_ids: [pending] })).json()).toMatchObject({
+      code: 'order_not_invoiceable',
+    });
+    expect((await call('POST', FINANCE_PATHS.invoices, { order_ids: [] })).statusCode).toBe(400);
+  });
+
+  it('invoice:issue marks it invoiced with its number and tells the owner, once', async () => {
+    const paid = await order(4_000);
+    const invoice = (await call('POST', FINANCE_PATHS.invoices, { order_ids: [paid] })).json<Invoice>();
+    const run = (args: string[]) =>
+      financeCommands['invoice:issue']?.run(args, { database: t.database } as never);
+    expect(await run([String(invoice.id), 'INV-2026-0001'])).toMatch(/is invoiced as INV-2026-0001/);
+    expect((await call('GET', FINANCE_PATHS.invoice(invoice.id))).json()).toMatchObject({
+      state: 'invoiced',
+      invoice_number: 'INV-2026-0001',
+      issued_at: expect.any(String),
+    });
+    const told = await t.database.db
+      .select({ title: messages.title })
+      .from(messages)
+      .where(and(eq(messages.userId, owner.userId), eq(messages.title, '发票已开具')));
+    expect(told).toHaveLength(1);
+    await expect(run([String(invoice.id), 'INV-2'])).rejects.toThrow('was issued before');
+    await expect(run(['999999', 'INV-3'])).rejects.toThrow('does not exist');
+    await expect(run([String(invoice.id)])).rejects.toThrow('Usage: invoice:issue');
+    const listed = (
+      await call(
+        'GET',
+        `${FINANCE_PATHS.invoices}?wheres=${encodeListParam([{ k: 'state', o: '=', v: 'invoiced' }])}`,
+      )
+    ).json<ListPage<Invoice>>();
+    expect(listed.items.map((item) => item.id)).toEqual([invoice.id]);
+  });
+});

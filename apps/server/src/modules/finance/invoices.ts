@@ -1,0 +1,254 @@
+/**
+ * Invoices (pages invoice_record and invoice_payment; spec §3 Invoice, §4.3, §5.7): an invoice is
+ * asked for paid recharge orders not yet invoiced — one invoice may cover several — with the
+ * company's invoice details as they are then; it is invoicing until the operator issues it
+ * (`invoice:issue <id> <number>`), which tells the owner. An order is in one invoice at most: the
+ * table of an invoice's orders keys them by order, so two requests at once cannot both take one.
+ */
+import {
+  formatFen,
+  type Invoice,
+  type InvoicePayment,
+  type ListPage,
+  OWNER_ROLE_ID,
+  type Where,
+} from '@vap/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AuditTrail } from '../../core/audit/recorder.js';
+import type { Db } from '../../core/db/client.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import { executedRows } from '../../core/db/executed-rows.js';
+import { users } from '../../core/db/schema.js';
+import { ApiError } from '../../core/http/errors.js';
+import { translate } from '../../core/http/i18n.js';
+import { likePattern, whereOnColumn } from '../../core/http/list-query.js';
+import { deliverMessages } from '../notices/index.js';
+import type { FinanceAccounts } from './accounts.js';
+import { invoiceOrders, invoices, rechargeOrders } from './schema.js';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** `I`, the date asked (UTC) and its sequence number: I20261126000042. */
+const invoiceNumber = (id: number, at: Date) =>
+  `I${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+
+export class Invoices {
+  constructor(
+    private readonly db: Db,
+    private readonly accounts: FinanceAccounts,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(
+    companyId: number,
+    query: { page: number; size: number; wheres: readonly Where[] },
+  ): Promise<ListPage<Invoice>> {
+    const columns = { state: invoices.state, number: invoices.number, requested_at: invoices.requestedAt };
+    const where = and(
+      eq(invoices.companyId, companyId),
+      ...query.wheres.map((item) => whereOnColumn(columns[item.k as keyof typeof columns], item)),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+      this.db.select({ total: count() }).from(invoices).where(where),
+    ]);
+    return { items: await this.withOrders(rows), total: total?.total ?? 0 };
+  }
+
+  async get(companyId: number, id: number): Promise<Invoice> {
+    const [row] = await this.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+    if (!row) throw new ApiError(404, 'not_found');
+    const [invoice] = await this.withOrders([row]);
+    return invoice as Invoice;
+  }
+
+  /** The company's paid orders with their invoice state, newest first. */
+  async payments(
+    companyId: number,
+    query: { page: number; size: number; wheres: readonly Where[] },
+  ): Promise<ListPage<InvoicePayment>> {
+    const conditions: Array<SQL | undefined> = [
+      eq(rechargeOrders.companyId, companyId),
+      eq(rechargeOrders.state, 'paid'),
+    ];
+    for (const where of query.wheres) {
+      if (where.k === 'number') conditions.push(ilike(rechargeOrders.number, likePattern(where.v as string)));
+      else if (where.v === 'not_invoiced') conditions.push(isNull(invoiceOrders.orderId));
+      else conditions.push(eq(invoices.state, where.v as InvoiceRow['state']));
+    }
+    const where = and(...conditions);
+    const from = () =>
+      this.db
+        .select({
+          id: rechargeOrders.id,
+          number: rechargeOrders.number,
+          amount: rechargeOrders.amount,
+          paidAt: rechargeOrders.closedAt,
+          invoiceId: invoices.id,
+          invoiceState: invoices.state,
+        })
+        .from(rechargeOrders)
+        .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, rechargeOrders.id))
+        .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+        .where(where);
+    const [rows, [total]] = await Promise.all([
+      from()
+        .orderBy(desc(rechargeOrders.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+      this.db
+        .select({ total: count() })
+        .from(rechargeOrders)
+        .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, rechargeOrders.id))
+        .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+        .where(where),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        amount: row.amount,
+        paid_at: (row.paidAt ?? new Date(0)).toISOString(),
+        invoice_state: row.invoiceState ?? 'not_invoiced',
+        invoice_id: row.invoiceId,
+      })),
+      total: total?.total ?? 0,
+    };
+  }
+
+  /**
+   * An invoice for paid orders of the company not yet invoiced: 409 `invoice_details_missing`
+   * before the details are given, `order_not_invoiceable` for an order not paid or not the
+   * company's, `order_invoiced` for one already in an invoice.
+   */
+  async request(companyId: number, orderIds: readonly number[], userId: number, trail: AuditTrail) {
+    const ids = [...new Set(orderIds)];
+    try {
+      return await this.db.transaction(async (tx) => {
+        const { invoice: details } = await this.accounts.settings(companyId, tx);
+        if (!details) throw new ApiError(409, 'invoice_details_missing');
+        const orders = await tx
+          .select({ id: rechargeOrders.id, amount: rechargeOrders.amount })
+          .from(rechargeOrders)
+          .where(
+            and(
+              inArray(rechargeOrders.id, ids),
+              eq(rechargeOrders.companyId, companyId),
+              eq(rechargeOrders.state, 'paid'),
+            ),
+          );
+        if (orders.length !== ids.length) throw new ApiError(409, 'order_not_invoiceable');
+        const at = new Date(this.now());
+        const [next] = executedRows<{ id: number }>(
+          await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`),
+        );
+        const id = Number(next?.id);
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            id,
+            companyId,
+            number: invoiceNumber(id, at),
+            amount: orders.reduce((sum, order) => sum + order.amount, 0),
+            details,
+            requestedBy: userId,
+            requestedAt: at,
+          })
+          .returning();
+        if (!row) throw new Error('invoice not written');
+        await tx.insert(invoiceOrders).values(orders.map((order) => ({ orderId: order.id, invoiceId: id })));
+        const [invoice] = await this.withOrders([row], tx);
+        await trail.record(tx, {
+          action: 'finance.invoice.request',
+          target: { type: 'invoice', id },
+          after: invoice,
+        });
+        return invoice as Invoice;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, 'order_invoiced');
+      throw error;
+    }
+  }
+
+  /** The operator's `invoice:issue`: an invoicing invoice becomes invoiced, and its owners hear of it. */
+  async issue(id: number, number: string): Promise<Invoice> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(invoices)
+        .set({ state: 'invoiced', invoiceNumber: number, issuedAt: new Date(this.now()) })
+        .where(and(eq(invoices.id, id), eq(invoices.state, 'invoicing')))
+        .returning();
+      if (!row) throw new ApiError(409, 'order_invoiced');
+      const owners = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, row.companyId), eq(users.roleId, OWNER_ROLE_ID)));
+      const values: Record<string, string> = {
+        number: row.number,
+        amount: formatFen(row.amount),
+        invoice: number,
+        email: row.details.email,
+      };
+      const fill = (key: string) =>
+        translate('zh-CN', `financeMessages.${key}`).replace(
+          /\{\{(\w+)\}\}/g,
+          (_, name: string) => values[name] ?? '',
+        );
+      await deliverMessages(
+        tx,
+        owners.map((owner) => ({
+          userId: owner.id,
+          kind: 'finance',
+          title: fill('invoiceIssuedTitle'),
+          content: fill('invoiceIssuedContent'),
+        })),
+      );
+      const [invoice] = await this.withOrders([row], tx);
+      return invoice as Invoice;
+    });
+  }
+
+  private async withOrders(rows: readonly InvoiceRow[], db: Db = this.db): Promise<Invoice[]> {
+    const covered = rows.length
+      ? await db
+          .select({
+            invoiceId: invoiceOrders.invoiceId,
+            id: rechargeOrders.id,
+            number: rechargeOrders.number,
+            amount: rechargeOrders.amount,
+          })
+          .from(invoiceOrders)
+          .innerJoin(rechargeOrders, eq(rechargeOrders.id, invoiceOrders.orderId))
+          .where(
+            inArray(
+              invoiceOrders.invoiceId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(rechargeOrders.id))
+      : [];
+    return rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      amount: row.amount,
+      state: row.state,
+      orders: covered
+        .filter((order) => order.invoiceId === row.id)
+        .map(({ id, number, amount }) => ({ id, number, amount })),
+      details: row.details,
+      invoice_number: row.invoiceNumber,
+      requested_at: row.requestedAt.toISOString(),
+      issued_at: row.issuedAt?.toISOString() ?? null,
+    }));
+  }
+}
