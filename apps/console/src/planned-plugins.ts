@@ -24,13 +24,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // Invoices: the rest of the money area, whose other pages are @vap/plugin-finance's (its own id,
-  // `finance`).
-  definePlugin({
-    id: 'finance-invoices',
-    kernel: '^2',
-    pages: pages(['invoice_record', 'invoice_payment']),
-  }),
   definePlugin({
     id: 'algmall',
     kernel: '^2',

@@ -26,11 +26,13 @@ export const item = (
 export const menus: MenuItem[] = [
   item({
     id: 1,
-    name: 'finance',
+    name: 'media',
     type: 'dir',
-    path: 'finance',
+    path: 'media',
     icon: 'wallet',
-    children: [item({ id: 2, parent_id: 1, name: 'invoice_payment', type: 'page', path: 'invoice-payment' })],
+    children: [
+      item({ id: 2, parent_id: 1, name: 'adpkg_management', type: 'page', path: 'adpkg-management' }),
+    ],
   }),
   item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
   item({

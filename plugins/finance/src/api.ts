@@ -9,6 +9,12 @@ import {
   FINANCE_PATHS,
   type Finance,
   financeSchema,
+  type Invoice,
+  type InvoiceDetails,
+  type InvoicePayment,
+  invoiceDetailsAnswerSchema,
+  invoicePaymentSchema,
+  invoiceSchema,
   type ListPage,
   type ListQuery,
   type Order,
@@ -44,6 +50,18 @@ export interface FinanceApi {
   redeemCoupon(id: number): Promise<Coupon>;
   /** Sends a voucher to a first-level customer: pending until the server credits it. */
   transferCoupon(id: number, companyId: number): Promise<Coupon>;
+  /** The company's invoice details, null until given. */
+  invoiceDetails(options?: CallOptions): Promise<InvoiceDetails | null>;
+  /** Saves the invoice details (400 with `fields` keyed `invoice.tax_id`, …). */
+  saveInvoiceDetails(details: InvoiceDetails): Promise<InvoiceDetails | null>;
+  invoices(query: ListQuery, options?: CallOptions): Promise<ListPage<Invoice>>;
+  /**
+   * Asks an invoice for paid, not yet invoiced orders. Quiet: the page shows the refusals itself
+   * (409 `invoice_details_missing` with a link to the details, `order_not_invoiceable`, `order_invoiced`).
+   */
+  requestInvoice(orderIds: readonly number[]): Promise<Invoice>;
+  /** The paid recharge orders with their invoice state. */
+  invoicePayments(query: ListQuery, options?: CallOptions): Promise<ListPage<InvoicePayment>>;
 }
 
 export function createFinanceApi(http: HttpClient): FinanceApi {
@@ -75,5 +93,21 @@ export function createFinanceApi(http: HttpClient): FinanceApi {
     redeemCoupon: (id) => http.post(FINANCE_PATHS.couponRedeem(id), undefined, { schema: couponSchema }),
     transferCoupon: (id, companyId) =>
       http.post(FINANCE_PATHS.couponTransfer(id), { company_id: companyId }, { schema: couponSchema }),
+    invoiceDetails: async (options) =>
+      (await http.get(FINANCE_PATHS.invoiceDetails, { ...options, schema: invoiceDetailsAnswerSchema }))
+        .invoice,
+    saveInvoiceDetails: async (details) =>
+      (
+        await http.put(
+          FINANCE_PATHS.invoiceDetails,
+          { invoice: details },
+          { schema: invoiceDetailsAnswerSchema },
+        )
+      ).invoice,
+    invoices: (query, options) => http.list(FINANCE_PATHS.invoices, query, invoiceSchema, options),
+    requestInvoice: (orderIds) =>
+      http.post(FINANCE_PATHS.invoices, { order_ids: orderIds }, { schema: invoiceSchema, quiet: true }),
+    invoicePayments: (query, options) =>
+      http.list(FINANCE_PATHS.invoicePayments, query, invoicePaymentSchema, options),
   };
 }

@@ -4,6 +4,7 @@
  * balance or the threshold (a recharge paid, the threshold saved) refreshes all three at once.
  */
 import { useQuery } from '@tanstack/react-query';
+import { isOwner } from '@vap/contracts';
 import { type AppRoute, useService, useSession } from '@vap/kernel';
 import { FinanceApiRef } from './refs.js';
 
@@ -38,3 +39,29 @@ export function useFinance(enabled = true) {
 
 /** The query of one recharge order, followed while its payer pays. */
 export const orderKey = (id: number) => ['finance', 'recharge', id] as const;
+
+/** The invoice records page (spec §2.3): its `apply` button guards asking an invoice and the details. */
+export const INVOICE_RECORD_PAGE = 'invoice_record';
+
+/** The invoice details (GET invoice_details), shown and edited on the invoice records page. */
+export const INVOICE_DETAILS_KEY = ['finance', 'invoice-details'] as const;
+
+/** The invoice requests' table: its queries' key starts `['data-table', INVOICES_TABLE]`. */
+export const INVOICES_TABLE = 'finance-invoices';
+
+/** The paid orders' table of page invoice_payment. */
+export const INVOICE_PAYMENTS_TABLE = 'finance-invoice-payments';
+
+/**
+ * The invoice records page when the user's menu grants it, and whether its `apply` button is
+ * allowed: asking an invoice (on page invoice_payment) is that page's button. The kernel's
+ * `usePermission` reads only the current page, so this applies its rule (the owner may use every
+ * button, anyone else those their role lists on the page) to the other page's route.
+ */
+export function useInvoiceRecordRoute(): { route: AppRoute | null; mayApply: boolean } {
+  const { routes, user } = useSession();
+  const found = routes?.byName.get(INVOICE_RECORD_PAGE);
+  const route = found?.type === 'page' ? found : null;
+  const mayApply = route !== null && user !== null && (isOwner(user) || route.buttons.includes('apply'));
+  return { route, mayApply };
+}

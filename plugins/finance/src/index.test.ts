@@ -7,12 +7,15 @@ import plugin from './index.js';
 import { signedInUser } from './test-support.js';
 
 describe('the finance plugin', () => {
-  it('claims recharge and consume_record with the buttons they check (spec §2.3, §6)', () => {
+  it('claims its pages with the buttons they check (spec §2.3, §6)', () => {
     expect(pluginManifest(plugin)).toMatchObject({
       id: 'finance',
       pages: [
         expect.objectContaining({ name: 'recharge', buttons: ['recharge'] }),
         expect.objectContaining({ name: 'consume_record', buttons: ['export'] }),
+        expect.objectContaining({ name: 'coupon', buttons: ['transfer'] }),
+        expect.objectContaining({ name: 'invoice_record', buttons: ['apply'] }),
+        expect.objectContaining({ name: 'invoice_payment', buttons: [] }),
       ],
       publicRoutes: [DEV_PAYMENT_PAGE_PATH],
       services: ['finance.api'],
@@ -20,8 +23,14 @@ describe('the finance plugin', () => {
     });
   });
 
-  it('leaves coupons and invoices to the planned area: it claims no other page', () => {
-    expect(plugin.pages?.map((claimed) => claimed.name)).toEqual(['recharge', 'consume_record']);
+  it('claims the whole money area: no other page', () => {
+    expect(plugin.pages?.map((claimed) => claimed.name)).toEqual([
+      'recharge',
+      'consume_record',
+      'coupon',
+      'invoice_record',
+      'invoice_payment',
+    ]);
   });
 
   it('contributes the top bar warning and the dashboard card, to members too (each checks the page itself)', async () => {

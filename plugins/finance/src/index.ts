@@ -17,9 +17,10 @@ import { FinanceApiRef } from './refs.js';
  * and its low-balance warning, online recharge (an order paid in a window of the payment provider,
  * followed until it is paid, cancelled or expired) and bank transfer, the recharge orders, and the
  * charges to the balance with their export, and the vouchers (redeemed, or transferred to a
- * first-level customer). A dashboard card and a top bar warning show the balance
+ * first-level customer), and the invoices. A dashboard card and a top bar warning show the balance
  * to those who may open the recharge page; the development payment provider's cashier page is
- * public. Invoices are still planned (apps/console planned-plugins.ts).
+ * public. Invoices: the company's invoice details and requests (invoice_record) and the paid orders
+ * to invoice (invoice_payment).
  */
 export default definePlugin({
   id: 'finance',
@@ -30,6 +31,11 @@ export default definePlugin({
     page('consume_record', () => import('./pages/consumption.js'), { buttons: ['export'] }),
     // `transfer` guards sending a voucher to a first-level customer; redeeming needs the page.
     page('coupon', () => import('./pages/coupons.js'), { buttons: ['transfer'] }),
+    // `apply` guards the invoice details and asking an invoice (the latter on invoice_payment too).
+    page('invoice_record', () => import('./pages/invoice-record.js'), { buttons: ['apply'] }),
+    // Checks none of its own buttons (the catalogue's `pay` guards nothing yet): asking an invoice
+    // here is invoice_record's `apply`, read from the session.
+    page('invoice_payment', () => import('./pages/invoice-payment.js')),
   ],
   // The development provider's cashier (docs/operations.md "Payments"): the token in the address is
   // all the payer holds, so it needs no session.

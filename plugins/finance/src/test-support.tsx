@@ -171,6 +171,30 @@ export const signedInUser = ({ recharge }: { recharge: boolean }, partial: Parti
     ...partial,
   });
 
+/**
+ * The finance dir with the invoice records page and the role's `buttons` on it: what page
+ * invoice_payment reads to offer asking an invoice (invoice_record's `apply`).
+ */
+export const invoiceRecordMenu = (buttons: readonly string[] = []): MenuItem =>
+  menuItem({
+    id: 200,
+    name: 'finance',
+    type: 'dir',
+    path: 'finance',
+    children: [
+      menuItem({
+        id: 201,
+        parent_id: 200,
+        name: 'invoice_record',
+        type: 'page',
+        path: 'invoice-record',
+        children: buttons.map((name, index) =>
+          menuItem({ id: 210 + index, parent_id: 201, name, type: 'btn', path: '' }),
+        ),
+      }),
+    ],
+  });
+
 /** The window `window.open` gives, blank until sent to the payment page; null when blocked. */
 export function stubWindowOpen(blocked = false) {
   const payment = { opener: window as unknown, close: vi.fn(), location: { replace: vi.fn() } };

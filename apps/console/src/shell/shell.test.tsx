@@ -42,26 +42,28 @@ const tabNames = () =>
     .map((link) => link.textContent);
 
 // Two pages of areas still planned ("coming soon"), so that the tabs are tested without a plugin's data.
-const withInvoices = {
+const withMedia = {
   ...owner,
   menus: [
     ...menus,
     item({
       id: 8,
-      name: 'finance',
+      name: 'media',
       type: 'dir',
-      path: 'finance',
-      children: [item({ id: 9, parent_id: 8, name: 'invoice_record', type: 'page', path: 'invoice-record' })],
+      path: 'media',
+      children: [
+        item({ id: 9, parent_id: 8, name: 'hologram_parking', type: 'page', path: 'hologram-parking' }),
+      ],
     }),
   ],
 };
 
 async function openTwoPages() {
-  const rendered = await renderConsole('/dashboard', withInvoices);
+  const rendered = await renderConsole('/dashboard', withMedia);
   await screen.findByRole('heading', { name: /Welcome back/ });
-  await act(() => rendered.router.navigate('/finance/invoice-payment'));
+  await act(() => rendered.router.navigate('/media/adpkg-management'));
   await screen.findByText('This page is coming soon');
-  await act(() => rendered.router.navigate('/finance/invoice-record'));
+  await act(() => rendered.router.navigate('/media/hologram-parking'));
   await screen.findByText('This page is coming soon');
   return rendered;
 }
@@ -69,44 +71,44 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment', 'Invoice records']);
-    expect(within(tabBar()).getByRole('link', { name: 'Invoice records' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(tabNames()).toEqual(['Dashboard', 'Ad packages', 'Hologram parking']);
+    expect(
+      within(tabBar()).getByRole('link', { name: 'Hologram parking' }).getAttribute('aria-current'),
+    ).toBe('page');
     expect(within(tabBar()).queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
   });
 
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Invoice records' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment']);
-    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Hologram parking' }));
+    expect(tabNames()).toEqual(['Dashboard', 'Ad packages']);
+    expect(router.state.location.pathname).toBe('/media/adpkg-management');
   });
 
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(
-      within(tabBar()).getByRole('link', { name: 'Invoice payment' }),
+      within(tabBar()).getByRole('link', { name: 'Ad packages' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
+    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
     fireEvent(
       within(tabBar()).getByRole('link', { name: 'Dashboard' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
+    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
   });
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
-    within(tabBar()).getByRole('link', { name: 'Invoice payment' }).focus();
+    within(tabBar()).getByRole('link', { name: 'Ad packages' }).focus();
     await userEvent.keyboard('{Delete}');
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice records']);
+    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
     const { router } = await openTwoPages();
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice payment' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Ad packages' }));
     const menu = await screen.findByRole('menu');
     expect(menu.style.width).toBe('105px');
     expect(
@@ -115,10 +117,10 @@ describe('tab bar (spec §2.4)', () => {
         .map((entry) => entry.textContent),
     ).toEqual(['Refresh', 'Close', 'Close others', 'Close all']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Close others' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Invoice payment']);
-    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
+    expect(tabNames()).toEqual(['Dashboard', 'Ad packages']);
+    expect(router.state.location.pathname).toBe('/media/adpkg-management');
 
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice payment' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Ad packages' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(tabNames()).toEqual(['Dashboard']);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -135,17 +137,17 @@ describe('tab bar (spec §2.4)', () => {
     const { router, kernel } = await openTwoPages();
     const refreshed = vi.fn();
     kernel.bus.subscribe('tabs.refresh', refreshed);
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Invoice records' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Hologram parking' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await screen.findByText('This page is coming soon');
-    expect(refreshed).toHaveBeenCalledWith({ key: '/finance/invoice-record', name: 'invoice_record' });
-    expect(router.state.location.pathname).toBe('/finance/invoice-record');
+    expect(refreshed).toHaveBeenCalledWith({ key: '/media/hologram-parking', name: 'hologram_parking' });
+    expect(router.state.location.pathname).toBe('/media/hologram-parking');
   });
 
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '发票支付', '发票记录']);
+    expect(tabNames()).toEqual(['首页', '广告包管理', '全息停车']);
   });
 });
 
@@ -214,9 +216,9 @@ describe('sidebar (spec §2.4)', () => {
   it('the menu search keeps matching entries and their dirs', async () => {
     await renderConsole('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'paym');
+    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'pack');
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Invoice payment' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Ad packages' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.clear(within(sidebar).getByRole('searchbox', { name: 'Search menu' }));
     await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'zzz');
@@ -230,12 +232,12 @@ describe('sidebar (spec §2.4)', () => {
       if (!page) throw new Error(`No page claims ${name}`);
       return vi.spyOn(page, 'component');
     };
-    const coupon = loaderOf('invoice_payment');
+    const adPackages = loaderOf('adpkg_management');
     const dashboard = loaderOf('dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    await userEvent.click(within(nav).getByRole('button', { name: 'Billing' }));
-    await userEvent.hover(within(nav).getByRole('link', { name: 'Invoice payment' }));
-    await waitFor(() => expect(coupon).toHaveBeenCalledTimes(1));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Media and ads' }));
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Ad packages' }));
+    await waitFor(() => expect(adPackages).toHaveBeenCalledTimes(1));
     act(() => within(nav).getByRole('link', { name: 'Dashboard' }).focus());
     await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(1));
   });
@@ -243,7 +245,7 @@ describe('sidebar (spec §2.4)', () => {
   it('arrow keys move between menu entries', async () => {
     await renderConsole('/dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    const billing = within(nav).getByRole('button', { name: 'Billing' });
+    const billing = within(nav).getByRole('button', { name: 'Media and ads' });
     billing.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Dashboard');
@@ -271,11 +273,11 @@ describe('sidebar (spec §2.4)', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Billing' }));
     await userEvent.click(
-      within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Invoice payment' }),
+      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Media and ads' }),
     );
-    expect(router.state.location.pathname).toBe('/finance/invoice-payment');
+    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Ad packages' }));
+    expect(router.state.location.pathname).toBe('/media/adpkg-management');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
   });
 });

@@ -1,0 +1,190 @@
+import { formatFen, type Invoice, type Where } from '@vap/contracts';
+import { useDateTime, useService, useT } from '@vap/kernel';
+import {
+  type Column,
+  DataTable,
+  DateRangePicker,
+  type DateRangeValue,
+  Descriptions,
+  Drawer,
+  FilterForm,
+  Input,
+  RowActions,
+  Select,
+  Tag,
+  wholeDays,
+} from '@vap/ui';
+import { useState } from 'react';
+import { INVOICES_TABLE } from '../finance-query.js';
+import { FinanceApiRef } from '../refs.js';
+import { INVOICE_STATE_TONES } from '../states.js';
+import { InvoiceDetailsCard, useDetailItems } from './invoice-details.js';
+
+/** An invoice request's own states (an order can also be not invoiced). */
+const REQUEST_STATES = ['invoicing', 'invoiced'] as const;
+
+export interface InvoiceFilterValues {
+  number: string;
+  /** '' for every state. */
+  state: string;
+  range: DateRangeValue | null;
+}
+const NO_FILTERS: InvoiceFilterValues = { number: '', state: '', range: null };
+
+/** The `{k, o, v}` list of the invoice requests (INVOICE_FILTERS): state, number and days asked. */
+export function invoiceWheres(values: InvoiceFilterValues): Where[] {
+  const wheres: Where[] = [];
+  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
+  const number = values.number.trim();
+  if (number) wheres.push({ k: 'number', o: 'like', v: number });
+  // Whole days of local time.
+  if (values.range) wheres.push({ k: 'requested_at', o: 'between', v: wholeDays(values.range) });
+  return wheres;
+}
+
+/**
+ * Page `invoice_record` (spec §3 Invoice, §4.3): the company's invoice details, edited with the
+ * `apply` button, and its invoice requests — invoicing until the platform issues the tax invoice,
+ * whose number then shows — each with its orders and the details it was asked with.
+ */
+export default function InvoiceRecordPage() {
+  const t = useT('finance');
+  const api = useService(FinanceApiRef);
+  const dateTime = useDateTime();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [shown, setShown] = useState<Invoice | null>(null);
+
+  const columns: Column<Invoice>[] = [
+    { key: 'number', title: t('invoiceRecord.number'), width: 170 },
+    {
+      key: 'amount',
+      title: t('invoiceRecord.amount'),
+      align: 'right',
+      render: (row) => formatFen(row.amount),
+    },
+    {
+      key: 'state',
+      title: t('invoiceRecord.state'),
+      render: (row) => <Tag tone={INVOICE_STATE_TONES[row.state]}>{t(`invoiceStates.${row.state}`)}</Tag>,
+    },
+    {
+      key: 'orders',
+      title: t('invoiceRecord.orders'),
+      render: (row) => (
+        <div className="flex flex-col">
+          <span>{t('invoiceRecord.ordersCount', { count: row.orders.length })}</span>
+          <span className="text-xs text-ink-soft">{row.orders.map((order) => order.number).join(', ')}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'invoice_number',
+      title: t('invoiceRecord.invoiceNumber'),
+      render: (row) => row.invoice_number || '—',
+    },
+    {
+      key: 'requested_at',
+      title: t('invoiceRecord.requestedAt'),
+      render: (row) => dateTime(row.requested_at),
+    },
+    {
+      key: 'issued_at',
+      title: t('invoiceRecord.issuedAt'),
+      render: (row) => (row.issued_at ? dateTime(row.issued_at) : '—'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      hideable: false,
+      render: (row) => (
+        <RowActions actions={[{ label: t('invoiceRecord.details'), onClick: () => setShown(row) }]} />
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <div>
+        <h1 className="text-lg font-medium text-ink">{t('invoiceRecord.title')}</h1>
+        <p className="text-sm text-ink-soft">{t('invoiceRecord.description')}</p>
+      </div>
+      <InvoiceDetailsCard />
+      <FilterForm label={t('invoiceRecord.filters')} empty={NO_FILTERS} onChange={setFilters}>
+        {(values, set) => (
+          <>
+            <Select
+              aria-label={t('invoiceRecord.state')}
+              placeholder={t('invoiceRecord.anyState')}
+              options={REQUEST_STATES.map((state) => ({ value: state, label: t(`invoiceStates.${state}`) }))}
+              value={values.state}
+              onValueChange={(state) => set({ state })}
+              clearable
+              className="w-40"
+            />
+            <Input
+              type="search"
+              aria-label={t('invoiceRecord.number')}
+              placeholder={t('invoiceRecord.number')}
+              value={values.number}
+              maxLength={32}
+              onChange={(event) => set({ number: event.target.value })}
+              className="w-48"
+            />
+            <DateRangePicker
+              aria-label={t('invoiceRecord.requestedAt')}
+              value={values.range}
+              onChange={(range) => set({ range })}
+              className="w-64"
+            />
+          </>
+        )}
+      </FilterForm>
+      <DataTable
+        id={INVOICES_TABLE}
+        label={t('invoiceRecord.title')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={invoiceWheres(filters)}
+        load={(query, signal) => api.invoices(query, { signal })}
+        emptyText={t('invoiceRecord.empty')}
+      />
+      <InvoiceDrawer invoice={shown} onClose={() => setShown(null)} />
+    </div>
+  );
+}
+
+/** One invoice request: its orders and the details it was asked with. */
+function InvoiceDrawer({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+  const t = useT('finance');
+  const detailItems = useDetailItems();
+  return (
+    <Drawer
+      open={invoice !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      width={520}
+      title={invoice ? t('invoiceRecord.detailsTitle', { number: invoice.number }) : ''}
+    >
+      {invoice ? (
+        <div className="flex flex-col gap-4">
+          <Descriptions
+            title={t('invoiceRecord.ordersCount', { count: invoice.orders.length })}
+            columns={1}
+            bordered
+            items={invoice.orders.map((order) => ({
+              key: String(order.id),
+              label: order.number,
+              value: formatFen(order.amount),
+            }))}
+          />
+          <Descriptions
+            title={t('invoiceRecord.detailsUsed')}
+            columns={1}
+            items={detailItems(invoice.details)}
+          />
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}
