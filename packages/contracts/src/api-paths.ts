@@ -170,6 +170,10 @@ export const FINANCE_PATHS = {
   invoices: '/v1/pms/company/finance/invoices',
   /** GET: one invoice request with its orders. */
   invoice: pathWithId('/v1/pms/company/finance/invoices/:id'),
+  /** GET: the invoice request as a PDF, in the caller's language. */
+  invoicePdf: pathWithId('/v1/pms/company/finance/invoices/:id/pdf'),
+  /** GET: the invoice requests the filters match as .xlsx, refused beyond 5000 rows. */
+  invoicesExport: '/v1/pms/company/finance/invoices/export',
   /** GET: a page of the paid orders with their invoice state. */
   invoicePayments: '/v1/pms/company/finance/invoice_payments',
   /** GET/PUT: the invoice details (tax id, bank, bank number, address, email). */

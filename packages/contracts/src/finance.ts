@@ -408,6 +408,10 @@ export const INVOICE_FILTERS = {
   requested_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 
+/** Most invoice requests one export holds (spec §8, like every export). */
+export const INVOICE_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
+export const invoicesExportQuerySchema = listQuerySchema.pick({ wheres: true });
+
 /** A paid order and where it stands for invoicing (page invoice_payment). */
 export const invoicePaymentSchema = z.object({
   id: z.number().int(),

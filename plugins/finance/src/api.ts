@@ -60,6 +60,10 @@ export interface FinanceApi {
    * (409 `invoice_details_missing` with a link to the details, `order_not_invoiceable`, `order_invoiced`).
    */
   requestInvoice(orderIds: readonly number[]): Promise<Invoice>;
+  /** The invoice request as a PDF, in the user's language. */
+  invoicePdf(id: number): Promise<Blob>;
+  /** The .xlsx of the invoice requests the filter matches (refused beyond 5000 rows). */
+  exportInvoices(wheres: readonly Where[]): Promise<Blob>;
   /** The paid recharge orders with their invoice state. */
   invoicePayments(query: ListQuery, options?: CallOptions): Promise<ListPage<InvoicePayment>>;
 }
@@ -107,6 +111,8 @@ export function createFinanceApi(http: HttpClient): FinanceApi {
     invoices: (query, options) => http.list(FINANCE_PATHS.invoices, query, invoiceSchema, options),
     requestInvoice: (orderIds) =>
       http.post(FINANCE_PATHS.invoices, { order_ids: orderIds }, { schema: invoiceSchema, quiet: true }),
+    invoicePdf: async (id) => (await http.download(FINANCE_PATHS.invoicePdf(id))).blob,
+    exportInvoices: async (wheres) => (await http.download(FINANCE_PATHS.invoicesExport, { wheres })).blob,
     invoicePayments: (query, options) =>
       http.list(FINANCE_PATHS.invoicePayments, query, invoicePaymentSchema, options),
   };

@@ -14,7 +14,7 @@ describe('the finance plugin', () => {
         expect.objectContaining({ name: 'recharge', buttons: ['recharge'] }),
         expect.objectContaining({ name: 'consume_record', buttons: ['export'] }),
         expect.objectContaining({ name: 'coupon', buttons: ['transfer'] }),
-        expect.objectContaining({ name: 'invoice_record', buttons: ['apply'] }),
+        expect.objectContaining({ name: 'invoice_record', buttons: ['apply', 'export'] }),
         expect.objectContaining({ name: 'invoice_payment', buttons: [] }),
       ],
       publicRoutes: [DEV_PAYMENT_PAGE_PATH],

@@ -31,8 +31,9 @@ export default definePlugin({
     page('consume_record', () => import('./pages/consumption.js'), { buttons: ['export'] }),
     // `transfer` guards sending a voucher to a first-level customer; redeeming needs the page.
     page('coupon', () => import('./pages/coupons.js'), { buttons: ['transfer'] }),
-    // `apply` guards the invoice details and asking an invoice (the latter on invoice_payment too).
-    page('invoice_record', () => import('./pages/invoice-record.js'), { buttons: ['apply'] }),
+    // `apply` guards the invoice details and asking an invoice (the latter on invoice_payment too);
+    // `export` the .xlsx of the invoice requests.
+    page('invoice_record', () => import('./pages/invoice-record.js'), { buttons: ['apply', 'export'] }),
     // Checks none of its own buttons (the catalogue's `pay` guards nothing yet): asking an invoice
     // here is invoice_record's `apply`, read from the session.
     page('invoice_payment', () => import('./pages/invoice-payment.js')),

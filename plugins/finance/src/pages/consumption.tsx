@@ -1,10 +1,15 @@
-import { type Consumption, formatFen, parseCloudChargeNote } from '@vap/contracts';
+import {
+  CONSUMPTION_EXPORT_MAX_ROWS,
+  type Consumption,
+  formatFen,
+  parseCloudChargeNote,
+} from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { FinanceApiRef } from '../refs.js';
-import { ConsumptionExport } from './consumption-export.js';
 import { ConsumptionFilters, consumptionWheres, NO_CONSUMPTION_FILTERS } from './consumption-filters.js';
+import { ListExport } from './list-export.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -94,7 +99,13 @@ export default function ConsumptionPage() {
           </output>
           {mayExport ? (
             <span className="ml-auto">
-              <ConsumptionExport table={table} total={() => shown?.rows ?? null} />
+              <ListExport
+                table={table}
+                total={() => shown?.rows ?? null}
+                max={CONSUMPTION_EXPORT_MAX_ROWS}
+                file={t('consumption.exportFile')}
+                download={(query) => api.exportConsumption(query.wheres, query.orders)}
+              />
             </span>
           ) : null}
         </>

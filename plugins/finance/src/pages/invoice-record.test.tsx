@@ -1,16 +1,49 @@
 import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FINANCE_PATHS, type Invoice, type InvoiceDetails } from '@vap/contracts';
+import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
 import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, type PageOptions, pageOf, renderFinancePage, wheresOf } from '../test-support.js';
+import { callsTo, ordersOf, type PageOptions, pageOf, renderFinancePage, wheresOf } from '../test-support.js';
 
+/** The files the page hands the browser to download, by name. */
+let downloads: { name: string; blob: Blob }[] = [];
+beforeEach(() => {
+  downloads = [];
+  let made: Blob | undefined;
+  // jsdom makes no object URLs and follows no links: the click that starts a download is kept.
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    writable: true,
+    value: (blob: Blob) => {
+      made = blob;
+      return 'blob:test';
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => {} });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (made) downloads.push({ name: this.download, blob: made });
+  });
+});
 afterEach(() => {
   cleanup();
   message.clear();
+  vi.restoreAllMocks();
 });
+
+/** A blob's text (jsdom's Blob has no `text()`). */
+const textOf = (blob: Blob) =>
+  new Promise<unknown>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsText(blob);
+  });
+const PDF = { text: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } };
+const XLSX = {
+  text: 'xlsx',
+  headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+};
 
 const details: InvoiceDetails = {
   tax_id: '91440300MA5EXAMPLE',
@@ -168,5 +201,124 @@ describe('invoice_record: invoice requests', () => {
         { k: 'number', o: 'like', v: 'I2026' },
       ]);
     });
+  });
+});
+
+describe('invoice_record: the PDF of a request', () => {
+  it('downloads the PDF of that request from its row as "invoice-<number>.pdf"', async () => {
+    const { api } = await renderRecords(details, {
+      answers: { [`GET ${FINANCE_PATHS.invoicePdf(issued.id)}`]: PDF },
+    });
+    await userEvent.click(
+      within(await rowOf(issued.number)).getByRole('button', { name: en.invoiceRecord.pdf }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.name).toBe(`invoice-${issued.number}.pdf`);
+    expect(downloads[0]?.blob.type).toBe('application/pdf');
+    expect(await textOf(downloads[0]?.blob as Blob)).toBe('%PDF-1.7');
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(issued.id))).toHaveLength(1);
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(invoicing.id))).toEqual([]);
+    // The message said while it was made goes once the file is there.
+    await waitFor(() => expect(screen.queryByText(`Preparing the PDF of ${issued.number}…`)).toBeNull());
+  });
+
+  it('offers the PDF in the request’s drawer too', async () => {
+    const { api } = await renderRecords(details, {
+      answers: { [`GET ${FINANCE_PATHS.invoicePdf(invoicing.id)}`]: PDF },
+    });
+    await userEvent.click(
+      within(await rowOf(invoicing.number)).getByRole('button', { name: en.invoiceRecord.details }),
+    );
+    const drawer = await screen.findByRole('dialog', { name: `Invoice request ${invoicing.number}` });
+    await userEvent.click(within(drawer).getByRole('button', { name: en.invoiceRecord.pdfDownload }));
+    await waitFor(() =>
+      expect(downloads.map((file) => file.name)).toEqual([`invoice-${invoicing.number}.pdf`]),
+    );
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(invoicing.id))).toHaveLength(1);
+  });
+
+  it('shows the server’s message when it refuses the PDF, and downloads nothing', async () => {
+    await renderRecords(details, {
+      answers: {
+        [`GET ${FINANCE_PATHS.invoicePdf(issued.id)}`]: {
+          status: 404,
+          body: { code: 'not_found', message: 'The invoice request does not exist' },
+        },
+      },
+    });
+    await userEvent.click(
+      within(await rowOf(issued.number)).getByRole('button', { name: en.invoiceRecord.pdf }),
+    );
+    expect(await screen.findByText('The invoice request does not exist')).toBeTruthy();
+    expect(downloads).toEqual([]);
+  });
+});
+
+describe('invoice_record: the export', () => {
+  it('hides the export button from a role without it', async () => {
+    await renderRecords(details, { roleId: 4, buttons: ['apply'] });
+    await rowOf(invoicing.number);
+    expect(screen.queryByRole('button', { name: en.export.button })).toBeNull();
+  });
+
+  it('exports the .xlsx of the current filter with the export button', async () => {
+    const { api } = await renderRecords(details, {
+      roleId: 4,
+      buttons: ['export'],
+      answers: { [`GET ${FINANCE_PATHS.invoicesExport}`]: XLSX },
+    });
+    await table();
+    await userEvent.click(screen.getByRole('combobox', { name: en.invoiceRecord.state }));
+    await userEvent.click(await screen.findByRole('option', { name: en.invoiceStates.invoicing }));
+    await userEvent.click(screen.getByRole('button', { name: /Search/ }));
+    const filtered = [{ k: 'state', o: '=', v: 'invoicing' }];
+    await waitFor(() =>
+      expect(wheresOf(callsTo(api.calls, 'GET', FINANCE_PATHS.invoices).at(-1))).toEqual(filtered),
+    );
+    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
+    expect(await screen.findByText(en.export.exported)).toBeTruthy();
+    const [call] = callsTo(api.calls, 'GET', FINANCE_PATHS.invoicesExport);
+    expect(wheresOf(call)).toEqual(filtered);
+    expect(ordersOf(call)).toEqual([]);
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]?.name).toMatch(/^invoice-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it(`says so without asking when more than ${INVOICE_EXPORT_MAX_ROWS} requests match`, async () => {
+    const { api } = await renderRecords(details, {
+      answers: {
+        [`GET ${FINANCE_PATHS.invoices}`]: pageOf([invoicing, issued], INVOICE_EXPORT_MAX_ROWS + 1),
+      },
+    });
+    await rowOf(invoicing.number);
+    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
+    expect(
+      await screen.findByText(
+        'At most 5000 records can be exported at once: narrow the time range or the filters',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicesExport)).toEqual([]);
+    expect(downloads).toEqual([]);
+  });
+
+  it('shows the server’s message when it refuses the export', async () => {
+    await renderRecords(details, {
+      answers: {
+        [`GET ${FINANCE_PATHS.invoicesExport}`]: {
+          status: 400,
+          body: {
+            code: 'log_export_too_many_rows',
+            message: 'Log export at most 5000 rows: narrow the time range or the filters',
+          },
+        },
+      },
+    });
+    await rowOf(invoicing.number);
+    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
+    expect(
+      await screen.findByText('Log export at most 5000 rows: narrow the time range or the filters'),
+    ).toBeTruthy();
+    expect(screen.queryByText(en.export.exported)).toBeNull();
+    expect(downloads).toEqual([]);
   });
 });

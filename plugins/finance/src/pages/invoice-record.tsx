@@ -1,24 +1,29 @@
-import { formatFen, type Invoice, type Where } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { formatFen, INVOICE_EXPORT_MAX_ROWS, type Invoice, type Where } from '@vap/contracts';
+import { ApiError, useDateTime, usePermission, useService, useT } from '@vap/kernel';
 import {
+  Button,
   type Column,
   DataTable,
+  type DataTableHandle,
   DateRangePicker,
   type DateRangeValue,
   Descriptions,
   Drawer,
+  downloadBlob,
   FilterForm,
   Input,
+  message,
   RowActions,
   Select,
   Tag,
   wholeDays,
 } from '@vap/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { INVOICES_TABLE } from '../finance-query.js';
 import { FinanceApiRef } from '../refs.js';
 import { INVOICE_STATE_TONES } from '../states.js';
 import { InvoiceDetailsCard, useDetailItems } from './invoice-details.js';
+import { ListExport } from './list-export.js';
 
 /** An invoice request's own states (an order can also be not invoiced). */
 const REQUEST_STATES = ['invoicing', 'invoiced'] as const;
@@ -43,16 +48,56 @@ export function invoiceWheres(values: InvoiceFilterValues): Where[] {
 }
 
 /**
+ * Downloads an invoice request's PDF (made by the server in the user's language) as
+ * `{file word}-{number}.pdf`, saying so while it is made; a second click meanwhile does nothing.
+ */
+function useInvoicePdf() {
+  const t = useT('finance');
+  const api = useService(FinanceApiRef);
+  const inFlight = useRef(new Set<number>());
+  const [downloading, setDownloading] = useState<readonly number[]>([]);
+  const run = async (invoice: Invoice) => {
+    if (inFlight.current.has(invoice.id)) return;
+    inFlight.current.add(invoice.id);
+    setDownloading([...inFlight.current]);
+    const preparing = message.info(t('invoiceRecord.pdfLoading', { number: invoice.number }), 0);
+    try {
+      const blob = await api.invoicePdf(invoice.id);
+      downloadBlob(`${t('invoiceRecord.pdfFile')}-${invoice.number}.pdf`, blob);
+    } catch (error) {
+      // A refusal was announced with the server's message; an answer that is no file was not.
+      if (error instanceof ApiError && error.code === 'invalid_response')
+        message.error(t('invoiceRecord.pdfFailed'));
+    } finally {
+      message.dismiss(preparing);
+      inFlight.current.delete(invoice.id);
+      setDownloading([...inFlight.current]);
+    }
+  };
+  return {
+    download: (invoice: Invoice) => void run(invoice),
+    isDownloading: (invoice: Invoice) => downloading.includes(invoice.id),
+  };
+}
+
+/**
  * Page `invoice_record` (spec §3 Invoice, §4.3): the company's invoice details, edited with the
  * `apply` button, and its invoice requests — invoicing until the platform issues the tax invoice,
- * whose number then shows — each with its orders and the details it was asked with.
+ * whose number then shows — each with its orders and the details it was asked with, downloaded as
+ * a PDF, and exported (.xlsx made by the server) with the role's `export` button.
  */
 export default function InvoiceRecordPage() {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
   const dateTime = useDateTime();
+  const mayExport = usePermission('export');
+  const pdf = useInvoicePdf();
+  const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [shown, setShown] = useState<Invoice | null>(null);
+  /** How many requests the last answer said match, with its filter's wheres as JSON. */
+  const [matching, setMatching] = useState<{ key: string; rows: number } | null>(null);
+  const wheres = invoiceWheres(filters);
 
   const columns: Column<Invoice>[] = [
     { key: 'number', title: t('invoiceRecord.number'), width: 170 },
@@ -97,7 +142,12 @@ export default function InvoiceRecordPage() {
       title: t('common.actions'),
       hideable: false,
       render: (row) => (
-        <RowActions actions={[{ label: t('invoiceRecord.details'), onClick: () => setShown(row) }]} />
+        <RowActions
+          actions={[
+            { label: t('invoiceRecord.details'), onClick: () => setShown(row) },
+            { label: t('invoiceRecord.pdf'), onClick: () => pdf.download(row) },
+          ]}
+        />
       ),
     },
   ];
@@ -144,17 +194,46 @@ export default function InvoiceRecordPage() {
         label={t('invoiceRecord.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={invoiceWheres(filters)}
-        load={(query, signal) => api.invoices(query, { signal })}
+        ref={table}
+        filters={wheres}
+        load={async (query, signal) => {
+          const page = await api.invoices(query, { signal });
+          setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
+          return page;
+        }}
         emptyText={t('invoiceRecord.empty')}
+        toolbar={
+          mayExport ? (
+            <ListExport
+              table={table}
+              total={() => (matching?.key === JSON.stringify(wheres) ? matching.rows : null)}
+              max={INVOICE_EXPORT_MAX_ROWS}
+              file={t('invoiceRecord.exportFile')}
+              download={(query) => api.exportInvoices(query.wheres)}
+            />
+          ) : null
+        }
       />
-      <InvoiceDrawer invoice={shown} onClose={() => setShown(null)} />
+      <InvoiceDrawer
+        invoice={shown}
+        onClose={() => setShown(null)}
+        downloading={shown !== null && pdf.isDownloading(shown)}
+        onDownload={pdf.download}
+      />
     </div>
   );
 }
 
-/** One invoice request: its orders and the details it was asked with. */
-function InvoiceDrawer({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+interface InvoiceDrawerProps {
+  invoice: Invoice | null;
+  onClose: () => void;
+  /** Whether its PDF is being made. */
+  downloading: boolean;
+  onDownload: (invoice: Invoice) => void;
+}
+
+/** One invoice request: its orders and the details it was asked with, and its PDF. */
+function InvoiceDrawer({ invoice, onClose, downloading, onDownload }: InvoiceDrawerProps) {
   const t = useT('finance');
   const detailItems = useDetailItems();
   return (
@@ -165,6 +244,13 @@ function InvoiceDrawer({ invoice, onClose }: { invoice: Invoice | null; onClose:
       }}
       width={520}
       title={invoice ? t('invoiceRecord.detailsTitle', { number: invoice.number }) : ''}
+      footer={
+        invoice ? (
+          <Button loading={downloading} onClick={() => onDownload(invoice)}>
+            {t('invoiceRecord.pdfDownload')}
+          </Button>
+        ) : null
+      }
     >
       {invoice ? (
         <div className="flex flex-col gap-4">

@@ -14,11 +14,26 @@ import {
   type RechargeOrder,
 } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { messages } from '../notices/schema.js';
 import { financeCommands } from './ops.js';
+import { invoices } from './schema.js';
+
+/** The text a PDF shows, page by page, as a reader would copy it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  await pdf.destroy();
+  return pages.join('\n');
+}
 
 const DETAILS = {
   tax_id: '91440300MA5F000000',
@@ -138,5 +153,91 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       )
     ).json<ListPage<Invoice>>();
     expect(listed.items.map((item) => item.id)).toEqual([invoice.id]);
+  });
+
+  it("prints a request as a PDF in the caller's language, a character beyond the common set included", async () => {
+    // 丂 is outside the font's Chinese subset: it prints from the slice of the font that holds it.
+    await call('PUT', FINANCE_PATHS.invoiceDetails, {
+      invoice: { ...DETAILS, address: '深圳市南山区丂巷 8 号' },
+    });
+    const paid = await order(12_345);
+    const invoice = (await call('POST', FINANCE_PATHS.invoices, { order_ids: [paid] })).json<Invoice>();
+    const download = (language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/webapi${FINANCE_PATHS.invoicePdf(invoice.id)}`,
+        headers: { ...owner.headers, 'accept-language': language },
+      });
+    const english = await download('en');
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.headers['content-type']).toBe('application/pdf');
+    expect(english.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    const text = await pdfText(english.rawPayload);
+    for (const shown of [
+      'Invoice request',
+      invoice.number,
+      'Invoicing',
+      '测试科技有限公司',
+      DETAILS.tax_id,
+      DETAILS.bank_name,
+      '深圳市南山区丂巷 8 号',
+      invoice.orders[0]?.number ?? '?',
+      '¥123.45',
+    ])
+      expect(text).toContain(shown);
+    const chinese = await pdfText((await download('zh-TW')).rawPayload);
+    expect(chinese).toContain('發票申請');
+    expect(chinese).toContain('統一編號');
+  });
+
+  it("answers 404 for another company's invoice PDF", async () => {
+    const stranger = await addAccount(t, { company: 'own' });
+    const paid = await order(500);
+    const invoice = (await call('POST', FINANCE_PATHS.invoices, { order_ids: [paid] })).json<Invoice>();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${FINANCE_PATHS.invoicePdf(invoice.id)}`,
+      headers: stranger.headers,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('exports the requests that match as .xlsx with translated headers and states', async () => {
+    const response = await call(
+      'GET',
+      `${FINANCE_PATHS.invoicesExport}?wheres=${encodeListParam([{ k: 'state', o: '=', v: 'invoiced' }])}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = (workbook.worksheets[0]?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
+    expect(rows[0]?.slice(1)).toEqual([
+      'Request number',
+      'Requested',
+      'State',
+      'Amount (¥)',
+      'Orders',
+      'Tax invoice number',
+      'Issued',
+      'Tax ID',
+      'Email',
+    ]);
+    expect(rows.slice(1).map((row) => [row[3], row[4], row[6]])).toEqual([['Invoiced', 40, 'INV-2026-0001']]);
+  });
+
+  it('refuses an export of more than 5000 requests (spec §8)', async () => {
+    await t.database.db.insert(invoices).values(
+      Array.from({ length: 5_001 }, (_, index) => ({
+        companyId: owner.companyId,
+        number: `IBULK${index}`,
+        amount: 1,
+        details: DETAILS,
+        requestedBy: owner.userId,
+        requestedAt: new Date(),
+      })),
+    );
+    const response = await call('GET', FINANCE_PATHS.invoicesExport);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'log_export_too_many_rows' });
   });
 });

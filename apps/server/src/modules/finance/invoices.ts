@@ -7,6 +7,7 @@
  */
 import {
   formatFen,
+  INVOICE_EXPORT_MAX_ROWS,
   type Invoice,
   type InvoicePayment,
   type ListPage,
@@ -18,7 +19,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { executedRows } from '../../core/db/executed-rows.js';
-import { users } from '../../core/db/schema.js';
+import { companies, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
 import { likePattern, whereOnColumn } from '../../core/http/list-query.js';
@@ -27,6 +28,17 @@ import type { FinanceAccounts } from './accounts.js';
 import { invoiceOrders, invoices, rechargeOrders } from './schema.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
+
+const INVOICE_COLUMNS = {
+  state: invoices.state,
+  number: invoices.number,
+  requested_at: invoices.requestedAt,
+};
+const whereOfInvoices = (companyId: number, wheres: readonly Where[]) =>
+  and(
+    eq(invoices.companyId, companyId),
+    ...wheres.map((item) => whereOnColumn(INVOICE_COLUMNS[item.k as keyof typeof INVOICE_COLUMNS], item)),
+  );
 
 /** `I`, the date asked (UTC) and its sequence number: I20261126000042. */
 const invoiceNumber = (id: number, at: Date) =>
@@ -43,11 +55,7 @@ export class Invoices {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<Invoice>> {
-    const columns = { state: invoices.state, number: invoices.number, requested_at: invoices.requestedAt };
-    const where = and(
-      eq(invoices.companyId, companyId),
-      ...query.wheres.map((item) => whereOnColumn(columns[item.k as keyof typeof columns], item)),
-    );
+    const where = whereOfInvoices(companyId, query.wheres);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -59,6 +67,27 @@ export class Invoices {
       this.db.select({ total: count() }).from(invoices).where(where),
     ]);
     return { items: await this.withOrders(rows), total: total?.total ?? 0 };
+  }
+
+  /** Every request the filters match, newest first; 400 `log_export_too_many_rows` beyond 5000 (spec §8). */
+  async all(companyId: number, wheres: readonly Where[]): Promise<Invoice[]> {
+    const rows = await this.db
+      .select()
+      .from(invoices)
+      .where(whereOfInvoices(companyId, wheres))
+      .orderBy(desc(invoices.id))
+      .limit(INVOICE_EXPORT_MAX_ROWS + 1);
+    if (rows.length > INVOICE_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
+    return this.withOrders(rows);
+  }
+
+  /** One request with the name of the company that asked it (for its PDF). */
+  async document(companyId: number, id: number): Promise<{ invoice: Invoice; company: string }> {
+    const [invoice, [company]] = await Promise.all([
+      this.get(companyId, id),
+      this.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+    ]);
+    return { invoice, company: company?.name ?? '' };
   }
 
   async get(companyId: number, id: number): Promise<Invoice> {

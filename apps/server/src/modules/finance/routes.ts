@@ -25,6 +25,7 @@ import {
   FINANCE_PATHS,
   financeSchema,
   financeUpdateSchema,
+  INVOICE_EXPORT_MAX_ROWS,
   INVOICE_FILTERS,
   INVOICE_PAYMENT_FILTERS,
   invoiceDetailsAnswerSchema,
@@ -32,6 +33,7 @@ import {
   invoicePaymentSchema,
   invoiceRequestBodySchema,
   invoiceSchema,
+  invoicesExportQuerySchema,
   listPageSchema,
   listQuerySchema,
   parseCloudChargeNote,
@@ -48,10 +50,12 @@ import type { Db } from '../../core/db/client.js';
 import { callerOf, permissionsOf } from '../../core/http/access.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { sendPdf } from '../../core/http/pdf-download.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
 import type { FinanceAccounts } from './accounts.js';
 import type { ConsumptionRecords } from './consumption.js';
 import type { Coupons } from './coupons.js';
+import { invoiceExportCells, invoiceExportHeader, invoicePdf } from './invoice-document.js';
 import type { Invoices } from './invoices.js';
 import type { PaymentView, RechargeOrders } from './orders.js';
 
@@ -395,6 +399,53 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
       },
     },
     async (request) => invoices.get(await companyOfCaller(request), request.params.id),
+  );
+
+  app.get(
+    FINANCE_PATHS.invoicePdf.pattern,
+    {
+      config: { access: invoiceRecord },
+      schema: {
+        tags: ['finance'],
+        summary: "The invoice request as a PDF in the caller's language",
+        security,
+        params: idParams,
+        response: { 200: z.unknown().describe('application/pdf'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { invoice, company } = await invoices.document(await companyOfCaller(request), request.params.id);
+      const language = negotiateLanguage(request.headers['accept-language']);
+      return sendPdf(reply, invoice.number, await invoicePdf(invoice, company, language, new Date()));
+    },
+  );
+
+  app.get(
+    FINANCE_PATHS.invoicesExport,
+    {
+      config: { access: { page: 'invoice_record', button: 'export' } },
+      schema: {
+        tags: ['finance'],
+        summary: `The invoice requests that match as .xlsx, refused beyond ${INVOICE_EXPORT_MAX_ROWS} rows`,
+        description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+        security,
+        querystring: invoicesExportQuerySchema,
+        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const rows = await invoices.all(
+        await companyOfCaller(request),
+        listFilters(request.query.wheres, INVOICE_FILTERS),
+      );
+      const language = negotiateLanguage(request.headers['accept-language']);
+      async function* each() {
+        yield* rows;
+      }
+      return sendXlsx(reply, 'invoices', invoiceExportHeader(language), each(), (row) =>
+        invoiceExportCells(row, language),
+      );
+    },
   );
 
   app.get(
