@@ -2,8 +2,10 @@
  * Money end to end (issue 17). In Chromium, the demo owner recharges online: the order opens the
  * development payment page in a new window, where confirming pays it; the recharge page sees the
  * order paid and the balance grow. The consumption records show the charges of the demo's cloud
- * packages, and the dashboard card shows the balance. On the cloud-storage page the owner opens a
- * cloud video package on a camera: it is charged, and the device list shows the service active.
+ * packages, and the dashboard card shows the balance. The owner sets the invoice details, asks an
+ * invoice for the paid order and downloads the request's PDF. On the cloud-storage page the owner
+ * opens a cloud video package on a camera: it is charged, and the device list shows the service
+ * active.
  */
 import {
   DEVICE_PATHS,
@@ -86,6 +88,52 @@ it('recharges through the development payment page, and the balance grows by the
   await page.getByText(formatFen(after)).first().waitFor();
   const orders = page.getByRole('table', { name: 'Recharge orders' });
   await orders.getByRole('row', { name: /¥123\.45.*Paid/ }).waitFor();
+});
+
+it('requests an invoice for the paid order and downloads the request as a PDF', async () => {
+  await openPage('Billing', 'Invoice records');
+  const details = await api<{ invoice: unknown }>(FINANCE_PATHS.invoiceDetails);
+  if (!details.invoice) {
+    await page.getByRole('button', { name: 'Set invoice details' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Invoice details' });
+    await dialog.getByLabel('Tax ID').fill('91440300MA5F000000');
+    await dialog.getByLabel('Bank', { exact: true }).fill('招商银行深圳分行');
+    await dialog.getByLabel('Bank account number').fill('7559 1234 5678 9012');
+    await dialog.getByLabel('Address and telephone').fill('深圳市南山区科技园 0755-12345678');
+    await dialog.getByLabel('Email for the invoice').fill('finance@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Invoice details saved').first().waitFor();
+  }
+
+  await openPage('Billing', 'Invoice payment');
+  const paid = page.getByRole('table', { name: 'Invoice payment' });
+  await paid
+    .getByRole('row', { name: /¥123\.45.*Not invoiced/ })
+    .getByRole('checkbox')
+    .check();
+  await page.getByText('Total ¥123.45').waitFor();
+  await page.getByRole('button', { name: 'Request invoice' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Request invoice' }).click();
+  await page
+    .getByText(/Invoice I\d+ requested for ¥123\.45/)
+    .first()
+    .waitFor();
+  await paid.getByRole('row', { name: /¥123\.45.*Invoicing/ }).waitFor();
+
+  await openPage('Billing', 'Invoice records');
+  const requests = page.getByRole('table', { name: 'Invoice records' });
+  const request = requests.getByRole('row', { name: /¥123\.45.*Invoicing/ });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    request.getByRole('button', { name: 'PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-I\d+\.pdf$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const pdf = Buffer.concat(chunks);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(10_000);
 });
 
 it('the consumption records show the charges of the cloud packages, with their total', async () => {
