@@ -14,17 +14,17 @@ import {
   OWNER_ROLE_ID,
   type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
-import { executedRows } from '../../core/db/executed-rows.js';
 import { companies, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
 import { likePattern, whereOnColumn } from '../../core/http/list-query.js';
 import { deliverMessages } from '../notices/index.js';
 import type { FinanceAccounts } from './accounts.js';
+import { nextNumbered } from './numbering.js';
 import { invoiceOrders, invoices, rechargeOrders } from './schema.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -39,10 +39,6 @@ const whereOfInvoices = (companyId: number, wheres: readonly Where[]) =>
     eq(invoices.companyId, companyId),
     ...wheres.map((item) => whereOnColumn(INVOICE_COLUMNS[item.k as keyof typeof INVOICE_COLUMNS], item)),
   );
-
-/** `I`, the date asked (UTC) and its sequence number: I20261126000042. */
-const invoiceNumber = (id: number, at: Date) =>
-  `I${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 
 export class Invoices {
   constructor(
@@ -177,16 +173,13 @@ export class Invoices {
           );
         if (orders.length !== ids.length) throw new ApiError(409, 'order_not_invoiceable');
         const at = new Date(this.now());
-        const [next] = executedRows<{ id: number }>(
-          await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`),
-        );
-        const id = Number(next?.id);
+        const { id, number } = await nextNumbered(tx, 'invoices', 'I', at);
         const [row] = await tx
           .insert(invoices)
           .values({
             id,
             companyId,
-            number: invoiceNumber(id, at),
+            number,
             amount: orders.reduce((sum, order) => sum + order.amount, 0),
             details,
             requestedBy: userId,

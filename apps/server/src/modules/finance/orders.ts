@@ -6,15 +6,15 @@
  * the expiry ends in exactly one of them, on any number of servers.
  */
 import { type ListPage, RECHARGE_PAYMENT_MINUTES, type RechargeOrder, type Where } from '@vap/contracts';
-import { and, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { executedRows } from '../../core/db/executed-rows.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOnColumn } from '../../core/http/list-query.js';
 import type { Ledger } from './ledger.js';
+import { nextNumbered } from './numbering.js';
 import type { PaymentProvider } from './payments.js';
 import { rechargeOrders } from './schema.js';
 
@@ -33,10 +33,6 @@ const toOrder = (row: Row): RechargeOrder => ({
   expires_at: row.expiresAt.toISOString(),
   closed_at: row.closedAt?.toISOString() ?? null,
 });
-
-/** `R`, the date the order was placed (UTC) and its sequence number: R20261126000042. */
-const orderNumber = (id: number, at: Date) =>
-  `R${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 
 /** What the payer's side of a payment sees (the development payment page). */
 export interface PaymentView {
@@ -59,11 +55,7 @@ export class RechargeOrders {
     if (!provider) throw new ApiError(503, 'payment_unavailable');
     const createdAt = new Date(this.now());
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
-    const [next] = executedRows<{ id: number }>(
-      await this.db.execute(sql`select nextval(pg_get_serial_sequence('recharge_orders', 'id'))::int as id`),
-    );
-    const id = Number(next?.id);
-    const number = orderNumber(id, createdAt);
+    const { id, number } = await nextNumbered(this.db, 'recharge_orders', 'R', createdAt);
     let opened: Awaited<ReturnType<PaymentProvider['open']>>;
     try {
       opened = await provider.open({ number, amount, expiresAt });
