@@ -181,6 +181,8 @@ export const taskJobSchema = z.object({
   progress: z.number().min(0).max(100),
   /** Why it failed: a server reason (JOB_SERVER_REASONS) or the device's; null otherwise. */
   reason: z.string().nullable(),
+  /** The device's own words on its failure, as it said them (not translated); null otherwise. */
+  message: z.string().nullable(),
   /** The device's answer when it ended (new firmware version, applied configuration, …). */
   result: z.record(z.string(), z.unknown()).nullable(),
   attempts: z.number().int().nonnegative(),

@@ -135,6 +135,7 @@ export const job = (partial: Partial<TaskJob> & Pick<TaskJob, 'device_id'>): Tas
   state: 'completed',
   progress: 100,
   reason: null,
+  message: null,
   result: null,
   attempts: 1,
   started_at: '2026-03-02T09:31:00.000Z',

@@ -1,13 +1,14 @@
 import type { TaskJob, TaskType } from '@vap/contracts';
 import { useDateTime, useT } from '@vap/kernel';
 import { type Column, Tag } from '@vap/ui';
+import { JobAnswer } from './job-answer.js';
 import { ProgressBar } from './progress-bar.js';
 import { jobStateName, reasonText, STATE_TONES } from './task-parts.js';
 
 /**
  * The columns of a task's jobs, one per device: its state named as the task's type names it, its
- * progress, why it failed (translated when known) and how often it was tried. The table is the
- * task's own (its id names it), so no column is hidden or remembered.
+ * progress, why it failed (translated when known), what the device answered and how often it was
+ * tried. The table is the task's own (its id names it), so no column is hidden or remembered.
  */
 export function useJobColumns(type: TaskType): Column<TaskJob>[] {
   const t = useT('devices');
@@ -35,6 +36,13 @@ export function useJobColumns(type: TaskType): Column<TaskJob>[] {
       title: t('job.reason'),
       hideable: false,
       render: (row) => reasonText(t, row.reason) || '—',
+    },
+    {
+      key: 'answer',
+      title: t('job.answer'),
+      width: 240,
+      hideable: false,
+      render: (row) => <JobAnswer job={row} />,
     },
     { key: 'attempts', title: t('job.attempts'), align: 'right', hideable: false },
     {

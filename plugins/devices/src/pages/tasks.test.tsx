@@ -6,6 +6,7 @@ import type { RecordedCall } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
+import zhCN from '../locales/zh-CN.json';
 import {
   callsTo,
   device,
@@ -226,6 +227,79 @@ describe('device_maintenance: a task in detail', () => {
     expect(within(await rowOf(jobs, 'cam-21')).getByText(en.configurationState.not_applied)).toBeTruthy();
     expect(within(await rowOf(jobs, 'cam-22')).getByText(en.configurationState.applying)).toBeTruthy();
     expect(within(await rowOf(jobs, 'cam-23')).getByText(en.configurationState.applied)).toBeTruthy();
+  });
+
+  it("shows the device's answer: its own words on a failure, and what a completed job's result says", async () => {
+    const whitelist = task({ id: 9, type: 'whitelist', subject: 'Staff cars', state: 'processing' });
+    const answered = [
+      job({ device_id: 31, state: 'failed', reason: 'md5_mismatch', message: 'md5 0f0f, expected 1a1a' }),
+      job({ device_id: 32, state: 'completed', result: { firmware_version: 'V2.2.0', slot: 'b' } }),
+      job({ device_id: 33, state: 'failed', reason: 'offline', started_at: null, ended_at: null }),
+    ];
+    await renderTasks({
+      answers: taskAnswers([upgrade, whitelist], {
+        7: answered,
+        9: [job({ device_id: 34, state: 'completed', result: { count: 2 } })],
+      }),
+    });
+    const { jobs } = await openUpgrade();
+    const column = within(jobs).getByRole('columnheader', { name: en.job.answer });
+    const answerOf = async (id: number) => {
+      const cells = within(await rowOf(jobs, `cam-${id}`)).getAllByRole('cell');
+      return cells[within(jobs).getAllByRole('columnheader').indexOf(column)] as HTMLElement;
+    };
+    // The device's words beside its translated reason, as it said them.
+    expect(within(await rowOf(jobs, 'cam-31')).getByText(en.jobReason.md5_mismatch)).toBeTruthy();
+    expect((await answerOf(31)).textContent).toBe('md5 0f0f, expected 1a1a');
+    // What this console knows of a result in its words; the rest as it came.
+    const completed = await answerOf(32);
+    expect(within(completed).getByText('Now runs V2.2.0')).toBeTruthy();
+    expect(within(completed).getByText('slot: b')).toBeTruthy();
+    // A failure the server decided has no words of the device's.
+    expect((await answerOf(33)).textContent).toBe('—');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const other = await openDetail(whitelist.subject, `${en.taskType.whitelist}: ${whitelist.subject}`);
+    expect(within(await rowOf(other.jobs, 'cam-34')).getByText('Entries on the device: 2')).toBeTruthy();
+  });
+
+  it("a configuration job's answer is the configuration the device applied, folded under a summary line", async () => {
+    const applied = job({
+      device_id: 23,
+      state: 'completed',
+      result: { config: { image: { brightness: 70, day_night: 'night' }, osd: { text: 'Gate 1' } } },
+    });
+    await renderTasks({ answers: taskAnswers([config], { 8: [...configJobs.slice(0, 2), applied] }) });
+    const { jobs } = await openDetail(config.subject, `Configuration: ${config.subject}`);
+    const row = await rowOf(jobs, 'cam-23');
+    const summary = within(row).getByText(en.jobAnswer.config);
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    expect(
+      within(details).getByText('Image: Brightness 70, Day/night mode Night (black and white)'),
+    ).toBeTruthy();
+    expect(within(details).getByText('On-screen display: Overlay text Gate 1')).toBeTruthy();
+  });
+
+  it("the device's answer reads in the console's language", async () => {
+    await renderTasks({
+      language: 'zh-CN',
+      answers: taskAnswers([upgrade], {
+        7: [job({ device_id: 32, state: 'completed', result: { firmware_version: 'V2.2.0' } })],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: zhCN.views.tasks }));
+    const table = await screen.findByRole('table', { name: zhCN.tasks.title });
+    await userEvent.click(
+      within(await rowOf(table, upgrade.subject)).getByRole('button', { name: zhCN.tasks.details }),
+    );
+    const drawer = await screen.findByRole('dialog');
+    const jobs = await within(drawer).findByRole('table', { name: zhCN.task.jobs });
+    expect(within(jobs).getByRole('columnheader', { name: zhCN.job.answer })).toBeTruthy();
+    expect(within(await rowOf(jobs, 'cam-32')).getByText('当前固件：V2.2.0')).toBeTruthy();
   });
 
   it('the state filter of the jobs becomes a where', async () => {

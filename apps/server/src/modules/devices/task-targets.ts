@@ -42,6 +42,10 @@ export async function targetDevices(
   else {
     const checked = checkWheres(target.wheres, DEVICE_FILTERS);
     if (!checked.ok) throw new ApiError(400, 'invalid_list_query');
+    // The device list's company filter narrows its scope; here the scope is the caller's own
+    // company, so a filter of a downstream company holds no device a task may act on (spec §6) —
+    // not, as a filter left out would, all of the caller's own.
+    if (checked.wheres.some((where) => where.k === 'company_id' && where.v !== scope.companyId)) return [];
     conditions.push(...checked.wheres.map((where) => filterOf(where)));
   }
   const rows = await db

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../testing/accounts.js';
 import { ENGINES } from '../../testing/harness.js';
+import { deviceTopic } from '../mqtt/topics.js';
 import { taskFixture } from './test-support.js';
 
 const NIGHT = { image: { brightness: 70, day_night: 'night' }, osd: { show_time: true, text: 'Gate 1' } };
@@ -77,6 +78,73 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     await report(device, a, { id: command.id, state: 'completed', result: { config: NIGHT } });
     await expect.poll(async () => (await jobOf(id, a)).state).toBe('completed');
     expect((await jobOf(id, a)).result).toEqual({ config: NIGHT });
+  });
+
+  it("keeps a device's refusal with its own words, and exports the jobs as .xlsx in the caller's language", async () => {
+    const [a, b] = twoOfOneModel();
+    const c = state.units.find((unit) => unit !== a && unit !== b);
+    if (!c) throw new Error('no third device');
+    const chosen = await template();
+    const first = await online(a);
+    const second = await online(b);
+    const created = await call('POST', TASK_PATHS.configuration, {
+      template_id: chosen.id,
+      target: { device_ids: [a.id, b.id, c.id] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<Task>();
+    await state.t.app.taskEngine.tick();
+    const applied = await commandFor(first, id);
+    await report(first, a, { id: applied.id, state: 'completed', result: { config: NIGHT } });
+    // The device refuses the command at once, on up/reply: its error is the reason, its words the message.
+    const refused = await commandFor(second, id);
+    await second.client.publishAsync(
+      deviceTopic(b.sn, 'up', 'reply'),
+      JSON.stringify({ id: refused.id, ok: false, error: 'bad_args', message: 'osd.text: too long' }),
+      { qos: 1 },
+    );
+    await expect.poll(async () => (await jobOf(id, b)).state).toBe('failed');
+    expect(await jobOf(id, b)).toMatchObject({ reason: 'bad_args', message: 'osd.text: too long' });
+    await expect.poll(async () => (await jobOf(id, a)).state).toBe('completed');
+    expect(await jobOf(id, a)).toMatchObject({ reason: null, message: null, result: { config: NIGHT } });
+
+    const exported = await state.t.app.inject({
+      method: 'GET',
+      url: `/webapi${TASK_PATHS.jobsExport(id)}`,
+      headers: { ...state.owner, 'accept-language': 'zh-CN' },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const [header, ...rows] = (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((row) =>
+      row.slice(1),
+    );
+    expect(header).toEqual([
+      '序列号',
+      '名称',
+      '型号',
+      '状态',
+      '进度（%）',
+      '原因',
+      '设备消息',
+      '尝试次数',
+      '开始时间',
+      '结束时间',
+    ]);
+    // One row per device, in device order; a configuration's states are named as spec §4.3 does.
+    // (Empty cells read back as undefined.)
+    const expected = new Map([
+      [a.id, ['已应用', 100, undefined, undefined]],
+      [b.id, ['失败', 0, 'bad_args', 'osd.text: too long']],
+      [c.id, ['未应用', 0, undefined, undefined]],
+    ]);
+    const inOrder = [a, b, c].sort((x, y) => x.id - y.id);
+    expect(rows.map((row) => [row[0], row[2], ...row.slice(3, 7)])).toEqual(
+      inOrder.map((unit) => [unit.sn, unit.model, ...(expected.get(unit.id) ?? [])]),
+    );
   });
 
   it('gives a device that comes online later its pending configuration', async () => {

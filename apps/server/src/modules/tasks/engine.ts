@@ -15,10 +15,10 @@
  *
  * Reports come from the devices on `up/reply` and `up/job` (reports.ts), to the node the device is
  * connected to; each moves the job only from the state it expects, so a late or repeated report
- * changes nothing.
+ * changes nothing — save a completion after the job's timeout, which the device did reach.
  */
 import type { JobReport, TaskType } from '@vap/contracts';
-import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../devices/index.js';
 import { taskJobs, tasks } from './schema.js';
@@ -233,9 +233,17 @@ export class JobEngine {
   /**
    * A device's report on its job (`sn` is who sent it: a device reports on its own jobs only).
    * Processing renews the lease and sets the progress; an end ends the job, once.
+   *
+   * A completion also ends a job that failed `timeout` under the same key: the timeout is only the
+   * server giving up waiting, and the device did finish that very attempt (an upgrade that took
+   * long), so the job — and the device list — must say what the device now runs. Nothing else is
+   * overturned: a job retried since has moved on, whatever became of it (its next attempt answers
+   * for the device); one unbound is no longer the company's; a device's own failure is its word.
    */
   async report(sn: string, key: string, report: JobReport): Promise<void> {
-    const mine = and(eq(taskJobs.jobKey, key), eq(taskJobs.sn, sn), eq(taskJobs.state, 'processing'));
+    const ours = and(eq(taskJobs.jobKey, key), eq(taskJobs.sn, sn));
+    const mine = and(ours, eq(taskJobs.state, 'processing'));
+    const timedOut = and(ours, eq(taskJobs.state, 'failed'), eq(taskJobs.reason, 'timeout'));
     if (report.state === 'processing') {
       await this.db
         .update(taskJobs)
@@ -252,11 +260,13 @@ export class JobEngine {
               .set({
                 state: 'completed',
                 progress: 100,
+                reason: null,
+                message: null,
                 result: report.result,
                 endedAt: ended,
                 leaseUntil: null,
               })
-              .where(mine)
+              .where(or(mine, timedOut))
               .returning({ taskId: taskJobs.taskId, deviceId: taskJobs.deviceId })
           : await tx
               .update(taskJobs)

@@ -147,6 +147,98 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     expect(await jobOf(created.id, a)).toMatchObject({ state: 'failed', reason: 'timeout' });
   });
 
+  it('a completion reported after the timeout ends the job completed, and the device list shows the new version', async () => {
+    const [a] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const device = await online(a);
+    const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
+    await state.t.app.taskEngine.tick();
+    const command = await commandFor(device, created.id);
+    await report(device, a, { id: command.id, state: 'processing', progress: 80 });
+    await until(async () => (await jobOf(created.id, a)).progress === 80);
+    state.clock += 5 * 60_000;
+    await state.t.app.taskEngine.tick();
+    expect(await jobOf(created.id, a)).toMatchObject({ state: 'failed', reason: 'timeout' });
+    expect((await task(created.id)).state).toBe('failed');
+
+    // The slow upgrade ends after all: the device runs the new firmware, and the job says so.
+    await report(device, a, {
+      id: command.id,
+      state: 'completed',
+      result: { firmware_version: firmware.version },
+    });
+    await until(async () => (await jobOf(created.id, a)).state === 'completed');
+    expect(await jobOf(created.id, a)).toMatchObject({
+      reason: null,
+      progress: 100,
+      result: { firmware_version: firmware.version },
+    });
+    expect((await task(created.id)).state).toBe('completed');
+    const shown = await call('GET', `/v1/dms/company/devices/${a.id}`);
+    expect(shown.json<{ firmware_version: string }>().firmware_version).toBe(firmware.version);
+  });
+
+  it("a timed-out job retried since is the next attempt's: the old attempt's completion changes nothing", async () => {
+    const [a] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const device = await online(a);
+    const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
+    await state.t.app.taskEngine.tick();
+    const first = await commandFor(device, created.id);
+    state.clock += 5 * 60_000;
+    await state.t.app.taskEngine.tick();
+    expect((await jobOf(created.id, a)).reason).toBe('timeout');
+    await call('POST', TASK_PATHS.retry(created.id), {});
+    await state.t.app.taskEngine.tick();
+    const second = await commandFor(device, created.id, 2);
+    expect(second.id).not.toBe(first.id);
+    await report(device, a, { id: first.id, state: 'completed', result: { firmware_version: 'V0.0.1' } });
+    await new Promise((wait) => setTimeout(wait, 200));
+    expect(await jobOf(created.id, a)).toMatchObject({ state: 'processing', attempts: 2 });
+  });
+
+  it('a device failing with its own words: the job keeps its reason and its message', async () => {
+    const [a] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const device = await online(a);
+    const created = await upgrade(firmware.id, [a]);
+    await state.t.app.taskEngine.tick();
+    const command = await commandFor(device, created.id);
+    await report(device, a, {
+      id: command.id,
+      state: 'failed',
+      reason: 'md5_mismatch',
+      message: 'md5 0123, expected 4567',
+    });
+    await until(async () => (await jobOf(created.id, a)).state === 'failed');
+    expect(await jobOf(created.id, a)).toMatchObject({
+      reason: 'md5_mismatch',
+      message: 'md5 0123, expected 4567',
+      result: null,
+    });
+    // A retry clears the last attempt's words with its reason.
+    await call('POST', TASK_PATHS.retry(created.id), {});
+    expect(await jobOf(created.id, a)).toMatchObject({ reason: null, message: null });
+  });
+
+  it('a retry of chosen devices starts their failed jobs alone', async () => {
+    const [a, b] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const created = await upgrade(firmware.id, [a, b], { deadline_hours: 1 });
+    state.clock += 3_600_000;
+    await state.t.app.taskEngine.tick();
+    expect((await task(created.id)).counts).toMatchObject({ pending: 0, failed: 2 });
+
+    const retried = await call('POST', TASK_PATHS.retry(created.id), { device_ids: [a.id] });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<Task>().counts).toMatchObject({ pending: 1, failed: 1 });
+    expect(await jobOf(created.id, a)).toMatchObject({ state: 'pending', reason: null });
+    expect(await jobOf(created.id, b)).toMatchObject({ state: 'failed', reason: 'offline' });
+    // A chosen device whose job has not failed is not started again.
+    const again = await call('POST', TASK_PATHS.retry(created.id), { device_ids: [a.id] });
+    expect(again.json<Task>().counts).toMatchObject({ pending: 1, failed: 1 });
+  });
+
   it('cancels the jobs not started; started ones run to their end; a cancelled task is not retried', async () => {
     const [a, b] = twoOfOneModel();
     const firmware = await firmwareFor(a.model);

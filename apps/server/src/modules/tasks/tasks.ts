@@ -311,6 +311,7 @@ export class Tasks {
         state: job.state,
         progress: job.state === 'completed' ? 100 : job.progress,
         reason: job.reason,
+        message: job.message,
         result: job.result,
         attempts: job.attempts,
         started_at: iso(job.startedAt),
