@@ -345,6 +345,17 @@ describe('session (spec §4.1)', () => {
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('a token in the address that fails to load leaves the session stored before in place', async () => {
+    server.handlers.set('/webapi/v1/pms/user', (_req, res) =>
+      json(res, 401, { code: 'unauthorized', message: 'no' }),
+    );
+    const working = fakeJwt(Math.floor(Date.now() / 1000) + 7200);
+    storage.setItem(TOKEN_STORAGE_KEY, working);
+    const kernel = await boot();
+    expect(await kernel.session.adoptTokenFromAddress(`/index?token=${token}`)).toBe('/');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe(working);
+  });
+
   it('logout closes every tab', async () => {
     serve(userInfo({ menus: [menuItem({ name: 'system_user', type: 'page' })] }));
     const kernel = await boot();

@@ -125,14 +125,17 @@ export class SessionService {
    * Sign-in by a token handed over in the address (`?token=…`, spec §4.1): the token is stored,
    * user info loaded, and the answer is where to reload — the root, without the token in the
    * address. Null when the address carries no token. A token that fails to load still ends at the
-   * root, where the console leads to sign-in.
+   * root: with the session stored before, if there was one (a link with a stale token does not sign
+   * out the user who follows it), else at sign-in.
    */
   async adoptTokenFromAddress(href: string): Promise<string | null> {
     const url = new URL(href, 'http://localhost');
     const token = url.searchParams.get('token');
     if (!token) return null;
+    const before = this.deps.tokens.read();
     await this.signIn(token).catch((error: unknown) => {
       console.warn('The token in the address could not be used', error);
+      if (before && before !== token) this.deps.tokens.write(before);
     });
     return '/';
   }
