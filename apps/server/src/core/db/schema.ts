@@ -50,13 +50,17 @@ export const companies = pgTable(
   (table) => [index('companies_parent').on(table.parentId)],
 );
 
+/** The company a row belongs to, deleted with it: the column most tables have. */
+export const companyRef = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const roles = pgTable(
   'roles',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     name: text('name').notNull(),
     /** Menu name → allowed button names (spec §3). */
     menus: jsonb('menus').$type<MenusMap>().notNull().default({}),

@@ -1,6 +1,6 @@
 /** Access keys of the open platform and the nonces of their signed requests. */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, createdAt } from '../../core/db/schema.js';
+import { companyRef, createdAt } from '../../core/db/schema.js';
 
 /**
  * Access keys of the open platform (spec §3): a key signs open-API requests as its company's owner,
@@ -13,9 +13,7 @@ export const accessKeys = pgTable(
   {
     /** 16 letters and digits. */
     id: text('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** `v1.` + base64url(iv ‖ tag ‖ ciphertext) of the 32-character secret. */
     secretSealed: text('secret_sealed').notNull(),
     /** The stream bandwidth limit in quarters of a Mbps (spec §9: multiples of 0.25 Mbps). */

@@ -2,16 +2,14 @@
 import type { CloudPackageState, CloudPlan, CloudService } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, createdAt } from '../../core/db/schema.js';
+import { companyRef, createdAt } from '../../core/db/schema.js';
 import { devices } from '../devices/index.js';
 
 export const cloudPackages = pgTable(
   'cloud_packages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),

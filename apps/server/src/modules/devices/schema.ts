@@ -24,7 +24,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, createdAt } from '../../core/db/schema.js';
+import { companies, companyRef, createdAt } from '../../core/db/schema.js';
 
 /**
  * The factory registry (spec §5.1): one row per unit produced, bound or not. The serial and the
@@ -68,9 +68,7 @@ export const deviceGroups = pgTable(
   'device_groups',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     name: text('name').notNull(),
     maxDevices: integer('max_devices').notNull(),
     devices: integer('devices').notNull().default(0),
@@ -97,9 +95,7 @@ export const devices = pgTable(
     unitId: integer('unit_id')
       .notNull()
       .references(() => factoryUnits.id, { onDelete: 'restrict' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     groupId: integer('group_id').references((): AnyPgColumn => deviceGroups.id, { onDelete: 'set null' }),
     sn: text('sn').notNull(),
     kind: text('kind').$type<DeviceKind>().notNull(),
@@ -156,9 +152,7 @@ export const bindRecords = pgTable(
   'bind_records',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     deviceId: integer('device_id').notNull(),
     sn: text('sn').notNull(),
     action: text('action').$type<BindAction>().notNull(),

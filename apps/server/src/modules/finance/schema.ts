@@ -23,7 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, createdAt, users } from '../../core/db/schema.js';
+import { companies, companyRef, createdAt, users } from '../../core/db/schema.js';
 
 /**
  * A company's balance in fen. Changed only together with a ledger entry (ledger.ts), by one
@@ -42,9 +42,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     kind: text('kind').$type<LedgerKind>().notNull(),
     /** Fen: positive credits, negative debits. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -93,9 +91,7 @@ export const rechargeOrders = pgTable(
   'recharge_orders',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     number: text('number').notNull().unique(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     state: text('state').$type<RechargeState>().notNull().default('pending'),
@@ -118,9 +114,7 @@ export const coupons = pgTable(
   'coupons',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     code: text('code').notNull().unique(),
     value: bigint('value', { mode: 'number' }).notNull(),
     source: text('source').$type<CouponSource>().notNull(),
@@ -165,9 +159,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     number: text('number').notNull().unique(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     state: text('state').$type<'invoicing' | 'invoiced'>().notNull().default('invoicing'),

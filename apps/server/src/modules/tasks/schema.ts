@@ -12,16 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, createdAt, users } from '../../core/db/schema.js';
+import { companyRef, createdAt, users } from '../../core/db/schema.js';
 
 /** A firmware package a company uploaded through the object store (`firmware/{company}_{md5}.bin`). */
 export const firmwarePackages = pgTable(
   'firmware_packages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     model: text('model').notNull(),
     version: text('version').notNull(),
     releaseNotes: text('release_notes').notNull().default(''),
@@ -40,9 +38,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     type: text('type').$type<TaskType>().notNull(),
     /** What it applies, for the list: the package's model and version, the template's name, … */
     subject: text('subject').notNull(),
@@ -104,9 +100,7 @@ export const configTemplates = pgTable(
   'config_templates',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     name: text('name').notNull(),
     model: text('model').notNull().default(''),
     config: jsonb('config').$type<Record<string, Record<string, unknown>>>().notNull(),

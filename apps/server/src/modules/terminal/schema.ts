@@ -1,14 +1,12 @@
 /** The remote terminal's tables (spec §2.1 /telnet; issue 16): its tickets and its sessions. */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../core/db/schema.js';
+import { companyRef } from '../../core/db/schema.js';
 
 /** A ticket opens one terminal, once, within TERMINAL_TICKET_SECONDS; only its hash is kept. */
 export const terminalTickets = pgTable('terminal_tickets', {
   hash: text('hash').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyRef(),
   deviceId: integer('device_id').notNull(),
   userId: integer('user_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -23,9 +21,7 @@ export const terminalSessions = pgTable(
   'terminal_sessions',
   {
     id: text('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     deviceId: integer('device_id').notNull(),
     sn: text('sn').notNull(),
     userId: integer('user_id').notNull(),
