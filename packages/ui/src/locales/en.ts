@@ -77,6 +77,13 @@ const en = {
     dismiss: 'Dismiss',
     search: 'Search',
     noMatch: 'No matching items',
+    serverExport: {
+      button: 'Export',
+      exporting: 'Exporting…',
+      exported: 'The export was downloaded',
+      tooMany: 'At most {{max}} rows can be exported at once: narrow the time range or the filters',
+      failed: 'The export could not be read',
+    },
   },
   upload: {
     dropLabel: 'Click or drag files here to upload',

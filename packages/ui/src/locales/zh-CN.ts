@@ -75,6 +75,13 @@ const zhCN: SameKeys<typeof en> = {
     dismiss: '关闭',
     search: '搜索',
     noMatch: '没有匹配的项',
+    serverExport: {
+      button: '导出',
+      exporting: '正在导出…',
+      exported: '导出文件已下载',
+      tooMany: '一次最多导出 {{max}} 条记录，请缩小时间范围或筛选条件',
+      failed: '导出文件无法读取',
+    },
   },
   upload: {
     dropLabel: '点击或将文件拖到此处上传',

@@ -75,6 +75,13 @@ const zhTW: SameKeys<typeof en> = {
     dismiss: '關閉',
     search: '搜尋',
     noMatch: '沒有符合的項目',
+    serverExport: {
+      button: '匯出',
+      exporting: '正在匯出…',
+      exported: '匯出檔案已下載',
+      tooMany: '一次最多匯出 {{max}} 筆紀錄，請縮小時間範圍或篩選條件',
+      failed: '匯出檔案無法讀取',
+    },
   },
   upload: {
     dropLabel: '點擊或將檔案拖曳到此處上傳',

@@ -1,10 +1,9 @@
 import type { BindRecord } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
+import { type Column, type DataTableHandle, ExportButton, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
 import { BindRecordFilters, bindRecordWheres, NO_BIND_RECORD_FILTERS } from './bind-record-filters.js';
-import { ExportButton } from './export-button.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -60,12 +59,14 @@ export default function BindRecordsPage() {
       toolbar={
         mayExport ? (
           <ExportButton
-            table={table}
-            fetch={api.exportBindRecords}
-            filename={t('records.exportFile')}
-            label={t('records.export')}
-            busyLabel={t('records.exporting')}
-            done={t('records.exported')}
+            file={t('records.exportFile')}
+            download={() => {
+              const query = table.current?.query();
+              return api.exportBindRecords(
+                query?.wheres ?? bindRecordWheres(filters),
+                query?.orders ?? NEWEST_FIRST,
+              );
+            }}
           />
         ) : null
       }

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_BATCH_MAX, type Device, TASK_BUTTONS, type Task } from '@vap/contracts';
 import { usePermission, useService, useSession, useT } from '@vap/kernel';
-import { Button, confirm, DataTable, type DataTableHandle, message } from '@vap/ui';
+import { Button, confirm, DataTable, type DataTableHandle, ExportButton, message } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
 import { BindDialog } from './bind-dialog.js';
 import { useDeviceColumns } from './device-columns.js';
 import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
 import { DeviceFilters, type DeviceFilterValues, deviceWheres } from './device-filters.js';
-import { ExportButton } from './export-button.js';
 import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
 import { ImportDialog } from './import-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
@@ -204,12 +203,14 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
                 ) : null}
                 {mayExport ? (
                   <ExportButton
-                    table={table}
-                    fetch={api.exportDevices}
-                    filename={t('maintenance.exportFile')}
-                    label={t('maintenance.export')}
-                    busyLabel={t('maintenance.exporting')}
-                    done={t('maintenance.exported')}
+                    file={t('maintenance.exportFile')}
+                    download={() => {
+                      const query = table.current?.query();
+                      return api.exportDevices(
+                        query?.wheres ?? deviceWheres(filters, group),
+                        query?.orders ?? [],
+                      );
+                    }}
                   />
                 ) : null}
               </>

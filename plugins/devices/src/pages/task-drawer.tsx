@@ -9,12 +9,12 @@ import {
   type DataTableHandle,
   Descriptions,
   Drawer,
+  ExportButton,
   message,
   Select,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
-import { ExportButton } from './export-button.js';
 import { useJobColumns } from './job-columns.js';
 import { ProgressBar } from './progress-bar.js';
 import { isUnfinished, jobStateName, TaskCounts, TaskStateTags } from './task-parts.js';
@@ -187,12 +187,8 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
               ) : null}
               {mayExport ? (
                 <ExportButton
-                  table={jobs}
-                  fetch={() => api.exportJobs(task.id)}
-                  filename={t('task.exportFile', { id: task.id })}
-                  label={t('task.export')}
-                  busyLabel={t('task.exporting')}
-                  done={t('task.exported')}
+                  file={t('task.exportFile', { id: task.id })}
+                  download={() => api.exportJobs(task.id)}
                 />
               ) : null}
             </>

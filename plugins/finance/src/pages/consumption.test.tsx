@@ -108,8 +108,8 @@ describe('consume_record', () => {
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([{ k: 'reference', o: 'like', v: '1234' }]),
     );
-    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
-    expect(await screen.findByText(en.export.exported)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('The export was downloaded')).toBeTruthy();
     const call = callsTo(api.calls, 'GET', FINANCE_PATHS.consumptionExport)[0];
     expect(wheresOf(call)).toEqual([{ k: 'reference', o: 'like', v: '1234' }]);
     expect(ordersOf(call)).toEqual([{ k: 'created_at', o: 'desc' }]);
@@ -119,7 +119,7 @@ describe('consume_record', () => {
     await renderConsumption({ roleId: 4, buttons: [] });
     await table();
     expect(await screen.findByText('Total spent: ¥20.40')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: en.export.button })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
 
   it('shows the server’s message when it refuses the export', async () => {
@@ -135,11 +135,11 @@ describe('consume_record', () => {
       },
     });
     await table();
-    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(
       await screen.findByText('Log export at most 5000 rows: narrow the time range or the filters'),
     ).toBeTruthy();
-    expect(screen.queryByText(en.export.exported)).toBeNull();
+    expect(screen.queryByText('The export was downloaded')).toBeNull();
   });
 
   it(`says so without asking when more than ${CONSUMPTION_EXPORT_MAX_ROWS} charges match`, async () => {
@@ -147,10 +147,10 @@ describe('consume_record', () => {
       answers: { [`GET ${FINANCE_PATHS.consumption}`]: consumptionPage(CONSUMPTION_EXPORT_MAX_ROWS + 1) },
     });
     await screen.findByText('Total spent: ¥20.40');
-    await userEvent.click(screen.getByRole('button', { name: en.export.button }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(
       await screen.findByText(
-        'At most 5000 records can be exported at once: narrow the time range or the filters',
+        'At most 5000 rows can be exported at once: narrow the time range or the filters',
       ),
     ).toBeTruthy();
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.consumptionExport)).toEqual([]);

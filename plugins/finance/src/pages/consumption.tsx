@@ -5,11 +5,10 @@ import {
   parseCloudChargeNote,
 } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ListPage } from '@vap/ui';
+import { type Column, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { FinanceApiRef } from '../refs.js';
 import { ConsumptionFilters, consumptionWheres, NO_CONSUMPTION_FILTERS } from './consumption-filters.js';
-import { ListExport } from './list-export.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -99,12 +98,14 @@ export default function ConsumptionPage() {
           </output>
           {mayExport ? (
             <span className="ml-auto">
-              <ListExport
-                table={table}
+              <ExportButton
                 total={() => shown?.rows ?? null}
                 max={CONSUMPTION_EXPORT_MAX_ROWS}
                 file={t('consumption.exportFile')}
-                download={(query) => api.exportConsumption(query.wheres, query.orders)}
+                download={() => {
+                  const query = table.current?.query();
+                  return api.exportConsumption(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST);
+                }}
               />
             </span>
           ) : null}

@@ -10,6 +10,7 @@ import {
   Descriptions,
   Drawer,
   downloadBlob,
+  ExportButton,
   FilterForm,
   Input,
   message,
@@ -23,7 +24,6 @@ import { INVOICES_TABLE } from '../finance-query.js';
 import { FinanceApiRef } from '../refs.js';
 import { INVOICE_STATE_TONES } from '../states.js';
 import { InvoiceDetailsCard, useDetailItems } from './invoice-details.js';
-import { ListExport } from './list-export.js';
 
 /** An invoice request's own states (an order can also be not invoiced). */
 const REQUEST_STATES = ['invoicing', 'invoiced'] as const;
@@ -204,12 +204,11 @@ export default function InvoiceRecordPage() {
         emptyText={t('invoiceRecord.empty')}
         toolbar={
           mayExport ? (
-            <ListExport
-              table={table}
+            <ExportButton
               total={() => (matching?.key === JSON.stringify(wheres) ? matching.rows : null)}
               max={INVOICE_EXPORT_MAX_ROWS}
               file={t('invoiceRecord.exportFile')}
-              download={(query) => api.exportInvoices(query.wheres)}
+              download={() => api.exportInvoices(table.current?.query().wheres ?? wheres)}
             />
           ) : null
         }

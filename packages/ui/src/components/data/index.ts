@@ -10,6 +10,7 @@ export {
   type DataTableProps,
   VIRTUAL_ROW_THRESHOLD,
 } from './data-table.js';
+export { ExportButton, type ExportButtonProps } from './export-button.js';
 export { FilterForm, type FilterFormProps } from './filter-form.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';

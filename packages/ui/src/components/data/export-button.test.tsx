@@ -1,0 +1,114 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithUi } from '../../test-support.js';
+import { message, Toaster } from '../message.js';
+import { ExportButton, type ExportButtonProps } from './export-button.js';
+import './test-setup.js';
+
+const XLSX = new Blob(['xlsx'], {
+  type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+});
+
+/** An error as the kernel's HTTP layer throws it: status, code, message. */
+const apiError = (code: string) => Object.assign(new Error(code), { name: 'ApiError', status: 200, code });
+
+let saved: Blob[];
+
+beforeEach(() => {
+  saved = [];
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:xlsx';
+    }),
+    revokeObjectURL: vi.fn(),
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  // Only the clock: the messages and the clicks keep their real timers.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-09T10:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => message.clear());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** The button and the messages, saving `devices-….xlsx` of XLSX unless `props` say otherwise. */
+function renderButton(props: Partial<ExportButtonProps> = {}) {
+  const all = { file: 'devices', download: async () => XLSX, ...props } as ExportButtonProps;
+  renderWithUi(
+    <>
+      <ExportButton {...all} />
+      <Toaster />
+    </>,
+  );
+}
+
+const savedName = () =>
+  (vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement).download;
+
+describe('ExportButton', () => {
+  it('beyond max rows warns that at most max can be exported, and does not ask for the file', async () => {
+    const download = vi.fn(async () => XLSX);
+    renderButton({ download, total: () => 5001, max: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'At most 5000 rows can be exported at once: narrow the time range or the filters',
+    );
+    expect(download).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
+  });
+
+  it('at max rows, or before the list has answered, asks for the file', async () => {
+    const download = vi.fn(async () => XLSX);
+    let total: number | null = 5000;
+    renderButton({ download, total: () => total, max: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByText('The export was downloaded');
+    total = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(download).toHaveBeenCalledTimes(2);
+  });
+
+  it("saves the file as '{file}-{YYYY-MM-DD}.xlsx', busy meanwhile, and says it was downloaded", async () => {
+    let answer: (blob: Blob) => void = () => {};
+    const download = vi.fn(() => new Promise<Blob>((resolve) => (answer = resolve)));
+    renderButton({ download, file: 'consumption-records' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const busy = screen.getByRole('button', { name: 'Exporting…' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+
+    await act(async () => answer(XLSX));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'The export was downloaded');
+    expect(saved).toEqual([XLSX]);
+    expect(savedName()).toBe('consumption-records-2026-03-09.xlsx');
+    expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says the export failed only when the answer is no file (invalid_response): a refusal was already shown', async () => {
+    const download = vi.fn<() => Promise<Blob>>().mockRejectedValueOnce(apiError('log_export_too_many_rows'));
+    renderButton({ download });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // Idle again, nothing said: the kernel announced the server's message.
+    await screen.findByRole('button', { name: 'Export' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+
+    download.mockRejectedValueOnce(apiError('invalid_response'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The export could not be read');
+    expect(saved).toEqual([]);
+  });
+
+  it('shows its label in place of "Export", and its texts in the console language', async () => {
+    renderButton({ label: 'Export jobs' });
+    expect(screen.getByRole('button', { name: 'Export jobs' })).toBeTruthy();
+    cleanup();
+    renderWithUi(<ExportButton file="devices" download={async () => XLSX} />, 'zh-CN');
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+  });
+});
