@@ -277,7 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brokerStats.stop();
     await broker.close();
     // The last entries, disconnections included.
-    await mqttLog.flush();
+    await mqttLog.close();
     await cloud.usage.flush();
   });
 

@@ -3,8 +3,13 @@
  * publish (topic, QoS, retain, size, the payload's first MQTT_LOG_PAYLOAD_BYTES, direction), their
  * subscriptions and unsubscriptions, and their connections and disconnections (address, transport,
  * reason). Entries wait in memory and are written in batches — a second's worth, or
- * BATCH_ROWS — so that logging costs the broker little; when the database falls behind, the
- * oldest waiting entries are dropped rather than the broker slowed (and the drop is logged).
+ * BATCH_ROWS — so that logging costs the broker little; when the database falls behind, new
+ * messages are not logged while MAX_WAITING entries wait, rather than the broker slowed (and the
+ * drop is logged).
+ * The writes take at most a share of the time (WRITE_SHARE): after each batch the log rests
+ * long enough to stay within it. On PGlite a statement runs on the broker's own thread, on
+ * PostgreSQL it takes the database's CPU (on a small machine, the broker's too); either way a flood
+ * leaves a sample in the log rather than halving the broker.
  * Kept MQTT_SERIES_KEPT_DAYS, and at most `maxRows` rows (MQTT_LOG_MAX_ROWS; 0 logs nothing).
  */
 import {
@@ -31,12 +36,16 @@ import { directionOf } from './topics.js';
 
 type Row = typeof mqttLogs.$inferInsert;
 
+const rest = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
+
 /** Entries written per statement, and what waits before a write is started at once. */
 export const BATCH_ROWS = 1000;
 const FLUSH_EVERY_MS = 1000;
 /** Entries that may wait while the database is slow; beyond it the oldest go. */
 export const MAX_WAITING = 50_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** The share of the time the log's writes may take. */
+export const WRITE_SHARE = 0.15;
 const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 3_600_000;
 
 /** Columns a filter may name, by its key. */
@@ -66,12 +75,16 @@ export class MqttLog implements BrokerObserver {
   private timer: NodeJS.Timeout | undefined;
   private lastPrune = 0;
   private dropped = 0;
+  /** Set on shutdown: what waits is written at once, without resting. */
+  private closing = false;
 
   constructor(
     private readonly db: Db,
     private readonly maxRows: number,
     private readonly log: { warn(object: object, message: string): void },
     private readonly now: () => number = () => Date.now(),
+    /** The share of the time the writes may take (1: no rest between batches). */
+    private readonly share = WRITE_SHARE,
   ) {}
 
   /** Follows the broker's traffic, unless the log is off (MQTT_LOG_MAX_ROWS=0). */
@@ -107,8 +120,8 @@ export class MqttLog implements BrokerObserver {
 
   private add(row: Row) {
     this.waiting.push(row);
-    // The oldest go a batch at a time: dropping one per entry moved the whole waiting array each
-    // message, just when the broker was busiest.
+    // Beyond the messages (refused when the log is full), the oldest go a batch at a time:
+    // dropping one per entry moved the whole waiting array each message.
     if (this.waiting.length > MAX_WAITING) {
       this.waiting.splice(0, BATCH_ROWS);
       this.dropped += BATCH_ROWS;
@@ -127,6 +140,12 @@ export class MqttLog implements BrokerObserver {
   }
 
   published(connection: Connection, packet: AedesPublishPacket) {
+    // A flood's messages are refused before their entry is made: building entries only to drop
+    // them cost the broker as much as writing them.
+    if (this.waiting.length >= MAX_WAITING) {
+      this.dropped++;
+      return;
+    }
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload ?? '');
     const row = this.entry(connection, 'message');
     row.topic = packet.topic;
@@ -177,6 +196,12 @@ export class MqttLog implements BrokerObserver {
     return row;
   }
 
+  /** On shutdown: writes everything that waits without resting between batches. */
+  close(): Promise<void> {
+    this.closing = true;
+    return this.flush();
+  }
+
   /** Writes what waits, one batch after the other; resolves once it is written. */
   flush(): Promise<void> {
     if (this.timer) {
@@ -202,11 +227,16 @@ export class MqttLog implements BrokerObserver {
     }
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, BATCH_ROWS);
+      const started = performance.now();
       try {
         await this.insert(batch);
       } catch (error) {
         this.log.warn({ err: error, rows: batch.length }, 'mqtt log entries not written');
       }
+      // At most a flush's interval: a statement slow for waiting on the database (a lock, a prune)
+      // took none of the broker's time, and a rest in proportion would leave the log behind.
+      if (this.share < 1 && !this.closing)
+        await rest(Math.min((performance.now() - started) * (1 / this.share - 1), FLUSH_EVERY_MS));
     }
     if (this.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = this.now();
