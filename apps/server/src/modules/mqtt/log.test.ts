@@ -271,7 +271,7 @@ describe('the MQTT log under load (issue 15)', () => {
     expect(slow.warnings).toContainEqual({ dropped });
   });
 
-  it('on a database sharing its thread, rests between batches so that writing takes at most its share', async () => {
+  it('rests between batches so that writing takes at most its share of the time', async () => {
     /** When each batch's statement began and ended, with the statement taking 20 ms. */
     const timed = (share: number) => {
       const log = new MqttLog({} as never, 1_000_000, { warn: () => {} }, Date.now, share);
