@@ -12,6 +12,7 @@ describe('the command line', () => {
     expect(options([])).toEqual({
       count: undefined,
       url: DEFAULT_URL,
+      protocolVersion: 4,
       credentials: undefined,
       intervalSeconds: 30,
       eventRate: 12,
@@ -26,6 +27,8 @@ describe('the command line', () => {
         '200',
         '--url',
         'ws://127.0.0.1:8080/mqtt',
+        '--protocol',
+        '5',
         '--credentials',
         'units.csv',
         '--interval',
@@ -42,6 +45,7 @@ describe('the command line', () => {
     ).toEqual({
       count: 200,
       url: 'ws://127.0.0.1:8080/mqtt',
+      protocolVersion: 5,
       credentials: 'units.csv',
       intervalSeconds: 2.5,
       eventRate: 0,
@@ -67,6 +71,8 @@ describe('the command line', () => {
     [['--job-failure-rate', '-0.1'], /--job-failure-rate/],
     [['--url', 'http://127.0.0.1:8080'], /--url must be an mqtt:\/\//],
     [['--url', 'localhost:1883'], /--url/],
+    [['--protocol', '3'], /--protocol must be 4 \(MQTT 3\.1\.1\) or 5/],
+    [['--protocol', '5.0'], /--protocol/],
     [['--credentials', ''], /--credentials/],
     [['--frobnicate'], /frobnicate/],
     [['--count'], /--count/],
@@ -80,6 +86,7 @@ describe('the command line', () => {
     for (const option of [
       '--count',
       '--url',
+      '--protocol',
       '--credentials',
       '--interval',
       '--event-rate',

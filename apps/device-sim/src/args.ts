@@ -5,6 +5,8 @@ export interface CliOptions {
   /** Units to run: all of the credentials file's when absent, else 10. */
   count: number | undefined;
   url: string;
+  /** 4: MQTT 3.1.1, 5: MQTT 5. */
+  protocolVersion: 4 | 5;
   /** A CSV of sn,secret,kind[,model][,firmware_version][,job_failure_rate]; absent: the server's. */
   credentials: string | undefined;
   intervalSeconds: number;
@@ -34,6 +36,7 @@ credentials: they publish telemetry and events, answer commands, and reconnect w
 Options:
   --count N             units to run (default: all of --credentials, else ${DEFAULT_COUNT}; at most ${MAX_COUNT})
   --url URL             the broker: mqtt://host:port, mqtts://…, ws://host:8080/mqtt (default ${DEFAULT_URL})
+  --protocol V          the MQTT version the units speak: 4 (MQTT 3.1.1) or 5 (MQTT 5) (default 4)
   --credentials FILE    a CSV with a header row: sn,secret,kind[,model][,firmware_version]
                         [,job_failure_rate]; without it, the units come from
                         \`npm run ops -- devices:credentials --count N\` (the server's database)
@@ -65,6 +68,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
       options: {
         count: { type: 'string' },
         url: { type: 'string' },
+        protocol: { type: 'string' },
         credentials: { type: 'string' },
         interval: { type: 'string' },
         'event-rate': { type: 'string' },
@@ -89,6 +93,9 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   if (!URL_PROTOCOLS.includes(protocol)) {
     throw new UsageError(`--url must be an mqtt://, mqtts://, ws:// or wss:// address, not "${url}".`);
   }
+  const protocolText = text('protocol') ?? '4';
+  if (protocolText !== '4' && protocolText !== '5')
+    throw new UsageError(`--protocol must be 4 (MQTT 3.1.1) or 5 (MQTT 5), not "${protocolText}".`);
   const credentials = text('credentials');
   if (credentials !== undefined && credentials.trim() === '')
     throw new UsageError('--credentials needs a file.');
@@ -105,6 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         `a whole number from 1 to ${MAX_COUNT}`,
       ),
       url,
+      protocolVersion: protocolText === '5' ? 5 : 4,
       credentials,
       intervalSeconds:
         number('interval', text('interval'), (n) => n >= 0.1 && n <= 86_400, 'from 0.1 to 86400 seconds') ??

@@ -81,6 +81,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const fleet = startFleet({
     url: options.url,
+    protocolVersion: options.protocolVersion,
     units,
     telemetryIntervalMs: options.intervalSeconds * 1000,
     eventRate: options.eventRate,
@@ -93,7 +94,10 @@ async function main(argv: readonly string[]): Promise<number> {
     log: logTo(options.verbose),
   });
   const nvr = units.filter((unit) => unit.kind === 'nvr').length;
-  console.log(`device-sim: ${units.length} units (${units.length - nvr} IPC, ${nvr} NVR) → ${options.url}`);
+  const version = options.protocolVersion === 5 ? ' (MQTT 5)' : '';
+  console.log(
+    `device-sim: ${units.length} units (${units.length - nvr} IPC, ${nvr} NVR) → ${options.url}${version}`,
+  );
   const status = setInterval(() => console.log(statusLine(fleet.stats())), STATUS_EVERY_MS);
 
   await new Promise<void>((resolve) => {

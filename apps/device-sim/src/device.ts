@@ -29,7 +29,8 @@ export interface FleetLog {
  * - connecting: an attempt under way;
  * - online: connected, publishing;
  * - waiting: lost or never reached the broker, back-off running;
- * - refused: the broker said CONNACK 4 or 5, long wait (or none, then it stays so);
+ * - refused: the broker said CONNACK 4 or 5 (0x86 or 0x87 in MQTT 5), long wait (or none, then it
+ *   stays so);
  * - rebooting: away on a reboot command;
  * - stopped: for good.
  */
@@ -38,6 +39,8 @@ export type DeviceState = 'idle' | 'connecting' | 'online' | 'waiting' | 'refuse
 /** What a device needs of the fleet's options, every default applied. */
 export interface DeviceSettings {
   url: string;
+  /** MQTT 3.1.1 (4) or MQTT 5 (5). */
+  protocolVersion: 4 | 5;
   telemetryIntervalMs: number;
   /** Events an hour, on average; 0 for none. */
   eventRate: number;
@@ -61,9 +64,14 @@ export interface DeviceEvents {
   retry: [delayMs: number, reason: string];
 }
 
-/** CONNACK return codes of MQTT 3.1.1 §3.2.2.3 that no retry soon will change. */
-const BAD_CREDENTIALS = 4;
-const NOT_AUTHORISED = 5;
+/**
+ * CONNACK codes that no retry soon will change: bad user name or password and not authorised, as
+ * MQTT 3.1.1 says them (§3.2.2.3) and as MQTT 5 does (§3.2.2.2).
+ */
+const REFUSALS: ReadonlySet<unknown> = new Set([4, 5, 0x86, 0x87]);
+const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([5, 0x87]);
+/** A SUBACK code from here up refuses the subscription (0x80 in MQTT 3.1.1, 0x80 to 0xA2 in 5). */
+const SUBSCRIPTION_REFUSED = 0x80;
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -234,7 +242,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       clientId: this.sn,
       username: this.sn,
       password: this.secret,
-      protocolVersion: 4,
+      protocolVersion: this.settings.protocolVersion,
       clean: true,
       keepalive: this.settings.keepaliveSeconds,
       connectTimeout: this.settings.connectTimeoutMs,
@@ -253,8 +261,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     client.on('connect', () => this.connected(client));
     client.on('message', (_topic, payload) => void this.command(client, payload));
     client.on('error', (error: Error & { code?: unknown }) => {
-      if (error.code === BAD_CREDENTIALS || error.code === NOT_AUTHORISED) refusedWith = error.code;
+      if (REFUSALS.has(error.code)) refusedWith = error.code as number;
       reason = error.message;
+    });
+    // An MQTT 5 broker says why it ends a connection (a kick, a takeover, a shutdown).
+    client.on('disconnect', (packet) => {
+      reason = `disconnected by the broker (reason code 0x${(packet.reasonCode ?? 0).toString(16)})`;
     });
     client.on('close', () => this.closed(client, refusedWith, reason));
   }
@@ -266,7 +278,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.connectedAt = Date.now();
     this.setState('online');
     client.subscribe(this.topics.command, { qos: 1 }, (error, granted) => {
-      if (error || granted?.some((grant) => grant.qos === 128)) {
+      if (error || granted?.some((grant) => grant.qos >= SUBSCRIPTION_REFUSED)) {
         this.settings.log.warn(
           { sn: this.sn, err: error },
           'simulated device: commands subscription refused',
@@ -422,7 +434,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       const retryMs = this.settings.refusedRetryMs;
       this.settings.log.warn(
         { sn: this.sn, returnCode: refusedWith, retryMs: retryMs > 0 ? retryMs : null },
-        refusedWith === NOT_AUTHORISED
+        NOT_AUTHORISED.has(refusedWith)
           ? 'simulated device refused: the unit is not bound to a company'
           : 'simulated device refused: unknown unit or wrong secret',
       );

@@ -315,6 +315,26 @@ describe('the simulated fleet, on a real broker (issue 15)', () => {
     await expect.poll(() => broker.of(ipc.sn, 'telemetry').length).toBeGreaterThan(0);
   });
 
+  it('speaks MQTT 5 when asked, over TCP and WebSocket; a refused unit is counted with 0x86 or 0x87', async () => {
+    const [ipc, viaWebSocket] = IPC as [SimulatedUnit, SimulatedUnit];
+    const wrong = { ...(IPC[2] as SimulatedUnit), secret: 'not-its-secret' };
+    const started = fleet({ units: [ipc, wrong, UNBOUND], protocolVersion: 5 });
+    const overWebSocket = fleet({ units: [viaWebSocket], url: broker.wsUrl, protocolVersion: 5 });
+    await expect.poll(() => started.stats().refused).toBe(2);
+    await expect.poll(() => started.connected() + overWebSocket.connected()).toBe(2);
+    expect(started.devices.map((device) => device.refusedWith)).toEqual([null, 0x86, 0x87]);
+    expect(started.devices.map((device) => device.state)).toEqual(['online', 'refused', 'refused']);
+    for (const { sn } of [ipc, viaWebSocket]) {
+      expect(broker.protocolOf(sn)).toBe(5);
+      expect(await broker.command(sn, { name: 'ping' })).toMatchObject({ ok: true });
+      await expect.poll(() => broker.of(sn, 'telemetry').length).toBeGreaterThan(0);
+    }
+    expect(broker.trespasses).toEqual([]);
+    expect(() => startFleet({ url: broker.url, units: [], protocolVersion: 3 as 4 })).toThrow(
+      /protocolVersion/,
+    );
+  });
+
   it('staggers the first connections over connectSpreadMs', async () => {
     const started = fleet({ units: [...IPC], connectSpreadMs: 400 });
     await expect.poll(() => started.connected()).toBe(4);

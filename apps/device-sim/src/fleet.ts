@@ -10,6 +10,8 @@ export interface FleetOptions {
   /** The broker: `mqtt://host:1883` (`mqtts://` with TLS) or `ws://host:8080/mqtt`. */
   url: string;
   units: readonly SimulatedUnit[];
+  /** The MQTT version the units speak: 4 (MQTT 3.1.1) or 5 (MQTT 5); 4. */
+  protocolVersion?: 4 | 5;
   /** Between two telemetry reports of a unit; 30 s. */
   telemetryIntervalMs?: number;
   /** Events per unit per hour, on average; 12. 0 for none. */
@@ -24,7 +26,7 @@ export interface FleetOptions {
   backoff?: Partial<BackoffOptions>;
   /** How long a reboot command keeps a unit away; 5 s. */
   rebootMs?: number;
-  /** The wait before trying again after CONNACK 4 or 5; 10 min. 0: never try again. */
+  /** The wait before trying again after CONNACK 4 or 5 (0x86, 0x87 in MQTT 5); 10 min. 0: never try again. */
   refusedRetryMs?: number;
   /** MQTT keep-alive; 60 s. */
   keepaliveSeconds?: number;
@@ -38,7 +40,7 @@ export interface FleetStats {
   units: number;
   /** Units connected now. */
   connected: number;
-  /** Units whose last attempt was refused (CONNACK 4 or 5). */
+  /** Units whose last attempt was refused (CONNACK 4 or 5; 0x86 or 0x87 in MQTT 5). */
   refused: number;
   /** Messages the units published, and commands they received, since the start. */
   published: number;
@@ -75,6 +77,7 @@ function settingsOf(options: FleetOptions): DeviceSettings {
   }
   const settings: DeviceSettings = {
     url: options.url,
+    protocolVersion: options.protocolVersion ?? 4,
     telemetryIntervalMs: options.telemetryIntervalMs ?? 30_000,
     eventRate: options.eventRate ?? 12,
     seed: options.seed ?? 'vap-device-sim',
@@ -112,6 +115,9 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     throw new RangeError('device simulator: keepaliveSeconds must be from 1 to 65535');
   }
   if (!(settings.eventRate >= 0)) throw new RangeError('device simulator: eventRate must be 0 or more');
+  if (settings.protocolVersion !== 4 && settings.protocolVersion !== 5) {
+    throw new RangeError('device simulator: protocolVersion must be 4 (MQTT 3.1.1) or 5 (MQTT 5)');
+  }
   if (!isRate(settings.jobFailureRate)) {
     throw new RangeError('device simulator: jobFailureRate must be from 0 to 1');
   }

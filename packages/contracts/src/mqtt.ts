@@ -64,8 +64,8 @@ export const MQTT_USER_AUTHS = ['access_key', 'debug_token'] as const;
 /** How the connection reached the broker. */
 export const MQTT_TRANSPORTS = ['tcp', 'tls', 'ws'] as const;
 export type MqttTransport = (typeof MQTT_TRANSPORTS)[number];
-/** MQTT protocol levels: 3 is MQTT 3.1, 4 is MQTT 3.1.1. */
-export const MQTT_PROTOCOL_LEVELS = [3, 4] as const;
+/** MQTT protocol levels: 3 is MQTT 3.1, 4 is MQTT 3.1.1, 5 is MQTT 5.0. */
+export const MQTT_PROTOCOL_LEVELS = [3, 4, 5] as const;
 
 /** One connected client (GET clients). */
 export const mqttClientSchema = z.object({
@@ -102,7 +102,7 @@ export const MQTT_CLIENT_FILTERS = {
   ip: { '=': clientText, like: clientText },
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   transport: { '=': z.enum(MQTT_TRANSPORTS) },
-  protocol_level: { '=': z.number().int().min(3).max(4) },
+  protocol_level: { '=': z.number().int().min(3).max(5) },
   connected_at: {
     '>=': instantSchema,
     '<=': instantSchema,

@@ -1,9 +1,10 @@
 /**
  * A real Aedes broker for the simulator's tests, with the server's rules in small (apps/server,
  * modules/mqtt): a device connects with client id = user name = its serial and its secret (CONNACK 4
- * otherwise, 5 when not bound), publishes only under its own `up` (else its connection is closed)
- * and subscribes only under its own `down` (else SUBACK 0x80). It listens on free ports, over TCP
- * and WebSocket, and can go away and come back on the same port.
+ * otherwise, 5 when not bound; 0x86 and 0x87 to an MQTT 5 client), publishes only under its own `up`
+ * (else its MQTT 3.1.1 connection is closed, an MQTT 5 one told PUBACK 0x87) and subscribes only
+ * under its own `down` (else SUBACK 0x80, 0x87 in MQTT 5). It speaks MQTT 3.1.1 and 5, listens on
+ * free ports, over TCP and WebSocket, and can go away and come back on the same port.
  */
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -85,6 +86,12 @@ export class TestBroker {
   /** Clients connected now. */
   get connected(): number {
     return this.aedes.connectedClients;
+  }
+
+  /** The MQTT protocol level a client connected with (4: MQTT 3.1.1, 5: MQTT 5), if it is connected. */
+  protocolOf(clientId: string): number | undefined {
+    return (this.aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId]
+      ?.version;
   }
 
   private install() {

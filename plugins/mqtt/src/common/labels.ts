@@ -3,10 +3,11 @@ import type { TranslateOf } from '@vap/kernel';
 
 type T = TranslateOf<'mqtt'>;
 
-/** MQTT's name for a protocol level: 3 is MQTT 3.1, 4 is 3.1.1 (the broker speaks no other). */
+/** MQTT's name for a protocol level: 3 is MQTT 3.1, 4 is 3.1.1, 5 is 5.0 (the broker speaks no other). */
 export function protocolLabel(t: T, level: number): string {
   if (level === 3) return t('protocol.v3');
   if (level === 4) return t('protocol.v4');
+  if (level === 5) return t('protocol.v5');
   return t('protocol.other', { level });
 }
 

@@ -67,6 +67,17 @@ describe('DebugClient: the connection', () => {
     expect(broker.last().ended).toBe(true);
   });
 
+  it('an MQTT 5 refusal of its own (a reason code of 0x80 and up) ends the attempt too', async () => {
+    const { broker, client } = setup();
+    await client.connect();
+    broker.last().events.failed(0x8a, 'Connection refused: Banned');
+    expect(client.snapshot()).toMatchObject({
+      status: 'disconnected',
+      fault: { code: 0x8a, message: 'Connection refused: Banned' },
+    });
+    expect(broker.last().ended).toBe(true);
+  });
+
   it('credentials refused by the server end the attempt with the server message', async () => {
     const { broker, client } = setup(async () => {
       throw new Error('Forbidden');

@@ -11,7 +11,10 @@ import { loadMqttTransport, type OpenTransport, SUBSCRIPTION_REFUSED, type Trans
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
-/** Why the connection failed: a CONNACK return code (1 to 5), or null with the failure's own text. */
+/**
+ * Why the connection failed: a CONNACK return code (1 to 5, or an MQTT 5 reason code of 0x80 and up),
+ * or null with the failure's own text.
+ */
 export interface ConnectionFault {
   code: number | null;
   message: string;
@@ -80,8 +83,12 @@ const INITIAL: DebugState = {
   draft: { topic: '', payload: '', format: 'text', qos: 0, retain: false },
 };
 
-/** A CONNACK refusal (MQTT 3.1.1 §3.2.2.3) ends the attempt: the same credentials would fail again. */
-const isRefusal = (code: number | null): code is number => code !== null && code >= 1 && code <= 5;
+/**
+ * A CONNACK refusal (MQTT 3.1.1 §3.2.2.3, MQTT 5 §3.2.2.2) ends the attempt: the same credentials
+ * would fail again.
+ */
+const isRefusal = (code: number | null): code is number =>
+  code !== null && ((code >= 1 && code <= 5) || code >= 0x80);
 
 export interface DebugClientDeps {
   /** POST debug_token: who to connect as, and where. */

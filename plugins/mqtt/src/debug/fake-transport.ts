@@ -1,5 +1,11 @@
 /** A transport standing in for mqtt.js in tests: it records the calls and lets the test play the broker. */
-import type { Credentials, OpenTransport, Transport, TransportEvents } from './transport.js';
+import {
+  type Credentials,
+  type OpenTransport,
+  PUBLICATION_REFUSED,
+  type Transport,
+  type TransportEvents,
+} from './transport.js';
 
 export interface FakeConnection {
   credentials: Credentials;
@@ -17,12 +23,15 @@ export interface FakeBroker {
   last(): FakeConnection;
   /** The QoS the broker grants a filter (SUBSCRIPTION_REFUSED to refuse it); the asked one by default. */
   grant: (topic: string, qos: number) => number;
+  /** Whether the broker refuses a publication to the topic (MQTT 5: PUBACK 0x87); none by default. */
+  refuses: (topic: string) => boolean;
 }
 
 export function fakeBroker(): FakeBroker {
   const broker: FakeBroker = {
     connections: [],
     grant: (_topic, qos) => qos,
+    refuses: () => false,
     last() {
       const connection = broker.connections.at(-1);
       if (!connection) throw new Error('nothing connected');
@@ -47,6 +56,9 @@ export function fakeBroker(): FakeBroker {
           connection.unsubscribed.push(topic);
         },
         publish: async (topic, payload, qos, retain) => {
+          if (broker.refuses(topic)) {
+            throw Object.assign(new Error('Publish error: Not authorized'), { code: PUBLICATION_REFUSED });
+          }
           connection.published.push({ topic, payload, qos, retain });
         },
         end: () => {

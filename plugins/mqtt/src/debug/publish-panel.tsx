@@ -6,6 +6,7 @@ import { QOS_LEVELS, type Qos } from '../common/qos.js';
 import { isJson, publishTopicProblem, type TopicProblem } from './checks.js';
 import type { DebugClient, DebugState, PayloadFormat } from './debug-client.js';
 import { useProblemText } from './problem-text.js';
+import { PUBLICATION_REFUSED } from './transport.js';
 
 const FORMATS: readonly PayloadFormat[] = ['text', 'json'];
 
@@ -39,7 +40,9 @@ export function PublishPanel({ client, state }: PublishPanelProps) {
     try {
       await client.publish(topic, draft.payload, draft.qos, draft.retain);
     } catch (error) {
-      message.error(t('debug.publishFailed', { reason: error instanceof Error ? error.message : '' }));
+      const refused = (error as { code?: unknown } | null)?.code === PUBLICATION_REFUSED;
+      const reason = refused ? t('debug.publishRefused') : error instanceof Error ? error.message : '';
+      message.error(t('debug.publishFailed', { reason }));
     } finally {
       setBusy(false);
     }

@@ -1,17 +1,34 @@
 import { EventEmitter } from 'node:events';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { describe, expect, it, vi } from 'vitest';
-import { SUBSCRIPTION_REFUSED, type TransportEvents, transportOver } from './transport.js';
+import {
+  PUBLICATION_REFUSED,
+  SUBSCRIPTION_REFUSED,
+  type TransportEvents,
+  transportOver,
+} from './transport.js';
 
 /** An mqtt.js client as far as the transport uses it: events, and calls answering through callbacks. */
 class FakeMqttClient extends EventEmitter {
   granted: number[] = [0];
   readonly calls: unknown[][] = [];
-  subscribe(topic: string, options: unknown, callback: (error: Error | null, granted?: unknown[]) => void) {
+  subscribe(
+    topic: string,
+    options: { qos: number },
+    callback: (error: Error | null, granted?: unknown[], packet?: { granted: number[] }) => void,
+  ) {
     this.calls.push(['subscribe', topic, options]);
+    const packet = { granted: this.granted };
+    // As mqtt.js does: a SUBACK code of 0x80 and up is an error that carries the SUBACK, the grants
+    // then saying what was asked.
+    if (this.granted.some((code) => code >= 0x80)) {
+      callback(new Error('Subscribe error: Not authorized'), [{ topic, qos: options.qos }], packet);
+      return;
+    }
     callback(
       null,
       this.granted.map((qos) => ({ topic, qos })),
+      packet,
     );
   }
   unsubscribe(topic: string, callback: (error?: Error) => void) {
@@ -20,6 +37,10 @@ class FakeMqttClient extends EventEmitter {
   }
   publish(topic: string, payload: string, options: unknown, callback: (error?: Error) => void) {
     this.calls.push(['publish', topic, payload, options]);
+    if (topic === 'refused') {
+      callback(Object.assign(new Error('Publish error: Not authorized'), { code: PUBLICATION_REFUSED }));
+      return;
+    }
     callback(topic === 'bad' ? new Error('client disconnecting') : undefined);
   }
   end(force?: boolean) {
@@ -46,7 +67,7 @@ function open() {
 }
 
 describe('the mqtt.js transport', () => {
-  it('connects with MQTT 3.1.1, a clean session and the credentials', () => {
+  it('connects with MQTT 5, a clean session and the credentials', () => {
     const { connect } = open();
     expect(connect).toHaveBeenCalledWith(
       'ws://console.test/mqtt',
@@ -54,7 +75,7 @@ describe('the mqtt.js transport', () => {
         clientId: 'dbg',
         username: 'u',
         password: 'p',
-        protocolVersion: 4,
+        protocolVersion: 5,
         clean: true,
         reconnectPeriod: expect.any(Number),
       }),
@@ -77,9 +98,19 @@ describe('the mqtt.js transport', () => {
     expect(events.message).toHaveBeenCalledWith('vap/dev/1/up/x', new Uint8Array([104, 105]), 1, true);
   });
 
-  it('answers the granted QoS, 128 for a refused filter', async () => {
+  it("reports MQTT 5's CONNACK refusals as MQTT 3.1.1 numbers them, others with their reason code", () => {
+    const { mqtt, events } = open();
+    const refusal = (code: number) =>
+      mqtt.emit('error', Object.assign(new Error(`Connection refused: ${code}`), { code }));
+    for (const code of [0x84, 0x85, 0x88, 0x86, 0x87, 0x8a]) refusal(code);
+    expect(vi.mocked(events.failed).mock.calls.map(([code]) => code)).toEqual([1, 2, 3, 4, 5, 0x8a]);
+  });
+
+  it('answers the granted QoS, 128 for a refused filter (0x80, or 0x87 from MQTT 5)', async () => {
     const { mqtt, transport } = open();
     await expect(transport.subscribe('vap/dev/+/up/#', 1)).resolves.toBe(0);
+    mqtt.granted = [0x87];
+    await expect(transport.subscribe('other/#', 1)).resolves.toBe(SUBSCRIPTION_REFUSED);
     mqtt.granted = [SUBSCRIPTION_REFUSED];
     await expect(transport.subscribe('other/#', 0)).resolves.toBe(SUBSCRIPTION_REFUSED);
     expect(mqtt.calls[0]).toEqual(['subscribe', 'vap/dev/+/up/#', { qos: 1 }]);
@@ -90,6 +121,9 @@ describe('the mqtt.js transport', () => {
     await transport.publish('vap/dev/1/down/x', '{}', 2, true);
     expect(mqtt.calls[0]).toEqual(['publish', 'vap/dev/1/down/x', '{}', { qos: 2, retain: true }]);
     await expect(transport.publish('bad', '', 0, false)).rejects.toThrow('client disconnecting');
+    await expect(transport.publish('refused', '', 1, false)).rejects.toMatchObject({
+      code: PUBLICATION_REFUSED,
+    });
     await transport.unsubscribe('vap/dev/+/up/#');
     expect(mqtt.calls.at(-1)).toEqual(['unsubscribe', 'vap/dev/+/up/#']);
   });

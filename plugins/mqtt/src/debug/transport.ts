@@ -6,8 +6,26 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Qos } from '../common/qos.js';
 
-/** The granted QoS of a SUBACK that refuses the subscription (MQTT 3.1.1 §3.9.3). */
+/**
+ * The granted QoS of a SUBACK that refuses the subscription (MQTT 3.1.1 §3.9.3); MQTT 5 says why
+ * with a reason code from there up (0x87, not authorised), which the tool shows as this one.
+ */
 export const SUBSCRIPTION_REFUSED = 128;
+
+/** The reason code of an MQTT 5 PUBACK (or PUBREC) that refuses a publication: not authorised. */
+export const PUBLICATION_REFUSED = 0x87;
+
+/**
+ * MQTT 5's CONNACK reason codes for the refusals MQTT 3.1.1 has too (§3.2.2.2), as 3.1.1 numbers them
+ * (§3.2.2.3): the tool explains those five in the user's language.
+ */
+const CONNACK_AS_V4: ReadonlyMap<number, number> = new Map([
+  [0x84, 1],
+  [0x85, 2],
+  [0x88, 3],
+  [0x86, 4],
+  [0x87, 5],
+]);
 
 /** A few seconds between attempts, as the EMQX dashboard's client does. */
 export const RECONNECT_PERIOD_MS = 3000;
@@ -19,7 +37,11 @@ export interface TransportEvents {
   connected(): void;
   /** The connection was lost (or could not be made) and mqtt.js tries again. */
   reconnecting(): void;
-  /** The broker refused the connection (`code`: the CONNACK return code), or the transport failed (`code` null). */
+  /**
+   * The broker refused the connection (`code`: the CONNACK return code, 1 to 5 as MQTT 3.1.1 numbers
+   * them; another MQTT 5 refusal keeps its reason code, 0x80 and up), or the transport failed
+   * (`code` null).
+   */
   failed(code: number | null, message: string): void;
   message(topic: string, payload: Uint8Array, qos: number, retain: boolean): void;
 }
@@ -28,6 +50,7 @@ export interface Transport {
   /** Answers the granted QoS: 0 to 2, or SUBSCRIPTION_REFUSED. */
   subscribe(topic: string, qos: Qos): Promise<number>;
   unsubscribe(topic: string): Promise<void>;
+  /** Rejects with the PUBACK's reason code as `code` (PUBLICATION_REFUSED) when the broker refuses it. */
   publish(topic: string, payload: string, qos: Qos, retain: boolean): Promise<void>;
   /** Closes at once and stops trying again; no event follows. */
   end(): void;
@@ -51,8 +74,8 @@ export function transportOver(connect: MqttConnect): OpenTransport {
       clientId,
       username,
       password,
-      // The broker speaks MQTT 3.1 and 3.1.1 and refuses 5 (docs/mqtt.md).
-      protocolVersion: 4,
+      // MQTT 5: a refused publication is answered (PUBACK 0x87) and the connection stays (docs/mqtt.md).
+      protocolVersion: 5,
       clean: true,
       keepalive: KEEPALIVE_SECONDS,
       reconnectPeriod: RECONNECT_PERIOD_MS,
@@ -80,7 +103,10 @@ export function transportOver(connect: MqttConnect): OpenTransport {
     client.on(
       'error',
       unlessEnded((error: Error & { code?: unknown }) =>
-        events.failed(typeof error.code === 'number' ? error.code : null, error.message),
+        events.failed(
+          typeof error.code === 'number' ? (CONNACK_AS_V4.get(error.code) ?? error.code) : null,
+          error.message,
+        ),
       ),
     );
     client.on(
@@ -90,8 +116,11 @@ export function transportOver(connect: MqttConnect): OpenTransport {
     return {
       subscribe: (topic, qos) =>
         new Promise((resolve, reject) => {
-          client.subscribe(topic, { qos }, (error, granted) => {
-            if (error) reject(error);
+          client.subscribe(topic, { qos }, (error, granted, packet) => {
+            // mqtt.js answers a SUBACK that refuses as an error that carries the SUBACK.
+            const code = packet?.granted[0];
+            if (typeof code === 'number' && code >= SUBSCRIPTION_REFUSED) resolve(SUBSCRIPTION_REFUSED);
+            else if (error) reject(error);
             else resolve(granted?.[0]?.qos ?? SUBSCRIPTION_REFUSED);
           });
         }),

@@ -104,6 +104,25 @@ describe('mqtt_device_client: the list', () => {
     );
   });
 
+  it('shows an MQTT 5 client as MQTT 5.0, and filters on protocol level 5', async () => {
+    const modern = mqttClient({ client_id: '12345678901320000013', protocol_level: 5, device_id: 13 });
+    const { api } = await renderMqttPage('mqtt_device_client', {
+      [`GET ${MQTT_PATHS.clients}`]: pageOf([modern, gate]),
+    });
+    const row = await rowOf(en.clients.deviceTitle, modern.client_id);
+    expect(within(row).getByText(en.protocol.v5)).toBeTruthy();
+    const filters = screen.getByRole('form', { name: en.clients.filters });
+    await userEvent.click(within(filters).getByRole('combobox', { name: en.client.protocol }));
+    await userEvent.click(await screen.findByRole('option', { name: en.protocol.v5 }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([
+        { k: 'kind', o: '=', v: 'device' },
+        { k: 'protocol_level', o: '=', v: 5 },
+      ]),
+    );
+  });
+
   it('the connection days become a connected_at between, whole local days', () => {
     const wheres = clientWheres('user', {
       ...NO_CLIENT_FILTERS,

@@ -184,6 +184,20 @@ describe('mqtt_debug_tool: subscribing, publishing and the log', () => {
     expect(within(row).getByText(en.debug.directions.out)).toBeTruthy();
   });
 
+  it("says in the user's language that the broker refused a publication, logs nothing and stays connected", async () => {
+    await renderTool();
+    await connect();
+    broker.refuses = (topic) => topic.startsWith('vap/dev/2/');
+    const form = screen.getByRole('form', { name: en.debug.publishForm });
+    await userEvent.type(within(form).getByLabelText(en.debug.topic), 'vap/dev/2/down/reboot');
+    await userEvent.click(within(form).getByRole('button', { name: en.debug.send }));
+    expect(
+      await screen.findByText(en.debug.publishFailed.replace('{{reason}}', en.debug.publishRefused)),
+    ).toBeTruthy();
+    expect(within(logTable()).queryByText('vap/dev/2/down/reboot')).toBeNull();
+    expect(screen.getByText(en.debug.status.connected)).toBeTruthy();
+  });
+
   it('a topic to publish to holds no wildcard', async () => {
     await renderTool();
     await connect();

@@ -1,15 +1,19 @@
 /**
- * The MQTT broker embedded in the server (issue 15): Aedes, MQTT 3.1 and 3.1.1, over TCP on
+ * The MQTT broker embedded in the server (issue 15): Aedes, MQTT 3.1, 3.1.1 and 5, over TCP on
  * MQTT_PORT (TLS with MQTT_TLS_CERT and MQTT_TLS_KEY) and over WebSocket at `/mqtt` on the HTTP
  * port.
  *
  * Who may connect: a device with client id = username = its serial and password = its unit's factory
  * secret, once bound to a company (an unknown unit or a wrong secret is refused with CONNACK 4, bad
- * user name or password; an unbound one with 5, not authorised); a user client with an access key or
- * the debug tool's token (user-clients.ts). What each may do: topics.ts. A device's connection and
- * disconnection set it online and offline in the device list (devices' presence.ts), one after the
- * other for each device, in the order they happened. Counts, time series and logs follow the
- * traffic as observers (stats.ts, log.ts).
+ * user name or password — 0x86 to an MQTT 5 client; an unbound one with 5, not authorised — 0x87);
+ * a user client with an access key or the debug tool's token (user-clients.ts). What each may do:
+ * topics.ts. A refused subscription gets its SUBACK's failure code (0x80, 0x87 in MQTT 5); a refused
+ * publication costs an MQTT 3.1.1 client its connection, while an MQTT 5 one keeps it and has the
+ * message dropped (its QoS 1 PUBACK says 0x87). The server ends an MQTT 5 connection with a
+ * DISCONNECT that says why: 0x98 administrative action for a kick, 0x87 not authorised for revoked
+ * credentials. A device's connection and disconnection set it online and offline in the device list
+ * (devices' presence.ts), one after the other for each device, in the order they happened. Counts,
+ * time series and logs follow the traffic as observers (stats.ts, log.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
@@ -42,9 +46,40 @@ import {
 } from './topics.js';
 import type { UserClients } from './user-clients.js';
 
-/** CONNACK return codes of MQTT 3.1.1 (§3.2.2.3). */
+/**
+ * CONNACK return codes of MQTT 3.1.1 (§3.2.2.3); Aedes answers an MQTT 5 client the reason code of
+ * the same meaning (0x86 bad user name or password, 0x87 not authorised).
+ */
 const BAD_CREDENTIALS = 4 as AuthenticateError['returnCode'];
 const NOT_AUTHORISED = 5 as AuthenticateError['returnCode'];
+
+/** The MQTT 5 reason codes of the server's own DISCONNECTs (§3.14.2.1). */
+const DISCONNECT_REASONS = {
+  /** A kick (DELETE clients/{id}). */
+  kicked: 0x98,
+  /** The key or the session the client connected with no longer allows it. */
+  revoked: 0x87,
+} as const;
+
+/** What a disconnect that Aedes itself sent an MQTT 5 client (`disconnectReasonCode`) says. */
+const AEDES_DISCONNECTS: ReadonlyMap<number, string> = new Map([
+  [0x8b, 'server shutting down'],
+  [0x8e, 'session taken over'],
+  [0x94, 'topic alias invalid'],
+  [0x95, 'packet too large'],
+]);
+
+/**
+ * A publication the ACL refused. It ends an MQTT 3.1.1 connection; an MQTT 5 one stays (Aedes says
+ * it as clientError all the same), and the message, as the PUBACK's reason string, goes back to the
+ * client: it names the client's own topic, nothing of the server.
+ */
+class PublishRefused extends Error {}
+
+/** The longest Session Expiry Interval an MQTT 5 client may ask for: the log's 7 days. */
+const SESSION_EXPIRY_LIMIT_S = 7 * 24 * 3600;
+/** The most MQTT 5 sessions (and delayed wills) waiting to expire at once. */
+const PENDING_SESSIONS_LIMIT = 100_000;
 
 /** How often connected user clients' credentials and devices are checked again. */
 export const SWEEP_MS = 30_000;
@@ -105,6 +140,10 @@ export class Broker {
     const aedes = await Aedes.createBroker({
       id: nodes.id,
       drainTimeout: 30_000,
+      // MQTT 5 sessions that outlive their connection: kept at most a week, and at most 100,000 at
+      // once, so that clients cycling client ids cannot make the broker hold sessions without end.
+      sessionExpiryIntervalLimit: SESSION_EXPIRY_LIMIT_S,
+      pendingSessionsLimit: PENDING_SESSIONS_LIMIT,
       mq: shared?.mq ?? brokerBus(),
       ...(shared ? { persistence: shared.persistence } : {}),
     });
@@ -165,14 +204,14 @@ export class Broker {
       // A will or a message of the server itself (client null) passes; a client's only its own topics.
       if (client && !this.mayPublish(this.connections.get(client)?.identity, packet.topic)) {
         this.log.warn({ clientId: client.id, topic: packet.topic }, 'mqtt publish refused');
-        return done(new Error(`publishing to ${packet.topic} is not allowed`));
+        return done(new PublishRefused(`publishing to ${packet.topic} is not allowed`));
       }
       done(null);
     };
     aedes.authorizeSubscribe = (client, subscription, done) => {
       if (!this.maySubscribe(this.connections.get(client)?.identity, subscription.topic)) {
         this.log.warn({ clientId: client.id, topic: subscription.topic }, 'mqtt subscribe refused');
-        // SUBACK 0x80 for this filter; the connection stays.
+        // SUBACK 0x80 for this filter (0x87 not authorised, in MQTT 5); the connection stays.
         return done(null, null);
       }
       done(null, subscription);
@@ -198,6 +237,8 @@ export class Broker {
       );
     });
     aedes.on('clientError', (client, error) => {
+      // A refused publication of an MQTT 5 client: the message is dropped, the connection stays.
+      if (error instanceof PublishRefused && client.version === 5) return;
       const connection = this.connections.get(client);
       if (connection) connection.closeReason ??= error.message;
     });
@@ -222,7 +263,12 @@ export class Broker {
     aedes.on('clientDisconnect', (client) => {
       const connection = this.connections.get(client);
       if (!connection) return;
-      this.notify('disconnected', connection, connection.closeReason ?? 'client disconnected');
+      const sent = client.disconnectReasonCode;
+      const reason =
+        connection.closeReason ??
+        (sent === null ? undefined : AEDES_DISCONNECTS.get(sent)) ??
+        'client disconnected';
+      this.notify('disconnected', connection, reason);
       const { identity } = connection;
       if (identity.kind !== 'device') return;
       // Taken over by a new connection of the same device here: that one holds the device online.
@@ -349,7 +395,7 @@ export class Broker {
     const connection = client && this.connections.get(client);
     if (!client || !connection || connection.identity.companyId !== companyId) return false;
     connection.closeReason = reason;
-    client.close();
+    client.disconnect({ reasonCode: DISCONNECT_REASONS.kicked });
     return true;
   }
 
@@ -374,7 +420,7 @@ export class Broker {
           const serials = await check;
           if (serials === null) {
             connection.closeReason = 'credentials revoked';
-            client.close();
+            client.disconnect({ reasonCode: DISCONNECT_REASONS.revoked });
           } else identity.serials = serials;
         } catch (error) {
           // The database failing is no reason to cut anyone off: the next sweep asks again.

@@ -83,6 +83,18 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     }));
   }
 
+  /** A device of the demo company and one of another, connected, each subscribed to its commands. */
+  async function ownAndForeignDevices() {
+    const [own] = await units(true);
+    const [foreign] = await units(false);
+    if (!own || !foreign) throw new Error('no units');
+    const ownDevice = await connectDevice(own);
+    const foreignDevice = await connectDevice(foreign);
+    await ownDevice.subscribeAsync(deviceTopic(own.sn, 'down', '#'));
+    await foreignDevice.subscribeAsync(deviceTopic(foreign.sn, 'down', '#'));
+    return { own, foreign, ownDevice, foreignDevice };
+  }
+
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string) =>
     expect
@@ -147,13 +159,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it("gives a key its company's devices only: wildcard subscriptions deliver its own, commands reach its own", async () => {
     const key = await createKey();
-    const [own] = await units(true);
-    const [foreign] = await units(false);
-    if (!own || !foreign) throw new Error('no units');
-    const ownDevice = await connectDevice(own);
-    const foreignDevice = await connectDevice(foreign);
-    await ownDevice.subscribeAsync(deviceTopic(own.sn, 'down', '#'));
-    await foreignDevice.subscribeAsync(deviceTopic(foreign.sn, 'down', '#'));
+    const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
     const user = await connect({
       clientId: 'watcher',
       username: key.id,
@@ -220,6 +226,85 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
     const closed = new Promise<void>((resolve) => user.once('close', () => resolve()));
     await t.app.broker.sweep();
+    await closed;
+  });
+
+  it('lets an MQTT 5 key in; refuses a wrong signature with 0x86 and a disabled key with 0x87', async () => {
+    const key = await createKey();
+    const v5 = { protocolVersion: 5 } as const;
+    await connect({
+      ...v5,
+      clientId: 'v5-party-1',
+      username: key.id,
+      password: keyPassword(key, 'v5-party-1'),
+    });
+    expect(
+      await refusalOf({ ...v5, clientId: 'v5-party-2', username: key.id, password: keyPassword(key, 'x') }),
+    ).toBe(0x86);
+    await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
+    expect(
+      await refusalOf({
+        ...v5,
+        clientId: 'v5-party-3',
+        username: key.id,
+        password: keyPassword(key, 'v5-party-3'),
+      }),
+    ).toBe(0x87);
+  });
+
+  it("refuses an MQTT 5 key another company's device with SUBACK 0x87 and PUBACK 0x87, delivers nothing and keeps its connection", async () => {
+    const key = await createKey();
+    const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
+    const user = await connect({
+      protocolVersion: 5,
+      clientId: 'watcher-v5',
+      username: key.id,
+      password: keyPassword(key, 'watcher-v5'),
+    });
+
+    for (const filter of ['#', '$SYS/#', deviceTopic(foreign.sn, 'up', '#')]) {
+      const refused = await user.subscribeAsync(filter).catch((error: Error) => error);
+      expect(refused, filter).toMatchObject({ packet: { granted: [0x87] } });
+    }
+    expect((await user.subscribeAsync('vap/dev/+/up/#')).map((grant) => grant.qos)).toEqual([0]);
+    const seen: string[] = [];
+    user.on('message', (topic) => seen.push(topic));
+    await foreignDevice.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{}');
+    await ownDevice.publishAsync(deviceTopic(own.sn, 'up', 'telemetry'), '{}');
+    await expect.poll(() => seen).toEqual([deviceTopic(own.sn, 'up', 'telemetry')]);
+
+    const foreignCommands: string[] = [];
+    foreignDevice.on('message', (topic) => foreignCommands.push(topic));
+    const refused = await user
+      .publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 1 })
+      .catch((error: Error & { code?: number }) => error);
+    expect(refused).toMatchObject({ code: 0x87 });
+    await user.publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 0 });
+    // The connection stays: its next command, to its own device, arrives (after the refused ones).
+    const commands: string[] = [];
+    ownDevice.on('message', (topic) => commands.push(topic));
+    await user.publishAsync(deviceTopic(own.sn, 'down', 'cmd'), '{"name":"ping"}', { qos: 1 });
+    await expect.poll(() => commands).toEqual([deviceTopic(own.sn, 'down', 'cmd')]);
+    expect(user.connected).toBe(true);
+    expect(foreignCommands).toEqual([]);
+  });
+
+  it('ends the connection of an MQTT 5 key disabled while it is connected with DISCONNECT 0x87, at the next sweep', async () => {
+    const key = await createKey();
+    const user = await connect({
+      protocolVersion: 5,
+      clientId: 'sweep-me-v5',
+      username: key.id,
+      password: keyPassword(key, 'sweep-me-v5'),
+    });
+    await counted('sweep-me-v5');
+    await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
+    const told = new Promise<number | undefined>((resolve) =>
+      user.once('disconnect', (packet) => resolve(packet.reasonCode)),
+    );
+    const closed = new Promise<void>((resolve) => user.once('close', () => resolve()));
+    await t.app.broker.sweep();
+    expect(await told).toBe(0x87);
     await closed;
   });
 
@@ -329,6 +414,63 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
     const kicked = await call('DELETE', MQTT_PATHS.client(unit.sn));
     expect(kicked.statusCode, kicked.body).toBe(204);
+    await closed;
+    await t.app.broker.settled();
+    const [row] = await t.database.db
+      .select({ status: devices.status })
+      .from(devices)
+      .where(eq(devices.id, unit.deviceId));
+    expect(row?.status).toBe('offline');
+  });
+
+  it('lists an MQTT 5 client with protocol level 5, finds it by that level, and a kick sends it DISCONNECT 0x98', async () => {
+    const [unit, older] = await units(true, 2);
+    if (!unit || !older) throw new Error('no units');
+    const device = await connect({
+      protocolVersion: 5,
+      clientId: unit.sn,
+      username: unit.sn,
+      password: unit.secret,
+    });
+    await connectDevice(older);
+    await device.subscribeAsync(deviceTopic(unit.sn, 'down', '#'), { qos: 1 });
+    await counted(unit.sn);
+    await counted(older.sn);
+
+    const byLevel = (level: number) =>
+      call(
+        'GET',
+        `${MQTT_PATHS.clients}?size=100&wheres=${encodeURIComponent(encodeListParam([{ k: 'protocol_level', o: '=', v: level }]))}`,
+      );
+    const v5 = await byLevel(5);
+    expect(v5.statusCode, v5.body).toBe(200);
+    expect(v5.json<{ items: MqttClient[] }>().items).toEqual([
+      expect.objectContaining({
+        client_id: unit.sn,
+        kind: 'device',
+        device_id: unit.deviceId,
+        transport: 'tcp',
+        protocol_level: 5,
+        clean_start: true,
+        subscriptions: 1,
+      }),
+    ]);
+    const v4 = (await byLevel(4)).json<{ items: MqttClient[] }>().items.map((client) => client.client_id);
+    expect(v4).toContain(older.sn);
+    expect(v4).not.toContain(unit.sn);
+    const count = await call(
+      'GET',
+      `${MQTT_PATHS.clientsCount}?wheres=${encodeURIComponent(encodeListParam([{ k: 'protocol_level', o: '=', v: 5 }]))}`,
+    );
+    expect(count.json()).toEqual({ count: 1, device: 1, user: 0 });
+
+    const told = new Promise<number | undefined>((resolve) =>
+      device.once('disconnect', (packet) => resolve(packet.reasonCode)),
+    );
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    const kicked = await call('DELETE', MQTT_PATHS.client(unit.sn));
+    expect(kicked.statusCode, kicked.body).toBe(204);
+    expect(await told).toBe(0x98);
     await closed;
     await t.app.broker.settled();
     const [row] = await t.database.db

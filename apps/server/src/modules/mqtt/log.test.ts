@@ -20,7 +20,7 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
   let port: number;
   let owner: Record<string, string>;
   let companyId: number;
-  const { connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
+  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -117,6 +117,47 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
       wheres: [],
     });
     expect(before.json<{ total: number }>().total).toBe(0);
+  });
+
+  it("logs an MQTT 5 device's messages but not one it was refused, and why each connection ended", async () => {
+    const unit = await unitOf(true);
+    const foreign = await unitOf(false);
+    // The first test logged this unit too: only what this one did is looked at.
+    const since = range(Date.now() - 1);
+    const v5 = { protocolVersion: 5, clientId: unit.sn, username: unit.sn, password: unit.secret } as const;
+    const first = await connect(v5);
+    await first.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":5}', { qos: 1 });
+    const refused = await first
+      .publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 1 })
+      .catch((error: Error) => error);
+    expect(refused).toMatchObject({ code: 0x87 });
+    // A second connection of the unit takes the first over (DISCONNECT 0x8E to the first)…
+    const second = await connect(v5);
+    await expect.poll(() => first.connected).toBe(false);
+    await second.publishAsync(deviceTopic(unit.sn, 'up', 'event'), '{"e":1}', { qos: 1 });
+    // …and ends itself, after a refusal that did not end it.
+    await second
+      .publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 1 })
+      .catch((error: Error) => error);
+    await second.endAsync();
+    await t.app.broker.settled();
+    await t.app.mqttLog.flush();
+
+    const messages = await page('message', { ...since, wheres: [{ k: 'client_id', o: '=', v: unit.sn }] });
+    expect(messages.json<{ items: MqttLogEntry[] }>().items.map((item) => item.topic)).toEqual([
+      deviceTopic(unit.sn, 'up', 'event'),
+      deviceTopic(unit.sn, 'up', 'telemetry'),
+    ]);
+    const states = await page('device_state', {
+      ...since,
+      wheres: [{ k: 'client_id', o: '=', v: unit.sn }],
+    });
+    expect(states.json<{ items: MqttLogEntry[] }>().items).toEqual([
+      expect.objectContaining({ event: 'disconnect', reason: 'client disconnected', transport: 'tcp' }),
+      expect.objectContaining({ event: 'connect', reason: null }),
+      expect.objectContaining({ event: 'disconnect', reason: 'session taken over' }),
+      expect.objectContaining({ event: 'connect', reason: null }),
+    ]);
   });
 
   it('refuses an unknown filter and a range that ends before it starts', async () => {
