@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // One migrated database per engine, which each test database copies.
+    globalSetup: ['src/testing/database-images.ts'],
     // Integration suites each create a database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     testTimeout: 30_000,

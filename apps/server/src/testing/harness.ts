@@ -3,15 +3,17 @@
  * too when TEST_DATABASE_URL is set, in a database created for the suite and dropped after it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { type Database, openDatabase } from '../core/db/client.js';
 import { md5Hex, seedDemo } from '../seed.js';
+import { withDatabaseName } from './database-url.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -31,28 +33,40 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+let migratedImage: Promise<Blob> | undefined;
+
+/**
+ * The run's migrated PGlite data directory (database-images.ts), read once per worker: a
+ * PGlite created from it (`loadDataDir`) skips initdb.
+ */
+export function migratedPglite(): Promise<Blob> {
+  migratedImage ??= readFile(inject('pgliteImage')).then((bytes) => new Blob([bytes]));
+  return migratedImage;
 }
 
-/** A fresh database of the given engine, migrated unless asked otherwise. */
+/**
+ * A fresh database of the given engine, migrated unless asked otherwise: a copy of the run's
+ * migrated database (database-images.ts), whose migrations then find nothing left to apply.
+ */
 export async function createTestDatabase(engine: Engine, { migrated = true } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: null });
-    if (migrated) await database.migrate();
+    const database = await openDatabase({
+      engine: 'pglite',
+      dataDir: null,
+      ...(migrated ? { image: await migratedPglite() } : {}),
+    });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `vap_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const template = migrated ? inject('postgresTemplate') : null;
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = withDatabaseName(adminUrl, name);
   const database = await openDatabase({ engine: 'postgres', url, max: 4 });
   try {
-    if (migrated) await database.migrate();
+    if (migrated && !template) await database.migrate();
   } catch (error) {
     await database.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);

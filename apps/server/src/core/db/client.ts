@@ -37,7 +37,12 @@ export interface Database {
 }
 
 export type DatabaseLocation =
-  | { engine: 'pglite'; dataDir: string | null }
+  | {
+      engine: 'pglite';
+      dataDir: string | null;
+      /** A dump of a data directory (PGlite's dumpDataDir) to start from instead of an empty cluster. */
+      image?: Blob;
+    }
   | { engine: 'postgres'; url: string; max?: number };
 
 /** PGlite's files under DATA_DIR. */
@@ -48,8 +53,11 @@ const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.engine === 'pglite') {
+    const options = location.image ? { loadDataDir: location.image } : {};
     const client =
-      location.dataDir === null ? await PGlite.create() : await PGlite.create(pgliteDir(location.dataDir));
+      location.dataDir === null
+        ? await PGlite.create(options)
+        : await PGlite.create(pgliteDir(location.dataDir), options);
     // At every open, not only after initdb: files of an older start, or a copied directory, too.
     if (location.dataDir !== null) tightenModes(pgliteDir(location.dataDir));
     // Drizzle's statements are kept prepared: planned once for any values, rather than — as

@@ -1,12 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migratedPglite } from '../../testing/harness.js';
 import { KeptStatements } from './pglite-statements.js';
 
 describe('PGlite statements kept prepared (issue 13 §2)', () => {
   let client: PGlite;
   let kept: KeptStatements;
   beforeEach(async () => {
-    client = await PGlite.create();
+    client = await PGlite.create({ loadDataDir: await migratedPglite() });
     await client.exec(`
       create table things (
         id serial primary key,

@@ -52,6 +52,19 @@ async function capture(database: Database, action: () => Promise<unknown>): Prom
   return captured;
 }
 
+/**
+ * The statements of one call alone: the app's background work (the task engine's tick, the broker
+ * node's heartbeat) may run a statement during a capture too, so the fewest of three captures.
+ */
+async function ownStatements(database: Database, call: () => Promise<unknown>): Promise<Captured[]> {
+  let fewest: Captured[] | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const captured = await capture(database, call);
+    if (!fewest || captured.length < fewest.length) fewest = captured;
+  }
+  return fewest ?? [];
+}
+
 type Client = Record<'query' | 'unsafe', (text: string, params: unknown[]) => unknown>;
 
 /** The statement run directly on the client, as the driver runs it for Drizzle. */
@@ -141,7 +154,7 @@ describe.each(ENGINES)('the device list of a company with 100,000 devices on %s'
         const firstMs = performance.now() - first;
         expect(counted.statusCode, counted.body).toBe(200);
         expect(counted.json().items).toHaveLength(20);
-        const statements = await capture(t.database, call);
+        const statements = await ownStatements(t.database, call);
         const pageStatement = statements.find((statement) => statement.text.includes('"devices"."sn"'));
         if (!pageStatement) throw new Error('no page statement');
         expect(

@@ -1,0 +1,63 @@
+/**
+ * Vitest global setup: one migrated database per engine for the whole run, which every test
+ * database then starts from — PGlite from a dump of its data directory, PostgreSQL as a template.
+ * A fresh PGlite runs initdb (about 2.5 s) and the migrations (about 0.5 s); loading a dump takes
+ * about 0.7 s, and copying a PostgreSQL template costs less than migrating.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../core/db/client.js';
+import { MIGRATIONS_DIR } from '../core/paths.js';
+import { withDatabaseName } from './database-url.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a dump of a migrated PGlite data directory. */
+    pgliteImage: string;
+    /** A migrated PostgreSQL database to copy, when TEST_DATABASE_URL is set. */
+    postgresTemplate: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const directory = await mkdtemp(join(tmpdir(), 'vap-test-images-'));
+  const pglite = await PGlite.create();
+  await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
+  const imageFile = join(directory, 'pglite.tar');
+  await writeFile(imageFile, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await pglite.close();
+  project.provide('pgliteImage', imageFile);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (adminUrl) {
+    template = `vap_template_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${template}`);
+    await admin.end();
+    const database = await openDatabase({
+      engine: 'postgres',
+      url: withDatabaseName(adminUrl, template),
+      max: 2,
+    });
+    await database.migrate();
+    await database.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    await rm(directory, { recursive: true, force: true });
+    if (adminUrl && template) {
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    }
+  };
+}
