@@ -50,6 +50,8 @@ async function openPage(
   const dirButton = menu(page).getByRole('button', { name: dir });
   if ((await dirButton.getAttribute('aria-expanded')) !== 'true') await dirButton.click();
   await menu(page).getByRole('link', { name: entry }).click();
+  // The previous page may also say "coming soon": wait for the new page's tab to be the current one.
+  await tabs(page).locator('a[aria-current="page"]', { hasText: entry }).waitFor();
   await ready().waitFor();
 }
 

@@ -24,6 +24,9 @@ import {
 } from '@vap/contracts';
 import type { CallOptions, HttpClient } from '@vap/kernel';
 
+/** The longest wait for an invoice's PDF: made on the call, it may take longer than a page of data. */
+const PDF_TIMEOUT_MS = 60_000;
+
 export interface FinanceApi {
   /**
    * The balance, this month's spending, the warning and the bank transfer details. Quiet: the top
@@ -111,7 +114,9 @@ export function createFinanceApi(http: HttpClient): FinanceApi {
     invoices: (query, options) => http.list(FINANCE_PATHS.invoices, query, invoiceSchema, options),
     requestInvoice: (orderIds) =>
       http.post(FINANCE_PATHS.invoices, { order_ids: orderIds }, { schema: invoiceSchema, quiet: true }),
-    invoicePdf: async (id) => (await http.download(FINANCE_PATHS.invoicePdf(id))).blob,
+    // The server makes the document on the call; its first one in a process loads the CJK fonts.
+    invoicePdf: async (id) =>
+      (await http.download(FINANCE_PATHS.invoicePdf(id), { timeoutMs: PDF_TIMEOUT_MS })).blob,
     exportInvoices: async (wheres) => (await http.download(FINANCE_PATHS.invoicesExport, { wheres })).blob,
     invoicePayments: (query, options) =>
       http.list(FINANCE_PATHS.invoicePayments, query, invoicePaymentSchema, options),
