@@ -167,6 +167,13 @@ describe('HTTP client (spec §7)', () => {
     expect(error).toMatchObject({ status: 0, code: 'timeout', message: 'local:timeout' });
   });
 
+  it("waits for a call as long as its own timeout says, longer than the client's", async () => {
+    server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, { made: true }), 200));
+    const slow = client({ timeoutMs: 50 });
+    expect(await slow.get('/slow', { timeoutMs: 1_000 })).toEqual({ made: true });
+    expect(await slow.get('/slow').catch((e: unknown) => e)).toMatchObject({ code: 'timeout' });
+  });
+
   it('cancels every pending request at once, with the cancelled message', async () => {
     server.handlers.set('/webapi/slow', (_req, res) => setTimeout(() => json(res, 200, {}), 500));
     const onError = vi.fn();

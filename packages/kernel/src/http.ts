@@ -65,6 +65,11 @@ export interface RequestOptions<T> {
    * `cancelled`, which is never announced.
    */
   signal?: AbortSignal;
+  /**
+   * The longest wait for this call, instead of the client's: for an answer the server is known to
+   * make at length (a document made on the call).
+   */
+  timeoutMs?: number;
 }
 
 /** What an API method built on the client passes through per call: the caller's signal. */
@@ -215,7 +220,7 @@ export class HttpClient {
       clearTimeout(timer);
       timer = setTimeout(
         () => controller.abort(new TimeoutError('timeout')),
-        this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        options.timeoutMs ?? this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
       );
     };
     progressed();
