@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +82,28 @@ describe('the server process on embedded PGlite', () => {
       expect(((await response.json()) as { nickname: string }).nickname).toBe('演示管理员');
     } finally {
       expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it("starts on an empty DATA_DIR from the build's initdb image rather than running initdb", async () => {
+    // initdb gives every cluster its own system identifier: a copy of the image has the image's.
+    const identifier = async (pglite: PGlite) => {
+      const { rows } = await pglite.query<{ id: string }>(
+        'select system_identifier::text as id from pg_control_system()',
+      );
+      await pglite.close();
+      return rows[0]?.id;
+    };
+    const image = await readFile(join(ROOT, 'apps/server/dist/pglite-initdb.tar.gz'));
+    const imageIdentifier = await identifier(await PGlite.create({ loadDataDir: new Blob([image]) }));
+    expect(imageIdentifier).toMatch(/^\d+$/);
+    const fresh = await mkdtemp(join(tmpdir(), 'vap-image-'));
+    try {
+      const server = await startServer({ dataDir: fresh });
+      expect(await server.stop()).toBe(0);
+      expect(await identifier(await PGlite.create(join(fresh, 'pglite')))).toBe(imageIdentifier);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
     }
   });
 

@@ -17,3 +17,8 @@ const SERVER_ROOT = serverRoot(import.meta.dirname);
 export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 /** The console build of the monorepo, served at `/` unless CONSOLE_DIR says otherwise. */
 export const DEFAULT_CONSOLE_DIR = resolve(SERVER_ROOT, '../console/dist');
+/**
+ * A PGlite cluster as initdb leaves it, dumped by the build (scripts/initdb-image.mjs): a first
+ * start on an empty DATA_DIR loads it rather than running initdb. Absent when running from sources.
+ */
+export const INITDB_IMAGE = join(SERVER_ROOT, 'dist/pglite-initdb.tar.gz');

@@ -2,6 +2,8 @@
  * One database handle over either engine: embedded PGlite (a directory, or memory for tests) or a
  * PostgreSQL server through postgres.js. Both run the same schema and migrations.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,7 +13,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { tightenModes } from '../data-dir.js';
-import { MIGRATIONS_DIR } from '../paths.js';
+import { INITDB_IMAGE, MIGRATIONS_DIR } from '../paths.js';
 import { KeptStatements } from './pglite-statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -51,9 +53,21 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 // Any fixed 64-bit number works: every VAP server uses it to serialise its migrations.
 const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
 
+/** The build's dump of a cluster just made by initdb, if there is one (paths.ts). */
+async function initdbImage(): Promise<Blob | undefined> {
+  try {
+    return new Blob([await readFile(INITDB_IMAGE)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.engine === 'pglite') {
-    const options = location.image ? { loadDataDir: location.image } : {};
+    const empty = location.dataDir === null || !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
+    const image = location.image ?? (empty ? await initdbImage() : undefined);
+    const options = image ? { loadDataDir: image } : {};
     const client =
       location.dataDir === null
         ? await PGlite.create(options)
