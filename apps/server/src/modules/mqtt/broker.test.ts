@@ -34,6 +34,19 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
   });
   afterAll(() => t.close());
 
+  /** The payload of the first message on a topic, as a subscriber of the server itself receives it. */
+  const firstPayloadOn = (topic: string) =>
+    new Promise<string>((resolve) =>
+      t.app.broker.aedes.subscribe(
+        topic,
+        (packet, done) => {
+          resolve(packet.payload.toString());
+          done();
+        },
+        () => {},
+      ),
+    );
+
   /** Factory units of the demo seed: bound ones (a device id) and unbound ones. */
   async function units(bound: boolean, count = 1): Promise<Unit[]> {
     const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
@@ -138,16 +151,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     await expect.poll(() => otherDevice.connected).toBe(false);
 
     // Its own telemetry reaches a subscriber of the server.
-    const telemetry = new Promise<string>((resolve) =>
-      t.app.broker.aedes.subscribe(
-        deviceTopic(unit.sn, 'up', 'telemetry'),
-        (packet, done) => {
-          resolve(packet.payload.toString());
-          done();
-        },
-        () => {},
-      ),
-    );
+    const telemetry = firstPayloadOn(deviceTopic(unit.sn, 'up', 'telemetry'));
     await device.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":3}');
     expect(await telemetry).toBe('{"cpu":3}');
   });
@@ -256,16 +260,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     expect(trespass).toMatchObject({ code: 0x87 });
     await device.publishAsync(deviceTopic(other.sn, 'down', 'reboot'), '{}', { qos: 0 });
     // Its own telemetry still passes, on the same connection.
-    const telemetry = new Promise<string>((resolve) =>
-      t.app.broker.aedes.subscribe(
-        deviceTopic(unit.sn, 'up', 'telemetry'),
-        (packet, done) => {
-          resolve(packet.payload.toString());
-          done();
-        },
-        () => {},
-      ),
-    );
+    const telemetry = firstPayloadOn(deviceTopic(unit.sn, 'up', 'telemetry'));
     await device.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":5}', { qos: 1 });
     expect(await telemetry).toBe('{"cpu":5}');
     expect(device.connected).toBe(true);
