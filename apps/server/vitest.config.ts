@@ -7,9 +7,8 @@ export default defineConfig({
     globalSetup: ['src/testing/database-images.ts'],
     // Integration suites each create a database; two at a time suits a 2-core machine.
     maxWorkers: 2,
-    // The files of a worker share one module graph: importing the app again for each file cost more
-    // than half of the suite's time (287 → 142 s).
-    isolate: false,
+    // Each file in a process of its own: sharing one (isolate: false) halved the suite's time
+    // (287 → 142 s), but the invoice PDF test then once answered 500 in CI, cause not yet found.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
