@@ -3,12 +3,19 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef } from '../../core/db/schema.js';
 
-/** A ticket opens one terminal, once, within TERMINAL_TICKET_SECONDS; only its hash is kept. */
+/**
+ * A ticket opens one terminal, once, within TERMINAL_TICKET_SECONDS; only its hash is kept. It
+ * carries the sign-in session that asked for it, because the terminal belongs to that session
+ * (a ticket without one, issued before sessions were recorded, opens nothing), and the language
+ * of the console that asked, in which the terminal says why it closed.
+ */
 export const terminalTickets = pgTable('terminal_tickets', {
   hash: text('hash').primaryKey(),
   companyId: companyRef(),
   deviceId: integer('device_id').notNull(),
   userId: integer('user_id').notNull(),
+  sessionId: text('session_id'),
+  language: text('language').notNull().default('zh-CN'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
