@@ -65,7 +65,7 @@ import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
 import { deviceTasks, type JobEngine } from './modules/tasks/index.js';
-import { remoteTerminal } from './modules/terminal/index.js';
+import { type RelayOptions, remoteTerminal } from './modules/terminal/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -89,8 +89,8 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider;
   /** Where companies send bank transfers (BANK_* settings); none shown when absent. */
   bankAccount?: BankAccount;
-  /** A remote terminal nobody typed into for this long is closed (ms); TERMINAL_IDLE_MINUTES by default. */
-  terminalIdleMs?: number;
+  /** The remote terminal's timings (idle time, grant checks, keepalive): tests shorten them. */
+  terminal?: Omit<RelayOptions, 'now'>;
   passwords: PasswordHasher;
   jwtSecret: string;
   /** Token lifetime in seconds. */
@@ -238,13 +238,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const terminal = remoteTerminal({
     db,
     devices,
+    callers,
     broker,
     upgrades,
     log: app.log,
-    relay: {
-      ...(options.clock ? { now: options.clock } : {}),
-      ...(options.terminalIdleMs ? { idleMs: options.terminalIdleMs } : {}),
-    },
+    relay: { ...options.terminal, ...(options.clock ? { now: options.clock } : {}) },
   });
   const money = finance({
     db,

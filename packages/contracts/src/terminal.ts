@@ -15,6 +15,19 @@ export type CompanyPlan = (typeof COMPANY_PLANS)[number];
 export const TERMINAL_TICKET_SECONDS = 60;
 /** A session nobody typed into for this long is closed. */
 export const TERMINAL_IDLE_MINUTES = 10;
+/**
+ * The most characters one input message carries (a paste is sent in pieces of it): what a keystroke
+ * burst may ask of the device and of the audit log at once is bounded.
+ */
+export const TERMINAL_INPUT_MAX_CHARS = 4096;
+/**
+ * The server asks the device about each open session this often (`term_keepalive`), and a side
+ * that has heard nothing of the other for TERMINAL_SILENCE_SECONDS takes it for gone: the server
+ * closes the terminal (`device_lost`), the device ends its shell. So a device that dropped
+ * without a word, or a server that did, frees the terminal within that time.
+ */
+export const TERMINAL_KEEPALIVE_SECONDS = 5;
+export const TERMINAL_SILENCE_SECONDS = 20;
 
 /** POST devices/{id}/telnet: the ticket, and the console's page to open with it. */
 export const terminalTicketSchema = z.object({
@@ -27,7 +40,7 @@ export type TerminalTicket = z.infer<typeof terminalTicketSchema>;
 
 /** What the terminal page sends on its WebSocket: keys as xterm.js gives them, or its new size. */
 export const terminalClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('input'), data: z.string().max(4096) }),
+  z.object({ type: z.literal('input'), data: z.string().max(TERMINAL_INPUT_MAX_CHARS) }),
   z.object({
     type: z.literal('resize'),
     cols: z.number().int().min(1).max(1000),
@@ -39,7 +52,9 @@ export type TerminalClientMessage = z.infer<typeof terminalClientMessageSchema>;
 /**
  * Why a terminal session ended: the ticket was used, expired or forged; the device's shell ended
  * it (`exit`); the device went offline; nobody typed for TERMINAL_IDLE_MINUTES; the window closed;
- * the device refused (`busy`: too many sessions); the server stopped.
+ * the device refused (`busy`: too many sessions); the server stopped; the sign-in session that
+ * opened it ended (sign-out, a password change elsewhere, the user removed, its expiry); the
+ * user's role no longer gives the terminal on this device; the device stopped answering.
  */
 export const TERMINAL_END_REASONS = [
   'ticket_invalid',
@@ -50,11 +65,18 @@ export const TERMINAL_END_REASONS = [
   'closed',
   'device_refused',
   'server_stopped',
+  'signed_out',
+  'access_revoked',
+  'device_lost',
 ] as const;
 export type TerminalEndReason = (typeof TERMINAL_END_REASONS)[number];
 
-/** What the server sends on the WebSocket: the shell's output, or the end of the session. */
+/**
+ * What the server sends on the WebSocket: the shell's output, or the end of the session with why,
+ * in words of the language of the console that asked for the ticket (`message`), which the page
+ * shows.
+ */
 export type TerminalServerMessage =
   | { type: 'output'; data: string }
   | { type: 'opened'; sn: string; name: string }
-  | { type: 'closed'; reason: TerminalEndReason };
+  | { type: 'closed'; reason: TerminalEndReason; message?: string };

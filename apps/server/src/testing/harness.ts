@@ -107,7 +107,7 @@ export async function createTestApp(
     | 'taskTickMs'
     | 'clock'
     | 'publicUrl'
-    | 'terminalIdleMs'
+    | 'terminal'
     | 'paymentProvider'
     | 'refuseDevelopmentProviders'
   > & {
@@ -139,7 +139,7 @@ export async function createTestApp(
     ...(options.taskTickMs !== undefined ? { taskTickMs: options.taskTickMs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    ...(options.terminalIdleMs ? { terminalIdleMs: options.terminalIdleMs } : {}),
+    ...(options.terminal ? { terminal: options.terminal } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
   });

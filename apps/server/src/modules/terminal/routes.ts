@@ -5,7 +5,8 @@
 import { apiErrorSchema, deviceIdParamsSchema, TERMINAL_PATHS, terminalTicketSchema } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { negotiateLanguage } from '../../core/http/i18n.js';
 import type { TerminalTickets } from './tickets.js';
 
 const refusals = {
@@ -33,6 +34,12 @@ export const terminalRoutes: FastifyPluginAsyncZod<{ db: Db; tickets: TerminalTi
         response: { 200: terminalTicketSchema, ...refusals },
       },
     },
-    async (request) => tickets.issue(await permissionsOf(request, db), request.params.id),
+    async (request) =>
+      tickets.issue(
+        await permissionsOf(request, db),
+        callerOf(request).sessionId,
+        negotiateLanguage(request.headers['accept-language']),
+        request.params.id,
+      ),
   );
 };

@@ -5,6 +5,9 @@
  * once; ended by the window, by the shell, or when idle; every session and command audited.
  */
 import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  SYSTEM_PATHS,
   TERMINAL_PATHS,
   TERMINAL_SOCKET_PATH,
   type TerminalServerMessage,
@@ -15,15 +18,20 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { auditLogs } from '../../core/audit/schema.js';
+import { PasswordHasher } from '../../core/auth/passwords.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
-import { companies } from '../../core/db/schema.js';
+import { companies, roles, users } from '../../core/db/schema.js';
+import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { devices, factoryUnits } from '../devices/schema.js';
-import { LineRecorder } from './relay.js';
+import { LineRecorder } from './command-audit.js';
 import { terminalSessions } from './schema.js';
 
 const IDLE_MS = 1500;
+/** How soon a revoked session's terminal must be closed ("within seconds", issue 28). */
+const REVOKED_WITHIN_MS = 6000;
+const STAFF_PASSWORD = 'staff-pass-1';
 
 describe('the command lines of a terminal session', () => {
   it('are what Enter ends, with Backspace, Ctrl-C and arrow keys taken into account', () => {
@@ -48,7 +56,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { terminalIdleMs: IDLE_MS });
+    t = await createTestApp(engine, { terminal: { idleMs: IDLE_MS } });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
     const port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
@@ -146,6 +154,67 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     return { ticket, terminal: await connect(ticket.ticket) };
   }
 
+  let staffCount = 0;
+  /** A staff member (not the owner) whose own role has the terminal: device_maintenance's telnet button. */
+  async function staff() {
+    staffCount++;
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({
+        companyId,
+        name: `terminal staff ${staffCount}`,
+        menus: { device_maintenance: ['telnet'] },
+        isAccessAllGroup: true,
+      })
+      .returning({ id: roles.id });
+    const phone = `1390000${String(staffCount).padStart(4, '0')}`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({
+        companyId,
+        roleId: role?.id ?? 0,
+        phone,
+        passwordHash: await new PasswordHasher(2).hash(md5Hex(STAFF_PASSWORD)),
+      })
+      .returning({ id: users.id });
+    if (!role || !user) throw new Error('staff member not created');
+    const signIn = async () => bearer(await t.signIn(phone, STAFF_PASSWORD));
+    return { id: user.id, roleId: role.id, signIn };
+  }
+
+  /**
+   * A terminal of the online device opened with the session of `headers`, its prompt shown, where
+   * a command is typed every half second until it closes: in use, it is never idle.
+   */
+  async function terminalInUse(headers: Record<string, string>) {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${TERMINAL_PATHS.ticket(online.id)}`,
+      headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const terminal = await connect(answer.json<TerminalTicket>().ticket);
+    await expect.poll(() => terminal.output()).toContain('# ');
+    const typing = setInterval(() => {
+      if (terminal.socket.readyState === WebSocket.OPEN) terminal.type('echo still here\r');
+    }, 500);
+    void terminal.closed.then(() => clearInterval(typing));
+    return terminal;
+  }
+
+  /** Waits for the terminal to close, failing when it takes longer than `ms`. */
+  async function closedWithin(terminal: { closed: Promise<void> }, ms: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`terminal still open after ${ms} ms`)), ms);
+    });
+    try {
+      await Promise.race([terminal.closed, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   it("relays the device's shell: its banner and prompt, a command's answer; closing the window ends it, audited", async () => {
     const { terminal } = await session();
     await expect.poll(() => terminal.output()).toContain(`root@${online.sn}:~# `);
@@ -240,5 +309,81 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     } finally {
       await t.database.db.update(companies).set({ plan: 'standard' }).where(eq(companies.id, companyId));
     }
+  });
+  describe('belongs to the session that opened it (issue 28)', () => {
+    it('opens nothing with a ticket fetched before its session signed out', async () => {
+      const member = await staff();
+      const headers = await member.signIn();
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${TERMINAL_PATHS.ticket(online.id)}`,
+        headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const signOut = await t.app.inject({ method: 'POST', url: `/webapi${AUTH_PATHS.logout}`, headers });
+      expect(signOut.statusCode).toBe(204);
+      const terminal = await connect(answer.json<TerminalTicket>().ticket);
+      await terminal.closed;
+      expect(terminal.received.map((message) => message.type)).toEqual(['closed']);
+      expect(closedReason(terminal.received)).toBe('signed_out');
+      expect(fleet.devices[0]?.terminalSessions).toBe(0);
+    });
+
+    it('is closed within seconds when its session signs out', async () => {
+      const member = await staff();
+      const headers = await member.signIn();
+      const terminal = await terminalInUse(headers);
+      await t.app.inject({ method: 'POST', url: `/webapi${AUTH_PATHS.logout}`, headers });
+      await closedWithin(terminal, REVOKED_WITHIN_MS);
+      expect(closedReason(terminal.received)).toBe('signed_out');
+      // Closed on the device too: the shell runs no more commands.
+      await expect.poll(() => fleet.devices[0]?.terminalSessions).toBe(0);
+    });
+
+    it('is closed within seconds when the password is changed in another session', async () => {
+      const member = await staff();
+      const terminal = await terminalInUse(await member.signIn());
+      const other = await member.signIn();
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: `/webapi${ACCOUNT_PATHS.password}`,
+        headers: other,
+        payload: { old_password: md5Hex(STAFF_PASSWORD), new_password: md5Hex('staff-pass-2') },
+      });
+      expect(changed.statusCode, changed.body).toBe(204);
+      await closedWithin(terminal, REVOKED_WITHIN_MS);
+      expect(closedReason(terminal.received)).toBe('signed_out');
+    });
+
+    it("is closed within seconds when the user's role loses the terminal", async () => {
+      const member = await staff();
+      const terminal = await terminalInUse(await member.signIn());
+      const narrowed = await t.app.inject({
+        method: 'PUT',
+        url: `/webapi${SYSTEM_PATHS.role(member.roleId)}`,
+        headers: owner,
+        payload: {
+          name: 'terminal staff, narrowed',
+          menus: { device_maintenance: [] },
+          is_access_all_group: true,
+        },
+      });
+      expect(narrowed.statusCode, narrowed.body).toBe(200);
+      await closedWithin(terminal, REVOKED_WITHIN_MS);
+      expect(closedReason(terminal.received)).toBe('access_revoked');
+    });
+
+    it('is closed within seconds when the user is removed from the company', async () => {
+      const member = await staff();
+      const terminal = await terminalInUse(await member.signIn());
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/webapi${SYSTEM_PATHS.user(member.id)}`,
+        headers: owner,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      await closedWithin(terminal, REVOKED_WITHIN_MS);
+      expect(closedReason(terminal.received)).toBe('signed_out');
+    });
   });
 });

@@ -11,8 +11,20 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/http/i18n.js';
 import type { Devices } from '../devices/index.js';
+import type { TerminalGrant } from './grants.js';
 import { terminalSessions, terminalTickets } from './schema.js';
+
+/** What a redeemed ticket grants, and the language its terminal speaks. */
+export interface RedeemedTicket extends Omit<TerminalGrant, 'sessionId'> {
+  /** Null for a ticket issued before tickets named their session: it opens nothing. */
+  sessionId: string | null;
+  language: Language;
+}
+
+const languageOf = (text: string): Language =>
+  (LANGUAGES as readonly string[]).includes(text) ? (text as Language) : DEFAULT_LANGUAGE;
 
 /** A session not seen by its server for this long is dead (its server crashed): it gives way. */
 export const SESSION_STALE_MS = 90_000;
@@ -26,7 +38,16 @@ export class TerminalTickets {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async issue(caller: Permissions, deviceId: number): Promise<TerminalTicket> {
+  /**
+   * A ticket of the caller's sign-in session (`sessionId`), whose terminal belongs to it, speaking
+   * the language the console asked in.
+   */
+  async issue(
+    caller: Permissions,
+    sessionId: string,
+    language: Language,
+    deviceId: number,
+  ): Promise<TerminalTicket> {
     const companyId = companyOf(caller);
     const [company] = await this.db
       .select({ plan: companies.plan })
@@ -39,9 +60,15 @@ export class TerminalTickets {
     if (await this.openSession(deviceId)) throw new ApiError(409, 'telnet_busy');
     const ticket = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now() + TERMINAL_TICKET_SECONDS * 1000);
-    await this.db
-      .insert(terminalTickets)
-      .values({ hash: ticketHash(ticket), companyId, deviceId, userId: caller.userId, expiresAt });
+    await this.db.insert(terminalTickets).values({
+      hash: ticketHash(ticket),
+      companyId,
+      deviceId,
+      userId: caller.userId,
+      sessionId,
+      language,
+      expiresAt,
+    });
     return {
       ticket,
       url: `${TERMINAL_PAGE_PATH}?ticket=${encodeURIComponent(ticket)}`,
@@ -65,7 +92,7 @@ export class TerminalTickets {
   }
 
   /** The ticket's grant, once: a used, expired or unknown ticket is null. */
-  async redeem(ticket: string): Promise<{ companyId: number; deviceId: number; userId: number } | null> {
+  async redeem(ticket: string): Promise<RedeemedTicket | null> {
     const now = new Date(this.now());
     const [grant] = await this.db
       .update(terminalTickets)
@@ -81,7 +108,9 @@ export class TerminalTickets {
         companyId: terminalTickets.companyId,
         deviceId: terminalTickets.deviceId,
         userId: terminalTickets.userId,
+        sessionId: terminalTickets.sessionId,
+        language: terminalTickets.language,
       });
-    return grant ?? null;
+    return grant ? { ...grant, language: languageOf(grant.language) } : null;
   }
 }

@@ -1,0 +1,194 @@
+/**
+ * One open terminal (spec §2.1 /telnet): the page's WebSocket joined to a shell session on the
+ * device over MQTT (device-jobs.ts, TERMINAL_COMMANDS). What the user types goes to the device as
+ * `term_input`, what the shell prints comes back from its `up/term`, wherever in the cluster the
+ * device is connected. It ends once, for one reason, which the page is told in the console's
+ * language; its row and the audit log record the end.
+ */
+import {
+  DEVICE_TOPICS,
+  TERMINAL_COMMANDS,
+  type TerminalEndReason,
+  type TerminalServerMessage,
+  terminalClientMessageSchema,
+  terminalOutputSchema,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
+import type { Db } from '../../core/db/client.js';
+import type { Language } from '../../core/http/i18n.js';
+import type { Broker } from '../mqtt/index.js';
+import { LineRecorder } from './command-audit.js';
+import { endMessage } from './end-messages.js';
+import type { TerminalGrant } from './grants.js';
+import { terminalSessions } from './schema.js';
+
+/** How often a live session says so (`seen_at`). */
+const HEARTBEAT_MS = 30_000;
+
+export interface SessionLog {
+  warn(object: object, message: string): void;
+}
+
+export interface SessionTimings {
+  /** Closes a session nobody typed into for this long. */
+  idleMs: number;
+}
+
+export interface SessionContext {
+  db: Db;
+  broker: Broker;
+  log: SessionLog;
+  timings: SessionTimings;
+  now: () => number;
+}
+
+export class TerminalSession {
+  private ended = false;
+  private commands = 0;
+  private sequence = 0;
+  private idle: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly stops: Array<() => Promise<void>> = [];
+  private readonly recorder = new LineRecorder();
+  private readonly endListeners: Array<() => void> = [];
+
+  constructor(
+    private readonly context: SessionContext,
+    readonly id: string,
+    readonly grant: TerminalGrant,
+    private readonly language: Language,
+    private readonly device: { sn: string; name: string },
+    private readonly ws: WebSocket,
+    private readonly ip: string,
+  ) {}
+
+  /** Called once the session has ended. */
+  onEnd(listener: () => void) {
+    this.endListeners.push(listener);
+  }
+
+  private send(message: TerminalServerMessage) {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  private audit(write: Omit<AuditWrite, 'target' | 'companyId'>) {
+    return recordAudit(
+      this.context.db,
+      { userId: this.grant.userId, ip: this.ip },
+      { ...write, target: { type: 'device', id: this.grant.deviceId }, companyId: this.grant.companyId },
+    );
+  }
+
+  private command(name: string, args: Record<string, unknown>, key = String(++this.sequence)) {
+    return this.context.broker
+      .sendToDevice(this.device.sn, DEVICE_TOPICS.command, { id: `term-${this.id}-${key}`, name, args })
+      .catch((error: unknown) =>
+        this.context.log.warn({ err: error, session: this.id }, 'terminal command not sent'),
+      );
+  }
+
+  /**
+   * Opens the shell on the device and joins the socket to it. `gone` says whether the window
+   * closed while the session was being set up: it then ends as soon as it is.
+   */
+  async open(gone: () => boolean): Promise<void> {
+    const { db, broker, now } = this.context;
+    await this.audit({ action: 'device.telnet.open', after: { session: this.id, sn: this.device.sn } });
+    this.heartbeat = setInterval(() => {
+      void db
+        .update(terminalSessions)
+        .set({ seenAt: new Date(now()) })
+        .where(eq(terminalSessions.id, this.id))
+        .catch(() => {});
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+    const { sn } = this.device;
+    this.stops.push(
+      await broker.followDevice(sn, DEVICE_TOPICS.terminal, (payload) => {
+        const output = terminalOutputSchema.safeParse(parse(payload));
+        if (!output.success || output.data.session !== this.id) return;
+        this.send({ type: 'output', data: output.data.data });
+        if (output.data.closed) void this.end('device_closed', false);
+      }),
+      // The device refusing to open the shell ends the session; a refused key or size does not.
+      await broker.followDevice(sn, DEVICE_TOPICS.reply, (payload) => {
+        const reply = parse(payload) as { id?: unknown; ok?: unknown } | undefined;
+        if (reply?.id === `term-${this.id}-open` && reply.ok === false)
+          void this.end('device_refused', false);
+      }),
+      await broker.followDevice(sn, 'state', (payload) => {
+        if ((parse(payload) as { online?: unknown } | undefined)?.online === false)
+          void this.end('device_offline', false);
+      }),
+    );
+    this.ws.on('close', () => void this.end('closed'));
+    this.ws.on('error', () => void this.end('closed'));
+    this.ws.on('message', (raw) => this.input(raw.toString()));
+    this.restartIdle();
+    await this.command(TERMINAL_COMMANDS.open, { session: this.id, cols: 80, rows: 24 }, 'open');
+    this.send({ type: 'opened', sn, name: this.device.name });
+    if (gone()) await this.end('closed');
+  }
+
+  private input(raw: string) {
+    const message = terminalClientMessageSchema.safeParse(parse(raw));
+    if (!message.success || this.ended) return;
+    if (message.data.type === 'resize') {
+      const { cols, rows } = message.data;
+      void this.command(TERMINAL_COMMANDS.resize, { session: this.id, cols, rows });
+      return;
+    }
+    this.restartIdle();
+    void this.command(TERMINAL_COMMANDS.input, { session: this.id, data: message.data.data });
+    for (const line of this.recorder.keys(message.data.data)) {
+      this.commands++;
+      void this.audit({ action: 'device.telnet.command', after: { session: this.id, line } }).catch(() => {});
+    }
+  }
+
+  private restartIdle() {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.end('idle'), this.context.timings.idleMs);
+    this.idle.unref();
+  }
+
+  /** Ends the session, once: on the device too unless it ended it, in its row and the audit log. */
+  async end(reason: TerminalEndReason, tellDevice = true): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    for (const listener of this.endListeners) listener();
+    clearTimeout(this.idle);
+    clearInterval(this.heartbeat);
+    try {
+      await Promise.all(this.stops.map((unfollow) => unfollow()));
+      if (tellDevice) await this.command(TERMINAL_COMMANDS.close, { session: this.id });
+      await this.context.db
+        .update(terminalSessions)
+        .set({ endedAt: new Date(this.context.now()), endReason: reason, commands: this.commands })
+        .where(eq(terminalSessions.id, this.id));
+      await this.audit({
+        action: 'device.telnet.close',
+        before: { session: this.id, sn: this.device.sn },
+        after: { reason, commands: this.commands },
+      });
+    } finally {
+      // Told once the device is free again: a new ticket for it is not refused as busy.
+      this.send({
+        type: 'closed',
+        reason,
+        message: endMessage(this.language, reason, this.context.timings.idleMs),
+      });
+      this.ws.close(1000);
+    }
+  }
+}
+
+export function parse(payload: Buffer | string): unknown {
+  try {
+    return JSON.parse(payload.toString());
+  } catch {
+    return undefined;
+  }
+}
