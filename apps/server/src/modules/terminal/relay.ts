@@ -30,6 +30,13 @@ import { type SessionTimings, TerminalSession } from './session.js';
 import { SESSION_STALE_MS, type TerminalTickets } from './tickets.js';
 import { GRANT_CHECK_MS, GrantWatch } from './watch.js';
 
+/**
+ * The largest WebSocket frame a terminal page may send: an input message of TERMINAL_INPUT_MAX_CHARS
+ * characters, each escaped in JSON (`\uXXXX`, 6 bytes) at worst, fits; a larger frame closes the
+ * socket (1009) before any of it is parsed.
+ */
+const SOCKET_MAX_PAYLOAD = 32 * 1024;
+
 export interface RelayLog {
   warn(object: object, message: string): void;
 }
@@ -60,7 +67,7 @@ export class TerminalRelay {
   }
 
   attach(upgrades: Upgrades) {
-    const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    const server = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD });
     upgrades.route(TERMINAL_SOCKET_PATH, (request, socket, head) =>
       server.handleUpgrade(request, socket, head, (ws) => {
         this.start(ws, request).catch((error: unknown) => {

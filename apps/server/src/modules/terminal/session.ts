@@ -19,7 +19,7 @@ import { type AuditWrite, recordAudit } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import type { Language } from '../../core/http/i18n.js';
 import type { Broker } from '../mqtt/index.js';
-import { LineRecorder } from './command-audit.js';
+import { CommandAudit, LineRecorder } from './command-audit.js';
 import { endMessage } from './end-messages.js';
 import type { TerminalGrant } from './grants.js';
 import { terminalSessions } from './schema.js';
@@ -52,6 +52,14 @@ export class TerminalSession {
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly stops: Array<() => Promise<void>> = [];
   private readonly recorder = new LineRecorder();
+  private readonly commandAudit = new CommandAudit(({ lines, omitted }) =>
+    this.audit({
+      action: 'device.telnet.command',
+      after: { session: this.id, lines, ...(omitted > 0 ? { omitted } : {}) },
+    }).catch((error: unknown) =>
+      this.context.log.warn({ err: error, session: this.id }, 'terminal commands not audited'),
+    ),
+  );
   private readonly endListeners: Array<() => void> = [];
 
   constructor(
@@ -142,10 +150,9 @@ export class TerminalSession {
     }
     this.restartIdle();
     void this.command(TERMINAL_COMMANDS.input, { session: this.id, data: message.data.data });
-    for (const line of this.recorder.keys(message.data.data)) {
-      this.commands++;
-      void this.audit({ action: 'device.telnet.command', after: { session: this.id, line } }).catch(() => {});
-    }
+    const lines = this.recorder.keys(message.data.data);
+    this.commands += lines.length;
+    this.commandAudit.add(lines);
   }
 
   private restartIdle() {
@@ -164,6 +171,7 @@ export class TerminalSession {
     try {
       await Promise.all(this.stops.map((unfollow) => unfollow()));
       if (tellDevice) await this.command(TERMINAL_COMMANDS.close, { session: this.id });
+      await this.commandAudit.close();
       await this.context.db
         .update(terminalSessions)
         .set({ endedAt: new Date(this.context.now()), endReason: reason, commands: this.commands })

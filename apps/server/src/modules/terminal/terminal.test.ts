@@ -8,13 +8,14 @@ import {
   ACCOUNT_PATHS,
   AUTH_PATHS,
   SYSTEM_PATHS,
+  TERMINAL_INPUT_MAX_CHARS,
   TERMINAL_PATHS,
   TERMINAL_SOCKET_PATH,
   type TerminalServerMessage,
   type TerminalTicket,
 } from '@vap/contracts';
 import { type Fleet, startFleet } from '@vap/device-sim';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { auditLogs } from '../../core/audit/schema.js';
@@ -253,10 +254,73 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
       'device.telnet.command',
       'device.telnet.close',
     ]);
-    expect(audited[1]?.after).toMatchObject({ line: 'uname' });
+    expect(audited[1]?.after).toEqual({ session: expect.any(String), lines: ['uname'] });
     // The device's shell session ended with it: a new one may open at once.
     const again = await session();
     await expect.poll(() => again.terminal.output()).toContain('# ');
+  });
+
+  it('audits the command lines of a session at most once a second, never a row per line of a keystroke burst (issue 28)', async () => {
+    const { terminal } = await session();
+    await expect.poll(() => terminal.output()).toContain('# ');
+    const [open] = await t.database.db
+      .select({ id: terminalSessions.id })
+      .from(terminalSessions)
+      .where(and(eq(terminalSessions.deviceId, online.id), isNull(terminalSessions.endedAt)));
+    // Input is bounded per message: one over the bound is not relayed.
+    terminal.type('x'.repeat(TERMINAL_INPUT_MAX_CHARS + 1));
+    const burst = 'a\r'.repeat(TERMINAL_INPUT_MAX_CHARS / 2);
+    const started = Date.now();
+    for (let message = 0; message < 10; message++) terminal.type(burst);
+    const lines = 10 * (TERMINAL_INPUT_MAX_CHARS / 2);
+    // The device ran every line.
+    await expect
+      .poll(() => terminal.output().split('sh: a: not found').length - 1, { timeout: 20_000 })
+      .toBe(lines);
+    expect(terminal.output()).not.toContain('xxx');
+    terminal.socket.close();
+    await expect
+      .poll(async () => {
+        const [ended] = await t.database.db
+          .select({ commands: terminalSessions.commands })
+          .from(terminalSessions)
+          .where(and(eq(terminalSessions.id, open?.id ?? ''), isNotNull(terminalSessions.endedAt)));
+        return ended?.commands;
+      })
+      .toBe(lines);
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    const rows = await t.database.db
+      .select({ after: auditLogs.after })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'device.telnet.command'),
+          sql`${auditLogs.after}->>'session' = ${open?.id ?? ''}`,
+        ),
+      );
+    // One row a second at most (and the last, written at the close), each with its lines bounded.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(seconds + 1);
+    for (const row of rows) {
+      const after = row.after as { lines: string[]; omitted?: number };
+      expect(after.lines.length).toBeLessThanOrEqual(100);
+      expect(after.lines.every((line) => line === 'a')).toBe(true);
+    }
+    const recorded = rows.reduce((sum, row) => {
+      const after = row.after as { lines: string[]; omitted?: number };
+      return sum + after.lines.length + (after.omitted ?? 0);
+    }, 0);
+    expect(recorded).toBe(lines);
+  });
+
+  it('closes a terminal whose page sends a frame larger than any input message can be (issue 28)', async () => {
+    const { terminal } = await session();
+    await expect.poll(() => terminal.output()).toContain('# ');
+    const code = new Promise<number>((resolve) => terminal.socket.once('close', resolve));
+    // 4,096 characters, each escaped as \uXXXX, fit in 32 KiB; 40 KB does not.
+    terminal.socket.send('x'.repeat(40_000));
+    expect(await code).toBe(1009);
+    await expect.poll(() => fleet.devices[0]?.terminalSessions).toBe(0);
   });
 
   it('takes a ticket once: used again it opens nothing', async () => {
