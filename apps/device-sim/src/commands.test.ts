@@ -155,4 +155,23 @@ describe('the job and terminal commands', () => {
       error: 'bad_args',
     });
   });
+
+  it('answers a keepalive for a session it has, and no_session for one it has not (issue 28)', async () => {
+    const device = unit();
+    const command = (body: object) => answer(JSON.stringify(body), device);
+    await command({ id: 1, name: 'term_open', args: { session: 's1' } });
+    const printed = device.printed.length;
+    expect(await command({ id: 2, name: 'term_keepalive', args: { session: 's1' } })).toEqual({
+      id: 2,
+      ok: true,
+      result: { alive: true },
+    });
+    // Nothing is printed: the user sees no keepalive.
+    expect(device.printed).toHaveLength(printed);
+    expect(await command({ id: 3, name: 'term_keepalive', args: { session: 'gone' } })).toMatchObject({
+      ok: false,
+      error: 'no_session',
+    });
+    expect(await command({ id: 4, name: 'term_keepalive', args: {} })).toMatchObject({ error: 'bad_args' });
+  });
 });

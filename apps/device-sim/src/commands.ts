@@ -139,6 +139,8 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   },
 
   [TERMINAL_COMMANDS.close]: (args, unit) => unit.terminals.close(sessionOf(args)),
+
+  [TERMINAL_COMMANDS.keepalive]: (args, unit) => unit.terminals.keepalive(sessionOf(args)),
 };
 
 /** A payload's command, or why it is not one; no id means no one to answer. */

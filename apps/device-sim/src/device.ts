@@ -55,6 +55,10 @@ export interface DeviceSettings {
   stopTimeoutMs: number;
   /** The share of jobs that fail on purpose, 0 to 1, unless the unit has its own. */
   jobFailureRate: number;
+  /** Whether it connects with a last will (`{online: false}` on up/state); some firmware sets none. */
+  lastWill: boolean;
+  /** A terminal session nothing is heard of for this long ends (shell.ts). */
+  terminalSilenceMs: number;
   log: FleetLog;
 }
 
@@ -115,7 +119,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   /** What runs while connected: telemetry and events. */
   private readonly activity = new Set<Timer>();
   /** Its terminal sessions: they live as long as the connection. */
-  private readonly terminals = new Terminals((output) => this.publishTerminal(output));
+  private readonly terminals: Terminals;
+  /**
+   * false: it answers no command and its shells print nothing, while its MQTT connection stays up
+   * (its agent hung; to the server, as a unit behind a network gone silent until the keep-alive).
+   */
+  responsive = true;
 
   /** Its open terminal sessions: the server ends one when its window closes. */
   get terminalSessions(): number {
@@ -133,6 +142,9 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.model = unit.model || DEFAULT_MODEL[unit.kind];
     this.firmwareVersion = unit.firmwareVersion || DEFAULT_FIRMWARE;
     this.topics = topicsOf(unit.sn);
+    this.terminals = new Terminals((output) => this.publishTerminal(output), {
+      silenceMs: settings.terminalSilenceMs,
+    });
     const profile = seededRandom(settings.seed, unit.sn, 'profile');
     this.ip = `192.168.${profile.int(1, 254)}.${profile.int(2, 254)}`;
     // A unit found running has been up for a while: an hour to a month.
@@ -212,6 +224,14 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     if (!ended) client.stream?.destroy();
   }
 
+  /**
+   * Its connection cut as a failing network would: no DISCONNECT, so the broker publishes its will
+   * when it has one. It comes back by its back-off.
+   */
+  drop(): void {
+    this.client?.stream?.destroy();
+  }
+
   private setState(state: DeviceState) {
     if (this.current === state) return;
     this.current = state;
@@ -248,12 +268,16 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       connectTimeout: this.settings.connectTimeoutMs,
       reconnectPeriod: 0,
       // Retained false: an offline unit's last state is the device list's business, not a retained message.
-      will: {
-        topic: this.topics.state,
-        payload: Buffer.from(JSON.stringify({ online: false })),
-        qos: 1,
-        retain: false,
-      },
+      ...(this.settings.lastWill
+        ? {
+            will: {
+              topic: this.topics.state,
+              payload: Buffer.from(JSON.stringify({ online: false })),
+              qos: 1 as const,
+              retain: false,
+            },
+          }
+        : {}),
     });
     this.client = client;
     let refusedWith: number | null = null;
@@ -354,11 +378,13 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
    */
   private publishTerminal(output: TerminalOutput) {
     const client = this.client;
-    if (client && this.current === 'online') this.publish(client, this.topics.terminal, output, 0);
+    if (client && this.current === 'online' && this.responsive)
+      this.publish(client, this.topics.terminal, output, 0);
   }
 
   private async command(client: MqttClient, payload: Buffer) {
     this.received += 1;
+    if (!this.responsive) return;
     const after: Array<() => void> = [];
     const context: CommandContext = {
       sn: this.sn,

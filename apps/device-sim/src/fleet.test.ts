@@ -307,6 +307,31 @@ describe('the simulated fleet, on a real broker (issue 15)', () => {
     await expect.poll(() => broker.of(ipc.sn, 'state').at(-1)?.body).toEqual({ online: false });
   });
 
+  it('drops its connection as a network failure would: the will when it has one, nothing when it has none (issue 28)', async () => {
+    const [withWill, withoutWill] = IPC as [SimulatedUnit, SimulatedUnit];
+    const started = fleet({ units: [withWill] });
+    const silent = fleet({ units: [withoutWill], lastWill: false });
+    await expect.poll(() => started.connected() + silent.connected()).toBe(2);
+    started.devices[0]?.drop();
+    silent.devices[0]?.drop();
+    // Both come back by their back-off; only the one with a will was said offline meanwhile.
+    const states = (sn: string) => broker.of(sn, 'state').map((message) => message.body.online);
+    await expect.poll(() => states(withWill.sn)).toEqual([true, false, true]);
+    await expect.poll(() => states(withoutWill.sn)).toEqual([true, true]);
+  });
+
+  it('answers nothing while unresponsive (its agent hung), its connection kept (issue 28)', async () => {
+    const [ipc] = IPC as [SimulatedUnit];
+    const started = fleet({ units: [ipc] });
+    await expect.poll(() => started.connected()).toBe(1);
+    const device = started.devices[0] as NonNullable<(typeof started.devices)[0]>;
+    device.responsive = false;
+    await expect(broker.command(ipc.sn, { name: 'ping' }, 500)).rejects.toThrow();
+    expect(started.connected()).toBe(1);
+    device.responsive = true;
+    expect(await broker.command(ipc.sn, { name: 'ping' })).toMatchObject({ ok: true });
+  });
+
   it('speaks MQTT over WebSocket too', async () => {
     const [ipc] = IPC as [SimulatedUnit];
     const started = fleet({ units: [ipc], url: broker.wsUrl });

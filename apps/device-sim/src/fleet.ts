@@ -2,6 +2,7 @@
  * A fleet of simulated units on one broker: what `npm start` runs in-process for the demo, what the
  * CLI runs, and the benchmark's load.
  */
+import { TERMINAL_SILENCE_SECONDS } from '@vap/contracts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.js';
 import { type DeviceSettings, type FleetLog, SimulatedDevice } from './device.js';
 import type { SimulatedUnit } from './unit.js';
@@ -34,6 +35,10 @@ export interface FleetOptions {
   connectTimeoutMs?: number;
   /** The share of jobs that fail on purpose (`simulated_failure`), 0 to 1; 0. A unit's own wins. */
   jobFailureRate?: number;
+  /** Connect with a last will (`{online: false}` on up/state); true. false plays firmware that sets none. */
+  lastWill?: boolean;
+  /** A terminal session its server is not heard of for this long ends; TERMINAL_SILENCE_SECONDS. */
+  terminalSilenceMs?: number;
 }
 
 export interface FleetStats {
@@ -88,6 +93,8 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     refusedRetryMs: options.refusedRetryMs ?? 600_000,
     stopTimeoutMs: 3_000,
     jobFailureRate: options.jobFailureRate ?? 0,
+    lastWill: options.lastWill ?? true,
+    terminalSilenceMs: options.terminalSilenceMs ?? TERMINAL_SILENCE_SECONDS * 1000,
     log: options.log ?? SILENT,
   };
   // Node fires a timer longer than 2³¹ − 1 ms at once, with a warning: such a wait is a mistake.
@@ -96,6 +103,7 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     rebootMs: settings.rebootMs,
     refusedRetryMs: settings.refusedRetryMs,
     connectTimeoutMs: settings.connectTimeoutMs,
+    terminalSilenceMs: settings.terminalSilenceMs,
     'backoff.initialMs': settings.backoff.initialMs,
     'backoff.maxMs': settings.backoff.maxMs,
   };
@@ -106,6 +114,8 @@ function settingsOf(options: FleetOptions): DeviceSettings {
   }
   if (!(settings.telemetryIntervalMs > 0))
     throw new RangeError('device simulator: telemetryIntervalMs must be above 0');
+  if (!(settings.terminalSilenceMs > 0))
+    throw new RangeError('device simulator: terminalSilenceMs must be above 0');
   if (!(settings.backoff.initialMs > 0))
     throw new RangeError('device simulator: backoff.initialMs must be above 0');
   if (!(settings.backoff.jitter >= 0 && settings.backoff.jitter < 1)) {

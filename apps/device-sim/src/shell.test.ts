@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_SESSIONS } from './shell.js';
+import type { TerminalOutput } from '@vap/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_SESSIONS, Terminals } from './shell.js';
 import { commandContext, type TestContext } from './testing/context.js';
 
 const PROMPT = 'root@10000000011320000001:~# ';
@@ -152,6 +153,31 @@ describe('the terminal shell', () => {
     expect(device.printed.at(-1)).toEqual({ session: 's2', data: `ho x\r\nsh: ho: not found\r\n${PROMPT}` });
     device.terminals.close('s3');
     expect(device.terminals.open('s9', device)).toEqual({ opened: true });
+  });
+
+  it('ends a session it has heard nothing of for the silence time: its server is gone (issue 28)', () => {
+    vi.useFakeTimers();
+    try {
+      const printed: TerminalOutput[] = [];
+      const device = commandContext();
+      const terminals = new Terminals((output) => printed.push(output), { silenceMs: 1_000 });
+      terminals.open('s1', device);
+      terminals.open('s2', device);
+      vi.advanceTimersByTime(600);
+      // A keepalive, a key or a new size is word from the server.
+      expect(terminals.keepalive('s2')).toEqual({ alive: true });
+      vi.advanceTimersByTime(600);
+      expect(terminals.count).toBe(1);
+      expect(printed.at(-1)).toMatchObject({ session: 's1', closed: true });
+      terminals.input('s2', 'l', device);
+      vi.advanceTimersByTime(900);
+      expect(terminals.count).toBe(1);
+      vi.advanceTimersByTime(400);
+      expect(terminals.count).toBe(0);
+      expect(printed.at(-1)).toMatchObject({ session: 's2', closed: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends every session silently when the connection goes, and with a notice when the unit reboots', () => {

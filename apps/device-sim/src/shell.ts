@@ -2,10 +2,11 @@
  * The remote terminal (docs/mqtt.md, "The simulated terminal"): a small shell per session, as a
  * camera's BusyBox would give over telnet. It takes keys as xterm.js sends them (`term_input`),
  * echoes them, edits its line, runs it on Enter, and prints on `up/term` as `{session, data}` with
- * `\r\n` line ends. Sessions live on one connection: they end with it, and with a reboot.
+ * `\r\n` line ends. Sessions live on one connection: they end with it, and with a reboot, and when
+ * nothing of their server is heard for TERMINAL_SILENCE_SECONDS (its keepalives stopped: it is gone).
  */
 import { createHash } from 'node:crypto';
-import type { DeviceKind, TerminalOutput } from '@vap/contracts';
+import { type DeviceKind, TERMINAL_SILENCE_SECONDS, type TerminalOutput } from '@vap/contracts';
 import { CommandError } from './command-error.js';
 
 /** What the shell reads of the unit, and may do to it (a CommandContext is one). */
@@ -266,25 +267,77 @@ class Shell {
   }
 }
 
+export interface TerminalsOptions {
+  /** A session nothing is heard of for this long ends; TERMINAL_SILENCE_SECONDS by default. */
+  silenceMs?: number;
+}
+
 /** A unit's terminal sessions, by the server's session id. */
 export class Terminals {
   private readonly sessions = new Map<string, Shell>();
+  /** When each session last heard of its server: any of its commands. */
+  private readonly heardAt = new Map<string, number>();
+  private readonly silenceMs: number;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   /** `write` publishes on up/term. */
-  constructor(private readonly write: (output: TerminalOutput) => void) {}
+  constructor(
+    private readonly write: (output: TerminalOutput) => void,
+    options: TerminalsOptions = {},
+  ) {
+    this.silenceMs = options.silenceMs ?? TERMINAL_SILENCE_SECONDS * 1000;
+  }
 
   get count(): number {
     return this.sessions.size;
   }
 
+  /** The session, heard of now; `no_session` for one it does not have. */
+  private shellOf(session: string): Shell {
+    const shell = this.sessions.get(session);
+    if (!shell) throw new CommandError('no_session', `no terminal session ${session}`);
+    this.heardAt.set(session, Date.now());
+    return shell;
+  }
+
+  private forget(session: string) {
+    this.sessions.delete(session);
+    this.heardAt.delete(session);
+    if (this.sessions.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  /**
+   * Ends the sessions whose server fell silent: a server that crashed, or lost the unit, never
+   * closes them, and each holds one of the unit's MAX_SESSIONS.
+   */
+  private sweep() {
+    const silentSince = Date.now() - this.silenceMs;
+    for (const [session, at] of this.heardAt) {
+      if (at > silentSince) continue;
+      this.forget(session);
+      this.write({ session, data: '', closed: true });
+    }
+  }
+
   /** Starts a shell, which prints its banner and prompt; a session already open is left as it is. */
   open(session: string, unit: ShellUnit): { opened: true } {
-    if (this.sessions.has(session)) return { opened: true };
+    if (this.sessions.has(session)) {
+      this.shellOf(session);
+      return { opened: true };
+    }
     if (this.sessions.size >= MAX_SESSIONS) {
       throw new CommandError('busy', `at most ${MAX_SESSIONS} terminal sessions at once`);
     }
     const shell = new Shell(`root@${unit.sn}:~# `);
     this.sessions.set(session, shell);
+    this.heardAt.set(session, Date.now());
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.floor(this.silenceMs / 4)));
+      this.sweeper.unref?.();
+    }
     const kind = unit.kind === 'nvr' ? 'network video recorder' : 'IP camera';
     const banner = lines(
       '',
@@ -300,11 +353,9 @@ export class Terminals {
 
   /** Keys typed in a session; it answers on up/term (nothing for keys that print nothing). */
   input(session: string, data: string, unit: ShellUnit): Record<string, never> {
-    const shell = this.sessions.get(session);
-    if (!shell) throw new CommandError('no_session', `no terminal session ${session}`);
-    const { output, closed } = shell.feed(data, unit);
+    const { output, closed } = this.shellOf(session).feed(data, unit);
     if (closed) {
-      this.sessions.delete(session);
+      this.forget(session);
       this.write({ session, data: output, closed: true });
     } else if (output) {
       this.write({ session, data: output });
@@ -314,13 +365,19 @@ export class Terminals {
 
   /** The window of a session changed size: nothing to redraw for a line-by-line shell. */
   resize(session: string): { resized: true } {
-    if (!this.sessions.has(session)) throw new CommandError('no_session', `no terminal session ${session}`);
+    this.shellOf(session);
     return { resized: true };
+  }
+
+  /** The server says it is still there; `no_session` tells it the unit no longer has the session. */
+  keepalive(session: string): { alive: true } {
+    this.shellOf(session);
+    return { alive: true };
   }
 
   /** Ends a session without a word (the server closed it); one already ended is closed as well. */
   close(session: string): { closed: true } {
-    this.sessions.delete(session);
+    this.forget(session);
     return { closed: true };
   }
 
@@ -332,6 +389,6 @@ export class Terminals {
     if (notice !== undefined) {
       for (const session of this.sessions.keys()) this.write({ session, data: notice, closed: true });
     }
-    this.sessions.clear();
+    for (const session of [...this.sessions.keys()]) this.forget(session);
   }
 }

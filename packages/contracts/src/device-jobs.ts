@@ -91,12 +91,16 @@ export const DEVICE_TOPICS = {
  * and answers on `up/term` as `{session, data}` (text with `\r\n` line ends); `term_resize {session,
  * cols, rows}` tells it the window's new size (for full-screen programs); `term_close {session}`
  * ends it, and so does the shell's `exit` (it then sends `{session, data, closed: true}`).
+ * `term_keepalive {session}`, every TERMINAL_KEEPALIVE_SECONDS, is answered `{alive: true}`, or
+ * error `no_session` by a device that no longer has the session: each side knows the other is
+ * there (terminal.ts, TERMINAL_SILENCE_SECONDS).
  */
 export const TERMINAL_COMMANDS = {
   open: 'term_open',
   input: 'term_input',
   resize: 'term_resize',
   close: 'term_close',
+  keepalive: 'term_keepalive',
 } as const;
 export const terminalOutputSchema = z.object({
   session: z.string().min(1),
