@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   TERMINAL_IDLE_MINUTES,
+  TERMINAL_KEEPALIVE_SECONDS,
+  TERMINAL_SILENCE_SECONDS,
   TERMINAL_SOCKET_PATH,
   type TerminalEndReason,
   type TerminalServerMessage,
@@ -23,6 +25,7 @@ import { type Language, negotiateLanguage } from '../../core/http/i18n.js';
 import type { Upgrades } from '../../core/http/upgrades.js';
 import { devices } from '../devices/index.js';
 import type { Broker } from '../mqtt/index.js';
+import { DeviceDisconnects } from './disconnects.js';
 import { endMessage } from './end-messages.js';
 import type { TerminalGrant, TerminalGrants } from './grants.js';
 import { terminalSessions } from './schema.js';
@@ -52,6 +55,7 @@ export class TerminalRelay {
   private readonly timings: SessionTimings;
   private readonly now: () => number;
   private readonly watch: GrantWatch;
+  private readonly disconnects: DeviceDisconnects;
 
   constructor(
     private readonly db: Db,
@@ -61,7 +65,12 @@ export class TerminalRelay {
     private readonly log: RelayLog,
     options: RelayOptions = {},
   ) {
-    this.timings = { idleMs: options.idleMs ?? TERMINAL_IDLE_MINUTES * 60_000 };
+    this.timings = {
+      idleMs: options.idleMs ?? TERMINAL_IDLE_MINUTES * 60_000,
+      keepaliveMs: options.keepaliveMs ?? TERMINAL_KEEPALIVE_SECONDS * 1000,
+      silenceMs: options.silenceMs ?? TERMINAL_SILENCE_SECONDS * 1000,
+    };
+    this.disconnects = new DeviceDisconnects(broker.aedes);
     this.now = options.now ?? Date.now;
     this.watch = new GrantWatch(db, grants, log, options.grantCheckMs ?? GRANT_CHECK_MS, this.now);
   }
@@ -82,6 +91,7 @@ export class TerminalRelay {
   async close() {
     this.watch.stop();
     await Promise.all([...this.sessions].map((session) => session.end('server_stopped')));
+    await this.disconnects.close();
   }
 
   private async start(ws: WebSocket, request: IncomingMessage) {
@@ -116,7 +126,14 @@ export class TerminalRelay {
     const id = randomUUID();
     if (!(await this.claim(id, grant, device.sn))) return refuse('busy', language);
     const session = new TerminalSession(
-      { db: this.db, broker: this.broker, log: this.log, timings: this.timings, now: this.now },
+      {
+        db: this.db,
+        broker: this.broker,
+        disconnects: this.disconnects,
+        log: this.log,
+        timings: this.timings,
+        now: this.now,
+      },
       id,
       grant,
       language,

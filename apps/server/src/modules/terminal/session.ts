@@ -4,6 +4,12 @@
  * `term_input`, what the shell prints comes back from its `up/term`, wherever in the cluster the
  * device is connected. It ends once, for one reason, which the page is told in the console's
  * language; its row and the audit log record the end.
+ *
+ * A device that is gone ends it (issue 28): its `{online: false}` on up/state, the broker saying its
+ * connection ended (disconnects.ts: a device that dropped without a will says nothing itself), no
+ * answer to anything — keepalives every `keepaliveMs` included — for `silenceMs` (a connection gone
+ * silent, which the broker learns of only at the device's MQTT keep-alive, 1.5 × 60 s), or the
+ * device saying it no longer has the session (it reconnected meanwhile).
  */
 import {
   DEVICE_TOPICS,
@@ -20,6 +26,7 @@ import type { Db } from '../../core/db/client.js';
 import type { Language } from '../../core/http/i18n.js';
 import type { Broker } from '../mqtt/index.js';
 import { CommandAudit, LineRecorder } from './command-audit.js';
+import type { DeviceDisconnects } from './disconnects.js';
 import { endMessage } from './end-messages.js';
 import type { TerminalGrant } from './grants.js';
 import { terminalSessions } from './schema.js';
@@ -34,11 +41,16 @@ export interface SessionLog {
 export interface SessionTimings {
   /** Closes a session nobody typed into for this long. */
   idleMs: number;
+  /** How often the device is asked whether it still has the session. */
+  keepaliveMs: number;
+  /** A device that answered nothing for this long is gone (`device_lost`). */
+  silenceMs: number;
 }
 
 export interface SessionContext {
   db: Db;
   broker: Broker;
+  disconnects: DeviceDisconnects;
   log: SessionLog;
   timings: SessionTimings;
   now: () => number;
@@ -50,6 +62,9 @@ export class TerminalSession {
   private sequence = 0;
   private idle: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  private keepalive: NodeJS.Timeout | undefined;
+  /** When the device last answered or printed anything of this session (the real clock). */
+  private heardAt = Date.now();
   private readonly stops: Array<() => Promise<void>> = [];
   private readonly recorder = new LineRecorder();
   private readonly commandAudit = new CommandAudit(({ lines, omitted }) =>
@@ -117,20 +132,23 @@ export class TerminalSession {
       await broker.followDevice(sn, DEVICE_TOPICS.terminal, (payload) => {
         const output = terminalOutputSchema.safeParse(parse(payload));
         if (!output.success || output.data.session !== this.id) return;
+        this.heardAt = Date.now();
         this.send({ type: 'output', data: output.data.data });
         if (output.data.closed) void this.end('device_closed', false);
       }),
-      // The device refusing to open the shell ends the session; a refused key or size does not.
-      await broker.followDevice(sn, DEVICE_TOPICS.reply, (payload) => {
-        const reply = parse(payload) as { id?: unknown; ok?: unknown } | undefined;
-        if (reply?.id === `term-${this.id}-open` && reply.ok === false)
-          void this.end('device_refused', false);
-      }),
+      await broker.followDevice(sn, DEVICE_TOPICS.reply, (payload) => this.reply(parse(payload))),
       await broker.followDevice(sn, 'state', (payload) => {
         if ((parse(payload) as { online?: unknown } | undefined)?.online === false)
           void this.end('device_offline', false);
       }),
     );
+    const unfollow = await this.context.disconnects.follow(sn, () => void this.end('device_offline', false));
+    this.stops.push(async () => unfollow());
+    this.keepalive = setInterval(() => {
+      if (Date.now() - this.heardAt >= this.context.timings.silenceMs) void this.end('device_lost');
+      else void this.command(TERMINAL_COMMANDS.keepalive, { session: this.id });
+    }, this.context.timings.keepaliveMs);
+    this.keepalive.unref();
     this.ws.on('close', () => void this.end('closed'));
     this.ws.on('error', () => void this.end('closed'));
     this.ws.on('message', (raw) => this.input(raw.toString()));
@@ -138,6 +156,19 @@ export class TerminalSession {
     await this.command(TERMINAL_COMMANDS.open, { session: this.id, cols: 80, rows: 24 }, 'open');
     this.send({ type: 'opened', sn, name: this.device.name });
     if (gone()) await this.end('closed');
+  }
+
+  /**
+   * A reply to one of this session's commands: the device is there. Its refusing to open the shell
+   * ends the session, and so does its not having the session any more; a refused key or size not.
+   */
+  private reply(reply: unknown) {
+    const { id, ok, error } = (reply ?? {}) as { id?: unknown; ok?: unknown; error?: unknown };
+    if (typeof id !== 'string' || !id.startsWith(`term-${this.id}-`)) return;
+    this.heardAt = Date.now();
+    if (ok !== false) return;
+    if (id === `term-${this.id}-open`) void this.end('device_refused', false);
+    else if (error === 'no_session') void this.end('device_lost', false);
   }
 
   private input(raw: string) {
@@ -168,6 +199,7 @@ export class TerminalSession {
     for (const listener of this.endListeners) listener();
     clearTimeout(this.idle);
     clearInterval(this.heartbeat);
+    clearInterval(this.keepalive);
     try {
       await Promise.all(this.stops.map((unfollow) => unfollow()));
       if (tellDevice) await this.command(TERMINAL_COMMANDS.close, { session: this.id });

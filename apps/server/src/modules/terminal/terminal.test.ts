@@ -14,7 +14,7 @@ import {
   type TerminalServerMessage,
   type TerminalTicket,
 } from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
+import { type Fleet, type FleetOptions, type SimulatedDevice, startFleet } from '@vap/device-sim';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -30,6 +30,8 @@ import { LineRecorder } from './command-audit.js';
 import { terminalSessions } from './schema.js';
 
 const IDLE_MS = 1500;
+/** The relay's keepalive in these tests: asked every 300 ms, a device silent for 1.5 s is lost. */
+const KEEPALIVE = { keepaliveMs: 300, silenceMs: 1500 };
 /** How soon a revoked session's terminal must be closed ("within seconds", issue 28). */
 const REVOKED_WITHIN_MS = 6000;
 const STAFF_PASSWORD = 'staff-pass-1';
@@ -54,12 +56,15 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   let online: { id: number; sn: string };
   let offline: { id: number };
   let downstream: { id: number };
+  let port: number;
+  /** More of the company's own devices, for a simulated unit of their own (`unitOf`). */
+  let spare: Array<{ id: number; sn: string; secret: string; kind: 'ipc' | 'nvr'; model: string }>;
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { terminal: { idleMs: IDLE_MS } });
+    t = await createTestApp(engine, { terminal: { idleMs: IDLE_MS, ...KEEPALIVE } });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
-    const port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
@@ -83,6 +88,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     online = first;
     offline = second;
     downstream = foreign;
+    spare = own.slice(2, 4).map((row) => ({ ...row, secret: box.open(row.sealed, row.sn) ?? '' }));
     fleet = startFleet({
       url: `mqtt://127.0.0.1:${port}`,
       units: [
@@ -118,6 +124,34 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     await fleet?.stop();
     await t.close();
   });
+
+  /** The online status of a device in the device list. */
+  const statusOf = async (deviceId: number) =>
+    (await t.database.db.select({ status: devices.status }).from(devices).where(eq(devices.id, deviceId)))[0]
+      ?.status;
+
+  /** A spare device of the company as a simulated unit of its own, online; stopped after `use`. */
+  async function unitOf<T>(
+    index: number,
+    options: Partial<FleetOptions>,
+    use: (device: { id: number; unit: SimulatedDevice }) => Promise<T>,
+  ): Promise<T> {
+    const row = spare[index];
+    if (!row) throw new Error('spare device missing');
+    const own = startFleet({
+      url: `mqtt://127.0.0.1:${port}`,
+      units: [{ sn: row.sn, secret: row.secret, kind: row.kind, model: row.model }],
+      eventRate: 0,
+      backoff: { initialMs: 200, maxMs: 1000 },
+      ...options,
+    });
+    try {
+      await expect.poll(() => statusOf(row.id), { timeout: 10_000 }).toBe('online');
+      return await use({ id: row.id, unit: own.devices[0] as SimulatedDevice });
+    } finally {
+      await own.stop();
+    }
+  }
 
   const ticketFor = (deviceId: number) =>
     t.app.inject({ method: 'POST', url: `/webapi${TERMINAL_PATHS.ticket(deviceId)}`, headers: owner });
@@ -187,10 +221,10 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
    * A terminal of the online device opened with the session of `headers`, its prompt shown, where
    * a command is typed every half second until it closes: in use, it is never idle.
    */
-  async function terminalInUse(headers: Record<string, string>) {
+  async function terminalInUse(headers: Record<string, string>, deviceId = online.id) {
     const answer = await t.app.inject({
       method: 'POST',
-      url: `/webapi${TERMINAL_PATHS.ticket(online.id)}`,
+      url: `/webapi${TERMINAL_PATHS.ticket(deviceId)}`,
       headers,
     });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -374,6 +408,40 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
       await t.database.db.update(companies).set({ plan: 'standard' }).where(eq(companies.id, companyId));
     }
   });
+  describe('frees a device that is gone (issue 28)', () => {
+    it('closes the terminal of a device that drops without a will, and opens again once it is back', async () => {
+      await unitOf(0, { lastWill: false }, async (device) => {
+        const terminal = await terminalInUse(owner, device.id);
+        device.unit.drop();
+        await closedWithin(terminal, 5_000);
+        expect(closedReason(terminal.received)).toBe('device_offline');
+        await expect.poll(() => statusOf(device.id), { timeout: 10_000 }).toBe('online');
+        // Not busy: its session ended with it.
+        const again = await terminalInUse(owner, device.id);
+        again.socket.close();
+        await again.closed;
+      });
+    });
+
+    it('closes the terminal of a device that stops answering, once silent for the silence time; the device ends its shell too', async () => {
+      await unitOf(1, { terminalSilenceMs: KEEPALIVE.silenceMs }, async (device) => {
+        const terminal = await terminalInUse(owner, device.id);
+        expect(device.unit.terminalSessions).toBe(1);
+        device.unit.responsive = false;
+        const stalled = Date.now();
+        await closedWithin(terminal, 5_000);
+        expect(closedReason(terminal.received)).toBe('device_lost');
+        expect(Date.now() - stalled).toBeGreaterThanOrEqual(KEEPALIVE.silenceMs - KEEPALIVE.keepaliveMs);
+        // Its shell, not told (it heard nothing), ends once it has not heard of the server for as long.
+        await expect.poll(() => device.unit.terminalSessions, { timeout: 5_000 }).toBe(0);
+        device.unit.responsive = true;
+        const again = await terminalInUse(owner, device.id);
+        again.socket.close();
+        await again.closed;
+      });
+    });
+  });
+
   describe('belongs to the session that opened it (issue 28)', () => {
     it('opens nothing with a ticket fetched before its session signed out', async () => {
       const member = await staff();
