@@ -14,7 +14,7 @@ import {
 import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
-import { DEFAULT_MQTT_LOG_MAX_ROWS } from './core/config.js';
+import { DEFAULT_MQTT_LIMITS, DEFAULT_MQTT_LOG_MAX_ROWS, type MqttLimits } from './core/config.js';
 import { ACCESS_KEY_SECRETS, SecretBox } from './core/crypto/secret-box.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
@@ -55,6 +55,7 @@ import {
   Broker,
   BrokerNodes,
   BrokerStats,
+  brokerGuards,
   DebugTokens,
   MqttLog,
   mqttModule,
@@ -73,6 +74,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** Most rows the MQTT log keeps (MQTT_LOG_MAX_ROWS; 0: no log); 1,000,000 when not given. */
   mqttLogMaxRows?: number;
+  /** The broker's packet and failed-connect limits (MQTT_MAX_PACKET_SIZE, MQTT_AUTH_FAILURE*). */
+  mqttLimits?: MqttLimits;
   /**
    * Where devices reach this server (PUBLIC_URL), for the download URLs of their firmware; by
    * default the address it listens on, as seen from this machine.
@@ -209,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userClients,
     new BrokerNodes(db, presence, app.log),
     app.log,
+    brokerGuards(db, userClients, options.mqttLimits ?? DEFAULT_MQTT_LIMITS),
     options.redisUrl ? redisBackends(options.redisUrl) : undefined,
   );
   // The WebSocket endpoints on this port: the broker's, the remote terminal's.

@@ -77,6 +77,7 @@ async function main() {
       objectBackend: objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
+      mqttLimits: config.mqttLimits,
       ...(config.bankAccount ? { bankAccount: config.bankAccount } : {}),
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

@@ -183,9 +183,20 @@ export const mqttSeriesQuerySchema = z
   );
 export type MqttSeriesQuery = z.infer<typeof mqttSeriesQuerySchema>;
 
-/** `t`: the point's start in ms. Every step of the range has its point, zero when nothing happened. */
+/**
+ * `t`: the point's start in ms. Every step of the range has its point, zero when nothing happened.
+ * `refused`: connects refused in the step that named the company's devices or access keys — a wrong
+ * secret or signature, or any attempt once too many had failed (issue 28).
+ */
 export const mqttClientSeriesSchema = z.object({
-  items: z.array(z.object({ t: z.number(), device: z.number().int(), user: z.number().int() })),
+  items: z.array(
+    z.object({
+      t: z.number(),
+      device: z.number().int(),
+      user: z.number().int(),
+      refused: z.number().int(),
+    }),
+  ),
 });
 export const mqttSubscriptionSeriesSchema = z.object({
   items: z.array(z.object({ t: z.number(), count: z.number().int() })),

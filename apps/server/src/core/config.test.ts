@@ -334,6 +334,46 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
     );
   });
 
+  it('caps packets at 256 KB and counts 10 failed connects a client, 100 an address, in 15 minutes by default (issue 28)', () => {
+    expect(loadConfig({}).mqttLimits).toEqual({
+      maxPacketSize: 262_144,
+      failuresPerClient: 10,
+      failuresPerAddress: 100,
+      failureWindowMs: 900_000,
+    });
+    expect(
+      loadConfig({
+        MQTT_MAX_PACKET_SIZE: '1048576',
+        MQTT_AUTH_FAILURES_PER_CLIENT: '3',
+        MQTT_AUTH_FAILURES_PER_ADDRESS: '500',
+        MQTT_AUTH_FAILURE_WINDOW: '1h',
+      }).mqttLimits,
+    ).toEqual({
+      maxPacketSize: 1_048_576,
+      failuresPerClient: 3,
+      failuresPerAddress: 500,
+      failureWindowMs: 3_600_000,
+    });
+  });
+
+  it('refuses a packet limit under 1 KB or over what MQTT can say, and failure limits that are not counts', () => {
+    expect(() => loadConfig({ MQTT_MAX_PACKET_SIZE: '100' })).toThrow(
+      'MQTT_MAX_PACKET_SIZE must be at least 1024 bytes (got "100")',
+    );
+    expect(() => loadConfig({ MQTT_MAX_PACKET_SIZE: '300000000' })).toThrow(
+      /MQTT_MAX_PACKET_SIZE must be at most 268435460 bytes/,
+    );
+    expect(() => loadConfig({ MQTT_AUTH_FAILURES_PER_CLIENT: '0' })).toThrow(
+      'MQTT_AUTH_FAILURES_PER_CLIENT must be at least 1',
+    );
+    expect(() => loadConfig({ MQTT_AUTH_FAILURES_PER_ADDRESS: 'many' })).toThrow(
+      'MQTT_AUTH_FAILURES_PER_ADDRESS must be a number of failed connects',
+    );
+    expect(() => loadConfig({ MQTT_AUTH_FAILURE_WINDOW: '2d' })).toThrow(
+      'MQTT_AUTH_FAILURE_WINDOW must be a duration up to a day',
+    );
+  });
+
   it('sends devices download URLs on PUBLIC_URL, an http or https address, else on its own', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://console.example.com' }).publicUrl).toBe(

@@ -29,6 +29,37 @@ export const DEFAULT_DEMO_DEVICES = 20;
 /** Rows the MQTT log keeps at most by default: about a day of a busy company's traffic. */
 export const DEFAULT_MQTT_LOG_MAX_ROWS = 1_000_000;
 
+/**
+ * What the broker lets one client hold or try (docs/operations.md, "The broker's limits"): the
+ * largest packet (MQTT_MAX_PACKET_SIZE), and the failed connects counted per client id and user
+ * name and per address before the broker refuses them outright for the rest of the window.
+ */
+export interface MqttLimits {
+  /** Bytes of the largest MQTT packet accepted, and of a WebSocket message at /mqtt. */
+  maxPacketSize: number;
+  /** Failed connects of one client id, or one user name, per window. */
+  failuresPerClient: number;
+  /** Failed connects from one address per window. */
+  failuresPerAddress: number;
+  failureWindowMs: number;
+}
+
+/**
+ * A device's telemetry, events and replies are a few KB; 256 KB leaves room for a configuration
+ * or a white list while an unauthenticated socket can make the broker hold no more than that.
+ * The failures follow the sign-in's (5 an account, 20 an address in 15 minutes), raised because
+ * devices retry on their own and many of a site share one address behind its router.
+ */
+export const DEFAULT_MQTT_LIMITS: MqttLimits = {
+  maxPacketSize: 256 * 1024,
+  failuresPerClient: 10,
+  failuresPerAddress: 100,
+  failureWindowMs: 15 * 60_000,
+};
+
+/** MQTT's own ceiling: the largest remaining length its four-byte encoding can say, and its header. */
+const MQTT_PACKET_CEILING = 268_435_455 + 5;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -140,6 +171,35 @@ const envSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_ACCOUNT_NUMBER: z.string().trim().min(1).max(40).optional(),
+  MQTT_MAX_PACKET_SIZE: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024 bytes')
+    .max(MQTT_PACKET_CEILING, `must be at most ${MQTT_PACKET_CEILING} bytes (MQTT's own limit)`)
+    .default(DEFAULT_MQTT_LIMITS.maxPacketSize),
+  MQTT_AUTH_FAILURES_PER_CLIENT: z.coerce
+    .number({ error: 'must be a number of failed connects' })
+    .int('must be a whole number of failed connects')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(DEFAULT_MQTT_LIMITS.failuresPerClient),
+  MQTT_AUTH_FAILURES_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number of failed connects' })
+    .int('must be a whole number of failed connects')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(DEFAULT_MQTT_LIMITS.failuresPerAddress),
+  MQTT_AUTH_FAILURE_WINDOW: z
+    .string()
+    .default('15m')
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === undefined || seconds > 86_400) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration up to a day, such as 60, 15m or 1h' });
+        return z.NEVER;
+      }
+      return seconds * 1000;
+    }),
   MQTT_LOG_MAX_ROWS: z
     .string()
     .regex(/^\d{1,10}$/, 'must be a number of rows (0 turns the MQTT log off)')
@@ -233,6 +293,8 @@ export interface Config {
   mqtt: MqttConfig;
   /** Most rows the MQTT log keeps (besides its 7 days); 0: nothing is logged. */
   mqttLogMaxRows: number;
+  /** The largest packet, and the failed connects allowed before the broker refuses them outright. */
+  mqttLimits: MqttLimits;
   /**
    * Where companies send bank transfers (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER); a
    * marked demo account where the demo is seeded and they are not set, none otherwise.
@@ -372,6 +434,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
     mqttLogMaxRows: e.MQTT_LOG_MAX_ROWS,
+    mqttLimits: {
+      maxPacketSize: e.MQTT_MAX_PACKET_SIZE,
+      failuresPerClient: e.MQTT_AUTH_FAILURES_PER_CLIENT,
+      failuresPerAddress: e.MQTT_AUTH_FAILURES_PER_ADDRESS,
+      failureWindowMs: e.MQTT_AUTH_FAILURE_WINDOW,
+    },
     bankAccount:
       e.BANK_ACCOUNT_NAME && e.BANK_NAME && e.BANK_ACCOUNT_NUMBER
         ? { accountName: e.BANK_ACCOUNT_NAME, bankName: e.BANK_NAME, accountNumber: e.BANK_ACCOUNT_NUMBER }

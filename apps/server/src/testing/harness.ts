@@ -110,6 +110,7 @@ export async function createTestApp(
     | 'terminal'
     | 'paymentProvider'
     | 'refuseDevelopmentProviders'
+    | 'logger'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -142,6 +143,7 @@ export async function createTestApp(
     ...(options.terminal ? { terminal: options.terminal } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

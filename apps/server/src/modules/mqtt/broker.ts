@@ -14,6 +14,12 @@
  * credentials. A device's connection and disconnection set it online and offline in the device list
  * (devices' presence.ts), one after the other for each device, in the order they happened. Counts,
  * time series and logs follow the traffic as observers (stats.ts, log.ts).
+ *
+ * What a hostile client can make it hold or try (issue 28): no packet, nor WebSocket message, over
+ * MQTT_MAX_PACKET_SIZE — refused from its announced length, before its bytes are buffered, whether
+ * the client has authenticated or not; a user client's id is its company's alone (another company
+ * may use the same id without taking it over); failed connects are limited (connect-limits.ts),
+ * logged and counted for the company whose device or key they named.
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
@@ -33,8 +39,16 @@ import type { BrokerDevice, DevicePresence } from '../devices/index.js';
 
 import { brokerBus } from './bus.js';
 import { Cluster, type SharedBackends } from './cluster.js';
-import type { BrokerObserver, Connection, Identity } from './connection.js';
+import type { ConnectAttempt, ConnectLimits } from './connect-limits.js';
+import {
+  type BrokerObserver,
+  type Connection,
+  type Identity,
+  type RefusedConnect,
+  scopedClientId,
+} from './connection.js';
 import type { BrokerNodes } from './nodes.js';
+import type { CredentialOwners } from './owners.js';
 import {
   devicePublishes,
   deviceSubscribes,
@@ -52,6 +66,11 @@ import type { UserClients } from './user-clients.js';
  */
 const BAD_CREDENTIALS = 4 as AuthenticateError['returnCode'];
 const NOT_AUTHORISED = 5 as AuthenticateError['returnCode'];
+/**
+ * Too many failed connects: "server unavailable" (0x88 in MQTT 5), the code that says to come back
+ * later. Aedes takes no other code from authentication, so MQTT 5's 0x9F is out of reach.
+ */
+const SERVER_UNAVAILABLE = 3 as AuthenticateError['returnCode'];
 
 /** The MQTT 5 reason codes of the server's own DISCONNECTs (§3.14.2.1). */
 const DISCONNECT_REASONS = {
@@ -89,6 +108,14 @@ export interface BrokerLog {
   warn(object: object, message: string): void;
 }
 
+/** What keeps one client from holding much of the broker, or guessing without end (issue 28). */
+export interface BrokerGuards {
+  /** Bytes of the largest packet, and of the largest WebSocket message at /mqtt. */
+  maxPacketSize: number;
+  connects: ConnectLimits;
+  owners: CredentialOwners;
+}
+
 export interface TcpListener {
   port: number;
   /** Bound where HOST says; `chosen` false lets a taken default port give way to a free one. */
@@ -104,6 +131,9 @@ const refusal = (returnCode: AuthenticateError['returnCode'], message: string): 
 function addressOf(client: Client): string {
   return client.req?.socket.remoteAddress ?? (client.conn as Partial<Socket>).remoteAddress ?? '';
 }
+
+const isBadCredentials = (error: unknown) =>
+  (error as Partial<AuthenticateError>).returnCode === BAD_CREDENTIALS;
 
 export class Broker {
   private readonly connections = new WeakMap<Client, Connection>();
@@ -127,6 +157,7 @@ export class Broker {
     private readonly users: UserClients,
     private readonly nodes: BrokerNodes,
     private readonly log: BrokerLog,
+    private readonly guards: BrokerGuards,
   ) {}
 
   static async create(
@@ -134,12 +165,17 @@ export class Broker {
     users: UserClients,
     nodes: BrokerNodes,
     log: BrokerLog,
+    guards: BrokerGuards,
     /** A bus and a store shared with the other nodes (REDIS_URL); without, this node is alone. */
     shared?: SharedBackends,
   ): Promise<Broker> {
     const aedes = await Aedes.createBroker({
       id: nodes.id,
       drainTimeout: 30_000,
+      // Enforced for every protocol version, and announced in an MQTT 5 CONNACK: Aedes reads a
+      // packet's announced length as soon as its fixed header arrives and drops the connection (an
+      // MQTT 5 client that connected is told 0x95 first) before buffering the rest.
+      maximumPacketSize: guards.maxPacketSize,
       // MQTT 5 sessions that outlive their connection: kept at most a week, and at most 100,000 at
       // once, so that clients cycling client ids cannot make the broker hold sessions without end.
       sessionExpiryIntervalLimit: SESSION_EXPIRY_LIMIT_S,
@@ -147,7 +183,7 @@ export class Broker {
       mq: shared?.mq ?? brokerBus(),
       ...(shared ? { persistence: shared.persistence } : {}),
     });
-    const broker = new Broker(aedes, presence, users, nodes, log);
+    const broker = new Broker(aedes, presence, users, nodes, log, guards);
     broker.shared = shared;
     broker.cluster = new Cluster(aedes, broker, shared ? () => nodes.live() : async () => [], log);
     broker.install();
@@ -292,33 +328,47 @@ export class Broker {
       : userSubscribes(filter, identity.serials);
   }
 
+  private transportOf(client: Client): Connection['transport'] {
+    return client.req ? 'ws' : this.tlsSockets.has(client.conn) ? 'tls' : 'tcp';
+  }
+
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined) {
     const name = username ?? '';
     const secret = password?.toString('utf8') ?? '';
-    let identity: Identity;
-    if (isDeviceSerial(name)) {
-      if (client.id !== name)
-        throw refusal(BAD_CREDENTIALS, 'a device connects with its serial as client id');
-      const found = await this.presence.authenticate(name, secret);
-      if (found === 'unbound') throw refusal(NOT_AUTHORISED, 'the device is not bound to a company');
-      if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown device or wrong secret');
-      identity = { kind: 'device', companyId: found.companyId, device: found };
-    } else {
-      // A serial is a device's alone: no user client takes one as its id (it would take the device over).
-      if (isDeviceSerial(client.id)) throw refusal(BAD_CREDENTIALS, 'a serial is no user client id');
-      const found = await this.users.authenticate(client.id, name, secret);
-      if (found === 'not_authorised') throw refusal(NOT_AUTHORISED, 'the credentials may not connect');
-      if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown client or wrong password');
-      identity = found;
+    const attempt: ConnectAttempt = { clientId: client.id, username: name, address: addressOf(client) };
+    const transport = this.transportOf(client);
+    const blocked = this.guards.connects.admit(attempt);
+    if (blocked) {
+      // One line per count and window: a guesser refused hundreds of times a second must not
+      // flood the log, and the count on the dashboard says how many.
+      if (blocked.first)
+        this.log.warn(
+          { ...this.described(attempt, transport), limit: blocked.key, until: blocked.until.toISOString() },
+          'mqtt connects refused until the window ends: too many failed connects',
+        );
+      this.refused(attempt, transport, 'too_many_failures', this.guards.owners.known(name) ?? null);
+      throw refusal(SERVER_UNAVAILABLE, 'too many failed connects, try again later');
     }
+    let identity: Identity;
+    try {
+      identity = await this.identify(client, name, secret);
+    } catch (error) {
+      if (isBadCredentials(error)) await this.failed(attempt, transport, (error as Error).message);
+      else this.guards.connects.release(attempt);
+      throw error;
+    }
+    this.guards.connects.release(attempt);
     const packet = this.connectPackets.get(client);
     this.connectPackets.delete(client);
+    const clientId = client.id;
+    client.id = scopedClientId(identity.companyId, clientId);
     this.connections.set(client, {
       identity,
       client,
+      clientId,
       connectedAt: new Date(),
-      ip: addressOf(client),
-      transport: client.req ? 'ws' : this.tlsSockets.has(client.conn) ? 'tls' : 'tcp',
+      ip: attempt.address,
+      transport,
       protocolLevel: packet?.protocolVersion ?? client.version ?? 4,
       keepalive: packet?.keepalive ?? 0,
       clean: packet?.clean ?? client.clean,
@@ -326,6 +376,57 @@ export class Broker {
       messagesOut: 0,
       closeReason: null,
     });
+  }
+
+  /** What the log says of a connect: never its password. */
+  private described(attempt: ConnectAttempt, transport: Connection['transport']) {
+    return { clientId: attempt.clientId, username: attempt.username, ip: attempt.address, transport };
+  }
+
+  private refused(
+    attempt: ConnectAttempt,
+    transport: Connection['transport'],
+    reason: RefusedConnect['reason'],
+    companyId: number | null,
+  ) {
+    this.notify('refused', {
+      clientId: attempt.clientId,
+      username: attempt.username,
+      ip: attempt.address,
+      transport,
+      reason,
+      companyId,
+    });
+  }
+
+  /** A connect with wrong credentials: logged, counted against its limits and for its company. */
+  private async failed(attempt: ConnectAttempt, transport: Connection['transport'], why: string) {
+    this.log.warn({ ...this.described(attempt, transport), reason: why }, 'mqtt connect refused');
+    const [companyId] = await Promise.all([
+      this.guards.owners.of(attempt.username).catch(() => null),
+      this.guards.connects
+        .failed(attempt)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'mqtt failed connect not counted')),
+    ]);
+    this.refused(attempt, transport, 'bad_credentials', companyId);
+  }
+
+  /** Who the credentials say the client is, or the refusal (CONNACK 4 or 5) that says why not. */
+  private async identify(client: Client, name: string, secret: string): Promise<Identity> {
+    if (isDeviceSerial(name)) {
+      if (client.id !== name)
+        throw refusal(BAD_CREDENTIALS, 'a device connects with its serial as client id');
+      const found = await this.presence.authenticate(name, secret);
+      if (found === 'unbound') throw refusal(NOT_AUTHORISED, 'the device is not bound to a company');
+      if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown device or wrong secret');
+      return { kind: 'device', companyId: found.companyId, device: found };
+    }
+    // A serial is a device's alone: no user client takes one as its id (it would take the device over).
+    if (isDeviceSerial(client.id)) throw refusal(BAD_CREDENTIALS, 'a serial is no user client id');
+    const found = await this.users.authenticate(client.id, name, secret);
+    if (found === 'not_authorised') throw refusal(NOT_AUTHORISED, 'the credentials may not connect');
+    if (typeof found === 'string') throw refusal(BAD_CREDENTIALS, 'unknown client or wrong password');
+    return found;
   }
 
   /** This node's connections, of one company. */
@@ -391,7 +492,7 @@ export class Broker {
 
   /** Disconnects a client of the company; false when none of that id is connected here. */
   kick(companyId: number, clientId: string, reason = 'kicked'): boolean {
-    const client = this.clientsById[clientId];
+    const client = this.clientsById[scopedClientId(companyId, clientId)];
     const connection = client && this.connections.get(client);
     if (!client || !connection || connection.identity.companyId !== companyId) return false;
     connection.closeReason = reason;
@@ -498,6 +599,10 @@ export class Broker {
   attachWebSocket(upgrades: Upgrades) {
     const websocket = new WebSocketServer({
       noServer: true,
+      // ws buffers a whole message before handing it on (100 MiB by default): one larger than the
+      // largest packet is refused (close 1009) from its announced length, before authentication as
+      // after. A message holding several packets counts whole, which only a flood of them makes.
+      maxPayload: this.guards.maxPacketSize,
       // MQTT over WebSocket names its subprotocol (MQTT 3.1.1 §6): `mqtt`, or `mqttv3.1` of old clients.
       handleProtocols: (protocols) =>
         protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false,

@@ -98,7 +98,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string) =>
     expect
-      .poll(() => t.app.broker.allConnections().some((connection) => connection.client.id === clientId))
+      .poll(() => t.app.broker.allConnections().some((connection) => connection.clientId === clientId))
       .toBe(true);
 
   async function createKey(body: object = {}) {

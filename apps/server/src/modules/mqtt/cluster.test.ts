@@ -17,6 +17,7 @@ import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { openDatabase } from '../../core/db/client.js';
+import { companies, users } from '../../core/db/schema.js';
 import { md5Hex, seedDemo } from '../../seed.js';
 import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
@@ -115,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     const nodeB = () => nodes[1] as Node;
     const connected = (node: Node, clientId: string) =>
       expect
-        .poll(() => node.app.broker.allConnections().some((connection) => connection.client.id === clientId))
+        .poll(() => node.app.broker.allConnections().some((connection) => connection.clientId === clientId))
         .toBe(true);
 
     it('delivers on node A what a device publishes on node B', async () => {
@@ -173,6 +174,62 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       expect(kicked.statusCode, kicked.body).toBe(204);
       await closed;
+    });
+
+    it("keeps a client on A when another company's client of the same id connects on B (issue 28)", async () => {
+      // Another company, its owner and an access key of its own.
+      const [company] = await test.database.db
+        .insert(companies)
+        .values({ name: '另一家科技有限公司' })
+        .returning({ id: companies.id });
+      const phone = '13799990001';
+      await test.database.db.insert(users).values({
+        phone,
+        companyId: company?.id ?? null,
+        roleId: 0,
+        passwordHash: await new PasswordHasher(1).hash(md5Hex('other-owner-pass')),
+        nickname: '另一家',
+      });
+      const signedIn = await nodeB().app.inject({
+        method: 'POST',
+        url: '/webapi/v0/pms/users/login_password',
+        payload: { account: phone, password: md5Hex('other-owner-pass') },
+      });
+      const otherKey = (
+        await nodeB().app.inject({
+          method: 'POST',
+          url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+          headers: bearer(signedIn.json<{ token: string }>().token),
+          payload: {
+            bandwidth_mbps: 1,
+            is_access_all_group: true,
+            operations: ['GET /v1/pms/company/users'],
+          },
+        })
+      ).json<{ id: string; secret: string }>();
+
+      const integration = await connect(
+        { clientId: 'erp-integration', username: key.id, password: keyPassword(key, 'erp-integration') },
+        urlOf(nodeA()),
+      );
+      await connected(nodeA(), 'erp-integration');
+      let dropped = false;
+      integration.once('close', () => {
+        dropped = true;
+      });
+      await connect(
+        {
+          clientId: 'erp-integration',
+          username: otherKey.id,
+          password: keyPassword(otherKey, 'erp-integration'),
+        },
+        urlOf(nodeB()),
+      );
+      await connected(nodeB(), 'erp-integration');
+      // Aedes tells the other nodes of a new client at once; a second is ample for its word to land.
+      await new Promise((wait) => setTimeout(wait, 1000));
+      expect(dropped).toBe(false);
+      expect(integration.connected).toBe(true);
     });
 
     it('keeps retained messages and a persistent session’s QoS 1 messages across a node restart', async () => {

@@ -25,7 +25,7 @@ export const usernameOf = (identity: Identity): string =>
 export function clientOf(connection: Connection, node: string): MqttClient {
   const { identity, client } = connection;
   return {
-    client_id: client.id,
+    client_id: connection.clientId,
     username: usernameOf(identity),
     kind: identity.kind,
     auth: identity.kind === 'device' ? null : identity.auth,

@@ -97,12 +97,12 @@ export class MqttLog implements BrokerObserver {
    * from a base, which cost 2 µs each, a fifth of the broker's time per message under load.
    */
   private entry(connection: Connection, log: MqttLogKind): Row {
-    const { identity, client } = connection;
+    const { identity } = connection;
     return {
       companyId: identity.companyId,
       log,
       at: new Date(this.now()),
-      clientId: client.id,
+      clientId: connection.clientId,
       username: usernameOf(identity),
       kind: identity.kind,
       event: null,

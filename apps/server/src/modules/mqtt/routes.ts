@@ -266,7 +266,8 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
       config: seriesRoute,
       schema: {
         tags,
-        summary: 'Connected device and user clients over time (the highest count of each step)',
+        summary:
+          'Connected device and user clients over time (the highest count of each step), and the connects refused that named the company’s devices or keys (their sum)',
         security,
         querystring: mqttSeriesQuerySchema,
         response: { 200: mqttClientSeriesSchema, ...refusals },
@@ -274,7 +275,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
     },
     async (request) => {
       const points = await stats.series(companyOf(await permissionsOf(request, db)), request.query);
-      return { items: points.map(({ t, device, user }) => ({ t, device, user })) };
+      return { items: points.map(({ t, device, user, refused }) => ({ t, device, user, refused })) };
     },
   );
   app.get(

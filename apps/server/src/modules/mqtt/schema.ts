@@ -24,7 +24,8 @@ export const mqttNodes = pgTable('mqtt_nodes', {
 
 /**
  * The broker's counts per company, node and minute (stats.ts): connected device and user clients
- * and subscriptions as sampled at the minute's end, messages in and out during it. Kept
+ * and subscriptions as sampled at the minute's end, messages in and out and connects refused that
+ * named the company's devices or keys during it. Kept
  * MQTT_SERIES_KEPT_DAYS; the time series sum the nodes of a minute.
  */
 export const mqttStats = pgTable(
@@ -39,6 +40,7 @@ export const mqttStats = pgTable(
     subscriptions: integer('subscriptions').notNull(),
     messagesIn: integer('messages_in').notNull(),
     messagesOut: integer('messages_out').notNull(),
+    connectsRefused: integer('connects_refused').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.minute, table.node] }),

@@ -2,15 +2,22 @@
  * The broker's counts over time (GET clients/time_serial, subscriptions/time_serial,
  * publishes/time_serial): each node counts each company's messages in and out as they pass, and at
  * every minute's end writes one row per company with traffic or connections — the minute's
- * messages and the connections and subscriptions it holds then. A series sums a minute's nodes;
- * a point of a longer step is the highest count of its minutes and the sum of their messages.
+ * messages, the connects it refused that named the company's devices or keys (wrong secrets and
+ * signatures, and those refused after too many: issue 28), and the connections and subscriptions
+ * it holds then. A series sums a minute's nodes; a point of a longer step is the highest count of
+ * its minutes and the sum of their messages and refusals.
  * Rows older than MQTT_SERIES_KEPT_DAYS are deleted as minutes are written.
  */
 import { MQTT_SERIES_KEPT_DAYS, type MqttSeriesQuery } from '@vap/contracts';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import type { Broker } from './broker.js';
-import { type BrokerObserver, type Connection, subscriptionsOfClient } from './connection.js';
+import {
+  type BrokerObserver,
+  type Connection,
+  type RefusedConnect,
+  subscriptionsOfClient,
+} from './connection.js';
 import { mqttStats } from './schema.js';
 
 const MINUTE_MS = 60_000;
@@ -19,6 +26,7 @@ const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 60 * MINUTE_MS;
 interface Traffic {
   in: number;
   out: number;
+  refused: number;
 }
 
 export interface SeriesPoint {
@@ -28,6 +36,7 @@ export interface SeriesPoint {
   subscriptions: number;
   in: number;
   out: number;
+  refused: number;
 }
 
 export class BrokerStats implements BrokerObserver {
@@ -44,22 +53,25 @@ export class BrokerStats implements BrokerObserver {
     broker.observe(this);
   }
 
-  private of(connection: Connection): Traffic {
-    const { companyId } = connection.identity;
+  private of(companyId: number): Traffic {
     let traffic = this.traffic.get(companyId);
     if (!traffic) {
-      traffic = { in: 0, out: 0 };
+      traffic = { in: 0, out: 0, refused: 0 };
       this.traffic.set(companyId, traffic);
     }
     return traffic;
   }
 
   published(connection: Connection) {
-    this.of(connection).in++;
+    this.of(connection.identity.companyId).in++;
   }
 
   delivered(connection: Connection) {
-    this.of(connection).out++;
+    this.of(connection.identity.companyId).out++;
+  }
+
+  refused(attempt: RefusedConnect) {
+    if (attempt.companyId !== null) this.of(attempt.companyId).refused++;
   }
 
   /** Writes a minute at each minute's end, from now on. */
@@ -97,6 +109,7 @@ export class BrokerStats implements BrokerObserver {
           subscriptions: 0,
           messagesIn: 0,
           messagesOut: 0,
+          connectsRefused: 0,
         };
         rows.set(companyId, row);
       }
@@ -112,6 +125,7 @@ export class BrokerStats implements BrokerObserver {
       const row = rowOf(companyId);
       row.messagesIn += counted.in;
       row.messagesOut += counted.out;
+      row.connectsRefused = (row.connectsRefused ?? 0) + counted.refused;
     }
     if (rows.size > 0) {
       await this.db
@@ -125,6 +139,7 @@ export class BrokerStats implements BrokerObserver {
             subscriptions: sql`excluded.subscriptions`,
             messagesIn: sql`${mqttStats.messagesIn} + excluded.messages_in`,
             messagesOut: sql`${mqttStats.messagesOut} + excluded.messages_out`,
+            connectsRefused: sql`${mqttStats.connectsRefused} + excluded.connects_refused`,
           },
         });
     }
@@ -145,6 +160,7 @@ export class BrokerStats implements BrokerObserver {
         subscriptions: sql<number>`sum(${mqttStats.subscriptions})`.as('subscriptions'),
         in: sql<number>`sum(${mqttStats.messagesIn})`.as('in'),
         out: sql<number>`sum(${mqttStats.messagesOut})`.as('out'),
+        refused: sql<number>`sum(${mqttStats.connectsRefused})`.as('refused'),
       })
       .from(mqttStats)
       .where(
@@ -165,6 +181,7 @@ export class BrokerStats implements BrokerObserver {
         subscriptions: sql<number>`max(${perMinute.subscriptions})::int`,
         in: sql<number>`sum(${perMinute.in})::int`,
         out: sql<number>`sum(${perMinute.out})::int`,
+        refused: sql<number>`sum(${perMinute.refused})::int`,
       })
       .from(perMinute)
       .groupBy(sql`1`);
@@ -179,6 +196,7 @@ export class BrokerStats implements BrokerObserver {
         subscriptions: Number(row?.subscriptions ?? 0),
         in: Number(row?.in ?? 0),
         out: Number(row?.out ?? 0),
+        refused: Number(row?.refused ?? 0),
       });
     }
     return points;

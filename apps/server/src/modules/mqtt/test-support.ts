@@ -1,7 +1,52 @@
 /** MQTT clients for the broker's tests: connected, refused, and all ended after each test. */
 import { createHmac, randomBytes } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
 import { mqttConnectStringToSign, mqttKeyPassword } from '@vap/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import type { TestApp } from '../../testing/harness.js';
+import { DEVICE_SECRETS } from '../devices/index.js';
+import { devices, factoryUnits } from '../devices/schema.js';
+
+export interface BoundUnit {
+  sn: string;
+  secret: string;
+  deviceId: number;
+  companyId: number;
+}
+
+/** Bound units of the demo seed with their factory secrets, offline to start with. */
+export async function boundUnits(t: TestApp, count: number, companyId?: number): Promise<BoundUnit[]> {
+  const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+  const rows = await t.database.db
+    .select({
+      sn: factoryUnits.sn,
+      sealed: factoryUnits.secretSealed,
+      deviceId: devices.id,
+      companyId: devices.companyId,
+    })
+    .from(devices)
+    .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
+    .orderBy(devices.sn);
+  const chosen = rows.filter((row) => companyId === undefined || row.companyId === companyId).slice(0, count);
+  if (chosen.length < count) throw new Error(`only ${chosen.length} bound units`);
+  await t.database.db
+    .update(devices)
+    .set({ status: 'offline', onlineNode: null })
+    .where(
+      inArray(
+        devices.id,
+        chosen.map((row) => row.deviceId),
+      ),
+    );
+  return chosen.map((row) => ({
+    sn: row.sn,
+    secret: box.open(row.sealed, row.sn) ?? '',
+    deviceId: row.deviceId,
+    companyId: row.companyId,
+  }));
+}
 
 /** An access key's MQTT password for one connection, signed now with a new nonce (docs/mqtt.md). */
 export function keyPassword(
@@ -16,6 +61,26 @@ export function keyPassword(
   return mqttKeyPassword(timestamp, nonce, signature);
 }
 
+/**
+ * A client of the TCP port from another loopback address (127.0.0.2, …: Linux routes all of
+ * 127/8 to this machine), for counts kept per address. Answers the client once connected, or the
+ * CONNACK code of its refusal.
+ */
+function connectFrom(port: number, address: string, options: mqtt.IClientOptions) {
+  return new Promise<MqttClient>((resolve, reject) => {
+    const client = new mqtt.MqttClient(() => connectTcp({ host: '127.0.0.1', port, localAddress: address }), {
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      ...options,
+    });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
 export function testClients(defaultUrl: () => string) {
   const open: MqttClient[] = [];
   const connect = async (options: mqtt.IClientOptions, url = defaultUrl()) => {
@@ -25,6 +90,15 @@ export function testClients(defaultUrl: () => string) {
   };
   return {
     connect,
+    /** `'connected'`, or the CONNACK code of a refusal, from another loopback address. */
+    refusalFrom: (address: string, options: mqtt.IClientOptions) =>
+      connectFrom(Number(new URL(defaultUrl()).port), address, options).then(
+        (client) => {
+          open.push(client);
+          return 'connected' as const;
+        },
+        (error: Error & { code?: number }) => error.code,
+      ),
     /** A unit's connection with its serial and secret. */
     connectDevice: (unit: { sn: string; secret: string }) =>
       connect({ clientId: unit.sn, username: unit.sn, password: unit.secret }),

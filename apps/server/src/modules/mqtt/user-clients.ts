@@ -118,6 +118,12 @@ export class UserClients {
     return typeof scope === 'string' ? null : this.serialsOf(scope);
   }
 
+  /** The company of an enabled key; null for a key that is no one's or may not connect anyway. */
+  async ownerOfKey(keyId: string): Promise<number | null> {
+    const key = await this.keys.current(keyId);
+    return typeof key === 'string' ? null : key.companyId;
+  }
+
   /** The session's scope while it is live, in that company, with the debug tool's connect button. */
   private async sessionScope(
     userId: number,
