@@ -1,11 +1,13 @@
 /**
  * A remote terminal session (spec §2.1 /telnet): the page's WebSocket joined to the terminal on
  * the page. What the user types goes to the device, what its shell prints is written as it comes:
- * the shell echoes, so nothing is echoed here. A session ends with the server's reason, or as
- * `lost` when its socket drops without one; the terminal then takes no more input.
+ * the shell echoes, so nothing is echoed here. A session ends with the server's reason, told in the
+ * server's own words when it gives them, or as `lost` when its socket drops without one; the
+ * terminal then takes no more input.
  */
 import {
   TERMINAL_END_REASONS,
+  TERMINAL_INPUT_MAX_CHARS,
   TERMINAL_SOCKET_PATH,
   type TerminalClientMessage,
   type TerminalEndReason,
@@ -54,10 +56,13 @@ export interface TerminalSessionOptions {
   ticket: string | null;
   screen: TerminalScreen;
   openSocket: OpenTerminalSocket;
-  /** The line written in the terminal when the session ends, in the page's language. */
-  describe: (end: TerminalEnd) => string;
+  /**
+   * The line written in the terminal when the session ends: the server's words (`message`, in the
+   * language of the console that asked for the ticket) when it gave them, else the page's own.
+   */
+  describe: (end: TerminalEnd, message?: string) => string;
   onOpened: (device: OpenedDevice) => void;
-  onEnded: (end: TerminalEnd) => void;
+  onEnded: (end: TerminalEnd, message?: string) => void;
   /** Where the page is: the socket is on the same host. */
   location?: Pick<Location, 'protocol' | 'host'>;
 }
@@ -70,7 +75,9 @@ export interface TerminalSession {
 }
 
 /** The longest input message the server takes (`terminalClientMessageSchema`): a paste is cut. */
-const INPUT_MAX = 4096;
+const INPUT_MAX = TERMINAL_INPUT_MAX_CHARS;
+/** The server's words on a close are a sentence: more is not shown. */
+const MESSAGE_MAX = 500;
 
 /** `ws(s)://<the page's host>/webapi/v1/dms/telnet?ticket=…`. */
 export function terminalSocketUrl(ticket: string, location: Pick<Location, 'protocol' | 'host'>): string {
@@ -111,9 +118,12 @@ export function readServerMessage(data: unknown): TerminalServerMessage | null {
     return { type: 'output', data: message.data };
   if (message?.type === 'opened')
     return { type: 'opened', sn: String(message.sn ?? ''), name: String(message.name ?? '') };
-  // A reason this page does not know yet is told as a plain close.
-  if (message?.type === 'closed')
-    return { type: 'closed', reason: isEndReason(message.reason) ? message.reason : 'closed' };
+  // A reason this page does not know yet is told as a plain close, in the server's words if any.
+  if (message?.type === 'closed') {
+    const reason = isEndReason(message.reason) ? message.reason : 'closed';
+    const words = typeof message.message === 'string' ? message.message.trim().slice(0, MESSAGE_MAX) : '';
+    return words ? { type: 'closed', reason, message: words } : { type: 'closed', reason };
+  }
   return null;
 }
 
@@ -148,12 +158,12 @@ export function startTerminalSession({
     sentSize = size;
     send({ type: 'resize', ...size });
   };
-  const end = (reason: TerminalEnd) => {
+  const end = (reason: TerminalEnd, message?: string) => {
     if (ended || stopped) return;
     ended = true;
-    screen.write(dimLine(describe(reason)));
+    screen.write(dimLine(describe(reason, message)));
     screen.stopInput();
-    onEnded(reason);
+    onEnded(reason, message);
   };
   const typing = screen.onData((data) => {
     for (const piece of inputPieces(data)) send({ type: 'input', data: piece });
@@ -169,7 +179,7 @@ export function startTerminalSession({
         opened = true;
         onOpened({ sn: message.sn, name: message.name });
         sendSize();
-      } else if (message?.type === 'closed') end(message.reason);
+      } else if (message?.type === 'closed') end(message.reason, message.message);
     });
     // After `closed`, the server closes the socket: nothing more to say. Without it, the line dropped.
     connection.addEventListener('close', () => end('lost'));

@@ -11,7 +11,10 @@ import {
   type TerminalEnd,
 } from './terminal-session.js';
 
-type Phase = { kind: 'connecting' } | { kind: 'connected' } | { kind: 'ended'; end: TerminalEnd };
+type Phase =
+  | { kind: 'connecting' }
+  | { kind: 'connected' }
+  | { kind: 'ended'; end: TerminalEnd; message?: string };
 
 /** Ends that are the session's ordinary course rather than a failure. */
 const ORDINARY_ENDS: readonly TerminalEnd[] = ['device_closed', 'idle', 'closed'];
@@ -51,7 +54,9 @@ export function TerminalView({ createScreen, openSocket }: TerminalViewProps) {
     ticket ? { kind: 'connecting' } : { kind: 'ended', end: 'ticket_invalid' },
   );
   const [device, setDevice] = useState<OpenedDevice | null>(null);
-  const endText = (end: TerminalEnd) => t(`terminal.ended.${end}`, { minutes: TERMINAL_IDLE_MINUTES });
+  // The server's words when it gave them: it knows why, and says it in the console's language.
+  const endText = (end: TerminalEnd, message?: string) =>
+    message ?? t(`terminal.ended.${end}`, { minutes: TERMINAL_IDLE_MINUTES });
   // In the language of the moment the session ends, without starting the session again when it changes.
   const describe = useEffectEvent(endText);
 
@@ -68,7 +73,7 @@ export function TerminalView({ createScreen, openSocket }: TerminalViewProps) {
         setDevice(opened);
         setPhase({ kind: 'connected' });
       },
-      onEnded: (end) => setPhase({ kind: 'ended', end }),
+      onEnded: (end, message) => setPhase({ kind: 'ended', end, ...(message ? { message } : {}) }),
     });
     const refit = () => session.refit();
     window.addEventListener('resize', refit);
@@ -84,7 +89,7 @@ export function TerminalView({ createScreen, openSocket }: TerminalViewProps) {
       ? ['warning', t('terminal.connecting')]
       : phase.kind === 'connected'
         ? ['success', t('terminal.connected')]
-        : [ORDINARY_ENDS.includes(phase.end) ? 'default' : 'danger', endText(phase.end)];
+        : [ORDINARY_ENDS.includes(phase.end) ? 'default' : 'danger', endText(phase.end, phase.message)];
 
   return (
     <main className="flex h-dvh flex-col overflow-hidden bg-black">

@@ -220,6 +220,15 @@ describe('/telnet: the remote terminal page (spec §2.1)', () => {
     expect(fake.text).not.toContain(en.terminal.ended.lost);
   });
 
+  it('shows the server’s own words for why the session ended, when it gives them (issue 28)', async () => {
+    const { socket, fake } = await openedTerminal();
+    const words = 'Your sign-in ended: the terminal was closed';
+    socket.receive({ type: 'closed', reason: 'signed_out', message: words });
+    expect(screen.getByRole('status').textContent).toBe(words);
+    expect(fake.text).toContain(`\x1b[2m${words}\x1b[0m`);
+    expect(fake.readOnly).toBe(true);
+  });
+
   it('tells the reason in the language of the page', async () => {
     const { sockets, fake } = await openTerminalPage('?ticket=t-1', 'zh-CN');
     await waitFor(() => expect(sockets).toHaveLength(1));
