@@ -5,6 +5,7 @@
  * `system`) and third-party clients (docs/open-api.md).
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 
 export const ACCESS_KEY_ID_LENGTH = 16;
 export const ACCESS_KEY_SECRET_LENGTH = 32;
@@ -76,7 +77,7 @@ export const createAccessKeyBodySchema = z.object({
   bandwidth_mbps: bandwidthMbpsSchema,
   is_access_all_group: z.boolean().default(false),
   group_ids: z
-    .array(z.number().int().min(1).max(2_147_483_647), { error: 'validation.accessKeyGroups' })
+    .array(idSchema, { error: 'validation.accessKeyGroups' })
     .max(10_000, 'validation.accessKeyGroups')
     .default([]),
   /** A non-empty subset of GET /access_keys/operations (the server refuses others: `unknown_operation`). */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { idOrZeroSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** The page that shows the log; only the company owner may open it. */
@@ -116,7 +117,7 @@ export const auditExportQuerySchema = listQuerySchema.pick({ wheres: true, order
 
 /** `wheres` of the list and the export. */
 export const AUDIT_FILTERS = {
-  user_id: { '=': z.number().int().min(0).max(2_147_483_647) },
+  user_id: { '=': idOrZeroSchema },
   action: { '=': auditActionNameSchema, like: z.string().trim().min(1).max(64) },
   created_at: { between: z.tuple([instantSchema, instantSchema]), '>=': instantSchema, '<=': instantSchema },
 } as const satisfies FilterSpec;

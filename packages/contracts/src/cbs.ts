@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { CLOUD_STATES, DEVICE_KINDS } from './devices.js';
+import { idSchema } from './ids.js';
 import { type FilterSpec, listQuerySchema } from './list.js';
 
 export const CLOUD_SERVICES = ['cloud_backup', 'cloud_video'] as const;
@@ -83,10 +84,7 @@ export const CLOUD_DEVICE_FILTERS = {
 
 /** POST packages: the same service and plan opened on each selected device (at most 100). */
 export const openCloudPackagesBodySchema = z.object({
-  device_ids: z
-    .array(z.number().int().min(1))
-    .min(1, 'validation.selectDevices')
-    .max(100, 'validation.atMost100Devices'),
+  device_ids: z.array(idSchema).min(1, 'validation.selectDevices').max(100, 'validation.atMost100Devices'),
   service: z.enum(CLOUD_SERVICES),
   plan: z.enum(CLOUD_PLANS),
 });

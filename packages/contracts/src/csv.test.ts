@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, toCsv } from './csv.js';
+import { CSV_BOM, inertCell, toCsv } from './csv.js';
 
 const body = (csv: string) => csv.slice(CSV_BOM.length);
 
@@ -37,5 +37,20 @@ describe('toCsv', () => {
     expect(body(toCsv(['a', 'b', 'c', 'd'], [[null, undefined, Number.NaN, true]]))).toBe(
       'a,b,c,d\r\n,,,true\r\n',
     );
+  });
+});
+
+describe('a text cell of an .xlsx export', () => {
+  it('is made inert exactly as toCsv makes it: each formula start prefixed with a quote, numbers left alone', () => {
+    const starts = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
+    for (const start of starts) {
+      const text = `${start}HYPERLINK("http://x")`;
+      expect(inertCell(text)).toBe(`'${text}`);
+      // The same text through the CSV writer: the same cell.
+      expect(toCsv(['remark'], [[text]])).toContain(`'${start}HYPERLINK`);
+    }
+    expect(inertCell('lobby = main')).toBe('lobby = main');
+    expect(inertCell(-5)).toBe(-5);
+    expect(inertCell(null)).toBe(null);
   });
 });

@@ -14,6 +14,20 @@ export type CsvValue = string | number | boolean | null | undefined;
 /** The UTF-8 byte order mark that starts every CSV file we write. */
 export const CSV_BOM = '\uFEFF';
 
+/**
+ * The characters that make a spreadsheet run a text as a formula when it starts with one: the set
+ * csv-stringify's `escape_formulas` guards in `toCsv` (OWASP's CSV injection), full-width forms too.
+ */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+
+/**
+ * A text cell of an export as `toCsv` writes it: one a spreadsheet would run as a formula (a remark
+ * of `=HYPERLINK(…)`) prefixed with `'`. Anything but a text (a number, `-5`) is left as it is.
+ */
+export function inertCell<T>(value: T): T | string {
+  return typeof value === 'string' && FORMULA_STARTS.has(value.charAt(0)) ? `'${value}` : value;
+}
+
 /** The whole file: BOM, the header row, then one line per row, each line ended by CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return stringify([header, ...rows] as CsvValue[][], {

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { isDeviceSerial, patterns } from './checks.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { idOrZeroSchema, idParamsSchema, idSchema, idTextSchema } from './ids.js';
 import type { FilterSpec } from './list.js';
 import { instantSchema } from './list.js';
 
@@ -132,13 +133,13 @@ export const DEVICE_FILTERS = {
   },
   /** `UNGROUPED` (0) selects the devices in no group. */
   group_id: {
-    '=': z.number().int().min(0).max(2_147_483_647),
-    in: z.array(z.number().int().min(0).max(2_147_483_647)).min(1).max(1000),
+    '=': idOrZeroSchema,
+    in: z.array(idOrZeroSchema).min(1).max(1000),
   },
   status: { '=': z.enum(DEVICE_STATUSES) },
   network_mode: { '=': z.enum(NETWORK_MODES) },
   firmware_version: { '=': z.string().trim().min(1).max(64), like: z.string().trim().min(1).max(64) },
-  company_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  company_id: { '=': idSchema },
 } as const satisfies FilterSpec;
 export const DEVICE_ORDER_KEYS = [
   'sn',
@@ -151,9 +152,9 @@ export const DEVICE_ORDER_KEYS = [
 ] as const;
 
 /** `{id}` of `devices/{id}` and `groups/{id}`. */
-export const deviceIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const deviceIdParamsSchema = idParamsSchema;
 
-const groupIdSchema = z.number().int().min(1).max(2_147_483_647);
+const groupIdSchema = idSchema;
 
 /**
  * POST devices/bind: one device, by serial and device code (printed on the unit), or as a GB28181
@@ -184,10 +185,7 @@ export const editDeviceBodySchema = z.object({
 });
 export type EditDeviceBody = z.input<typeof editDeviceBodySchema>;
 
-const deviceIdsSchema = z
-  .array(z.number().int().min(1).max(2_147_483_647))
-  .min(1, 'validation.selectDevices')
-  .max(DEVICE_BATCH_MAX);
+const deviceIdsSchema = z.array(idSchema).min(1, 'validation.selectDevices').max(DEVICE_BATCH_MAX);
 
 /** POST devices/move: the selected devices into a group, or out of every group (null). */
 export const moveDevicesBodySchema = z.object({
@@ -289,7 +287,7 @@ export type ImportOnError = (typeof IMPORT_ON_ERROR)[number];
 /** The form fields of POST devices/import (multipart, the workbook as `file`, sent after them). */
 export const importFieldsSchema = z.object({
   mode: z.enum(IMPORT_MODES),
-  group_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  group_id: idTextSchema.optional(),
   on_error: z.enum(IMPORT_ON_ERROR).default('all'),
 });
 export type ImportFields = z.input<typeof importFieldsSchema>;
@@ -346,7 +344,7 @@ export const BIND_RECORD_FILTERS = {
   sn: { '=': z.string().trim().min(1).max(20), like: z.string().trim().min(1).max(20) },
   action: { '=': z.enum(BIND_ACTIONS) },
   source: { '=': z.enum(BIND_SOURCES) },
-  operator_id: { '=': z.number().int().min(0).max(2_147_483_647) },
+  operator_id: { '=': idOrZeroSchema },
   created_at: { '>=': instantSchema, '<=': instantSchema, between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const BIND_RECORD_ORDER_KEYS = ['created_at', 'sn', 'action'] as const;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { patterns } from './checks.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { idOf, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** Fen in a yuan. */
@@ -356,7 +357,7 @@ export const COUPON_FILTERS = {
 
 /** POST coupons/:id/transfer: the first-level customer that receives it. */
 export const couponTransferBodySchema = z.object({
-  company_id: z.number({ error: 'validation.transferTarget' }).int().min(1, 'validation.transferTarget'),
+  company_id: idOf('validation.transferTarget'),
 });
 
 /** A company a voucher may go to: a direct downstream company (GET coupons/targets). */
@@ -396,7 +397,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 /** POST invoices: the paid, not yet invoiced orders one invoice covers. */
 export const invoiceRequestBodySchema = z.object({
   order_ids: z
-    .array(z.number().int().min(1))
+    .array(idSchema)
     .min(1, 'validation.selectOrders')
     .max(INVOICE_MAX_ORDERS, 'validation.selectOrders'),
 });

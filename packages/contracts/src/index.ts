@@ -11,6 +11,8 @@ export * from './device-jobs.js';
 export * from './devices.js';
 export * from './errors.js';
 export * from './finance.js';
+export * from './ids.js';
+export * from './json-depth.js';
 export * from './list.js';
 export * from './menu.js';
 export * from './mqtt.js';

@@ -2,6 +2,7 @@
  * The encoding of a list query's `wheres` and `orders` (spec §7): base64 of their JSON list. Free
  * of zod, so that the console's request layer can encode without carrying the schemas.
  */
+import { jsonDepthWithin } from './json-depth.js';
 
 /** Base64 of the UTF-8 JSON of a list (spec §7 `wheres`). */
 export function encodeListParam(list: readonly unknown[]): string {
@@ -15,7 +16,9 @@ export function encodeListParam(list: readonly unknown[]): string {
 export function decodeListParam(encoded: string): unknown[] {
   const binary = atob(encoded);
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  if (!jsonDepthWithin(text)) throw new Error('nested too deeply');
+  const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new Error('not a list');
   return parsed;
 }

@@ -3,6 +3,7 @@
  * own messages. Defined once for the server routes, the console's calls and its filters.
  */
 import { z } from 'zod';
+import { idParamsSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
 /** `state` of a notice (for the caller) or a message: 0 unread, 1 read (spec §7.4 `state = 0`). */
@@ -67,7 +68,7 @@ export type NtcListQuery = z.infer<typeof ntcListQuerySchema>;
 export const ntcCountQuerySchema = ntcListQuerySchema.pick({ wheres: true });
 
 /** `{id}` of `PUT …/{id}/read`. */
-export const ntcIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ntcIdParamsSchema = idParamsSchema;
 
 const titleFilter = { like: z.string().trim().min(1).max(NOTICE_TITLE_MAX_LENGTH) };
 const instantFilter = {

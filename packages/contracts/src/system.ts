@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { OWNER_ROLE_ID } from './constants.js';
+import { idOf, idOrZeroSchema, idParamsSchema, idSchema } from './ids.js';
 import type { FilterSpec } from './list.js';
 import { type MenusMap, menusMapSchema } from './menu.js';
 import {
@@ -25,9 +26,8 @@ export const USER_REMARK_MAX_LENGTH = 200;
 export const DEFAULT_ROLE = { name: '默认角色', menus: { dashboard: [] as string[] } } as const;
 export const ROLE_NAME_MAX_LENGTH = 200;
 
-const idSchema = z.number().int().min(1).max(2_147_483_647);
 /** `{id}` of `…/users/{id}` and `…/roles/{id}`. */
-export const systemIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const systemIdParamsSchema = idParamsSchema;
 
 /** One user of the caller's company (GET /users). `role_name` is empty for the owner. */
 export const companyUserSchema = z.object({
@@ -67,7 +67,7 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
  */
 export const createUserFormSchema = createUserBodySchema.extend({
   password: plainPasswordSchema,
-  role_id: z.number({ error: 'validation.roleRequired' }).int().min(1, 'validation.roleRequired'),
+  role_id: idOf('validation.roleRequired'),
 });
 export type CreateUserForm = z.input<typeof createUserFormSchema>;
 
@@ -85,7 +85,7 @@ export const createdSchema = z.object({ id: z.number().int() });
 export const USER_FILTERS = {
   phone: { '=': phoneSchema, like: z.string().trim().min(1).max(11).regex(/^\d+$/) },
   nickname: { like: z.string().trim().min(1).max(10) },
-  role_id: { '=': z.number().int().min(0).max(2_147_483_647) },
+  role_id: { '=': idOrZeroSchema },
 } as const satisfies FilterSpec;
 export const USER_ORDER_KEYS = ['created_at', 'phone', 'nickname', 'role_id'] as const;
 

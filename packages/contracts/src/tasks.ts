@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FIRMWARE_MAX_BYTES } from './constants.js';
 import { WHITELIST_KINDS } from './device-jobs.js';
 import { DEVICE_FILTERS } from './devices.js';
+import { idOrZeroSchema, idParamsSchema, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, whereSchema } from './list.js';
 
 export const TASK_TYPES = ['firmware_upgrade', 'configuration', 'whitelist'] as const;
@@ -108,12 +109,9 @@ export const TASK_MAX_DEVICES = 10_000;
  */
 export const taskTargetSchema = z.union([
   z.object({
-    device_ids: z
-      .array(z.number().int().min(1).max(2_147_483_647))
-      .min(1, 'validation.selectDevices')
-      .max(TASK_MAX_DEVICES),
+    device_ids: z.array(idSchema).min(1, 'validation.selectDevices').max(TASK_MAX_DEVICES),
   }),
-  z.object({ group_id: z.number().int().min(0).max(2_147_483_647) }),
+  z.object({ group_id: idOrZeroSchema }),
   z.object({ wheres: z.array(whereSchema).max(16) }),
 ]);
 export type TaskTarget = z.infer<typeof taskTargetSchema>;
@@ -135,7 +133,7 @@ const taskTimingSchema = {
 
 /** POST tasks/firmware_upgrade. */
 export const createUpgradeTaskBodySchema = z.object({
-  firmware_id: z.number().int().min(1).max(2_147_483_647),
+  firmware_id: idSchema,
   target: taskTargetSchema,
   ...taskTimingSchema,
 });
@@ -203,11 +201,11 @@ export const TASK_JOB_FILTERS = {
 } as const satisfies FilterSpec;
 
 /** `{id}` of tasks/{id} and firmware/{id}. */
-export const taskIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const taskIdParamsSchema = idParamsSchema;
 
 /** POST tasks/{id}/retry: the failed jobs of these devices (all failed ones when absent) start again. */
 export const retryTaskBodySchema = z.object({
-  device_ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(TASK_MAX_DEVICES).optional(),
+  device_ids: z.array(idSchema).min(1).max(TASK_MAX_DEVICES).optional(),
 });
 export type RetryTaskBody = z.input<typeof retryTaskBodySchema>;
 
@@ -305,7 +303,7 @@ export type ConfigTemplate = z.infer<typeof configTemplateSchema>;
 
 /** POST tasks/configuration: a template applied to the target's devices (of its model, if it has one). */
 export const createConfigurationTaskBodySchema = z.object({
-  template_id: z.number().int().min(1).max(2_147_483_647),
+  template_id: idSchema,
   target: taskTargetSchema,
   ...taskTimingSchema,
 });
