@@ -22,6 +22,7 @@ import { auditLogs } from '../../core/audit/schema.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { companies, roles, users } from '../../core/db/schema.js';
+import { translate } from '../../core/http/i18n.js';
 import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
@@ -443,21 +444,23 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   });
 
   describe('belongs to the session that opened it (issue 28)', () => {
-    it('opens nothing with a ticket fetched before its session signed out', async () => {
+    it('opens nothing with a ticket fetched before its session signed out, and says why in the console’s language', async () => {
       const member = await staff();
       const headers = await member.signIn();
       const answer = await t.app.inject({
         method: 'POST',
         url: `/webapi${TERMINAL_PATHS.ticket(online.id)}`,
-        headers,
+        headers: { ...headers, 'accept-language': 'zh-TW' },
       });
       expect(answer.statusCode, answer.body).toBe(200);
       const signOut = await t.app.inject({ method: 'POST', url: `/webapi${AUTH_PATHS.logout}`, headers });
       expect(signOut.statusCode).toBe(204);
       const terminal = await connect(answer.json<TerminalTicket>().ticket);
       await terminal.closed;
-      expect(terminal.received.map((message) => message.type)).toEqual(['closed']);
-      expect(closedReason(terminal.received)).toBe('signed_out');
+      expect(terminal.received).toEqual([
+        { type: 'closed', reason: 'signed_out', message: translate('zh-TW', 'terminalEnd.signed_out') },
+      ]);
+      expect(translate('zh-TW', 'terminalEnd.signed_out')).toMatch(/^登入已失效/);
       expect(fleet.devices[0]?.terminalSessions).toBe(0);
     });
 
