@@ -7,16 +7,18 @@ import { MqttApiRef } from '../refs.js';
 const SERIES_KEY = ['mqtt', 'dashboard', 'series'] as const;
 
 interface SeriesChartProps {
-  /** Names the series in the query key. */
+  /** Names the series in the query key: charts of one answer share its name, and one call. */
   name: string;
   title: string;
+  /** What the chart counts, when its title alone does not say it. */
+  hint?: string;
   query: MqttSeriesQuery;
   series: ChartSeries[];
   load: (query: MqttSeriesQuery, signal: AbortSignal) => Promise<{ items: ChartRow[] }>;
 }
 
 /** One time series in a card: the chart (recharts, loaded with the first chart) or why it failed. */
-function SeriesChart({ name, title, query, series, load }: SeriesChartProps) {
+function SeriesChart({ name, title, hint, query, series, load }: SeriesChartProps) {
   const t = useT('mqtt');
   const answer = useQuery({
     queryKey: [...SERIES_KEY, name, query],
@@ -26,6 +28,7 @@ function SeriesChart({ name, title, query, series, load }: SeriesChartProps) {
   });
   return (
     <Card title={title}>
+      {hint ? <p className="mb-2 text-sm text-ink-soft">{hint}</p> : null}
       {answer.isError ? (
         <div
           role="alert"
@@ -49,12 +52,15 @@ function SeriesChart({ name, title, query, series, load }: SeriesChartProps) {
   );
 }
 
-/** The three series of issue 15 over the chosen range: clients, subscriptions, messages. */
+/**
+ * The series over the chosen range: clients, subscriptions, messages (issue 15), and the connects
+ * refused that named the company's devices or keys (issue 28), which the clients' answer carries.
+ */
 export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
   const t = useT('mqtt');
   const api = useService(MqttApiRef);
   return (
-    <div className="grid gap-4 xl:grid-cols-3">
+    <div className="grid gap-4 xl:grid-cols-2">
       <SeriesChart
         name="clients"
         title={t('dashboard.clientsSeries')}
@@ -81,6 +87,14 @@ export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
           { key: 'out', label: t('dashboard.messagesOut') },
         ]}
         load={(q, signal) => api.publishSeries(q, { signal })}
+      />
+      <SeriesChart
+        name="clients"
+        title={t('dashboard.refusedSeries')}
+        hint={t('dashboard.refusedHint')}
+        query={query}
+        series={[{ key: 'refused', label: t('dashboard.refused') }]}
+        load={(q, signal) => api.clientSeries(q, { signal })}
       />
     </div>
   );

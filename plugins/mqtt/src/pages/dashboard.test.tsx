@@ -31,8 +31,8 @@ const answers = {
   [`GET ${MQTT_PATHS.clientsSeries}`]: {
     body: {
       items: [
-        { t: T0, device: 31, user: 1 },
-        { t: T0 + MINUTE, device: 33, user: 2 },
+        { t: T0, device: 31, user: 1, refused: 0 },
+        { t: T0 + MINUTE, device: 33, user: 2, refused: 530 },
       ],
     },
   },
@@ -75,6 +75,16 @@ describe('mqtt_dashboard', () => {
       // What the server's schema takes.
       expect(mqttSeriesQuerySchema.safeParse(Object.fromEntries(query ?? [])).success).toBe(true);
     }
+  });
+
+  it('draws the refused connects that named the company’s devices or keys, from the clients’ answer (issue 28)', async () => {
+    const { api } = await renderMqttPage('mqtt_dashboard', answers);
+    const refused = await screen.findByRole('table', { name: en.dashboard.refusedSeries });
+    expect(within(refused).getByRole('columnheader', { name: en.dashboard.refused })).toBeTruthy();
+    expect(within(refused).getByText('530')).toBeTruthy();
+    expect(screen.getByText(en.dashboard.refusedHint)).toBeTruthy();
+    // One call gives both charts their points.
+    expect(callsTo(api.calls, 'GET', MQTT_PATHS.clientsSeries)).toHaveLength(1);
   });
 
   it('asks the series again for the chosen range, in a step that suits it', async () => {
