@@ -1,9 +1,9 @@
 /**
- * The remote terminal and the open device manager end to end (issue 16). In Chromium, the owner
+ * The remote terminal and the open device manager end to end (issues 16, 28). In Chromium, the owner
  * opens a simulated camera's remote terminal from the device list: a new window with an xterm.js
- * terminal, where `uname` answers from the device's shell over the server's broker. Then the open
- * device manager: a link signed with an access key shows its devices to anyone; an expired or
- * changed link says so.
+ * terminal, where `uname` answers from the device's shell over the server's broker, and which
+ * signing out of the console closes, saying why. Then the open device manager: a link signed with
+ * an access key shows its devices to anyone; an expired or changed link says so.
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -71,7 +71,7 @@ async function onlineCamera(): Promise<Device> {
   return found;
 }
 
-it("opens a camera's remote terminal in a new window, where uname answers from the device", async () => {
+it("opens a camera's remote terminal in a new window, where uname answers from the device; signing out closes it, saying why", async () => {
   const camera = await onlineCamera();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const devicesDir = menu.getByRole('button', { name: 'Devices' });
@@ -95,6 +95,13 @@ it("opens a camera's remote terminal in a new window, where uname answers from t
   await terminal.keyboard.type('uname -a');
   await terminal.keyboard.press('Enter');
   await expect.poll(() => screen.innerText(), { timeout: 15_000 }).toMatch(/Linux \d{20}/);
+  // The terminal belongs to the sign-in session that opened it (issue 28): signing out of the
+  // console closes it within seconds, and the window says why in the console's language.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const closing = /Your sign-in ended .*: the terminal was closed/;
+  await expect.poll(() => terminal.getByRole('status').innerText(), { timeout: 10_000 }).toMatch(closing);
+  await expect.poll(() => screen.innerText()).toMatch(closing);
   await terminal.close();
 });
 
