@@ -27,6 +27,8 @@ import {
   registerErrorHandling,
   sendNotFound,
 } from './core/http/errors.js';
+import { IMPORT_SLOTS, ImportSlots } from './core/http/import-slots.js';
+import { boundJsonDepth } from './core/http/json-body.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { refuseUnstorableText } from './core/http/text-input.js';
 import { Upgrades } from './core/http/upgrades.js';
@@ -99,6 +101,8 @@ export interface AppOptions {
   /** Token lifetime in seconds. */
   jwtExpiresIn: number;
   bodyLimit: number;
+  /** Spreadsheet imports read at once (IMPORT_CONCURRENCY); `IMPORT_SLOTS.server` when not given. */
+  importConcurrency?: number;
   /**
    * How long a client may take to send a request's headers, and the whole request, before it is
    * answered 408 and its connection closed (defaults: 10 s and 120 s, a 5 MB upload on a slow link).
@@ -176,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  boundJsonDepth(app);
   refuseUnstorableText(app);
   const objectBackend = options.objectBackend ?? new LocalObjectBackend(options.dataDir);
   const bucketOrigin = await objectBackend.displayOrigin();
@@ -194,6 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Access-key secrets are sealed under a key derived from the token secret (core/crypto/secret-box.ts).
   const secretBox = new SecretBox(options.jwtSecret, ACCESS_KEY_SECRETS);
   const openApi = new OpenApiGate(db, secretBox);
+  // Every spreadsheet import of every module takes one of these slots (core/http/import-slots.ts).
+  const importSlots = new ImportSlots({
+    ...IMPORT_SLOTS,
+    server: options.importConcurrency ?? IMPORT_SLOTS.server,
+  });
   const callers = new CallerLoader(database);
   registerAccessControl(app, tokens, { callers, catalogue, openApi });
 
@@ -228,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tasks = deviceTasks({
     db,
     store,
+    importSlots,
     broker,
     origin: () => {
       if (options.publicUrl) return options.publicUrl;
@@ -345,7 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemModule, { db, passwords, catalogue });
       await api.register(auditModule, { db });
       await api.register(accessKeysModule, { db, openApi, secretBox, devices });
-      await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices });
+      await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices, importSlots });
       await api.register(tasks.routes);
       await api.register(terminal.routes);
       await api.register(money.routes);

@@ -5,8 +5,10 @@
  * 5xx answers is reported as a figure and must stay 0.
  *
  * The hostile values are the ones that once were 500s (a NUL character, a lone UTF-16 surrogate
- * reaching jsonb, an instant before year 1 or past 9999 in UTC) and their neighbours, plus texts
- * drawn from a seeded generator, so that a failure is reproducible. Bodies start from a valid body
+ * reaching jsonb, an instant before year 1 or past 9999 in UTC, an id past PostgreSQL's integer in
+ * a list of ids, JSON nested thousands deep, a body that is not the gzip its Content-Encoding
+ * names) and their neighbours, plus texts drawn from a seeded generator, so that a failure is
+ * reproducible. Bodies start from a valid body
  * where the route has one in `VALID_BODIES`, so that the hostile field is the only thing wrong and
  * reaches the service and the database rather than stopping at validation.
  */
@@ -153,6 +155,8 @@ const HOSTILE_VALUES: unknown[] = [
   [],
   {},
   [null],
+  [2 ** 31],
+  [2 ** 53, -1],
   { $gt: '' },
   ...HOSTILE_TEXTS,
   ...HOSTILE_INSTANTS,
@@ -279,13 +283,22 @@ const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }
     id: rows.groupId,
   }),
   'POST /webapi/v1/dms/company/devices/verify': (rows) => ({ body: { code: rows.freeUnit.sn } }),
+  'POST /webapi/v1/cbs/company/packages': (rows) => ({
+    body: { device_ids: [rows.deviceId], service: 'cloud_backup', plan: 'free' },
+  }),
+  'POST /webapi/v1/pms/company/finance/invoices': () => ({ body: { order_ids: [1] } }),
 };
 
 interface Call {
   method: string;
   url: string;
   payload?: string;
+  /** The payload's Content-Encoding, where it claims one. */
+  encoding?: string;
 }
+
+/** JSON nested far beyond the bound, as a text: JSON.stringify itself overflows on such a value. */
+const deepJson = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
 
 /** The hostile calls of one route. */
 function callsOf(route: Route, rows: Rows): Call[] {
@@ -306,6 +319,10 @@ function callsOf(route: Route, rows: Rows): Call[] {
   }
   if (hasBody) {
     for (const body of [null, [], 'text', 1e308, [[[[[[[[[[[]]]]]]]]]]], { '\ud800': 1 }]) call(usual, body);
+    for (const depth of [4_000, 10_000])
+      calls.push({ method: route.method, url: usual, payload: deepJson(depth) });
+    for (const encoding of ['gzip', 'deflate', 'br'])
+      calls.push({ method: route.method, url: usual, payload: JSON.stringify(valid?.body ?? {}), encoding });
     const keys = new Set([...route.bodyKeys, ...Object.keys(valid?.body ?? {})]);
     for (const key of keys) for (const value of HOSTILE_VALUES) call(usual, { ...valid?.body, [key]: value });
   }
@@ -379,7 +396,10 @@ describe.each(ENGINES)('fuzz of every /webapi route on %s', (engine) => {
         const response = await t.app.inject({
           method: call.method as 'GET',
           url: call.url,
-          headers: call.payload === undefined ? { ...headers, 'content-type': undefined } : headers,
+          headers:
+            call.payload === undefined
+              ? { ...headers, 'content-type': undefined }
+              : { ...headers, ...(call.encoding ? { 'content-encoding': call.encoding } : {}) },
           ...(call.payload === undefined ? {} : { payload: call.payload }),
         });
         requests++;

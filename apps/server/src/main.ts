@@ -70,6 +70,7 @@ async function main() {
       jwtSecret,
       jwtExpiresIn: config.jwtExpiresIn,
       bodyLimit: config.bodyLimit,
+      importConcurrency: config.importConcurrency,
       verifyCompany: config.verifyCompany,
       consoleDir: config.consoleDir,
       serveSourceMaps: config.serveSourceMaps,

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       jwtExpiresIn: 12 * 3600,
       logLevel: 'info',
       bodyLimit: 1_048_576,
+      importConcurrency: 2,
       verifyCompany: true,
       demo: {
         seed: true,
@@ -68,6 +69,12 @@ describe('loadConfig', () => {
       new ConfigError('Invalid configuration: PORT must be a port number from 0 to 65535 (got "abc")'),
     );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a port number/);
+  });
+
+  it('reads how many imports run at once, from 1 to 64', () => {
+    expect(loadConfig({ IMPORT_CONCURRENCY: '4' }).importConcurrency).toBe(4);
+    for (const bad of ['0', '65', '1.5', 'many'])
+      expect(() => loadConfig({ IMPORT_CONCURRENCY: bad }), bad).toThrow(/IMPORT_CONCURRENCY/);
   });
 
   it('names every bad variable at once', () => {

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { IMPORT_SLOTS } from './http/import-slots.js';
 import { DEFAULT_CONSOLE_DIR } from './paths.js';
 
 const boolean = z
@@ -104,6 +105,13 @@ const envSchema = z.object({
     .int('must be a whole number of bytes')
     .min(1024, 'must be at least 1024 bytes')
     .default(1_048_576),
+  /** Spreadsheet imports read at once on this server (core/http/import-slots.ts). */
+  IMPORT_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(IMPORT_SLOTS.server),
   VERIFY_COMPANY: boolean.default(true),
   /** Seed the demo company and its owner on an empty database; by default everywhere but production. */
   DEMO_SEED: boolean.optional(),
@@ -275,6 +283,8 @@ export interface Config {
   /** Whether `*.map` files of the console build are served (not in production unless asked). */
   serveSourceMaps: boolean;
   bodyLimit: number;
+  /** Spreadsheet imports read at once on this server. */
+  importConcurrency: number;
   verifyCompany: boolean;
   devOutbox: boolean;
   demo: { seed: boolean; account: string; email: string; password: string; devices: number };
@@ -388,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: e.CONSOLE_DIR ? resolve(base, e.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     serveSourceMaps: e.SERVE_SOURCEMAPS ?? e.NODE_ENV !== 'production',
     bodyLimit: e.BODY_LIMIT,
+    importConcurrency: e.IMPORT_CONCURRENCY,
     verifyCompany: e.VERIFY_COMPANY,
     devOutbox: e.DEV_OUTBOX,
     // A production database must not open with a published password: its first owner comes from

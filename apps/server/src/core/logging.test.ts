@@ -79,6 +79,22 @@ describe('the server logger', () => {
     for (const value of ['p4ss', '123456', 's3cr3t', 't0k', 'abc.def']) expect(lines()).not.toContain(value);
   });
 
+  it('logs an error that holds itself, or a chain deeper than it follows, without overflowing', () => {
+    const error = new Error('bad gzip') as Error & { decompressError?: Error };
+    error.decompressError = error;
+    let chain = new Error('root');
+    for (let level = 0; level < 10_000; level++) chain = new Error(`level ${level}`, { cause: chain });
+    const { app, lines } = loggingApp();
+    app.log.info({ err: error }, 'request rejected');
+    app.log.error({ err: chain }, 'request failed');
+    const [first, second] = lines()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(first.err.decompressError).toBe('[Error]');
+    expect(second.err.cause.cause.cause.cause.cause.cause).toBe('[Error]');
+  });
+
   it('logs what is not an Error as its text', () => {
     expect(serializeError('gateway down' as unknown as Error)).toEqual({
       type: 'string',

@@ -35,8 +35,16 @@ export interface SerializedError {
   stack: string;
 }
 
-/** An error as the log shows it: type, message, stack, code, query text, cause; no value. */
-export function serializeError(error: Error, depth = 0): SerializedError {
+/** How many errors deep the log follows an error's cause and its fields that hold errors. */
+const MAX_ERROR_DEPTH = 5;
+
+/**
+ * An error as the log shows it: type, message, stack, code, query text, cause; no value. Errors it
+ * holds (its cause, a field) are followed at most `MAX_ERROR_DEPTH` deep and each once: one that
+ * holds itself (@fastify/compress sets `error.decompressError = error`) overflowed the stack and
+ * turned a 400 into a 500.
+ */
+export function serializeError(error: Error, depth = 0, seen = new Set<Error>()): SerializedError {
   // `log.error({ err: 'text' })` happens: anything but an Error is logged as its text alone.
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const fields = error as Error & Record<string, unknown>;
@@ -53,14 +61,17 @@ export function serializeError(error: Error, depth = 0): SerializedError {
     message,
     stack: [`${type}: ${message}`, ...framesOf(error.stack)].join('\n'),
   };
+  seen.add(error);
+  const inner = (value: unknown) => {
+    if (!(value instanceof Error)) return value;
+    if (seen.has(value) || depth >= MAX_ERROR_DEPTH) return `[${value.constructor?.name || value.name}]`;
+    return serializeError(value, depth + 1, seen);
+  };
   for (const key of Object.keys(fields)) {
     if (key in out || key === 'cause' || VALUE_FIELDS.has(key)) continue;
-    const value = fields[key];
-    out[key] = value instanceof Error ? serializeError(value, depth + 1) : value;
+    out[key] = inner(fields[key]);
   }
-  if (error.cause !== undefined && depth < 5) {
-    out.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : error.cause;
-  }
+  if (error.cause !== undefined) out.cause = inner(error.cause);
   return out;
 }
 

@@ -1,7 +1,10 @@
 import { connect } from 'node:net';
-import { ERROR_CODES, encodeListParam } from '@vap/contracts';
+import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { ERROR_CODES, encodeListParam, JSON_MAX_DEPTH } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
+import { md5Hex } from '../../seed.js';
+import { bearer, createTestApp, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { LANGUAGES, translate } from './i18n.js';
 
 describe('error answers', () => {
@@ -261,5 +264,98 @@ describe('slow clients', () => {
       code: 'request_timeout',
       message: '请求超时',
     });
+  });
+});
+
+describe('bodies that once answered 500', () => {
+  let t: TestApp;
+  let logged = '';
+  beforeAll(async () => {
+    // With the server's logger on: the 400 of a bad gzip body was a 500 only while logging it.
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged += chunk;
+        done();
+      },
+    });
+    t = await createTestApp('pglite', { logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: string | Buffer, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+      payload,
+    });
+
+  it('refuses JSON nested beyond the bound with 400 json_too_deep, sign-in and signed-in routes alike', async () => {
+    const token = await t.signIn();
+    for (const depth of [JSON_MAX_DEPTH + 1, 4_000, 10_000]) {
+      for (const payload of [
+        `${'['.repeat(depth)}${']'.repeat(depth)}`,
+        `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+      ]) {
+        const signIn = await post('/webapi/v0/pms/users/login_password', payload);
+        expect([depth, signIn.statusCode, signIn.json()]).toEqual([
+          depth,
+          400,
+          { code: 'json_too_deep', message: 'The request nests too deeply' },
+        ]);
+        const role = await post('/webapi/v1/pms/company/roles', payload, bearer(token));
+        expect([depth, role.statusCode, role.json().code]).toEqual([depth, 400, 'json_too_deep']);
+      }
+    }
+  });
+
+  it('still parses a body nested as deep as the bound allows', async () => {
+    const payload = JSON.stringify({
+      account: '13800138000',
+      password: 'x',
+      deep: JSON.parse(`${'['.repeat(JSON_MAX_DEPTH - 1)}${']'.repeat(JSON_MAX_DEPTH - 1)}`),
+    });
+    const response = await post('/webapi/v0/pms/users/login_password', payload);
+    expect(response.json().code).not.toBe('json_too_deep');
+  });
+
+  it('answers a body that is not the gzip its Content-Encoding names with 400 {code, message}', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const response = await post('/webapi/v0/pms/users/login_password', '{"account":"a"}', {
+        'content-encoding': encoding,
+      });
+      expect([encoding, response.statusCode, response.json()]).toEqual([
+        encoding,
+        400,
+        {
+          code: 'body_not_decodable',
+          message: 'The request body could not be decompressed with the encoding it names',
+        },
+      ]);
+    }
+    // Nothing was taken for a failure of the server's own.
+    expect(logged).toContain('"statusCode":400');
+    expect(logged).not.toContain('"level":50');
+  });
+
+  it('answers an unknown Content-Encoding with 415 unsupported_encoding', async () => {
+    const response = await post('/webapi/v0/pms/users/login_password', '{}', {
+      'content-encoding': 'zstd-x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('unsupported_encoding');
+  });
+
+  it('refuses a gzip body that expands beyond the body limit with 413', async () => {
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const response = await post('/webapi/v0/pms/users/login_password', bomb, { 'content-encoding': 'gzip' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('payload_too_large');
+  });
+
+  it('still reads a real gzip body', async () => {
+    const body = gzipSync(JSON.stringify({ account: '13800138000', password: md5Hex(TEST_DEMO.password) }));
+    const response = await post('/webapi/v0/pms/users/login_password', body, { 'content-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
   });
 });

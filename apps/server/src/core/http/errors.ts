@@ -36,11 +36,18 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
+  // @fastify/compress, decompressing a request body (Content-Encoding).
+  FST_CP_ERR_INVALID_CONTENT: [400, 'body_not_decodable'],
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: [415, 'unsupported_encoding'],
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return send(request, reply, error.status, error.code, error.messageKey);
+    if (error instanceof ApiError) {
+      // Refused before its body was read (an upload waiting for an import slot): let it finish.
+      if (error.status === 429) await drainRequest(request.raw);
+      return send(request, reply, error.status, error.code, error.messageKey);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const language = negotiateLanguage(request.headers['accept-language']);
@@ -173,7 +180,7 @@ export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 10_000 } as const;
  * sending gets to the end and then reads the answer. Past the limits the answer goes out anyway.
  */
 function drainRequest(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let read = 0;
     const finish = () => {

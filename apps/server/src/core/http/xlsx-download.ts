@@ -3,6 +3,7 @@
  * they are read, with exceljs's streaming writer, so that a 5000-row export never sits in memory.
  */
 import { PassThrough, type Writable } from 'node:stream';
+import { inertCell } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -10,7 +11,8 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 
 /**
  * Writes rows to `out` as an .xlsx workbook as they come (each row is committed and leaves memory),
- * with a header row. Resolves once the workbook is complete.
+ * with a header row. Resolves once the workbook is complete. A text a tenant wrote that a
+ * spreadsheet would run as a formula (`=HYPERLINK(…)` as a remark) is written inert, as in CSV.
  */
 export async function writeXlsx(
   out: Writable,
@@ -24,8 +26,8 @@ export async function writeXlsx(
     useStyles: false,
   });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow([...header]).commit();
-  for await (const row of rows) sheet.addRow([...row]).commit();
+  sheet.addRow(header.map(inertCell)).commit();
+  for await (const row of rows) sheet.addRow(row.map(inertCell)).commit();
   sheet.commit();
   await workbook.commit();
 }

@@ -14,6 +14,7 @@ import {
   cloudPackageChangeSchema,
   cloudPackageSchema,
   cloudPackagesQuerySchema,
+  idParamsSchema,
   listPageSchema,
   listQuerySchema,
   openCloudPackagesBodySchema,
@@ -22,7 +23,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
@@ -36,7 +36,7 @@ import type { CloudPackages } from './packages.js';
 const security = [{ bearer: [] }];
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const PAGE: PageName = 'cbs_dashboard';
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 export interface CbsRoutesOptions {
   db: Db;

@@ -30,6 +30,7 @@ import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import type { ImportSlots } from '../../core/http/import-slots.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { sheetFormatOf } from '../../core/http/sheet-rows.js';
 import { sendXlsx, XLSX } from '../../core/http/xlsx-download.js';
@@ -37,7 +38,7 @@ import { readMultipart } from '../../core/storage/multipart.js';
 import type { BindRecords } from './bind-records.js';
 import type { Devices } from './devices.js';
 import type { DeviceImport } from './import.js';
-import { actorOf } from './records.js';
+import { type Actor, actorOf } from './records.js';
 import { checkImportFile, importTemplate } from './workbook.js';
 
 const security = [{ bearer: [] }];
@@ -98,7 +99,8 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   devices: Devices;
   imports: DeviceImport;
   records: BindRecords;
-}> = async (app, { db, devices, imports, records }) => {
+  importSlots: ImportSlots;
+}> = async (app, { db, devices, imports, records, importSlots }) => {
   // The import's body is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
@@ -148,26 +150,33 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
-      const form = await readMultipart(request.body, request.headers, {
-        maxBytes: DEVICE_IMPORT_MAX_BYTES + ENVELOPE_BYTES,
-        onFile: async (name, stream, { filename, fields }) => {
-          if (name !== 'file') throw new ApiError(400, 'bad_request');
-          // The fields come before the file: the mode says how to read it.
-          const parsed = importFieldsSchema.safeParse(Object.fromEntries(fields));
-          if (!parsed.success) throw new ApiError(400, 'validation_failed');
-          const checked = await checkImportFile(stream, formatOf(filename), parsed.data.mode);
-          return { checked, fields: parsed.data, discard: async () => {} };
-        },
-      });
-      const file = form.files.get('file');
-      if (!file) throw new ApiError(400, 'import_file_invalid');
-      return imports.bind(await actorOf(request, db, 'import'), file.checked, {
-        groupId: file.fields.group_id ?? null,
-        onError: file.fields.on_error,
-      });
+      const { body } = request;
+      if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+      const actor = await actorOf(request, db, 'import');
+      return importSlots.run(actor.caller.companyId ?? 0, () => importWorkbook(body, request, actor));
     },
   );
+
+  /** Reads the form and its workbook, then binds its rows. */
+  async function importWorkbook(body: Readable, request: FastifyRequest, actor: Actor) {
+    const form = await readMultipart(body, request.headers, {
+      maxBytes: DEVICE_IMPORT_MAX_BYTES + ENVELOPE_BYTES,
+      onFile: async (name, stream, { filename, fields }) => {
+        if (name !== 'file') throw new ApiError(400, 'bad_request');
+        // The fields come before the file: the mode says how to read it.
+        const parsed = importFieldsSchema.safeParse(Object.fromEntries(fields));
+        if (!parsed.success) throw new ApiError(400, 'validation_failed');
+        const checked = await checkImportFile(stream, formatOf(filename), parsed.data.mode);
+        return { checked, fields: parsed.data, discard: async () => {} };
+      },
+    });
+    const file = form.files.get('file');
+    if (!file) throw new ApiError(400, 'import_file_invalid');
+    return imports.bind(actor, file.checked, {
+      groupId: file.fields.group_id ?? null,
+      onError: file.fields.on_error,
+    });
+  }
 
   app.get(
     DEVICE_PATHS.export,

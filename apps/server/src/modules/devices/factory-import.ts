@@ -14,7 +14,7 @@ import { SecretBox } from '../../core/crypto/secret-box.js';
 import { loadJwtSecret } from '../../core/data-dir.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { readSheetRows } from '../../core/http/sheet-rows.js';
+import { readSheetRows, SHEET_LIMITS, type SheetLimits } from '../../core/http/sheet-rows.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { DEVICE_SECRETS, type GeneratedUnit, KIND_CODES, storeUnits } from './factory.js';
 import { factoryUnits } from './schema.js';
@@ -32,6 +32,15 @@ export const FACTORY_COLUMNS = [
 ] as const;
 /** Rows one file may hold. */
 export const FACTORY_IMPORT_MAX_ROWS = 1_000_000;
+
+const MB = 1024 * 1024;
+/** An operator's own file of a million rows: larger than a tenant's, bounded all the same. */
+const FACTORY_SHEET_LIMITS: SheetLimits = {
+  ...SHEET_LIMITS,
+  fileBytes: 512 * MB,
+  entryBytes: 1024 * MB,
+  totalBytes: 2048 * MB,
+};
 /** Refused rows printed; the rest are counted. */
 const ERRORS_SHOWN = 50;
 /** Serials and codes looked up per statement. */
@@ -85,6 +94,7 @@ export async function importFactoryFile(db: Db, box: SecretBox, file: string): P
     for await (const { row, cells, inexact } of readSheetRows(createReadStream(file), extension, {
       columns: FACTORY_COLUMNS,
       maxRows: FACTORY_IMPORT_MAX_ROWS,
+      limits: FACTORY_SHEET_LIMITS,
     })) {
       rows++;
       const unit = inexact ? 'a serial typed as a number has lost its last digits' : unitOf(cells);
@@ -102,7 +112,11 @@ export async function importFactoryFile(db: Db, box: SecretBox, file: string): P
       throw new Error(
         error.code === 'import_too_many_rows'
           ? `The file has more than ${FACTORY_IMPORT_MAX_ROWS} rows.`
-          : `The file is no .${extension} sheet with the header ${FACTORY_COLUMNS.join(', ')}.`,
+          : error.code === 'archive_too_large' || error.code === 'payload_too_large'
+            ? `The file is larger than a registry import reads (${FACTORY_SHEET_LIMITS.fileBytes / MB} MB, ${FACTORY_SHEET_LIMITS.totalBytes / MB} MB unpacked).`
+            : error.code === 'sheet_cell_too_long'
+              ? 'A cell holds more than 32,767 characters.'
+              : `The file is no .${extension} sheet with the header ${FACTORY_COLUMNS.join(', ')}.`,
       );
     }
     throw error;

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
+import type { ImportSlots } from '../../core/http/import-slots.js';
 import { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { BindRecords } from './bind-records.js';
 import { deviceRoutes } from './device-routes.js';
@@ -45,16 +46,24 @@ export interface DevicesModuleOptions {
   /** The server secret: device secrets and GB28181 passwords are sealed under a key derived from it. */
   serverSecret: string;
   devices: Devices;
+  /** The server's import slots: an import runs in one. */
+  importSlots: ImportSlots;
 }
 
 export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
   app,
-  { db, serverSecret, devices },
+  { db, serverSecret, devices, importSlots },
 ) => {
   const box = new SecretBox(serverSecret, DEVICE_SECRETS);
   await app.register(deviceRoutes, { db, devices });
   const records = new BindRecords(db);
-  await app.register(exchangeRoutes, { db, devices, imports: new DeviceImport(db, box), records });
+  await app.register(exchangeRoutes, {
+    db,
+    devices,
+    imports: new DeviceImport(db, box),
+    records,
+    importSlots,
+  });
   await app.register(groupRoutes, {
     db,
     groups: new Groups(db),

@@ -159,7 +159,7 @@ describe('templates and exports', () => {
     );
   });
 
-  it('writes an export as a workbook exceljs reads back, row by row', async () => {
+  it('writes an export as a workbook exceljs reads back, row by row, a formula-like text made inert', async () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -172,7 +172,8 @@ describe('templates and exports', () => {
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, 'sn', 'name', 'n']);
-    expect(sheet?.getRow(3).getCell(2).value).toBe('=cmd()');
+    // Text, never a formula, and marked so that a spreadsheet does not run it once edited (as CSV).
+    expect(sheet?.getRow(3).getCell(2).value).toBe("'=cmd()");
     expect(sheet?.getRow(3).getCell(2).formula).toBeUndefined();
     expect(sheet?.rowCount).toBe(3);
   });

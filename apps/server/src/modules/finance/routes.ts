@@ -28,6 +28,7 @@ import {
   INVOICE_EXPORT_MAX_ROWS,
   INVOICE_FILTERS,
   INVOICE_PAYMENT_FILTERS,
+  idParamsSchema,
   invoiceDetailsAnswerSchema,
   invoiceDetailsSchema,
   invoicePaymentSchema,
@@ -63,7 +64,7 @@ const security = [{ bearer: [] }];
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const recharge = { page: 'recharge' } as const;
 const placeOrders = { page: 'recharge', button: 'recharge' } as const;
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 export interface FinanceRoutesOptions {
   db: Db;

@@ -27,6 +27,7 @@ import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
+import type { ImportSlots } from '../../core/http/import-slots.js';
 import { sheetFormatOf } from '../../core/http/sheet-rows.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { Tasks } from './tasks.js';
@@ -45,11 +46,12 @@ export interface ConfigurationRoutesOptions {
   db: Db;
   tasks: Tasks;
   templates: ConfigTemplates;
+  importSlots: ImportSlots;
 }
 
 export const configurationRoutes: FastifyPluginAsyncZod<ConfigurationRoutesOptions> = async (
   app,
-  { db, tasks, templates },
+  { db, tasks, templates, importSlots },
 ) => {
   const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
   // The white-list workbook is read as a stream by readMultipart, never buffered by Fastify.
@@ -151,23 +153,29 @@ export const configurationRoutes: FastifyPluginAsyncZod<ConfigurationRoutesOptio
       },
     },
     async (request) => {
-      if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
-      const form = await readMultipart(request.body, request.headers, {
-        maxBytes: WHITELIST_MAX_BYTES + ENVELOPE_BYTES,
-        onFile: async (name, stream, { filename, fields }) => {
-          if (name !== 'file') throw new ApiError(400, 'bad_request');
-          // The list comes before the file: it says what a row must be.
-          const list = z.enum(WHITELIST_KINDS).safeParse(fields.get('list'));
-          if (!list.success) throw new ApiError(400, 'validation_failed');
-          const checked = await checkWhitelist(stream, sheetFormatOf(filename), list.data);
-          return { checked, discard: async () => {} };
-        },
-      });
-      const file = form.files.get('file');
-      if (!file) throw new ApiError(400, 'import_file_invalid');
-      return file.checked;
+      const { body } = request;
+      if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+      return importSlots.run(await companyOfCaller(request), () => readWhitelist(body, request));
     },
   );
+
+  /** Reads a white-list form and checks its workbook's rows. */
+  async function readWhitelist(body: Readable, request: FastifyRequest) {
+    const form = await readMultipart(body, request.headers, {
+      maxBytes: WHITELIST_MAX_BYTES + ENVELOPE_BYTES,
+      onFile: async (name, stream, { filename, fields }) => {
+        if (name !== 'file') throw new ApiError(400, 'bad_request');
+        // The list comes before the file: it says what a row must be.
+        const list = z.enum(WHITELIST_KINDS).safeParse(fields.get('list'));
+        if (!list.success) throw new ApiError(400, 'validation_failed');
+        const checked = await checkWhitelist(stream, sheetFormatOf(filename), list.data);
+        return { checked, discard: async () => {} };
+      },
+    });
+    const file = form.files.get('file');
+    if (!file) throw new ApiError(400, 'import_file_invalid');
+    return file.checked;
+  }
 
   app.post(
     TASK_PATHS.whitelist,

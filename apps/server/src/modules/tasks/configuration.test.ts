@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../testing/accounts.js';
 import { ENGINES } from '../../testing/harness.js';
+import { sharedStringsBomb } from '../../testing/workbooks.js';
 import { deviceTopic } from '../mqtt/topics.js';
 import { taskFixture } from './test-support.js';
 
@@ -186,6 +187,16 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     });
   };
 
+  it('refuses a white-list workbook of 12 × 400 MB shared strings (4.4 MB) with 400, reading no more than its limits', async () => {
+    const bomb = sharedStringsBomb(12);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const answer = await check('plate', 'plates.xlsx', bomb);
+    expect([answer.statusCode, answer.json().code]).toEqual([400, 'archive_too_large']);
+    // The same strings declared small: the reading stops at the size declared.
+    const lying = await check('plate', 'plates.xlsx', sharedStringsBomb(12, 400, 1024 * 1024));
+    expect([lying.statusCode, lying.json().code]).toEqual([400, 'import_file_invalid']);
+  });
+
   it('reads a white-list workbook: its entries, and each refused row by its number', async () => {
     const csv = Buffer.from(
       'value,remark\n京A12345,gate\n\nnot a plate,\n京a 12345,again\n,empty\n沪AD12345,new energy\n',
@@ -235,5 +246,23 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
       target: { device_ids: [a.id] },
     });
     expect(refused.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it("a white list for a target with no device says so, naming no firmware package's model", async () => {
+    const empty = await state.t.app.inject({
+      method: 'POST',
+      url: `/webapi${TASK_PATHS.whitelist}`,
+      headers: { ...state.owner, 'accept-language': 'en' },
+      payload: {
+        list: 'plate',
+        name: 'Nobody',
+        entries: ['京A12345'],
+        target: { wheres: [{ k: 'sn', o: 'like', v: 'NO-SUCH-SERIAL' }] },
+      },
+    });
+    expect([empty.statusCode, empty.json()]).toEqual([
+      400,
+      { code: 'task_no_devices', message: 'No device in the chosen range' },
+    ]);
   });
 });

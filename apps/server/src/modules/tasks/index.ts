@@ -7,6 +7,7 @@
 import { DEVICE_TOPICS } from '@vap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../core/db/client.js';
+import type { ImportSlots } from '../../core/http/import-slots.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import type { Broker } from '../mqtt/index.js';
 import { configurationRoutes } from './configuration-routes.js';
@@ -32,13 +33,15 @@ export interface DeviceTasks {
 export function deviceTasks(options: {
   db: Db;
   store: ObjectStore;
+  /** The server's import slots: a white list's workbook is read in one. */
+  importSlots: ImportSlots;
   broker: Broker;
   /** Where devices reach this server, for their download URLs. */
   origin: () => string;
   log: EngineLog;
   now?: () => number;
 }): DeviceTasks {
-  const { db, store, broker, origin, log, now } = options;
+  const { db, store, importSlots, broker, origin, log, now } = options;
   const engine = new JobEngine(
     db,
     jobKinds({ store, origin }),
@@ -52,7 +55,7 @@ export function deviceTasks(options: {
   const tasks = new Tasks(db, firmware, templates, engine, now);
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(taskRoutes, { db, tasks, firmware });
-    await app.register(configurationRoutes, { db, tasks, templates });
+    await app.register(configurationRoutes, { db, tasks, templates, importSlots });
   };
   return { engine, routes };
 }

@@ -76,6 +76,7 @@ export class Tasks {
       payload: payload as unknown as Record<string, unknown>,
       model: firmware.model,
       mismatch: 'firmware_model_mismatch',
+      none: 'errors.task_no_devices_of_package_model',
     });
   }
 
@@ -93,6 +94,7 @@ export class Tasks {
       payload: { template_id: template.id, name: template.name, config: template.config },
       model: template.model || null,
       mismatch: 'template_model_mismatch',
+      none: template.model ? 'errors.task_no_devices_of_template_model' : 'errors.task_no_devices',
     });
   }
 
@@ -109,6 +111,7 @@ export class Tasks {
       payload: { list: body.list, name: body.name, entries },
       model: null,
       mismatch: 'task_no_devices',
+      none: 'errors.task_no_devices',
     });
   }
 
@@ -127,6 +130,8 @@ export class Tasks {
       payload: Record<string, unknown>;
       model: string | null;
       mismatch: ErrorCode;
+      /** The message of a target with no device of the task (of `model` when given). */
+      none: string;
     },
   ): Promise<Task> {
     const companyId = companyOf(caller);
@@ -134,7 +139,7 @@ export class Tasks {
     if (found.length > TASK_MAX_DEVICES) throw new ApiError(400, 'task_too_many_devices');
     const matching = spec.model === null ? found : found.filter((device) => device.model === spec.model);
     if ('device_ids' in body.target && matching.length < found.length) throw new ApiError(400, spec.mismatch);
-    if (matching.length === 0) throw new ApiError(400, 'task_no_devices');
+    if (matching.length === 0) throw new ApiError(400, 'task_no_devices', spec.none);
     const id = await this.db.transaction(async (tx) => {
       const [task] = await tx
         .insert(tasks)
