@@ -112,6 +112,8 @@ export const SYSTEM_PATHS = {
   /** PUT edits, DELETE detaches, POST gives another role (spec §7.2 lists both role calls). */
   user: pathWithId('/v1/pms/company/users/:id'),
   userRole: pathWithId('/v1/pms/company/users/:id/role'),
+  /** GET: one user of the caller's company (spec §7.1 GET /v1/pms/users/{id}). */
+  userById: pathWithId('/v1/pms/users/:id'),
   /** The company's roles as the users page needs them (same answer as `roles`). */
   userRoleOptions: '/v1/pms/company/users/roles',
   roles: '/v1/pms/company/roles',

@@ -61,6 +61,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; passwords: PasswordHash
     },
   );
 
+  app.get(
+    SYSTEM_PATHS.userById.pattern,
+    {
+      config: { access: { page: 'system_user' }, openApi: true },
+      schema: {
+        tags: ['system'],
+        summary: "One user of the caller's company, as the users list shows them (spec §7.1)",
+        security,
+        params: systemIdParamsSchema,
+        response: { 200: companyUserSchema, ...actOnUser },
+      },
+    },
+    async (request) => companyUsers.get(await permissionsOf(request, db), request.params.id),
+  );
+
   app.post(
     SYSTEM_PATHS.users,
     {

@@ -117,6 +117,27 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
     });
   });
 
+  describe('GET /v1/pms/users/{id} (spec §7.1)', () => {
+    it("answers a user of the caller's company as the list shows them, and 404 for another company's", async () => {
+      const page = (await call('GET', `${SYSTEM_PATHS.users}?size=100`, owner)).json<{
+        items: Array<{ id: number; phone: string }>;
+      }>();
+      const listed = page.items.find((item) => item.phone === DEMO_OPERATOR.phone);
+      if (!listed) throw new Error('no demo operator');
+      const one = await call('GET', SYSTEM_PATHS.userById(listed.id), owner);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toEqual(listed);
+      const stranger = await addAccount(t, { company: 'own' });
+      expect((await call('GET', SYSTEM_PATHS.userById(stranger.userId), owner)).statusCode).toBe(404);
+      expect((await call('GET', SYSTEM_PATHS.userById(listed.id), stranger.headers)).statusCode).toBe(404);
+    });
+
+    it('needs the users page, as the list does', async () => {
+      const member = await addAccount(t, { company: 'demo', roleId: await addRole({ dashboard: [] }) });
+      expect((await call('GET', SYSTEM_PATHS.userById(member.userId), member.headers)).statusCode).toBe(403);
+    });
+  });
+
   describe('GET /users', () => {
     it("lists the company's users with their role name, never another company's", async () => {
       const stranger = await addAccount(t, { company: 'own' });

@@ -123,18 +123,31 @@ export class CompanyUsers {
           .where(whereOf(<T>(index: number) => values[index] as T))
       )[0];
     return {
-      items: rows.map(({ user, roleName }) => ({
-        id: user.id,
-        phone: user.phone ?? '',
-        email: user.email ?? '',
-        nickname: user.nickname,
-        remark: user.remark,
-        role_id: memberRole(user),
-        role_name: roleName ?? '',
-        created_at: user.createdAt.toISOString(),
-      })),
+      items: rows.map(({ user, roleName }) => companyUserOf(user, roleName)),
       total: counted?.total ?? 0,
     };
+  }
+
+  /** One user of the caller's company, as the list shows them; 404 for anyone else. */
+  async get(caller: Permissions, userId: number): Promise<CompanyUser> {
+    const [row] = await this.db
+      .select({
+        user: {
+          id: users.id,
+          phone: users.phone,
+          email: users.email,
+          nickname: users.nickname,
+          remark: users.remark,
+          roleId: users.roleId,
+          createdAt: users.createdAt,
+        },
+        roleName: roles.name,
+      })
+      .from(users)
+      .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
+      .where(and(eq(users.id, userId), eq(users.companyId, companyOf(caller))));
+    if (!row) throw notFound();
+    return companyUserOf(row.user, row.roleName);
   }
 
   /** A role of the caller's company that the caller may give (404 / 403 `role_exceeds_own`). */
@@ -274,6 +287,20 @@ export class CompanyUsers {
 }
 
 /** The role of a company's member, which the `users_role_with_company` constraint guarantees. */
+/** A user row as the users page shows it. */
+function companyUserOf(user: UsersPageRow['user'], roleName: string | null): CompanyUser {
+  return {
+    id: user.id,
+    phone: user.phone ?? '',
+    email: user.email ?? '',
+    nickname: user.nickname,
+    remark: user.remark,
+    role_id: memberRole(user),
+    role_name: roleName ?? '',
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
 function memberRole(user: { id: number; roleId: number | null }): number {
   if (user.roleId === null) throw new Error(`user ${user.id} is listed in a company without a role`);
   return user.roleId;
