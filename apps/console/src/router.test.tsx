@@ -18,6 +18,20 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     );
   });
 
+  it('the redirect helper is public: signed out, it re-opens its address, which asks for a session only if it needs one', async () => {
+    const opened = await renderConsole('/redirect/official?file=3', null);
+    expect(await screen.findByText('This page is coming soon')).toBeTruthy();
+    expect(`${opened.router.state.location.pathname}${opened.router.state.location.search}`).toBe(
+      '/official?file=3',
+    );
+    cleanup();
+    const { router } = await renderConsole('/redirect/media/adpkg-management?page=2', null);
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/media/adpkg-management?page=2',
+    );
+  });
+
   it('/ goes to /login, and a signed-in visit to /login goes to /dashboard', async () => {
     const { router } = await renderConsole('/');
     await screen.findByRole('heading', { name: 'Welcome back, 演示管理员' });

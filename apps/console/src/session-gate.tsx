@@ -1,5 +1,5 @@
 import { type LazyComponent, preloadPage, useKernel, useSession } from '@vap/kernel';
-import type { Kernel, RouteAssembly } from '@vap/kernel/host';
+import { type Kernel, REDIRECT_PREFIX, type RouteAssembly } from '@vap/kernel/host';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoading, SessionFailedPage } from './pages/status-pages.js';
@@ -80,6 +80,12 @@ export function SessionGate({ children, preload }: { children: ReactNode; preloa
   // A reload of the session (status 'loading' with the routes still there) keeps the shell up.
   if (prepared && session.routes) return children;
   if (!hasToken || session.status === 'no-company') {
+    // The redirect helper is public (spec §2.1): it re-opens its address, which asks for a session
+    // only if it is a signed-in page.
+    if (location.pathname.startsWith(`${REDIRECT_PREFIX}/`)) {
+      const target = `${location.pathname.slice(REDIRECT_PREFIX.length)}${location.search}${location.hash}`;
+      return <Navigate to={target} replace />;
+    }
     const wanted = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
