@@ -309,13 +309,23 @@ export interface Config {
    * Where companies send bank transfers (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER); a
    * marked demo account where the demo is seeded and they are not set, none otherwise.
    */
-  bankAccount: { accountName: string; bankName: string; accountNumber: string } | undefined;
+  bankAccount: { accountName: BankText; bankName: BankText; accountNumber: string } | undefined;
 }
 
-/** The bank account the demo shows; plainly not a real one. */
+/**
+ * A name of the bank account: one text (a real account's legal names, as BANK_* give them), or one
+ * per console language (the demo's, which is nobody's legal name).
+ */
+export type BankText = string | Readonly<Record<'zh-CN' | 'en' | 'zh-TW', string>>;
+
+/** The bank account the demo shows, in the three languages; plainly not a real one. */
 export const DEMO_BANK_ACCOUNT = {
-  accountName: 'VAP Demo Co., Ltd. (demo account)',
-  bankName: 'Demo Bank, Shenzhen Branch',
+  accountName: {
+    'zh-CN': 'VAP 演示有限公司（演示账户）',
+    en: 'VAP Demo Co., Ltd. (demo account)',
+    'zh-TW': 'VAP 示範有限公司（示範帳戶）',
+  },
+  bankName: { 'zh-CN': '演示银行深圳分行', en: 'Demo Bank, Shenzhen Branch', 'zh-TW': '示範銀行深圳分行' },
   accountNumber: '0000 0000 0000 0000',
 } as const;
 

@@ -111,6 +111,7 @@ export async function createTestApp(
     | 'paymentProvider'
     | 'refuseDevelopmentProviders'
     | 'logger'
+    | 'bankAccount'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -144,6 +145,7 @@ export async function createTestApp(
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
   });
   await app.ready();
   return {

@@ -13,15 +13,21 @@ import {
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import type { Language } from '../../core/http/i18n.js';
 import type { Ledger } from './ledger.js';
 import { companyFinance, ledgerEntries } from './schema.js';
 
+/** A name of the bank account: one text, or one per console language (the demo's). */
+export type BankText = string | Readonly<Record<Language, string>>;
+
 /** The vendor's account for bank transfers (BANK_* settings, docs/operations.md). */
 export interface BankAccount {
-  accountName: string;
-  bankName: string;
+  accountName: BankText;
+  bankName: BankText;
   accountNumber: string;
 }
+
+const inLanguage = (text: BankText, language: Language) => (typeof text === 'string' ? text : text[language]);
 
 type Settings = Pick<
   typeof companyFinance.$inferSelect,
@@ -66,7 +72,8 @@ export class FinanceAccounts {
     return Number(row?.spent ?? 0);
   }
 
-  async overview(companyId: number, db: Db = this.db): Promise<Finance> {
+  /** The company's money as the recharge page shows it, the bank's names in the caller's language. */
+  async overview(companyId: number, language: Language, db: Db = this.db): Promise<Finance> {
     const [balance, spending, settings] = await Promise.all([
       this.ledger.balance(companyId, db),
       this.monthSpending(companyId, db),
@@ -79,11 +86,16 @@ export class FinanceAccounts {
       low_balance: balance < settings.lowBalanceThreshold,
       suspended: settings.suspended,
       invoice: settings.invoice,
-      bank_transfer: this.bankTransfer(companyId),
+      bank_transfer: this.bankTransfer(companyId, language),
     };
   }
 
-  async update(companyId: number, body: FinanceUpdate, trail: AuditTrail): Promise<Finance> {
+  async update(
+    companyId: number,
+    body: FinanceUpdate,
+    trail: AuditTrail,
+    language: Language,
+  ): Promise<Finance> {
     return this.db.transaction(async (tx) => {
       const before = await this.settings(companyId, tx);
       const changes = {
@@ -104,14 +116,14 @@ export class FinanceAccounts {
         before: { low_balance_threshold: before.lowBalanceThreshold, invoice: before.invoice },
         after: { low_balance_threshold: after.lowBalanceThreshold, invoice: after.invoice },
       });
-      return this.overview(companyId, tx);
+      return this.overview(companyId, language, tx);
     });
   }
 
-  private bankTransfer(companyId: number): BankTransfer {
+  private bankTransfer(companyId: number, language: Language): BankTransfer {
     return {
-      account_name: this.bank?.accountName ?? '',
-      bank_name: this.bank?.bankName ?? '',
+      account_name: this.bank ? inLanguage(this.bank.accountName, language) : '',
+      bank_name: this.bank ? inLanguage(this.bank.bankName, language) : '',
       account_number: this.bank?.accountNumber ?? '',
       remark: transferRemark(companyId),
     };

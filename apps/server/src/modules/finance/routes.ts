@@ -109,7 +109,11 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         response: { 200: financeSchema, ...refusals },
       },
     },
-    async (request) => accounts.overview(await companyOfCaller(request)),
+    async (request) =>
+      accounts.overview(
+        await companyOfCaller(request),
+        negotiateLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.put(
@@ -124,7 +128,13 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         response: { 200: financeSchema, ...refusals },
       },
     },
-    async (request) => accounts.update(await companyOfCaller(request), request.body, auditTrail(request)),
+    async (request) =>
+      accounts.update(
+        await companyOfCaller(request),
+        request.body,
+        auditTrail(request),
+        negotiateLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.get(
@@ -504,6 +514,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
           await companyOfCaller(request),
           { invoice: request.body.invoice },
           auditTrail(request),
+          negotiateLanguage(request.headers['accept-language']),
         )
       ).invoice,
     }),
