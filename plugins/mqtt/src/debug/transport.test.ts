@@ -67,7 +67,7 @@ function open() {
 }
 
 describe('the mqtt.js transport', () => {
-  it('connects with MQTT 5, a clean session and the credentials', () => {
+  it('connects with MQTT 5, a clean session and the credentials, on the page’s own timers (no worker the CSP refuses)', () => {
     const { connect } = open();
     expect(connect).toHaveBeenCalledWith(
       'ws://console.test/mqtt',
@@ -78,6 +78,7 @@ describe('the mqtt.js transport', () => {
         protocolVersion: 5,
         clean: true,
         reconnectPeriod: expect.any(Number),
+        timerVariant: 'native',
       }),
     );
   });

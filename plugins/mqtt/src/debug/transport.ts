@@ -80,6 +80,9 @@ export function transportOver(connect: MqttConnect): OpenTransport {
       keepalive: KEEPALIVE_SECONDS,
       reconnectPeriod: RECONNECT_PERIOD_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,
+      // mqtt.js's default timers in a browser run in a worker started from a blob: URL, which the
+      // console's Content-Security-Policy refuses (no worker-src) and logs; the page's own timers do.
+      timerVariant: 'native',
     });
     // After `end` mqtt.js still reports its own closing: the tool has moved on, so it hears nothing.
     let ended = false;
