@@ -104,6 +104,17 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
     expect(await refusalFrom('127.0.0.5', right)).toBe('connected');
   });
 
+  it('lets many clients of one key, from one address, connect at once: only failures count against them', async () => {
+    const key = await createKey(t, owner, { is_access_all_group: true });
+    const many = Array.from({ length: PER_ADDRESS + 20 }, (_, index) => `integration-${index}`);
+    const answers = await Promise.all(
+      many.map((clientId) =>
+        refusalFrom('127.0.0.8', { clientId, username: key.id, password: keyPassword(key, clientId) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer !== 'connected')).toEqual([]);
+  });
+
   it('logs each failed connect as a warning without its secret, and a refused id once', async () => {
     const unit = units[3];
     if (!unit) throw new Error('no unit');

@@ -1,15 +1,19 @@
 /**
  * Failed connects (issue 28), limited as the sign-in limits them (sign-in/limits.ts): in fixed
  * windows, per client id, per user name (an access key's id, which a guesser of its signatures
- * may pair with any client id) and per address. An attempt is counted before its credentials are
- * checked, so that guesses sent at once cannot all pass a count made before any of them; once a
- * count is used up every attempt is refused until the window ends, the right credentials too.
+ * may pair with any client id) and per address; once a count is used up every attempt it covers
+ * is refused until the window ends, the right credentials too.
  *
- * The counts before the check live in this node's memory, where taking one costs nothing and no
- * two attempts can take the last one; a failure is also counted in `rate_limits`, which every node
- * shares, and a count used up there is used up here at this node's next failure of it. A guesser
- * spreading over the nodes therefore gets at most one window's allowance more per node. Successful
- * connects touch no database: a fleet of devices reconnecting costs nothing more than before.
+ * An attempt is counted against its client id before its credentials are checked, so that guesses
+ * at one device's secret sent at once cannot all pass a count made before any of them. Against
+ * its user name and its address only a failure counts: the clients of one access key, and the
+ * devices behind one router, rightly connect many at once.
+ *
+ * The counts live in this node's memory, where taking one costs nothing and no two attempts can
+ * take the last one; a failure is also counted in `rate_limits`, which every node shares, and a
+ * count used up there is used up here at this node's next failure of it. A guesser spreading over
+ * the nodes therefore gets at most one window's allowance more per node. Successful connects touch
+ * no database: a fleet of devices reconnecting costs nothing more than before.
  */
 import type { MqttLimits } from '../../core/config.js';
 import type { Limit, RateLimiter } from '../../core/rate-limit/limiter.js';
@@ -52,11 +56,17 @@ export class ConnectLimits {
     this.perAddress = { max: limits.failuresPerAddress, windowMs: limits.failureWindowMs };
   }
 
+  /** Every count of an attempt: its client id's, its user name's (when another), its address's. */
   private countsOf(attempt: ConnectAttempt): Array<[string, Limit]> {
-    const counts: Array<[string, Limit]> = [[`mqtt:client:${attempt.clientId}`, this.perClient]];
+    const counts: Array<[string, Limit]> = [this.clientCount(attempt)];
     if (attempt.username !== attempt.clientId) counts.push([`mqtt:user:${attempt.username}`, this.perClient]);
     counts.push([`mqtt:ip:${attempt.address}`, this.perAddress]);
     return counts;
+  }
+
+  /** The count an attempt takes while its credentials are checked. */
+  private clientCount(attempt: ConnectAttempt): [string, Limit] {
+    return [`mqtt:client:${attempt.clientId}`, this.perClient];
   }
 
   private windowStart(limit: Limit): number {
@@ -91,12 +101,12 @@ export class ConnectLimits {
   }
 
   /**
-   * Counts an attempt before its credentials are checked; answers the count that refuses it, or
-   * null when it may go on (and must end in `failed` or `release`).
+   * Checks an attempt against its counts, and counts it against its client id while its
+   * credentials are checked; answers the count that refuses it, or null when it may go on (and
+   * must end in `failed` or `release`).
    */
   admit(attempt: ConnectAttempt): ConnectBlocked | null {
-    const counts = this.countsOf(attempt);
-    for (const [key, limit] of counts) {
+    for (const [key, limit] of this.countsOf(attempt)) {
       const window = this.current(key, limit, false);
       if (window && window.count >= limit.max) {
         const first = !window.blocked;
@@ -104,27 +114,30 @@ export class ConnectLimits {
         return { key, first, until: new Date(window.start + limit.windowMs) };
       }
     }
-    for (const [key, limit] of counts) this.current(key, limit, true).count++;
+    const [key, limit] = this.clientCount(attempt);
+    this.current(key, limit, true).count++;
     return null;
   }
 
   /** An admitted attempt that was no guess (it connected, or was refused for another reason). */
   release(attempt: ConnectAttempt): void {
-    for (const [key, limit] of this.countsOf(attempt)) {
-      const window = this.current(key, limit, false);
-      if (!window) continue;
-      window.count = Math.max(0, window.count - 1);
-      if (window.count === 0) this.windows.delete(key);
-    }
+    const [key, limit] = this.clientCount(attempt);
+    const window = this.current(key, limit, false);
+    if (!window) return;
+    window.count = Math.max(0, window.count - 1);
+    if (window.count === 0 && !window.blocked) this.windows.delete(key);
   }
 
   /**
-   * An admitted attempt whose credentials were wrong: it stays counted here, and is counted where
-   * every node sees it; a count the nodes together used up is used up here as well.
+   * An admitted attempt whose credentials were wrong: it stays counted against its client id, is
+   * counted against its user name and its address, and where every node sees it; a count the
+   * nodes together used up is used up here as well.
    */
   async failed(attempt: ConnectAttempt): Promise<void> {
+    const counts = this.countsOf(attempt);
+    for (const [key, limit] of counts.slice(1)) this.current(key, limit, true).count++;
     await Promise.all(
-      this.countsOf(attempt).map(async ([key, limit]) => {
+      counts.map(async ([key, limit]) => {
         if (await this.limiter.hit(key, limit)) return;
         const window = this.current(key, limit, true);
         window.count = Math.max(window.count, limit.max);
