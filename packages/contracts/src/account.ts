@@ -50,6 +50,12 @@ export const userInfoSchema = z.object({
    * when `company` is: a user without a company holds no role, least of all the owner's.
    */
   role_id: z.number().int().nullable(),
+  /**
+   * The name of the role, as the company's roles list shows it. Null for the owner, who holds no
+   * role of the company's (the console names the owner in the user's language), and for a user
+   * without a company.
+   */
+  role_name: z.string().nullable(),
   phone: z.string(),
   email: z.string(),
   nickname: z.string(),

@@ -24,6 +24,7 @@ export function userInfo(partial: Partial<UserInfo> = {}): UserInfo {
     id: 1,
     menus: [menuItem({ name: 'dashboard', type: 'page' })],
     role_id: 0,
+    role_name: null,
     phone: '13800138000',
     email: 'owner@vap-demo.com',
     nickname: '演示管理员',

@@ -186,6 +186,7 @@ export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
     id: 1,
     menus: [],
     role_id: 0,
+    role_name: null,
     phone: '13800138000',
     email: 'owner@vap-demo.com',
     nickname: '测试用户',

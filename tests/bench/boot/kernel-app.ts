@@ -55,6 +55,7 @@ const user: UserInfo = {
   id: 1,
   menus,
   role_id: 0,
+  role_name: null,
   phone: '13800138000',
   email: 'bench@vap.example',
   nickname: 'bench',

@@ -31,6 +31,7 @@ const owner: UserInfo = {
     },
   ],
   role_id: 0,
+  role_name: null,
   phone: '13800138000',
   email: 'owner@vap-demo.com',
   nickname: '演示管理员',

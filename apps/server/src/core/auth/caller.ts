@@ -54,7 +54,12 @@ const callerQuery = (db: Db) =>
     .select({
       user: USER,
       company: COMPANY,
-      role: { menus: roles.menus, isAccessAllGroup: roles.isAccessAllGroup, groupIds: roles.groupIds },
+      role: {
+        name: roles.name,
+        menus: roles.menus,
+        isAccessAllGroup: roles.isAccessAllGroup,
+        groupIds: roles.groupIds,
+      },
       expiresAt: sessions.expiresAt,
       version: callerVersion.version,
     })
@@ -92,6 +97,8 @@ export interface Caller {
   readonly user: Readonly<CallerRow['user']>;
   /** Null while the user has not created or joined a company. */
   readonly company: Readonly<NonNullable<CallerRow['company']>> | null;
+  /** The name of the user's role; null for the owner (role 0 is no row) and without a company. */
+  readonly roleName: string | null;
   readonly permissions: Permissions;
 }
 
@@ -178,6 +185,7 @@ export class CallerLoader {
     const caller: Caller = deepFreeze({
       user,
       company,
+      roleName: role?.name ?? null,
       permissions: {
         userId,
         companyId: user.companyId,

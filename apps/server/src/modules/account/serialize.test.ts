@@ -23,6 +23,7 @@ const info = (menus: UserInfo['menus'], nickname = '演示管理员'): UserInfo 
   id: 7,
   menus,
   role_id: 0,
+  role_name: null,
   phone: '13800138000',
   email: '',
   nickname,

@@ -14,12 +14,13 @@ export class AccountService {
    * User info of spec §3 (GET /v1/pms/user) of the caller the access hook read: no further query.
    * The grant is the role as read for this request, so a narrowed role shows on the next one (§6).
    */
-  async userInfo({ user, company, permissions }: Caller): Promise<UserInfo> {
+  async userInfo({ user, company, roleName, permissions }: Caller): Promise<UserInfo> {
     const { holder } = permissions;
     return {
       id: user.id,
       menus: await this.catalogue.tree(holder === 'all' ? 'all' : holder.menus),
       role_id: user.roleId,
+      role_name: roleName,
       phone: user.phone ?? '',
       email: user.email ?? '',
       nickname: user.nickname,

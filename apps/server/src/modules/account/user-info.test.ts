@@ -132,7 +132,24 @@ describe.each(ENGINES)('user info on %s', (engine) => {
 
   it('answers a null company, a null role_id and no menu for a user who has no company yet', async () => {
     const info = await userInfo(await addUser({ phone: '13922223333', companyId: null, roleId: null }));
-    expect(info).toMatchObject({ company: null, role_id: null, menus: {} });
+    expect(info).toMatchObject({ company: null, role_id: null, role_name: null, menus: {} });
+  });
+
+  it("names the member's role (issue 29), and the owner, who holds no role of the company's, by none", async () => {
+    expect((await userInfo(await t.signIn())).role_name).toBeNull();
+    const token = await t.signIn(DEMO_OPERATOR.phone);
+    const info = await userInfo(token);
+    expect(info.role_name).toBe(DEMO_OPERATOR_ROLE.name);
+    // A renamed role shows on the next request, as a narrowed one does (the caller version).
+    await t.database.db
+      .update(roles)
+      .set({ name: '现场运维' })
+      .where(eq(roles.id, info.role_id ?? -1));
+    expect((await userInfo(token)).role_name).toBe('现场运维');
+    await t.database.db
+      .update(roles)
+      .set({ name: DEMO_OPERATOR_ROLE.name })
+      .where(eq(roles.id, info.role_id ?? -1));
   });
 
   it('reports is_password_empty for an account without a password, which cannot sign in by password', async () => {
