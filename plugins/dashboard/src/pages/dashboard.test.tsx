@@ -45,6 +45,7 @@ const user = (partial: Partial<UserInfo> = {}): UserInfo => ({
     }),
   ],
   role_id: 0,
+  role_name: null,
   phone: '13800138000',
   email: 'owner@vap-demo.com',
   nickname: '演示管理员',
@@ -89,14 +90,37 @@ describe('dashboard', () => {
     expect(screen.getByText('1 page')).toBeTruthy();
   });
 
-  it('a member sees their role, and a user without a company is told so', async () => {
+  it("a member sees their role's name (issue 29), not its number", async () => {
+    await renderWithKernel(<DashboardPage />, {
+      plugins: [dashboardPlugin],
+      user: user({ role_id: 4, role_name: '运维人员' }),
+      path: '/dashboard',
+    });
+    expect(await screen.findByText('运维人员')).toBeTruthy();
+    expect(screen.queryByText(/4/)).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Company owner'],
+    ['zh-CN', '企业所有者'],
+    ['zh-TW', '企業擁有者'],
+  ] as const)('names the owner "%s: %s" (one name everywhere, issue 29)', async (language, name) => {
+    await renderWithKernel(<DashboardPage />, {
+      plugins: [dashboardPlugin],
+      user: user(),
+      path: '/dashboard',
+      language,
+    });
+    expect(await screen.findByText(name)).toBeTruthy();
+  });
+
+  it('a user without a company is told so', async () => {
     await renderWithKernel(<DashboardPage />, {
       plugins: [dashboardPlugin],
       user: user({ role_id: 4, company: null }),
       path: '/dashboard',
     });
-    expect(await screen.findByText('Member (role 4)')).toBeTruthy();
-    expect(screen.getByText('No company yet')).toBeTruthy();
+    expect(await screen.findByText('No company yet')).toBeTruthy();
   });
 });
 
@@ -175,5 +199,65 @@ describe('cards contributed by other plugins (DashboardCards)', () => {
     await within(grid).findByText('First card');
     expect(within(grid).queryByText('Owner card')).toBeNull();
     vi.restoreAllMocks();
+  });
+
+  it('leaves out a card whose page the menu lacks, without loading its code (issue 29)', async () => {
+    const hidden = vi.fn(async () => ({ default: () => <p>Devices card</p> }));
+    const shown = vi.fn(async () => ({ default: () => <p>Users card</p> }));
+    const pagesPlugin = definePlugin({
+      id: 'paged',
+      kernel: '^2',
+      contributions: [
+        contribute(DashboardCards, 'devices', { component: hidden, page: 'device_maintenance' }),
+        contribute(DashboardCards, 'users', { component: shown, page: 'system_user' }),
+        // A hidden page of the menu is still the user's to open.
+        contribute(
+          DashboardCards,
+          'roles',
+          { component: async () => ({ default: () => <p>Roles card</p> }), page: 'system_role' },
+          { order: 200 },
+        ),
+      ],
+    });
+    await renderWithKernel(<DashboardPage />, {
+      plugins: [dashboardPlugin, pagesPlugin],
+      user: user({ role_id: 4, role_name: '运维人员' }),
+      path: '/dashboard',
+    });
+    const grid = await screen.findByTestId('dashboard-cards');
+    await within(grid).findByText('Users card');
+    expect(await within(grid).findByText('Roles card')).toBeTruthy();
+    expect(within(grid).queryByText('Devices card')).toBeNull();
+    expect(hidden).not.toHaveBeenCalled();
+    expect(shown).toHaveBeenCalled();
+  });
+
+  it("loads the cards' code only after the page has painted its own figures (issue 29)", async () => {
+    const loader = vi.fn(async () => ({ default: () => <p>Late card</p> }));
+    const latePlugin = definePlugin({
+      id: 'late',
+      kernel: '^2',
+      contributions: [card('late', loader)],
+    });
+    // What had been asked for when the heading first reached the document.
+    let loadsAtFirstPaint: number | undefined;
+    const observer = new MutationObserver(() => {
+      if (loadsAtFirstPaint === undefined && screen.queryByRole('heading', { name: /^Welcome back/ })) {
+        loadsAtFirstPaint = loader.mock.calls.length;
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await renderWithKernel(<DashboardPage />, {
+        plugins: [dashboardPlugin, latePlugin],
+        user: user(),
+        path: '/dashboard',
+      });
+      expect(await screen.findByText('Late card')).toBeTruthy();
+    } finally {
+      observer.disconnect();
+    }
+    expect(loadsAtFirstPaint).toBe(0);
+    expect(loader).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,16 +15,21 @@ function visiblePages(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /**
- * The home page (spec §2.2 /dashboard): who you are, your company and its verification, the cards
- * other plugins contribute (the notices plugin's unread notices and messages), and where you can go.
+ * The home page (spec §2.2 /dashboard): who you are, your role, your company and its verification,
+ * the cards other plugins contribute for the pages your menu has (unread notices and messages, the
+ * balance, the fleet, its tasks, the broker, cloud storage), and where you can go.
  */
 export default function DashboardPage() {
   const t = useT('dashboard');
   const tc = useT();
   const { user, routes } = useSession();
-  const cards = useContributions(DashboardCards);
+  const contributed = useContributions(DashboardCards);
   if (!user) return null;
   const pages = visiblePages(routes?.tree ?? []).filter((route) => route.name !== 'dashboard');
+  // A card summarising a page the menu lacks would ask the server what it refuses: it is left out.
+  const cards = contributed.filter(
+    ({ value }) => value.page === undefined || routes?.byName.get(value.page)?.type === 'page',
+  );
   const company = user.company;
   return (
     <div className="flex flex-col gap-4">
@@ -43,7 +48,7 @@ export default function DashboardPage() {
           )}
         </Card>
         <Card title={t('role')}>
-          <span className="text-ink">{isOwner(user) ? t('owner') : t('member', { id: user.role_id })}</span>
+          <span className="text-ink">{isOwner(user) ? t('owner') : (user.role_name ?? '—')}</span>
         </Card>
         <Card title={t('account')}>
           <div className="flex flex-col gap-1 text-sm text-ink-soft">

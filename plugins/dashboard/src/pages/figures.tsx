@@ -1,7 +1,7 @@
 import { type UserInfo, VERIFY_STATUS, type VerifyStatus } from '@vap/contracts';
 import { type Contribution, lazyPage, PageErrorBoundary, useT } from '@vap/kernel';
 import { Card, Skeleton, Tag, type TagTone } from '@vap/ui';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { DashboardCard } from '../points.js';
 
 const VERIFY_TONE: Record<VerifyStatus, TagTone> = {
@@ -28,13 +28,38 @@ export function VerificationFigure({ user }: { user: UserInfo }) {
   );
 }
 
-/** The cards other plugins contribute (`DashboardCards`), each loading and failing on its own. */
+/**
+ * True once the first paint of the component's commit is done: a frame is asked for, and the task
+ * after it runs once that frame has been painted.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * The cards other plugins contribute (`DashboardCards`), each loading and failing on its own. Their
+ * code and their calls start once the page has painted, so that the page's own figures and links
+ * show as soon as they can and its first load carries none of the cards.
+ */
 export function ContributedCards({ cards }: { cards: readonly Contribution<DashboardCard>[] }) {
   const t = useT('dashboard');
+  const painted = usePainted();
   if (cards.length === 0) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-cards">
       {cards.map((card) => {
+        if (!painted) return <Skeleton key={card.id} className="h-32" />;
         const Contributed = lazyPage(card.value.component);
         return (
           <PageErrorBoundary
