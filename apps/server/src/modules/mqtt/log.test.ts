@@ -237,12 +237,29 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     new MqttLog(t.database.db, 1, t.app.log).follow(broker as never);
     expect(observed).toHaveLength(1);
   });
+  it('writes what a client sent as it was: quotes, backslashes, braces, commas, NULL as a word, any script; at its time', async () => {
+    const unit = await unitOf(true);
+    const device = await connectDevice(unit);
+    const tricky = '{"path":"C:\\dev\\cam","list":"{a,b}","word":"NULL","name":"门口 \\"东\\""} ';
+    const sent = Date.now();
+    await device.publishAsync(deviceTopic(unit.sn, 'up', 'tricky'), tricky, { qos: 1 });
+    await t.app.broker.settled();
+    await t.app.mqttLog.flush();
+    const answer = await page('message', {
+      ...range(),
+      wheres: [{ k: 'topic', o: '=', v: deviceTopic(unit.sn, 'up', 'tricky') }],
+    });
+    const [entry] = answer.json<{ items: MqttLogEntry[] }>().items;
+    expect(entry).toMatchObject({ payload: tricky, size: Buffer.byteLength(tricky), retain: false, qos: 1 });
+    expect(Math.abs(Date.parse(entry?.at ?? '') - sent)).toBeLessThan(5_000);
+  });
 });
 
 describe('the MQTT log under load (issue 15)', () => {
   const connection = {
     identity: { kind: 'device', companyId: 1, device: { id: 1, sn: 'SN-LOAD' } },
     client: { id: 'SN-LOAD', closed: false },
+    clientId: 'SN-LOAD',
   } as never;
   const message = (n: number) => ({
     topic: 'vap/dev/SN-LOAD/up/load',

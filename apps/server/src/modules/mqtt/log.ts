@@ -3,9 +3,9 @@
  * publish (topic, QoS, retain, size, the payload's first MQTT_LOG_PAYLOAD_BYTES, direction), their
  * subscriptions and unsubscriptions, and their connections and disconnections (address, transport,
  * reason). Entries wait in memory and are written in batches — a second's worth, or
- * BATCH_ROWS — so that logging costs the broker little; when the database falls behind, new
- * messages are not logged while MAX_WAITING entries wait, rather than the broker slowed (and the
- * drop is logged).
+ * BATCH_ROWS — so that logging costs the broker little (log-batch.ts); when the database falls
+ * behind, new messages are not logged while MAX_WAITING entries wait, rather than the broker slowed
+ * (and the drop is logged).
  * The writes take at most a share of the time (WRITE_SHARE): after each batch the log rests
  * long enough to stay within it. On PGlite a statement runs on the broker's own thread, on
  * PostgreSQL it takes the database's CPU (on a small machine, the broker's too); either way a flood
@@ -23,26 +23,28 @@ import {
   type Where,
 } from '@vap/contracts';
 import type { AedesPublishPacket, Subscription } from 'aedes';
-import { and, count, desc, eq, gte, ilike, lt, lte, max, type SQL, sql } from 'drizzle-orm';
-import { arrayLiteral } from '../../core/db/array-literal.js';
+import { and, count, desc, eq, gte, ilike, lt, lte, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
 import type { Broker } from './broker.js';
 import type { BrokerObserver, Connection } from './connection.js';
 import { usernameOf } from './live.js';
+import { insertBatch, type LogEntry } from './log-batch.js';
 import { mqttLogs } from './schema.js';
 import { directionOf } from './topics.js';
-
-type Row = typeof mqttLogs.$inferInsert;
 
 const rest = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
 
 /** Entries written per statement, and what waits before a write is started at once. */
 export const BATCH_ROWS = 1000;
 const FLUSH_EVERY_MS = 1000;
-/** Entries that may wait while the database is slow; beyond it the oldest go. */
-export const MAX_WAITING = 50_000;
+/**
+ * Entries that may wait while the database is slow; beyond it the oldest go. Ten batches: under a
+ * flood the queue stays full, and what it holds the collector walks over and over — 50,000 waiting
+ * entries cost the broker more in garbage collection than the log's writes.
+ */
+export const MAX_WAITING = 10_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** The share of the time the log's writes may take. */
 export const WRITE_SHARE = 0.15;
@@ -70,7 +72,7 @@ export interface LogQuery {
 }
 
 export class MqttLog implements BrokerObserver {
-  private waiting: Row[] = [];
+  private waiting: LogEntry[] = [];
   private writing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastPrune = 0;
@@ -96,12 +98,12 @@ export class MqttLog implements BrokerObserver {
    * An entry of a log, every column present (null until set): entries of one shape — not spread
    * from a base, which cost 2 µs each, a fifth of the broker's time per message under load.
    */
-  private entry(connection: Connection, log: MqttLogKind): Row {
+  private entry(connection: Connection, log: MqttLogKind): LogEntry {
     const { identity } = connection;
     return {
       companyId: identity.companyId,
       log,
-      at: new Date(this.now()),
+      at: this.now(),
       clientId: connection.clientId,
       username: usernameOf(identity),
       kind: identity.kind,
@@ -118,7 +120,7 @@ export class MqttLog implements BrokerObserver {
     };
   }
 
-  private add(row: Row) {
+  private add(row: LogEntry) {
     this.waiting.push(row);
     // Beyond the messages (refused when the log is full), the oldest go a batch at a time:
     // dropping one per entry moved the whole waiting array each message.
@@ -187,7 +189,7 @@ export class MqttLog implements BrokerObserver {
     this.add(this.state(connection, 'disconnect', reason));
   }
 
-  private state(connection: Connection, event: 'connect' | 'disconnect', reason: string | null): Row {
+  private state(connection: Connection, event: 'connect' | 'disconnect', reason: string | null): LogEntry {
     const row = this.entry(connection, connection.identity.kind === 'device' ? 'device_state' : 'user_state');
     row.event = event;
     row.ip = connection.ip;
@@ -244,30 +246,9 @@ export class MqttLog implements BrokerObserver {
     }
   }
 
-  /**
-   * One statement per batch, each column one array parameter: building a 1000-row VALUES list of
-   * 16,000 parameters took the broker's thread longer than the messages it logged.
-   */
-  private async insert(batch: readonly Row[]) {
-    const column = (pick: (row: Row) => string | number | boolean | null | undefined) =>
-      arrayLiteral(
-        batch.map((row) => {
-          const value = pick(row);
-          return value === null || value === undefined ? null : String(value);
-        }),
-      );
-    await this.db.execute(sql`
-      insert into ${mqttLogs} (company_id, log, at, client_id, username, kind, event, topic, qos, retain,
-        size, payload, direction, ip, transport, reason)
-      select * from unnest(
-        ${column((row) => row.companyId)}::int[], ${column((row) => row.log)}::text[],
-        ${column((row) => (row.at as Date).toISOString())}::timestamptz[], ${column((row) => row.clientId)}::text[],
-        ${column((row) => row.username)}::text[], ${column((row) => row.kind)}::text[],
-        ${column((row) => row.event)}::text[], ${column((row) => row.topic)}::text[],
-        ${column((row) => row.qos)}::int[], ${column((row) => row.retain)}::boolean[],
-        ${column((row) => row.size)}::int[], ${column((row) => row.payload)}::text[],
-        ${column((row) => row.direction)}::text[], ${column((row) => row.ip)}::text[],
-        ${column((row) => row.transport)}::text[], ${column((row) => row.reason)}::text[])`);
+  /** One statement per batch (log-batch.ts). */
+  private async insert(batch: readonly LogEntry[]) {
+    await this.db.execute(insertBatch(batch));
   }
 
   /** Deletes entries older than the days kept, and the oldest beyond `maxRows`. */
