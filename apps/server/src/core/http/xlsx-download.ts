@@ -1,49 +1,137 @@
 /**
- * Exports as .xlsx downloads (the devices, their binding records, the MQTT logs): rows written as
- * they are read, with exceljs's streaming writer, so that a 5000-row export never sits in memory.
+ * Exports as .xlsx downloads (the devices, their binding records, a task's jobs, the consumption
+ * records, the invoice requests, the MQTT logs): rows written as they are read, with exceljs's
+ * streaming writer, so that a large export never sits in memory.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import { inertCell } from '@vap/contracts';
+import { ACCOUNTING_UTC_OFFSET_HOURS, inertCell } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { DEFAULT_LANGUAGE, type Language, negotiateLanguage } from './i18n.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
+ * A cell: a text, a number, an instant (written as a date cell), an amount of yuan (a number shown
+ * as the console shows money, `¥1,234.50`) or a percentage (0–100, shown `71%`). A spreadsheet sums,
+ * sorts and filters the last four as what they are.
+ */
+export type XlsxCell = string | number | Date | null | { yuan: number } | { percent: number };
+
+/**
+ * The time zone of the date cells. A spreadsheet's date has no zone, so an instant is written as
+ * the wall-clock time of one. Companies have no time zone of their own: it is the product's, that
+ * of the accounting months (UTC+8, China Standard Time, no daylight saving).
+ */
+export const EXPORT_UTC_OFFSET_HOURS = ACCOUNTING_UTC_OFFSET_HOURS;
+
+const YUAN_FORMAT = '"¥"#,##0.00;-"¥"#,##0.00';
+const PERCENT_FORMAT = '0%';
+
+/** Every field of this instant is below 10, so that a field written with two digits shows as such. */
+const SAMPLE = Date.UTC(2001, 1, 3, 4, 5);
+
+/**
+ * The number format of a date cell in `language`: the pattern of the console's lists' times
+ * (kernel `useDateTime`: `Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })`,
+ * `2026年11月26日 20:55`), read from the same Intl pattern rather than written out again, so that
+ * an export shows a time as its list does.
+ */
+export function dateTimeFormat(language: Language): string {
+  const parts = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).formatToParts(SAMPLE);
+  const width = (value: string, one: string) => (value.length > 1 ? one.repeat(2) : one);
+  return parts
+    .map(({ type, value }) => {
+      switch (type) {
+        case 'year':
+          return value.length === 2 ? 'yy' : 'yyyy';
+        case 'month':
+          return /^\d+$/.test(value) ? width(value, 'm') : 'mmm';
+        case 'day':
+          return width(value, 'd');
+        case 'hour':
+          return width(value, 'h');
+        case 'minute':
+          return 'mm';
+        case 'dayPeriod':
+          // Excel's own morning and afternoon words, in the reader's language.
+          return 'AM/PM';
+        default:
+          // Left bare, `:` keeps the `mm` after the hour read as minutes; Intl's narrow no-break
+          // space (en, before AM/PM) is a plain one, as every spreadsheet renders that.
+          return value === ':' ? ':' : `"${value.replaceAll('"', '').replace(/\s/gu, ' ')}"`;
+      }
+    })
+    .join('');
+}
+
+const wallClock = (at: Date) => new Date(at.getTime() + EXPORT_UTC_OFFSET_HOURS * 3_600_000);
+
+/**
  * Writes rows to `out` as an .xlsx workbook as they come (each row is committed and leaves memory),
- * with a header row. Resolves once the workbook is complete. A text a tenant wrote that a
- * spreadsheet would run as a formula (`=HYPERLINK(…)` as a remark) is written inert, as in CSV.
+ * with a header row; date cells in `language`'s format. Resolves once the workbook is complete. A
+ * text a tenant wrote that a spreadsheet would run as a formula (`=HYPERLINK(…)` as a remark) is
+ * written inert, as in CSV.
  */
 export async function writeXlsx(
   out: Writable,
   header: readonly string[],
-  rows: AsyncIterable<readonly (string | number | null)[]>,
+  rows: AsyncIterable<readonly XlsxCell[]>,
   sheetName = 'devices',
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
-    useStyles: false,
+    useStyles: true,
   });
   const sheet = workbook.addWorksheet(sheetName);
+  const dates = dateTimeFormat(language);
   sheet.addRow(header.map(inertCell)).commit();
-  for await (const row of rows) sheet.addRow(row.map(inertCell)).commit();
+  for await (const cells of rows) {
+    const formats: Array<[number, string]> = [];
+    const values = cells.map((cell, index) => {
+      if (cell instanceof Date) {
+        formats.push([index + 1, dates]);
+        return wallClock(cell);
+      }
+      if (typeof cell === 'object' && cell !== null) {
+        if ('yuan' in cell) {
+          formats.push([index + 1, YUAN_FORMAT]);
+          return cell.yuan;
+        }
+        formats.push([index + 1, PERCENT_FORMAT]);
+        return cell.percent / 100;
+      }
+      return inertCell(cell);
+    });
+    const row = sheet.addRow(values);
+    for (const [column, format] of formats) row.getCell(column).numFmt = format;
+    row.commit();
+  }
   sheet.commit();
   await workbook.commit();
 }
 
 const stamp = (at: Date) => at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
+/** An instant of an answer (ISO text) as a date cell; nothing for none. */
+export const dateCell = (iso: string | null): Date | null => (iso ? new Date(iso) : null);
+
 /**
  * Sends rows as an .xlsx download named `{name}-{time}.xlsx`, the first row read before answering
- * (a refusal while reading stays an error answer).
+ * (a refusal while reading stays an error answer), its dates in the caller's language.
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
   name: string,
   header: string[],
   rows: AsyncGenerator<T>,
-  cells: (row: T) => Array<string | number | null>,
+  cells: (row: T) => XlsxCell[],
 ) {
   const first = await rows.next();
   async function* all() {
@@ -51,8 +139,9 @@ export async function sendXlsx<T>(
     yield cells(first.value);
     for await (const row of rows) yield cells(row);
   }
+  const language = negotiateLanguage(reply.request.headers['accept-language']);
   const out = new PassThrough();
-  void writeXlsx(out, header, all(), name).catch((error: unknown) => out.destroy(error as Error));
+  void writeXlsx(out, header, all(), name, language).catch((error: unknown) => out.destroy(error as Error));
   return reply
     .type(XLSX)
     .header('content-disposition', `attachment; filename="${name}-${stamp(new Date())}.xlsx"`)

@@ -29,15 +29,17 @@ import { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import { negotiateLanguage } from '../../core/http/i18n.js';
 import type { ImportSlots } from '../../core/http/import-slots.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { type PluginWord, pluginWords } from '../../core/http/plugin-words.js';
 import { sheetFormatOf } from '../../core/http/sheet-rows.js';
-import { sendXlsx, XLSX } from '../../core/http/xlsx-download.js';
+import { dateCell, sendXlsx, XLSX, type XlsxCell } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { BindRecords } from './bind-records.js';
 import type { Devices } from './devices.js';
 import type { DeviceImport } from './import.js';
+import { DEVICE_PAGE_MESSAGES } from './list-words.js';
 import { type Actor, actorOf } from './records.js';
 import { checkImportFile, importTemplate } from './workbook.js';
 
@@ -47,52 +49,56 @@ const CONTENT_TYPES: Record<ImportFormat, string> = { xlsx: XLSX, csv: 'text/csv
 /** The multipart envelope (boundaries, part headers, the form's few fields) around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** The columns of an export, in order, with the value of each. */
-const EXPORT_COLUMNS: ReadonlyArray<
-  [string, (device: Device, word: (key: string) => string) => string | null]
-> = [
-  ['sn', (d) => d.sn],
-  ['name', (d) => d.name],
-  ['model', (d) => d.model],
-  ['kind', (d) => d.kind.toUpperCase()],
-  ['firmware_version', (d) => d.firmware_version],
-  ['hardware_version', (d) => d.hardware_version],
-  ['area', (d) => d.area],
-  ['group', (d) => d.group_name],
-  ['ip', (d) => d.ip],
-  ['mac', (d) => d.mac],
-  ['status', (d, word) => word(`status_${d.status}`)],
-  ['last_online_at', (d) => d.last_online_at],
-  ['last_offline_at', (d) => d.last_offline_at],
-  ['cloud_backup', (d, word) => word(`cloud_${d.cloud_backup}`)],
-  ['cloud_video', (d, word) => word(`cloud_${d.cloud_video}`)],
-  ['network_mode', (d, word) => word(`network_${d.network_mode}`)],
-  ['gb28181_id', (d) => d.gb28181_id],
-  ['company', (d) => d.company_name],
-  ['remark', (d) => d.remark],
-  ['bound_at', (d) => d.bound_at],
+/** A column of an export: its header's key in the device pages' words, and its value. */
+type Column<T> = readonly [string, (row: T, word: PluginWord) => XlsxCell];
+
+/** An instant as the device list shows it: a date cell, or its word for none. */
+const seen = (iso: string | null, word: PluginWord) => dateCell(iso) ?? word('common.never');
+
+/**
+ * The columns of a device export, the device list's (device-columns.tsx) in its order, with its
+ * headers and values, then what the list does not show: the kind, the remark, when it was bound.
+ */
+export const DEVICE_EXPORT_COLUMNS: ReadonlyArray<Column<Device>> = [
+  ['device.sn', (d) => d.sn],
+  ['device.name', (d) => d.name],
+  ['device.model', (d) => d.model],
+  ['device.kind', (d, word) => word(`kind.${d.kind}`)],
+  ['device.firmwareVersion', (d) => d.firmware_version],
+  ['device.hardwareVersion', (d) => d.hardware_version],
+  ['device.area', (d) => d.area],
+  ['device.group', (d, word) => d.group_name || word('groups.ungrouped')],
+  ['device.ip', (d) => d.ip],
+  ['device.mac', (d) => d.mac],
+  ['device.status', (d, word) => word(`status.${d.status}`)],
+  ['device.lastOnline', (d, word) => seen(d.last_online_at, word)],
+  ['device.lastOffline', (d, word) => seen(d.last_offline_at, word)],
+  ['device.cloudBackup', (d, word) => word(`cloud.${d.cloud_backup}`)],
+  ['device.cloudVideo', (d, word) => word(`cloud.${d.cloud_video}`)],
+  ['device.networkMode', (d, word) => word(`network.${d.network_mode}`)],
+  ['device.gb28181Id', (d) => d.gb28181_id],
+  ['device.company', (d) => d.company_name],
+  ['device.remark', (d) => d.remark],
+  ['device.boundAt', (d) => dateCell(d.bound_at)],
 ];
 
-/** The columns of a binding-record export. */
-const RECORD_COLUMNS: ReadonlyArray<[string, (record: BindRecord, word: (key: string) => string) => string]> =
-  [
-    ['created_at', (r) => r.created_at],
-    ['sn', (r) => r.sn],
-    ['action', (r, word) => word(`action_${r.action}`)],
-    ['before', (r) => r.before],
-    ['after', (r) => r.after],
-    ['operator', (r) => r.operator_name],
-    ['source', (r, word) => word(`source_${r.source}`)],
-  ];
+/** The columns of a binding-record export: the binding records list's (bind-records.tsx). */
+export const RECORD_EXPORT_COLUMNS: ReadonlyArray<Column<BindRecord>> = [
+  ['records.time', (r) => dateCell(r.created_at)],
+  ['device.sn', (r) => r.sn],
+  ['records.action', (r, word) => word(`records.actions.${r.action}`)],
+  ['records.before', (r) => r.before],
+  ['records.after', (r) => r.after],
+  ['records.operator', (r) => r.operator_name],
+  ['records.source', (r, word) => word(`records.sources.${r.source}`)],
+];
 /** Records read per page of a binding-record export. */
 const RECORD_PAGE = 100;
 
 const formatOf = sheetFormatOf;
 
-const wordsOf = (request: FastifyRequest) => {
-  const language = negotiateLanguage(request.headers['accept-language']);
-  return (key: string) => translate(language, `deviceExport.${key}`);
-};
+const wordsOf = (request: FastifyRequest) =>
+  pluginWords(DEVICE_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
 
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -201,9 +207,9 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       return sendXlsx(
         reply,
         'devices',
-        EXPORT_COLUMNS.map(([key]) => word(key)),
+        DEVICE_EXPORT_COLUMNS.map(([key]) => word(key)),
         rows,
-        (device) => EXPORT_COLUMNS.map(([, value]) => value(device, word)),
+        (device) => DEVICE_EXPORT_COLUMNS.map(([, value]) => value(device, word)),
       );
     },
   );
@@ -235,9 +241,9 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       return sendXlsx(
         reply,
         'bind-records',
-        RECORD_COLUMNS.map(([key]) => word(key)),
+        RECORD_EXPORT_COLUMNS.map(([key]) => word(key)),
         rows(),
-        (record) => RECORD_COLUMNS.map(([, value]) => value(record, word)),
+        (record) => RECORD_EXPORT_COLUMNS.map(([, value]) => value(record, word)),
       );
     },
   );

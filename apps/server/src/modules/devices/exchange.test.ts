@@ -10,10 +10,13 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json' with { type: 'json' };
+import { dateTimeFormat } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { DEVICE_EXPORT_COLUMNS } from './exchange-routes.js';
 import { generateUnits } from './factory.js';
-import { bindRecords } from './schema.js';
+import { bindRecords, devices } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 /** A multipart body as a browser's FormData sends it: the fields, then the file. */
@@ -259,7 +262,7 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect(sheet?.getRow(1).getCell(1).value).toBe('Serial');
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Serial number');
     const sns = [2, 3, 4].map((row) => sheet?.getRow(row).getCell(1).value);
     expect(sns).toEqual(
       units
@@ -322,7 +325,7 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
       'Time',
-      'Serial',
+      'Serial number',
       'Action',
       'Before',
       'After',
@@ -335,6 +338,65 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
       ['Rename', '改名_1'],
       ['Bind', unit.sn],
     ]);
+  });
+
+  it("exports devices with the device list's headers and values, times as date cells of UTC+8 (issue 29)", async () => {
+    const [unit] = await addUnits(t, 1);
+    if (!unit) throw new Error('no unit');
+    const device = await bind(t, owner, unit);
+    await t.database.db
+      .update(devices)
+      .set({ lastOnlineAt: new Date('2026-11-26T12:55:11.494Z') })
+      .where(eq(devices.id, device.id));
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: '=', v: unit.sn }]));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${DEVICE_PATHS.export}?wheres=${wheres}`,
+      headers: owner,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    // The words of the device list (plugins/devices), which the export reads rather than repeats.
+    const { device: words } = DEVICES_ZH_CN;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      words.sn,
+      words.name,
+      words.model,
+      words.kind,
+      words.firmwareVersion,
+      words.hardwareVersion,
+      words.area,
+      words.group,
+      words.ip,
+      words.mac,
+      words.status,
+      words.lastOnline,
+      words.lastOffline,
+      words.cloudBackup,
+      words.cloudVideo,
+      words.networkMode,
+      words.gb28181Id,
+      words.company,
+      words.remark,
+      words.boundAt,
+    ]);
+    expect([words.networkMode, words.company]).toEqual(['联网方式', '所属公司']);
+    const row = sheet.getRow(2);
+    const cell = (header: string) =>
+      row.getCell(DEVICE_EXPORT_COLUMNS.findIndex(([key]) => key === header) + 1);
+    expect(cell('device.networkMode').value).toBe('普通网络');
+    expect(cell('device.kind').value).toBe(DEVICES_ZH_CN.kind.ipc);
+    expect(cell('device.group').value).toBe(DEVICES_ZH_CN.groups.ungrouped);
+    expect(cell('device.lastOffline').value).toBe(DEVICES_ZH_CN.common.never);
+    // 2026-11-26T12:55:11.494Z, which the list shows as 2026年11月26日 20:55: a date cell of that time.
+    expect(cell('device.lastOnline').value).toEqual(new Date('2026-11-26T20:55:11.494Z'));
+    expect(cell('device.lastOnline').numFmt).toBe(dateTimeFormat('zh-CN'));
+    const boundAt = cell('device.boundAt').value;
+    expect(boundAt).toBeInstanceOf(Date);
+    expect((boundAt as Date).getTime() - Date.parse(device.bound_at)).toBe(8 * 3_600_000);
   });
 
   it('binds 10,000 rows of one workbook in one request', async () => {

@@ -16,6 +16,7 @@ import { DEVICE_SECRETS } from './factory.js';
 import { groupRoutes } from './group-routes.js';
 import { Groups } from './groups.js';
 import { DeviceImport } from './import.js';
+import { deviceSummaryRoutes } from './summary-routes.js';
 import { Verification } from './verify.js';
 
 /** The demo seed's devices. */
@@ -24,6 +25,8 @@ export { seedDemoDevices } from './demo.js';
 export { DEVICE_SECRETS } from './factory.js';
 /** The role editor and the access keys check their group ids against the company's groups. */
 export { unknownGroupIds } from './groups.js';
+/** The device pages' words: a task's jobs are exported with the words of its list. */
+export { DEVICE_PAGE_MESSAGES } from './list-words.js';
 export { factoryCommands } from './ops.js';
 /** The MQTT broker's questions: who a connecting unit is, and its online state. */
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
@@ -56,6 +59,7 @@ export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async 
 ) => {
   const box = new SecretBox(serverSecret, DEVICE_SECRETS);
   await app.register(deviceRoutes, { db, devices });
+  await app.register(deviceSummaryRoutes, { db });
   const records = new BindRecords(db);
   await app.register(exchangeRoutes, {
     db,

@@ -12,6 +12,7 @@ import {
 } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeFormat } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { Ledger } from './ledger.js';
@@ -151,7 +152,7 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('exports the charges that match as .xlsx with translated headers', async () => {
+  it("exports the charges that match as .xlsx with the consumption list's headers and values (issue 29)", async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/webapi${FINANCE_PATHS.consumptionExport}?wheres=${encodeListParam([{ k: 'product', o: '=', v: 'cloud_video' }])}`,
@@ -165,14 +166,20 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
       'Time',
       'Product',
       'Reference',
-      'Item',
-      'Amount (¥)',
-      'Balance after (¥)',
+      'Note',
+      'Amount spent',
+      'Balance after',
     ]);
     expect(rows.slice(1).map((row) => [row[2], row[5]])).toEqual([
       ['Cloud video', 20],
       ['Cloud video', 500],
     ]);
+    // Yuan shown as the list shows money; the time a date cell of UTC+8, as the list shows it.
+    const first = workbook.worksheets[0]?.getRow(2);
+    expect(first?.getCell(5).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
+    const time = first?.getCell(1);
+    expect(time?.value).toBeInstanceOf(Date);
+    expect(time?.numFmt).toBe(dateTimeFormat('en'));
   });
 
   it('refuses an export of more than 5000 charges (spec §8)', async () => {

@@ -6,6 +6,8 @@
 import { ACCOUNTING_UTC_OFFSET_HOURS, FEN_PER_YUAN, formatFen, type Invoice } from '@vap/contracts';
 import { type Language, translate } from '../../core/http/i18n.js';
 import { openPdf, type PdfWriter } from '../../core/http/pdf-download.js';
+import type { PluginWord } from '../../core/http/plugin-words.js';
+import { dateCell, type XlsxCell } from '../../core/http/xlsx-download.js';
 
 /** `2026-11-27 08:42` in UTC+8, or '' for no time. */
 export function accountingTime(iso: string | null): string {
@@ -16,31 +18,23 @@ export function accountingTime(iso: string | null): string {
 
 const wordsOf = (language: Language) => (key: string) => translate(language, `invoiceDocument.${key}`);
 
-/** The columns of the invoices export, each a key of `invoiceDocument` in the server locales. */
-export const INVOICE_EXPORT_COLUMNS: Array<
-  [string, (invoice: Invoice, word: (key: string) => string) => string | number]
+/**
+ * The columns of the invoices export: the invoice requests list's (invoice-record.tsx) in its
+ * order, with its headers and values, then the details the list shows in a request's dialog.
+ */
+export const INVOICE_EXPORT_COLUMNS: ReadonlyArray<
+  readonly [string, (invoice: Invoice, word: PluginWord) => XlsxCell]
 > = [
-  ['number', (invoice) => invoice.number],
-  ['requested_at', (invoice) => accountingTime(invoice.requested_at)],
-  ['state', (invoice, word) => word(`state_${invoice.state}`)],
-  // Yuan for the spreadsheet's sums; the amounts themselves are whole fen.
-  ['amount_yuan', (invoice) => invoice.amount / FEN_PER_YUAN],
-  ['orders', (invoice) => invoice.orders.map((order) => order.number).join(', ')],
-  ['invoice_number', (invoice) => invoice.invoice_number],
-  ['issued_at', (invoice) => accountingTime(invoice.issued_at)],
-  ['tax_id', (invoice) => invoice.details.tax_id],
-  ['email', (invoice) => invoice.details.email],
+  ['invoiceRecord.number', (invoice) => invoice.number],
+  ['invoiceRecord.amount', (invoice) => ({ yuan: invoice.amount / FEN_PER_YUAN })],
+  ['invoiceRecord.state', (invoice, word) => word(`invoiceStates.${invoice.state}`)],
+  ['invoiceRecord.orders', (invoice) => invoice.orders.map((order) => order.number).join(', ')],
+  ['invoiceRecord.invoiceNumber', (invoice) => invoice.invoice_number],
+  ['invoiceRecord.requestedAt', (invoice) => dateCell(invoice.requested_at)],
+  ['invoiceRecord.issuedAt', (invoice) => dateCell(invoice.issued_at)],
+  ['invoiceDetails.taxId', (invoice) => invoice.details.tax_id],
+  ['invoiceDetails.email', (invoice) => invoice.details.email],
 ];
-
-export function invoiceExportHeader(language: Language): string[] {
-  const word = wordsOf(language);
-  return INVOICE_EXPORT_COLUMNS.map(([key]) => word(key));
-}
-
-export function invoiceExportCells(invoice: Invoice, language: Language): Array<string | number> {
-  const word = wordsOf(language);
-  return INVOICE_EXPORT_COLUMNS.map(([, cell]) => cell(invoice, word));
-}
 
 /**
  * The request as a PDF: who asks (the company and its invoice details as they were when it was

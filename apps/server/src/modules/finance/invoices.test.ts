@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeFormat } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { messages } from '../notices/schema.js';
@@ -202,7 +203,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('exports the requests that match as .xlsx with translated headers and states', async () => {
+  it("exports the requests that match as .xlsx with the invoice list's headers and values (issue 29)", async () => {
     const response = await call(
       'GET',
       `${FINANCE_PATHS.invoicesExport}?wheres=${encodeListParam([{ k: 'state', o: '=', v: 'invoiced' }])}`,
@@ -213,16 +214,22 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     const rows = (workbook.worksheets[0]?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
     expect(rows[0]?.slice(1)).toEqual([
       'Request number',
-      'Requested',
+      'Amount',
       'State',
-      'Amount (¥)',
       'Orders',
       'Tax invoice number',
+      'Requested',
       'Issued',
       'Tax ID',
-      'Email',
+      'Email for the invoice',
     ]);
-    expect(rows.slice(1).map((row) => [row[3], row[4], row[6]])).toEqual([['Invoiced', 40, 'INV-2026-0001']]);
+    expect(rows.slice(1).map((row) => [row[3], row[2], row[5]])).toEqual([['Invoiced', 40, 'INV-2026-0001']]);
+    const row = workbook.worksheets[0]?.getRow(2);
+    expect(row?.getCell(2).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
+    for (const column of [6, 7]) {
+      expect(row?.getCell(column).value).toBeInstanceOf(Date);
+      expect(row?.getCell(column).numFmt).toBe(dateTimeFormat('en'));
+    }
   });
 
   it('refuses an export of more than 5000 requests (spec §8)', async () => {

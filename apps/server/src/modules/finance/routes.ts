@@ -49,15 +49,17 @@ import { auditTrail } from '../../core/audit/recorder.js';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { callerOf, permissionsOf } from '../../core/http/access.js';
-import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { sendPdf } from '../../core/http/pdf-download.js';
-import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { type PluginWord, pluginWords } from '../../core/http/plugin-words.js';
+import { dateCell, sendXlsx, type XlsxCell } from '../../core/http/xlsx-download.js';
 import type { FinanceAccounts } from './accounts.js';
 import type { ConsumptionRecords } from './consumption.js';
 import type { Coupons } from './coupons.js';
-import { invoiceExportCells, invoiceExportHeader, invoicePdf } from './invoice-document.js';
+import { INVOICE_EXPORT_COLUMNS, invoicePdf } from './invoice-document.js';
 import type { Invoices } from './invoices.js';
+import { FINANCE_PAGE_MESSAGES } from './list-words.js';
 import type { PaymentView, RechargeOrders } from './orders.js';
 
 const security = [{ bearer: [] }];
@@ -75,23 +77,31 @@ export interface FinanceRoutesOptions {
   invoices: Invoices;
 }
 
-/** The columns of the consumption export, each a key of `consumptionExport` in the server locales. */
-const EXPORT_COLUMNS: Array<[string, (row: Consumption, word: (key: string) => string) => string | number]> =
-  [
-    ['created_at', (row) => row.created_at],
-    ['product', (row, word) => word(`product_${row.product}`)],
-    ['reference', (row) => row.reference],
-    ['note', (row, word) => noteOf(row.note, word)],
-    // Yuan for the spreadsheet's sums; the amounts themselves are whole fen.
-    ['amount', (row) => row.amount / FEN_PER_YUAN],
-    ['balance_after', (row) => row.balance_after / FEN_PER_YUAN],
-  ];
+/** A yuan cell of an amount in fen: a number for the spreadsheet's sums, shown as the list shows money. */
+const yuan = (fen: number) => ({ yuan: fen / FEN_PER_YUAN });
 
-/** A cloud package's charge note (`cbs:open:r`) in words; any other note as it is. */
-function noteOf(note: string, word: (key: string) => string): string {
+/**
+ * The columns of the consumption export: the consumption list's (consumption.tsx), with its headers
+ * and values.
+ */
+export const CONSUMPTION_EXPORT_COLUMNS: ReadonlyArray<
+  readonly [string, (row: Consumption, word: PluginWord) => XlsxCell]
+> = [
+  ['consumption.time', (row) => dateCell(row.created_at)],
+  ['consumption.product', (row, word) => word(`products.${row.product}`)],
+  ['consumption.reference', (row) => row.reference],
+  ['consumption.note', (row, word) => noteOf(row.note, word)],
+  ['consumption.amount', (row) => yuan(row.amount)],
+  ['consumption.balanceAfter', (row) => yuan(row.balance_after)],
+];
+
+/** A cloud package's charge note (`cbs:open:r`) in the list's words; any other note as it is. */
+function noteOf(note: string, word: PluginWord): string {
   const charge = parseCloudChargeNote(note);
   if (!charge) return note;
-  return word(`note_${charge.reason}`).replace('{{plan}}', word(`plan_${charge.plan}`));
+  return word(`consumption.cloudNotes.${charge.reason}`, {
+    plan: word(`consumption.cloudPlans.${charge.plan}`),
+  });
 }
 
 export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, options) => {
@@ -254,17 +264,16 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         wheres: listFilters(request.query.wheres, CONSUMPTION_FILTERS),
         orders: listOrders(request.query.orders, CONSUMPTION_ORDER_KEYS),
       });
-      const language = negotiateLanguage(request.headers['accept-language']);
-      const word = (key: string) => translate(language, `consumptionExport.${key}`);
+      const word = pluginWords(FINANCE_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
       async function* each() {
         yield* rows;
       }
       return sendXlsx(
         reply,
         'consumption',
-        EXPORT_COLUMNS.map(([key]) => word(key)),
+        CONSUMPTION_EXPORT_COLUMNS.map(([key]) => word(key)),
         each(),
-        (row) => EXPORT_COLUMNS.map(([, cell]) => cell(row, word)),
+        (row) => CONSUMPTION_EXPORT_COLUMNS.map(([, cell]) => cell(row, word)),
       );
     },
   );
@@ -449,12 +458,16 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
         await companyOfCaller(request),
         listFilters(request.query.wheres, INVOICE_FILTERS),
       );
-      const language = negotiateLanguage(request.headers['accept-language']);
+      const word = pluginWords(FINANCE_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
       async function* each() {
         yield* rows;
       }
-      return sendXlsx(reply, 'invoices', invoiceExportHeader(language), each(), (row) =>
-        invoiceExportCells(row, language),
+      return sendXlsx(
+        reply,
+        'invoices',
+        INVOICE_EXPORT_COLUMNS.map(([key]) => word(key)),
+        each(),
+        (row) => INVOICE_EXPORT_COLUMNS.map(([, cell]) => cell(row, word)),
       );
     },
   );

@@ -123,14 +123,15 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     const [header, ...rows] = (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((row) =>
       row.slice(1),
     );
+    // The headers and values of the jobs list (plugins/devices job-columns.tsx), progress a share.
     expect(header).toEqual([
       '序列号',
       '名称',
       '型号',
-      '状态',
-      '进度（%）',
+      '执行状态',
+      '进度',
       '原因',
-      '设备消息',
+      '设备回复',
       '尝试次数',
       '开始时间',
       '结束时间',
@@ -138,14 +139,16 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     // One row per device, in device order; a configuration's states are named as spec §4.3 does.
     // (Empty cells read back as undefined.)
     const expected = new Map([
-      [a.id, ['已应用', 100, undefined, undefined]],
-      [b.id, ['失败', 0, 'bad_args', 'osd.text: too long']],
+      [a.id, ['已应用', 1, undefined, expect.stringMatching(/^已应用的配置: /)]],
+      [b.id, ['失败', 0, '设备认为指令参数有误而拒绝', 'osd.text: too long']],
       [c.id, ['未应用', 0, undefined, undefined]],
     ]);
     const inOrder = [a, b, c].sort((x, y) => x.id - y.id);
     expect(rows.map((row) => [row[0], row[2], ...row.slice(3, 7)])).toEqual(
       inOrder.map((unit) => [unit.sn, unit.model, ...(expected.get(unit.id) ?? [])]),
     );
+    const answer = rows.find((row) => row[0] === a.sn)?.[6];
+    expect(JSON.parse(String(answer).replace(/^已应用的配置: /, ''))).toEqual(NIGHT);
   });
 
   it('gives a device that comes online later its pending configuration', async () => {

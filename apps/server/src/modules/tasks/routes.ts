@@ -5,7 +5,6 @@
  */
 import {
   apiErrorSchema,
-  CONFIGURATION_STATE_NAMES,
   createFirmwareBodySchema,
   createUpgradeTaskBodySchema,
   firmwareSchema,
@@ -18,7 +17,6 @@ import {
   TASK_FILTERS,
   TASK_JOB_FILTERS,
   TASK_PATHS,
-  type TaskState,
   taskIdParamsSchema,
   taskJobSchema,
   taskSchema,
@@ -32,10 +30,13 @@ import { allows, companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import { negotiateLanguage, translate } from '../../core/http/i18n.js';
+import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters } from '../../core/http/list-query.js';
+import { pluginWords } from '../../core/http/plugin-words.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { DEVICE_PAGE_MESSAGES } from '../devices/index.js';
 import type { FirmwarePackages } from './firmware.js';
+import { JOB_EXPORT_COLUMNS } from './job-export.js';
 import type { Tasks } from './tasks.js';
 
 const security = [{ bearer: [] }];
@@ -191,39 +192,13 @@ export const taskRoutes: FastifyPluginAsyncZod<TaskRoutesOptions> = async (app, 
     async (request, reply) => {
       const companyId = await companyOfCaller(request);
       const task = await tasks.detail(companyId, request.params.id);
-      const language = negotiateLanguage(request.headers['accept-language']);
-      const word = (key: string) => translate(language, `taskExport.${key}`);
-      const stateWord = (state: string) =>
-        word(task.type === 'configuration' ? CONFIGURATION_STATE_NAMES[state as TaskState] : state);
+      const word = pluginWords(DEVICE_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
       return sendXlsx(
         reply,
         `task-${task.id}`,
-        [
-          'sn',
-          'name',
-          'model',
-          'state',
-          'progress',
-          'reason',
-          'message',
-          'attempts',
-          'started_at',
-          'ended_at',
-        ].map(word),
+        JOB_EXPORT_COLUMNS.map(([key]) => word(key)),
         tasks.allJobs(companyId, task.id),
-        (job) => [
-          job.sn,
-          job.name,
-          job.model,
-          stateWord(job.state),
-          job.progress,
-          job.reason ?? '',
-          // The device's own words, as it said them.
-          job.message ?? '',
-          job.attempts,
-          job.started_at ?? '',
-          job.ended_at ?? '',
-        ],
+        (job) => JOB_EXPORT_COLUMNS.map(([, cell]) => cell(job, word, task.type)),
       );
     },
   );

@@ -1,0 +1,65 @@
+/**
+ * The one .xlsx writer (issue 29): an instant is a date cell showing the wall-clock time of the
+ * product's time zone (UTC+8) in the pattern of the console's lists, money and shares are numbers
+ * shown as the console shows them, and a formula-like text stays inert.
+ */
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { dateTimeFormat, EXPORT_UTC_OFFSET_HOURS, writeXlsx, type XlsxCell } from './xlsx-download.js';
+
+async function written(rows: XlsxCell[][], language: 'zh-CN' | 'en' | 'zh-TW' = 'zh-CN') {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  async function* each() {
+    yield* rows;
+  }
+  await writeXlsx(out, ['a', 'b', 'c', 'd'], each(), 'sheet', language);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  return sheet;
+}
+
+describe('the .xlsx writer', () => {
+  it("formats date cells as the console's lists show a time, in each language", () => {
+    // The console shows 2026-11-26T12:55Z as `2026年11月26日 20:55` (zh-CN), `Nov 26, 2026, 8:55 PM`.
+    expect(dateTimeFormat('zh-CN')).toBe('yyyy"年"m"月"d"日 "hh:mm');
+    expect(dateTimeFormat('en')).toBe('mmm" "d", "yyyy", "h:mm" "AM/PM');
+    expect(dateTimeFormat('zh-TW')).toBe('yyyy"年"m"月"d"日 "AM/PMh:mm');
+  });
+
+  it('writes an instant as a date cell of its time in UTC+8, never as ISO text', async () => {
+    expect(EXPORT_UTC_OFFSET_HOURS).toBe(8);
+    const sheet = await written([[new Date('2026-11-26T12:55:11.494Z'), 'x', null, 1]]);
+    const cell = sheet.getRow(2).getCell(1);
+    // exceljs reads a date cell back as a Date whose UTC fields are the cell's wall-clock time.
+    expect(cell.value).toEqual(new Date('2026-11-26T20:55:11.494Z'));
+    expect(cell.numFmt).toBe('yyyy"年"m"月"d"日 "hh:mm');
+    expect(sheet.getRow(2).getCell(4).value).toBe(1);
+    const english = await written([[new Date('2026-11-26T12:55:00Z')]], 'en');
+    expect(english.getRow(2).getCell(1).numFmt).toBe(dateTimeFormat('en'));
+  });
+
+  it('writes money and shares as numbers shown as the console shows them', async () => {
+    const sheet = await written([[{ yuan: 1234.5 }, { percent: 71 }, { yuan: -2 }]]);
+    const row = sheet.getRow(2);
+    expect([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value]).toEqual([1234.5, 0.71, -2]);
+    expect(row.getCell(1).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
+    expect(row.getCell(2).numFmt).toBe('0%');
+  });
+
+  it('keeps a text a spreadsheet would run as a formula inert', async () => {
+    const sheet = await written([['=HYPERLINK("http://example.com")', '+1', '@x', 'plain']]);
+    const row = sheet.getRow(2);
+    expect([1, 2, 3, 4].map((column) => row.getCell(column).value)).toEqual([
+      `'=HYPERLINK("http://example.com")`,
+      "'+1",
+      "'@x",
+      'plain',
+    ]);
+    expect(row.getCell(1).formula).toBeUndefined();
+  });
+});
