@@ -2,7 +2,7 @@
  * The audit log (owner only, page `system_audit`): every write of the console records who did it,
  * when, what (a stable action name such as `system.role.update`, and the target) and the row before
  * and after, secrets redacted. The list takes the list query of spec §3; the CSV export takes the
- * same `wheres`/`orders` and answers at most `LOG_EXPORT_MAX_ROWS` rows (spec §9).
+ * same `wheres`/`orders` and is refused beyond `LOG_EXPORT_MAX_ROWS` rows (spec §8, §9).
  */
 import { z } from 'zod';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
@@ -12,7 +12,7 @@ import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 /** The page that shows the log; only the company owner may open it. */
 export const AUDIT_PAGE = 'system_audit' as const;
 
-/** Largest number of rows an export answers (spec §9 "Log export at most 5000 rows"). */
+/** Most rows an export answers; beyond, it is refused (spec §9 "Log export at most 5000 rows"). */
 export const AUDIT_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
 
 /**
@@ -112,7 +112,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The list query of spec §3 (list.ts `listQuerySchema`). */
 export const auditListQuerySchema = listQuerySchema;
-/** The export takes the same `wheres` and `orders`; no paging (the first 5000 rows). */
+/** The export takes the same `wheres` and `orders`; no paging (refused beyond 5000 rows). */
 export const auditExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
 /** `wheres` of the list and the export. */
@@ -126,10 +126,11 @@ export const AUDIT_FILTERS = {
 export const AUDIT_ORDER_KEYS = ['created_at', 'action', 'user_id'] as const;
 
 /**
- * Headers of the export's answer: how many entries match the filters, and whether the file holds
- * only the first `AUDIT_EXPORT_MAX_ROWS` of them (then the console says "log export at most 5000 rows").
+ * Header of the export's answer: how many entries the file holds. More than
+ * `AUDIT_EXPORT_MAX_ROWS` matching is refused (400 `log_export_too_many_rows`, spec §8), as every
+ * log export is.
  */
-export const AUDIT_EXPORT_HEADERS = { total: 'x-total-count', truncated: 'x-export-truncated' } as const;
+export const AUDIT_EXPORT_HEADERS = { total: 'x-total-count' } as const;
 
 /** Columns of the CSV export, in order (the header row names them). */
 export const AUDIT_CSV_COLUMNS = [

@@ -348,7 +348,7 @@ export const BIND_RECORD_FILTERS = {
   created_at: { '>=': instantSchema, '<=': instantSchema, between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const BIND_RECORD_ORDER_KEYS = ['created_at', 'sn', 'action'] as const;
-/** Rows a binding-record export answers at most (spec §9 "Log export at most 5000 rows"). */
+/** Most rows a binding-record export answers; beyond, it is refused (spec §8, §9 "Log export at most 5000 rows"). */
 export const BIND_RECORD_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
 
 // ---- verification ------------------------------------------------------------------------------

@@ -13,14 +13,13 @@ import type { CallOptions, HttpClient } from '@vap/kernel';
 
 export interface AuditExport {
   blob: Blob;
-  /** How many entries match; more than the file holds when `truncated`. */
+  /** How many entries the file holds. */
   total: number;
-  truncated: boolean;
 }
 
 export interface AuditApi {
   entries(query: ListQuery, options?: CallOptions): Promise<ListPage<AuditEntry>>;
-  /** The server's CSV of the entries matching `wheres` (at most 5000, spec §9). */
+  /** The server's CSV of the entries matching `wheres`; refused beyond 5000 (spec §8, §9). */
   exportCsv(wheres: readonly Where[], orders: readonly Order[]): Promise<AuditExport>;
 }
 
@@ -32,7 +31,6 @@ export function createAuditApi(http: HttpClient): AuditApi {
       return {
         blob,
         total: Number(headers.get(AUDIT_EXPORT_HEADERS.total) ?? 0),
-        truncated: headers.get(AUDIT_EXPORT_HEADERS.truncated) === 'true',
       };
     },
   };

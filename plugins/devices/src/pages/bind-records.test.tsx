@@ -1,7 +1,7 @@
 import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type BindRecord, DEVICE_PATHS } from '@vap/contracts';
+import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_PATHS } from '@vap/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { callsTo, ordersOf, type PageOptions, renderDevicePage, wheresOf } from '../test-support.js';
@@ -102,6 +102,26 @@ describe('device_bind_record', () => {
     const call = callsTo(api.calls, 'GET', DEVICE_PATHS.bindRecordsExport)[0];
     expect(wheresOf(call)).toEqual([{ k: 'sn', o: 'like', v: '99' }]);
     expect(ordersOf(call)).toEqual([{ k: 'created_at', o: 'desc' }]);
+  });
+
+  it(`says an export beyond ${BIND_RECORD_EXPORT_MAX_ROWS} records is refused, without asking (spec §8)`, async () => {
+    const { api } = await renderRecords({
+      roleId: 4,
+      buttons: ['export'],
+      answers: {
+        [`GET ${DEVICE_PATHS.bindRecords}`]: {
+          body: { items: records, total: BIND_RECORD_EXPORT_MAX_ROWS + 1 },
+        },
+      },
+    });
+    await screen.findByRole('table', { name: en.records.title });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(
+      await screen.findByText(
+        `At most ${BIND_RECORD_EXPORT_MAX_ROWS} rows can be exported at once: narrow the time range or the filters`,
+      ),
+    ).toBeTruthy();
+    expect(callsTo(api.calls, 'GET', DEVICE_PATHS.bindRecordsExport)).toEqual([]);
   });
 
   it('hides the export button from a role without it', async () => {

@@ -1,4 +1,4 @@
-import type { BindRecord } from '@vap/contracts';
+import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord } from '@vap/contracts';
 import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ExportButton, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
@@ -20,6 +20,8 @@ export default function BindRecordsPage() {
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_BIND_RECORD_FILTERS);
+  /** How many records the last answer said match, with its filter's wheres as JSON. */
+  const matching = useRef<{ key: string; rows: number } | null>(null);
 
   const columns: Column<BindRecord>[] = [
     {
@@ -54,11 +56,23 @@ export default function BindRecordsPage() {
       rowKey={(row) => row.id}
       filters={bindRecordWheres(filters)}
       initialQuery={{ orders: NEWEST_FIRST }}
-      load={(query, signal) => api.bindRecords(query, { signal })}
+      load={async (query, signal) => {
+        const page = await api.bindRecords(query, { signal });
+        matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
+        return page;
+      }}
       emptyText={t('records.empty')}
       toolbar={
         mayExport ? (
           <ExportButton
+            // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
+            total={() => {
+              const shown = matching.current;
+              return shown?.key === JSON.stringify(table.current?.query().wheres ?? bindRecordWheres(filters))
+                ? shown.rows
+                : null;
+            }}
+            max={BIND_RECORD_EXPORT_MAX_ROWS}
             file={t('records.exportFile')}
             download={() => {
               const query = table.current?.query();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   AUDIT_ACTIONS,
   AUDIT_EXPORT_HEADERS,
+  AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PATHS,
   type AuditEntry,
   SYSTEM_PATHS,
@@ -129,17 +130,13 @@ describe("system_audit (the owner's audit log)", () => {
     );
   });
 
-  it('exports the filtered log as the server made it, and says so when it holds only the newest 5000', async () => {
+  it('exports the filtered log as the server made it, saying how many entries it holds', async () => {
     const csv = '\uFEFFid,created_at\r\n2,2026-11-20T08:00:00.000Z\r\n';
     const { api } = await renderAudit({
       answers: {
         [`GET ${AUDIT_PATHS.export}`]: {
           text: csv,
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            [AUDIT_EXPORT_HEADERS.total]: '5003',
-            [AUDIT_EXPORT_HEADERS.truncated]: 'true',
-          },
+          headers: { 'content-type': 'text/csv; charset=utf-8', [AUDIT_EXPORT_HEADERS.total]: '1' },
         },
       },
     });
@@ -150,11 +147,24 @@ describe("system_audit (the owner's audit log)", () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     const exported = api.calls.find((call) => call.path === AUDIT_PATHS.export) as RecordedCall;
     expect(wheresOf(exported)).toEqual([{ k: 'action', o: '=', v: 'system.role.update' }]);
+    expect(await screen.findByText('Exported 1 entry')).toBeTruthy();
+  });
+
+  it(`says the log export holds at most ${AUDIT_EXPORT_MAX_ROWS} rows instead of asking for more (spec §8)`, async () => {
+    const { api } = await renderAudit({
+      answers: {
+        [`GET ${AUDIT_PATHS.list}`]: { body: { items: entries, total: AUDIT_EXPORT_MAX_ROWS + 3 } },
+      },
+    });
+    await screen.findByRole('table', { name: en.audit.title });
+    await userEvent.click(screen.getByRole('button', { name: en.audit.export }));
     expect(
       await screen.findByText(
-        'Log export is limited to 5000 rows: the file holds the newest 5000 of 5003 entries. Narrow the filters to export the rest.',
+        `Log export at most ${AUDIT_EXPORT_MAX_ROWS} rows: narrow the time range or the filters`,
       ),
     ).toBeTruthy();
+    expect(api.calls.some((call) => call.path === AUDIT_PATHS.export)).toBe(false);
+    expect(downloads).toHaveLength(0);
   });
 
   it('names every recorded action in each language', () => {

@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../core/audit/schema.js';
 import type { Db } from '../../core/db/client.js';
+import { ApiError } from '../../core/http/errors.js';
 import { likePattern, sqlOrders } from '../../core/http/list-query.js';
 
 /** `%`, `_` and `\` match themselves in an action search. */
@@ -99,20 +100,22 @@ export class AuditLogService {
     return { items: rows.map(toEntry), total: await this.#count(where) };
   }
 
-  /** The entries an export holds (at most `AUDIT_EXPORT_MAX_ROWS`) and how many match in all. */
+  /**
+   * Every entry of an export; refused beyond `AUDIT_EXPORT_MAX_ROWS` (spec §8, as every log
+   * export): a file holding only the newest of them would read as the whole log.
+   */
   async exportRows(
     companyId: number,
     wheres: readonly Where[],
     orders: readonly Order[],
-  ): Promise<{ entries: AuditEntry[]; total: number }> {
-    const where = this.#where(companyId, wheres);
+  ): Promise<AuditEntry[]> {
     const rows = await this.db
       .select()
       .from(auditLogs)
-      .where(where)
+      .where(this.#where(companyId, wheres))
       .orderBy(...this.#sorting(orders))
-      .limit(AUDIT_EXPORT_MAX_ROWS);
-    const total = rows.length < AUDIT_EXPORT_MAX_ROWS ? rows.length : await this.#count(where);
-    return { entries: rows.map(toEntry), total };
+      .limit(AUDIT_EXPORT_MAX_ROWS + 1);
+    if (rows.length > AUDIT_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
+    return rows.map(toEntry);
   }
 }

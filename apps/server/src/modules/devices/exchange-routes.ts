@@ -220,7 +220,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       config: { access: { page: 'device_bind_record', button: 'export' } },
       schema: {
         tags: ['devices'],
-        summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, at most ${BIND_RECORD_EXPORT_MAX_ROWS} rows`,
+        summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${BIND_RECORD_EXPORT_MAX_ROWS} rows`,
         security,
         querystring: listQuerySchema.pick({ wheres: true, orders: true }),
         response: { 200: z.unknown().describe('.xlsx'), ...refusals },
@@ -233,7 +233,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       const orders = listOrders(request.query.orders, BIND_RECORD_ORDER_KEYS);
       async function* rows() {
         for (let page = 1; (page - 1) * RECORD_PAGE < BIND_RECORD_EXPORT_MAX_ROWS; page++) {
-          const { items } = await records.list(caller, { page, size: RECORD_PAGE, wheres, orders });
+          const { items, total } = await records.list(caller, { page, size: RECORD_PAGE, wheres, orders });
+          // Spec §8: refused, not cut — a file that silently lacks records reads as the whole log.
+          // Read before the answer starts (sendXlsx), so the refusal is the answer.
+          if (page === 1 && total > BIND_RECORD_EXPORT_MAX_ROWS)
+            throw new ApiError(400, 'log_export_too_many_rows');
           yield* items;
           if (items.length < RECORD_PAGE) return;
         }

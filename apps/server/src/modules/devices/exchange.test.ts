@@ -399,6 +399,49 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     expect((boundAt as Date).getTime() - Date.parse(device.bound_at)).toBe(8 * 3_600_000);
   });
 
+  it('refuses a binding-record export beyond 5000 records with the spec §8 message, as every log export (issue 29)', async () => {
+    const prefix = `9${Date.now()}`.slice(0, 12);
+    await t.database.db.insert(bindRecords).values(
+      Array.from({ length: 5_001 }, (_, index) => ({
+        companyId,
+        deviceId: 1,
+        sn: `${prefix}${String(index).padStart(8, '0')}`,
+        action: 'bind' as const,
+        operatorId: 1,
+        source: 'console' as const,
+      })),
+    );
+    const url = (wheres: object[]) =>
+      `/webapi${DEVICE_PATHS.bindRecordsExport}?wheres=${encodeURIComponent(encodeListParam(wheres))}`;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: url([{ k: 'sn', o: 'like', v: prefix }]),
+      headers: owner,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'log_export_too_many_rows',
+      message: '日志导出最多 5000 条，请缩小时间范围或筛选条件',
+    });
+    // 5000 are exported whole. (Another filter: the rows are written here without the change
+    // counter a remembered total goes by.)
+    await t.database.db
+      .delete(bindRecords)
+      .where(eq(bindRecords.sn, `${prefix}${String(5_000).padStart(8, '0')}`));
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: url([
+        { k: 'sn', o: 'like', v: prefix },
+        { k: 'source', o: '=', v: 'console' },
+      ]),
+      headers: owner,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(5_001);
+  });
+
   it('binds 10,000 rows of one workbook in one request', async () => {
     const units = await addUnits(t, 10_000);
     const result = await importFile(owner, { mode: 'plain' }, [
