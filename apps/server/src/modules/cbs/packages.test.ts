@@ -172,7 +172,10 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
       .from(devices)
       .where(ne(devices.companyId, companyId))
       .limit(1);
-    expect((await open([downstream?.id ?? 0], 'cloud_video', 'c')).statusCode).toBe(403);
+    const refused = await open([downstream?.id ?? 0], 'cloud_video', 'c');
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'device_read_only']);
+    // Named as every action on a downstream company's device is (issue 29).
+    expect(refused.json().message).toMatch(/read-only: cloud storage packages/);
     expect((await open([9_999_999], 'cloud_video', 'c')).statusCode).toBe(404);
   });
 

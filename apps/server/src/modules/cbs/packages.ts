@@ -29,7 +29,7 @@ import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOnColumn } from '../../core/http/list-query.js';
-import { devices } from '../devices/index.js';
+import { devices, readOnlyRefusal } from '../devices/index.js';
 import type { Ledger } from '../finance/index.js';
 import { cloudPackages } from './schema.js';
 
@@ -164,8 +164,7 @@ export class CloudPackages {
           .from(devices)
           .where(inArray(devices.id, ids));
         if (found.length !== ids.length) throw new ApiError(404, 'device_unknown');
-        if (found.some((device) => device.companyId !== companyId))
-          throw new ApiError(403, 'device_read_only');
+        if (found.some((device) => device.companyId !== companyId)) throw readOnlyRefusal('cloud');
         const opened: PackageRow[] = [];
         let charged = 0;
         for (const device of found) {

@@ -200,7 +200,7 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
     expect((await call(t, 'GET', url, owner)).json()).toEqual({ items: [], total: 0 });
   });
 
-  it("includes the downstream companies' devices, read-only, and refuses to unbind, move or edit them (403 device_read_only)", async () => {
+  it("includes the downstream companies' devices, read-only, and refuses to unbind, move or edit them (403 device_read_only, naming the action)", async () => {
     const [downstream] = await t.database.db
       .select({ id: companies.id })
       .from(companies)
@@ -216,16 +216,21 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
     expect(all.json<ListPage<Device>>().items.some((item) => item.id === theirs)).toBe(true);
     const sorted = all.json<ListPage<Device>>().items.map((item) => item.sn);
     expect(sorted).toEqual([...sorted].sort());
-    for (const [method, url, payload] of [
-      ['PATCH', DEVICE_PATHS.device(theirs), { name: '改名' }],
-      ['DELETE', DEVICE_PATHS.device(theirs), undefined],
-      ['POST', DEVICE_PATHS.move, { device_ids: [theirs], group_id: null }],
-      ['POST', DEVICE_PATHS.unbind, { device_ids: [theirs] }],
+    for (const [method, url, payload, message] of [
+      ['PATCH', DEVICE_PATHS.device(theirs), { name: '改名' }, '下级公司的设备只读，不能编辑'],
+      ['DELETE', DEVICE_PATHS.device(theirs), undefined, '下级公司的设备只读，不能解绑'],
+      [
+        'POST',
+        DEVICE_PATHS.move,
+        { device_ids: [theirs], group_id: null },
+        '下级公司的设备只读，不能移动到其他分组',
+      ],
+      ['POST', DEVICE_PATHS.unbind, { device_ids: [theirs] }, '下级公司的设备只读，不能解绑'],
     ] as const) {
       const response = await call(t, method, url, owner, payload);
-      expect([response.statusCode, response.json().code], `${method} ${url}`).toEqual([
+      expect([response.statusCode, response.json()], `${method} ${url}`).toEqual([
         403,
-        'device_read_only',
+        { code: 'device_read_only', message },
       ]);
     }
     expect((await call(t, 'GET', DEVICE_PATHS.device(theirs), owner)).json().read_only).toBe(true);

@@ -3,7 +3,7 @@
  * device, binding a unit of the factory registry, renaming, moving between groups and unbinding.
  * Every query is limited to the caller's scope (scope.ts); a device outside it is not found (404).
  * A downstream company's device is shown with `read_only` and refused to every change (403
- * `device_read_only`). Every change writes its binding records, an audit entry and the company's
+ * `device_read_only`, naming the change: read-only.ts). Every change writes its binding records, an audit entry and the company's
  * change counter in its own transaction (records.ts, list-totals.ts).
  */
 import {
@@ -28,6 +28,7 @@ import { likePattern } from '../../core/http/list-query.js';
 import { boundFrom, findUnit, GB_PASSWORD_KEY } from './factory.js';
 import { changeGroupCount, groupFull, groupUnknown, type LockedGroup, lockGroups } from './groups.js';
 import { ListTotals, versionOf } from './list-totals.js';
+import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { type Actor, recordChanges } from './records.js';
 import { deviceGroups, devices } from './schema.js';
 import {
@@ -44,7 +45,6 @@ import {
 type BindBody = z.output<typeof bindDeviceBodySchema>;
 
 const notFound = () => new ApiError(404, 'not_found');
-const readOnly = () => new ApiError(403, 'device_read_only');
 
 /** What a page and a detail read of a device: no sealed column. */
 const ROW = {
@@ -489,9 +489,9 @@ export class Devices {
   /**
    * Devices of the scope the caller may change, locked for the transaction (in id order, so that
    * two batches never wait on each other in a circle): 404 when one is not in the scope, 403
-   * `device_read_only` when one is a downstream company's.
+   * `device_read_only` naming the action when one is a downstream company's.
    */
-  private async changeable(tx: Db, scope: DeviceScope, ids: readonly number[]) {
+  private async changeable(tx: Db, scope: DeviceScope, ids: readonly number[], action: DeviceAction) {
     const wanted = [...new Set(ids)].sort((a, b) => a - b);
     const rows = await tx
       .select({
@@ -507,7 +507,7 @@ export class Devices {
       .orderBy(asc(devices.id))
       .for('update');
     if (rows.length !== wanted.length) throw notFound();
-    if (rows.some((row) => row.companyId !== scope.companyId)) throw readOnly();
+    if (rows.some((row) => row.companyId !== scope.companyId)) throw readOnlyRefusal(action);
     return rows;
   }
 
@@ -575,7 +575,7 @@ export class Devices {
   async edit(actor: Actor, id: number, body: EditDeviceBody): Promise<Device> {
     const scope = await scopeOf(this.db, actor.caller);
     await this.db.transaction(async (tx) => {
-      const [device] = await this.changeable(tx, scope, [id]);
+      const [device] = await this.changeable(tx, scope, [id], 'edit');
       if (!device) throw notFound();
       const name = body.name.trim();
       const remark = body.remark === undefined ? device.remark : body.remark.trim();
@@ -609,7 +609,7 @@ export class Devices {
   async unbind(actor: Actor, ids: readonly number[]): Promise<{ count: number }> {
     const scope = await scopeOf(this.db, actor.caller);
     return this.db.transaction(async (tx) => {
-      const rows = await this.changeable(tx, scope, ids);
+      const rows = await this.changeable(tx, scope, ids, 'unbind');
       const groupIds = [...new Set(rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])))];
       const groups = await lockGroups(tx, scope.companyId, groupIds);
       await tx.delete(devices).where(
@@ -653,7 +653,7 @@ export class Devices {
     if (!groupInScope(scope, groupId))
       throw groupId === null ? new ApiError(403, 'forbidden') : groupUnknown();
     return this.db.transaction(async (tx) => {
-      const rows = await this.changeable(tx, scope, ids);
+      const rows = await this.changeable(tx, scope, ids, 'move');
       const moving = rows.filter((row) => row.groupId !== groupId);
       const involved = new Set(moving.flatMap((row) => (row.groupId === null ? [] : [row.groupId])));
       if (groupId !== null) involved.add(groupId);

@@ -30,6 +30,8 @@ export { DEVICE_PAGE_MESSAGES } from './list-words.js';
 export { factoryCommands } from './ops.js';
 /** The MQTT broker's questions: who a connecting unit is, and its online state. */
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
+/** A downstream company's device refuses every action alike, naming it (spec §6). */
+export { type DeviceAction, readOnlyRefusal } from './read-only.js';
 /**
  * The devices table, read by the task engine's claims in the same statement (is the device online,
  * still the task's company's): a join, where a call per job would be a round trip per device.

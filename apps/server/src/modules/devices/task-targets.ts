@@ -12,8 +12,9 @@ import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { filterOf } from './devices.js';
 import { bumpVersion } from './list-totals.js';
+import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { devices } from './schema.js';
-import { ownScopeOf, scopeWhereOf } from './scope.js';
+import { ownScopeOf, scopeOf, scopeWhereOf } from './scope.js';
 
 export interface TargetDevice {
   id: number;
@@ -24,13 +25,17 @@ export interface TargetDevice {
 
 /**
  * The devices of a target in the caller's own scope, in id order, at most `limit` (one more tells
- * the caller there are too many). Selected ids outside the scope are not found (404), as anywhere.
+ * the caller there are too many). Selected ids outside the scope are not found (404), as anywhere;
+ * a downstream company's device, which the caller sees, refuses the task's `action` as every
+ * action on it is refused (403 `device_read_only`, read-only.ts), and so does a filter of a
+ * downstream company.
  */
 export async function targetDevices(
   db: Db,
   caller: Permissions,
   target: TaskTarget,
   limit: number,
+  action: DeviceAction,
 ): Promise<TargetDevice[]> {
   const scope = ownScopeOf(caller);
   const conditions: Array<SQL | undefined> = [scopeWhereOf(scope, scope.companyId)];
@@ -43,9 +48,14 @@ export async function targetDevices(
     const checked = checkWheres(target.wheres, DEVICE_FILTERS);
     if (!checked.ok) throw new ApiError(400, 'invalid_list_query');
     // The device list's company filter narrows its scope; here the scope is the caller's own
-    // company, so a filter of a downstream company holds no device a task may act on (spec §6) —
+    // company, so a filter of another company holds no device a task may act on (spec §6) —
     // not, as a filter left out would, all of the caller's own.
-    if (checked.wheres.some((where) => where.k === 'company_id' && where.v !== scope.companyId)) return [];
+    const others = checked.wheres.filter((where) => where.k === 'company_id' && where.v !== scope.companyId);
+    if (others.length > 0) {
+      const seen = (await scopeOf(db, caller)).companyIds;
+      if (others.some((where) => seen.includes(where.v as number))) throw readOnlyRefusal(action);
+      return [];
+    }
     conditions.push(...checked.wheres.map((where) => filterOf(where)));
   }
   const rows = await db
@@ -54,9 +64,27 @@ export async function targetDevices(
     .where(and(...conditions))
     .orderBy(devices.id)
     .limit(limit + 1);
-  if ('device_ids' in target && rows.length < new Set(target.device_ids).size)
-    throw new ApiError(404, 'not_found');
+  if ('device_ids' in target && rows.length < new Set(target.device_ids).size) {
+    const found = new Set(rows.map((row) => row.id));
+    const missing = target.device_ids.filter((id) => !found.has(id));
+    throw (await seenReadOnly(db, caller, missing))
+      ? readOnlyRefusal(action)
+      : new ApiError(404, 'not_found');
+  }
   return rows;
+}
+
+/** Whether one of these devices is a downstream company's that the caller sees (spec §6). */
+async function seenReadOnly(db: Db, caller: Permissions, ids: readonly number[]): Promise<boolean> {
+  const scope = await scopeOf(db, caller);
+  const downstream = scope.companyIds.filter((id) => id !== scope.companyId);
+  if (downstream.length === 0) return false;
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(inArray(devices.id, [...ids]), inArray(devices.companyId, downstream)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A device now runs this firmware (its upgrade completed), in the transaction that says so. */

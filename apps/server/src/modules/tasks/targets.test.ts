@@ -1,17 +1,18 @@
 /**
  * Which devices a task acts on (issue 16; spec §3 Task, §6): the selected ones, a group's or a
  * filter's — of the template's model when it names one — and never a downstream company's, which
- * the caller sees in the device list but does not act on. Configuration tasks stand for every
+ * the caller sees in the device list but does not act on (refused as every action on it is). Configuration tasks stand for every
  * type here: the target is read the same way for each (tasks.ts, devices/task-targets.ts).
  */
 import { TASK_PATHS, type Task, type TaskJob, UNGROUPED } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
+import { translate } from '../../core/http/i18n.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { ENGINES } from '../../testing/harness.js';
 import { devices } from '../devices/schema.js';
-import { taskJobs, tasks } from './schema.js';
+import { firmwarePackages, taskJobs, tasks } from './schema.js';
 import { taskFixture } from './test-support.js';
 
 const CONFIG = { image: { day_night: 'auto' } };
@@ -73,35 +74,63 @@ describe.each(ENGINES)('the devices a task acts on, on %s (issue 16)', (engine) 
     expect(await jobDevices(created.json<Task>().id)).toEqual(ungrouped.map((device) => device.id));
   });
 
-  it("never acts on a downstream company's device: refused, and no task nor job is written", async () => {
+  it("never acts on a downstream company's device: refused as every action on it is, naming the task's, and no task nor job is written (issue 29)", async () => {
     const [downstream] = await state.t.database.db
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.name, DEMO_DOWNSTREAM_COMPANY.name));
     if (!downstream) throw new Error('no downstream demo company');
     const theirs = await state.t.database.db
-      .select({ id: devices.id })
+      .select({ id: devices.id, model: devices.model })
       .from(devices)
       .where(eq(devices.companyId, downstream.id));
     const [their] = theirs;
     const [own] = await ownDevices();
     if (!their || !own) throw new Error('demo devices missing');
     const templateId = await template();
+    const [firmware] = await state.t.database.db
+      .insert(firmwarePackages)
+      .values({
+        companyId: state.companyId,
+        model: their.model,
+        version: 'V9.29.0',
+        path: `firmware/${state.companyId}_${'0'.repeat(32)}.bin`,
+        size: 1,
+        md5: '0'.repeat(32),
+      })
+      .returning({ id: firmwarePackages.id });
+    if (!firmware) throw new Error('no firmware');
     const tasksBefore = await state.t.database.db.$count(tasks, eq(tasks.companyId, state.companyId));
 
-    // Selected, alone or beside one's own: not found, as anywhere a device outside the scope is.
-    for (const device_ids of [[their.id], [own.id, their.id]]) {
-      const refused = await configure(templateId, { device_ids });
-      expect([refused.statusCode, refused.json().code], JSON.stringify(device_ids)).toEqual([
-        404,
-        'not_found',
-      ]);
+    // Each task type, its words in the caller's language; selected alone or beside one's own, or
+    // by a filter naming the downstream company.
+    const creations = [
+      ['upgrade', (target: object) => call('POST', TASK_PATHS.upgrade, { firmware_id: firmware.id, target })],
+      ['configure', (target: object) => configure(templateId, target)],
+      [
+        'whitelist',
+        (target: object) =>
+          call('POST', TASK_PATHS.whitelist, { list: 'plate', name: 'Gate', entries: ['京A12345'], target }),
+      ],
+    ] as const;
+    const targets = [
+      { device_ids: [their.id] },
+      { device_ids: [own.id, their.id] },
+      { wheres: [{ k: 'company_id', o: '=', v: downstream.id }] },
+    ];
+    for (const [action, create] of creations) {
+      for (const target of targets) {
+        const refused = await create(target);
+        expect([refused.statusCode, refused.json()], `${action} ${JSON.stringify(target)}`).toEqual([
+          403,
+          { code: 'device_read_only', message: translate('zh-CN', `deviceReadOnly.${action}`) },
+        ]);
+      }
     }
-    // A filter naming the downstream company finds none of its devices (not the caller's own).
-    const filtered = await configure(templateId, {
-      wheres: [{ k: 'company_id', o: '=', v: downstream.id }],
-    });
-    expect([filtered.statusCode, filtered.json().code]).toEqual([400, 'task_no_devices']);
+    expect(translate('zh-CN', 'deviceReadOnly.upgrade')).toBe('下级公司的设备只读，不能升级固件');
+    // A device of no company the caller sees is not found, as anywhere.
+    const unknown = await configure(templateId, { device_ids: [2_000_000_000] });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
 
     expect(await state.t.database.db.$count(tasks, eq(tasks.companyId, state.companyId))).toBe(tasksBefore);
     const jobs = await state.t.database.db

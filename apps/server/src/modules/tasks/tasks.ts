@@ -26,7 +26,7 @@ import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern } from '../../core/http/list-query.js';
-import { devices, targetDevices } from '../devices/index.js';
+import { type DeviceAction, devices, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
 import type { UpgradePayload } from './kinds.js';
@@ -35,6 +35,12 @@ import type { ConfigTemplates } from './templates.js';
 import { checkedEntries } from './whitelist.js';
 
 type TaskRow = typeof tasks.$inferSelect;
+/** What a task does to a device: a downstream company's device refuses it by this name. */
+const TASK_ACTIONS: Record<TaskType, DeviceAction> = {
+  firmware_upgrade: 'upgrade',
+  configuration: 'configure',
+  whitelist: 'whitelist',
+};
 const HOUR_MS = 3_600_000;
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
@@ -135,7 +141,13 @@ export class Tasks {
     },
   ): Promise<Task> {
     const companyId = companyOf(caller);
-    const found = await targetDevices(this.db, caller, body.target, TASK_MAX_DEVICES);
+    const found = await targetDevices(
+      this.db,
+      caller,
+      body.target,
+      TASK_MAX_DEVICES,
+      TASK_ACTIONS[spec.type],
+    );
     if (found.length > TASK_MAX_DEVICES) throw new ApiError(400, 'task_too_many_devices');
     const matching = spec.model === null ? found : found.filter((device) => device.model === spec.model);
     if ('device_ids' in body.target && matching.length < found.length) throw new ApiError(400, spec.mismatch);

@@ -392,7 +392,10 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   it('refuses a ticket for an offline device, a downstream company’s, and on the free plan', async () => {
     expect((await ticketFor(offline.id)).json()).toMatchObject({ code: 'device_offline' });
     // The downstream company's device: shown, never acted on (spec §6).
-    expect((await ticketFor(downstream.id)).json()).toMatchObject({ code: 'device_read_only' });
+    expect((await ticketFor(downstream.id)).json()).toEqual({
+      code: 'device_read_only',
+      message: '下级公司的设备只读，不能打开远程终端',
+    });
     await t.database.db.update(companies).set({ plan: 'free' }).where(eq(companies.id, companyId));
     try {
       const refused = await t.app.inject({

@@ -12,7 +12,7 @@ import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/http/i18n.js';
-import type { Devices } from '../devices/index.js';
+import { type Devices, readOnlyRefusal } from '../devices/index.js';
 import type { TerminalGrant } from './grants.js';
 import { terminalSessions, terminalTickets } from './schema.js';
 
@@ -55,7 +55,7 @@ export class TerminalTickets {
       .where(eq(companies.id, companyId));
     if (company?.plan !== 'standard') throw new ApiError(403, 'telnet_free_plan');
     const device = await this.devices.detail(caller, deviceId);
-    if (device.read_only) throw new ApiError(403, 'device_read_only');
+    if (device.read_only) throw readOnlyRefusal('terminal');
     if (device.status !== 'online') throw new ApiError(409, 'device_offline');
     if (await this.openSession(deviceId)) throw new ApiError(409, 'telnet_busy');
     const ticket = randomBytes(32).toString('base64url');
