@@ -278,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   money.schedule.add({ name: 'bill cloud packages', run: () => cloud.billing.bill() });
   money.schedule.add({ name: 'warn of renewals', run: () => cloud.billing.warnRenewals() });
+  money.nextBill.add((companyId) => cloud.nextMonthDue(companyId));
   app.decorate('cloudUsage', cloud.usage);
   if (options.taskTickMs !== 0) {
     tasks.engine.start(options.taskTickMs);

@@ -90,6 +90,8 @@ export const MQTT_PATHS = {
   publishesSeries: '/v1/mtx/company/publishes/time_serial',
   /** POST: credentials for the debug tool (page mqtt_debug_tool). */
   debugToken: '/v1/mtx/company/debug_token',
+  /** GET: the company's clients now and its messages a minute (the dashboard's card). */
+  summary: '/v1/mtx/company/summary',
 } as const;
 
 /** POST: a page of one log (spec §7.3 mqtt_log/…), and its .xlsx export. */
@@ -180,6 +182,8 @@ export const FINANCE_PATHS = {
   invoicePayments: '/v1/pms/company/finance/invoice_payments',
   /** GET/PUT: the invoice details (tax id, bank, bank number, address, email). */
   invoiceDetails: '/v1/pms/company/finance/invoice_details',
+  /** GET: balance, this month's spending and the next bill (the dashboard's card). */
+  summary: '/v1/pms/company/finance/summary',
 } as const;
 
 /** Cloud storage packages (plugin `cbs`, page cbs_dashboard; the company's product flag cbs = 0). */
@@ -194,6 +198,8 @@ export const CBS_PATHS = {
   dashboard: '/v1/cbs/company/dashboard',
   /** GET: a page of the company's own devices with their cloud states, to open packages on. */
   devices: '/v1/cbs/company/devices',
+  /** GET: space used against quota, packages near or over a quota (the dashboard's card). */
+  summary: '/v1/cbs/company/summary',
 } as const;
 
 /**
@@ -258,6 +264,8 @@ export const DEVICE_PATHS = {
   bindRecords: '/v1/dms/company/bind_records',
   /** GET: the binding records of the filter as .xlsx. */
   bindRecordsExport: '/v1/dms/company/bind_records/export',
+  /** GET: the devices online and offline now and over the last day (the dashboard's card). */
+  summary: '/v1/dms/company/devices/summary',
 } as const;
 
 /** Device tasks and firmware packages of page device_maintenance (spec §1, §3 Task; issue 16). */
@@ -292,6 +300,8 @@ export const TASK_PATHS = {
   firmwareItem: pathWithId('/v1/dms/company/firmware/:id'),
   /** POST: an upload token for a package (the object store's token flow, spec §7.2). */
   firmwareToken: '/v1/dms/company/firmware/token',
+  /** GET: tasks running, and ended failed or completed lately (the dashboard's card). */
+  summary: '/v1/dms/company/tasks/summary',
 } as const;
 
 /** The remote terminal (spec §2.1 /telnet). */

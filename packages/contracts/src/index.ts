@@ -18,6 +18,7 @@ export * from './menu.js';
 export * from './mqtt.js';
 export * from './notices.js';
 export * from './plugin-manifest.js';
+export * from './summaries.js';
 export * from './system.js';
 export * from './tasks.js';
 export * from './terminal.js';

@@ -19,11 +19,28 @@ import { monthKey, packageColumns, toCloudPackage } from './packages.js';
 import { cloudPackages } from './schema.js';
 
 /** A plan's quota in SQL (space or flow). */
-function quotaSql(kind: 'space' | 'flow'): SQL {
+export function quotaSql(kind: 'space' | 'flow'): SQL {
   const cases = Object.entries(CLOUD_PLAN_QUOTAS).map(
     ([plan, quota]) => sql`when ${cloudPackages.plan} = ${plan} then ${sql.raw(String(quota[kind]))}`,
   );
   return sql`(case ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+/** The larger share of its quotas a package has used, of space or of this month's flow. */
+export const fullestSql = sql`greatest(
+  ${cloudPackages.spaceUsed}::float8 / ${quotaSql('space')},
+  ${cloudPackages.flowUsed}::float8 / ${quotaSql('flow')}
+)`;
+
+/** Fen the company's running packages are billed at the start of next month (their next plans). */
+export async function nextMonthDue(db: Db, companyId: number): Promise<number> {
+  const nextPrice = sql`case when ${cloudPackages.nextPlan} = 'closed' then 0
+    else ${priceSql(sql`coalesce(${cloudPackages.nextPlan}, ${cloudPackages.plan})`)} end`;
+  const [row] = await db
+    .select({ due: sql<string | null>`sum(${nextPrice})` })
+    .from(cloudPackages)
+    .where(and(eq(cloudPackages.companyId, companyId), ne(cloudPackages.state, 'closed')));
+  return Number(row?.due ?? 0);
 }
 
 const MONTHS = 6;
@@ -37,14 +54,9 @@ export class CbsDashboards {
 
   async of(companyId: number): Promise<CbsDashboard> {
     const running = and(eq(cloudPackages.companyId, companyId), ne(cloudPackages.state, 'closed'));
-    const fullest = sql`greatest(
-      ${cloudPackages.spaceUsed}::float8 / ${quotaSql('space')},
-      ${cloudPackages.flowUsed}::float8 / ${quotaSql('flow')}
-    )`;
-    const nextPrice = sql`case when ${cloudPackages.nextPlan} = 'closed' then 0
-      else ${priceSql(sql`coalesce(${cloudPackages.nextPlan}, ${cloudPackages.plan})`)} end`;
+    const fullest = fullestSql;
     const firstMonth = accountingMonthStart(this.now(), -(MONTHS - 1));
-    const [totals, near, [next], charges] = await Promise.all([
+    const [totals, near, next, charges] = await Promise.all([
       this.db
         .select({
           service: cloudPackages.service,
@@ -65,10 +77,7 @@ export class CbsDashboards {
         .where(and(running, sql`${fullest} >= ${sql.raw(String(NEAR_QUOTA_SHARE))}`))
         .orderBy(desc(fullest), desc(cloudPackages.id))
         .limit(20),
-      this.db
-        .select({ due: sql<string | null>`sum(${nextPrice})` })
-        .from(cloudPackages)
-        .where(running),
+      nextMonthDue(this.db, companyId),
       this.ledger.chargesByMonth(companyId, CLOUD_SERVICES, firstMonth),
     ]);
     const byMonth = new Map(charges.map((row) => [row.month, row.amount]));
@@ -90,7 +99,7 @@ export class CbsDashboards {
         const month = monthKey(accountingMonthStart(firstMonth.getTime(), index));
         return { month, amount: byMonth.get(month) ?? 0 };
       }),
-      next_month: Number(next?.due ?? 0),
+      next_month: next,
     };
   }
 }

@@ -13,15 +13,18 @@ export { seedDemoCloud } from './demo.js';
 /** The company module asks before the product cbs is turned off. */
 export { hasRunningPackages } from './packages.js';
 
-import { CbsDashboards } from './dashboard.js';
+import { CbsDashboards, nextMonthDue } from './dashboard.js';
 import { CloudPackages } from './packages.js';
 import { cbsRoutes } from './routes.js';
+import { cbsSummaryRoutes } from './summary-routes.js';
 import { CloudUsage, type UsageLog } from './usage.js';
 
 export interface CloudStorage {
   packages: CloudPackages;
   billing: CloudBilling;
   usage: CloudUsage;
+  /** Fen the company's packages are billed at the start of next month: its next bill's part. */
+  nextMonthDue(companyId: number): Promise<number>;
   routes: FastifyPluginAsyncZod;
 }
 
@@ -43,6 +46,10 @@ export function cloudStorage(options: {
     packages,
     billing,
     usage,
-    routes: async (app) => app.register(cbsRoutes, { db, packages, dashboards }),
+    nextMonthDue: (companyId) => nextMonthDue(db, companyId),
+    routes: async (app) => {
+      await app.register(cbsRoutes, { db, packages, dashboards });
+      await app.register(cbsSummaryRoutes, { db });
+    },
   };
 }

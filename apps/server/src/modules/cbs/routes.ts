@@ -20,16 +20,13 @@ import {
   openCloudPackagesBodySchema,
   type PageName,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { companies } from '../../core/db/schema.js';
-import { callerOf, permissionsOf } from '../../core/http/access.js';
-import { ApiError } from '../../core/http/errors.js';
+import { callerOf } from '../../core/http/access.js';
 import { listFilters } from '../../core/http/list-query.js';
+import { cbsCompanyOf } from './caller.js';
 import type { CbsDashboards } from './dashboard.js';
 import type { CloudPackages } from './packages.js';
 
@@ -48,16 +45,7 @@ export const cbsRoutes: FastifyPluginAsyncZod<CbsRoutesOptions> = async (
   app,
   { db, packages, dashboards },
 ) => {
-  /** The caller's company, once its product flag cbs is on (0). */
-  const companyOfCaller = async (request: FastifyRequest) => {
-    const companyId = companyOf(await permissionsOf(request, db));
-    const [company] = await db
-      .select({ cbs: companies.cbs })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (company?.cbs !== 0) throw new ApiError(403, 'product_disabled');
-    return companyId;
-  };
+  const companyOfCaller = (request: FastifyRequest) => cbsCompanyOf(request, db);
 
   app.get(
     CBS_PATHS.dashboard,

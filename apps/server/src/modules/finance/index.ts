@@ -15,6 +15,8 @@ import type { PaymentProvider } from './payments.js';
 import { financeRoutes } from './routes.js';
 import { FinanceSchedule, type ScheduleLog } from './schedule.js';
 import { CompanyStanding } from './standing.js';
+import { FinanceSummaries, NextBill } from './summary.js';
+import { financeSummaryRoutes } from './summary-routes.js';
 
 export type { BankAccount } from './accounts.js';
 export { Coupons } from './coupons.js';
@@ -22,12 +24,15 @@ export { Ledger, type Posting } from './ledger.js';
 export { financeCommands } from './ops.js';
 export { DevPaymentProvider, type PaymentProvider } from './payments.js';
 export { CompanyStanding } from './standing.js';
+export type { NextBill, NextBillPart } from './summary.js';
 
 export interface FinanceModule {
   ledger: Ledger;
   standing: CompanyStanding;
   orders: RechargeOrders;
   schedule: FinanceSchedule;
+  /** The next bill of the dashboard's card: monthly services add their part (`nextBill.add`). */
+  nextBill: NextBill;
   routes: FastifyPluginAsyncZod;
 }
 
@@ -54,12 +59,17 @@ export function finance(options: {
     ],
     log,
   );
+  const nextBill = new NextBill();
+  const summaries = new FinanceSummaries(db, ledger, accounts, nextBill, now);
   return {
     ledger,
     standing,
     orders,
     schedule,
-    routes: async (app) =>
-      app.register(financeRoutes, { db, accounts, orders, consumption, coupons, invoices }),
+    nextBill,
+    routes: async (app) => {
+      await app.register(financeRoutes, { db, accounts, orders, consumption, coupons, invoices });
+      await app.register(financeSummaryRoutes, { db, summaries });
+    },
   };
 }

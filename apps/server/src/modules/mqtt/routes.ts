@@ -40,6 +40,7 @@ import type { DebugTokens } from './debug-tokens.js';
 import { filtered, livePage } from './live.js';
 import type { MqttLog } from './log.js';
 import { mqttLogRoutes } from './log-routes.js';
+import { mqttSummaryRoutes } from './summary-routes.js';
 import type { BrokerStats } from './stats.js';
 
 /** The embedded broker's version, as the console shows it: the dir `mqtt` appears with it (spec §2.3). */
@@ -80,6 +81,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
   { db, broker, stats, log, debugTokens },
 ) => {
   await app.register(mqttLogRoutes, { db, log });
+  await app.register(mqttSummaryRoutes, { db, broker });
 
   /** The caller's company and the client kinds their pages show (403 when the pages show none). */
   async function viewer(request: FastifyRequest, pages: readonly string[]) {

@@ -16,6 +16,7 @@ import { FirmwarePackages } from './firmware.js';
 import { jobKinds } from './kinds.js';
 import { JobReports } from './reports.js';
 import { taskRoutes } from './routes.js';
+import { taskSummaryRoutes } from './summary-routes.js';
 import { Tasks } from './tasks.js';
 import { ConfigTemplates } from './templates.js';
 
@@ -56,6 +57,7 @@ export function deviceTasks(options: {
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(taskRoutes, { db, tasks, firmware });
     await app.register(configurationRoutes, { db, tasks, templates, importSlots });
+    await app.register(taskSummaryRoutes, { db, now: now ?? Date.now });
   };
   return { engine, routes };
 }

@@ -1,0 +1,95 @@
+/**
+ * The money summary of the dashboard's card (issue 29): the balance and this month's spending as
+ * the recharge page reads them, and the next bill — what the cloud packages will be billed at the
+ * start of next accounting month, following their planned changes — for the caller's company only,
+ * with the recharge page.
+ */
+import {
+  accountingMonthStart,
+  CBS_PATHS,
+  type CbsDashboard,
+  CLOUD_PLAN_PRICES,
+  type CloudPackage,
+  FINANCE_PATHS,
+  type Finance,
+  type FinanceSummary,
+  type ListPage,
+} from '@vap/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users } from '../../core/db/schema.js';
+import { addAccount } from '../../testing/accounts.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+
+describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  const at = Date.now();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { taskTickMs: 0, clock: () => at });
+    owner = bearer(await t.signIn());
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });
+  const summary = async (headers: Record<string, string>) => {
+    const response = await get(FINANCE_PATHS.summary, headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<FinanceSummary>();
+  };
+
+  it("shows the balance and this month's spending as the recharge page does, and the next bill", async () => {
+    const money = (await get(FINANCE_PATHS.finance, owner)).json<Finance>();
+    const cloud = (await get(CBS_PATHS.dashboard, owner)).json<CbsDashboard>();
+    expect(cloud.next_month).toBeGreaterThan(0);
+    expect(await summary(owner)).toEqual({
+      balance: money.balance,
+      month_spending: money.month_spending,
+      next_bill: cloud.next_month,
+      next_bill_at: accountingMonthStart(at, 1).toISOString(),
+      low_balance: money.low_balance,
+      suspended: money.suspended,
+    });
+  });
+
+  it('follows the packages: one closing next month leaves the next bill', async () => {
+    const before = (await summary(owner)).next_bill;
+    const packages = (await get(`${CBS_PATHS.packages}?size=100`, owner)).json<ListPage<CloudPackage>>();
+    const paid = packages.items.find((item) => item.plan === 'r' && item.state === 'active');
+    if (!paid) throw new Error('no R series package in the demo');
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${CBS_PATHS.close(paid.id)}`,
+      headers: owner,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await summary(owner)).next_bill).toBe(before - CLOUD_PLAN_PRICES[paid.service].r);
+  });
+
+  it("a company without monthly services owes nothing next month, and sees none of another's money", async () => {
+    const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    expect(await summary(stranger.headers)).toMatchObject({
+      balance: 0,
+      month_spending: 0,
+      next_bill: 0,
+      suspended: false,
+    });
+  });
+
+  it('needs the recharge page, as the balance does (403 without it)', async () => {
+    const info = (await get('/v1/pms/user', owner)).json<{ company: { id: number } }>();
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ companyId: info.company.id, name: '只看首页', menus: { dashboard: [] } })
+      .returning({ id: roles.id });
+    const member = await addAccount(t, { company: 'none' });
+    await t.database.db
+      .update(users)
+      .set({ companyId: info.company.id, roleId: role?.id ?? -1 })
+      .where(eq(users.id, member.userId));
+    const response = await get(FINANCE_PATHS.summary, member.headers);
+    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+  });
+});
