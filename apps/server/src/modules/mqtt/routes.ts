@@ -40,8 +40,8 @@ import type { DebugTokens } from './debug-tokens.js';
 import { filtered, livePage } from './live.js';
 import type { MqttLog } from './log.js';
 import { mqttLogRoutes } from './log-routes.js';
-import { mqttSummaryRoutes } from './summary-routes.js';
 import type { BrokerStats } from './stats.js';
+import { mqttSummaryRoutes } from './summary-routes.js';
 
 /** The embedded broker's version, as the console shows it: the dir `mqtt` appears with it (spec §2.3). */
 // Read beside its entry: the package exports no `./package.json`.
