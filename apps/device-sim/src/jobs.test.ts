@@ -228,6 +228,23 @@ describe('the jobs of a unit', () => {
     }
   });
 
+  it('says how far a failed download got, beyond what its throttled progress reports said (issue 29)', async () => {
+    // 300 KB in one go: the download outruns the reports (one per 250 ms), so the last one said
+    // 9 % while the unit failed 20–80 % through.
+    const server = await serve({ size: 307_200, chunks: 30 });
+    const unit = new FakeUnit();
+    const jobs = jobsOf(unit, { failureRate: 1, progressEveryMs: 250 });
+    jobs.start('upgrade_firmware', 'up1', server.args('V5.3.0'));
+    const end = (await settled(jobs, 'up1')) as { message: string; progress: number };
+    const [, received = '0'] = /after (\d+) of 307200 bytes/.exec(end.message) ?? [];
+    expect(end.progress).toBe(Math.floor((Number(received) / 307_200) * 90));
+    const said = unit.of('up1').filter((message) => message.state === 'processing');
+    expect(said.every((message) => message.state === 'processing' && message.progress <= end.progress)).toBe(
+      true,
+    );
+    await expect.poll(() => unit.of('up1').at(-1)).toMatchObject({ state: 'failed', progress: end.progress });
+  });
+
   it('takes a new failure rate for the jobs it starts after, and refuses one outside 0 to 1', async () => {
     const jobs = jobsOf(new FakeUnit(), { failureRate: 1 });
     jobs.start('apply_config', 'before', { config: { osd: { on: 1 } } });

@@ -56,7 +56,7 @@ export const REMEMBERED_JOBS = 100;
 const DOWNLOADED = 90;
 const INSTALLING = 95;
 
-const failed = (reason: string, message?: string): JobReport =>
+const failed = (reason: string, message?: string): Extract<JobReport, { state: 'failed' }> =>
   message === undefined ? { state: 'failed', reason } : { state: 'failed', reason, message };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -248,11 +248,12 @@ export class Jobs {
       (error: unknown) => {
         done();
         const why = controller.signal.aborted ? controller.signal.reason : error;
-        this.end(
-          id,
-          why instanceof JobFailure ? failed(why.reason, why.message) : failed('internal', String(why)),
-          true,
-        );
+        const end =
+          why instanceof JobFailure ? failed(why.reason, why.message) : failed('internal', String(why));
+        // How far it got, which the throttled progress reports may not have said yet.
+        const reached = this.known.get(id);
+        const progress = reached?.state === 'processing' ? reached.progress : 0;
+        this.end(id, progress > 0 ? { ...end, progress } : end, true);
       },
     );
     return this.remember(id, { state: 'processing', progress: 0 });

@@ -62,6 +62,11 @@ export const jobReportSchema = z.discriminatedUnion('state', [
     /** A code: `download_failed`, `md5_mismatch`, `unsupported_model`, `busy`, `bad_args`, … */
     reason: z.string().min(1),
     message: z.string().optional(),
+    /**
+     * How far the job got before it failed (0–100): its last progress, which the device may not
+     * have published yet (it reports progress a few times a second at most).
+     */
+    progress: z.number().min(0).max(100).optional(),
   }),
 ]);
 export type JobReport = z.infer<typeof jobReportSchema>;

@@ -232,7 +232,8 @@ export class JobEngine {
 
   /**
    * A device's report on its job (`sn` is who sent it: a device reports on its own jobs only).
-   * Processing renews the lease and sets the progress; an end ends the job, once.
+   * Processing renews the lease and sets the progress; an end ends the job, once — a failure with
+   * the progress it says the job reached, which its last processing report may lag behind.
    *
    * A completion also ends a job that failed `timeout` under the same key: the timeout is only the
    * server giving up waiting, and the device did finish that very attempt (an upgrade that took
@@ -274,6 +275,7 @@ export class JobEngine {
                 state: 'failed',
                 reason: report.reason,
                 message: report.message ?? null,
+                ...(report.progress === undefined ? {} : { progress: report.progress }),
                 endedAt: ended,
                 leaseUntil: null,
               })

@@ -197,6 +197,36 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     expect(await jobOf(created.id, a)).toMatchObject({ state: 'processing', attempts: 2 });
   });
 
+  it('a failed job shows how far the device got, beyond its last progress report (issue 29)', async () => {
+    const [a, b] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const [first, second] = [await online(a), await online(b)];
+    const created = await upgrade(firmware.id, [a, b]);
+    await state.t.app.taskEngine.tick();
+    const [toA, toB] = [await commandFor(first, created.id), await commandFor(second, created.id)];
+    for (const [device, unit, command] of [
+      [first, a, toA],
+      [second, b, toB],
+    ] as const) {
+      await report(device, unit, { id: command.id, state: 'processing', progress: 9 });
+      await until(async () => (await jobOf(created.id, unit)).progress === 9);
+    }
+    // 245,675 of 307,200 bytes is 71 % of the download's 90: the device says so with its failure.
+    await report(first, a, {
+      id: toA.id,
+      state: 'failed',
+      reason: 'download_failed',
+      message: 'failed after 245675 of 307200 bytes',
+      progress: 71,
+    });
+    await until(async () => (await jobOf(created.id, a)).state === 'failed');
+    expect(await jobOf(created.id, a)).toMatchObject({ reason: 'download_failed', progress: 71 });
+    // A failure that does not say keeps the last progress reported.
+    await report(second, b, { id: toB.id, state: 'failed', reason: 'busy' });
+    await until(async () => (await jobOf(created.id, b)).state === 'failed');
+    expect((await jobOf(created.id, b)).progress).toBe(9);
+  });
+
   it('a device failing with its own words: the job keeps its reason and its message', async () => {
     const [a] = twoOfOneModel();
     const firmware = await firmwareFor(a.model);
