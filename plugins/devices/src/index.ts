@@ -1,4 +1,5 @@
 import {
+  contribute,
   definePlugin,
   EventBusRef,
   HttpRef,
@@ -9,6 +10,7 @@ import {
   publicRoute,
   SessionRef,
 } from '@vap/kernel';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { DevicesApiRef, TasksApiRef } from './refs.js';
 
 /**
@@ -55,6 +57,24 @@ export default definePlugin({
     }),
     page('device_bind_record', () => import('./pages/bind-records.js'), { buttons: ['export'] }),
     page('device_verify', () => import('./pages/verify.js'), { buttons: ['verify'] }),
+  ],
+  // The fleet online and offline, and its tasks, on the home page of those who may open the page.
+  contributions: [
+    contribute(
+      DashboardCards,
+      'devices-status',
+      { component: () => import('./dashboard-card.js'), page: 'device_maintenance' },
+      { order: 30 },
+    ),
+    contribute(
+      DashboardCards,
+      'devices-tasks',
+      {
+        component: () => import('./dashboard-card.js').then((module) => ({ default: module.TasksCard })),
+        page: 'device_maintenance',
+      },
+      { order: 40 },
+    ),
   ],
   // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
   services: [

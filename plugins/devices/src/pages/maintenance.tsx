@@ -2,6 +2,7 @@ import type { Task } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { deviceWheres, NO_DEVICE_FILTERS } from './device-filters.js';
 import { DeviceView } from './device-view.js';
 import type { GroupChoice } from './group-panel.js';
@@ -17,7 +18,9 @@ type View = 'devices' | 'tasks';
  */
 export default function MaintenancePage() {
   const t = useT('devices');
-  const [view, setView] = useState<View>('devices');
+  const [search] = useSearchParams();
+  // `?view=tasks` opens the tasks: where the dashboard's tasks card leads.
+  const [view, setView] = useState<View>(search.get('view') === 'tasks' ? 'tasks' : 'devices');
   // The device list's group and searches: a new task from the tasks may take the devices they show.
   const [group, setGroup] = useState<GroupChoice>('all');
   const [filters, setFilters] = useState(NO_DEVICE_FILTERS);
