@@ -1,4 +1,5 @@
 import {
+  contribute,
   definePlugin,
   EventBusRef,
   HttpRef,
@@ -9,6 +10,7 @@ import {
   service,
   TabsRef,
 } from '@vap/kernel';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { DEBUG_TOOL_PAGE, DebugToolHolder } from './debug/holder.js';
 import { DebugToolRef, MqttApiRef } from './refs.js';
 
@@ -34,6 +36,16 @@ export default definePlugin({
       buttons: ['connect', 'subscribe', 'send'],
     }),
     page('mqtt_log', () => import('./pages/log.js'), { buttons: ['export'] }),
+  ],
+  // The clients connected and the messages a minute, on the home page of those who may open the
+  // broker's dashboard.
+  contributions: [
+    contribute(
+      DashboardCards,
+      'mqtt-broker',
+      { component: () => import('./dashboard-card.js'), page: 'mqtt_dashboard' },
+      { order: 50 },
+    ),
   ],
   services: [
     // The API module (and the contracts' schemas it parses with) loads with its first call.
