@@ -42,6 +42,11 @@ export const percentText = (share: number): string => `${Math.round(share * 100)
 /** Whether a share counts as "near the quota" on the dashboard (NEAR_QUOTA_SHARE or more). */
 export const isNear = (share: number): boolean => share >= NEAR_QUOTA_SHARE;
 
+/** Where a share stands against its quota: below NEAR_QUOTA_SHARE, near it, or at and over all of it. */
+export type QuotaLevel = 'normal' | 'near' | 'over';
+export const quotaLevel = (share: number): QuotaLevel =>
+  share >= 1 ? 'over' : isNear(share) ? 'near' : 'normal';
+
 /** A device as the lists name it: its name, or its serial when it has none. */
 export const deviceName = (item: Pick<CloudPackage, 'device_name' | 'sn'>): string =>
   item.device_name || item.sn;

@@ -38,6 +38,69 @@ describe('cbs_dashboard: the overview', () => {
     ).toBe('10');
   });
 
+  it('over quota (112 % of space, 144 % of flow) looks unlike a bar near it, and says what happens next (issue 29)', async () => {
+    await renderCbsPage(
+      answersWith(
+        dashboard({
+          totals: [
+            {
+              service: 'cloud_backup',
+              active: 4,
+              suspended: 0,
+              space_used: 56 * MB,
+              space_quota: 50 * MB,
+              flow_used: 144 * MB,
+              flow_quota: 100 * MB,
+            },
+            {
+              service: 'cloud_video',
+              active: 1,
+              suspended: 0,
+              space_used: 90 * MB,
+              space_quota: 100 * MB,
+              flow_used: 2 * MB,
+              flow_quota: 100 * MB,
+            },
+          ],
+        }),
+      ),
+    );
+    const backup = await screen.findByTestId('usage-cloud_backup');
+    const space = within(backup).getByTestId('quota-space');
+    const spaceBar = within(space).getByRole('progressbar', { name: 'Cloud backup space used' });
+    expect(spaceBar.getAttribute('data-level')).toBe('over');
+    expect(spaceBar.getAttribute('aria-valuetext')).toBe('112%');
+    expect(within(space).getByText(en.quota.over)).toBeTruthy();
+    expect(within(space).getByText(/^Over by 6M: the devices keep more than their plans cover/)).toBeTruthy();
+    const flow = within(backup).getByTestId('quota-flow');
+    const flowBar = within(flow).getByRole('progressbar', { name: 'Cloud backup flow used this month' });
+    expect(flowBar.getAttribute('data-level')).toBe('over');
+    expect(flowBar.getAttribute('aria-valuetext')).toBe('144%');
+    // The flow counts again with the next accounting month, which the line names.
+    expect(
+      within(flow).getByText(/^Over by 44M this month\. The flow counts again from \w{3} \d{1,2}, \d{4};/),
+    ).toBeTruthy();
+
+    const video = screen.getByTestId('usage-cloud_video');
+    const near = within(video).getByTestId('quota-space');
+    expect(within(near).getByRole('progressbar').getAttribute('data-level')).toBe('near');
+    expect(within(near).getByText(en.quota.near)).toBeTruthy();
+    expect(within(near).getByText(/^Nearly full: 10M left of the plans' space\./)).toBeTruthy();
+    const normal = within(video).getByTestId('quota-flow');
+    expect(within(normal).getByRole('progressbar').getAttribute('data-level')).toBe('normal');
+    expect(within(normal).queryByText(en.quota.near)).toBeNull();
+    expect(within(normal).queryByText(en.quota.over)).toBeNull();
+
+    // Chromium paints a styled <progress> green whatever accent-color says: each level colours the
+    // value itself, and over the quota differently from near it.
+    const valueRules = (bar: HTMLElement) =>
+      bar.className.split(/\s+/).filter((name) => name.includes('::-webkit-progress-value'));
+    expect(spaceBar.className).not.toMatch(/\baccent-/);
+    expect(valueRules(spaceBar).join(' ')).toContain('--color-danger');
+    expect(valueRules(within(near).getByRole('progressbar')).join(' ')).toContain('bg-warning');
+    expect(valueRules(within(normal).getByRole('progressbar')).join(' ')).toContain('bg-primary-accent');
+  });
+
   it('a service without packages says so instead of empty bars', async () => {
     await renderCbsPage(answersWith(dashboard({ totals: [] })));
     const video = await screen.findByTestId('usage-cloud_video');

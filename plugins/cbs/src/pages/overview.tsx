@@ -1,8 +1,14 @@
-import { type CbsDashboard, CLOUD_SERVICES, formatFen, NEAR_QUOTA_SHARE } from '@vap/contracts';
+import {
+  accountingMonthStart,
+  type CbsDashboard,
+  CLOUD_SERVICES,
+  formatFen,
+  NEAR_QUOTA_SHARE,
+} from '@vap/contracts';
 import { useLanguage, useT } from '@vap/kernel';
 import { Button, Card, Chart, Empty, formatFileSize, Skeleton, Tag } from '@vap/ui';
 import { useDashboard } from '../cbs-query.js';
-import { deviceName, isNear, percentText, shareOf, useAccountingDates } from '../cloud.js';
+import { deviceName, isNear, percentText, quotaLevel, shareOf, useAccountingDates } from '../cloud.js';
 import { UsageBar } from './usage-bar.js';
 
 type Totals = CbsDashboard['totals'][number];
@@ -77,12 +83,14 @@ function ServiceUsage({ totals }: { totals: Totals }) {
         ) : (
           <>
             <Quota
+              kind="space"
               title={t('overview.space')}
               label={t('overview.spaceOf', { service })}
               used={totals.space_used}
               quota={totals.space_quota}
             />
             <Quota
+              kind="flow"
               title={t('overview.flow')}
               label={t('overview.flowOf', { service })}
               used={totals.flow_used}
@@ -95,19 +103,53 @@ function ServiceUsage({ totals }: { totals: Totals }) {
   );
 }
 
-function Quota({ title, label, used, quota }: { title: string; label: string; used: number; quota: number }) {
+interface QuotaProps {
+  kind: 'space' | 'flow';
+  title: string;
+  label: string;
+  used: number;
+  quota: number;
+}
+
+/**
+ * Space or this month's flow against the quota. Near the quota and over it the bar looks different,
+ * a tag says which, and a line says what follows (spec §4.3 warnings): space stays over until the
+ * devices keep less or the plans grow; flow counts again at the next accounting month.
+ */
+function Quota({ kind, title, label, used, quota }: QuotaProps) {
   const t = useT('cbs');
+  const dates = useAccountingDates();
   const share = shareOf(used, quota);
+  const level = quotaLevel(share);
+  const date = dates.day(accountingMonthStart(Date.now(), 1).toISOString());
+  const left = formatFileSize(Math.max(0, quota - used));
+  const over = formatFileSize(Math.max(0, used - quota));
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex flex-col gap-1" data-testid={`quota-${kind}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="text-ink-soft">{title}</span>
+        <span className="flex items-center gap-2 text-ink-soft">
+          {title}
+          {level === 'normal' ? null : (
+            <Tag tone={level === 'over' ? 'danger' : 'warning'}>{t(`quota.${level}`)}</Tag>
+          )}
+        </span>
         <span className="text-ink tabular-nums">
           {t('overview.used', { used: formatFileSize(used), quota: formatFileSize(quota) })} ·{' '}
           {percentText(share)}
         </span>
       </div>
       <UsageBar share={share} label={label} />
+      {level === 'normal' ? null : (
+        <p className={level === 'over' ? 'text-sm text-danger' : 'text-sm text-warning'}>
+          {kind === 'space'
+            ? level === 'over'
+              ? t('quota.spaceOver', { over })
+              : t('quota.spaceNear', { left })
+            : level === 'over'
+              ? t('quota.flowOver', { over, date })
+              : t('quota.flowNear', { left, date })}
+        </p>
+      )}
     </div>
   );
 }
