@@ -11,4 +11,7 @@ export default defineConfig({
   target: 'es2022',
   // The kernel's list of plugin peers: the console provides them once; never bundled, subpaths included.
   external: PEERS,
+  // The dashboard's extension points (a few lines, no dashboard code) are bundled: the plugin works
+  // whether or not the dashboard plugin is installed.
+  noExternal: ['@vap/plugin-dashboard'],
 });

@@ -1,4 +1,13 @@
-import { definePlugin, HttpRef, lazyService, messages, page, whenProductEnabled } from '@vap/kernel';
+import {
+  contribute,
+  definePlugin,
+  HttpRef,
+  lazyService,
+  messages,
+  page,
+  whenProductEnabled,
+} from '@vap/kernel';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { CbsApiRef } from './refs.js';
 
 /**
@@ -14,6 +23,16 @@ export default definePlugin({
   kernel: '^2',
   activation: whenProductEnabled('cbs'),
   pages: [page('cbs_dashboard', () => import('./pages/dashboard.js'), { buttons: ['buy', 'close'] })],
+  // Space against quota, and the packages near or over a quota, on the home page of those who may
+  // open cloud storage; none while the product is off (the plugin is inactive then).
+  contributions: [
+    contribute(
+      DashboardCards,
+      'cbs-storage',
+      { component: () => import('./dashboard-card.js'), page: 'cbs_dashboard' },
+      { order: 60 },
+    ),
+  ],
   // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
   services: [
     lazyService(CbsApiRef, async () => {

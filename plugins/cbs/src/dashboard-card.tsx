@@ -1,0 +1,87 @@
+/**
+ * The cloud-storage card of the dashboard (issue 29): the space the packages keep against their
+ * quotas, and how many are near a quota or at or over one (GET summary), linking to page
+ * cbs_dashboard. Contributed only while the product cbs is on (the plugin's activation), and shown
+ * only to users whose menu has the page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { CBS_PATHS, cbsSummarySchema } from '@vap/contracts';
+import { useKernel, useSession, useT } from '@vap/kernel';
+import { Button, Card, Empty, formatFileSize, Skeleton } from '@vap/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { percentText, shareOf } from './cloud.js';
+import { UsageBar } from './pages/usage-bar.js';
+
+/** The page the card summarises (spec §2.3). */
+const CBS_PAGE = 'cbs_dashboard';
+
+export default function CloudStorageCard() {
+  const { routes } = useSession();
+  const route = routes?.byName.get(CBS_PAGE);
+  return route?.type === 'page' ? <CloudStorage to={route.path} /> : null;
+}
+
+function CloudStorage({ to }: { to: string }) {
+  const t = useT('cbs');
+  const { http } = useKernel();
+  const { data, isPending, refetch } = useQuery({
+    queryKey: ['cbs', 'dashboard-card'],
+    // Quiet: the card says it failed, with a retry.
+    queryFn: ({ signal }) => http.get(CBS_PATHS.summary, { schema: cbsSummarySchema, quiet: true, signal }),
+  });
+  let body: ReactNode = <Skeleton lines={3} />;
+  if (data && data.packages === 0) body = <Empty description={t('dashboardCard.empty')} />;
+  else if (data) {
+    const share = shareOf(data.space_used, data.space_quota);
+    body = (
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+            <span className="text-ink-soft">{t('dashboardCard.space')}</span>
+            <span className="text-ink tabular-nums">
+              {t('dashboardCard.used', {
+                used: formatFileSize(data.space_used),
+                quota: formatFileSize(data.space_quota),
+              })}{' '}
+              · {percentText(share)}
+            </span>
+          </div>
+          <UsageBar share={share} label={t('dashboardCard.spaceOf')} />
+        </div>
+        <p className="text-sm text-ink-soft">{t('dashboardCard.packages', { count: data.packages })}</p>
+        {data.over_quota > 0 ? (
+          <div className="flex flex-col gap-1 text-sm text-danger">
+            <p>{t('dashboardCard.overQuota', { count: data.over_quota })}</p>
+            <p>{t('dashboardCard.overHint')}</p>
+          </div>
+        ) : null}
+        {data.near_quota > 0 ? (
+          <p className="text-sm text-warning">{t('dashboardCard.nearQuota', { count: data.near_quota })}</p>
+        ) : null}
+      </div>
+    );
+  } else if (!isPending) {
+    body = (
+      <div role="alert" className="flex items-center gap-3 text-sm text-danger">
+        <span>{t('dashboardCard.loadFailed')}</span>
+        <Button size="small" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Card
+      title={t('dashboardCard.title')}
+      data-testid="cbs-card"
+      extra={
+        <Link to={to} className="text-sm text-primary hover:underline">
+          {t('dashboardCard.open')}
+        </Link>
+      }
+    >
+      {body}
+    </Card>
+  );
+}
