@@ -1,45 +1,86 @@
 import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
-import { FINANCE_PATHS } from '@vap/contracts';
-import { renderWithKernel } from '@vap/kernel/testing';
+import userEvent from '@testing-library/user-event';
+import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
+import { createTestKernel, renderWithKernel } from '@vap/kernel/testing';
+import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { afterEach, describe, expect, it } from 'vitest';
 import BalanceCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
-import { callsTo, finance, sharedMessages, signedInUser } from './test-support.js';
+import zhCN from './locales/zh-CN.json';
+import zhTW from './locales/zh-TW.json';
+import { callsTo, sharedMessages, signedInUser } from './test-support.js';
 
 afterEach(cleanup);
 
-const renderCard = (recharge: boolean, answer: object = { body: finance() }) =>
+/** What GET finance/summary answers; the next bill falls on 1 December (00:00 in UTC+8). */
+const summary = (partial: Partial<FinanceSummary> = {}): FinanceSummary => ({
+  balance: 123_456,
+  month_spending: 4_500,
+  next_bill: 9_500,
+  next_bill_at: '2026-11-30T16:00:00.000Z',
+  low_balance: false,
+  suspended: false,
+  ...partial,
+});
+
+const renderCard = (
+  recharge: boolean,
+  answer: object = { body: summary() },
+  language: 'en' | 'zh-CN' | 'zh-TW' = 'en',
+) =>
   renderWithKernel(<BalanceCard />, {
     plugins: [plugin],
     user: signedInUser({ recharge }),
     messages: sharedMessages,
     path: '/dashboard',
-    answers: { [`GET ${FINANCE_PATHS.finance}`]: answer },
+    language,
+    answers: { [`GET ${FINANCE_PATHS.summary}`]: answer },
   });
 
+const figure = (card: HTMLElement, label: string) =>
+  within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
 describe('the dashboard card "Balance"', () => {
-  it('shows the balance and this month’s spending, with a link to the recharge page', async () => {
+  it('shows the balance, this month’s spending and the next bill with its day, and links to the recharge page', async () => {
     await renderCard(true);
     const card = await screen.findByTestId('finance-card');
     expect(within(card).getByRole('heading', { name: en.card.title })).toBeTruthy();
-    expect(await within(card).findByText('¥1,234.56')).toBeTruthy();
-    expect(within(card).getByText('¥45.00')).toBeTruthy();
+    await within(card).findByText('¥1,234.56');
+    expect(figure(card, en.card.balance)).toBe('¥1,234.56');
+    expect(figure(card, en.card.monthSpending)).toBe('¥45.00');
+    expect(figure(card, en.card.nextBill)).toBe('¥95.00');
+    expect(within(card).getByText('On Dec 1, 2026, for the monthly services')).toBeTruthy();
     expect(within(card).getByRole('link', { name: en.card.recharge }).getAttribute('href')).toBe(
       '/finance/recharge',
     );
     expect(within(card).queryByText(en.card.low)).toBeNull();
+    expect(within(card).queryByText(/does not cover/)).toBeNull();
   });
 
-  it('flags a low balance, and suspended services', async () => {
-    await renderCard(true, { body: finance({ balance: 1_200, low_balance: true }) });
-    expect(await within(await screen.findByTestId('finance-card')).findByText(en.card.low)).toBeTruthy();
-    cleanup();
-    await renderCard(true, { body: finance({ balance: 0, low_balance: true, suspended: true }) });
+  it('says when nothing is due next month', async () => {
+    await renderCard(true, { body: summary({ next_bill: 0 }) });
+    const card = await screen.findByTestId('finance-card');
+    expect(await within(card).findByText(en.card.nothingDue)).toBeTruthy();
+  });
+
+  it('warns before: a balance that does not cover the next bill says by when to recharge (spec §4.3)', async () => {
+    await renderCard(true, { body: summary({ balance: 5_000, low_balance: true }) });
+    const card = await screen.findByTestId('finance-card');
+    expect(await within(card).findByText(en.card.low)).toBeTruthy();
     expect(
-      await within(await screen.findByTestId('finance-card')).findByText(en.card.suspended),
+      within(card).getByText(
+        'The balance does not cover the next bill: recharge before Dec 1, 2026, or the services it pays for are suspended.',
+      ),
     ).toBeTruthy();
+  });
+
+  it('and after: suspended services say how they resume', async () => {
+    await renderCard(true, { body: summary({ balance: 0, low_balance: true, suspended: true }) });
+    const card = await screen.findByTestId('finance-card');
+    expect(await within(card).findByText(en.card.suspended)).toBeTruthy();
+    expect(within(card).getByText(en.card.suspendedHint)).toBeTruthy();
   });
 
   it('is not shown, and asks nothing, to a user without the recharge page', async () => {
@@ -47,12 +88,37 @@ describe('the dashboard card "Balance"', () => {
     // The card renders nothing; the fake router's fallback is all there is.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('finance-card')).toBeNull();
-    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.finance)).toEqual([]);
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.summary)).toEqual([]);
   });
 
-  it('says when the balance cannot be loaded', async () => {
-    await renderCard(true, { status: 500, body: { code: 'internal', message: 'Server error' } });
+  it('says when the balance cannot be loaded, and Retry asks again', async () => {
+    const { api } = await renderCard(true, {
+      status: 500,
+      body: { code: 'internal', message: 'Server error' },
+    });
     const card = await screen.findByTestId('finance-card');
-    expect((await within(card).findByRole('alert')).textContent).toContain(en.card.loadFailed);
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain(en.card.loadFailed);
+    api.answers[`GET ${FINANCE_PATHS.summary}`] = { body: summary() };
+    await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
+    expect(await within(card).findByText('¥1,234.56')).toBeTruthy();
+    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.summary)).toHaveLength(2);
+  });
+
+  it.each([
+    ['zh-CN', zhCN],
+    ['zh-TW', zhTW],
+  ] as const)('speaks %s', async (language, words) => {
+    await renderCard(true, { body: summary() }, language);
+    const card = await screen.findByTestId('finance-card');
+    expect(within(card).getByRole('heading', { name: words.card.title })).toBeTruthy();
+    expect(await within(card).findByText(words.card.nextBill)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: words.card.recharge })).toBeTruthy();
+  });
+
+  it('is contributed for the recharge page', async () => {
+    const { kernel } = await createTestKernel({ plugins: [plugin], user: signedInUser({ recharge: true }) });
+    const cards = kernel.registry.contributions(DashboardCards, kernel.session.state.context);
+    expect(cards.map((card) => [card.id, card.value.page])).toEqual([['finance-balance', 'recharge']]);
   });
 });

@@ -1,12 +1,15 @@
-import { formatFen } from '@vap/contracts';
-import { useT } from '@vap/kernel';
+import { useQuery } from '@tanstack/react-query';
+import { ACCOUNTING_UTC_OFFSET_HOURS, FINANCE_PATHS, financeSummarySchema, formatFen } from '@vap/contracts';
+import { useKernel, useLanguage, useT } from '@vap/kernel';
 import { Button, Card, Skeleton, Tag } from '@vap/ui';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useFinance, useRechargeRoute } from './finance-query.js';
+import { FINANCE_KEY, useRechargeRoute } from './finance-query.js';
 
 /**
- * The dashboard card "Balance": the balance and this month's spending, flagged when low or
- * suspended, with a link to the recharge page. Shown only to users whose menu has that page.
+ * The dashboard card "Balance" (GET finance/summary): the balance, this month's spending and the
+ * next bill, flagged when low, suspended or not covering that bill, with a link to the recharge
+ * page. Shown only to users whose menu has that page.
  */
 export default function BalanceCard() {
   const route = useRechargeRoute();
@@ -14,31 +17,67 @@ export default function BalanceCard() {
   return <Balance to={route.path} />;
 }
 
+/** Under FINANCE_KEY: whatever refreshes the balance (a recharge paid, a threshold saved) refreshes it. */
+const CARD_KEY = [...FINANCE_KEY, 'card'] as const;
+
+/** A day of the accounting calendar (UTC+8, whatever the viewer's zone), in the console's language. */
+function useAccountingDay(): (iso: string) => string {
+  const language = useLanguage();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    return (iso: string) =>
+      format.format(new Date(Date.parse(iso) + ACCOUNTING_UTC_OFFSET_HOURS * 3_600_000));
+  }, [language]);
+}
+
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
-  const { data, isPending, refetch } = useFinance();
+  const { http } = useKernel();
+  const day = useAccountingDay();
+  const { data, isPending, refetch } = useQuery({
+    queryKey: CARD_KEY,
+    // Quiet: the card says it failed, with a retry.
+    queryFn: ({ signal }) =>
+      http.get(FINANCE_PATHS.summary, { schema: financeSummarySchema, quiet: true, signal }),
+  });
   let body = <Skeleton lines={2} />;
   if (data) {
+    const date = day(data.next_bill_at);
+    const uncovered = data.next_bill > 0 && data.balance < data.next_bill;
     body = (
-      <dl className="grid grid-cols-2 gap-4">
-        <div className="flex flex-col gap-1">
-          <dt className="text-sm text-ink-soft">{t('card.balance')}</dt>
-          <dd className="text-2xl font-medium text-ink">{formatFen(data.balance)}</dd>
-          {data.suspended ? (
-            <dd>
-              <Tag tone="danger">{t('card.suspended')}</Tag>
+      <div className="flex flex-col gap-3">
+        <dl className="grid grid-cols-3 gap-4">
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm text-ink-soft">{t('card.balance')}</dt>
+            <dd className="text-2xl font-medium text-ink">{formatFen(data.balance)}</dd>
+            {data.suspended ? (
+              <dd>
+                <Tag tone="danger">{t('card.suspended')}</Tag>
+              </dd>
+            ) : data.low_balance ? (
+              <dd>
+                <Tag tone="warning">{t('card.low')}</Tag>
+              </dd>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm text-ink-soft">{t('card.monthSpending')}</dt>
+            <dd className="text-2xl font-medium text-ink">{formatFen(data.month_spending)}</dd>
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm text-ink-soft">{t('card.nextBill')}</dt>
+            <dd className="text-2xl font-medium text-ink">{formatFen(data.next_bill)}</dd>
+            <dd className="text-xs text-ink-soft">
+              {data.next_bill > 0 ? t('card.nextBillOn', { date }) : t('card.nothingDue')}
             </dd>
-          ) : data.low_balance ? (
-            <dd>
-              <Tag tone="warning">{t('card.low')}</Tag>
-            </dd>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <dt className="text-sm text-ink-soft">{t('card.monthSpending')}</dt>
-          <dd className="text-2xl font-medium text-ink">{formatFen(data.month_spending)}</dd>
-        </div>
-      </dl>
+          </div>
+        </dl>
+        {data.suspended ? (
+          <p className="text-sm text-danger">{t('card.suspendedHint')}</p>
+        ) : uncovered ? (
+          <p className="text-sm text-warning">{t('card.notCovered', { date })}</p>
+        ) : null}
+      </div>
     );
   } else if (!isPending) {
     body = (

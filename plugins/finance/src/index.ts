@@ -52,7 +52,7 @@ export default definePlugin({
     contribute(
       DashboardCards,
       'finance-balance',
-      { component: () => import('./dashboard-card.js') },
+      { component: () => import('./dashboard-card.js'), page: 'recharge' },
       { order: 20 },
     ),
   ],
