@@ -10,7 +10,6 @@ describe('the devices plugin', () => {
         expect.objectContaining({
           name: 'device_maintenance',
           buttons: [
-            'add',
             'bind',
             'edit',
             'unbind',

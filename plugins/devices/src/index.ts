@@ -37,11 +37,11 @@ export default definePlugin({
   ],
   pages: [
     page('device_maintenance', () => import('./pages/maintenance.js'), {
-      // `add` and `bind` both grant the bind dialog: the catalogue has both buttons on this page.
-      // The tasks' buttons (TASK_BUTTONS): `upgrade` for firmware, `config` and `whitelist` for
-      // the configuration and white-list tasks; `telnet` for a device's remote terminal.
+      // `bind` grants the bind dialog (the catalogue's `add`, which the server never checked, is
+      // gone: migration 0028). The tasks' buttons (TASK_BUTTONS): `upgrade` for firmware, `config`
+      // and `whitelist` for the configuration and white-list tasks; `telnet` for a device's remote
+      // terminal.
       buttons: [
-        'add',
         'bind',
         'edit',
         'unbind',

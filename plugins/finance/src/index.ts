@@ -34,8 +34,8 @@ export default definePlugin({
     // `apply` guards the invoice details and asking an invoice (the latter on invoice_payment too);
     // `export` the .xlsx of the invoice requests.
     page('invoice_record', () => import('./pages/invoice-record.js'), { buttons: ['apply', 'export'] }),
-    // Checks none of its own buttons (the catalogue's `pay` guards nothing yet): asking an invoice
-    // here is invoice_record's `apply`, read from the session.
+    // Has no button of its own (the catalogue's `pay`, which guarded nothing, is gone: migration
+    // 0028): asking an invoice here is invoice_record's `apply`, read from the session.
     page('invoice_payment', () => import('./pages/invoice-payment.js')),
   ],
   // The development provider's cashier (docs/operations.md "Payments"): the token in the address is

@@ -46,10 +46,7 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
   const api = useService(DevicesApiRef);
   const { user } = useSession();
   const queryClient = useQueryClient();
-  // The catalogue has both buttons on this page: either grants binding.
-  const mayBindButton = usePermission('bind');
-  const mayAdd = usePermission('add');
-  const mayBind = mayBindButton || mayAdd;
+  const mayBind = usePermission('bind');
   const mayEdit = usePermission('edit');
   const mayUnbind = usePermission('unbind');
   const mayMove = usePermission('move');

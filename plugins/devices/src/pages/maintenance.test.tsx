@@ -183,7 +183,7 @@ describe('device_maintenance: permissions (spec §6)', () => {
   });
 
   it('buttons shown per role: each button of the role brings its own action', async () => {
-    await renderMaintenance({ roleId: 4, buttons: ['add', 'move', 'export'] });
+    await renderMaintenance({ roleId: 4, buttons: ['bind', 'move', 'export'] });
     const row = await rowOf('front-door');
     expect(screen.getByRole('button', { name: en.maintenance.bind })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();

@@ -58,6 +58,53 @@ describe('migration 0005 (default roles)', () => {
   });
 });
 
+describe.each(ENGINES)('migration 0028 (buttons no page checks) on %s', (engine) => {
+  it("takes the buttons out of the catalogue and out of every role's grant, `add` becoming `bind` (issue 29)", async () => {
+    const { database, drop } = await createTestDatabase(engine);
+    try {
+      const { db } = database;
+      const [company] = await db.insert(companies).values({ name: '旧按钮有限公司' }).returning();
+      if (!company) throw new Error('no company');
+      const granted = {
+        dashboard: [],
+        device_maintenance: ['add', 'delete', 'export'],
+        device_verify: ['verify', 'import', 'export'],
+        invoice_payment: ['pay'],
+      };
+      const [old, both] = await db
+        .insert(roles)
+        .values([
+          { companyId: company.id, name: '旧角色', menus: granted },
+          { companyId: company.id, name: '两者', menus: { device_maintenance: ['bind', 'add'] } },
+        ])
+        .returning({ id: roles.id });
+      // The data statements of the migration, run as they ran on a database of that time.
+      const statements = readFileSync(join(MIGRATIONS_DIR, '0028_menu_buttons_no_page_checks.sql'), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((statement) => /^\s*(--.*\n)*\s*UPDATE/.test(statement));
+      expect(statements).toHaveLength(4);
+      for (let run = 0; run < 2; run++) {
+        for (const statement of statements) await db.execute(sql.raw(statement));
+      }
+      const menusOf = async (id = 0) => (await db.select().from(roles).where(eq(roles.id, id)))[0]?.menus;
+      expect(await menusOf(old?.id)).toEqual({
+        dashboard: [],
+        device_maintenance: ['export', 'bind'],
+        device_verify: ['verify'],
+        invoice_payment: [],
+      });
+      expect(await menusOf(both?.id)).toEqual({ device_maintenance: ['bind'] });
+      const buttons = await db
+        .select({ id: menuItems.id })
+        .from(menuItems)
+        .where(sql`${menuItems.id} in (20101, 20103, 20302, 20303, 10501)`);
+      expect(buttons).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
 describe('migration 0008 (no role without a company)', () => {
   const statementsOf = (file: string) =>
     readFileSync(join(MIGRATIONS_DIR, file), 'utf8')

@@ -125,7 +125,7 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
     const me = await editor(ROLE_EDITOR, { group_ids: [g1] });
     const wider = [
       body({ dashboard: [], recharge: [] }),
-      body({ device_maintenance: ['export', 'edit', 'delete'] }),
+      body({ device_maintenance: ['export', 'edit', 'unbind'] }),
       body({ dashboard: [] }, { is_access_all_group: true }),
       body({ dashboard: [] }, { group_ids: [g1, g2] }),
     ];
