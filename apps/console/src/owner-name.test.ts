@@ -23,7 +23,7 @@ function texts(value: unknown): string[] {
   return [];
 }
 
-const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, never>;
+const read = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
 /** The names the owner went by before issue 29 besides the one kept. */
 const RETIRED = [/超级管理员/, /超級管理員/, /super administrator/i];
