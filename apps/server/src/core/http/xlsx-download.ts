@@ -90,27 +90,38 @@ export async function writeXlsx(
     useStyles: true,
   });
   const sheet = workbook.addWorksheet(sheetName);
-  const dates = dateTimeFormat(language);
-  sheet.addRow(header.map(inertCell)).commit();
+  // One style object per kind of cell, shared by every cell of it: exceljs remembers a style by the
+  // object, and otherwise builds each cell's style anew — four times the time of a 100,000-row export.
+  const styles = {
+    plain: Object.freeze({}),
+    date: Object.freeze({ numFmt: dateTimeFormat(language) }),
+    yuan: Object.freeze({ numFmt: YUAN_FORMAT }),
+    percent: Object.freeze({ numFmt: PERCENT_FORMAT }),
+  };
+  type Kind = keyof typeof styles;
+  const titles = sheet.addRow(header.map(inertCell));
+  titles.eachCell((cell) => {
+    cell.style = styles.plain;
+  });
+  titles.commit();
   for await (const cells of rows) {
-    const formats: Array<[number, string]> = [];
-    const values = cells.map((cell, index) => {
+    const kinds: Kind[] = [];
+    const values = cells.map((cell) => {
       if (cell instanceof Date) {
-        formats.push([index + 1, dates]);
+        kinds.push('date');
         return wallClock(cell);
       }
       if (typeof cell === 'object' && cell !== null) {
-        if ('yuan' in cell) {
-          formats.push([index + 1, YUAN_FORMAT]);
-          return cell.yuan;
-        }
-        formats.push([index + 1, PERCENT_FORMAT]);
-        return cell.percent / 100;
+        kinds.push('yuan' in cell ? 'yuan' : 'percent');
+        return 'yuan' in cell ? cell.yuan : cell.percent / 100;
       }
+      kinds.push('plain');
       return inertCell(cell);
     });
     const row = sheet.addRow(values);
-    for (const [column, format] of formats) row.getCell(column).numFmt = format;
+    row.eachCell((cell, column) => {
+      cell.style = styles[kinds[column - 1] ?? 'plain'];
+    });
     row.commit();
   }
   sheet.commit();
