@@ -11,6 +11,7 @@ export * from './device-jobs.js';
 export * from './devices.js';
 export * from './errors.js';
 export * from './finance.js';
+export * from './format.js';
 export * from './ids.js';
 export * from './json-depth.js';
 export * from './list.js';

@@ -10,6 +10,7 @@ const ZOD_FREE = [
   'api-paths.ts',
   'constants.ts',
   'checks.ts',
+  'format.ts',
   'json-depth.ts',
   'list-param.ts',
   'menu-path.ts',
