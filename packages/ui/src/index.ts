@@ -15,6 +15,7 @@ export {
 } from './components/dropdown-menu.js';
 export { Field, type FieldProps } from './components/field.js';
 export * from './components/form/index.js';
+export * from './components/format/index.js';
 export { Input, type InputProps } from './components/input.js';
 export { LANGUAGE_NAMES, LanguageSelect, type LanguageSelectProps } from './components/language-select.js';
 export { MenuIcon } from './components/menu-icon.js';

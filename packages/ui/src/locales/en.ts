@@ -68,6 +68,8 @@ const en = {
     selectRow: 'Select row {{key}}',
     columns: 'Columns',
     columnsReset: 'Reset columns',
+    more: 'More',
+    moreActions: 'More actions',
     exportCsv: 'Export CSV',
     exporting: 'Exporting {{done}} of {{total}} rows…',
     exportCancel: 'Cancel export',
@@ -111,6 +113,10 @@ const en = {
       imageLoad: 'The image could not be loaded',
       count: 'At most {{max}} files',
     },
+  },
+  time: {
+    justNow: 'just now',
+    oneDayAgo: 'one day ago',
   },
   chart: {
     empty: 'No data',

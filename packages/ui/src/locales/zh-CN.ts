@@ -67,6 +67,8 @@ const zhCN: SameKeys<typeof en> = {
     selectRow: '选择行 {{key}}',
     columns: '列设置',
     columnsReset: '重置列',
+    more: '更多',
+    moreActions: '更多操作',
     exportCsv: '导出 CSV',
     exporting: '正在导出 {{done}} / {{total}} 条…',
     exportCancel: '取消导出',
@@ -109,6 +111,10 @@ const zhCN: SameKeys<typeof en> = {
       imageLoad: '图片加载失败',
       count: '最多上传 {{max}} 个文件',
     },
+  },
+  time: {
+    justNow: '刚刚',
+    oneDayAgo: '一天前',
   },
   chart: {
     empty: '暂无数据',

@@ -67,6 +67,8 @@ const zhTW: SameKeys<typeof en> = {
     selectRow: '選擇列 {{key}}',
     columns: '欄位設定',
     columnsReset: '重設欄位',
+    more: '更多',
+    moreActions: '更多操作',
     exportCsv: '匯出 CSV',
     exporting: '正在匯出 {{done}} / {{total}} 筆…',
     exportCancel: '取消匯出',
@@ -109,6 +111,10 @@ const zhTW: SameKeys<typeof en> = {
       imageLoad: '圖片載入失敗',
       count: '最多上傳 {{max}} 個檔案',
     },
+  },
+  time: {
+    justNow: '剛剛',
+    oneDayAgo: '一天前',
   },
   chart: {
     empty: '暫無資料',

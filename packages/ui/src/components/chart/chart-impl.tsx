@@ -35,6 +35,7 @@ export default function ChartImpl({
   height,
   width,
   formatValue,
+  formatAxis,
   formatTick,
   formatX,
 }: ChartImplProps) {
@@ -89,7 +90,7 @@ export default function ChartImpl({
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
       {xAxis}
-      <YAxis tickFormatter={formatValue} tick={AXIS_TICK} width="auto" />
+      <YAxis tickFormatter={formatAxis} tick={AXIS_TICK} width="auto" />
       {tooltip}
       <Legend />
     </>

@@ -126,6 +126,27 @@ describe('Chart', () => {
     expect(new Set(fills).size).toBe(3);
   });
 
+  it('shortens the value axis with the suffixes of spec §9, the tooltip’s table keeping whole numbers', async () => {
+    const { container } = renderChart({
+      data: [
+        { month: 'Jan', online: 1200, offline: 8 },
+        { month: 'Feb', online: 25_000, offline: 12 },
+      ],
+    });
+    const image = await drawn(container);
+    await waitFor(() => {
+      const ticks = [
+        ...image.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ].map((tick) => tick.textContent);
+      expect(ticks.length).toBeGreaterThan(1);
+      expect(ticks).toContain('0');
+      for (const tick of ticks.filter((each) => each !== '0')) expect(tick).toMatch(/^\d+(\.\d)?k$/);
+    });
+    expect(
+      within(container.querySelector('table') as HTMLTableElement).getByRole('cell', { name: '25,000' }),
+    ).toBeTruthy();
+  });
+
   it('plots a time chart over formatted dates, in time order', async () => {
     const day = (n: number) => Date.UTC(2024, 0, n);
     const { container } = renderChart({
@@ -155,7 +176,10 @@ describe('Chart', () => {
   it('lists the values in a visually hidden table captioned with the title', async () => {
     const { container } = renderChart({ valueFormat: (value) => `${value} pcs` });
     const table = container.querySelector('table') as HTMLTableElement;
-    expect(table.className).toContain('sr-only');
+    // Hidden by a box around it: a table is never narrower than its cells, so `sr-only` on the
+    // table itself kept it as wide as its numbers and widened the page.
+    expect(table.className).not.toContain('sr-only');
+    expect(table.parentElement?.className).toContain('sr-only');
     expect(table.querySelector('caption')?.textContent).toBe('Devices');
     const headers = within(table)
       .getAllByRole('columnheader')

@@ -1,3 +1,4 @@
+import { formatNumberSuffix } from '@vap/contracts';
 import { useLanguage } from '@vap/kernel/i18n';
 import { lazy, Suspense, useMemo } from 'react';
 import { cn } from '../../cn.js';
@@ -26,7 +27,10 @@ export interface ChartProps {
   title: string;
   /** Header of the x column in the data table; "Category" or "Time" otherwise. */
   xLabel?: string;
-  /** Formats values on the axis, in the tooltip and in the data table. */
+  /**
+   * Formats values on the axis, in the tooltip and in the data table. By default the language's
+   * grouping (12,345), and on the axis the suffixes of spec §9 (12.3k).
+   */
   valueFormat?: (value: number) => string;
   /** Formats the dates of a 'time' chart; the language's date and time otherwise. */
   timeFormat?: (time: Date) => string;
@@ -70,9 +74,10 @@ export function Chart({
 
   const formats = useMemo(() => {
     const formatValue = valueFormat ?? defaultValueFormat(language);
+    const formatAxis = valueFormat ?? ((value: number) => formatNumberSuffix(value));
     if (!time) {
       const text = (value: unknown) => String(value ?? '');
-      return { formatValue, formatX: text, formatTick: text };
+      return { formatValue, formatAxis, formatX: text, formatTick: text };
     }
     const full = timeFormat ?? fullTimeFormat(language);
     const tick =
@@ -85,7 +90,7 @@ export function Chart({
       const ms = toTime(value);
       return ms === null ? '' : format(new Date(ms));
     };
-    return { formatValue, formatX: asTime(full), formatTick: asTime(tick) };
+    return { formatValue, formatAxis, formatX: asTime(full), formatTick: asTime(tick) };
   }, [valueFormat, timeFormat, language, time, rows, x]);
 
   const coloured = useMemo(

@@ -23,6 +23,8 @@ export interface ChartImplProps {
   height: number;
   width?: number;
   formatValue: (value: number) => string;
+  /** Tick text of the value axis: short (spec §9 suffixes) unless the caller formats values. */
+  formatAxis: (value: number) => string;
   /** Tick text of the x axis. */
   formatTick: (value: unknown) => string;
   /** Full text of an x value, for the tooltip. */

@@ -387,6 +387,28 @@ describe('DataTable columns', () => {
     expect(localStorage.getItem('vap_table_columns:devices')).toBeNull();
   });
 
+  it('remembers the choice per table: another page’s table keeps its own', async () => {
+    renderTable({ load: server(3), id: 'devices-page' });
+    await screen.findByText('cam-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Model' }));
+    expect(screen.queryByRole('columnheader', { name: /Model/ })).toBeNull();
+    cleanup();
+
+    renderTable({ load: server(3), id: 'tasks-page' });
+    await screen.findByText('cam-1');
+    expect(screen.getByRole('columnheader', { name: /Model/ })).toBeTruthy();
+    cleanup();
+
+    renderTable({ load: server(3), id: 'devices-page' });
+    await screen.findByText('cam-1');
+    expect(screen.queryByRole('columnheader', { name: /Model/ })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('vap_table_columns:devices-page') ?? '{}')).toEqual({
+      model: false,
+    });
+    expect(localStorage.getItem('vap_table_columns:tasks-page')).toBeNull();
+  });
+
   it('the last shown column cannot be hidden', async () => {
     renderTable({
       load: server(1),
@@ -397,6 +419,102 @@ describe('DataTable columns', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Model' }));
     expect((within(dialog).getByRole('checkbox', { name: 'Name' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
+  interface Camera {
+    id: number;
+    sn: string;
+    name: string;
+    status: string;
+    seen: string;
+    messages: number;
+  }
+  const camera: Camera = {
+    id: 1,
+    sn: '48791317821320000052',
+    name: 'Gate north',
+    status: 'online',
+    seen: new Date(2025, 0, 5, 9, 7).toISOString(),
+    messages: 1234567,
+  };
+  const kinds: Column<Camera>[] = [
+    { key: 'sn', title: 'Serial number', kind: 'id' },
+    { key: 'name', title: 'Name', kind: 'name' },
+    { key: 'note', title: 'Note' },
+    { key: 'status', title: 'Status', kind: 'state', render: (row) => <span>{row.status}</span> },
+    { key: 'seen', title: 'Last online', kind: 'date' },
+    { key: 'messages', title: 'Messages', kind: 'number' },
+    { key: 'actions', title: 'Actions', kind: 'actions', render: () => <button type="button">Edit</button> },
+  ];
+  const renderKinds = () =>
+    renderWithUi(
+      <DataTable<Camera>
+        id="cameras"
+        label="Cameras"
+        columns={kinds}
+        rowKey={(row) => row.id}
+        selectable
+        load={async () => ({ items: [camera], total: 1 })}
+      />,
+    );
+  const cellOf = (kind: string) => document.querySelector(`tbody td[data-kind="${kind}"]`) as HTMLElement;
+  const headerOf = (kind: string) => document.querySelector(`thead th[data-kind="${kind}"]`) as HTMLElement;
+
+  it('an id, a date, a state and a number never break, and keep a minimum width from their kind', async () => {
+    renderKinds();
+    await screen.findByText('Gate north');
+    for (const [kind, width] of [
+      ['id', 'min-w-28'],
+      ['date', 'min-w-36'],
+      ['state', 'min-w-20'],
+      ['number', 'min-w-16'],
+    ] as const) {
+      expect(cellOf(kind).className, kind).toContain('whitespace-nowrap');
+      expect(cellOf(kind).className, kind).toContain(width);
+      expect(headerOf(kind).className, kind).toContain(width);
+    }
+  });
+
+  it('a name breaks only between words, a text wraps from a readable width, and no header ever breaks', async () => {
+    renderKinds();
+    await screen.findByText('Gate north');
+    expect(cellOf('name').className).toContain('break-keep');
+    expect(cellOf('name').className).toContain('min-w-36');
+    // A column without a kind is a text.
+    expect(cellOf('text').className).toContain('min-w-32');
+    expect(cellOf('text').className).not.toContain('whitespace-nowrap');
+    for (const header of screen.getAllByRole('columnheader').filter((each) => each.textContent)) {
+      expect(header.className, header.textContent ?? '').toContain('whitespace-nowrap');
+    }
+  });
+
+  it('a date column without render shows the compact date; a number one groups its thousands, right-aligned', async () => {
+    renderKinds();
+    await screen.findByText('Gate north');
+    expect(cellOf('date').textContent).toBe('2025-01-05 09:07');
+    expect(cellOf('number').textContent).toBe('1,234,567');
+    expect(cellOf('number').className).toContain('text-right');
+    expect(headerOf('number').className).toContain('text-right');
+  });
+
+  it('the selection column sticks to the left edge and the actions to the right edge when the table scrolls sideways', async () => {
+    renderKinds();
+    await screen.findByText('Gate north');
+    for (const cell of [cellOf('select'), headerOf('select')]) {
+      expect(cell.className).toMatch(/\bsticky\b/);
+      expect(cell.className).toContain('left-0');
+    }
+    for (const cell of [cellOf('actions'), headerOf('actions')]) {
+      expect(cell.className).toMatch(/\bsticky\b/);
+      expect(cell.className).toContain('right-0');
+    }
+    // The sticky cells take the row's background, which is opaque, to cover what scrolls under them.
+    expect(cellOf('actions').className).toContain('bg-inherit');
+    expect(cellOf('actions').closest('tr')?.className).toContain('bg-surface');
+    // The table scrolls inside its own box.
+    expect(screen.getByRole('table').parentElement?.className).toContain('overflow-auto');
   });
 });
 

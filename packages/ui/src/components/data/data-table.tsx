@@ -23,14 +23,14 @@ import { Button } from '../button.js';
 import { Spinner } from '../spinner.js';
 import { ColumnChooser } from './column-chooser.js';
 import { isColumnShown, useColumnVisibility } from './column-visibility.js';
-import { alignClass, type Column, errorMessage, field, nextOrders, plain } from './columns.js';
+import { alignOf, type Column, defaultCell, errorMessage, kindClass, kindOf, nextOrders } from './columns.js';
 import { type DataTableExport, useCsvExport } from './csv-export.js';
 import { Pagination } from './pagination.js';
 import { TableHead } from './table-head.js';
 import { useListQuery } from './use-list-query.js';
 import { VIRTUAL_ROW_THRESHOLD, VirtualRows } from './virtual-rows.js';
 
-export type { Column } from './columns.js';
+export type { Column, ColumnKind } from './columns.js';
 export type { DataTableExport } from './csv-export.js';
 export { VIRTUAL_ROW_THRESHOLD } from './virtual-rows.js';
 
@@ -46,7 +46,10 @@ export interface DataTableHandle {
 }
 
 export interface DataTableProps<T> {
-  /** Stable per table: the key under which the column choice is remembered. */
+  /**
+   * Stable per table and page: the key of its pages' cache, and the one under which the column
+   * choice is remembered (`vap_table_columns:<id>`), so each page keeps its own.
+   */
   id: string;
   columns: readonly Column<T>[];
   rowKey: (row: T) => string | number;
@@ -179,10 +182,13 @@ export function DataTable<T>({
       <tr
         key={key}
         style={style}
-        className={cn('border-b border-line-soft hover:bg-canvas/60', isSelected && 'bg-primary-soft')}
+        className={cn(isSelected ? 'bg-primary-soft' : 'bg-surface hover:bg-canvas-soft')}
       >
         {selectable ? (
-          <td className={cn(cellPadding, 'w-10')}>
+          <td
+            data-kind="select"
+            className={cn(cellPadding, 'sticky left-0 z-[1] w-10 border-b border-line-soft bg-inherit')}
+          >
             <input
               type="checkbox"
               className="h-4 w-4 accent-primary"
@@ -193,19 +199,26 @@ export function DataTable<T>({
             />
           </td>
         ) : null}
-        {visibleColumns.map((column) => (
-          <td
-            key={column.key}
-            className={cn(
-              cellPadding,
-              'text-ink',
-              alignClass[column.align ?? 'left'],
-              virtual && 'overflow-hidden text-ellipsis whitespace-nowrap',
-            )}
-          >
-            {column.render ? column.render(row, index) : String(plain(field(row, column.key)))}
-          </td>
-        ))}
+        {visibleColumns.map((column) => {
+          const kind = kindOf(column as Column<never>);
+          return (
+            <td
+              key={column.key}
+              data-kind={kind}
+              className={cn(
+                cellPadding,
+                'border-b border-line-soft text-ink',
+                kindClass[kind],
+                // The row's own background, opaque, so that what scrolls under the actions is hidden.
+                kind === 'actions' && 'sticky right-0 z-[1] border-l bg-inherit',
+                alignOf(column as Column<never>),
+                virtual && 'overflow-hidden text-ellipsis whitespace-nowrap',
+              )}
+            >
+              {column.render ? column.render(row, index) : defaultCell(row, column as Column<never>)}
+            </td>
+          );
+        })}
       </tr>
     );
   };
@@ -225,10 +238,10 @@ export function DataTable<T>({
   } else if (loading && !answer) {
     body = Array.from({ length: 5 }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows of a fixed count, never reordered.
-      <tr key={index} data-skeleton="" className="border-b border-line-soft">
+      <tr key={index} data-skeleton="">
         {Array.from({ length: columnCount }, (_, cell) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells of a fixed count, never reordered.
-          <td key={cell} className={cellPadding}>
+          <td key={cell} className={cn(cellPadding, 'border-b border-line-soft')}>
             <span aria-hidden="true" className="block h-4 animate-pulse rounded bg-line-soft" />
           </td>
         ))}
@@ -260,7 +273,7 @@ export function DataTable<T>({
   const selectedRows = [...selected.values()];
 
   return (
-    <div className={cn('flex flex-col gap-3', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-3', className)}>
       {toolbar || exportCsv || hideable ? (
         <div className="flex flex-wrap items-center gap-2">
           <div className="flex flex-1 flex-wrap items-center gap-2">{toolbar}</div>
@@ -280,9 +293,10 @@ export function DataTable<T>({
           </Button>
         </div>
       ) : null}
-      <div className="relative rounded border border-line-soft bg-surface">
+      <div className="relative min-w-0 rounded border border-line-soft bg-surface">
         <div
           ref={scrollRef}
+          // A table wider than its card scrolls sideways here, never the page.
           className="overflow-auto"
           style={virtual ? { height: virtualHeight } : undefined}
           data-virtual={virtual ? '' : undefined}
@@ -291,7 +305,8 @@ export function DataTable<T>({
             aria-label={label}
             aria-busy={loading}
             aria-rowcount={virtual ? rows.length + 1 : undefined}
-            className={cn('w-full border-collapse text-sm', virtual && 'table-fixed')}
+            // Separate borders: the sticky cells (selection, actions) carry theirs as they move.
+            className={cn('w-full border-separate border-spacing-0 text-sm', virtual && 'table-fixed')}
           >
             <TableHead
               columns={visibleColumns}

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '../../cn.js';
 import { useUiT } from '../../i18n.js';
-import { alignClass, type Column, sortKeyOf } from './columns.js';
+import { alignOf, type Column, kindClass, kindOf, sortKeyOf } from './columns.js';
 
 interface TableHeadProps<T> {
   columns: readonly Column<T>[];
@@ -19,7 +19,11 @@ interface TableHeadProps<T> {
   togglePage: (checked: boolean) => void;
 }
 
-/** The header row: the page's select-all box and the column titles, sortable ones as buttons. */
+/**
+ * The header row: the page's select-all box and the column titles, sortable ones as buttons. A
+ * title never breaks; the select-all box and the actions' title stay at the table's edges when it
+ * scrolls sideways, as their cells do.
+ */
 export function TableHead<T>({
   columns: visibleColumns,
   selectable,
@@ -35,9 +39,13 @@ export function TableHead<T>({
   const t = useUiT();
   return (
     <thead className={cn('bg-canvas', virtual && 'sticky top-0 z-10')}>
-      <tr className="border-b border-line-soft">
+      <tr>
         {selectable ? (
-          <th scope="col" className={cn(cellPadding, 'w-10')}>
+          <th
+            scope="col"
+            data-kind="select"
+            className={cn(cellPadding, 'sticky left-0 z-[1] w-10 border-b border-line-soft bg-canvas')}
+          >
             <input
               ref={headerCheckbox}
               type="checkbox"
@@ -53,10 +61,12 @@ export function TableHead<T>({
           const sortKey = sortKeyOf(column as Column<unknown>);
           const direction = sortKey && currentOrder?.k === sortKey ? currentOrder.o : undefined;
           const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+          const kind = kindOf(column as Column<never>);
           return (
             <th
               key={column.key}
               scope="col"
+              data-kind={kind}
               style={column.width === undefined ? undefined : { width: column.width }}
               aria-sort={
                 sortKey
@@ -67,12 +77,18 @@ export function TableHead<T>({
                       : 'none'
                   : undefined
               }
-              className={cn(cellPadding, 'font-medium text-ink', alignClass[column.align ?? 'left'])}
+              className={cn(
+                cellPadding,
+                'whitespace-nowrap border-b border-line-soft bg-canvas font-medium text-ink',
+                kindClass[kind],
+                kind === 'actions' && 'sticky right-0 z-[1] border-l',
+                alignOf(column as Column<never>),
+              )}
             >
               {sortKey ? (
                 <button
                   type="button"
-                  className="inline-flex items-center gap-1 rounded hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
+                  className="inline-flex items-center gap-1 whitespace-nowrap rounded hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
                   onClick={() => sortBy(sortKey)}
                 >
                   {column.title}
