@@ -41,6 +41,7 @@ export function PackagesView() {
     {
       key: 'device',
       title: t('columns.device'),
+      kind: 'name',
       hideable: false,
       render: (row) => (
         <div>
@@ -49,7 +50,12 @@ export function PackagesView() {
         </div>
       ),
     },
-    { key: 'service', title: t('columns.service'), render: (row) => t(`services.${row.service}`) },
+    {
+      key: 'service',
+      title: t('columns.service'),
+      kind: 'state',
+      render: (row) => t(`services.${row.service}`),
+    },
     {
       key: 'plan',
       title: t('columns.plan'),
@@ -69,6 +75,7 @@ export function PackagesView() {
     {
       key: 'state',
       title: t('columns.state'),
+      kind: 'state',
       render: (row) => <Tag tone={STATE_TONES[row.state]}>{t(`states.${row.state}`)}</Tag>,
     },
     {
@@ -83,10 +90,16 @@ export function PackagesView() {
       render: (row) =>
         usage(row.flow_used, row.flow_quota, t('packages.flowOf', { device: deviceName(row) })),
     },
-    { key: 'period_end', title: t('columns.periodEnd'), render: (row) => dates.lastDay(row.period_end) },
+    {
+      key: 'period_end',
+      title: t('columns.periodEnd'),
+      kind: 'date',
+      render: (row) => dates.lastDay(row.period_end),
+    },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
       render: (row) =>
         row.state === 'closed' ? null : (

@@ -7,7 +7,7 @@ import {
   type OpenDevice,
   openDeviceSchema,
 } from '@vap/contracts';
-import { ApiError, useDateTime, useKernel, useT } from '@vap/kernel';
+import { ApiError, useKernel, useT } from '@vap/kernel';
 import { type Column, DataTable, Result, Tag } from '@vap/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,7 +35,6 @@ export default function OpenDeviceManagerPage() {
 function DeviceManager() {
   const kernel = useKernel();
   const t = useT('devices');
-  const dateTime = useDateTime();
   const [params] = useSearchParams();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const lang = params.get('lang');
@@ -52,24 +51,26 @@ function DeviceManager() {
   }, [kernel, lang]);
 
   const columns: Column<OpenDevice>[] = [
-    { key: 'sn', title: t('device.sn'), width: 190 },
-    { key: 'name', title: t('device.name') },
-    { key: 'model', title: t('device.model') },
-    { key: 'firmware_version', title: t('device.firmwareVersion') },
-    { key: 'hardware_version', title: t('device.hardwareVersion') },
-    { key: 'group_name', title: t('device.group'), render: (row) => row.group_name || t('groups.ungrouped') },
+    { key: 'sn', title: t('device.sn'), kind: 'id' },
+    { key: 'name', title: t('device.name'), kind: 'name' },
+    { key: 'model', title: t('device.model'), kind: 'id' },
+    { key: 'firmware_version', title: t('device.firmwareVersion'), kind: 'id' },
+    { key: 'hardware_version', title: t('device.hardwareVersion'), kind: 'id' },
+    {
+      key: 'group_name',
+      title: t('device.group'),
+      kind: 'name',
+      render: (row) => row.group_name || t('groups.ungrouped'),
+    },
     {
       key: 'status',
       title: t('device.status'),
+      kind: 'state',
       render: (row) => (
         <Tag tone={row.status === 'online' ? 'success' : 'default'}>{t(`status.${row.status}`)}</Tag>
       ),
     },
-    {
-      key: 'last_online_at',
-      title: t('device.lastOnline'),
-      render: (row) => (row.last_online_at ? dateTime(row.last_online_at) : '—'),
-    },
+    { key: 'last_online_at', title: t('device.lastOnline'), kind: 'date' },
   ];
 
   if (incomplete || refusal) {

@@ -1,5 +1,5 @@
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { usePermission, useService, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ExportButton, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
@@ -16,7 +16,6 @@ const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 export default function BindRecordsPage() {
   const t = useT('devices');
   const api = useService(DevicesApiRef);
-  const dateTime = useDateTime();
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_BIND_RECORD_FILTERS);
@@ -24,17 +23,12 @@ export default function BindRecordsPage() {
   const matching = useRef<{ key: string; rows: number } | null>(null);
 
   const columns: Column<BindRecord>[] = [
-    {
-      key: 'created_at',
-      title: t('records.time'),
-      sortable: true,
-      width: 190,
-      render: (row) => dateTime(row.created_at),
-    },
-    { key: 'sn', title: t('device.sn'), sortable: true, width: 190 },
+    { key: 'created_at', title: t('records.time'), kind: 'date', sortable: true },
+    { key: 'sn', title: t('device.sn'), kind: 'id', sortable: true },
     {
       key: 'action',
       title: t('records.action'),
+      kind: 'state',
       sortable: true,
       render: (row) => (
         <Tag tone={row.action === 'unbind' ? 'warning' : 'default'}>{t(`records.actions.${row.action}`)}</Tag>
@@ -42,8 +36,13 @@ export default function BindRecordsPage() {
     },
     { key: 'before', title: t('records.before'), render: (row) => row.before || '—' },
     { key: 'after', title: t('records.after'), render: (row) => row.after || '—' },
-    { key: 'operator_name', title: t('records.operator') },
-    { key: 'source', title: t('records.source'), render: (row) => t(`records.sources.${row.source}`) },
+    { key: 'operator_name', title: t('records.operator'), kind: 'name' },
+    {
+      key: 'source',
+      title: t('records.source'),
+      kind: 'state',
+      render: (row) => t(`records.sources.${row.source}`),
+    },
   ];
 
   return (

@@ -1,6 +1,6 @@
-import type { CloudState, Device } from '@vap/contracts';
-import { useDateTime, useT } from '@vap/kernel';
-import { type Column, Dot, type RowAction, RowActions, Tag, type TagTone } from '@vap/ui';
+import { type CloudState, type Device, formatDateTime } from '@vap/contracts';
+import { useT } from '@vap/kernel';
+import { type Column, Dot, RelativeTime, type RowAction, RowActions, Tag, type TagTone } from '@vap/ui';
 
 const CLOUD_TONES: Record<CloudState, TagTone> = {
   none: 'default',
@@ -27,26 +27,26 @@ export interface DeviceRowActions {
  */
 export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
   const t = useT('devices');
-  const dateTime = useDateTime();
-  const when = (iso: string | null) => (iso ? dateTime(iso) : t('common.never'));
   const cloud = (state: CloudState) => <Tag tone={CLOUD_TONES[state]}>{t(`cloud.${state}`)}</Tag>;
   return [
-    { key: 'sn', title: t('device.sn'), sortable: true, width: 190, hideable: false },
-    { key: 'name', title: t('device.name'), sortable: true },
-    { key: 'model', title: t('device.model'), sortable: true },
-    { key: 'firmware_version', title: t('device.firmwareVersion'), sortable: true },
-    { key: 'hardware_version', title: t('device.hardwareVersion'), defaultHidden: true },
-    { key: 'area', title: t('device.area'), defaultHidden: true },
+    { key: 'sn', title: t('device.sn'), kind: 'id', sortable: true, hideable: false },
+    { key: 'name', title: t('device.name'), kind: 'name', sortable: true },
+    { key: 'model', title: t('device.model'), kind: 'id', sortable: true },
+    { key: 'firmware_version', title: t('device.firmwareVersion'), kind: 'id', sortable: true },
+    { key: 'hardware_version', title: t('device.hardwareVersion'), kind: 'id', defaultHidden: true },
+    { key: 'area', title: t('device.area'), kind: 'name', defaultHidden: true },
     {
       key: 'group_name',
       title: t('device.group'),
+      kind: 'name',
       render: (row) => row.group_name || <span className="text-ink-faint">{t('groups.ungrouped')}</span>,
     },
-    { key: 'ip', title: t('device.ip') },
-    { key: 'mac', title: t('device.mac'), defaultHidden: true },
+    { key: 'ip', title: t('device.ip'), kind: 'id' },
+    { key: 'mac', title: t('device.mac'), kind: 'id', defaultHidden: true },
     {
       key: 'status',
       title: t('device.status'),
+      kind: 'state',
       sortable: true,
       render: (row) => (
         <Dot
@@ -59,34 +59,48 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
     {
       key: 'last_online_at',
       title: t('device.lastOnline'),
+      kind: 'date',
       sortable: true,
-      width: 180,
-      render: (row) => when(row.last_online_at),
+      // Spec §9: how long ago, and the compact date from two days on.
+      render: (row) => <RelativeTime value={row.last_online_at} fallback={t('common.never')} />,
     },
     {
       key: 'last_offline_at',
       title: t('device.lastOffline'),
-      width: 180,
+      kind: 'date',
       defaultHidden: true,
-      render: (row) => when(row.last_offline_at),
+      render: (row) => (row.last_offline_at ? formatDateTime(row.last_offline_at) : t('common.never')),
     },
-    { key: 'cloud_backup', title: t('device.cloudBackup'), render: (row) => cloud(row.cloud_backup) },
-    { key: 'cloud_video', title: t('device.cloudVideo'), render: (row) => cloud(row.cloud_video) },
+    {
+      key: 'cloud_backup',
+      title: t('device.cloudBackup'),
+      kind: 'state',
+      render: (row) => cloud(row.cloud_backup),
+    },
+    {
+      key: 'cloud_video',
+      title: t('device.cloudVideo'),
+      kind: 'state',
+      render: (row) => cloud(row.cloud_video),
+    },
     {
       key: 'network_mode',
       title: t('device.networkMode'),
+      kind: 'state',
       defaultHidden: true,
       render: (row) => t(`network.${row.network_mode}`),
     },
     {
       key: 'gb28181_id',
       title: t('device.gb28181Id'),
+      kind: 'id',
       defaultHidden: true,
       render: (row) => row.gb28181_id || '—',
     },
     {
       key: 'company_name',
       title: t('device.company'),
+      kind: 'name',
       render: (row) => (
         <span className="inline-flex flex-wrap items-center gap-1">
           {row.company_name}
@@ -101,8 +115,8 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 500,
       render: (row) => {
         // Spec §6: a downstream company's device is never unbound, moved, edited, given a task or
         // opened in a terminal.

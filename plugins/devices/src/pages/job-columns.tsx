@@ -1,5 +1,5 @@
 import type { TaskJob, TaskType } from '@vap/contracts';
-import { useDateTime, useT } from '@vap/kernel';
+import { useT } from '@vap/kernel';
 import { type Column, Tag } from '@vap/ui';
 import { JobAnswer } from './job-answer.js';
 import { ProgressBar } from './progress-bar.js';
@@ -12,22 +12,22 @@ import { jobStateName, reasonText, STATE_TONES } from './task-parts.js';
  */
 export function useJobColumns(type: TaskType): Column<TaskJob>[] {
   const t = useT('devices');
-  const dateTime = useDateTime();
-  const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
   return [
-    { key: 'sn', title: t('device.sn'), width: 190, hideable: false },
-    { key: 'name', title: t('device.name'), hideable: false, render: (row) => row.name || '—' },
-    { key: 'model', title: t('device.model'), hideable: false },
+    { key: 'sn', title: t('device.sn'), kind: 'id', hideable: false },
+    { key: 'name', title: t('device.name'), kind: 'name', hideable: false, render: (row) => row.name || '—' },
+    { key: 'model', title: t('device.model'), kind: 'id', hideable: false },
     {
       key: 'state',
       title: t('job.state'),
+      kind: 'state',
       hideable: false,
       render: (row) => <Tag tone={STATE_TONES[row.state]}>{jobStateName(t, type, row.state)}</Tag>,
     },
     {
       key: 'progress',
       title: t('job.progress'),
-      width: 170,
+      kind: 'number',
+      align: 'left',
       hideable: false,
       render: (row) => <ProgressBar value={row.progress} label={t('job.progressOf', { sn: row.sn })} />,
     },
@@ -44,20 +44,8 @@ export function useJobColumns(type: TaskType): Column<TaskJob>[] {
       hideable: false,
       render: (row) => <JobAnswer job={row} />,
     },
-    { key: 'attempts', title: t('job.attempts'), align: 'right', hideable: false },
-    {
-      key: 'started_at',
-      title: t('job.started'),
-      width: 180,
-      hideable: false,
-      render: (row) => when(row.started_at),
-    },
-    {
-      key: 'ended_at',
-      title: t('job.ended'),
-      width: 180,
-      hideable: false,
-      render: (row) => when(row.ended_at),
-    },
+    { key: 'attempts', title: t('job.attempts'), kind: 'number', hideable: false },
+    { key: 'started_at', title: t('job.started'), kind: 'date', hideable: false },
+    { key: 'ended_at', title: t('job.ended'), kind: 'date', hideable: false },
   ];
 }

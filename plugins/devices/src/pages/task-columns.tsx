@@ -1,5 +1,5 @@
 import type { Task } from '@vap/contracts';
-import { useDateTime, useT } from '@vap/kernel';
+import { useT } from '@vap/kernel';
 import { type Column, RowActions } from '@vap/ui';
 import { ProgressBar } from './progress-bar.js';
 import { TaskCounts, TaskStateTags } from './task-parts.js';
@@ -11,34 +11,29 @@ import { TaskCounts, TaskStateTags } from './task-parts.js';
  */
 export function useTaskColumns(open: (task: Task) => void): Column<Task>[] {
   const t = useT('devices');
-  const dateTime = useDateTime();
   return [
-    { key: 'type', title: t('tasks.type'), render: (row) => t(`taskType.${row.type}`) },
-    { key: 'subject', title: t('tasks.subject'), hideable: false },
-    { key: 'state', title: t('tasks.state'), render: (row) => <TaskStateTags task={row} /> },
+    { key: 'type', title: t('tasks.type'), kind: 'state', render: (row) => t(`taskType.${row.type}`) },
+    { key: 'subject', title: t('tasks.subject'), kind: 'name', hideable: false },
+    { key: 'state', title: t('tasks.state'), kind: 'state', render: (row) => <TaskStateTags task={row} /> },
     {
       key: 'progress',
       title: t('tasks.progress'),
-      width: 170,
+      kind: 'number',
+      align: 'left',
       render: (row) => (
         <ProgressBar value={row.progress} label={t('tasks.progressOf', { subject: row.subject })} />
       ),
     },
     { key: 'counts', title: t('tasks.counts'), render: (row) => <TaskCounts task={row} /> },
-    { key: 'total', title: t('tasks.total'), align: 'right', defaultHidden: true },
-    { key: 'created_by', title: t('tasks.createdBy') },
-    { key: 'created_at', title: t('tasks.createdAt'), width: 180, render: (row) => dateTime(row.created_at) },
-    {
-      key: 'deadline_at',
-      title: t('tasks.deadline'),
-      width: 180,
-      render: (row) => dateTime(row.deadline_at),
-    },
+    { key: 'total', title: t('tasks.total'), kind: 'number', defaultHidden: true },
+    { key: 'created_by', title: t('tasks.createdBy'), kind: 'name' },
+    { key: 'created_at', title: t('tasks.createdAt'), kind: 'date' },
+    { key: 'deadline_at', title: t('tasks.deadline'), kind: 'date' },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 90,
       render: (row) => <RowActions actions={[{ label: t('tasks.details'), onClick: () => open(row) }]} />,
     },
   ];

@@ -4,7 +4,7 @@ import {
   formatFen,
   parseCloudChargeNote,
 } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { usePermission, useService, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { FinanceApiRef } from '../refs.js';
@@ -30,7 +30,6 @@ interface Totals {
 export default function ConsumptionPage() {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
-  const dateTime = useDateTime();
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_CONSUMPTION_FILTERS);
@@ -49,27 +48,31 @@ export default function ConsumptionPage() {
   };
 
   const columns: Column<Consumption>[] = [
+    { key: 'created_at', title: t('consumption.time'), kind: 'date', sortable: true },
     {
-      key: 'created_at',
-      title: t('consumption.time'),
-      sortable: true,
-      width: 190,
-      render: (row) => dateTime(row.created_at),
+      key: 'product',
+      title: t('consumption.product'),
+      kind: 'state',
+      render: (row) => t(`products.${row.product}`),
     },
-    { key: 'product', title: t('consumption.product'), render: (row) => t(`products.${row.product}`) },
-    { key: 'reference', title: t('consumption.reference'), render: (row) => row.reference || '—' },
+    {
+      key: 'reference',
+      title: t('consumption.reference'),
+      kind: 'id',
+      render: (row) => row.reference || '—',
+    },
     { key: 'note', title: t('consumption.note'), render: (row) => noteText(row.note) },
     {
       key: 'amount',
       title: t('consumption.amount'),
+      kind: 'number',
       sortable: true,
-      align: 'right',
       render: (row) => formatFen(row.amount),
     },
     {
       key: 'balance_after',
       title: t('consumption.balanceAfter'),
-      align: 'right',
+      kind: 'number',
       render: (row) => formatFen(row.balance_after),
     },
   ];

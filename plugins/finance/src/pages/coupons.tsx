@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { COUPON_STATES, type Coupon, type CouponState, formatFen, type Where } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { usePermission, useService, useT } from '@vap/kernel';
 import {
   type Column,
   confirm,
@@ -54,7 +54,6 @@ export function couponWheres(values: CouponFilterValues): Where[] {
 export default function CouponsPage() {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
-  const dateTime = useDateTime();
   const queryClient = useQueryClient();
   const mayTransfer = usePermission('transfer');
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -93,19 +92,26 @@ export default function CouponsPage() {
   };
 
   const columns: Column<Coupon>[] = [
-    { key: 'code', title: t('coupons.code'), width: 150 },
-    { key: 'value', title: t('coupons.value'), align: 'right', render: (row) => formatFen(row.value) },
-    { key: 'source', title: t('coupons.source'), render: (row) => t(`coupons.sources.${row.source}`) },
+    { key: 'code', title: t('coupons.code'), kind: 'id' },
+    { key: 'value', title: t('coupons.value'), kind: 'number', render: (row) => formatFen(row.value) },
+    {
+      key: 'source',
+      title: t('coupons.source'),
+      kind: 'state',
+      render: (row) => t(`coupons.sources.${row.source}`),
+    },
     {
       key: 'state',
       title: t('coupons.state'),
+      kind: 'state',
       render: (row) => <Tag tone={TONES[row.state]}>{t(`coupons.states.${row.state}`)}</Tag>,
     },
-    { key: 'valid_until', title: t('coupons.validUntil'), render: (row) => dateTime(row.valid_until) },
+    { key: 'valid_until', title: t('coupons.validUntil'), kind: 'date' },
     { key: 'transfer', title: t('coupons.transfer'), render: transferText },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
       render: (row) =>
         row.state === 'unused' ? (

@@ -6,7 +6,7 @@ import {
   type InvoicePayment,
   type Where,
 } from '@vap/contracts';
-import { ApiError, useDateTime, useService, useT } from '@vap/kernel';
+import { ApiError, useService, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -58,7 +58,6 @@ const totalOf = (orders: readonly InvoicePayment[]) => orders.reduce((sum, order
 export default function InvoicePaymentPage() {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
-  const dateTime = useDateTime();
   const queryClient = useQueryClient();
   const { route: recordRoute, mayApply } = useInvoiceRecordRoute();
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -104,17 +103,18 @@ export default function InvoicePaymentPage() {
   };
 
   const columns: Column<InvoicePayment>[] = [
-    { key: 'number', title: t('invoicePayment.number'), width: 170 },
+    { key: 'number', title: t('invoicePayment.number'), kind: 'id' },
     {
       key: 'amount',
       title: t('invoicePayment.amount'),
-      align: 'right',
+      kind: 'number',
       render: (row) => formatFen(row.amount),
     },
-    { key: 'paid_at', title: t('invoicePayment.paidAt'), render: (row) => dateTime(row.paid_at) },
+    { key: 'paid_at', title: t('invoicePayment.paidAt'), kind: 'date' },
     {
       key: 'invoice_state',
       title: t('invoicePayment.invoiceState'),
+      kind: 'state',
       render: (row) => (
         <Tag tone={INVOICE_STATE_TONES[row.invoice_state]}>{t(`invoiceStates.${row.invoice_state}`)}</Tag>
       ),

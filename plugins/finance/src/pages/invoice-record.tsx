@@ -1,5 +1,5 @@
 import { formatFen, INVOICE_EXPORT_MAX_ROWS, type Invoice, type Where } from '@vap/contracts';
-import { ApiError, useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { ApiError, usePermission, useService, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
@@ -89,7 +89,6 @@ function useInvoicePdf() {
 export default function InvoiceRecordPage() {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
-  const dateTime = useDateTime();
   const mayExport = usePermission('export');
   const pdf = useInvoicePdf();
   const table = useRef<DataTableHandle>(null);
@@ -100,16 +99,17 @@ export default function InvoiceRecordPage() {
   const wheres = invoiceWheres(filters);
 
   const columns: Column<Invoice>[] = [
-    { key: 'number', title: t('invoiceRecord.number'), width: 170 },
+    { key: 'number', title: t('invoiceRecord.number'), kind: 'id' },
     {
       key: 'amount',
       title: t('invoiceRecord.amount'),
-      align: 'right',
+      kind: 'number',
       render: (row) => formatFen(row.amount),
     },
     {
       key: 'state',
       title: t('invoiceRecord.state'),
+      kind: 'state',
       render: (row) => <Tag tone={INVOICE_STATE_TONES[row.state]}>{t(`invoiceStates.${row.state}`)}</Tag>,
     },
     {
@@ -125,21 +125,15 @@ export default function InvoiceRecordPage() {
     {
       key: 'invoice_number',
       title: t('invoiceRecord.invoiceNumber'),
+      kind: 'id',
       render: (row) => row.invoice_number || '—',
     },
-    {
-      key: 'requested_at',
-      title: t('invoiceRecord.requestedAt'),
-      render: (row) => dateTime(row.requested_at),
-    },
-    {
-      key: 'issued_at',
-      title: t('invoiceRecord.issuedAt'),
-      render: (row) => (row.issued_at ? dateTime(row.issued_at) : '—'),
-    },
+    { key: 'requested_at', title: t('invoiceRecord.requestedAt'), kind: 'date' },
+    { key: 'issued_at', title: t('invoiceRecord.issuedAt'), kind: 'date' },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
       render: (row) => (
         <RowActions

@@ -1,5 +1,5 @@
 import { formatFen, RECHARGE_STATES, type RechargeOrder, type Where } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { useService, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, Input, RowActions, Select, Tag } from '@vap/ui';
 import { useState } from 'react';
 import { RECHARGES_TABLE } from '../finance-query.js';
@@ -38,28 +38,25 @@ interface RechargeOrdersProps {
 export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
   const t = useT('finance');
   const api = useService(FinanceApiRef);
-  const dateTime = useDateTime();
   const cancel = useCancelOrder();
   const [filters, setFilters] = useState(NO_FILTERS);
 
   const columns: Column<RechargeOrder>[] = [
-    { key: 'number', title: t('orders.number'), width: 170 },
-    { key: 'amount', title: t('orders.amount'), align: 'right', render: (row) => formatFen(row.amount) },
+    { key: 'number', title: t('orders.number'), kind: 'id' },
+    { key: 'amount', title: t('orders.amount'), kind: 'number', render: (row) => formatFen(row.amount) },
     {
       key: 'state',
       title: t('orders.state'),
+      kind: 'state',
       render: (row) => <Tag tone={STATE_TONES[row.state]}>{t(`states.${row.state}`)}</Tag>,
     },
-    { key: 'created_at', title: t('orders.createdAt'), render: (row) => dateTime(row.created_at) },
-    { key: 'expires_at', title: t('orders.expiresAt'), render: (row) => dateTime(row.expires_at) },
-    {
-      key: 'closed_at',
-      title: t('orders.closedAt'),
-      render: (row) => (row.closed_at ? dateTime(row.closed_at) : '—'),
-    },
+    { key: 'created_at', title: t('orders.createdAt'), kind: 'date' },
+    { key: 'expires_at', title: t('orders.expiresAt'), kind: 'date' },
+    { key: 'closed_at', title: t('orders.closedAt'), kind: 'date' },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
       render: (row) =>
         row.state === 'pending' ? (

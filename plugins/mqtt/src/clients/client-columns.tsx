@@ -1,6 +1,6 @@
 import { MQTT_CLIENT_ORDER_KEYS, type MqttClient, type MqttClientKind } from '@vap/contracts';
-import { useDateTime, useT } from '@vap/kernel';
-import { Button, type Column, RowActions, Tag } from '@vap/ui';
+import { useT } from '@vap/kernel';
+import { Button, type Column, CompactNumber, RelativeTime, RowActions, Tag } from '@vap/ui';
 import { protocolLabel } from '../common/labels.js';
 
 export interface ClientRowActions {
@@ -16,12 +16,12 @@ export interface ClientRowActions {
  */
 export function useClientColumns(kind: MqttClientKind, actions: ClientRowActions): Column<MqttClient>[] {
   const t = useT('mqtt');
-  const dateTime = useDateTime();
   const sortable = (key: keyof MqttClient) => (MQTT_CLIENT_ORDER_KEYS as readonly string[]).includes(key);
   const columns: Column<MqttClient>[] = [
     {
       key: 'client_id',
       title: t('client.clientId'),
+      kind: 'id',
       sortable: sortable('client_id'),
       hideable: false,
       render: (row) => (
@@ -36,36 +36,52 @@ export function useClientColumns(kind: MqttClientKind, actions: ClientRowActions
         </Button>
       ),
     },
-    { key: 'username', title: t('client.username'), sortable: sortable('username') },
-    { key: 'ip', title: t('client.ip'), sortable: sortable('ip') },
+    { key: 'username', title: t('client.username'), kind: 'id', sortable: sortable('username') },
+    { key: 'ip', title: t('client.ip'), kind: 'id', sortable: sortable('ip') },
     {
       key: 'transport',
       title: t('client.transport'),
+      kind: 'state',
       render: (row) => <Tag>{t(`transport.${row.transport}`)}</Tag>,
     },
     {
       key: 'protocol_level',
       title: t('client.protocol'),
+      kind: 'state',
       render: (row) => protocolLabel(t, row.protocol_level),
     },
     {
       key: 'connected_at',
       title: t('client.connectedAt'),
+      kind: 'date',
       sortable: sortable('connected_at'),
-      width: 180,
-      render: (row) => dateTime(row.connected_at),
+      // Spec §9: connected since how long, the compact date from two days on.
+      render: (row) => <RelativeTime value={row.connected_at} />,
     },
-    { key: 'subscriptions', title: t('client.subscriptions'), align: 'right' },
-    { key: 'messages_in', title: t('client.messagesIn'), align: 'right', defaultHidden: true },
-    { key: 'messages_out', title: t('client.messagesOut'), align: 'right', defaultHidden: true },
-    { key: 'keepalive', title: t('client.keepalive'), align: 'right', defaultHidden: true },
-    { key: 'node', title: t('client.node'), defaultHidden: true },
+    { key: 'subscriptions', title: t('client.subscriptions'), kind: 'number' },
+    {
+      key: 'messages_in',
+      title: t('client.messagesIn'),
+      kind: 'number',
+      defaultHidden: true,
+      render: (row) => <CompactNumber value={row.messages_in} />,
+    },
+    {
+      key: 'messages_out',
+      title: t('client.messagesOut'),
+      kind: 'number',
+      defaultHidden: true,
+      render: (row) => <CompactNumber value={row.messages_out} />,
+    },
+    { key: 'keepalive', title: t('client.keepalive'), kind: 'number', defaultHidden: true },
+    { key: 'node', title: t('client.node'), kind: 'id', defaultHidden: true },
   ];
   // A user client connects with an access key or the debug tool's token; a device with its secret.
   if (kind === 'user') {
     columns.splice(2, 0, {
       key: 'auth',
       title: t('client.auth'),
+      kind: 'state',
       render: (row) => (row.auth ? t(`auth.${row.auth}`) : '—'),
     });
   }
@@ -74,8 +90,8 @@ export function useClientColumns(kind: MqttClientKind, actions: ClientRowActions
     columns.push({
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 120,
       render: (row) => (
         <RowActions actions={[{ label: t('clients.kick'), onClick: () => kick(row), danger: true }]} />
       ),

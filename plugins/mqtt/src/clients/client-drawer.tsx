@@ -1,6 +1,6 @@
-import type { MqttClient } from '@vap/contracts';
+import { formatThousands, type MqttClient } from '@vap/contracts';
 import { useDateTime, useT } from '@vap/kernel';
-import { Button, Descriptions, Drawer } from '@vap/ui';
+import { Button, Descriptions, Drawer, RelativeTime } from '@vap/ui';
 import { protocolLabel, yesNo } from '../common/labels.js';
 
 interface ClientDrawerProps {
@@ -46,15 +46,22 @@ export function ClientDrawer({ client, onClose, onKick }: ClientDrawerProps) {
           { label: t('client.kind'), value: t(`kind.${client.kind}`) },
           ...(client.auth ? [{ label: t('client.auth'), value: t(`auth.${client.auth}`) }] : []),
           owner,
-          { label: t('client.connectedAt'), value: dateTime(client.connected_at) },
+          {
+            label: t('client.connectedAt'),
+            value: (
+              <>
+                {dateTime(client.connected_at)} (<RelativeTime value={client.connected_at} />)
+              </>
+            ),
+          },
           { label: t('client.ip'), value: client.ip },
           { label: t('client.transport'), value: t(`transport.${client.transport}`) },
           { label: t('client.protocol'), value: protocolLabel(t, client.protocol_level) },
           { label: t('client.keepalive'), value: t('client.seconds', { count: client.keepalive }) },
           { label: t('client.cleanStart'), value: yesNo(t, client.clean_start) },
-          { label: t('client.subscriptions'), value: client.subscriptions },
-          { label: t('client.messagesIn'), value: client.messages_in },
-          { label: t('client.messagesOut'), value: client.messages_out },
+          { label: t('client.subscriptions'), value: formatThousands(client.subscriptions) },
+          { label: t('client.messagesIn'), value: formatThousands(client.messages_in) },
+          { label: t('client.messagesOut'), value: formatThousands(client.messages_out) },
           { label: t('client.node'), value: client.node },
         ]}
       />

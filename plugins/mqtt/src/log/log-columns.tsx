@@ -1,21 +1,7 @@
-import type { MqttLogEntry, MqttLogKind } from '@vap/contracts';
-import { useLanguage, useT } from '@vap/kernel';
+import { formatDateTime, type MqttLogEntry, type MqttLogKind } from '@vap/contracts';
+import { useT } from '@vap/kernel';
 import type { Column } from '@vap/ui';
-import { useMemo } from 'react';
 import { yesNo } from '../common/labels.js';
-
-/** Log times to the second, in the console's language. */
-function useLogTime(): (iso: string) => string {
-  const language = useLanguage();
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }),
-    [language],
-  );
-  return (iso) => {
-    const at = new Date(iso);
-    return Number.isNaN(at.getTime()) ? '—' : format.format(at);
-  };
-}
 
 type Key = keyof MqttLogEntry;
 
@@ -30,26 +16,35 @@ const KIND_COLUMNS: Record<MqttLogKind, readonly Key[]> = {
 /** The columns of one log (MqttLogEntry of the contracts); a field the entry lacks shows a dash. */
 export function useLogColumns(kind: MqttLogKind): Column<MqttLogEntry>[] {
   const t = useT('mqtt');
-  const time = useLogTime();
   const dash = (value: string | number | null) => (value === null || value === '' ? '—' : value);
   const all: Record<Key, Column<MqttLogEntry>> = {
-    id: { key: 'id', title: t('log.fields.id'), defaultHidden: true },
-    at: { key: 'at', title: t('log.fields.at'), width: 190, hideable: false, render: (row) => time(row.at) },
+    id: { key: 'id', title: t('log.fields.id'), kind: 'number', defaultHidden: true },
+    at: {
+      key: 'at',
+      title: t('log.fields.at'),
+      kind: 'date',
+      hideable: false,
+      // A log's times to the second, in the console's one compact format.
+      render: (row) => formatDateTime(row.at, { seconds: true }),
+    },
     client_id: {
       key: 'client_id',
       title: t('log.fields.client_id'),
-      render: (row) => <span className="break-all font-mono">{row.client_id}</span>,
+      kind: 'id',
+      render: (row) => <span className="font-mono">{row.client_id}</span>,
     },
-    username: { key: 'username', title: t('log.fields.username') },
-    kind: { key: 'kind', title: t('log.fields.kind'), render: (row) => t(`kind.${row.kind}`) },
+    username: { key: 'username', title: t('log.fields.username'), kind: 'id' },
+    kind: { key: 'kind', title: t('log.fields.kind'), kind: 'state', render: (row) => t(`kind.${row.kind}`) },
     event: {
       key: 'event',
       title: t('log.fields.event'),
+      kind: 'state',
       render: (row) => (row.event ? t(`log.events.${row.event}`) : '—'),
     },
     direction: {
       key: 'direction',
       title: t('log.fields.direction'),
+      kind: 'state',
       render: (row) => (row.direction ? t(`log.directions.${row.direction}`) : '—'),
     },
     topic: {
@@ -57,16 +52,17 @@ export function useLogColumns(kind: MqttLogKind): Column<MqttLogEntry>[] {
       title: t('log.fields.topic'),
       render: (row) => <span className="break-all font-mono">{dash(row.topic)}</span>,
     },
-    qos: { key: 'qos', title: t('log.fields.qos'), render: (row) => dash(row.qos) },
+    qos: { key: 'qos', title: t('log.fields.qos'), kind: 'state', render: (row) => dash(row.qos) },
     retain: {
       key: 'retain',
       title: t('log.fields.retain'),
+      kind: 'state',
       render: (row) => (row.retain === null ? '—' : yesNo(t, row.retain)),
     },
     size: {
       key: 'size',
       title: t('log.fields.size'),
-      align: 'right',
+      kind: 'number',
       render: (row) => (row.size === null ? '—' : t('log.bytes', { count: row.size })),
     },
     payload: {
@@ -78,10 +74,11 @@ export function useLogColumns(kind: MqttLogKind): Column<MqttLogEntry>[] {
         </span>
       ),
     },
-    ip: { key: 'ip', title: t('log.fields.ip'), render: (row) => dash(row.ip) },
+    ip: { key: 'ip', title: t('log.fields.ip'), kind: 'id', render: (row) => dash(row.ip) },
     transport: {
       key: 'transport',
       title: t('log.fields.transport'),
+      kind: 'state',
       render: (row) => (row.transport ? t(`transport.${row.transport}`) : '—'),
     },
     reason: { key: 'reason', title: t('log.fields.reason'), render: (row) => dash(row.reason) },

@@ -104,6 +104,29 @@ describe('mqtt_device_client: the list', () => {
     );
   });
 
+  it('says how long a client has been connected, and its message counts short (spec §9)', async () => {
+    localStorage.clear();
+    const busy = mqttClient({
+      client_id: '12345678901320000015',
+      device_id: 15,
+      connected_at: new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString(),
+      messages_in: 1_234_567,
+      messages_out: 999,
+    });
+    await renderMqttPage('mqtt_device_client', { [`GET ${MQTT_PATHS.clients}`]: pageOf([busy]) });
+    const row = await rowOf(en.clients.deviceTitle, busy.client_id);
+    expect(row.querySelector('td[data-kind="date"]')?.textContent).toBe('3 hours ago');
+    // The message counts start hidden: shown with the column chooser.
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Columns' });
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: en.client.messagesIn }));
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: en.client.messagesOut }));
+    const count = within(row).getByText('1.2M');
+    expect(count.getAttribute('title')).toBe('1,234,567');
+    expect(within(row).getByText('999')).toBeTruthy();
+    localStorage.clear();
+  });
+
   it('shows an MQTT 5 client as MQTT 5.0, and filters on protocol level 5', async () => {
     const modern = mqttClient({ client_id: '12345678901320000013', protocol_level: 5, device_id: 13 });
     const { api } = await renderMqttPage('mqtt_device_client', {

@@ -49,9 +49,20 @@ export default function UserSubscriptionsPage() {
   const sortable = (key: keyof MqttSubscription) =>
     (MQTT_SUBSCRIPTION_ORDER_KEYS as readonly string[]).includes(key);
   const columns: Column<MqttSubscription>[] = [
-    { key: 'client_id', title: t('client.clientId'), sortable: sortable('client_id'), hideable: false },
-    { key: 'username', title: t('client.username') },
-    { key: 'kind', title: t('client.kind'), render: (row) => <Tag>{t(`kind.${row.kind}`)}</Tag> },
+    {
+      key: 'client_id',
+      title: t('client.clientId'),
+      kind: 'id',
+      sortable: sortable('client_id'),
+      hideable: false,
+    },
+    { key: 'username', title: t('client.username'), kind: 'id' },
+    {
+      key: 'kind',
+      title: t('client.kind'),
+      kind: 'state',
+      render: (row) => <Tag>{t(`kind.${row.kind}`)}</Tag>,
+    },
     {
       key: 'topic',
       title: t('subs.topic'),
@@ -61,10 +72,11 @@ export default function UserSubscriptionsPage() {
     {
       key: 'qos',
       title: t('subs.qos'),
+      kind: 'state',
       sortable: sortable('qos'),
       render: (row) => t('common.qos', { qos: row.qos }),
     },
-    { key: 'node', title: t('client.node'), defaultHidden: true },
+    { key: 'node', title: t('client.node'), kind: 'id', defaultHidden: true },
   ];
 
   return (

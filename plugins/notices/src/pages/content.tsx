@@ -38,12 +38,13 @@ export function itemColumns<T extends { state: number; title: string }>(
     state: {
       key: 'state',
       title: t('column.state'),
-      width: 96,
+      kind: 'state',
       render: (row) => <StateTag state={row.state} />,
     },
     title: {
       key: 'title',
       title: t('column.title'),
+      kind: 'name',
       sortable: true,
       hideable: false,
       render: (row) => (

@@ -60,19 +60,13 @@ export default function MessagesPage() {
   const shared = itemColumns<Message>(t, (row) => void show(row));
   const columns: Column<Message>[] = [
     shared.state,
-    { key: 'kind', title: t('column.kind'), width: 120, render: (row) => kindLabel(row.kind) },
+    { key: 'kind', title: t('column.kind'), kind: 'state', render: (row) => kindLabel(row.kind) },
     shared.title,
-    {
-      key: 'created_at',
-      title: t('column.received'),
-      sortable: true,
-      width: 200,
-      render: (row) => dateTime(row.created_at),
-    },
+    { key: 'created_at', title: t('column.received'), kind: 'date', sortable: true },
     {
       key: 'actions',
       title: t('column.actions'),
-      width: 120,
+      kind: 'actions',
       hideable: false,
       render: (row) =>
         row.state === READ_STATE.unread ? (

@@ -35,13 +35,7 @@ export default function NoticesPage() {
   const columns: Column<Notice>[] = [
     shared.state,
     shared.title,
-    {
-      key: 'published_at',
-      title: t('column.published'),
-      sortable: true,
-      width: 200,
-      render: (row) => dateTime(row.published_at),
-    },
+    { key: 'published_at', title: t('column.published'), kind: 'date', sortable: true },
   ];
 
   return (

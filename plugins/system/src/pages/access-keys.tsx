@@ -1,5 +1,5 @@
-import type { AccessKey, AccessKeyCreated } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { type AccessKey, type AccessKeyCreated, formatDateTime } from '@vap/contracts';
+import { useService, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
@@ -26,7 +26,6 @@ type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated }
 export default function AccessKeysPage() {
   const t = useT('system');
   const api = useService(AccessKeysApiRef);
-  const dateTime = useDateTime();
   const groupNames = useGroupNames();
   const table = useRef<DataTableHandle>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -69,24 +68,13 @@ export default function AccessKeysPage() {
     {
       key: 'id',
       title: t('accessKeys.id'),
+      kind: 'id',
       hideable: false,
       render: (row) => <code className="font-mono text-xs">{row.id}</code>,
     },
-    {
-      key: 'created_at',
-      title: t('accessKeys.createdAt'),
-      sortable: true,
-      width: 170,
-      render: (row) => dateTime(row.created_at),
-    },
-    {
-      key: 'expires_at',
-      title: t('accessKeys.expiresAt'),
-      sortable: true,
-      width: 170,
-      render: (row) => dateTime(row.expires_at),
-    },
-    { key: 'bandwidth_mbps', title: t('accessKeys.bandwidth'), sortable: true, width: 130, align: 'right' },
+    { key: 'created_at', title: t('accessKeys.createdAt'), kind: 'date', sortable: true },
+    { key: 'expires_at', title: t('accessKeys.expiresAt'), kind: 'date', sortable: true },
+    { key: 'bandwidth_mbps', title: t('accessKeys.bandwidth'), kind: 'number', sortable: true },
     {
       key: 'groups',
       title: t('accessKeys.groups'),
@@ -115,7 +103,7 @@ export default function AccessKeysPage() {
     {
       key: 'disabled',
       title: t('accessKeys.state'),
-      width: 100,
+      kind: 'state',
       render: (row) =>
         row.disabled ? (
           <Tag>{t('accessKeys.disabled')}</Tag>
@@ -127,15 +115,15 @@ export default function AccessKeysPage() {
     {
       key: 'last_used_at',
       title: t('accessKeys.lastUsed'),
+      kind: 'date',
       sortable: true,
-      width: 170,
-      render: (row) => (row.last_used_at ? dateTime(row.last_used_at) : t('accessKeys.neverUsed')),
+      render: (row) => (row.last_used_at ? formatDateTime(row.last_used_at) : t('accessKeys.neverUsed')),
     },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 150,
       render: (row) => (
         <RowActions
           actions={[

@@ -1,5 +1,5 @@
 import type { ChildCompany, Where } from '@vap/contracts';
-import { type Translate, useDateTime, useService, useT } from '@vap/kernel';
+import { type Translate, useService, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, Input, Tag, type TagTone } from '@vap/ui';
 import { type FormEvent, useState } from 'react';
 import { SystemApiRef } from '../refs.js';
@@ -17,7 +17,6 @@ export function ChildCompanies() {
   // run time only.
   const statusLabel = (status: number) => (tc as Translate)(`verify.status${status}`);
   const api = useService(SystemApiRef);
-  const dateTime = useDateTime();
   const [name, setName] = useState('');
   const [wheres, setWheres] = useState<Where[]>([]);
   const search = (event: FormEvent) => {
@@ -26,24 +25,19 @@ export function ChildCompanies() {
     setWheres(text ? [{ k: 'name', o: 'like', v: text }] : []);
   };
   const columns: Column<ChildCompany>[] = [
-    { key: 'name', title: t('children.name'), sortable: true },
+    { key: 'name', title: t('children.name'), kind: 'name', sortable: true },
     { key: 'title', title: t('children.companyTitle'), defaultHidden: true },
     {
       key: 'verify_status',
       title: t('children.status'),
+      kind: 'state',
       render: (row) => (
         <Tag tone={STATUS_TONES[row.verify_status] ?? 'default'}>{statusLabel(row.verify_status)}</Tag>
       ),
       csv: (row) => statusLabel(row.verify_status),
     },
-    { key: 'users', title: t('children.users'), width: 110, align: 'right' },
-    {
-      key: 'created_at',
-      title: t('children.createdAt'),
-      sortable: true,
-      width: 190,
-      render: (row) => dateTime(row.created_at),
-    },
+    { key: 'users', title: t('children.users'), kind: 'number' },
+    { key: 'created_at', title: t('children.createdAt'), kind: 'date', sortable: true },
   ];
   return (
     <section aria-labelledby="child-companies" className="flex flex-col gap-3">

@@ -1,5 +1,5 @@
 import type { ListQuery, Role } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { usePermission, useService, useT } from '@vap/kernel';
 import {
   alert,
   Button,
@@ -33,7 +33,6 @@ type Editing = { role?: Role } | null;
 export default function RolesPage() {
   const t = useT('system');
   const api = useService(SystemApiRef);
-  const dateTime = useDateTime();
   const groupNames = useGroupNames();
   // The table's load reads the roles; the editor's rights follow from the same answer.
   const [roles, setRoles] = useState<Role[] | null>(null);
@@ -80,6 +79,7 @@ export default function RolesPage() {
     {
       key: 'name',
       title: t('roles.name'),
+      kind: 'name',
       sortable: true,
       render: (row) => (
         <span className="flex items-center gap-2">
@@ -88,7 +88,7 @@ export default function RolesPage() {
         </span>
       ),
     },
-    { key: 'users', title: t('roles.users'), sortable: true, width: 110, align: 'right' },
+    { key: 'users', title: t('roles.users'), kind: 'number', sortable: true },
     {
       key: 'groups',
       title: t('roles.groups'),
@@ -102,18 +102,12 @@ export default function RolesPage() {
         ),
       csv: (row) => (row.is_access_all_group ? t('roles.allGroupsShort') : groupNames(row.group_ids)),
     },
-    {
-      key: 'created_at',
-      title: t('roles.createdAt'),
-      sortable: true,
-      width: 190,
-      render: (row) => dateTime(row.created_at),
-    },
+    { key: 'created_at', title: t('roles.createdAt'), kind: 'date', sortable: true },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 160,
       render: (row) => {
         if (roles === null || !canActOnRole(editor, holder, row)) return null;
         return (

@@ -1,5 +1,5 @@
 import type { CompanyUser } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { usePermission, useService, useT } from '@vap/kernel';
 import { Button, type Column, confirm, type DataTableHandle, ListPage, message, RowActions } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
@@ -24,7 +24,6 @@ type Dialog =
 export default function UsersPage() {
   const t = useT('system');
   const api = useService(SystemApiRef);
-  const dateTime = useDateTime();
   const { roles, loaded } = useRoleOptions();
   const { editor, holder } = useEditorRights(roles);
   const mayAdd = usePermission('add');
@@ -59,29 +58,24 @@ export default function UsersPage() {
   };
 
   const columns: Column<CompanyUser>[] = [
-    { key: 'phone', title: t('users.phone'), sortable: true, width: 140 },
-    { key: 'nickname', title: t('users.nickname'), sortable: true, width: 140 },
+    { key: 'phone', title: t('users.phone'), kind: 'id', sortable: true },
+    { key: 'nickname', title: t('users.nickname'), kind: 'name', sortable: true },
     {
       key: 'role_id',
       title: t('users.role'),
+      kind: 'name',
       sortable: true,
       render: (row) => row.role_name || t('role.superAdmin'),
       csv: (row) => row.role_name || t('role.superAdmin'),
     },
-    { key: 'email', title: t('users.email') },
+    { key: 'email', title: t('users.email'), kind: 'id' },
     { key: 'remark', title: t('users.remark'), defaultHidden: true },
-    {
-      key: 'created_at',
-      title: t('users.createdAt'),
-      sortable: true,
-      width: 190,
-      render: (row) => dateTime(row.created_at),
-    },
+    { key: 'created_at', title: t('users.createdAt'), kind: 'date', sortable: true },
     {
       key: 'actions',
       title: t('common.actions'),
+      kind: 'actions',
       hideable: false,
-      width: 200,
       render: (row) => {
         if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
         return (
