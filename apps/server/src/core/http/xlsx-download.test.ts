@@ -4,18 +4,19 @@
  * shown as the console shows them, and a formula-like text stays inert.
  */
 import { PassThrough } from 'node:stream';
+import { formatDateTime } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, EXPORT_UTC_OFFSET_HOURS, writeXlsx, type XlsxCell } from './xlsx-download.js';
+import { DATE_TIME_FORMAT, EXPORT_UTC_OFFSET_HOURS, writeXlsx, type XlsxCell } from './xlsx-download.js';
 
-async function written(rows: XlsxCell[][], language: 'zh-CN' | 'en' | 'zh-TW' = 'zh-CN') {
+async function written(rows: XlsxCell[][]) {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   async function* each() {
     yield* rows;
   }
-  await writeXlsx(out, ['a', 'b', 'c', 'd'], each(), 'sheet', language);
+  await writeXlsx(out, ['a', 'b', 'c', 'd'], each(), 'sheet');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
@@ -24,11 +25,10 @@ async function written(rows: XlsxCell[][], language: 'zh-CN' | 'en' | 'zh-TW' = 
 }
 
 describe('the .xlsx writer', () => {
-  it("formats date cells as the console's lists show a time, in each language", () => {
-    // The console shows 2026-11-26T12:55Z as `2026年11月26日 20:55` (zh-CN), `Nov 26, 2026, 8:55 PM`.
-    expect(dateTimeFormat('zh-CN')).toBe('yyyy"年"m"月"d"日 "hh:mm');
-    expect(dateTimeFormat('en')).toBe('mmm" "d", "yyyy", "h:mm" "AM/PM');
-    expect(dateTimeFormat('zh-TW')).toBe('yyyy"年"m"月"d"日 "AM/PMh:mm');
+  it("formats date cells as the console's lists show a time: the one compact format of every language", () => {
+    // The lists show an instant as `2026-11-26 20:55` (formatDateTime): year, month, day, 24-hour time.
+    expect(formatDateTime(new Date(2026, 10, 26, 20, 55))).toBe('2026-11-26 20:55');
+    expect(DATE_TIME_FORMAT).toBe('yyyy-mm-dd hh:mm');
   });
 
   it('writes an instant as a date cell of its time in UTC+8, never as ISO text', async () => {
@@ -37,10 +37,8 @@ describe('the .xlsx writer', () => {
     const cell = sheet.getRow(2).getCell(1);
     // exceljs reads a date cell back as a Date whose UTC fields are the cell's wall-clock time.
     expect(cell.value).toEqual(new Date('2026-11-26T20:55:11.494Z'));
-    expect(cell.numFmt).toBe('yyyy"年"m"月"d"日 "hh:mm');
+    expect(cell.numFmt).toBe(DATE_TIME_FORMAT);
     expect(sheet.getRow(2).getCell(4).value).toBe(1);
-    const english = await written([[new Date('2026-11-26T12:55:00Z')]], 'en');
-    expect(english.getRow(2).getCell(1).numFmt).toBe(dateTimeFormat('en'));
   });
 
   it('writes money and shares as numbers shown as the console shows them', async () => {

@@ -7,7 +7,6 @@ import { PassThrough, type Writable } from 'node:stream';
 import { ACCOUNTING_UTC_OFFSET_HOURS, inertCell } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_LANGUAGE, type Language, negotiateLanguage } from './i18n.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -28,52 +27,18 @@ export const EXPORT_UTC_OFFSET_HOURS = ACCOUNTING_UTC_OFFSET_HOURS;
 const YUAN_FORMAT = '"¥"#,##0.00;-"¥"#,##0.00';
 const PERCENT_FORMAT = '0%';
 
-/** Every field of this instant is below 10, so that a field written with two digits shows as such. */
-const SAMPLE = Date.UTC(2001, 1, 3, 4, 5);
-
 /**
- * The number format of a date cell in `language`: the pattern of the console's lists' times
- * (kernel `useDateTime`: `Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })`,
- * `2026年11月26日 20:55`), read from the same Intl pattern rather than written out again, so that
- * an export shows a time as its list does.
+ * The number format of a date cell: the console's one compact date and time, the same in every
+ * language (`formatDateTime` in @vap/contracts, `2026-11-26 20:55`), so that an export shows a time
+ * as its list does.
  */
-export function dateTimeFormat(language: Language): string {
-  const parts = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).formatToParts(SAMPLE);
-  const width = (value: string, one: string) => (value.length > 1 ? one.repeat(2) : one);
-  return parts
-    .map(({ type, value }) => {
-      switch (type) {
-        case 'year':
-          return value.length === 2 ? 'yy' : 'yyyy';
-        case 'month':
-          return /^\d+$/.test(value) ? width(value, 'm') : 'mmm';
-        case 'day':
-          return width(value, 'd');
-        case 'hour':
-          return width(value, 'h');
-        case 'minute':
-          return 'mm';
-        case 'dayPeriod':
-          // Excel's own morning and afternoon words, in the reader's language.
-          return 'AM/PM';
-        default:
-          // Left bare, `:` keeps the `mm` after the hour read as minutes; Intl's narrow no-break
-          // space (en, before AM/PM) is a plain one, as every spreadsheet renders that.
-          return value === ':' ? ':' : `"${value.replaceAll('"', '').replace(/\s/gu, ' ')}"`;
-      }
-    })
-    .join('');
-}
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 
 const wallClock = (at: Date) => new Date(at.getTime() + EXPORT_UTC_OFFSET_HOURS * 3_600_000);
 
 /**
  * Writes rows to `out` as an .xlsx workbook as they come (each row is committed and leaves memory),
- * with a header row; date cells in `language`'s format. Resolves once the workbook is complete. A
+ * with a header row; date cells in the lists' compact format. Resolves once the workbook is complete. A
  * text a tenant wrote that a spreadsheet would run as a formula (`=HYPERLINK(…)` as a remark) is
  * written inert, as in CSV.
  */
@@ -82,7 +47,6 @@ export async function writeXlsx(
   header: readonly string[],
   rows: AsyncIterable<readonly XlsxCell[]>,
   sheetName = 'devices',
-  language: Language = DEFAULT_LANGUAGE,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -94,7 +58,7 @@ export async function writeXlsx(
   // object, and otherwise builds each cell's style anew — four times the time of a 100,000-row export.
   const styles = {
     plain: Object.freeze({}),
-    date: Object.freeze({ numFmt: dateTimeFormat(language) }),
+    date: Object.freeze({ numFmt: DATE_TIME_FORMAT }),
     yuan: Object.freeze({ numFmt: YUAN_FORMAT }),
     percent: Object.freeze({ numFmt: PERCENT_FORMAT }),
   };
@@ -135,7 +99,7 @@ export const dateCell = (iso: string | null): Date | null => (iso ? new Date(iso
 
 /**
  * Sends rows as an .xlsx download named `{name}-{time}.xlsx`, the first row read before answering
- * (a refusal while reading stays an error answer), its dates in the caller's language.
+ * (a refusal while reading stays an error answer).
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
@@ -150,9 +114,8 @@ export async function sendXlsx<T>(
     yield cells(first.value);
     for await (const row of rows) yield cells(row);
   }
-  const language = negotiateLanguage(reply.request.headers['accept-language']);
   const out = new PassThrough();
-  void writeXlsx(out, header, all(), name, language).catch((error: unknown) => out.destroy(error as Error));
+  void writeXlsx(out, header, all(), name).catch((error: unknown) => out.destroy(error as Error));
   return reply
     .type(XLSX)
     .header('content-disposition', `attachment; filename="${name}-${stamp(new Date())}.xlsx"`)

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json' with { type: 'json' };
-import { dateTimeFormat } from '../../core/http/xlsx-download.js';
+import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_EXPORT_COLUMNS } from './exchange-routes.js';
@@ -393,7 +393,7 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     expect(cell('device.lastOffline').value).toBe(DEVICES_ZH_CN.common.never);
     // 2026-11-26T12:55:11.494Z, which the list shows as 2026年11月26日 20:55: a date cell of that time.
     expect(cell('device.lastOnline').value).toEqual(new Date('2026-11-26T20:55:11.494Z'));
-    expect(cell('device.lastOnline').numFmt).toBe(dateTimeFormat('zh-CN'));
+    expect(cell('device.lastOnline').numFmt).toBe(DATE_TIME_FORMAT);
     const boundAt = cell('device.boundAt').value;
     expect(boundAt).toBeInstanceOf(Date);
     expect((boundAt as Date).getTime() - Date.parse(device.bound_at)).toBe(8 * 3_600_000);

@@ -12,7 +12,7 @@ import {
 } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateTimeFormat } from '../../core/http/xlsx-download.js';
+import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { Ledger } from './ledger.js';
@@ -179,7 +179,7 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
     expect(first?.getCell(5).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
     const time = first?.getCell(1);
     expect(time?.value).toBeInstanceOf(Date);
-    expect(time?.numFmt).toBe(dateTimeFormat('en'));
+    expect(time?.numFmt).toBe(DATE_TIME_FORMAT);
   });
 
   it('refuses an export of more than 5000 charges (spec §8)', async () => {

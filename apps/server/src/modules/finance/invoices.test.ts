@@ -17,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateTimeFormat } from '../../core/http/xlsx-download.js';
+import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { messages } from '../notices/schema.js';
@@ -228,7 +228,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect(row?.getCell(2).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
     for (const column of [6, 7]) {
       expect(row?.getCell(column).value).toBeInstanceOf(Date);
-      expect(row?.getCell(column).numFmt).toBe(dateTimeFormat('en'));
+      expect(row?.getCell(column).numFmt).toBe(DATE_TIME_FORMAT);
     }
   });
 
