@@ -23,6 +23,8 @@ import { mqttStats } from './schema.js';
 const MINUTE_MS = 60_000;
 const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 60 * MINUTE_MS;
 
+const minuteOf = (at: number) => at - (at % MINUTE_MS);
+
 interface Traffic {
   in: number;
   out: number;
@@ -42,6 +44,12 @@ export interface SeriesPoint {
 export class BrokerStats implements BrokerObserver {
   /** Messages of the minute under way, by company. */
   private traffic = new Map<number, Traffic>();
+  /**
+   * The start of the minute being counted. A minute is filed under it, not under the time its
+   * timer ran: a timer firing a few milliseconds late filed a minute under the next one, which
+   * then read 0 (or, after a restart, twice its clients).
+   */
+  private measuring: number;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -50,6 +58,7 @@ export class BrokerStats implements BrokerObserver {
     private readonly log: { warn(object: object, message: string): void },
     private readonly now: () => number = () => Date.now(),
   ) {
+    this.measuring = minuteOf(now());
     broker.observe(this);
   }
 
@@ -91,9 +100,13 @@ export class BrokerStats implements BrokerObserver {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  /** Writes the minute that ends now (or the one `at` falls in, for tests) and forgets its traffic. */
-  async flush(at = this.now() - 1): Promise<void> {
-    const minute = new Date(at - (at % MINUTE_MS));
+  /**
+   * Writes the minute being counted (or the one `at` falls in, for tests), the connections as they
+   * are now, and starts counting the minute the clock is in.
+   */
+  async flush(at?: number): Promise<void> {
+    const minute = new Date(at === undefined ? this.measuring : minuteOf(at));
+    this.measuring = minuteOf(this.now());
     const traffic = this.traffic;
     this.traffic = new Map();
     const rows = new Map<number, typeof mqttStats.$inferInsert>();
