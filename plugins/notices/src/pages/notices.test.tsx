@@ -142,7 +142,7 @@ describe('/notices (spec §2.2, §7.4)', () => {
       { k: 'title', o: 'like', v: '升级' },
     ]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Date range' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Date range Start date ~ End date' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(listCalls(api.calls)).toHaveLength(4));
     const range = wheresOf(listCalls(api.calls)[3] as RecordedCall)[2];

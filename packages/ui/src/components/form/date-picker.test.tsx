@@ -54,7 +54,8 @@ describe('DatePicker', () => {
     const trigger = screen.getByRole('button', { name: 'Start date' });
     expect(trigger.textContent).toBe('2024-06-10');
     expect(trigger.getAttribute('aria-required')).toBe('true');
-    expect(screen.getByRole('button', { name: 'End date' }).textContent).toBe('Select date');
+    // Without a visible label, its name is its aria-label followed by what it shows (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: 'End date Select date' }).textContent).toBe('Select date');
   });
 
   it('opens a calendar from the keyboard, focuses the chosen day and picks another with the arrow keys', async () => {
@@ -156,6 +157,20 @@ describe('DateRangePicker', () => {
   it('shows the range as "start ~ end"', () => {
     renderWithUi(<RangeHarness initial={june} />);
     expect(screen.getByRole('button', { name: 'Period' }).textContent).toBe('2024-06-03 ~ 2024-06-05');
+  });
+
+  it('named by aria-label (a filter), its name holds what it shows: the placeholder, then the range', async () => {
+    function Filter() {
+      const [value, setValue] = useState<DateRangeValue | null>(null);
+      return <DateRangePicker aria-label="Time" value={value} onChange={setValue} />;
+    }
+    renderWithUi(<Filter />);
+    const trigger = screen.getByRole('button', { name: 'Time Start date ~ End date' });
+    expect(trigger.textContent).toBe('Start date ~ End date');
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(trigger.textContent).not.toBe('Start date ~ End date'));
+    expect(trigger.getAttribute('aria-label')).toBe(`Time ${trigger.textContent}`);
   });
 
   it('picks two days in either order and closes', async () => {

@@ -29,6 +29,9 @@ interface Props extends DateTriggerProps {
 /**
  * The input-like button that opens a date picker's popover, with a clear button beside it (a
  * sibling, since a button may not contain another button). Clearing returns focus to the trigger.
+ * Named by a Field's label, or by `aria-label` (a list's filter, which shows no label) followed by
+ * what it shows: a button's visible text is its label, which its name must contain (WCAG 2.5.3),
+ * and it says which days are chosen.
  */
 export function DateTrigger({
   text,
@@ -38,6 +41,7 @@ export function DateTrigger({
   clearLabel,
   onClear,
   ref,
+  'aria-label': label,
   ...aria
 }: Props) {
   const size = useControlSize();
@@ -65,6 +69,7 @@ export function DateTrigger({
             showClear && 'pr-8',
           )}
           {...aria}
+          aria-label={label ? `${label} ${text ?? placeholder}` : label}
         >
           <span className="flex-1 truncate">{text ?? placeholder}</span>
           {showClear ? null : <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-ink-faint" />}
