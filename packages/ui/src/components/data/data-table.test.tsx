@@ -60,6 +60,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('DataTable scrolling', () => {
+  it('a table wider than its card is a named region that takes the focus, so the keyboard scrolls it', async () => {
+    const wide = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(2000);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    renderTable({ load: server(3) });
+    const region = await screen.findByRole('region', { name: 'Devices' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Devices' })).toBeTruthy();
+    cleanup();
+    wide.mockReturnValue(800);
+    renderTable({ load: server(3) });
+    await screen.findByRole('table', { name: 'Devices' });
+    expect(screen.queryByRole('region', { name: 'Devices' })).toBeNull();
+  });
+});
+
 describe('DataTable query', () => {
   it('loads page 1 at the default size with no filter or sort', async () => {
     const load = server(45);

@@ -28,6 +28,7 @@ import { type DataTableExport, useCsvExport } from './csv-export.js';
 import { Pagination } from './pagination.js';
 import { TableHead } from './table-head.js';
 import { useListQuery } from './use-list-query.js';
+import { useOverflows } from './use-overflows.js';
 import { VIRTUAL_ROW_THRESHOLD, VirtualRows } from './virtual-rows.js';
 
 export type { Column, ColumnKind } from './columns.js';
@@ -171,6 +172,7 @@ export function DataTable<T>({
   });
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(scrollRef);
   const virtual = rows.length >= VIRTUAL_ROW_THRESHOLD;
   const rowHeight = controlSize === 'small' ? 33 : 41;
   const cellPadding = controlSize === 'small' ? 'px-2 py-1.5' : 'px-3 py-2.5';
@@ -296,8 +298,10 @@ export function DataTable<T>({
       <div className="relative min-w-0 rounded border border-line-soft bg-surface">
         <div
           ref={scrollRef}
-          // A table wider than its card scrolls sideways here, never the page.
-          className="overflow-auto"
+          // A table wider than its card scrolls sideways here, never the page; while it does, the
+          // region is a tab stop named by its table, so the keyboard scrolls it too.
+          {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+          className="overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           style={virtual ? { height: virtualHeight } : undefined}
           data-virtual={virtual ? '' : undefined}
         >
