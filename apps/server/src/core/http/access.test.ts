@@ -40,13 +40,26 @@ describe('access declarations', () => {
       'owner',
       { page: 'system_user' },
       { page: 'system_user', button: 'add' },
+      {
+        anyOf: [
+          { page: 'system_user', button: 'add' },
+          { page: 'system_role', button: 'edit' },
+        ],
+      },
     ]) {
       expect(await startWith(access)).toBe('started');
     }
   });
 
   it('stop start-up when missing or malformed', async () => {
-    for (const access of [undefined, 'admin', { page: 7 }, { page: 'system_user', buttons: ['add'] }]) {
+    for (const access of [
+      undefined,
+      'admin',
+      { page: 7 },
+      { page: 'system_user', buttons: ['add'] },
+      { anyOf: [] },
+      { anyOf: [{ page: 'system_user' }], page: 'system_role' },
+    ]) {
       expect(await startWith(access)).toMatch(/must declare config.access/);
     }
   });
@@ -58,6 +71,15 @@ describe('access declarations', () => {
     expect(await startWith({ page: 'system' })).toMatch(/not in the menu catalogue/);
     // A button of another page does not count.
     expect(await startWith({ page: 'system_user', button: 'edit' })).toMatch(/has no button edit/);
+    // Each page of several is checked.
+    expect(
+      await startWith({
+        anyOf: [
+          { page: 'system_user', button: 'add' },
+          { page: 'system_role', button: 'add' },
+        ],
+      }),
+    ).toMatch(/page system_role has no button add/);
   });
 
   it('lists every unknown declaration at once', () => {

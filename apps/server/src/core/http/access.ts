@@ -2,7 +2,9 @@
  * Who may call a route. Every /webapi route declares `config.access`: `'public'`, `'user'` (any
  * signed-in user), `'owner'` (the owner of a company: role_id 0 with a company, spec §6; e.g. the
  * audit log and access keys) or the menu page, and optionally the button of that page, it belongs
- * to (`{ page: 'system_user', button: 'add' }`). A route without a valid declaration fails at
+ * to (`{ page: 'system_user', button: 'add' }`), or several such of which the caller needs one
+ * (`{ anyOf: [...] }`: one route acting for two pages, as the kick of a device or a user client,
+ * whose handler then checks the one its target needs). A route without a valid declaration fails at
  * start-up, and so does a page or button the menu catalogue does not have, so no endpoint is public
  * by accident and no declaration names a permission no role can be given.
  *
@@ -32,7 +34,18 @@ export interface PageAccess {
   button?: string;
 }
 
-export type Access = 'public' | 'user' | 'owner' | PageAccess;
+/** Pages (and buttons) of which the caller needs one. */
+export interface AnyPageAccess {
+  anyOf: readonly PageAccess[];
+}
+
+export type Access = 'public' | 'user' | 'owner' | PageAccess | AnyPageAccess;
+
+/** The pages and buttons a declaration names: none for `public`, `user` and `owner`. */
+export function pagesOf(access: Access): readonly PageAccess[] {
+  if (typeof access !== 'object') return [];
+  return 'anyOf' in access ? access.anyOf : [access];
+}
 
 /**
  * The open API's side of access control, which the access-keys module provides (core knows no
@@ -73,12 +86,27 @@ function isPageAccess(access: unknown): access is PageAccess {
   );
 }
 
+function isAnyPageAccess(access: unknown): access is AnyPageAccess {
+  if (typeof access !== 'object' || access === null) return false;
+  const { anyOf, ...rest } = access as Record<string, unknown>;
+  return (
+    Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every(isPageAccess) && Object.keys(rest).length === 0
+  );
+}
+
 /** A route's declaration, checked: a string for `public`/`user`, the page access otherwise. */
 function declarationOf(route: { method: string | string[]; url: string; config?: unknown }): Access {
   const access = (route.config as { access?: unknown } | undefined)?.access;
-  if (access === 'public' || access === 'user' || access === 'owner' || isPageAccess(access)) return access;
+  if (
+    access === 'public' ||
+    access === 'user' ||
+    access === 'owner' ||
+    isPageAccess(access) ||
+    isAnyPageAccess(access)
+  )
+    return access;
   throw new Error(
-    `Route ${route.method} ${route.url} must declare config.access ('public', 'user', 'owner' or { page, button? })`,
+    `Route ${route.method} ${route.url} must declare config.access ('public', 'user', 'owner', { page, button? } or { anyOf })`,
   );
 }
 
@@ -135,7 +163,8 @@ export function registerAccessControl(
     if (!route.url.startsWith('/webapi')) return;
     const access = declarationOf(route);
     openApi?.register(route, access);
-    if (typeof access === 'object') pageRoutes.push({ route: `${route.method} ${route.url}`, access });
+    for (const page of pagesOf(access))
+      pageRoutes.push({ route: `${route.method} ${route.url}`, access: page });
     if (access === 'public') return;
     // A hook of the signed-in routes alone: a public route (the health checks, sign-in, the
     // console's files) runs no access check at all, not even a look at its declaration. A callback
@@ -166,7 +195,9 @@ export function registerAccessControl(
       if (!isCompanyOwner(request.permissions)) throw new ApiError(403, 'forbidden');
       return;
     }
-    if (!allows(request.permissions.holder, access.page, access.button)) throw new ApiError(403, 'forbidden');
+    const { holder } = request.permissions;
+    if (!pagesOf(access).some((page) => allows(holder, page.page, page.button)))
+      throw new ApiError(403, 'forbidden');
   }
 }
 

@@ -50,7 +50,7 @@ import { allows } from '../../core/auth/permissions.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
-import type { Access, OpenApiGateway } from '../../core/http/access.js';
+import { type Access, type OpenApiGateway, pagesOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { NonceLedger } from './nonces.js';
 import { accessKeys } from './schema.js';
@@ -286,8 +286,8 @@ export class OpenApiGate implements OpenApiGateway {
       roleId: OWNER_ROLE_ID,
       holder: grant,
     };
-    const access = operation.access;
-    if (typeof access === 'object' && !allows(grant, access.page, access.button)) {
+    const pages = pagesOf(operation.access);
+    if (pages.length > 0 && !pages.some((page) => allows(grant, page.page, page.button))) {
       throw new ApiError(403, 'forbidden');
     }
     await this.db
@@ -300,11 +300,12 @@ export class OpenApiGate implements OpenApiGateway {
   private menusOf(operationIds: readonly string[]): MenusMap {
     const menus: Record<string, string[]> = {};
     for (const id of operationIds) {
-      const access = this.byId.get(id)?.access;
-      if (typeof access !== 'object') continue;
-      const buttons = menus[access.page] ?? [];
-      if (access.button !== undefined && !buttons.includes(access.button)) buttons.push(access.button);
-      menus[access.page] = buttons;
+      const operation = this.byId.get(id);
+      for (const access of operation ? pagesOf(operation.access) : []) {
+        const buttons = menus[access.page] ?? [];
+        if (access.button !== undefined && !buttons.includes(access.button)) buttons.push(access.button);
+        menus[access.page] = buttons;
+      }
     }
     return menus;
   }

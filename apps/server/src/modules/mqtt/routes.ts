@@ -25,6 +25,7 @@ import {
   mqttSubscriptionSchema,
   mqttSubscriptionSeriesSchema,
   mqttVersionSchema,
+  type PageName,
 } from '@vap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,7 +61,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema
 const tags = ['mqtt'];
 
 /** The page that lists each kind of client: a role sees (and kicks) the kinds of its pages. */
-const PAGE_OF_KIND: Record<MqttClientKind, string> = {
+const PAGE_OF_KIND: Record<MqttClientKind, PageName> = {
   device: 'mqtt_device_client',
   user: 'mqtt_user_client',
 };
@@ -176,7 +177,13 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
   app.delete(
     MQTT_PATHS.client.pattern,
     {
-      config: { access: 'user', audit: 'mqtt.client.kick' },
+      // Either page's kick admits the call; the client's kind says which one it needs, below.
+      config: {
+        access: {
+          anyOf: Object.values(PAGE_OF_KIND).map((page) => ({ page, button: 'kick' })),
+        },
+        audit: 'mqtt.client.kick',
+      },
       schema: {
         tags,
         summary: 'Disconnects a client of the company (the kick button of its kind’s page)',
