@@ -78,6 +78,8 @@ export interface AppOptions {
   mqttLogMaxRows?: number;
   /** The broker's packet and failed-connect limits (MQTT_MAX_PACKET_SIZE, MQTT_AUTH_FAILURE*). */
   mqttLimits?: MqttLimits;
+  /** Whether this server is a broker node (MQTT_BROKER); true when not given. */
+  mqttBroker?: boolean;
   /**
    * Where devices reach this server (PUBLIC_URL), for the download URLs of their firmware; by
    * default the address it listens on, as seen from this machine.
@@ -224,10 +226,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     brokerGuards(db, userClients, options.mqttLimits ?? DEFAULT_MQTT_LIMITS),
     options.redisUrl ? redisBackends(options.redisUrl) : undefined,
+    options.mqttBroker ?? true,
   );
-  // The WebSocket endpoints on this port: the broker's, the remote terminal's.
+  // The WebSocket endpoints on this port: the broker's (on a broker node), the remote terminal's.
   const upgrades = new Upgrades(app.server);
-  broker.attachWebSocket(upgrades);
+  if (options.mqttBroker ?? true) broker.attachWebSocket(upgrades);
   const brokerStats = new BrokerStats(db, broker, app.log);
   brokerStats.start();
   app.decorate('mqttStats', brokerStats);

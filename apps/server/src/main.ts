@@ -79,6 +79,7 @@ async function main() {
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
       mqttLimits: config.mqttLimits,
+      mqttBroker: config.mqttBroker,
       ...(config.bankAccount ? { bankAccount: config.bankAccount } : {}),
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
@@ -114,7 +115,9 @@ async function main() {
     const { tcp } = config.mqtt;
     // Where this process's own clients (the simulated devices) reach the broker.
     let mqttUrl = `ws://127.0.0.1:${port}${WEBSOCKET_PATH}`;
-    if (tcp === 'off') {
+    if (!config.mqttBroker) {
+      console.log('MQTT broker: none on this server (MQTT_BROKER=false)');
+    } else if (tcp === 'off') {
       console.log(`MQTT broker: ws://${host}:${port}${WEBSOCKET_PATH} (TCP off: MQTT_PORT=off)`);
     } else {
       let mqttPort: number;
@@ -135,7 +138,8 @@ async function main() {
       );
     }
     const fleet = await startDemoFleet({
-      count: config.demo.devices,
+      // The simulated devices need a broker to connect to.
+      count: config.mqttBroker ? config.demo.devices : 0,
       url: mqttUrl,
       presence: new DevicePresence(database.db, new SecretBox(jwtSecret, DEVICE_SECRETS)),
       log: app.log,

@@ -10,7 +10,7 @@ import { type FilterSpec, instantSchema, listQuerySchema, whereSchema } from './
 
 /** GET /v1/mtx/company/version (spec §3 "MQTT version info", §7.3). */
 export const mqttVersionSchema = z.object({
-  /** Empty while no broker serves the company: the console then hides the `mqtt` dir (spec §2.3). */
+  /** Empty while no broker node is live (MQTT_BROKER=false everywhere): the console then hides the `mqtt` dir (spec §2.3). */
   main_version: z.string(),
   api_version: z.string(),
   metrics_api_version: z.string(),

@@ -71,6 +71,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a port number/);
   });
 
+  it('is a broker node unless MQTT_BROKER=false says otherwise', () => {
+    expect(loadConfig({}).mqttBroker).toBe(true);
+    expect(loadConfig({ MQTT_BROKER: 'false' }).mqttBroker).toBe(false);
+    expect(() => loadConfig({ MQTT_BROKER: 'sometimes' })).toThrow(/MQTT_BROKER/);
+  });
+
   it('reads how many imports run at once, from 1 to 64', () => {
     expect(loadConfig({ IMPORT_CONCURRENCY: '4' }).importConcurrency).toBe(4);
     for (const bad of ['0', '65', '1.5', 'many'])

@@ -174,6 +174,8 @@ const envSchema = z.object({
       'must be a port number from 0 to 65535, or off',
     )
     .optional(),
+  /** false: this server is no broker node (no MQTT over TCP or at /mqtt); docs/operations.md. */
+  MQTT_BROKER: boolean.default(true),
   MQTT_TLS_CERT: z.string().min(1).optional(),
   MQTT_TLS_KEY: z.string().min(1).optional(),
   BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
@@ -301,6 +303,12 @@ export interface Config {
   scan: ScanConfig;
   email: EmailConfig;
   mqtt: MqttConfig;
+  /**
+   * Whether this server is a broker node (MQTT_BROKER): false for a server that serves the console
+   * and the API beside broker nodes sharing its database, or for a deployment without devices; the
+   * console then shows its MQTT pages only while another server is one.
+   */
+  mqttBroker: boolean;
   /** Most rows the MQTT log keeps (besides its 7 days); 0: nothing is logged. */
   mqttLogMaxRows: number;
   /** The largest packet, and the failed connects allowed before the broker refuses them outright. */
@@ -467,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : (e.DEMO_SEED ?? !production)
           ? { ...DEMO_BANK_ACCOUNT }
           : undefined,
+    mqttBroker: e.MQTT_BROKER,
     mqtt:
       e.MQTT_PORT === 'off'
         ? { tcp: 'off' }

@@ -110,6 +110,7 @@ export async function createTestApp(
     | 'terminal'
     | 'paymentProvider'
     | 'refuseDevelopmentProviders'
+    | 'mqttBroker'
     | 'logger'
     | 'bankAccount'
   > & {
@@ -144,6 +145,7 @@ export async function createTestApp(
     ...(options.terminal ? { terminal: options.terminal } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
+    ...(options.mqttBroker === false ? { mqttBroker: false } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
   });

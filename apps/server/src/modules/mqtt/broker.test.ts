@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
@@ -303,6 +304,36 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     expect(body.api_version).toBe('v1');
     expect(body.unix_milli).toBeGreaterThanOrEqual(before);
     expect(body.unix_milli).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('a server that is no broker node, MQTT_BROKER=false (issue 29, spec §2.3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { mqttBroker: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers an empty version while no broker node is live, which hides the console’s mqtt dir', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/webapi${MQTT_PATHS.version}`,
+      headers: bearer(await t.signIn()),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ main_version: '', api_version: 'v1' });
+  });
+
+  it('takes no MQTT connection at /mqtt', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/mqtt`, 'mqtt');
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('open', () => resolve('open'));
+      socket.once('unexpected-response', (_request, response) => resolve(`refused ${response.statusCode}`));
+      socket.once('error', () => resolve('refused'));
+    });
+    socket.terminate();
+    expect(outcome).toMatch(/^refused/);
   });
 });
 

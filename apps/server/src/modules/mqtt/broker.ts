@@ -168,6 +168,11 @@ export class Broker {
     guards: BrokerGuards,
     /** A bus and a store shared with the other nodes (REDIS_URL); without, this node is alone. */
     shared?: SharedBackends,
+    /**
+     * Whether this server is a broker node (MQTT_BROKER): one that is not takes no connection and
+     * is not listed among the live nodes, and only settles the devices of nodes gone once.
+     */
+    serve = true,
   ): Promise<Broker> {
     const aedes = await Aedes.createBroker({
       id: nodes.id,
@@ -187,10 +192,19 @@ export class Broker {
     broker.shared = shared;
     broker.cluster = new Cluster(aedes, broker, shared ? () => nodes.live() : async () => [], log);
     broker.install();
-    await nodes.start();
+    if (serve) await nodes.start();
+    else await nodes.beat();
     broker.sweeper = setInterval(() => void broker.sweep(), SWEEP_MS);
     broker.sweeper.unref();
     return broker;
+  }
+
+  /**
+   * Whether a broker node serves the companies now: this server, or another sharing its database
+   * (spec §2.3: without one the console hides its MQTT pages).
+   */
+  async served(): Promise<boolean> {
+    return (await this.nodes.live()).length > 0;
   }
 
   /** This node's id (mqtt_nodes). */

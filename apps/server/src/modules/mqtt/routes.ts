@@ -113,8 +113,10 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
         response: { 200: mqttVersionSchema, 401: apiErrorSchema },
       },
     },
-    (): MqttVersion => ({
-      main_version: BROKER_VERSION,
+    async (): Promise<MqttVersion> => ({
+      // Empty while no broker node is live (MQTT_BROKER=false here and on every server sharing
+      // the database): the console then hides the `mqtt` dir (spec §2.3).
+      main_version: (await broker.served()) ? BROKER_VERSION : '',
       api_version: API_VERSION,
       metrics_api_version: API_VERSION,
       // The console's clock offset is the difference to this (issue 15).
