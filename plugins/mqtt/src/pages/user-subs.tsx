@@ -16,7 +16,9 @@ const COUNT_KEY = ['mqtt', 'subscriptions', 'count'] as const;
 /**
  * The subscriptions of the company's connected clients (spec §2.3 mqtt_user_subs; issue 15):
  * filtered, sorted and paged by the server, with how many match (GET subscriptions/count), asked
- * again every few seconds while the browser tab shows the page.
+ * again every few seconds while the browser tab shows the page. A subscription is its client's
+ * own, made and ended over MQTT: the page only lists them (migration 0029 took the subscribe and
+ * delete buttons out of the menu).
  */
 export default function UserSubscriptionsPage() {
   const t = useT('mqtt');

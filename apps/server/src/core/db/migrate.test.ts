@@ -105,6 +105,59 @@ describe.each(ENGINES)('migration 0028 (buttons no page checks) on %s', (engine)
   });
 });
 
+describe.each(ENGINES)('migration 0029 (MQTT buttons no action fits) on %s', (engine) => {
+  it("takes the user clients' add, edit, delete and the user subscriptions' subscribe, delete out of the catalogue and every role's grant (issue 29)", async () => {
+    const { database, drop } = await createTestDatabase(engine);
+    try {
+      const { db } = database;
+      const [company] = await db.insert(companies).values({ name: '旧MQTT按钮有限公司' }).returning();
+      if (!company) throw new Error('no company');
+      const [old, untouched] = await db
+        .insert(roles)
+        .values([
+          {
+            companyId: company.id,
+            name: '旧角色',
+            menus: {
+              mqtt_device_client: ['kick', 'export'],
+              mqtt_user_client: ['add', 'edit', 'delete', 'kick'],
+              mqtt_user_subs: ['subscribe', 'delete'],
+              mqtt_debug_tool: ['connect', 'subscribe', 'send'],
+            },
+          },
+          { companyId: company.id, name: '无关', menus: { mqtt_user_client: ['kick'], mqtt_user_subs: [] } },
+        ])
+        .returning({ id: roles.id });
+      // The data statements of the migration, run as they ran on a database of that time.
+      const statements = readFileSync(join(MIGRATIONS_DIR, '0029_mqtt_buttons_no_action.sql'), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((statement) => /^\s*(--.*\n)*\s*UPDATE/.test(statement));
+      expect(statements).toHaveLength(2);
+      for (let run = 0; run < 2; run++) {
+        for (const statement of statements) await db.execute(sql.raw(statement));
+      }
+      const menusOf = async (id = 0) => (await db.select().from(roles).where(eq(roles.id, id)))[0]?.menus;
+      // Only those buttons go: the debug tool's subscribe and the other pages' buttons stay.
+      expect(await menusOf(old?.id)).toEqual({
+        mqtt_device_client: ['kick', 'export'],
+        mqtt_user_client: ['kick'],
+        mqtt_user_subs: [],
+        mqtt_debug_tool: ['connect', 'subscribe', 'send'],
+      });
+      expect(await menusOf(untouched?.id)).toEqual({ mqtt_user_client: ['kick'], mqtt_user_subs: [] });
+      const buttons = await db
+        .select({ id: menuItems.id })
+        .from(menuItems)
+        .where(sql`${menuItems.id} in (100301, 100302, 100303, 100304, 100401, 100402, 100502)`)
+        .orderBy(menuItems.id);
+      // The user clients' kick and the debug tool's subscribe stay.
+      expect(buttons).toEqual([{ id: 100304 }, { id: 100502 }]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
 describe('migration 0008 (no role without a company)', () => {
   const statementsOf = (file: string) =>
     readFileSync(join(MIGRATIONS_DIR, file), 'utf8')
