@@ -29,7 +29,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from './core/auth/tokens.js';
 import { companies, roles, users } from './core/db/schema.js';
-import type { Access, PageAccess } from './core/http/access.js';
+import { type Access, type PageAccess, pagesOf } from './core/http/access.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeys } from './modules/access-keys/schema.js';
@@ -80,7 +80,13 @@ interface Route {
 }
 
 const nameOf = (route: Route) => `${route.method} ${route.url}`;
-const isPage = (route: Route): route is Route & { access: PageAccess } => typeof route.access === 'object';
+/**
+ * A page route as each page it admits: one entry for `{ page, button? }`, one per alternative for
+ * `{ anyOf }` — a role holding none of them is refused, and so is one holding an alternative's page
+ * without its button.
+ */
+const pageEntries = (route: Route): Array<Route & { access: PageAccess }> =>
+  typeof route.access === 'object' ? pagesOf(route.access).map((access) => ({ ...route, access })) : [];
 
 /** Every /webapi route of the app (HEAD routes mirror their GET route and are left out). */
 async function collectRoutes(): Promise<Route[]> {
@@ -102,7 +108,7 @@ async function collectRoutes(): Promise<Route[]> {
 const ROUTES = await collectRoutes();
 const PUBLIC = ROUTES.filter((route) => route.access === 'public');
 const SIGNED_IN = ROUTES.filter((route) => route.access !== 'public');
-const PAGE_ROUTES = ROUTES.filter(isPage);
+const PAGE_ROUTES = ROUTES.flatMap(pageEntries);
 const BUTTON_ROUTES = PAGE_ROUTES.filter((route) => route.access.button !== undefined);
 const PAGE_ONLY_ROUTES = PAGE_ROUTES.filter((route) => route.access.button === undefined);
 const READS = ROUTES.filter((route) => route.method === 'GET');
