@@ -79,6 +79,8 @@ export const MQTT_PATHS = {
   clients: '/v1/mtx/company/clients',
   /** GET: how many clients match the wheres, by kind. */
   clientsCount: '/v1/mtx/company/clients/count',
+  /** GET ?wheres=&orders=: the connected device clients that match, as .xlsx (mqtt_device_client's export). */
+  clientsExport: '/v1/mtx/company/clients/export',
   /** GET ?from=&to=&step=: connected device and user clients over time. */
   clientsSeries: '/v1/mtx/company/clients/time_serial',
   /** DELETE: disconnects the client (its id URL-encoded), on whichever node holds it. */

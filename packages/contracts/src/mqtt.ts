@@ -123,6 +123,14 @@ export const mqttClientCountSchema = z.object({
 export type MqttClientCount = z.infer<typeof mqttClientCountSchema>;
 export const mqttCountQuerySchema = listQuerySchema.pick({ wheres: true });
 
+/**
+ * Device clients an export answers at most (spec §5.7, §8: beyond, 400 `log_export_too_many_rows`,
+ * the filters then to be narrowed).
+ */
+export const MQTT_CLIENT_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
+/** GET clients/export: the list's filters and order; the rows are the device clients that match. */
+export const mqttClientExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
+
 /** DELETE clients/{id}: the client id, as the list shows it. */
 export const mqttClientIdParamsSchema = z.object({ id: z.string().min(1).max(256) });
 

@@ -29,6 +29,7 @@ import {
   mqttSubscriptionSchema,
   mqttSubscriptionSeriesSchema,
   mqttVersionSchema,
+  type Order,
   type Where,
 } from '@vap/contracts';
 import { ApiError, type CallOptions, type HttpClient } from '@vap/kernel';
@@ -46,6 +47,8 @@ export interface MqttApi {
   clients(query: ListQuery, options?: PollOptions): Promise<ListPage<MqttClient>>;
   /** How many clients match the filter, by kind. */
   clientCount(wheres: readonly Where[], options?: CallOptions): Promise<MqttClientCount>;
+  /** The .xlsx of the connected devices that match, in this order, made by the server. */
+  exportDeviceClients(wheres: readonly Where[], orders: readonly Order[]): Promise<Blob>;
   /** Disconnects the client, on whichever broker node holds it. */
   kick(clientId: string, options?: QuietOption): Promise<void>;
   subscriptions(query: ListQuery, options?: PollOptions): Promise<ListPage<MqttSubscription>>;
@@ -81,6 +84,8 @@ export function createMqttApi(http: HttpClient): MqttApi {
     clients: (query, options) => http.list(MQTT_PATHS.clients, query, mqttClientSchema, options),
     clientCount: (wheres, options) =>
       http.get(MQTT_PATHS.clientsCount, { ...options, wheres, schema: mqttClientCountSchema }),
+    exportDeviceClients: async (wheres, orders) =>
+      (await http.download(MQTT_PATHS.clientsExport, { wheres, orders })).blob,
     kick: async (clientId, options) => {
       await http.delete(MQTT_PATHS.client(clientId), { quiet: options?.quiet ?? false });
     },

@@ -14,7 +14,7 @@ describe('the mqtt plugin', () => {
       id: 'mqtt',
       pages: [
         expect.objectContaining({ name: 'mqtt_dashboard', buttons: [] }),
-        expect.objectContaining({ name: 'mqtt_device_client', buttons: ['kick'] }),
+        expect.objectContaining({ name: 'mqtt_device_client', buttons: ['kick', 'export'] }),
         expect.objectContaining({ name: 'mqtt_user_client', buttons: ['kick'] }),
         expect.objectContaining({ name: 'mqtt_user_subs', buttons: [] }),
         expect.objectContaining({

@@ -17,8 +17,9 @@ import { DebugToolRef, MqttApiRef } from './refs.js';
 /**
  * The message broker's console (spec §1, §2.3 the `mqtt` dir, §7.3; issue 15, after the EMQX 5
  * dashboard): the counts and their history, the connected device and user clients (kicked with the
- * role's `kick` button), the user clients' subscriptions, an MQTT client in the browser, and the four
- * logs with their export. The dir shows only while the broker answers a version (spec §2.3).
+ * role's `kick` button; the devices exported with its `export`), the user clients' subscriptions, an
+ * MQTT client in the browser, and the four logs with their export. The dir shows only while the
+ * broker answers a version (spec §2.3).
  */
 export default definePlugin({
   id: 'mqtt',
@@ -26,7 +27,7 @@ export default definePlugin({
   menuDirs: [menuDir('mqtt', (context) => Boolean(context.mqttVersion?.main_version))],
   pages: [
     page('mqtt_dashboard', () => import('./pages/dashboard.js')),
-    page('mqtt_device_client', () => import('./pages/device-clients.js'), { buttons: ['kick'] }),
+    page('mqtt_device_client', () => import('./pages/device-clients.js'), { buttons: ['kick', 'export'] }),
     page('mqtt_user_client', () => import('./pages/user-clients.js'), { buttons: ['kick'] }),
     page('mqtt_user_subs', () => import('./pages/user-subs.js')),
     // Spec §2.3 "state kept": the console keeps the page while its tab is open; the connection

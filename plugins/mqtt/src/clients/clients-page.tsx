@@ -1,6 +1,6 @@
-import type { MqttClient, MqttClientKind } from '@vap/contracts';
+import { MQTT_CLIENT_EXPORT_MAX_ROWS, type MqttClient, type MqttClientKind } from '@vap/contracts';
 import { usePermission, useService, useSession, useT } from '@vap/kernel';
-import { Button, type DataTableHandle, ListPage } from '@vap/ui';
+import { Button, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { MqttApiRef } from '../refs.js';
@@ -16,13 +16,20 @@ const NEWEST_FIRST = [{ k: 'connected_at', o: 'desc' as const }];
  * The connected clients of one kind (spec §2.3 mqtt_device_client, mqtt_user_client; issue 15):
  * filtered, sorted and paged by the server, asked again every few seconds while the browser tab
  * shows it, each client's detail in a drawer, and — with the role's `kick` button — disconnecting
- * one or the selected ones after a confirmation.
+ * one or the selected ones after a confirmation. The device clients page exports what its filter
+ * matches, in its order, as .xlsx with the role's `export` button (GET clients/export: the server
+ * writes the file, and refuses more than MQTT_CLIENT_EXPORT_MAX_ROWS, spec §8).
  */
 export function ClientsPage({ kind }: { kind: MqttClientKind }) {
   const t = useT('mqtt');
   const api = useService(MqttApiRef);
   const { user } = useSession();
   const mayKick = usePermission('kick');
+  // Only the device clients page has an export (the user clients' kind is no one's to export).
+  const exportGranted = usePermission('export');
+  const mayExport = kind === 'device' && exportGranted;
+  /** How many clients the last answer said match, under the filter it was counted for. */
+  const matching = useRef<{ key: string; rows: number } | null>(null);
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_CLIENT_FILTERS);
   const [detail, setDetail] = useState<MqttClient | null>(null);
@@ -49,7 +56,11 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
       filters={clientWheres(kind, filters)}
       initialQuery={{ orders: NEWEST_FIRST }}
       // The table shows a failure in place; asked every few seconds, it is not announced too.
-      load={(query, signal) => api.clients(query, { signal, quiet: true })}
+      load={async (query, signal) => {
+        const page = await api.clients(query, { signal, quiet: true });
+        matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
+        return page;
+      }}
       emptyText={t('clients.empty')}
       selectable={mayKick}
       bulkActions={(rows, clearSelection) => (
@@ -61,6 +72,25 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
         <>
           <AutoRefreshSwitch checked={autoRefresh} onCheckedChange={setAutoRefresh} />
           <Button onClick={reload}>{t('common.refresh')}</Button>
+          {mayExport ? (
+            <ExportButton
+              // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
+              total={() => {
+                const shown = matching.current;
+                const wheres = table.current?.query().wheres ?? clientWheres(kind, filters);
+                return shown?.key === JSON.stringify(wheres) ? shown.rows : null;
+              }}
+              max={MQTT_CLIENT_EXPORT_MAX_ROWS}
+              file={t('clients.exportFile')}
+              download={() => {
+                const query = table.current?.query();
+                return api.exportDeviceClients(
+                  query?.wheres ?? clientWheres(kind, filters),
+                  query?.orders ?? NEWEST_FIRST,
+                );
+              }}
+            />
+          ) : null}
         </>
       }
     >

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientWheres, NO_CLIENT_FILTERS } from '../clients/client-filters.js';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
@@ -353,5 +353,106 @@ describe('mqtt_device_client: auto refresh', () => {
     });
     await vi.advanceTimersByTimeAsync(AUTO_REFRESH_MS * 3);
     expect(asked()).toBe(4);
+  });
+});
+
+describe('mqtt_device_client: export', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  /** The files the page hands the browser to download, with the names it gives them. */
+  let downloads: { blob: Blob; name: string }[] = [];
+  let pending: Blob[] = [];
+  beforeEach(() => {
+    downloads = [];
+    pending = [];
+    // jsdom makes no object URLs, nor follows the link that starts a download.
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: (blob: Blob) => {
+        pending.push(blob);
+        return 'blob:test';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', {
+      configurable: true,
+      writable: true,
+      value: () => undefined,
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ blob: pending.shift() as Blob, name: this.download });
+    });
+  });
+  const exportCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', MQTT_PATHS.clientsExport);
+
+  it("downloads the .xlsx of the list's filter and order with the role's export button", async () => {
+    const { api } = await renderDevices({
+      roleId: 4,
+      buttons: ['export'],
+      answers: { [`GET ${MQTT_PATHS.clientsExport}`]: { text: 'xlsx', headers: { 'content-type': XLSX } } },
+    });
+    await rowOf(en.clients.deviceTitle, gate.client_id);
+    const filters = screen.getByRole('form', { name: en.clients.filters });
+    await userEvent.type(within(filters).getByRole('searchbox', { name: en.client.ip }), '10.0.');
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(listCalls(api.calls)).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: en.client.clientId }));
+    await waitFor(() => expect(listCalls(api.calls)).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('The export was downloaded')).toBeTruthy();
+    const [call] = exportCalls(api.calls);
+    expect(wheresOf(call)).toEqual([
+      { k: 'kind', o: '=', v: 'device' },
+      { k: 'ip', o: 'like', v: '10.0.' },
+    ]);
+    expect(ordersOf(call)).toEqual([{ k: 'client_id', o: 'asc' }]);
+    expect(ordersOf(listCalls(api.calls).at(-1))).toEqual([{ k: 'client_id', o: 'asc' }]);
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]?.name).toMatch(/^mqtt-device-clients-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(downloads[0]?.blob.type).toBe(XLSX);
+  });
+
+  it('is hidden from a role without the export button, and on the user clients page', async () => {
+    await renderDevices({ roleId: 4, buttons: ['kick'] });
+    await rowOf(en.clients.deviceTitle, gate.client_id);
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    cleanup();
+    // The owner holds every button; user clients have no export all the same.
+    await renderMqttPage('mqtt_user_client', { [`GET ${MQTT_PATHS.clients}`]: pageOf([debugTool]) });
+    await rowOf(en.clients.userTitle, debugTool.client_id);
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
+
+  it('says so without asking when more than 5000 clients match (spec §8)', async () => {
+    const { api } = await renderDevices({
+      answers: { [`GET ${MQTT_PATHS.clients}`]: pageOf([gate, lobby], 5001) },
+    });
+    await rowOf(en.clients.deviceTitle, gate.client_id);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(
+      await screen.findByText(
+        'At most 5000 rows can be exported at once: narrow the time range or the filters',
+      ),
+    ).toBeTruthy();
+    expect(exportCalls(api.calls)).toEqual([]);
+  });
+
+  it("shows the server's message when it refuses the export", async () => {
+    await renderDevices({
+      answers: {
+        [`GET ${MQTT_PATHS.clientsExport}`]: {
+          status: 400,
+          body: {
+            code: 'log_export_too_many_rows',
+            message: 'Log export at most 5000 rows: narrow the time range or the filters',
+          },
+        },
+      },
+    });
+    await rowOf(en.clients.deviceTitle, gate.client_id);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(
+      await screen.findByText('Log export at most 5000 rows: narrow the time range or the filters'),
+    ).toBeTruthy();
+    expect(downloads).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   DEVICE_STATUSES,
   INVOICE_STATES,
   JOB_SERVER_REASONS,
+  MQTT_TRANSPORTS,
   NETWORK_MODES,
   TASK_STATES,
 } from '@vap/contracts';
@@ -24,6 +25,7 @@ import { DEVICE_PAGE_MESSAGES } from '../../modules/devices/list-words.js';
 import { INVOICE_EXPORT_COLUMNS } from '../../modules/finance/invoice-document.js';
 import { FINANCE_PAGE_MESSAGES } from '../../modules/finance/list-words.js';
 import { CONSUMPTION_EXPORT_COLUMNS } from '../../modules/finance/routes.js';
+import { CLIENT_EXPORT_COLUMNS, MQTT_PAGE_MESSAGES } from '../../modules/mqtt/client-export.js';
 import { JOB_EXPORT_COLUMNS } from '../../modules/tasks/job-export.js';
 import { hasPluginWord, type PluginMessages, pluginWords } from './plugin-words.js';
 
@@ -73,5 +75,14 @@ describe("a plugin's words on the server", () => {
       ...INVOICE_STATES.map((state) => `invoiceStates.${state}`),
     ];
     expect(missing(FINANCE_PAGE_MESSAGES, keys)).toEqual([]);
+  });
+
+  it('has every header and value of the device clients’ export in every language', () => {
+    const keys = [
+      ...CLIENT_EXPORT_COLUMNS.map(([key]) => key),
+      ...MQTT_TRANSPORTS.map((transport) => `transport.${transport}`),
+      ...['v3', 'v4', 'v5', 'other'].map((level) => `protocol.${level}`),
+    ];
+    expect(missing(MQTT_PAGE_MESSAGES, keys)).toEqual([]);
   });
 });

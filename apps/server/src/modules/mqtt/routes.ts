@@ -37,6 +37,7 @@ import { callerOf, permissionsOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
 import { listFilters } from '../../core/http/list-query.js';
 import type { Broker } from './broker.js';
+import { mqttClientExportRoutes } from './client-export.js';
 import type { DebugTokens } from './debug-tokens.js';
 import { filtered, livePage } from './live.js';
 import type { MqttLog } from './log.js';
@@ -83,6 +84,7 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
 ) => {
   await app.register(mqttLogRoutes, { db, log });
   await app.register(mqttSummaryRoutes, { db, broker });
+  await app.register(mqttClientExportRoutes, { db, broker });
 
   /** The caller's company and the client kinds their pages show (403 when the pages show none). */
   async function viewer(request: FastifyRequest, pages: readonly string[]) {

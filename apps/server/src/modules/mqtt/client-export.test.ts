@@ -1,0 +1,212 @@
+/**
+ * The device clients' export (page mqtt_device_client, button export; issue 29): the company's
+ * connected devices that match the list's filters, in its order, as .xlsx with the list's own
+ * headers and values in the caller's language; refused beyond 5000 rows with spec §8's message, and
+ * to a role without the button.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ACCESS_KEY_PATHS,
+  encodeListParam,
+  MQTT_CLIENT_EXPORT_MAX_ROWS,
+  MQTT_PATHS,
+  type MqttClient,
+  type Order,
+  type Where,
+} from '@vap/contracts';
+import { ne } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { roles } from '../../core/db/schema.js';
+import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
+import { addAccount } from '../../testing/accounts.js';
+import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { devices } from '../devices/schema.js';
+import { boundUnits, keyPassword, testClients } from './test-support.js';
+
+describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) => {
+  let t: TestApp;
+  let port: number;
+  let owner: Record<string, string>;
+  let companyId: number;
+  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    owner = bearer(await t.signIn());
+    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
+    companyId = info.json<{ company: { id: number } }>().company.id;
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await endAll();
+    await t.app.broker.settled();
+  });
+  afterAll(() => t.close());
+
+  const exportOf = (
+    headers: Record<string, string>,
+    query: { wheres?: Where[]; orders?: Order[] } = {},
+    language = 'en',
+  ) => {
+    const params = new URLSearchParams();
+    if (query.wheres) params.set('wheres', encodeListParam(query.wheres));
+    if (query.orders) params.set('orders', encodeListParam(query.orders));
+    return t.app.inject({
+      method: 'GET',
+      url: `/webapi${MQTT_PATHS.clientsExport}?${params}`,
+      headers: { ...headers, 'accept-language': language },
+    });
+  };
+
+  async function sheetOf(response: { rawPayload: Buffer }) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows = (sheet?.getSheetValues() ?? []).filter(Boolean).map((row) => (row as unknown[]).slice(1));
+    return { sheet, rows };
+  }
+
+  /** CONNACK goes out before the broker counts the client as connected. */
+  const counted = (clientId: string) =>
+    expect
+      .poll(() => t.app.broker.allConnections().some((connection) => connection.clientId === clientId))
+      .toBe(true);
+
+  async function roleWith(menus: Record<string, string[]>) {
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ companyId, name: `导出 ${randomBytes(3).toString('hex')}`, menus })
+      .returning({ id: roles.id });
+    return (await addAccount(t, { company: 'demo', roleId: role?.id ?? -1 })).headers;
+  }
+
+  it("exports the company's connected devices that match, in the list's order, with the list's headers and values", async () => {
+    const [first, second] = await boundUnits(t, 2, companyId);
+    const [other] = await t.database.db
+      .select({ companyId: devices.companyId })
+      .from(devices)
+      .where(ne(devices.companyId, companyId))
+      .limit(1);
+    const [foreign] = await boundUnits(t, 1, other?.companyId);
+    if (!first || !second || !foreign) throw new Error('no units');
+    await connectDevice(first);
+    const device = await connectDevice(second);
+    await device.subscribeAsync(`vap/dev/${second.sn}/down/#`);
+    await connectDevice(foreign);
+    // A user client of the company is the user clients page's, not this export's.
+    const key = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+      headers: owner,
+      payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
+    });
+    const { id, secret } = key.json<{ id: string; secret: string }>();
+    await connect({
+      clientId: 'integration-1',
+      username: id,
+      password: keyPassword({ id, secret }, 'integration-1'),
+    });
+    for (const clientId of [first.sn, second.sn, foreign.sn, 'integration-1']) await counted(clientId);
+
+    const all = await exportOf(owner, { orders: [{ k: 'client_id', o: 'desc' }] });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['content-type']).toContain('spreadsheetml');
+    expect(all.headers['content-disposition']).toMatch(
+      /^attachment; filename="mqtt-device-clients-\d+\.xlsx"$/,
+    );
+    const { sheet, rows } = await sheetOf(all);
+    expect(rows[0]).toEqual([
+      'Client ID',
+      'Username',
+      'IP address',
+      'Transport',
+      'Protocol',
+      'Connected at',
+      'Subscriptions',
+      'Messages in',
+      'Messages out',
+      'Keep-alive',
+      'Broker node',
+    ]);
+    // Its own devices only, in the asked order; what the list shows in words is in words.
+    expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual(
+      [first.sn, second.sn]
+        .sort()
+        .reverse()
+        .map((sn) => [sn, sn, '127.0.0.1', 'TCP', 'MQTT 3.1.1']),
+    );
+    const subscribed = rows.find((row) => row[0] === second.sn);
+    expect(subscribed?.slice(6)).toEqual([1, 0, 0, 60, t.app.broker.nodeId]);
+    const connectedAt = sheet?.getRow(2).getCell(6);
+    expect(connectedAt?.value).toBeInstanceOf(Date);
+    expect(connectedAt?.numFmt).toBe(DATE_TIME_FORMAT);
+
+    // The list's filters, and its language.
+    const one = await exportOf(owner, { wheres: [{ k: 'client_id', o: '=', v: first.sn }] }, 'zh-CN');
+    expect(one.statusCode, one.body).toBe(200);
+    const chinese = await sheetOf(one);
+    expect(chinese.rows).toEqual([
+      expect.arrayContaining(['客户端 ID', '连接时间']),
+      expect.arrayContaining([first.sn, '127.0.0.1']),
+    ]);
+    // A filter the list does not take is refused, as the list refuses it.
+    expect(
+      (await exportOf(owner, { wheres: [{ k: 'password', o: '=', v: 'x' }] as unknown as Where[] }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('needs the export button of mqtt_device_client', async () => {
+    expect((await exportOf(await roleWith({ mqtt_device_client: ['kick'] }))).statusCode).toBe(403);
+    expect((await exportOf(await roleWith({ mqtt_log: ['export'] }))).statusCode).toBe(403);
+    const allowed = await exportOf(await roleWith({ mqtt_device_client: ['export'] }));
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+
+  it(`exports ${MQTT_CLIENT_EXPORT_MAX_ROWS} devices and refuses one more with the message of spec §8`, async () => {
+    const client = (index: number): MqttClient => ({
+      client_id: String(10_000_000_000_000_000_000n + BigInt(index)),
+      username: String(10_000_000_000_000_000_000n + BigInt(index)),
+      kind: 'device',
+      auth: null,
+      device_id: index,
+      user_id: null,
+      ip: '10.0.0.1',
+      transport: 'tcp',
+      protocol_level: 4,
+      keepalive: 60,
+      clean_start: true,
+      connected_at: new Date().toISOString(),
+      subscriptions: 1,
+      messages_in: 0,
+      messages_out: 0,
+      node: 'node-a',
+    });
+    // As many connections as the cluster view would gather from its nodes.
+    const connected = (count: number) =>
+      vi
+        .spyOn(t.app.broker.cluster, 'clients')
+        .mockResolvedValue(
+          Array.from({ length: count }, (_, index) => ({ client: client(index), subscriptions: [] })),
+        );
+    connected(MQTT_CLIENT_EXPORT_MAX_ROWS);
+    const most = await exportOf(owner);
+    expect(most.statusCode, most.body).toBe(200);
+    expect((await sheetOf(most)).rows).toHaveLength(MQTT_CLIENT_EXPORT_MAX_ROWS + 1);
+
+    connected(MQTT_CLIENT_EXPORT_MAX_ROWS + 1);
+    const refused = await exportOf(owner);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'log_export_too_many_rows',
+      message: 'Log export at most 5000 rows: narrow the time range or the filters',
+    });
+    const chinese = await exportOf(owner, {}, 'zh-CN');
+    expect(chinese.json<{ message: string }>().message).toContain('5000');
+    // Narrowed by a filter, it is exported.
+    const narrowed = await exportOf(owner, { wheres: [{ k: 'client_id', o: '=', v: client(7).client_id }] });
+    expect(narrowed.statusCode).toBe(200);
+  });
+});
