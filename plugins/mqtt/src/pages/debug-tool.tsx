@@ -9,6 +9,8 @@ import { useDebugClient } from '../debug/use-debug-client.js';
  * The debug tool (spec §2.3 mqtt_debug_tool, state kept; issue 15): an MQTT client in the browser
  * over WebSocket, connecting as the signed-in user with credentials the server issues, limited to
  * their company's devices. Its connection, subscriptions and log outlive the page (DebugToolRef).
+ * The role's `subscribe` and `send` buttons show their panels; the broker enforces them as well, on
+ * the connection itself (a refused subscription or publication is shown as the broker's refusal).
  */
 export default function DebugToolPage() {
   const t = useT('mqtt');

@@ -1,9 +1,13 @@
 /**
  * Every button the menu catalogue seeds for a page of the console is one that page checks (issue
  * 29): its plugin's manifest declares it — the console shows or hides what it guards by the role's
- * grant — and a route enforces it on the server (`config.access: { page, button }`). A button that
- * is only data, which a role can be granted and with which nothing happens, fails here: give it its
- * action on both sides, or take it out of the catalogue with a migration (as 0028 and 0029 did).
+ * grant — and the server enforces it where its action happens: a route (`config.access: { page,
+ * button }`), or the MQTT broker on a connection whose credentials a route of the page issues (the
+ * debug tool's `subscribe` and `send`: the route declares `brokerEnforces`, and counts only buttons
+ * the broker's own table holds — modules/mqtt user-clients.ts DEBUG_TOOL, which its ACL reads;
+ * debug-buttons.test.ts proves the refusals over real connections). A button that is only data,
+ * which a role can be granted and with which nothing happens, fails here: give it its action on
+ * both sides, or take it out of the catalogue with a migration (as 0028 and 0029 did).
  *
  * The pages of the console are those of the plugins in apps/console/plugins.json, their manifests
  * their builds' `dist/manifest.json` (apps/server/turbo.json has the server's tests wait for the
@@ -20,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, pagesOf } from '../../core/http/access.js';
 import { menuItems } from '../../core/menu/schema.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { DEBUG_TOOL } from '../mqtt/user-clients.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
@@ -27,12 +32,12 @@ const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
  * Seeded buttons no page checks yet, each with the work that will give it its action or remove it.
  * An entry whose button has since become checked fails the test below: take it out then.
  */
-const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
-  // The MQTT engineer's pending work (issue 29, modules/mqtt and plugins/mqtt): the debug tool's
-  // subscribe and send are checked by the console alone, the broker lets its client do both.
-  'mqtt_debug_tool.subscribe': 'mqtt: checked by the console only',
-  'mqtt_debug_tool.send': 'mqtt: checked by the console only',
-};
+const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
+
+/** The buttons the broker enforces itself, by page: the table its ACL reads (user-clients.ts). */
+const BROKER_BUTTONS: ReadonlyMap<string, readonly string[]> = new Map([
+  [DEBUG_TOOL.page, Object.values(DEBUG_TOOL.acts)],
+]);
 
 /** The manifests of the console's plugins (apps/console/plugins.json: package names or plugin directories). */
 function consoleManifests(): PluginManifest[] {
@@ -58,15 +63,25 @@ function consoleManifests(): PluginManifest[] {
 describe('the buttons of the menu catalogue (issue 29)', () => {
   let t: TestApp;
   const enforced = new Set<string>();
+  /** Buttons the broker enforces on a connection whose credentials a route of their page issues. */
+  const brokerEnforced = new Set<string>();
+  /** `brokerEnforces` declarations the broker's table does not back, or on a route of no page. */
+  const unbacked: string[] = [];
   let seeded: string[];
   let declared: Map<string, readonly string[]>;
 
   beforeAll(async () => {
     t = await createTestApp('pglite', {
       onRoute: (route) => {
-        const access = (route.config as { access?: Access } | undefined)?.access;
-        for (const { page, button } of access ? pagesOf(access) : [])
-          if (button !== undefined) enforced.add(`${page}.${button}`);
+        const config = route.config as { access?: Access; brokerEnforces?: readonly string[] } | undefined;
+        const pages = config?.access ? pagesOf(config.access) : [];
+        for (const { page, button } of pages) if (button !== undefined) enforced.add(`${page}.${button}`);
+        for (const button of config?.brokerEnforces ?? []) {
+          if (pages.length === 0) unbacked.push(`${route.url}: ${button}`);
+          for (const { page } of pages)
+            if (BROKER_BUTTONS.get(page)?.includes(button)) brokerEnforced.add(`${page}.${button}`);
+            else unbacked.push(`${route.url}: ${page}.${button}`);
+        }
       },
     });
     const page = alias(menuItems, 'page');
@@ -85,12 +100,17 @@ describe('the buttons of the menu catalogue (issue 29)', () => {
   const unchecked = () =>
     seeded.filter((button) => {
       const [page = '', name = ''] = button.split('.');
-      return !(declared.get(page)?.includes(name) && enforced.has(button));
+      return !(declared.get(page)?.includes(name) && (enforced.has(button) || brokerEnforced.has(button)));
     });
 
   it("has no button a page of the console leaves unchecked, on the console's side or the server's", () => {
     expect(seeded.length).toBeGreaterThan(20);
     expect(unchecked().filter((button) => !Object.hasOwn(KNOWN_EXCEPTIONS, button))).toEqual([]);
+  });
+
+  it('counts a button the broker enforces only where its table holds it and a route issuing the credentials needs its page', () => {
+    expect(unbacked).toEqual([]);
+    expect([...brokerEnforced].sort()).toEqual(['mqtt_debug_tool.send', 'mqtt_debug_tool.subscribe']);
   });
 
   it('lists as known exceptions only buttons still unchecked', () => {

@@ -7,8 +7,9 @@
  * secret, once bound to a company (an unknown unit or a wrong secret is refused with CONNACK 4, bad
  * user name or password — 0x86 to an MQTT 5 client; an unbound one with 5, not authorised — 0x87);
  * a user client with an access key or the debug tool's token (user-clients.ts). What each may do:
- * topics.ts. A refused subscription gets its SUBACK's failure code (0x80, 0x87 in MQTT 5); a refused
- * publication costs an MQTT 3.1.1 client its connection, while an MQTT 5 one keeps it and has the
+ * topics.ts, and for the debug tool its role's `subscribe` and `send` buttons (user-clients.ts). A
+ * refused subscription gets its SUBACK's failure code (0x80, 0x87 in MQTT 5); a refused publication
+ * costs an MQTT 3.1.1 client its connection, while an MQTT 5 one keeps it and has the
  * message dropped (its QoS 1 PUBACK says 0x87). The server ends an MQTT 5 connection with a
  * DISCONNECT that says why: 0x98 administrative action for a kick, 0x87 not authorised for revoked
  * credentials. A device's connection and disconnection set it online and offline in the device list
@@ -58,7 +59,7 @@ import {
   userSubscribes,
   WEBSOCKET_PATH,
 } from './topics.js';
-import type { UserClients } from './user-clients.js';
+import type { UserClients, UserGrant } from './user-clients.js';
 
 /**
  * CONNACK return codes of MQTT 3.1.1 (§3.2.2.3); Aedes answers an MQTT 5 client the reason code of
@@ -270,8 +271,13 @@ export class Broker {
       const connection = this.connections.get(client);
       if (!connection) return packet;
       const { identity } = connection;
-      // A wildcard subscription of a user client reaches every serial: it gets its own devices' only.
-      if (identity.kind === 'user' && !userReceives(packet.topic, identity.serials)) return null;
+      // A wildcard subscription of a user client reaches every serial: it gets its own devices' only;
+      // and nothing while it may not subscribe (a debug tool whose role lost `subscribe`).
+      if (
+        identity.kind === 'user' &&
+        !(identity.acts.has('subscribe') && userReceives(packet.topic, identity.serials))
+      )
+        return null;
       connection.messagesOut++;
       this.notify('delivered', connection, packet);
       return packet;
@@ -332,14 +338,14 @@ export class Broker {
     if (!identity) return false;
     return identity.kind === 'device'
       ? devicePublishes(identity.device.sn, topic)
-      : userPublishes(topic, identity.serials);
+      : identity.acts.has('publish') && userPublishes(topic, identity.serials);
   }
 
   private maySubscribe(identity: Identity | undefined, filter: string): boolean {
     if (!identity) return false;
     return identity.kind === 'device'
       ? deviceSubscribes(identity.device.sn, filter)
-      : userSubscribes(filter, identity.serials);
+      : identity.acts.has('subscribe') && userSubscribes(filter, identity.serials);
   }
 
   private transportOf(client: Client): Connection['transport'] {
@@ -516,11 +522,11 @@ export class Broker {
 
   /**
    * Checks every connected user client again: one whose key or session no longer allows it is
-   * disconnected, the others get the devices they may address now.
+   * disconnected, the others get the devices they may address now and what they may do there.
    */
   async sweep(): Promise<void> {
     // One check per credential: the clients of one key, or of one session, share its answer.
-    const checks = new Map<string, Promise<ReadonlySet<string> | null>>();
+    const checks = new Map<string, Promise<UserGrant | null>>();
     await Promise.all(
       this.allConnections().map(async (connection) => {
         const { identity, client } = connection;
@@ -532,11 +538,14 @@ export class Broker {
           checks.set(credential, check);
         }
         try {
-          const serials = await check;
-          if (serials === null) {
+          const grant = await check;
+          if (grant === null) {
             connection.closeReason = 'credentials revoked';
             client.disconnect({ reasonCode: DISCONNECT_REASONS.revoked });
-          } else identity.serials = serials;
+          } else {
+            identity.serials = grant.serials;
+            identity.acts = grant.acts;
+          }
         } catch (error) {
           // The database failing is no reason to cut anyone off: the next sweep asks again.
           this.log.warn({ err: error, clientId: client.id }, 'mqtt user client not checked');

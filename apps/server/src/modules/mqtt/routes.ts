@@ -44,6 +44,7 @@ import type { MqttLog } from './log.js';
 import { mqttLogRoutes } from './log-routes.js';
 import type { BrokerStats } from './stats.js';
 import { mqttSummaryRoutes } from './summary-routes.js';
+import { DEBUG_TOOL } from './user-clients.js';
 
 /** The embedded broker's version, as the console shows it: the dir `mqtt` appears with it (spec §2.3). */
 // Read beside its entry: the package exports no `./package.json`.
@@ -329,7 +330,11 @@ export const mqttModule: FastifyPluginAsyncZod<MqttModuleOptions> = async (
   app.post(
     MQTT_PATHS.debugToken,
     {
-      config: { access: { page: 'mqtt_debug_tool', button: 'connect' } },
+      config: {
+        access: { page: DEBUG_TOOL.page, button: DEBUG_TOOL.connect },
+        // What the connection may do then is the page's other buttons, which the broker enforces.
+        brokerEnforces: Object.values(DEBUG_TOOL.acts),
+      },
       schema: {
         tags,
         summary: 'Credentials for the debug tool to connect over WebSocket as the signed-in user',
