@@ -55,7 +55,7 @@ export { useKernel, useService, useSession, useTabs } from './react/context.js';
 export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';
 export { useLanguage, useT } from './react/i18n.js';
-export { useNavigateTo } from './react/navigation.js';
+export { useNavigateTo, usePagePath } from './react/navigation.js';
 export {
   lazyPage,
   PageErrorBoundary,

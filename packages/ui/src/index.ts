@@ -24,6 +24,7 @@ export * from './components/overlay/index.js';
 export { PasswordInput, type PasswordInputProps } from './components/password-input.js';
 export { Result, type ResultProps, type ResultStatus } from './components/result.js';
 export { Spinner } from './components/spinner.js';
+export { SummaryCard, type SummaryCardProps, type SummaryQuery } from './components/summary-card.js';
 export * from './components/upload/index.js';
 export { UI_NAMESPACE, uiMessages, useUiT } from './i18n.js';
 export { type ControlSize, controlSizeClass, SizeProvider, useControlSize } from './size.js';

@@ -6,9 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CBS_PATHS, cbsSummarySchema } from '@vap/contracts';
-import { useKernel, useSession, useT } from '@vap/kernel';
-import { Button, Card, Empty, formatFileSize, Skeleton } from '@vap/ui';
-import type { ReactNode } from 'react';
+import { useKernel, usePagePath, useT } from '@vap/kernel';
+import { formatFileSize, SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 import { percentText, shareOf } from './cloud.js';
 import { UsageBar } from './pages/usage-bar.js';
@@ -17,71 +16,63 @@ import { UsageBar } from './pages/usage-bar.js';
 const CBS_PAGE = 'cbs_dashboard';
 
 export default function CloudStorageCard() {
-  const { routes } = useSession();
-  const route = routes?.byName.get(CBS_PAGE);
-  return route?.type === 'page' ? <CloudStorage to={route.path} /> : null;
+  const to = usePagePath(CBS_PAGE);
+  return to ? <CloudStorage to={to} /> : null;
 }
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
   const { http } = useKernel();
-  const { data, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: ['cbs', 'dashboard-card'],
     // Quiet: the card says it failed, with a retry.
     queryFn: ({ signal }) => http.get(CBS_PATHS.summary, { schema: cbsSummarySchema, quiet: true, signal }),
   });
-  let body: ReactNode = <Skeleton lines={3} />;
-  if (data && data.packages === 0) body = <Empty description={t('dashboardCard.empty')} />;
-  else if (data) {
-    const share = shareOf(data.space_used, data.space_quota);
-    body = (
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-            <span className="text-ink-soft">{t('dashboardCard.space')}</span>
-            <span className="text-ink tabular-nums">
-              {t('dashboardCard.used', {
-                used: formatFileSize(data.space_used),
-                quota: formatFileSize(data.space_quota),
-              })}{' '}
-              · {percentText(share)}
-            </span>
-          </div>
-          <UsageBar share={share} label={t('dashboardCard.spaceOf')} />
-        </div>
-        <p className="text-sm text-ink-soft">{t('dashboardCard.packages', { count: data.packages })}</p>
-        {data.over_quota > 0 ? (
-          <div className="flex flex-col gap-1 text-sm text-danger">
-            <p>{t('dashboardCard.overQuota', { count: data.over_quota })}</p>
-            <p>{t('dashboardCard.overHint')}</p>
-          </div>
-        ) : null}
-        {data.near_quota > 0 ? (
-          <p className="text-sm text-warning">{t('dashboardCard.nearQuota', { count: data.near_quota })}</p>
-        ) : null}
-      </div>
-    );
-  } else if (!isPending) {
-    body = (
-      <div role="alert" className="flex items-center gap-3 text-sm text-danger">
-        <span>{t('dashboardCard.loadFailed')}</span>
-        <Button size="small" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
   return (
-    <Card
+    <SummaryCard
       title={t('dashboardCard.title')}
       data-testid="cbs-card"
-      extra={
+      link={
         <Link to={to} className="text-sm text-primary hover:underline">
           {t('dashboardCard.open')}
         </Link>
       }
+      query={query}
+      failed={t('dashboardCard.loadFailed')}
+      empty={{ when: (data) => data.packages === 0, text: t('dashboardCard.empty') }}
     >
-      {body}
-    </Card>
+      {(data) => {
+        const share = shareOf(data.space_used, data.space_quota);
+        return (
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-col gap-1">
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                <span className="text-ink-soft">{t('dashboardCard.space')}</span>
+                <span className="text-ink tabular-nums">
+                  {t('dashboardCard.used', {
+                    used: formatFileSize(data.space_used),
+                    quota: formatFileSize(data.space_quota),
+                  })}{' '}
+                  · {percentText(share)}
+                </span>
+              </div>
+              <UsageBar share={share} label={t('dashboardCard.spaceOf')} />
+            </div>
+            <p className="text-sm text-ink-soft">{t('dashboardCard.packages', { count: data.packages })}</p>
+            {data.over_quota > 0 ? (
+              <div className="flex flex-col gap-1 text-sm text-danger">
+                <p>{t('dashboardCard.overQuota', { count: data.over_quota })}</p>
+                <p>{t('dashboardCard.overHint')}</p>
+              </div>
+            ) : null}
+            {data.near_quota > 0 ? (
+              <p className="text-sm text-warning">
+                {t('dashboardCard.nearQuota', { count: data.near_quota })}
+              </p>
+            ) : null}
+          </div>
+        );
+      }}
+    </SummaryCard>
   );
 }

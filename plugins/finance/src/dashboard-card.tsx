@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_UTC_OFFSET_HOURS, FINANCE_PATHS, financeSummarySchema, formatFen } from '@vap/contracts';
 import { useKernel, useLanguage, useT } from '@vap/kernel';
-import { Button, Card, Skeleton, Tag } from '@vap/ui';
+import { SummaryCard, Tag } from '@vap/ui';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { FINANCE_KEY, useRechargeRoute } from './finance-query.js';
@@ -34,72 +34,64 @@ function Balance({ to }: { to: string }) {
   const t = useT('finance');
   const { http } = useKernel();
   const day = useAccountingDay();
-  const { data, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: CARD_KEY,
     // Quiet: the card says it failed, with a retry.
     queryFn: ({ signal }) =>
       http.get(FINANCE_PATHS.summary, { schema: financeSummarySchema, quiet: true, signal }),
   });
-  let body = <Skeleton lines={2} />;
-  if (data) {
-    const date = day(data.next_bill_at);
-    const uncovered = data.next_bill > 0 && data.balance < data.next_bill;
-    body = (
-      <div className="flex flex-col gap-3">
-        <dl className="grid grid-cols-3 gap-4">
-          <div className="flex flex-col gap-1">
-            <dt className="text-sm text-ink-soft">{t('card.balance')}</dt>
-            <dd className="text-2xl font-medium text-ink">{formatFen(data.balance)}</dd>
-            {data.suspended ? (
-              <dd>
-                <Tag tone="danger">{t('card.suspended')}</Tag>
-              </dd>
-            ) : data.low_balance ? (
-              <dd>
-                <Tag tone="warning">{t('card.low')}</Tag>
-              </dd>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <dt className="text-sm text-ink-soft">{t('card.monthSpending')}</dt>
-            <dd className="text-2xl font-medium text-ink">{formatFen(data.month_spending)}</dd>
-          </div>
-          <div className="flex flex-col gap-1">
-            <dt className="text-sm text-ink-soft">{t('card.nextBill')}</dt>
-            <dd className="text-2xl font-medium text-ink">{formatFen(data.next_bill)}</dd>
-            <dd className="text-xs text-ink-soft">
-              {data.next_bill > 0 ? t('card.nextBillOn', { date }) : t('card.nothingDue')}
-            </dd>
-          </div>
-        </dl>
-        {data.suspended ? (
-          <p className="text-sm text-danger">{t('card.suspendedHint')}</p>
-        ) : uncovered ? (
-          <p className="text-sm text-warning">{t('card.notCovered', { date })}</p>
-        ) : null}
-      </div>
-    );
-  } else if (!isPending) {
-    body = (
-      <div role="alert" className="flex items-center gap-3 text-sm text-danger">
-        <span>{t('card.loadFailed')}</span>
-        <Button size="small" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
   return (
-    <Card
+    <SummaryCard
       title={t('card.title')}
       data-testid="finance-card"
-      extra={
+      link={
         <Link to={to} className="text-sm text-primary hover:underline">
           {t('card.recharge')}
         </Link>
       }
+      query={query}
+      failed={t('card.loadFailed')}
+      loadingLines={2}
     >
-      {body}
-    </Card>
+      {(data) => {
+        const date = day(data.next_bill_at);
+        const uncovered = data.next_bill > 0 && data.balance < data.next_bill;
+        return (
+          <div className="flex flex-col gap-3">
+            <dl className="grid grid-cols-3 gap-4">
+              <div className="flex flex-col gap-1">
+                <dt className="text-sm text-ink-soft">{t('card.balance')}</dt>
+                <dd className="text-2xl font-medium text-ink">{formatFen(data.balance)}</dd>
+                {data.suspended ? (
+                  <dd>
+                    <Tag tone="danger">{t('card.suspended')}</Tag>
+                  </dd>
+                ) : data.low_balance ? (
+                  <dd>
+                    <Tag tone="warning">{t('card.low')}</Tag>
+                  </dd>
+                ) : null}
+              </div>
+              <div className="flex flex-col gap-1">
+                <dt className="text-sm text-ink-soft">{t('card.monthSpending')}</dt>
+                <dd className="text-2xl font-medium text-ink">{formatFen(data.month_spending)}</dd>
+              </div>
+              <div className="flex flex-col gap-1">
+                <dt className="text-sm text-ink-soft">{t('card.nextBill')}</dt>
+                <dd className="text-2xl font-medium text-ink">{formatFen(data.next_bill)}</dd>
+                <dd className="text-xs text-ink-soft">
+                  {data.next_bill > 0 ? t('card.nextBillOn', { date }) : t('card.nothingDue')}
+                </dd>
+              </div>
+            </dl>
+            {data.suspended ? (
+              <p className="text-sm text-danger">{t('card.suspendedHint')}</p>
+            ) : uncovered ? (
+              <p className="text-sm text-warning">{t('card.notCovered', { date })}</p>
+            ) : null}
+          </div>
+        );
+      }}
+    </SummaryCard>
   );
 }

@@ -5,9 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, mqttSummarySchema } from '@vap/contracts';
-import { useKernel, useLanguage, useSession, useT } from '@vap/kernel';
-import { Button, Card, Empty, Skeleton } from '@vap/ui';
-import type { ReactNode } from 'react';
+import { useKernel, useLanguage, usePagePath, useT } from '@vap/kernel';
+import { SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 
 /** The page the card summarises (spec §2.3). */
@@ -17,9 +16,8 @@ const DASHBOARD_PAGE = 'mqtt_dashboard';
 const REFRESH_MS = 60_000;
 
 export default function MqttCard() {
-  const { routes } = useSession();
-  const route = routes?.byName.get(DASHBOARD_PAGE);
-  return route?.type === 'page' ? <Broker to={route.path} /> : null;
+  const to = usePagePath(DASHBOARD_PAGE);
+  return to ? <Broker to={to} /> : null;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -37,62 +35,54 @@ function Broker({ to }: { to: string }) {
   const language = useLanguage();
   const count = new Intl.NumberFormat(language);
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const { data, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: ['mqtt', 'dashboard-card'],
     // Quiet: the card says it failed, with a retry.
     queryFn: ({ signal }) => http.get(MQTT_PATHS.summary, { schema: mqttSummarySchema, quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const minutes = MQTT_SUMMARY_MINUTES;
-  let body: ReactNode = <Skeleton lines={3} />;
-  if (
-    data &&
-    data.device_clients + data.user_clients === 0 &&
-    data.messages_in_per_minute + data.messages_out_per_minute === 0
-  ) {
-    body = <Empty description={t('dashboardCard.empty', { minutes })} />;
-  } else if (data) {
-    body = (
-      <div className="flex flex-col gap-4">
-        <section aria-label={t('dashboardCard.connected')}>
-          <dl className="grid grid-cols-2 gap-4">
-            <Figure label={t('dashboardCard.deviceClients')} value={count.format(data.device_clients)} />
-            <Figure label={t('dashboardCard.userClients')} value={count.format(data.user_clients)} />
-          </dl>
-        </section>
-        <section aria-label={t('dashboardCard.rate', { minutes })} className="flex flex-col gap-2">
-          <h3 className="text-sm text-ink-soft">{t('dashboardCard.rate', { minutes })}</h3>
-          <dl className="grid grid-cols-2 gap-4">
-            <Figure label={t('dashboardCard.messagesIn')} value={rate.format(data.messages_in_per_minute)} />
-            <Figure
-              label={t('dashboardCard.messagesOut')}
-              value={rate.format(data.messages_out_per_minute)}
-            />
-          </dl>
-        </section>
-      </div>
-    );
-  } else if (!isPending) {
-    body = (
-      <div role="alert" className="flex items-center gap-3 text-sm text-danger">
-        <span>{t('dashboardCard.loadFailed')}</span>
-        <Button size="small" onClick={() => void refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
   return (
-    <Card
+    <SummaryCard
       title={t('dashboardCard.title')}
       data-testid="mqtt-card"
-      extra={
+      link={
         <Link to={to} className="text-sm text-primary hover:underline">
           {t('dashboardCard.open')}
         </Link>
       }
+      query={query}
+      failed={t('dashboardCard.loadFailed')}
+      empty={{
+        when: (data) =>
+          data.device_clients + data.user_clients === 0 &&
+          data.messages_in_per_minute + data.messages_out_per_minute === 0,
+        text: t('dashboardCard.empty', { minutes }),
+      }}
     >
-      {body}
-    </Card>
+      {(data) => (
+        <div className="flex flex-col gap-4">
+          <section aria-label={t('dashboardCard.connected')}>
+            <dl className="grid grid-cols-2 gap-4">
+              <Figure label={t('dashboardCard.deviceClients')} value={count.format(data.device_clients)} />
+              <Figure label={t('dashboardCard.userClients')} value={count.format(data.user_clients)} />
+            </dl>
+          </section>
+          <section aria-label={t('dashboardCard.rate', { minutes })} className="flex flex-col gap-2">
+            <h3 className="text-sm text-ink-soft">{t('dashboardCard.rate', { minutes })}</h3>
+            <dl className="grid grid-cols-2 gap-4">
+              <Figure
+                label={t('dashboardCard.messagesIn')}
+                value={rate.format(data.messages_in_per_minute)}
+              />
+              <Figure
+                label={t('dashboardCard.messagesOut')}
+                value={rate.format(data.messages_out_per_minute)}
+              />
+            </dl>
+          </section>
+        </div>
+      )}
+    </SummaryCard>
   );
 }

@@ -24,3 +24,9 @@ export function useNavigateTo(): (name: string, query?: Record<string, string>) 
     [bus, navigate, routes],
   );
 }
+
+/** The address of a page the user may open, by its name (spec §2.3); null when they may not. */
+export function usePagePath(name: string, query?: Record<string, string>): string | null {
+  const { routes } = useSession();
+  return pathOfRoute(routes, name, query);
+}
