@@ -2,7 +2,7 @@
  * Accessibility of every page (issue 29): in real Chromium at 1280 × 800, the demo owner — whose
  * menu has every page — signs in, and axe-core checks the sign-in page and every page of the menu
  * as the server sends it to the console (the pages still "coming soon" too, and each tab a page
- * shows), in zh-CN, en and zh-TW. Any violation of a WCAG 2.1 A or AA rule with an impact serious or
+ * shows), in zh-CN and en. Any violation of a WCAG 2.1 A or AA rule with an impact serious or
  * critical fails, naming the page, the rule and its nodes. The pages are read from the menu, never
  * listed here: a new page is checked the day the server puts it in the menu.
  */
@@ -22,7 +22,12 @@ import { type AxeViolation, seriousViolations } from '../support/axe.js';
 import { launchChromium } from '../support/browser.js';
 import { apiToken, DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
-const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
+/**
+ * The default language and the one whose words run longest. zh-TW shares zh-CN's layout and roles
+ * and differs only in its characters; it is left out to keep the suite's time (about 50 s a
+ * language) — the list-layout test covers it at every list page.
+ */
+const LANGUAGES = ['zh-CN', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 let server: RunningServer;
