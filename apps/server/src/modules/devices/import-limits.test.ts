@@ -90,30 +90,41 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
     expect(healthz.statusCode).toBe(200);
   });
 
-  it('reads the largest accepted file of eight companies at once a few at a time, all answered, memory bounded', async () => {
-    expect(largest.length).toBeLessThan(20 * MB);
-    const { result: answers, growth } = await peakGrowth(() =>
-      Promise.all(owners.map((owner) => upload(owner, largest))),
-    );
-    for (const answer of answers) {
-      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
-      const result = answer.json<ImportResult>();
-      expect([result.rows, result.bound, result.errors.length]).toEqual([10_000, 0, 10_000]);
-    }
-    // Two run at a time (IMPORT_SLOTS.server), each holding ~35 MB of shared strings while it reads;
-    // the resident figure also holds what the collector has not yet reclaimed (~500 MB measured).
-    expect(growth).toBeLessThan(800 * MB);
-  }, 120_000);
+  // The slots and the reader are the same on either engine: the concurrency is tried on one.
+  it.runIf(engine === 'pglite')(
+    'reads the largest accepted file of eight companies at once a few at a time, all answered, memory bounded',
+    async () => {
+      expect(largest.length).toBeLessThan(20 * MB);
+      const { result: answers, growth } = await peakGrowth(() =>
+        Promise.all(owners.map((owner) => upload(owner, largest))),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+        const result = answer.json<ImportResult>();
+        expect([result.rows, result.bound, result.errors.length]).toEqual([10_000, 0, 10_000]);
+      }
+      // Two run at a time (IMPORT_SLOTS.server), each holding ~35 MB of shared strings while it reads;
+      // the resident figure also holds what the collector has not yet reclaimed (~500 MB measured).
+      expect(growth).toBeLessThan(800 * MB);
+    },
+    120_000,
+  );
 
-  it("refuses a company's import beyond the few it may keep waiting with 429 import_busy", async () => {
-    const [owner] = owners;
-    if (!owner) throw new Error('no owner');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(owner, largest)));
-    const codes = answers.map((answer) => (answer.statusCode === 200 ? 'ok' : answer.json().code));
-    // One runs, two wait, the others are told to come back.
-    expect(codes.filter((code) => code === 'ok')).toHaveLength(1 + IMPORT_SLOTS.companyWaiting);
-    expect(codes.filter((code) => code === 'import_busy')).toHaveLength(5 - 1 - IMPORT_SLOTS.companyWaiting);
-  }, 120_000);
+  it.runIf(engine === 'pglite')(
+    "refuses a company's import beyond the few it may keep waiting with 429 import_busy",
+    async () => {
+      const [owner] = owners;
+      if (!owner) throw new Error('no owner');
+      const answers = await Promise.all(Array.from({ length: 5 }, () => upload(owner, largest)));
+      const codes = answers.map((answer) => (answer.statusCode === 200 ? 'ok' : answer.json().code));
+      // One runs, two wait, the others are told to come back.
+      expect(codes.filter((code) => code === 'ok')).toHaveLength(1 + IMPORT_SLOTS.companyWaiting);
+      expect(codes.filter((code) => code === 'import_busy')).toHaveLength(
+        5 - 1 - IMPORT_SLOTS.companyWaiting,
+      );
+    },
+    120_000,
+  );
 
   it('keeps answering healthz while the largest accepted file imports: p99 within 50 ms or 3× idle', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -147,7 +158,10 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
         importing = false;
       });
       const busy = await probeWhile(() => importing, 100);
-      expect((await imported).status).toBe(200);
+      const answer = await imported;
+      expect(answer.status).toBe(200);
+      // Read to its end: an answer left unread holds its connection, and the app's close waits for it.
+      await answer.arrayBuffer();
       return {
         idle: percentile(idle, 99),
         p50: percentile(busy, 50),
