@@ -64,6 +64,11 @@ export interface DeviceSettings {
 
 export interface DeviceEvents {
   state: [state: DeviceState];
+  /**
+   * A reboot ended: on command (after `rebooting`), or one of its own while away from the broker
+   * (an upgrade installed meanwhile), which passes through no `rebooting` state.
+   */
+  booted: [];
   /** A reconnection is scheduled in `delayMs`, after `reason`. */
   retry: [delayMs: number, reason: string];
 }
@@ -434,6 +439,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   private booted() {
     this.bootedAt = Date.now();
     this.vitals.boot();
+    this.emit('booted');
   }
 
   private closed(client: MqttClient, refusedWith: number | null, reason: string) {

@@ -166,6 +166,8 @@ describe('the simulated fleet, on a real broker (issue 15)', () => {
     const [device] = started.devices;
     const states: DeviceState[] = [];
     device?.on('state', (state) => states.push(state));
+    let boots = 0;
+    device?.on('booted', () => boots++);
     await expect.poll(() => started.connected()).toBe(1);
     const before = (await broker.command(ipc.sn, { name: 'get_info' })).result as { uptime: number };
     expect(before.uptime).toBeGreaterThan(3_000);
@@ -179,6 +181,7 @@ describe('the simulated fleet, on a real broker (issue 15)', () => {
     expect(broker.of(ipc.sn, 'state').at(-1)?.body).toMatchObject({ online: false, reason: 'reboot' });
 
     await expect.poll(() => started.connected(), { timeout: 3_000 }).toBe(1);
+    expect(boots).toBe(1);
     expect(broker.attempts.get(ipc.sn)).toHaveLength(2);
     await expect.poll(() => broker.of(ipc.sn, 'state').at(-1)?.body).toMatchObject({ online: true });
     const after = (await broker.command(ipc.sn, { name: 'get_info' })).result as { uptime: number };

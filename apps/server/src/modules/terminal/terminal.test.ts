@@ -419,6 +419,15 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
         device.unit.drop();
         await closedWithin(terminal, 5_000);
         expect(closedReason(terminal.received)).toBe('device_offline');
+        // Back: connected to the broker again (the dropped connection is gone by now, it closed
+        // the terminal), and online once the broker has settled its presence — the status alone
+        // may still read the 'online' of before the drop.
+        await expect
+          .poll(() => t.app.broker.allConnections().some((one) => one.client.id === device.unit.sn), {
+            timeout: 10_000,
+          })
+          .toBe(true);
+        await t.app.broker.settled();
         await expect.poll(() => statusOf(device.id), { timeout: 10_000 }).toBe('online');
         // Not busy: its session ended with it.
         const again = await terminalInUse(owner, device.id);
