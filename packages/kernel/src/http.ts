@@ -24,9 +24,10 @@ export const kernelSchemas = () => import('./schemas.js');
 
 /**
  * A schema, or a function loading it: a loaded schema is fetched alongside the call, so that code
- * which only calls (the sign-in page, a plugin's services) need not carry zod and the schemas.
+ * which only calls (the sign-in page, a plugin's services) need not carry zod and the schemas. A
+ * loader may find no schema (a declared call answering 204): the answer is then taken as it is.
  */
-export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T> | null>);
 
 export type LocalErrorCode = 'network' | 'timeout' | 'cancelled' | 'invalid_response';
 
@@ -72,8 +73,11 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
 }
 
-/** What an API method built on the client passes through per call: the caller's signal. */
-export type CallOptions = Pick<RequestOptions<unknown>, 'signal'>;
+/**
+ * What a caller says of one call: its signal, whether it shows a failure itself (`quiet`), and a
+ * longer wait for an answer made at length (`timeoutMs`).
+ */
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'quiet' | 'timeoutMs'>;
 
 export interface HttpClientOptions {
   baseURL?: string;
@@ -146,7 +150,7 @@ export class HttpClient {
   ): Promise<ListPage<T>> {
     const schema = async () => {
       const [{ listPageSchema }, itemSchema] = await Promise.all([kernelSchemas(), loadSchema(item)]);
-      return listPageSchema(itemSchema) as z.ZodType<ListPage<T>>;
+      return listPageSchema(itemSchema as z.ZodType<T>) as z.ZodType<ListPage<T>>;
     };
     return this.get(path, { ...options, query: { ...options.query, page, size }, wheres, orders, schema });
   }
@@ -196,8 +200,9 @@ export class HttpClient {
     schema?.catch(() => undefined);
     return this.#send(method, path, body, options, async (init) => {
       const data: unknown = await this.#ofetch(path, init);
-      if (!schema) return data as T;
-      const parsed = (await schema).safeParse(data);
+      const loaded = schema ? await schema : null;
+      if (!loaded) return data as T;
+      const parsed = loaded.safeParse(data);
       if (!parsed.success) {
         throw new ApiError(200, 'invalid_response', this.options.localMessage('invalid_response'));
       }
@@ -276,7 +281,7 @@ export class HttpClient {
   }
 }
 
-function loadSchema<T>(source: SchemaSource<T>): Promise<z.ZodType<T>> {
+function loadSchema<T>(source: SchemaSource<T>): Promise<z.ZodType<T> | null> {
   return typeof source === 'function' ? source() : Promise.resolve(source);
 }
 

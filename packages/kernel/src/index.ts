@@ -3,6 +3,7 @@
  * extension points and events, services, HTTP, the session, permissions, i18n and the React hooks.
  * What only the console that hosts plugins needs is `@vap/kernel/host`.
  */
+export { type CallArgs, type Client, clientOf, sendCall } from './calls.js';
 export { defineEvent, type EventBus, type EventRef, type KernelEvents } from './events.js';
 export {
   type Contribution,
@@ -51,6 +52,7 @@ export {
   userMenuItem,
   whenProductEnabled,
 } from './plugin.js';
+export { useClient } from './react/client.js';
 export { useKernel, useService, useSession, useTabs } from './react/context.js';
 export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';

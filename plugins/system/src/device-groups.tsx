@@ -4,10 +4,9 @@
  * group id no group has any more shown as deleted.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceGroups } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { DEVICE_CALLS, type DeviceGroups } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import { Button, CheckboxList, type CheckboxListOption, Spinner } from '@vap/ui';
-import { SystemApiRef } from './refs.js';
 
 export const DEVICE_GROUPS_KEY = ['system', 'device-groups'] as const;
 
@@ -23,10 +22,10 @@ export type DeviceGroupsState =
 
 /** The groups the caller sees. Failures are not announced: the picker shows them where it is. */
 export function useDeviceGroups(): { state: DeviceGroupsState; reload: () => void } {
-  const api = useService(SystemApiRef);
+  const devices = useClient(DEVICE_CALLS);
   const query = useQuery({
     queryKey: DEVICE_GROUPS_KEY,
-    queryFn: ({ signal }) => api.deviceGroups({ signal }),
+    queryFn: ({ signal }) => devices.groups({}, { signal, quiet: true }),
   });
   const { data, error } = query;
   const state: DeviceGroupsState = data

@@ -1,5 +1,5 @@
 import { definePlugin, HttpRef, lazyService, messages, page, userMenuItem } from '@vap/kernel';
-import { AccessKeysApiRef, AuditApiRef, SystemApiRef } from './refs.js';
+import { AccessKeysApiRef, AuditApiRef } from './refs.js';
 
 /**
  * The system area (spec §2.2, §3, §6, §7.2): company users and roles, and the owner's audit log and
@@ -24,10 +24,6 @@ export default definePlugin({
   ],
   // Each API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
   services: [
-    lazyService(SystemApiRef, async () => {
-      const { createSystemApi } = await import('./api.js');
-      return (services) => createSystemApi(services.get(HttpRef));
-    }),
     lazyService(AuditApiRef, async () => {
       const { createAuditApi } = await import('./audit-api.js');
       return (services) => createAuditApi(services.get(HttpRef));

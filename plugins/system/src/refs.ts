@@ -4,9 +4,7 @@
  */
 import { createServiceRef } from '@vap/kernel';
 import type { AccessKeysApi } from './access-keys-api.js';
-import type { SystemApi } from './api.js';
 import type { AuditApi } from './audit-api.js';
 
-export const SystemApiRef = createServiceRef<SystemApi>('system.api');
 export const AuditApiRef = createServiceRef<AuditApi>('system.audit');
 export const AccessKeysApiRef = createServiceRef<AccessKeysApi>('system.accessKeys');

@@ -1,8 +1,10 @@
-import type { Role } from '@vap/contracts';
-import { useService, useSession } from '@vap/kernel';
+import { type Role, SYSTEM_CALLS } from '@vap/contracts';
+import { useClient, useSession } from '@vap/kernel';
 import { useEffect, useMemo, useState } from 'react';
 import { type Editor, holderOf } from './holder.js';
-import { SystemApiRef } from './refs.js';
+
+/** A role change's query that only asks what it would do: whether it narrows the role, and for whom. */
+export const DRY_RUN = { dry_run: 'true' } as const;
 
 /** The signed-in editor and their rights, given the company's roles (spec §6). */
 export function useEditorRights(roles: readonly Role[]): {
@@ -24,17 +26,18 @@ export function useEditorRights(roles: readonly Role[]): {
  * message), so every role-dependent action stays hidden.
  */
 export function useRoleOptions(): { roles: Role[]; loaded: boolean } {
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const [state, setState] = useState<{ roles: Role[]; loaded: boolean }>({ roles: [], loaded: false });
   useEffect(() => {
     let live = true;
-    api
+    system
       .userRoleOptions()
+      .then(({ items }) => items)
       .catch((): Role[] => [])
       .then((roles) => live && setState({ roles, loaded: true }));
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [system]);
   return state;
 }

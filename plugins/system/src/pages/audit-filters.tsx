@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type CompanyUser, type Where } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { AUDIT_ACTIONS, type CompanyUser, SYSTEM_CALLS, type Where } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Button, DateRangePicker, type DateRangeValue, Select, wholeDays } from '@vap/ui';
 import { useState } from 'react';
-import { SystemApiRef } from '../refs.js';
 
 export interface AuditFilterValues {
   /** '' for everyone. */
@@ -35,11 +34,15 @@ const NO_USERS: CompanyUser[] = [];
 
 /** The company's users for the user filter (the first 100 by nickname); none while they load or fail. */
 function useUsers(): CompanyUser[] {
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const { data } = useQuery({
     queryKey: ['system', 'users', 'audit-filter'],
     queryFn: async () =>
-      (await api.users({ page: 1, size: 100, wheres: [], orders: [{ k: 'nickname', o: 'asc' }] })).items,
+      (
+        await system.users({
+          query: { page: 1, size: 100, wheres: [], orders: [{ k: 'nickname', o: 'asc' }] },
+        })
+      ).items,
   });
   return data ?? NO_USERS;
 }

@@ -1,8 +1,7 @@
-import type { ChildCompany, Where } from '@vap/contracts';
-import { type Translate, useService, useT } from '@vap/kernel';
+import { type ChildCompany, SYSTEM_CALLS, type Where } from '@vap/contracts';
+import { type Translate, useClient, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, Input, Tag, type TagTone } from '@vap/ui';
 import { type FormEvent, useState } from 'react';
-import { SystemApiRef } from '../refs.js';
 
 const STATUS_TONES: Record<number, TagTone> = { 0: 'default', 1: 'warning', 2: 'success', 3: 'danger' };
 
@@ -16,7 +15,7 @@ export function ChildCompanies() {
   // A verification status as the server sends it, any number (keys exist for 0–3): a key known at
   // run time only.
   const statusLabel = (status: number) => (tc as Translate)(`verify.status${status}`);
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const [name, setName] = useState('');
   const [wheres, setWheres] = useState<Where[]>([]);
   const search = (event: FormEvent) => {
@@ -68,7 +67,7 @@ export function ChildCompanies() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={wheres}
-        load={(query, signal) => api.children(query, { signal })}
+        load={(query, signal) => system.children({ query }, { signal })}
         emptyText={t('children.empty')}
       />
     </section>

@@ -1,10 +1,10 @@
-import { type MenuItem, type Role, type RoleForm, roleFormSchema } from '@vap/contracts';
-import { useService, useSession, useT } from '@vap/kernel';
+import { type MenuItem, type Role, type RoleForm, roleFormSchema, SYSTEM_CALLS } from '@vap/contracts';
+import { useClient, useSession, useT } from '@vap/kernel';
 import { confirm, FormDialog, FormField, Input, message, Switch, Tree, useZodForm } from '@vap/ui';
 import { useMemo } from 'react';
 import { GroupPicker, groupIdsToSend } from '../device-groups.js';
 import { checkedKeysOf, menusOfChecked, permissionTree } from '../permission-tree.js';
-import { SystemApiRef } from '../refs.js';
+import { DRY_RUN } from '../use-roles.js';
 
 interface RoleEditorProps {
   /** The role to edit; a new role when absent. */
@@ -28,7 +28,7 @@ type RoleValues = {
 export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
   const t = useT('system');
   const menuT = useT();
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const { user } = useSession();
   const own = useMemo(() => (Array.isArray(user?.menus) ? (user.menus as MenuItem[]) : []), [user?.menus]);
   const tree = useMemo(
@@ -50,9 +50,9 @@ export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
     const values = { ...entered, group_ids: groupIdsToSend(entered) };
     try {
       if (!role) {
-        await api.createRole(values);
+        await system.createRole({ body: values });
       } else {
-        const dryRun = await api.updateRole(role.id, values, true);
+        const dryRun = await system.updateRole({ params: { id: role.id }, body: values, query: DRY_RUN });
         if (dryRun.reduction) {
           const confirmed = await confirm({
             title: t('roles.reductionTitle'),
@@ -62,7 +62,7 @@ export function RoleEditor({ role, onClose, onSaved }: RoleEditorProps) {
           });
           if (!confirmed) return;
         }
-        await api.updateRole(role.id, values, false);
+        await system.updateRole({ params: { id: role.id }, body: values });
       }
     } catch {
       // The console shows the server's message; the editor stays open with what was entered.

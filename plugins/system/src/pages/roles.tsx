@@ -1,5 +1,5 @@
-import type { ListQuery, Role } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import { type ListQuery, type Role, SYSTEM_CALLS } from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   alert,
   Button,
@@ -15,8 +15,7 @@ import { useRef, useState } from 'react';
 import { useGroupNames } from '../device-groups.js';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
-import { SystemApiRef } from '../refs.js';
-import { useEditorRights } from '../use-roles.js';
+import { DRY_RUN, useEditorRights } from '../use-roles.js';
 import { RoleEditor } from './role-editor.js';
 
 /** The roles list is small and unpaged on the server; the table pages and sorts it here. */
@@ -32,7 +31,7 @@ type Editing = { role?: Role } | null;
  */
 export default function RolesPage() {
   const t = useT('system');
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const groupNames = useGroupNames();
   // The table's load reads the roles; the editor's rights follow from the same answer.
   const [roles, setRoles] = useState<Role[] | null>(null);
@@ -48,7 +47,7 @@ export default function RolesPage() {
   const remove = async (role: Role) => {
     let holders: number;
     try {
-      holders = (await api.deleteRole(role.id, true)).affected_users;
+      holders = (await system.deleteRole({ params: { id: role.id }, query: DRY_RUN })).affected_users;
     } catch {
       return;
     }
@@ -67,7 +66,7 @@ export default function RolesPage() {
     });
     if (!confirmed) return;
     try {
-      await api.deleteRole(role.id, false);
+      await system.deleteRole({ params: { id: role.id } });
     } catch {
       return;
     }
@@ -137,7 +136,7 @@ export default function RolesPage() {
       columns={columns}
       rowKey={(row) => row.id}
       load={async (query) => {
-        const all = await api.roles();
+        const all = (await system.roles()).items;
         setRoles(all);
         return pageOfRoles(all, query);
       }}

@@ -5,8 +5,9 @@ import {
   type EditUserBody,
   editUserBodySchema,
   type Role,
+  SYSTEM_CALLS,
 } from '@vap/contracts';
-import { md5Hex, useService, useT } from '@vap/kernel';
+import { md5Hex, useClient, useT } from '@vap/kernel';
 import {
   Button,
   Dialog,
@@ -21,7 +22,6 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { SystemApiRef } from '../refs.js';
 
 const roleOptions = (roles: readonly Role[]) =>
   roles.map((role) => ({ value: String(role.id), label: role.name }));
@@ -36,7 +36,7 @@ interface CreateUserDialogProps {
 /** Adds a user to the company (spec §3 company user payload, §7.2 POST /users). */
 export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialogProps) {
   const t = useT('system');
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const form = useZodForm(createUserFormSchema, {
     defaultValues: {
       phone: '',
@@ -51,7 +51,7 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
 
   const submit = async ({ password, ...values }: { password: string } & Omit<CreateUserForm, 'password'>) => {
     try {
-      await api.createUser({ ...values, password: await md5Hex(password) });
+      await system.createUser({ body: { ...values, password: await md5Hex(password) } });
     } catch {
       // The console shows the server's message (e.g. the phone is already registered); the form stays.
       return;
@@ -104,13 +104,13 @@ interface ChangeRoleDialogProps {
 /** Gives a user another role (spec §7.2 PUT /users/{id}/role). */
 export function ChangeRoleDialog({ user, roles, onClose, onChanged }: ChangeRoleDialogProps) {
   const t = useT('system');
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const [roleId, setRoleId] = useState(String(user.role_id));
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
     try {
-      await api.setUserRole(user.id, Number(roleId));
+      await system.setUserRole({ params: { id: user.id }, body: { role_id: Number(roleId) } });
     } catch {
       setSaving(false);
       return;
@@ -154,14 +154,14 @@ interface EditUserDialogProps {
 /** Changes a user's nickname, email and remark (PUT /users/{id}); the phone signs them in and stays. */
 export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
   const t = useT('system');
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const form = useZodForm(editUserBodySchema, {
     defaultValues: { nickname: user.nickname, email: user.email, remark: user.remark },
   });
   const title = t('users.editTitle', { name: user.nickname });
   const submit = async (values: EditUserBody) => {
     try {
-      await api.editUser(user.id, values);
+      await system.editUser({ params: { id: user.id }, body: values });
     } catch {
       return;
     }

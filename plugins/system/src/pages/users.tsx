@@ -1,9 +1,8 @@
-import type { CompanyUser } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import { type CompanyUser, SYSTEM_CALLS } from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, confirm, type DataTableHandle, ListPage, message, RowActions } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
-import { SystemApiRef } from '../refs.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
 import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
@@ -23,7 +22,7 @@ type Dialog =
  */
 export default function UsersPage() {
   const t = useT('system');
-  const api = useService(SystemApiRef);
+  const system = useClient(SYSTEM_CALLS);
   const { roles, loaded } = useRoleOptions();
   const { editor, holder } = useEditorRights(roles);
   const mayAdd = usePermission('add');
@@ -44,7 +43,7 @@ export default function UsersPage() {
     });
     if (!confirmed) return;
     try {
-      await api.removeUser(user.id);
+      await system.removeUser({ params: { id: user.id } });
     } catch {
       return;
     }
@@ -103,7 +102,7 @@ export default function UsersPage() {
       columns={columns}
       rowKey={(row) => row.id}
       filters={userWheres(filters)}
-      load={(query, signal) => api.users(query, { signal })}
+      load={(query, signal) => system.users({ query }, { signal })}
       emptyText={t('users.empty')}
       toolbar={
         mayAdd ? (

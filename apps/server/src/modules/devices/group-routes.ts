@@ -8,9 +8,9 @@ import {
   BIND_RECORD_FILTERS,
   BIND_RECORD_ORDER_KEYS,
   bindRecordSchema,
+  DEVICE_CALLS,
   DEVICE_PATHS,
   deviceGroupSchema,
-  deviceGroupsSchema,
   deviceIdParamsSchema,
   groupBodySchema,
   listPageSchema,
@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { serve } from '../../core/http/calls.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import type { BindRecords } from './bind-records.js';
 import type { Groups } from './groups.js';
@@ -38,19 +39,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{
   records: BindRecords;
   verification: Verification;
 }> = async (app, { db, groups, records, verification }) => {
-  app.get(
-    DEVICE_PATHS.groups,
-    {
-      config: { access: { page: 'device_maintenance' } },
-      schema: {
-        tags: ['devices'],
-        summary: 'The groups the caller sees, with their device counts, and the ungrouped count',
-        security,
-        response: { 200: deviceGroupsSchema, ...refusals },
-      },
-    },
-    async (request) => groups.list(await permissionsOf(request, db)),
-  );
+  await serve(app, DEVICE_CALLS.groups, async (request) => groups.list(await permissionsOf(request, db)));
 
   app.post(
     DEVICE_PATHS.groups,

@@ -1,0 +1,109 @@
+/**
+ * The server's side of a declared call (`@vap/contracts` calls.ts): one Fastify route per call, made
+ * from the declaration alone — method, path, access, audit, open API, the schemas of its params,
+ * query, body and answer, the `{code, message}` refusals its access and input imply — so that a module
+ * writes the handler and nothing else. Being a route of its own, each call keeps the per-route hooks
+ * (access, text rules), compression, caching and the route matrix.
+ */
+import {
+  type AnyCall,
+  apiErrorSchema,
+  type CallAnswer,
+  type CallSchemas,
+  type ListQuery,
+  listQuerySchema,
+  refusalsOf,
+} from '@vap/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { listFilters, listOrders } from './list-query.js';
+
+type SchemasOf<C> = C extends { schemas: () => Promise<infer S> } ? S : never;
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type IsList<C> = SchemasOf<C> extends { list: object } ? true : false;
+
+/** The request of a call, its params, query and body parsed by the call's schemas. */
+export type CallRequest<C extends AnyCall> = FastifyRequest<{
+  Params: Parsed<SchemasOf<C>['params']>;
+  Querystring: IsList<C> extends true ? z.output<typeof listQuerySchema> : Parsed<SchemasOf<C>['query']>;
+  Body: Parsed<SchemasOf<C>['body']>;
+}>;
+
+/** A call's handler: its answer, or nothing for a call that answers 204. A list call gets its list query. */
+export type CallHandler<C extends AnyCall> = (
+  request: CallRequest<C>,
+  reply: FastifyReply,
+  list: IsList<C> extends true ? ListQuery : undefined,
+) => Promise<CallAnswer<C> | FastifyReply> | CallAnswer<C> | FastifyReply;
+
+/** What only the server says of a route: a body limit, its own hooks, compression, extra config. */
+export type ServerRouteOptions = Omit<Partial<RouteOptions>, 'method' | 'url' | 'schema' | 'handler'>;
+
+const bearer = [{ bearer: [] }];
+
+/** The route schema of a call, for the validator, the serializer and the OpenAPI document. */
+function routeSchema(call: AnyCall, schemas: CallSchemas) {
+  const response: Record<number, z.ZodType> = {};
+  // A file's bytes have no schema: the handler sends them itself.
+  if (schemas.response) response[200] = schemas.response;
+  else if (!call.file) response[204] = z.null();
+  for (const status of refusalsOf(call, schemas)) response[status] = apiErrorSchema;
+  return {
+    tags: [...call.tags],
+    summary: call.summary,
+    ...(call.description ? { description: call.description } : {}),
+    ...(call.access === 'public' ? {} : { security: bearer }),
+    ...(schemas.params ? { params: schemas.params } : {}),
+    ...(schemas.list
+      ? { querystring: listQuerySchema }
+      : schemas.query
+        ? { querystring: schemas.query }
+        : {}),
+    ...(schemas.body ? { body: schemas.body } : {}),
+    response,
+  };
+}
+
+/**
+ * Registers the route of `call` on `app` with `handler`. Awaited in the module's plugin: the call's
+ * schemas are loaded first.
+ */
+export async function serve<C extends AnyCall>(
+  // Any type provider: the call's own schemas type the handler.
+  // biome-ignore lint/suspicious/noExplicitAny: a module's instance, whatever its type provider
+  app: FastifyInstance<any, any, any, any, any>,
+  call: C,
+  handler: CallHandler<C>,
+  options: ServerRouteOptions = {},
+): Promise<void> {
+  const schemas: CallSchemas = await call.schemas();
+  const { list } = schemas;
+  const noContent = schemas.response === null && !call.file;
+  app.route({
+    ...options,
+    method: call.method,
+    url: call.path,
+    config: {
+      ...options.config,
+      access: call.access,
+      ...(call.audit ? { audit: call.audit } : {}),
+      ...(call.openApi ? { openApi: true } : {}),
+    },
+    schema: routeSchema(call, schemas),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      let listQuery: ListQuery | undefined;
+      if (list) {
+        const { page, size, wheres, orders } = request.query as z.output<typeof listQuerySchema>;
+        listQuery = {
+          page,
+          size,
+          wheres: listFilters(wheres, list.filters),
+          orders: listOrders(orders, list.orders),
+        };
+      }
+      const answer = await handler(request as CallRequest<C>, reply, listQuery as never);
+      if (noContent && !reply.sent) return reply.code(204).send(null);
+      return answer;
+    },
+  });
+}

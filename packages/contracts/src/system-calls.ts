@@ -1,0 +1,158 @@
+/** The calls of the system area (spec §6, §7.2): company users, roles and downstream companies. */
+import { SYSTEM_PATHS } from './api-paths.js';
+import { declareCalls } from './calls.js';
+
+const schemas = async () => ({ ...(await import('./system.js')), ...(await import('./list.js')) });
+
+export const SYSTEM_CALLS = declareCalls(schemas, {
+  // The two read-only lists of the system area are open to access keys (docs/open-api.md): they
+  // let a third party mirror the company's staff and roles into its own systems, change nothing,
+  // and answer only the key's company. Writes stay with signed-in users, where §6 rules about who
+  // may grant what apply to a person.
+  users: {
+    method: 'GET',
+    path: SYSTEM_PATHS.users,
+    access: { page: 'system_user' },
+    openApi: true,
+    tags: ['system'],
+    summary: "The users of the caller's company",
+    description:
+      'wheres (base64 JSON): phone = or like, nickname like, role_id =. orders: created_at, phone, nickname, role_id.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.companyUserSchema),
+      list: { filters: s.USER_FILTERS, orders: s.USER_ORDER_KEYS },
+    }),
+  },
+  user: {
+    method: 'GET',
+    path: SYSTEM_PATHS.userById.pattern,
+    access: { page: 'system_user' },
+    openApi: true,
+    errors: [404],
+    tags: ['system'],
+    summary: "One user of the caller's company, as the users list shows them (spec §7.1)",
+    schemas: (s) => ({ params: s.systemIdParamsSchema, response: s.companyUserSchema }),
+  },
+  createUser: {
+    method: 'POST',
+    path: SYSTEM_PATHS.users,
+    access: { page: 'system_user', button: 'add' },
+    audit: 'system.user.create',
+    errors: [404, 409],
+    tags: ['system'],
+    summary: 'Adds a user to the company with a role no wider than the caller’s',
+    schemas: (s) => ({ body: s.createUserBodySchema, response: s.createdSchema }),
+  },
+  // Spec §7.2 lists both calls for the same change: POST on the user, PUT on its role.
+  setUserRole: {
+    method: 'PUT',
+    path: SYSTEM_PATHS.userRole.pattern,
+    access: { page: 'system_user', button: 'role' },
+    audit: 'system.user.role',
+    errors: [404],
+    tags: ['system'],
+    summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
+    schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
+  },
+  setUserRoleByPost: {
+    method: 'POST',
+    path: SYSTEM_PATHS.user.pattern,
+    access: { page: 'system_user', button: 'role' },
+    audit: 'system.user.role',
+    errors: [404],
+    tags: ['system'],
+    summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
+    schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
+  },
+  editUser: {
+    method: 'PUT',
+    path: SYSTEM_PATHS.user.pattern,
+    access: { page: 'system_user', button: 'edit' },
+    audit: 'system.user.update',
+    errors: [404, 409],
+    tags: ['system'],
+    summary: "Changes a user's nickname, email and remark (never oneself, the owner or a wider account)",
+    schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.editUserBodySchema, response: null }),
+  },
+  removeUser: {
+    method: 'DELETE',
+    path: SYSTEM_PATHS.user.pattern,
+    access: { page: 'system_user', button: 'delete' },
+    audit: 'system.user.remove',
+    errors: [404],
+    tags: ['system'],
+    summary: 'Detaches a user from the company (the account stays; its sessions end)',
+    schemas: (s) => ({ params: s.systemIdParamsSchema, response: null }),
+  },
+  // The users page gives roles and shows role names without the roles page: the same list,
+  // declared for system_user, so that a role with only the users page can still assign roles.
+  userRoleOptions: {
+    method: 'GET',
+    path: SYSTEM_PATHS.userRoleOptions,
+    access: { page: 'system_user' },
+    tags: ['system'],
+    summary: "The roles of the caller's company, for the users page (role names, roles to give)",
+    schemas: (s) => ({ response: s.roleListSchema }),
+  },
+  roles: {
+    method: 'GET',
+    path: SYSTEM_PATHS.roles,
+    // Open to access keys, like the users list.
+    access: { page: 'system_role' },
+    openApi: true,
+    tags: ['system'],
+    summary: "The roles of the caller's company, with how many users hold each",
+    schemas: (s) => ({ response: s.roleListSchema }),
+  },
+  createRole: {
+    method: 'POST',
+    path: SYSTEM_PATHS.roles,
+    access: { page: 'system_role', button: 'add' },
+    audit: 'system.role.create',
+    errors: [409],
+    tags: ['system'],
+    summary: 'Creates a role no wider than the caller’s (name ≤ 200, at least one menu)',
+    schemas: (s) => ({ body: s.roleBodySchema, response: s.createdSchema }),
+  },
+  updateRole: {
+    method: 'PUT',
+    path: SYSTEM_PATHS.role.pattern,
+    access: { page: 'system_role', button: 'edit' },
+    audit: 'system.role.update',
+    errors: [404, 409],
+    tags: ['system'],
+    summary: 'Changes a role; with dry_run=true only answers whether it is a reduction and whom it affects',
+    schemas: (s) => ({
+      params: s.systemIdParamsSchema,
+      query: s.roleChangeQuerySchema,
+      body: s.roleBodySchema,
+      response: s.roleChangeResultSchema,
+    }),
+  },
+  deleteRole: {
+    method: 'DELETE',
+    path: SYSTEM_PATHS.role.pattern,
+    access: { page: 'system_role', button: 'delete' },
+    audit: 'system.role.delete',
+    errors: [404, 409],
+    tags: ['system'],
+    summary: 'Deletes a role no user holds; dry_run=true answers how many users hold it',
+    schemas: (s) => ({
+      params: s.systemIdParamsSchema,
+      query: s.roleChangeQuerySchema,
+      response: s.roleChangeResultSchema,
+    }),
+  },
+  children: {
+    method: 'GET',
+    path: SYSTEM_PATHS.children,
+    access: { page: 'system_user' },
+    tags: ['system'],
+    summary: "The downstream companies of the caller's company",
+    description: 'wheres (base64 JSON): name like, verify_status =. orders: created_at, name.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.childCompanySchema),
+      list: { filters: s.CHILD_FILTERS, orders: s.CHILD_ORDER_KEYS },
+    }),
+  },
+});
