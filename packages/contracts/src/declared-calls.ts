@@ -1,0 +1,41 @@
+/**
+ * Every area's declared calls, for what walks them all: the server's test that each is served as
+ * declared, the route matrix, the write-audit test. The console imports an area's calls, never this.
+ */
+import { ACCESS_KEY_CALLS } from './access-keys-calls.js';
+import { ACCOUNT_CALLS } from './account-calls.js';
+import { AUDIT_CALLS } from './audit-calls.js';
+import { AUTH_CALLS } from './auth-calls.js';
+import type { AnyCall } from './calls.js';
+import { CBS_CALLS } from './cbs-calls.js';
+import { COMPANY_CALLS } from './company-calls.js';
+import { DEVICE_CALLS } from './devices-calls.js';
+import { FINANCE_CALLS } from './finance-calls.js';
+import { MQTT_CALLS } from './mqtt-calls.js';
+import { NOTICE_CALLS } from './notices-calls.js';
+import { OPERATIONS_CALLS } from './operations-calls.js';
+import { SYSTEM_CALLS } from './system-calls.js';
+import { TASK_CALLS } from './tasks-calls.js';
+import { TERMINAL_CALLS } from './terminal-calls.js';
+
+export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall>>>> = {
+  auth: AUTH_CALLS,
+  account: ACCOUNT_CALLS,
+  company: COMPANY_CALLS,
+  system: SYSTEM_CALLS,
+  notices: NOTICE_CALLS,
+  accessKeys: ACCESS_KEY_CALLS,
+  audit: AUDIT_CALLS,
+  mqtt: MQTT_CALLS,
+  devices: DEVICE_CALLS,
+  tasks: TASK_CALLS,
+  terminal: TERMINAL_CALLS,
+  finance: FINANCE_CALLS,
+  cbs: CBS_CALLS,
+  operations: OPERATIONS_CALLS,
+};
+
+/** Every declared call, each with its area and name (`system.users`). */
+export const DECLARED_CALLS: readonly { name: string; call: AnyCall }[] = Object.entries(CALL_AREAS).flatMap(
+  ([area, calls]) => Object.entries(calls).map(([name, call]) => ({ name: `${area}.${name}`, call })),
+);
