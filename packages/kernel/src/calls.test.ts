@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { declareCalls, decodeListParam } from '@vap/contracts';
+import { declareCalls, decodeListParam, encodeListParam } from '@vap/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { clientOf, sendCall } from './calls.js';
@@ -19,6 +19,9 @@ const area = {
   idParams: z.object({ id: z.coerce.number() }),
   rename: z.object({ name: z.string().max(8) }),
   dryRun: z.object({ dry_run: z.enum(['true', 'false']).optional() }),
+  filter: z.object({ wheres: z.string().optional(), orders: z.string().optional() }),
+  count: z.object({ count: z.number() }),
+  range: z.object({ from: z.string() }),
 };
 const CALLS = declareCalls(async () => area, {
   things: {
@@ -61,6 +64,23 @@ const CALLS = declareCalls(async () => area, {
     tags: [],
     summary: 'The things as a file',
     schemas: () => ({ response: null }),
+  },
+  count: {
+    method: 'GET',
+    path: '/v1/things/count',
+    access: { page: 'dashboard' },
+    tags: [],
+    summary: 'How many things match',
+    schemas: (s) => ({ query: s.filter, response: s.count }),
+  },
+  rangeSheet: {
+    method: 'POST',
+    path: '/v1/things/range/export',
+    access: { page: 'dashboard' },
+    file: true,
+    tags: [],
+    summary: 'The things of a range as a file',
+    schemas: (s) => ({ body: s.range, response: null }),
   },
 });
 
@@ -165,6 +185,33 @@ describe('a client derived from declared calls', () => {
     const file = await clientOf(http(), CALLS).sheet();
     expect(await file.blob.text()).toBe('id,name\n1,a\n');
     expect(file.headers.get('content-disposition')).toContain('t.csv');
+  });
+
+  it('sends wheres and orders a call’s own query declares as their encoded text, as they are', async () => {
+    let url = '';
+    server.handlers.set('/webapi/v1/things/count', (req, res) => {
+      url = req.url ?? '';
+      json(res, 200, { count: 3 });
+    });
+    const wheres = encodeListParam([{ k: 'name', o: '=', v: 'a' }]);
+    const answer = await clientOf(http(), CALLS).count({ query: { wheres } });
+    const query = new URL(url, 'http://x').searchParams;
+    expect(query.get('wheres')).toBe(wheres);
+    expect(decodeListParam(query.get('wheres') ?? '')).toEqual([{ k: 'name', o: '=', v: 'a' }]);
+    expect(query.has('orders')).toBe(false);
+    expect(answer).toEqual({ count: 3 });
+  });
+
+  it('posts a file call of method POST with its body and receives the bytes', async () => {
+    let seen: { method?: string; body?: string } = {};
+    server.handlers.set('/webapi/v1/things/range/export', (req, res, body) => {
+      seen = { method: req.method, body };
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end('bytes');
+    });
+    const file = await clientOf(http(), CALLS).rangeSheet({ body: { from: '2026-01-01' } });
+    expect(seen).toEqual({ method: 'POST', body: '{"from":"2026-01-01"}' });
+    expect(await file.blob.text()).toBe('bytes');
   });
 
   it('makes one client per HTTP client and area', () => {

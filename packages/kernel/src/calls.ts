@@ -36,19 +36,27 @@ export function sendCall<C extends AnyCall>(
   options: CallOptions = {},
 ): Promise<CallOutput<C>> {
   const { params, query = {}, body } = input as LooseInput;
-  const { wheres, orders, ...plain } = query as Record<string, unknown> & {
-    wheres?: never;
-    orders?: never;
-  };
+  const { wheres, orders, ...plain } = query as Record<string, unknown>;
+  // A list query's are lists, encoded by the HTTP client; a call whose own query schema takes
+  // them (a count's filter, an export's) declares them as their encoded text, sent as it is.
+  const lists: { wheres?: never; orders?: never } = {};
+  for (const [key, value] of [
+    ['wheres', wheres],
+    ['orders', orders],
+  ] as const) {
+    if (Array.isArray(value)) lists[key] = value as never;
+    else if (value !== undefined) plain[key] = value;
+  }
   const request = {
     ...options,
     auth: call.access !== 'public',
-    query: plain as Record<string, QueryValue>,
-    ...(wheres ? { wheres } : {}),
-    ...(orders ? { orders } : {}),
+    query: plain as Record<string, QueryValue> & { wheres?: never; orders?: never },
+    ...lists,
   };
   const path = pathOf(call, params);
-  if (call.file) return http.download(path, request) as Promise<CallOutput<C>>;
+  // A file asked with a body (an export of a log's range) is posted like any other call.
+  if (call.file)
+    return http.download(path, { ...request, method: call.method, body }) as Promise<CallOutput<C>>;
   const schema = async () => (await call.schemas()).response;
   return http.request(call.method, path, body, { ...request, schema }) as Promise<CallOutput<C>>;
 }

@@ -163,9 +163,13 @@ export class HttpClient {
    */
   download(
     path: string,
-    options: Omit<RequestOptions<never>, 'schema'> = {},
+    {
+      method = 'GET',
+      body,
+      ...options
+    }: Omit<RequestOptions<never>, 'schema'> & { method?: string; body?: unknown } = {},
   ): Promise<{ blob: Blob; headers: Headers }> {
-    return this.#send('GET', path, undefined, options, async (init, progressed) => {
+    return this.#send(method, path, body, options, async (init, progressed) => {
       const response = await this.#ofetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, {
         ...init,
         responseType: 'stream',
