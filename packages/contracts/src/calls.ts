@@ -53,6 +53,11 @@ export interface CallSchemas {
   response: z.ZodType | null;
   /** A list call: its query is spec §3's page, size, wheres and orders; these are its filters and sort keys. */
   list?: ListRules;
+  /**
+   * Other answers of success, by status: a poll's 202 while pending, a redirect's 302. The console
+   * parses every success with `response`, which then covers them too (a union).
+   */
+  also?: Readonly<Record<number, z.ZodType>>;
 }
 
 /** What a call declares beside its schemas. */
@@ -72,6 +77,8 @@ export interface CallFacts<M extends HttpMethod = HttpMethod, P extends string =
   readonly errors?: readonly number[];
   /** Answers a file's bytes (an export, a document) rather than JSON. */
   readonly file?: boolean;
+  /** The status of a success with `response`, when it is not 200 (201 for a created company). */
+  readonly status?: 201 | 202;
   /** The OpenAPI document's grouping, summary and description. */
   readonly tags: readonly string[];
   readonly summary: string;

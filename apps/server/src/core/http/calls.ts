@@ -45,8 +45,9 @@ const bearer = [{ bearer: [] }];
 function routeSchema(call: AnyCall, schemas: CallSchemas) {
   const response: Record<number, z.ZodType> = {};
   // A file's bytes have no schema: the handler sends them itself.
-  if (schemas.response) response[200] = schemas.response;
-  else if (!call.file) response[204] = z.null();
+  if (schemas.response) response[call.status ?? 200] = schemas.response;
+  else if (!call.file && !schemas.also) response[204] = z.null();
+  Object.assign(response, schemas.also);
   for (const status of refusalsOf(call, schemas)) response[status] = apiErrorSchema;
   return {
     tags: [...call.tags],
@@ -78,7 +79,8 @@ export async function serve<C extends AnyCall>(
 ): Promise<void> {
   const schemas: CallSchemas = await call.schemas();
   const { list } = schemas;
-  const noContent = schemas.response === null && !call.file;
+  const noContent = schemas.response === null && !call.file && !schemas.also;
+  const { status } = call;
   app.route({
     ...options,
     method: call.method,
@@ -101,6 +103,7 @@ export async function serve<C extends AnyCall>(
           orders: listOrders(orders, list.orders),
         };
       }
+      if (status) reply.code(status);
       const answer = await handler(request as CallRequest<C>, reply, listQuery as never);
       if (noContent && !reply.sent) return reply.code(204).send(null);
       return answer;
