@@ -34,7 +34,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     // zh-CN: the console's fallback language, whose messages every visitor loads.
-    firstLoad({ signInPath: '/login', preloadLanguages: ['zh-CN'] }),
+    firstLoad({ signInPath: '/login', shell: 'src/shell/shell.tsx', preloadLanguages: ['zh-CN'] }),
     compressBuild(),
   ],
   resolve: { alias: [csvInTheBrowser] },

@@ -17,11 +17,11 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { gzip, isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, verdict } from './wire.js';
 
 /** Timed navigations per page after one warm-up pair; odd, so the median is a measured value. */
 const RUNS = 11;
@@ -32,11 +32,7 @@ const SIGN_IN_TIME_RATIO = 6;
 const DIST = join(ROOT, 'apps/console/dist');
 const ASSETS = join(DIST, 'assets');
 
-/** Compressed the way a server would with `gzip -9`: node:zlib at level 9 (not the default 6). */
-const gzip = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const pad = (text: string, width: number) => text.padEnd(width);
 
 /**
  * Marks, in the page's own clock (ms since navigation start), the moment each milestone is reached,
@@ -134,57 +130,6 @@ async function waitForMark(page: Page, name: 'signIn' | 'dashboard'): Promise<Ma
 async function expectSignInInteractive(page: Page) {
   expect(await page.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
   expect(await page.getByLabel('Phone or email').isEnabled()).toBe(true);
-}
-
-// ---- bytes on the wire, as Chromium's network stack received them ----
-
-interface WireRequest {
-  url: string;
-  /** Chromium's resource type: Document, Script, Stylesheet, Fetch, Image, … */
-  type: string;
-  /** Bytes received: compressed body and headers (CDP `encodedDataLength`). */
-  encoded: number;
-  /** The `content-encoding` of the answer. */
-  encoding: string;
-  /** gzip -9 of the decoded body, for comparison with files on disk. */
-  gzip: number;
-}
-
-/** Records every request of the page through the DevTools protocol (a fresh context: no cache). */
-async function recordWire(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const requests = new Map<string, WireRequest>();
-  const pending: Promise<void>[] = [];
-  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
-    const headers = Object.fromEntries(
-      Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
-    );
-    requests.set(requestId, {
-      url: response.url,
-      type,
-      encoded: 0,
-      encoding: String(headers['content-encoding'] ?? ''),
-      gzip: 0,
-    });
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const request = requests.get(requestId);
-    if (!request) return;
-    request.encoded = encodedDataLength;
-    pending.push(
-      cdp
-        .send('Network.getResponseBody', { requestId })
-        .then(({ body, base64Encoded }) => {
-          request.gzip = gzip(base64Encoded ? Buffer.from(body, 'base64') : body);
-        })
-        .catch(() => undefined),
-    );
-  });
-  return {
-    requests: () => [...requests.values()].filter((request) => request.encoded > 0),
-    settled: () => Promise.all(pending),
-  };
 }
 
 // ---- source maps: which sources a built chunk holds, and which bytes come from where ----
@@ -351,24 +296,11 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
     fetched.filter((request) => request === document || urls.includes(request.url));
   const signInRequests = before(marks.signInLoaded);
   const dashboardRequests = before(marks.dashboardLoaded);
-  const onWire = (requests: WireRequest[]) => requests.reduce((sum, request) => sum + request.encoded, 0);
-  const isCode = (request: WireRequest) => request.type === 'Script' || request.type === 'Stylesheet';
-  const scripts = (requests: WireRequest[]) => requests.filter((request) => request.type === 'Script').length;
   // The budgets count JS and CSS; the page, icons and API answers are listed beside them.
   const signInBytes = onWire(signInRequests.filter(isCode));
   const dashboardBytes = onWire(dashboardRequests.filter(isCode));
-  const signInScripts = scripts(signInRequests);
-  const verdict = (value: number, target: number, show: (n: number) => string) =>
-    `budget ≤ ${show(target)}   ${value <= target ? 'within' : `OVER by ${show(value - target)}`}`;
+  const signInScripts = scriptCount(signInRequests);
   const count = (n: number) => String(n);
-  const name = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
-  const list = (requests: WireRequest[]) =>
-    [...requests]
-      .sort((a, b) => b.encoded - a.encoded)
-      .map(
-        (request) =>
-          `      ${pad(name(request.url), 44)} ${pad(request.type, 11)} ${kb(request.encoded).padStart(9)} on the wire ${pad(request.encoding || 'identity', 8)} ${kb(request.gzip).padStart(9)} gzip -9`,
-      );
   const encodings = [
     ...new Set(signInRequests.filter(isCode).map((request) => request.encoding || 'identity')),
   ].join(', ');
@@ -379,15 +311,15 @@ it('reports the console bundle weight, its lazy plugin pages and its sign-in tim
     `1. Bytes on the wire (JS and CSS as sent: ${encodings}; headers included) and requests before interactive`,
     `  sign-in form interactive, JS+CSS: ${kb(signInBytes).padStart(9)}   ${verdict(signInBytes, SIGN_IN_TARGET, kb)}`,
     `    requests: ${signInRequests.length} (${kb(onWire(signInRequests))} in all), of which scripts: ${signInScripts}   ${verdict(signInScripts, SIGN_IN_SCRIPT_REQUESTS, count)}`,
-    ...list(signInRequests),
+    ...requestLines(signInRequests),
     `  dashboard interactive (incl. sign-in), JS+CSS: ${kb(dashboardBytes).padStart(9)}   ${verdict(dashboardBytes, DASHBOARD_TARGET, kb)}`,
-    `    requests: ${dashboardRequests.length} (${kb(onWire(dashboardRequests))} in all), of which scripts: ${scripts(dashboardRequests)}`,
+    `    requests: ${dashboardRequests.length} (${kb(onWire(dashboardRequests))} in all), of which scripts: ${scriptCount(dashboardRequests)}`,
     '    added after sign-in:',
-    ...list(dashboardRequests.filter((request) => !signInRequests.includes(request))),
+    ...requestLines(dashboardRequests.filter((request) => !signInRequests.includes(request))),
   );
   const later = fetched.filter((request) => !dashboardRequests.includes(request));
   if (later.length > 0)
-    lines.push('    fetched after the dashboard was interactive (not counted):', ...list(later));
+    lines.push('    fetched after the dashboard was interactive (not counted):', ...requestLines(later));
 
   const signInFiles = signInRequests.filter(isCode);
   const byPackage = [

@@ -28,6 +28,7 @@ import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { settle } from '../support/drawn.js';
 import { apiToken, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
@@ -136,18 +137,6 @@ async function signedIn(language: Language, width: number): Promise<Page> {
     [TOKEN_STORAGE_KEY, LANGUAGE_STORAGE_KEY, token, language] as const,
   );
   return context.newPage();
-}
-
-/** Until the page has drawn: no request for a while, no list or chart still loading. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main h1, main [role="tablist"]') !== null &&
-      document.querySelector(
-        'table[aria-busy="true"], [data-skeleton], [role="status"][aria-busy="true"]',
-      ) === null,
-  );
 }
 
 interface LayoutReport {

@@ -18,14 +18,17 @@ const FILES: Record<string, string> = {
     '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>',
   'main.js': `import { boot } from './kernel.js';
 const messages = { en: () => import('./locales/en.json'), 'zh-CN': () => import('./locales/zh-CN.json') };
-boot(import('${VIRTUAL_ID}'), messages);`,
-  'kernel.js': `${pad('kernel')}export const boot = async (plugins, messages) => {
+boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
+  'shell/shell.js': `import { menu } from '../menu.js';\n${pad('shell')}export default () => menu() + padding_shell;`,
+  'menu.js': `${pad('menu')}export const menu = () => padding_menu;`,
+  'kernel.js': `${pad('kernel')}export const boot = async (plugins, messages, shell) => {
   const { pluginPackages } = await plugins;
   for (const load of Object.values(pluginPackages)) console.log(await load());
-  console.log(await messages.en(), padding_kernel);
+  console.log(await messages.en(), await shell(), padding_kernel);
 };
 export const publicRoute = (path, load) => ({ path, load });
-export const page = (id, load) => ({ id, load });`,
+export const page = (id, load) => ({ id, load });
+export const topbarItem = (id, load) => ({ id, load });`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
@@ -41,11 +44,15 @@ export default {
   'account/register-J3XQPJYL.js': `${pad('register')}export default () => padding_register;`,
   'account/en-4QIYTC5H.js': `export default { login: { title: "Sign in" } };`,
   'account/zh-CN-4OZWQ25T.js': `export default { login: { title: "登录" } };`,
-  'system/index.js': `import { page } from '../kernel.js';
+  'system/index.js': `import { page, topbarItem } from '../kernel.js';
 export default {
   pages: [page('users', () => import('./users-2NTAYU6R.js'))],
+  topbar: [topbarItem("system-bell", () => import("./bell-5XQ2NDJA.js"))],
+  services: [() => import("./api-7SSDXCLX.js")],
   messages: { en: () => import("./en-7K2WRVZV.js"), "zh-CN": () => import("./zh-CN-IGI44N4L.js") },
 };`,
+  'system/bell-5XQ2NDJA.js': `import { menu } from '../menu.js';\n${pad('bell')}export default () => menu() + padding_bell;`,
+  'system/api-7SSDXCLX.js': `${pad('api')}export default () => padding_api;`,
   'system/users-2NTAYU6R.js': `import { field } from '../field.js';\n${pad('users')}export default () => field() + padding_users;`,
   'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
   'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
@@ -86,7 +93,10 @@ describe('the first load’s chunks', () => {
       configFile: false,
       logLevel: 'silent',
       build: { write: false, minify: false, modulePreload: false },
-      plugins: [fixturePlugins(root), firstLoad({ signInPath: '/login', preloadLanguages: ['zh-CN'] })],
+      plugins: [
+        fixturePlugins(root),
+        firstLoad({ signInPath: '/login', shell: 'shell/shell.js', preloadLanguages: ['zh-CN'] }),
+      ],
     });
     const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
     chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
@@ -115,6 +125,21 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).not.toContain('messages-en');
   });
 
+  it('puts the shell, the plugins’ topbar items and what they share in one shell chunk', () => {
+    expect(holding('shell/shell.js')).toEqual(['shell']);
+    expect(holding('system/bell-5XQ2NDJA.js')).toEqual(['shell']);
+    expect(holding('menu.js')).toEqual(['shell']);
+    expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
+  });
+
+  it('puts every other plugin’s messages in one signed-in chunk per language', () => {
+    expect(holding('system/en-7K2WRVZV.js')).toEqual(['signed-in-messages-en']);
+    expect(holding('system/zh-CN-IGI44N4L.js')).toEqual(['signed-in-messages-zh-CN']);
+    expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
+    // A lazy module whose name starts with three letters is no message file.
+    expect(holding('system/api-7SSDXCLX.js')).not.toContain('signed-in-messages-api');
+  });
+
   it('preloads the sign-in chunk and the fallback language’s messages from index.html, not the others', () => {
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
       (match) => match[1],
@@ -134,5 +159,7 @@ describe('languageOf', () => {
     expect(languageOf('/a/dist/locales/zh-TW.js')).toBe('zh-TW');
     expect(languageOf('/a/dist/login-JTENRMJ5.js')).toBeUndefined();
     expect(languageOf('/a/dist/index.js')).toBeUndefined();
+    expect(languageOf('/a/dist/api-7SSDXCLX.js')).toBeUndefined();
+    expect(languageOf('/a/dist/log-3RG6N2DT.js')).toBeUndefined();
   });
 });

@@ -14,12 +14,20 @@
  *   boot code (the console's and the design system's) and by the plugin declaring the sign-in
  *   route: one request per language instead of one per namespace. A few of them are read only
  *   once signed in (the shell's, the own-account dialogs'), some 2 KB brotli per language.
- * Everything else (signed-in pages, their messages, services) keeps the bundler's own chunks.
+ * And two that every signed-in page loads (issue 30 §5: ≤ 30 script requests a page), where the
+ * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
+ * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
+ *   `topbarItem(id, () => import(…))` in any module, with what they import and no earlier chunk
+ *   holds (the query client, menus, popovers, the APIs' schemas they call);
+ * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
+ *   every page of the menu, so a signed-in page reads every plugin's namespace.
+ * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
  * messages of the languages every visitor loads, so that they download with the entry instead of
  * after it has run.
  */
 import { basename, dirname, resolve } from 'node:path';
+import { LANGUAGES } from '@vap/contracts';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VIRTUAL_ID } from './vap-plugins.js';
 
@@ -37,8 +45,12 @@ export interface ModuleGraph {
 export interface FirstLoadPlan {
   /** The plugin entries and the sign-in page: the `sign-in` chunk's roots (their imports follow). */
   signIn: Set<string>;
-  /** Message file → its language. */
+  /** The shell and the topbar items: the `shell` chunk's roots. */
+  shell: Set<string>;
+  /** Message file of the sign-in page → its language. */
   messages: Map<string, string>;
+  /** Every other message file → its language. */
+  signedInMessages: Map<string, string>;
   /** The sign-in page module, when a plugin declares the sign-in route. */
   signInPage?: string;
 }
@@ -46,18 +58,38 @@ export interface FirstLoadPlan {
 /** `en.json`, `zh-CN.js`, or a plugin build's `zh-CN-4OZWQ25T.js` (tsup's chunk hash). */
 const MESSAGE_FILE = /^([a-z]{2,3}(?:-[A-Z]{2}|-[A-Z][a-z]{3})?)(?:-[A-Z0-9]{8})?\.(?:js|json)$/;
 
-export const languageOf = (id: string): string | undefined => MESSAGE_FILE.exec(basename(id))?.[1];
+/** The console's languages: a lazy `api-7SSDXCLX.js` or `log-3RG6N2DT.js` is no message file. */
+const KNOWN_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGES);
+
+export const languageOf = (id: string): string | undefined => {
+  const language = MESSAGE_FILE.exec(basename(id))?.[1];
+  return language && KNOWN_LANGUAGES.has(language) ? language : undefined;
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The module among `dynamic` that `importer` names by the relative `specifier`. */
+function dynamicTarget(importer: string, specifier: string, dynamic: readonly string[]) {
+  const target = resolve(dirname(importer), specifier);
+  return dynamic.find((id) => id.replace(/\?.*$/, '') === target);
+}
 
 /** The module that `publicRoute(path, () => import('…'))` in `importer` loads. */
 function routeModule(importer: string, code: string, path: string, dynamic: readonly string[]) {
   const call = new RegExp(
     `publicRoute\\(\\s*(["'\`])${escapeRegExp(path)}\\1\\s*,\\s*\\(\\)\\s*=>\\s*import\\(\\s*(["'\`])([^"'\`]+)\\2`,
   ).exec(code);
-  if (!call?.[3]) return undefined;
-  const target = resolve(dirname(importer), call[3]);
-  return dynamic.find((id) => id.replace(/\?.*$/, '') === target);
+  return call?.[3] ? dynamicTarget(importer, call[3], dynamic) : undefined;
+}
+
+const TOPBAR_ITEM = /topbarItem\(\s*(["'`])[^"'`]+\1\s*,\s*\(\)\s*=>\s*import\(\s*(["'`])([^"'`]+)\2/g;
+
+/** The modules that the `topbarItem(id, () => import('…'))` calls in `importer` load. */
+function topbarModules(importer: string, code: string, dynamic: readonly string[]): string[] {
+  return [...code.matchAll(TOPBAR_ITEM)].flatMap((call) => {
+    const target = call[3] ? dynamicTarget(importer, call[3], dynamic) : undefined;
+    return target ? [target] : [];
+  });
 }
 
 /**
@@ -66,7 +98,7 @@ function routeModule(importer: string, code: string, path: string, dynamic: read
  * whose code is used, which a walk over `importedIds` cannot tell (the contracts' barrel would
  * bring every zod schema into the entry).
  */
-export function planFirstLoad(graph: ModuleGraph, signInPath: string): FirstLoadPlan {
+export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModule: string): FirstLoadPlan {
   const pluginEntries = graph.info(`\0${VIRTUAL_ID}`)?.dynamicallyImportedIds ?? [];
   let signInPage: string | undefined;
   let signInPlugin: string | undefined;
@@ -92,18 +124,26 @@ export function planFirstLoad(graph: ModuleGraph, signInPath: string): FirstLoad
   for (const id of graph.ids()) if (graph.info(id)?.isEntry) visit(id);
   if (signInPlugin) reachable.add(signInPlugin);
   const messages = new Map<string, string>();
-  for (const importer of reachable) {
-    for (const id of graph.info(importer)?.dynamicallyImportedIds ?? []) {
+  const signedInMessages = new Map<string, string>();
+  const shell = new Set([shellModule]);
+  for (const importer of graph.ids()) {
+    const info = graph.info(importer);
+    const dynamic = info?.dynamicallyImportedIds ?? [];
+    for (const id of dynamic) {
       const language = languageOf(id);
-      if (language) messages.set(id, language);
+      if (language) (reachable.has(importer) ? messages : signedInMessages).set(id, language);
     }
+    if (info?.code) for (const id of topbarModules(importer, info.code, dynamic)) shell.add(id);
   }
-  return { signIn, messages, ...(signInPage ? { signInPage } : {}) };
+  for (const id of messages.keys()) signedInMessages.delete(id);
+  return { signIn, shell, messages, signedInMessages, ...(signInPage ? { signInPage } : {}) };
 }
 
 export interface FirstLoadOptions {
   /** The console's sign-in route (router.tsx). */
   signInPath: string;
+  /** The console's signed-in layout, relative to the app's root (router.tsx loads it lazily). */
+  shell: string;
   /**
    * Languages whose sign-in messages index.html preloads: those every visitor loads, that is the
    * i18n fallback language (i18next loads it beside the visitor's own).
@@ -112,16 +152,25 @@ export interface FirstLoadOptions {
 }
 
 export const SIGN_IN_CHUNK = 'sign-in';
+export const SHELL_CHUNK = 'shell';
 export const messagesChunk = (language: string) => `messages-${language}`;
+export const signedInMessagesChunk = (language: string) => `signed-in-messages-${language}`;
 
 export function firstLoad(options: FirstLoadOptions): Plugin {
-  let plan: FirstLoadPlan = { signIn: new Set(), messages: new Map() };
+  let plan: FirstLoadPlan = {
+    signIn: new Set(),
+    shell: new Set(),
+    messages: new Map(),
+    signedInMessages: new Map(),
+  };
   let base = '/';
+  let shellModule = '';
   return {
     name: 'vap-first-load',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      shellModule = resolve(config.root, options.shell);
     },
     config: () => ({
       build: {
@@ -131,18 +180,25 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
               groups: [
                 // React DOM, a third of the boot code, in a script of its own: browsers compile each
                 // script on its own thread while it downloads, so two halves are ready sooner.
-                { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },
-                { name: 'index', tags: ['$initial'], priority: 3 },
+                { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 5 },
+                { name: 'index', tags: ['$initial'], priority: 4 },
                 // The roots; the bundler adds what they use that the entry does not hold.
                 {
                   name: (id: string) => (plan.signIn.has(id) ? SIGN_IN_CHUNK : null),
                   debugName: SIGN_IN_CHUNK,
+                  priority: 3,
+                },
+                {
+                  name: (id: string) => (plan.shell.has(id) ? SHELL_CHUNK : null),
+                  debugName: SHELL_CHUNK,
                   priority: 2,
                 },
                 {
                   name: (id: string) => {
                     const language = plan.messages.get(id);
-                    return language ? messagesChunk(language) : null;
+                    if (language) return messagesChunk(language);
+                    const signedIn = plan.signedInMessages.get(id);
+                    return signedIn ? signedInMessagesChunk(signedIn) : null;
                   },
                   debugName: 'messages',
                   priority: 1,
@@ -158,6 +214,7 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
       plan = planFirstLoad(
         { ids: () => this.getModuleIds(), info: (id) => this.getModuleInfo(id) },
         options.signInPath,
+        shellModule,
       );
       if (!plan.signInPage) {
         this.warn(
