@@ -14,6 +14,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../core/db/client.js';
+import { PGLITE_EXTENSIONS } from '../core/db/pglite-extensions.js';
 import { MIGRATIONS_DIR } from '../core/paths.js';
 import { withDatabaseName } from './database-url.js';
 
@@ -28,7 +29,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(join(tmpdir(), 'vap-test-images-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
   const imageFile = join(directory, 'pglite.tar');
   await writeFile(imageFile, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { tightenModes } from '../data-dir.js';
 import type { DataDirCommand } from '../ops-command.js';
 import { pgliteDir } from './client.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 const POSTGRES_REFUSAL =
   'DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and pg_restore (docs/operations.md, "Backups").';
@@ -18,7 +19,7 @@ const POSTGRES_REFUSAL =
 /** Writes a dump of the embedded database of `dataDir` to `file` (owner-only); answers its size. */
 export async function backupEmbedded(dataDir: string, file: string): Promise<number> {
   if (!existsSync(pgliteDir(dataDir))) throw new Error(`There is no embedded database in ${dataDir}.`);
-  const client = await PGlite.create(pgliteDir(dataDir));
+  const client = await PGlite.create(pgliteDir(dataDir), { extensions: PGLITE_EXTENSIONS });
   try {
     const dump = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     // Never a half-written backup under the name asked for.
@@ -41,7 +42,10 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<st
   const target = pgliteDir(dataDir);
   const incoming = `${target}.restoring-${randomBytes(4).toString('hex')}`;
   try {
-    const client = await PGlite.create(incoming, { loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create(incoming, {
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     try {
       await client.query('select 1');
     } finally {

@@ -14,6 +14,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { tightenModes } from '../data-dir.js';
 import { INITDB_IMAGE, MIGRATIONS_DIR } from '../paths.js';
+import { PgliteAutovacuum } from './pglite-autovacuum.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 import { KeptStatements } from './pglite-statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -67,7 +69,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.engine === 'pglite') {
     const empty = location.dataDir === null || !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
     const image = location.image ?? (empty ? await initdbImage() : undefined);
-    const options = image ? { loadDataDir: image } : {};
+    const options = { extensions: PGLITE_EXTENSIONS, ...(image ? { loadDataDir: image } : {}) };
     const client =
       location.dataDir === null
         ? await PGlite.create(options)
@@ -81,6 +83,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await client.exec('set plan_cache_mode = force_generic_plan');
     // Drizzle's statements run prepared (pglite-statements.ts); the rest of PGlite is used directly.
     const db = drizzlePglite({ client: new KeptStatements(client) as unknown as PGlite });
+    // Statistics and the visibility map, which nothing else keeps on the embedded engine.
+    const autovacuum = new PgliteAutovacuum(client);
+    autovacuum.start((error) => process.emitWarning(`PGlite autovacuum: ${(error as Error).message}`));
     return {
       db: db as unknown as Db,
       engine: 'pglite',
@@ -92,7 +97,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       checkpoint: async () => {
         await client.query('CHECKPOINT');
       },
-      close: () => client.close(),
+      close: async () => {
+        await autovacuum.stop();
+        await client.close();
+      },
       ownNotifications: async (channel, listener) => {
         await client.listen(channel, listener);
       },
