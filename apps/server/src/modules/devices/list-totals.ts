@@ -36,6 +36,11 @@ export class ListTotals {
     return entry.total;
   }
 
+  /** The last total of a filter, at whatever version it was counted: a guess, to choose a plan by. */
+  peek(key: string): { version: string; total: number } | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: string, version: string, total: number) {
     this.entries.delete(key);
     this.entries.set(key, { version, total });

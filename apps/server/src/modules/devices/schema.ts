@@ -135,6 +135,10 @@ export const devices = pgTable(
     index('devices_company_status').on(table.companyId, table.status, table.id),
     index('devices_company_last_online').on(table.companyId, table.lastOnlineAt, table.id),
     index('devices_company_bound_at').on(table.companyId, table.boundAt, table.id),
+    // The `like` filters on names and serials: a pattern's few matches found by its trigrams (pg_trgm,
+    // migration 0030) rather than by testing it on every device of the company.
+    index('devices_name_trgm').using('gin', table.name.op('gin_trgm_ops')),
+    index('devices_sn_trgm').using('gin', table.sn.op('gin_trgm_ops')),
     // A group's devices (the foreign key's `set null`), and a company's ungrouped ones.
     index('devices_group').on(table.groupId),
     index('devices_company_group').on(table.companyId, table.groupId),

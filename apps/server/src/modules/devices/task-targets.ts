@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { filterOf } from './devices.js';
+import { filterOf } from './device-filters.js';
 import { bumpVersion } from './list-totals.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { devices } from './schema.js';
