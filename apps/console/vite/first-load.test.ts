@@ -28,7 +28,8 @@ boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
 };
 export const publicRoute = (path, load) => ({ path, load });
 export const page = (id, load) => ({ id, load });
-export const topbarItem = (id, load) => ({ id, load });`,
+export const topbarItem = (id, load) => ({ id, load });
+export const lazyService = (ref, load) => ({ ref, load });`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
@@ -44,15 +45,21 @@ export default {
   'account/register-J3XQPJYL.js': `${pad('register')}export default () => padding_register;`,
   'account/en-4QIYTC5H.js': `export default { login: { title: "Sign in" } };`,
   'account/zh-CN-4OZWQ25T.js': `export default { login: { title: "登录" } };`,
-  'system/index.js': `import { page, topbarItem } from '../kernel.js';
+  'system/index.js': `import { lazyService, page, topbarItem } from '../kernel.js';
+const SystemApiRef = 'system.api';
 export default {
   pages: [page('users', () => import('./users-2NTAYU6R.js'))],
   topbar: [topbarItem("system-bell", () => import("./bell-5XQ2NDJA.js"))],
-  services: [() => import("./api-7SSDXCLX.js")],
+  services: [
+    lazyService(SystemApiRef, async () => {
+      const { createSystemApi } = await import("./api-7SSDXCLX.js");
+      return () => createSystemApi();
+    }),
+  ],
   messages: { en: () => import("./en-7K2WRVZV.js"), "zh-CN": () => import("./zh-CN-IGI44N4L.js") },
 };`,
   'system/bell-5XQ2NDJA.js': `import { menu } from '../menu.js';\n${pad('bell')}export default () => menu() + padding_bell;`,
-  'system/api-7SSDXCLX.js': `${pad('api')}export default () => padding_api;`,
+  'system/api-7SSDXCLX.js': `${pad('api')}export const createSystemApi = () => padding_api;`,
   'system/users-2NTAYU6R.js': `import { field } from '../field.js';\n${pad('users')}export default () => field() + padding_users;`,
   'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
   'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
@@ -125,9 +132,10 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).not.toContain('messages-en');
   });
 
-  it('puts the shell, the plugins’ topbar items and what they share in one shell chunk', () => {
+  it('puts the shell, the plugins’ topbar items and API clients, and what they share in one shell chunk', () => {
     expect(holding('shell/shell.js')).toEqual(['shell']);
     expect(holding('system/bell-5XQ2NDJA.js')).toEqual(['shell']);
+    expect(holding('system/api-7SSDXCLX.js')).toEqual(['shell']);
     expect(holding('menu.js')).toEqual(['shell']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
   });
@@ -136,8 +144,6 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).toEqual(['signed-in-messages-en']);
     expect(holding('system/zh-CN-IGI44N4L.js')).toEqual(['signed-in-messages-zh-CN']);
     expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
-    // A lazy module whose name starts with three letters is no message file.
-    expect(holding('system/api-7SSDXCLX.js')).not.toContain('signed-in-messages-api');
   });
 
   it('preloads the sign-in chunk and the fallback language’s messages from index.html, not the others', () => {

@@ -16,9 +16,11 @@
  *   once signed in (the shell's, the own-account dialogs'), some 2 KB brotli per language.
  * And two that every signed-in page loads (issue 30 §5: ≤ 30 script requests a page), where the
  * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
- * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
- *   `topbarItem(id, () => import(…))` in any module, with what they import and no earlier chunk
- *   holds (the query client, menus, popovers, the APIs' schemas they call);
+ * - `shell`: the console's signed-in layout, the plugins' topbar items, found as
+ *   `topbarItem(id, () => import(…))` in any module, and the plugins' API clients, found as the
+ *   module a `lazyService(ref, async () => … import(…))` loads (the topbar's call some on every
+ *   page, the pages most of the others: 5 KB brotli for all), with what they import and no earlier
+ *   chunk holds (the query client, menus, popovers, the schemas the APIs parse with);
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
@@ -45,7 +47,7 @@ export interface ModuleGraph {
 export interface FirstLoadPlan {
   /** The plugin entries and the sign-in page: the `sign-in` chunk's roots (their imports follow). */
   signIn: Set<string>;
-  /** The shell and the topbar items: the `shell` chunk's roots. */
+  /** The shell, the topbar items and the lazy services: the `shell` chunk's roots. */
   shell: Set<string>;
   /** Message file of the sign-in page → its language. */
   messages: Map<string, string>;
@@ -84,10 +86,18 @@ function routeModule(importer: string, code: string, path: string, dynamic: read
 
 const TOPBAR_ITEM = /topbarItem\(\s*(["'`])[^"'`]+\1\s*,\s*\(\)\s*=>\s*import\(\s*(["'`])([^"'`]+)\2/g;
 
-/** The modules that the `topbarItem(id, () => import('…'))` calls in `importer` load. */
-function topbarModules(importer: string, code: string, dynamic: readonly string[]): string[] {
-  return [...code.matchAll(TOPBAR_ITEM)].flatMap((call) => {
-    const target = call[3] ? dynamicTarget(importer, call[3], dynamic) : undefined;
+/** The first `import('…')` in the loader of a `lazyService(ref, async () => …)`. */
+const LAZY_SERVICE =
+  /lazyService\(\s*[\w$.]+\s*,\s*async\s*\(\)\s*=>[\s\S]{0,240}?\bimport\(\s*(["'`])([^"'`]+)\1/g;
+
+/** The modules that the topbar items and lazy services declared in `importer` load. */
+function shellModules(importer: string, code: string, dynamic: readonly string[]): string[] {
+  const specifiers = [
+    ...[...code.matchAll(TOPBAR_ITEM)].map((call) => call[3]),
+    ...[...code.matchAll(LAZY_SERVICE)].map((call) => call[2]),
+  ];
+  return specifiers.flatMap((specifier) => {
+    const target = specifier ? dynamicTarget(importer, specifier, dynamic) : undefined;
     return target ? [target] : [];
   });
 }
@@ -133,7 +143,7 @@ export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModul
       const language = languageOf(id);
       if (language) (reachable.has(importer) ? messages : signedInMessages).set(id, language);
     }
-    if (info?.code) for (const id of topbarModules(importer, info.code, dynamic)) shell.add(id);
+    if (info?.code) for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
   }
   for (const id of messages.keys()) signedInMessages.delete(id);
   return { signIn, shell, messages, signedInMessages, ...(signInPage ? { signInPage } : {}) };
