@@ -7,6 +7,8 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  // The locale files are bundled (JSON imports); runtime dependencies stay in node_modules.
+  // The locale files are bundled (JSON imports), @vap/locales' included; runtime dependencies stay
+  // in node_modules.
+  noExternal: ['@vap/locales'],
   dts: false,
 });

@@ -6,7 +6,8 @@ export default defineConfig({
   entry: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/test-support.tsx', '!src/**/test-*.ts'],
   bundle: false,
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
+  // The test kit (`@vap/ui/testing`) shares these modules, so a test's dialog host is the plugin's.
+  dts: { entry: ['src/index.ts', 'src/testing.tsx'] },
   sourcemap: true,
   clean: true,
   target: 'es2022',

@@ -1,12 +1,6 @@
 import { startLanguage } from '@vap/kernel/host';
 import { useEffect, useState } from 'react';
-
-const localeFiles = import.meta.glob<{ app: { bootError: string; retry: string } }>(
-  '../../../locales/*.json',
-  {
-    import: 'default',
-  },
-);
+import { consoleMessages } from './messages.js';
 
 /**
  * Shown when the kernel refuses to boot (a plugin for another kernel, two plugins claiming a
@@ -15,10 +9,9 @@ const localeFiles = import.meta.glob<{ app: { bootError: string; retry: string }
 export function BootErrorScreen({ error }: { error: unknown }) {
   const [texts, setTexts] = useState<{ bootError: string; retry: string } | null>(null);
   useEffect(() => {
-    const language = startLanguage(localStorage);
-    const load = localeFiles[`../../../locales/${language}.json`];
-    load?.().then(
-      (locale) => setTexts(locale.app),
+    // The console's own strings, the chunk the kernel would have loaded for this language.
+    consoleMessages.loaders[startLanguage(localStorage)]().then(
+      (locale) => setTexts((locale.default as { app: { bootError: string; retry: string } }).app),
       () => setTexts(null),
     );
   }, []);

@@ -1,11 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { type Translate, useT } from '@vap/kernel';
 import { I18n, I18nProvider } from '@vap/kernel/host';
+import en from '@vap/locales/en.json';
+import shellEn from '@vap/locales/shell/en.json';
 import { useUiT } from '@vap/ui';
 import { type ReactNode, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import shellEn from '../../../locales/shell/en.json';
 import { sharedMessages } from './messages.js';
 
 // The `@ts-expect-error` lines are the proof: were a missing key accepted, `tsc` (the console's

@@ -3,8 +3,8 @@
  * namespace, and the signed-in screens' `shell` strings, which extend it at run time
  * (`extendsDefault`, i18next's `fallbackNS`): `useT()` takes the keys of both.
  */
-import type en from '../../../locales/en.json';
-import type shellEn from '../../../locales/shell/en.json';
+import type en from '@vap/locales/en.json';
+import type shellEn from '@vap/locales/shell/en.json';
 
 declare module '@vap/kernel' {
   interface VapResources {

@@ -1,11 +1,11 @@
 import { LANGUAGES, PAGE_NAMES } from '@vap/contracts';
+import en from '@vap/locales/en.json';
+import shellEn from '@vap/locales/shell/en.json';
+import shellZhCN from '@vap/locales/shell/zh-CN.json';
+import shellZhTW from '@vap/locales/shell/zh-TW.json';
+import zhCN from '@vap/locales/zh-CN.json';
+import zhTW from '@vap/locales/zh-TW.json';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import shellEn from '../../../locales/shell/en.json';
-import shellZhCN from '../../../locales/shell/zh-CN.json';
-import shellZhTW from '../../../locales/shell/zh-TW.json';
-import zhCN from '../../../locales/zh-CN.json';
-import zhTW from '../../../locales/zh-TW.json';
 
 /** The default namespace with the `shell` strings that extend it once signed in. */
 const files: Record<(typeof LANGUAGES)[number], object> = {

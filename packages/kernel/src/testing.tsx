@@ -12,20 +12,14 @@ import { type MessagesContribution, messages, type Plugin } from './plugin.js';
 import { QueryProvider } from './query.js';
 import { KernelProvider } from './react/context.js';
 import { PageHost, preloadPage } from './react/page.js';
+import type { RecordedCall } from './recorded-calls.js';
 import { API_PATHS } from './session.js';
 
 // Plugin tests load their pages and locale chunks through Vite's transform: on a busy two-core CI
 // machine that can outlast Testing Library's default one-second wait.
 configure({ asyncUtilTimeout: 10_000 });
 
-export interface RecordedCall {
-  method: string;
-  /** Path below the API base, e.g. `/v1/pms/user`. */
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
+export { callsTo, ordersOf, type RecordedCall, wheresOf } from './recorded-calls.js';
 
 export interface Answer {
   status?: number;

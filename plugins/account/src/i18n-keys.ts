@@ -3,7 +3,7 @@
  * keys of the namespace's English strings. `translation` is the console's own strings (`useT()`),
  * which the plugins of this repository share.
  */
-import type consoleEn from '../../../locales/en.json';
+import type consoleEn from '@vap/locales/en.json';
 import type accountEn from './locales/en.json';
 import type ownAccountEn from './own-account/locales/en.json';
 

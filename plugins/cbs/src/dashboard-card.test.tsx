@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CbsSummary, type MenuItem } from '@vap/contracts';
 import { createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import CloudStorageCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-import { sharedMessages } from './test-support.js';
 
 afterEach(cleanup);
 

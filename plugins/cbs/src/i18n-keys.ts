@@ -3,7 +3,7 @@
  * keys of the namespace's English strings. `translation` is the console's own strings (`useT()`),
  * which the plugins of this repository share.
  */
-import type consoleEn from '../../../locales/en.json';
+import type consoleEn from '@vap/locales/en.json';
 import type cbsEn from './locales/en.json';
 
 declare module '@vap/kernel' {

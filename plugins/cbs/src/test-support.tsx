@@ -1,58 +1,16 @@
-import '@vap/ui/test-polyfills';
 import {
   CBS_PATHS,
   type CbsDashboard,
   CLOUD_PLAN_QUOTAS,
   type CloudDevice,
   type CloudPackage,
-  decodeListParam,
   type MenuItem,
-  type Where,
 } from '@vap/contracts';
-import { messages, useKernel } from '@vap/kernel';
-import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, message, Toaster, uiMessages } from '@vap/ui';
-import { useEffect } from 'react';
+import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
+import { renderConsolePage } from '@vap/ui/testing';
 import plugin from './index.js';
 
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
-
-/** What the console's shell does with a failed call (apps/console session-alerts): shows its message. */
-function ServerMessages() {
-  const { bus } = useKernel();
-  useEffect(() => {
-    const subscription = bus.subscribe('http.error', ({ message: text }) => message.error(text));
-    return () => subscription.unsubscribe();
-  }, [bus]);
-  return null;
-}
-
-/** The dialog host, the toaster and the server's messages, as the console renders them. */
-const overlays = (
-  <>
-    <DialogHost />
-    <Toaster />
-    <ServerMessages />
-  </>
-);
-
-export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
+export type PageOptions = RenderPageOptions;
 
 export const PAGE = 'cbs_dashboard';
 
@@ -140,22 +98,8 @@ export const baseAnswers = (
  * the messages beside it, answering `answers` unless the options answer otherwise.
  */
 export function renderCbsPage(answers: Answers, options: PageOptions = {}) {
-  return renderPluginPage(plugin, PAGE, {
-    messages: sharedMessages,
-    beside: overlays,
-    ...options,
-    answers: { ...answers, ...options.answers },
-  });
+  return renderConsolePage(plugin, PAGE, answers, options);
 }
-
-export const wheresOf = (call: RecordedCall | undefined): Where[] => {
-  const encoded = call?.query.get('wheres');
-  return encoded ? (decodeListParam(encoded) as Where[]) : [];
-};
-
-/** The calls of one method and path, oldest first. */
-export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 /** The finance area's recharge page in the user's menu, beside the tested page. */
 export const rechargeMenu: MenuItem = {

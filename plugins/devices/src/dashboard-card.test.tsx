@@ -8,15 +8,16 @@ import {
   TASK_PATHS,
   type TaskSummary,
 } from '@vap/contracts';
-import { createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
+import { callsTo, createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import DevicesCard, { TasksCard } from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-import { renderDevicePage, sharedMessages } from './test-support.js';
+import { renderDevicePage } from './test-support.js';
 
 afterEach(cleanup);
 
@@ -91,9 +92,6 @@ const render = (
     },
   });
 
-const callsTo = (calls: readonly { method: string; path: string }[], path: string) =>
-  calls.filter((call) => call.method === 'GET' && call.path === path);
-
 describe('the dashboard card "Devices" (issue 29)', () => {
   it('shows the devices online and offline now and over the last day, with a link to their page', async () => {
     await render('devices', { body: devices() });
@@ -141,14 +139,14 @@ describe('the dashboard card "Devices" (issue 29)', () => {
     api.answers[`GET ${DEVICE_PATHS.summary}`] = { body: devices() };
     await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
     expect(await screen.findByText('60 devices in all')).toBeTruthy();
-    expect(callsTo(api.calls, DEVICE_PATHS.summary)).toHaveLength(2);
+    expect(callsTo(api.calls, 'GET', DEVICE_PATHS.summary)).toHaveLength(2);
   });
 
   it('is not shown, and asks nothing, to a user without the device page', async () => {
     const { api } = await render('devices', { body: devices() }, { maintenance: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('devices-card')).toBeNull();
-    expect(callsTo(api.calls, DEVICE_PATHS.summary)).toEqual([]);
+    expect(callsTo(api.calls, 'GET', DEVICE_PATHS.summary)).toEqual([]);
   });
 
   it.each([
@@ -199,7 +197,7 @@ describe('the dashboard card "Device tasks" (issue 29)', () => {
     const { api } = await render('tasks', { body: tasks() }, { maintenance: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('tasks-card')).toBeNull();
-    expect(callsTo(api.calls, TASK_PATHS.summary)).toEqual([]);
+    expect(callsTo(api.calls, 'GET', TASK_PATHS.summary)).toEqual([]);
   });
 });
 

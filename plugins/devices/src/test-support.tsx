@@ -1,4 +1,3 @@
-import '@vap/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -6,68 +5,22 @@ import {
   DEVICE_PATHS,
   type Device,
   type DeviceGroup,
-  decodeListParam,
   type Firmware,
-  type Order,
   TASK_PATHS,
   type Task,
   type TaskJob,
-  type Where,
 } from '@vap/contracts';
-import { messages } from '@vap/kernel';
-import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, Toaster, uiMessages } from '@vap/ui';
+import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
+import { renderConsolePage } from '@vap/ui/testing';
 import { vi } from 'vitest';
 import plugin from './index.js';
 
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
+export type PageOptions = RenderPageOptions;
 
-export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
-
-/**
- * Renders a page of the plugin as the console does, with the console's strings, the dialog host
- * and the toaster beside it, answering `answers` unless the options answer otherwise.
- */
+/** Renders a page of the plugin as the console does (`@vap/ui/testing`). */
 export function renderDevicePage(name: string, answers: Answers, options: PageOptions = {}) {
-  return renderPluginPage(plugin, name, {
-    messages: sharedMessages,
-    beside: (
-      <>
-        <DialogHost />
-        <Toaster />
-      </>
-    ),
-    ...options,
-    answers: { ...answers, ...options.answers },
-  });
+  return renderConsolePage(plugin, name, answers, options);
 }
-
-const listParam = <T,>(call: RecordedCall | undefined, name: 'wheres' | 'orders'): T[] => {
-  const encoded = call?.query.get(name);
-  return encoded ? (decodeListParam(encoded) as T[]) : [];
-};
-export const wheresOf = (call: RecordedCall | undefined) => listParam<Where>(call, 'wheres');
-export const ordersOf = (call: RecordedCall | undefined) => listParam<Order>(call, 'orders');
-
-/** The calls of one method and path, oldest first. */
-export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 export const device = (partial: Partial<Device> & Pick<Device, 'id' | 'name'>): Device => ({
   sn: `1234567890132${String(partial.id).padStart(7, '0')}`,

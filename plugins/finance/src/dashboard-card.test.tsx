@@ -2,15 +2,16 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
-import { createTestKernel, renderWithKernel } from '@vap/kernel/testing';
+import { callsTo, createTestKernel, renderWithKernel } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import BalanceCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-import { callsTo, sharedMessages, signedInUser } from './test-support.js';
+import { signedInUser } from './test-support.js';
 
 afterEach(cleanup);
 

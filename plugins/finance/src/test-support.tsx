@@ -1,63 +1,15 @@
-import '@vap/ui/test-polyfills';
-import {
-  type Consumption,
-  decodeListParam,
-  type Finance,
-  type MenuItem,
-  type Order,
-  type RechargeOrder,
-  type UserInfo,
-  type Where,
-} from '@vap/contracts';
-import { messages, useKernel } from '@vap/kernel';
-import { type Answers, type RecordedCall, renderPluginPage, testUser } from '@vap/kernel/testing';
-import { DialogHost, message, Toaster, uiMessages } from '@vap/ui';
-import { type ReactNode, useEffect } from 'react';
+import type { Consumption, Finance, MenuItem, RechargeOrder, UserInfo } from '@vap/contracts';
+import { type Answers, type RenderPageOptions, testUser } from '@vap/kernel/testing';
+import { renderConsolePage } from '@vap/ui/testing';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import plugin from './index.js';
 
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
-
-/** What the console's shell does with a failed call (apps/console session-alerts): shows its message. */
-function ServerMessages() {
-  const { bus } = useKernel();
-  useEffect(() => {
-    const subscription = bus.subscribe('http.error', ({ message: text }) => message.error(text));
-    return () => subscription.unsubscribe();
-  }, [bus]);
-  return null;
-}
-
-/** The dialog host, the toaster and the server's messages, as the console renders them. */
-export const overlays = (
-  <>
-    <DialogHost />
-    <Toaster />
-    <ServerMessages />
-  </>
-);
-
-export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
+export type PageOptions = RenderPageOptions;
 
 /**
- * Renders a page of the plugin as the console does, with the console's strings, the dialogs, the
- * messages and `beside` next to it, answering `answers` unless the options answer otherwise.
+ * Renders a page of the plugin as the console does (`@vap/ui/testing`), with `beside` next to it,
+ * answering `answers` unless the options answer otherwise.
  */
 export function renderFinancePage(
   name: string,
@@ -65,29 +17,8 @@ export function renderFinancePage(
   options: PageOptions = {},
   beside: ReactNode = null,
 ) {
-  return renderPluginPage(plugin, name, {
-    messages: sharedMessages,
-    beside: (
-      <>
-        {overlays}
-        {beside}
-      </>
-    ),
-    ...options,
-    answers: { ...answers, ...options.answers },
-  });
+  return renderConsolePage(plugin, name, answers, { ...options, beside });
 }
-
-const listParam = <T,>(call: RecordedCall | undefined, name: 'wheres' | 'orders'): T[] => {
-  const encoded = call?.query.get(name);
-  return encoded ? (decodeListParam(encoded) as T[]) : [];
-};
-export const wheresOf = (call: RecordedCall | undefined) => listParam<Where>(call, 'wheres');
-export const ordersOf = (call: RecordedCall | undefined) => listParam<Order>(call, 'orders');
-
-/** The calls of one method and path, oldest first. */
-export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 /** A page of a list, as the server answers it. */
 export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });

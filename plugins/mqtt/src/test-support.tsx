@@ -1,59 +1,15 @@
-import '@vap/ui/test-polyfills';
 import { render } from '@testing-library/react';
-import {
-  decodeListParam,
-  type MqttClient,
-  type MqttLogEntry,
-  type MqttSubscription,
-  type Order,
-  type Where,
-} from '@vap/contracts';
-import { type AppRoute, messages, useKernel } from '@vap/kernel';
+import type { MqttClient, MqttLogEntry, MqttSubscription } from '@vap/contracts';
+import type { AppRoute } from '@vap/kernel';
 import { type Kernel, KernelProvider, PageHost } from '@vap/kernel/host';
 import { QueryProvider } from '@vap/kernel/query';
-import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, message, Toaster, uiMessages } from '@vap/ui';
-import { Suspense, useEffect } from 'react';
+import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
+import { consoleOverlays, renderConsolePage } from '@vap/ui/testing';
+import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import plugin from './index.js';
 
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
-
-/** What the console's shell does with a failed call (apps/console session-alerts): shows its message. */
-function ServerMessages() {
-  const { bus } = useKernel();
-  useEffect(() => {
-    const subscription = bus.subscribe('http.error', ({ message: text }) => message.error(text));
-    return () => subscription.unsubscribe();
-  }, [bus]);
-  return null;
-}
-
-const beside = (
-  <>
-    <DialogHost />
-    <Toaster />
-    <ServerMessages />
-  </>
-);
-
-export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
+export type PageOptions = RenderPageOptions;
 
 /**
  * Renders a page of the plugin as the console does, with the console's strings, the dialog host,
@@ -61,12 +17,7 @@ export type PageOptions = NonNullable<Parameters<typeof renderPluginPage>[2]>;
  * otherwise.
  */
 export function renderMqttPage(name: string, answers: Answers, options: PageOptions = {}) {
-  return renderPluginPage(plugin, name, {
-    messages: sharedMessages,
-    beside,
-    ...options,
-    answers: { ...answers, ...options.answers },
-  });
+  return renderConsolePage(plugin, name, answers, options);
 }
 
 /**
@@ -95,21 +46,10 @@ export function remountPage(kernel: Kernel, route: AppRoute) {
           </MemoryRouter>
         </Suspense>
       </QueryProvider>
-      {beside}
+      {consoleOverlays}
     </KernelProvider>,
   );
 }
-
-const listParam = <T,>(call: RecordedCall | undefined, name: 'wheres' | 'orders'): T[] => {
-  const encoded = call?.query.get(name);
-  return encoded ? (decodeListParam(encoded) as T[]) : [];
-};
-export const wheresOf = (call: RecordedCall | undefined) => listParam<Where>(call, 'wheres');
-export const ordersOf = (call: RecordedCall | undefined) => listParam<Order>(call, 'orders');
-
-/** The calls of one method and path, oldest first. */
-export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 export const mqttClient = (partial: Partial<MqttClient> & Pick<MqttClient, 'client_id'>): MqttClient => ({
   username: partial.client_id,

@@ -1,10 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { NTC_PATHS } from '@vap/contracts';
-import { renderWithKernel } from '@vap/kernel/testing';
+import { renderWithKernel, wheresOf } from '@vap/kernel/testing';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import UnreadCard from './dashboard-card.js';
 import plugin from './index.js';
-import { notice, sharedMessages, signedInUser, wheresOf } from './test-support.js';
+import { notice, signedInUser } from './test-support.js';
 
 afterEach(cleanup);
 

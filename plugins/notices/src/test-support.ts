@@ -1,30 +1,5 @@
-import { decodeListParam, type Message, type Notice, type UserInfo, type Where } from '@vap/contracts';
-import { messages } from '@vap/kernel';
-import { type RecordedCall, testUser } from '@vap/kernel/testing';
-import { uiMessages } from '@vap/ui';
-
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
-
-export const wheresOf = (call: RecordedCall): Where[] => {
-  const encoded = call.query.get('wheres');
-  return encoded ? (decodeListParam(encoded) as Where[]) : [];
-};
+import type { Message, Notice, UserInfo } from '@vap/contracts';
+import { testUser } from '@vap/kernel/testing';
 
 export const notice = (partial: Partial<Notice> & Pick<Notice, 'id' | 'title'>): Notice => ({
   content: '<p>Body</p>',

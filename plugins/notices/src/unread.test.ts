@@ -1,13 +1,12 @@
 import './test-setup.js';
 import { NTC_PATHS, POLL_INTERVAL_MS, type UnreadCounts } from '@vap/contracts';
-import { createTestKernel, testToken } from '@vap/kernel/testing';
+import { createTestKernel, testToken, wheresOf } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNREAD_FILTER } from './api.js';
 import plugin from './index.js';
 import { NoticesUnread } from './points.js';
 import { setVisibility } from './test-setup.js';
-import { signedInUser, wheresOf } from './test-support.js';
-import { UnreadRef } from './unread.js';
+import { signedInUser } from './test-support.js';
+import { UNREAD_FILTER, UnreadRef } from './unread.js';
 
 async function start(answers = {}) {
   const { kernel, api } = await createTestKernel({

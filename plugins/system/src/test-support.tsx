@@ -1,41 +1,7 @@
 import '@vap/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  type CompanyUser,
-  decodeListParam,
-  type MenuItem,
-  type MenuItemType,
-  type Role,
-  SYSTEM_PATHS,
-  type Where,
-} from '@vap/contracts';
-import { messages } from '@vap/kernel';
-import type { RecordedCall } from '@vap/kernel/testing';
-import { uiMessages } from '@vap/ui';
-
-/** The console's strings and the design system's, as the console passes them. */
-export const sharedMessages = [
-  messages('translation', {
-    en: () => import('../../../locales/en.json'),
-    'zh-CN': () => import('../../../locales/zh-CN.json'),
-    'zh-TW': () => import('../../../locales/zh-TW.json'),
-  }),
-  {
-    ...messages('shell', {
-      en: () => import('../../../locales/shell/en.json'),
-      'zh-CN': () => import('../../../locales/shell/zh-CN.json'),
-      'zh-TW': () => import('../../../locales/shell/zh-TW.json'),
-    }),
-    extendsDefault: true,
-  },
-  uiMessages,
-];
-
-export const wheresOf = (call: RecordedCall): Where[] => {
-  const encoded = call.query.get('wheres');
-  return encoded ? (decodeListParam(encoded) as Where[]) : [];
-};
+import { type CompanyUser, type MenuItem, type MenuItemType, type Role, SYSTEM_PATHS } from '@vap/contracts';
 
 export function menuItem(
   id: number,

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDetail, UserInfo, VerifyStatus } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import CompanyStatus from './company-status.js';
-import { callsTo, renderDialog, testUser } from './test-kit.js';
+import { renderDialog, testUser } from './test-kit.js';
 
 const withStatus = (verify_status: VerifyStatus, partial: Partial<UserInfo> = {}) => {
   const base = testUser();

@@ -2,9 +2,10 @@
 import '@vap/ui/test-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import DisplayDialog from './display-dialog.js';
-import { callsTo, fileOf, renderDialog, testUser } from './test-kit.js';
+import { fileOf, renderDialog, testUser } from './test-kit.js';
 
 const owner = testUser();
 const logoInput = () =>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import PasswordDialog from './password-dialog.js';
-import { callsTo, renderDialog, testUser } from './test-kit.js';
+import { renderDialog, testUser } from './test-kit.js';
 
 // md5 of '123456'.
 const MD5_OLD = 'e10adc3949ba59abbe56e057f20f883e';

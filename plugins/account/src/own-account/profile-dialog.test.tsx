@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import ProfileDialog from './profile-dialog.js';
-import { callsTo, renderDialog, testUser } from './test-kit.js';
+import { renderDialog, testUser } from './test-kit.js';
 
 const user = testUser({ nickname: '张三', email: 'zhang@example.com', remark: '' });
 

@@ -1,23 +1,12 @@
 /** Test helpers of the own-account dialogs: a signed-in kernel, the message hosts, fakes. */
 import { cleanup, screen } from '@testing-library/react';
 import type { UserInfo } from '@vap/contracts';
-import { messages } from '@vap/kernel';
-import {
-  type Answers,
-  testUser as kernelTestUser,
-  type RecordedCall,
-  renderWithKernel,
-} from '@vap/kernel/testing';
-import { DialogHost, dialogs, message, Toaster, uiMessages } from '@vap/ui';
+import { type Answers, testUser as kernelTestUser, renderWithKernel } from '@vap/kernel/testing';
+import { DialogHost, dialogs, message, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import accountPlugin from '../index.js';
-
-const consoleMessages = messages('translation', {
-  en: () => import('../../../../locales/en.json'),
-  'zh-CN': () => import('../../../../locales/zh-CN.json'),
-  'zh-TW': () => import('../../../../locales/zh-TW.json'),
-});
 
 afterEach(() => {
   cleanup();
@@ -45,7 +34,7 @@ export async function renderDialog(
     </>,
     {
       plugins: [accountPlugin],
-      messages: [consoleMessages, uiMessages],
+      messages: sharedMessages,
       user,
       path: '/dashboard',
       answers: { 'GET /v1/pms/user': () => ({ body: session.user }), ...answers },
@@ -53,9 +42,6 @@ export async function renderDialog(
   );
   return { ...view, session };
 }
-
-export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 /** A file of `size` bytes (content repeated), named and typed. */
 export function fileOf(name: string, type: string, size = 16, fill = 1): File {

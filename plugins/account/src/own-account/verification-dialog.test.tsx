@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDetail, VerifyStatus } from '@vap/contracts';
 import { md5OfBytes } from '@vap/kernel';
+import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
+import { fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
 import VerificationDialog, { firstMissing } from './verification-dialog.js';
 
 const MB = 1024 * 1024;

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from './locales/en.json';
 import ProfileDialog from './profile-dialog.js';
-import { callsTo, renderDialog } from './test-kit.js';
+import { renderDialog } from './test-kit.js';
 
 const ID = '00000000-0000-4000-8000-0000000000b1';
 const PAGE = `https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=${ID}#wechat_redirect`;

@@ -1,17 +1,11 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
-import { messages } from '@vap/kernel';
 import { renderWithKernel, testToken } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
+import { consoleMessages } from '../sign-in/test-support.js';
 import LoginPage from './login.js';
-
-const consoleMessages = messages('translation', {
-  en: () => import('../../../../locales/en.json'),
-  'zh-CN': () => import('../../../../locales/zh-CN.json'),
-  'zh-TW': () => import('../../../../locales/zh-TW.json'),
-});
 
 const owner: UserInfo = {
   id: 1,

@@ -2,12 +2,10 @@
 import '@vap/ui/test-polyfills';
 import type { PuzzleCaptcha } from '@vap/contracts';
 import { messages } from '@vap/kernel';
+import { consoleLoaders } from '@vap/locales/loaders';
 
-export const consoleMessages = messages('translation', {
-  en: () => import('../../../../locales/en.json'),
-  'zh-CN': () => import('../../../../locales/zh-CN.json'),
-  'zh-TW': () => import('../../../../locales/zh-TW.json'),
-});
+/** The console's own strings without the signed-in shell's, as the sign-in pages have them. */
+export const consoleMessages = messages('translation', consoleLoaders);
 
 let puzzles = 0;
 /** A puzzle answer as the server gives it (a tiny transparent PNG). */

@@ -3,19 +3,18 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import {
   baseAnswers,
-  callsTo,
   cloudPackage,
   device,
   type PageOptions,
   rechargeMenu,
   renderCbsPage,
-  wheresOf,
 } from '../test-support.js';
 
 /** Half of November (30 days, UTC+8) is left: the first month costs half the price. */

@@ -3,18 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import {
-  baseAnswers,
-  callsTo,
-  cloudPackage,
-  type PageOptions,
-  rechargeMenu,
-  renderCbsPage,
-  wheresOf,
-} from '../test-support.js';
+import { baseAnswers, cloudPackage, type PageOptions, rechargeMenu, renderCbsPage } from '../test-support.js';
 
 /** Half of November (30 days, UTC+8) is left: the rest of the month costs half its price. */
 const NOW = Date.parse('2026-11-16T00:00:00+08:00');

@@ -2,12 +2,12 @@ import '../test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import { DEVICE_MANAGER_PATHS, type Language, type OpenDevice } from '@vap/contracts';
 import { type Answers, renderWithKernel } from '@vap/kernel/testing';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
-import { sharedMessages } from '../test-support.js';
 import OpenDeviceManagerPage from './device-manager.js';
 
 afterEach(cleanup);

@@ -11,13 +11,13 @@ import {
   terminalClientMessageSchema,
 } from '@vap/contracts';
 import { renderWithKernel } from '@vap/kernel/testing';
+import { sharedMessages } from '@vap/ui/testing';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
-import { sharedMessages } from '../test-support.js';
 import type { TerminalScreen, TerminalSize, TerminalSocket } from './terminal-session.js';
 import { TerminalView } from './terminal-view.js';
 

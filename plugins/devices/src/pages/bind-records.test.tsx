@@ -2,9 +2,10 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_PATHS } from '@vap/contracts';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, ordersOf, type PageOptions, renderDevicePage, wheresOf } from '../test-support.js';
+import { type PageOptions, renderDevicePage } from '../test-support.js';
 import { bindRecordWheres } from './bind-record-filters.js';
 
 afterEach(cleanup);

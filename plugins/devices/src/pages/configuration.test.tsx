@@ -3,12 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo } from '@vap/kernel/testing';
+import consoleEn from '@vap/locales/en.json';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
-import consoleEn from '../../../../locales/en.json';
 import en from '../locales/en.json';
 import {
-  callsTo,
   configTemplate,
   device,
   deviceAnswers,

@@ -2,20 +2,18 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
-  callsTo,
   device,
   deviceAnswers,
   group,
-  ordersOf,
   type PageOptions,
   renderDevicePage,
   rowAction,
   rowActionNames,
-  wheresOf,
 } from '../test-support.js';
 
 afterEach(() => {

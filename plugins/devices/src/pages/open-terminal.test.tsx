@@ -2,17 +2,11 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMINAL_PATHS } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import {
-  callsTo,
-  device,
-  deviceAnswers,
-  group,
-  type PageOptions,
-  renderDevicePage,
-} from '../test-support.js';
+import { device, deviceAnswers, group, type PageOptions, renderDevicePage } from '../test-support.js';
 import { TERMINAL_WINDOW_FEATURES } from './open-terminal.js';
 
 afterEach(() => {

@@ -3,12 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import {
-  callsTo,
   device,
   deviceAnswers,
   group,
@@ -17,7 +17,6 @@ import {
   renderDevicePage,
   task,
   taskAnswers,
-  wheresOf,
 } from '../test-support.js';
 import { LIVE_REFRESH_MS } from './use-live-refresh.js';
 

@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, FIRMWARE_MAX_BYTES, TASK_PATHS } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
+import consoleEn from '@vap/locales/en.json';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import consoleEn from '../../../../locales/en.json';
 import en from '../locales/en.json';
 import {
-  callsTo,
   device,
   deviceAnswers,
   firmware,

@@ -2,12 +2,12 @@ import '../test-support.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_BASE, TASK_PATHS, WHITELIST_MAX_BYTES, type WhitelistCheck } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
+import consoleEn from '@vap/locales/en.json';
 import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import consoleEn from '../../../../locales/en.json';
 import en from '../locales/en.json';
 import {
-  callsTo,
   device,
   deviceAnswers,
   group,

@@ -7,13 +7,13 @@ import {
   DEV_PAYMENT_PATHS,
   type DevPayment,
 } from '@vap/contracts';
-import { type Answers, renderWithKernel } from '@vap/kernel/testing';
+import { type Answers, callsTo, renderWithKernel } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
+import { consoleOverlays, sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { callsTo, overlays, sharedMessages } from '../test-support.js';
 import DevPaymentPage from './dev-payment.js';
 
 afterEach(() => {
@@ -40,7 +40,7 @@ const renderPayment = (
   renderWithKernel(
     <>
       <DevPaymentPage />
-      {overlays}
+      {consoleOverlays}
     </>,
     {
       plugins: [plugin],

@@ -3,11 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSUMPTION_EXPORT_MAX_ROWS, FINANCE_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { callsTo, charge, ordersOf, type PageOptions, renderFinancePage, wheresOf } from '../test-support.js';
+import { charge, type PageOptions, renderFinancePage } from '../test-support.js';
 import { consumptionWheres } from './consumption-filters.js';
 
 afterEach(() => {

@@ -2,10 +2,11 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Coupon, FINANCE_PATHS } from '@vap/contracts';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, type PageOptions, pageOf, renderFinancePage, wheresOf } from '../test-support.js';
+import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

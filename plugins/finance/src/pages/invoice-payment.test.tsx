@@ -2,17 +2,11 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type Invoice, type InvoicePayment } from '@vap/contracts';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import {
-  callsTo,
-  invoiceRecordMenu,
-  type PageOptions,
-  pageOf,
-  renderFinancePage,
-  wheresOf,
-} from '../test-support.js';
+import { invoiceRecordMenu, type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

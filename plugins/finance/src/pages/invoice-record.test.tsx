@@ -2,10 +2,11 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, ordersOf, type PageOptions, pageOf, renderFinancePage, wheresOf } from '../test-support.js';
+import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
 
 /** The files the page hands the browser to download, by name. */
 let downloads: { name: string; blob: Blob }[] = [];

@@ -3,12 +3,12 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import {
-  callsTo,
   finance,
   type PageOptions,
   pageOf,
@@ -16,7 +16,6 @@ import {
   renderFinancePage,
   setVisibility,
   stubWindowOpen,
-  wheresOf,
 } from '../test-support.js';
 import BalanceWarning from '../topbar/balance-warning.js';
 import { RECHARGE_POLL_MS } from './online-recharge.js';

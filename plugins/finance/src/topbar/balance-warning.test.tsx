@@ -1,11 +1,12 @@
 import '../test-support.js';
 import { cleanup, screen } from '@testing-library/react';
 import { FINANCE_PATHS } from '@vap/contracts';
-import { renderWithKernel } from '@vap/kernel/testing';
+import { callsTo, renderWithKernel } from '@vap/kernel/testing';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import zhCN from '../locales/zh-CN.json';
-import { callsTo, finance, sharedMessages, signedInUser } from '../test-support.js';
+import { finance, signedInUser } from '../test-support.js';
 import BalanceWarning from './balance-warning.js';
 
 afterEach(cleanup);

@@ -3,20 +3,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientWheres, NO_CLIENT_FILTERS } from '../clients/client-filters.js';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
-import {
-  callsTo,
-  mqttClient,
-  ordersOf,
-  type PageOptions,
-  pageOf,
-  renderMqttPage,
-  wheresOf,
-} from '../test-support.js';
+import { mqttClient, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

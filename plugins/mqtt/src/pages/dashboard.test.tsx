@@ -3,11 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, mqttSeriesQuerySchema } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offsetUnit } from '../dashboard/clock-offset.js';
 import { seriesStep } from '../dashboard/series-range.js';
 import en from '../locales/en.json';
-import { callsTo, renderMqttPage } from '../test-support.js';
+import { renderMqttPage } from '../test-support.js';
 
 afterEach(cleanup);
 

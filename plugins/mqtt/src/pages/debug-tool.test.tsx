@@ -2,11 +2,12 @@ import '../test-support.js';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, type MqttDebugToken } from '@vap/contracts';
+import { callsTo } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeBroker, fakeBroker } from '../debug/fake-transport.js';
 import { SUBSCRIPTION_REFUSED } from '../debug/transport.js';
 import en from '../locales/en.json';
-import { callsTo, type PageOptions, remountPage, renderMqttPage } from '../test-support.js';
+import { type PageOptions, remountPage, renderMqttPage } from '../test-support.js';
 
 // mqtt.js is replaced by a fake broker the test plays.
 const fake = vi.hoisted(() => ({ broker: null as FakeBroker | null }));

@@ -9,9 +9,10 @@ import {
   mqttLogQuerySchema,
 } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
+import { callsTo } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, logEntry, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
+import { logEntry, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
 
 const message = logEntry({
   id: 1,

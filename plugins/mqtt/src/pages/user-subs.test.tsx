@@ -2,9 +2,10 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
+import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import { callsTo, ordersOf, pageOf, renderMqttPage, subscription, wheresOf } from '../test-support.js';
+import { pageOf, renderMqttPage, subscription } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { NTC_PATHS } from '@vap/contracts';
 import { renderWithKernel } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-import { message, sharedMessages, signedInUser } from '../test-support.js';
+import { message, signedInUser } from '../test-support.js';
 import MessageInbox from '../topbar/inbox.js';
 import MessagesPage from './messages.js';
 

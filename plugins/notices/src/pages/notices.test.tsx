@@ -2,12 +2,13 @@ import '../test-setup.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NTC_PATHS } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage, renderWithKernel } from '@vap/kernel/testing';
+import { type RecordedCall, renderPluginPage, renderWithKernel, wheresOf } from '@vap/kernel/testing';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { notice, sharedMessages, signedInUser, wheresOf } from '../test-support.js';
+import { notice, signedInUser } from '../test-support.js';
 import NoticeBell from '../topbar/bell.js';
 import NoticesPage from './notices.js';
 

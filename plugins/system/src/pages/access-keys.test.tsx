@@ -5,12 +5,13 @@ import { ACCESS_KEY_PATHS, type AccessKey, DEVICE_PATHS, type OpenOperation } fr
 import { pluginManifest } from '@vap/kernel';
 import { createTestKernel, type RecordedCall, renderPluginPage, testUser } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import { pageLocally } from '../local-list.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { menuItem, sharedMessages } from '../test-support.js';
+import { menuItem } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

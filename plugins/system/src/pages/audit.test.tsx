@@ -9,14 +9,15 @@ import {
   type AuditEntry,
   SYSTEM_PATHS,
 } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
-import { companyUser, sharedMessages, wheresOf } from '../test-support.js';
+import { companyUser } from '../test-support.js';
 
 const entry = (partial: Partial<AuditEntry> & Pick<AuditEntry, 'id' | 'action'>): AuditEntry => ({
   user_id: 1,

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
 import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { menuItem, role, rolesAnswer, sharedMessages } from '../test-support.js';
+import { menuItem, role, rolesAnswer } from '../test-support.js';
 import { pageOfRoles } from './roles.js';
 
 afterEach(() => {

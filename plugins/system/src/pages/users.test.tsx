@@ -2,21 +2,14 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import {
-  companyUser,
-  role,
-  rolesAnswer,
-  rowAction,
-  rowActionNames,
-  sharedMessages,
-  wheresOf,
-} from '../test-support.js';
+import { companyUser, role, rolesAnswer, rowAction, rowActionNames } from '../test-support.js';
 
 afterEach(() => {
   cleanup();

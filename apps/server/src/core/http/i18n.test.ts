@@ -27,13 +27,13 @@ describe('translate', () => {
 
   it("reads the server's own strings (locales/server), which the console's files no longer carry", async () => {
     expect(translate('zh-TW', 'verifyReview.revokedTitle')).not.toBe('verifyReview.revokedTitle');
-    const consoleEn = (await import('../../../../../locales/en.json', { with: { type: 'json' } })).default;
+    const consoleEn = (await import('@vap/locales/en.json', { with: { type: 'json' } })).default;
     expect(Object.keys(consoleEn)).not.toContain('errors');
   });
 
   it('the server strings have the same keys in the three languages', async () => {
     const keys = async (language: string) => {
-      const file = await import(`../../../../../locales/server/${language}.json`, { with: { type: 'json' } });
+      const file = await import(`@vap/locales/server/${language}.json`, { with: { type: 'json' } });
       return Object.entries(file.default as Record<string, Record<string, string>>)
         .flatMap(([group, texts]) => Object.keys(texts).map((key) => `${group}.${key}`))
         .sort();

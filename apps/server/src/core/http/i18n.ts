@@ -3,15 +3,15 @@
  * in the console: the `validation.*` and `menu.*` strings it shares with the console, and its own
  * `errors.*` and `verifyReview.*` in locales/server, which the console never downloads.
  */
-import en from '../../../../../locales/en.json' with { type: 'json' };
-import serverEn from '../../../../../locales/server/en.json' with { type: 'json' };
-import serverZhCN from '../../../../../locales/server/zh-CN.json' with { type: 'json' };
-import serverZhTW from '../../../../../locales/server/zh-TW.json' with { type: 'json' };
-import shellEn from '../../../../../locales/shell/en.json' with { type: 'json' };
-import shellZhCN from '../../../../../locales/shell/zh-CN.json' with { type: 'json' };
-import shellZhTW from '../../../../../locales/shell/zh-TW.json' with { type: 'json' };
-import zhCN from '../../../../../locales/zh-CN.json' with { type: 'json' };
-import zhTW from '../../../../../locales/zh-TW.json' with { type: 'json' };
+import en from '@vap/locales/en.json' with { type: 'json' };
+import serverEn from '@vap/locales/server/en.json' with { type: 'json' };
+import serverZhCN from '@vap/locales/server/zh-CN.json' with { type: 'json' };
+import serverZhTW from '@vap/locales/server/zh-TW.json' with { type: 'json' };
+import shellEn from '@vap/locales/shell/en.json' with { type: 'json' };
+import shellZhCN from '@vap/locales/shell/zh-CN.json' with { type: 'json' };
+import shellZhTW from '@vap/locales/shell/zh-TW.json' with { type: 'json' };
+import zhCN from '@vap/locales/zh-CN.json' with { type: 'json' };
+import zhTW from '@vap/locales/zh-TW.json' with { type: 'json' };
 
 export const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];

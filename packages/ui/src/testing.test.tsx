@@ -1,0 +1,73 @@
+import { cleanup, screen } from '@testing-library/react';
+import { definePlugin, page, useKernel, useT } from '@vap/kernel';
+import { useEffect, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUiT } from './i18n.js';
+import { renderConsolePage } from './testing.js';
+
+afterEach(cleanup);
+
+/** Shows a word of each shared namespace and what the server answered to `/v1/probe`. */
+function Probe() {
+  const t = useT();
+  const ui = useUiT();
+  const { http } = useKernel();
+  const [answer, setAnswer] = useState('waiting');
+  useEffect(() => {
+    http.get<{ name: string }>('/v1/probe').then(
+      (body) => setAnswer(body.name),
+      () => setAnswer('failed'),
+    );
+  }, [http]);
+  return (
+    <>
+      <p>{t('app.retry')}</p>
+      <p>{t('menu.dashboard')}</p>
+      <p>{ui('data.empty')}</p>
+      <output>{answer}</output>
+    </>
+  );
+}
+
+const plugin = definePlugin({
+  id: 'probe',
+  kernel: '^2',
+  pages: [page('probe_page', async () => ({ default: Probe }))],
+});
+
+describe('@vap/ui/testing renderConsolePage', () => {
+  it("renders a page with the console's own strings, the shell's and the design system's", async () => {
+    await renderConsolePage(plugin, 'probe_page', { 'GET /v1/probe': { body: { name: 'probe' } } });
+    expect(await screen.findByText('Retry')).toBeTruthy();
+    expect(screen.getByText('Dashboard')).toBeTruthy();
+    expect(screen.getByText('No data')).toBeTruthy();
+  });
+
+  it('speaks the language it is given', async () => {
+    await renderConsolePage(plugin, 'probe_page', {}, { language: 'zh-TW' });
+    expect(await screen.findByText('重試')).toBeTruthy();
+  });
+
+  it("answers from the options' answers before the page's own", async () => {
+    await renderConsolePage(
+      plugin,
+      'probe_page',
+      { 'GET /v1/probe': { body: { name: 'default' } } },
+      { answers: { 'GET /v1/probe': { body: { name: 'override' } } } },
+    );
+    expect(await screen.findByText('override')).toBeTruthy();
+  });
+
+  it("shows a failed call's message in the toaster, as the console's shell does", async () => {
+    await renderConsolePage(plugin, 'probe_page', {
+      'GET /v1/probe': { status: 409, body: { code: 'taken', message: 'The name is taken' } },
+    });
+    expect(await screen.findByText('The name is taken')).toBeTruthy();
+    expect(screen.getByText('failed')).toBeTruthy();
+  });
+
+  it('renders what the options put beside the page next to the overlays', async () => {
+    await renderConsolePage(plugin, 'probe_page', {}, { beside: <aside>beside the page</aside> });
+    expect(await screen.findByText('beside the page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * `@vap/ui/testing`: a plugin's page rendered as the console renders it — with the console's
+ * strings and the design system's, and the dialog host, the toaster and the server's messages
+ * beside it — so that a plugin's tests read the words and overlays a user sees.
+ */
+import '@vap/ui/test-polyfills';
+import { messages, type Plugin, useKernel } from '@vap/kernel';
+import { type Answers, type RenderPageOptions, renderPluginPage } from '@vap/kernel/testing';
+import { consoleLoaders, shellLoaders } from '@vap/locales/loaders';
+import { useEffect } from 'react';
+import { message, Toaster } from './components/message.js';
+import { DialogHost } from './components/overlay/index.js';
+import { uiMessages } from './i18n.js';
+
+/** The console's strings and the design system's, as the console passes them to the kernel. */
+export const sharedMessages = [
+  messages('translation', consoleLoaders),
+  { ...messages('shell', shellLoaders), extendsDefault: true },
+  uiMessages,
+];
+
+/** What the console's shell does with a failed call (apps/console session-alerts): shows its message. */
+function ServerMessages() {
+  const { bus } = useKernel();
+  useEffect(() => {
+    const subscription = bus.subscribe('http.error', ({ message: text }) => message.error(text));
+    return () => subscription.unsubscribe();
+  }, [bus]);
+  return null;
+}
+
+/** The dialog host, the toaster and the server's messages, as the console renders them. */
+export const consoleOverlays = (
+  <>
+    <DialogHost />
+    <Toaster />
+    <ServerMessages />
+  </>
+);
+
+/**
+ * Renders page `name` of `plugin` as the console does, answering `answers` unless the options
+ * answer otherwise; `options.beside` renders next to the console's overlays.
+ */
+export function renderConsolePage(
+  plugin: Plugin,
+  name: string,
+  answers: Answers = {},
+  options: RenderPageOptions = {},
+) {
+  return renderPluginPage(plugin, name, {
+    messages: sharedMessages,
+    ...options,
+    beside: (
+      <>
+        {consoleOverlays}
+        {options.beside}
+      </>
+    ),
+    answers: { ...answers, ...options.answers },
+  });
+}
