@@ -1,5 +1,4 @@
 import type { MenuItem } from '@vap/contracts';
-import { pluginManifest } from '@vap/kernel';
 import { createTestKernel, testUser } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
@@ -29,17 +28,6 @@ const withCbs = (flag: number) => {
 };
 
 describe('the cloud-storage plugin', () => {
-  it('claims cbs_dashboard with the buttons it checks, buy and close (spec §2.3, §6)', () => {
-    expect(pluginManifest(plugin)).toMatchObject({
-      id: 'cbs',
-      pages: [{ name: 'cbs_dashboard', buttons: ['buy', 'close'], keepAlive: false, affix: false }],
-      flags: ['cbs'],
-      customActivation: false,
-      services: ['cbs.api'],
-      messages: ['cbs'],
-    });
-  });
-
   it('is active only while the company’s product flag cbs is 0', async () => {
     const on = await createTestKernel({ plugins: [plugin], user: withCbs(0) });
     expect(on.kernel.registry.active(on.kernel.session.state.context).map((item) => item.id)).toEqual([

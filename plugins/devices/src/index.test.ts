@@ -1,33 +1,27 @@
-import { pluginManifest } from '@vap/kernel';
-import { describe, expect, it } from 'vitest';
-import plugin from './index.js';
+import './test-support.js';
+import { cleanup, screen } from '@testing-library/react';
+import { DEVICE_PATHS } from '@vap/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import { deviceAnswers, renderDevicePage } from './test-support.js';
+
+afterEach(cleanup);
+
+const emptyAreas = {
+  ...deviceAnswers([], []),
+  [`GET ${DEVICE_PATHS.bindRecords}`]: { body: { items: [], total: 0 } },
+};
 
 describe('the devices plugin', () => {
-  it('claims the three device pages with the buttons they check, those of the tasks included (spec §2.3, §6)', () => {
-    expect(pluginManifest(plugin)).toMatchObject({
-      id: 'devices',
-      pages: [
-        expect.objectContaining({
-          name: 'device_maintenance',
-          buttons: [
-            'bind',
-            'edit',
-            'unbind',
-            'move',
-            'group',
-            'import',
-            'export',
-            'upgrade',
-            'config',
-            'telnet',
-            'whitelist',
-          ],
-        }),
-        expect.objectContaining({ name: 'device_bind_record', buttons: ['export'] }),
-        expect.objectContaining({ name: 'device_verify', buttons: ['verify'] }),
-      ],
-      services: ['devices.api', 'devices.tasks'],
-      messages: ['devices'],
-    });
-  });
+  it.each([
+    ['device_maintenance', 'table', en.maintenance.title],
+    ['device_bind_record', 'table', en.records.title],
+    ['device_verify', 'form', en.verify.title],
+  ] as const)(
+    "opens %s from the server's menu item of that name, as its %s “%s”",
+    async (name, role, title) => {
+      await renderDevicePage(name, emptyAreas);
+      expect(await screen.findByRole(role, { name: title })).toBeTruthy();
+    },
+  );
 });

@@ -1,5 +1,4 @@
 import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
-import { pluginManifest } from '@vap/kernel';
 import { createTestKernel } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { describe, expect, it } from 'vitest';
@@ -7,32 +6,6 @@ import plugin from './index.js';
 import { signedInUser } from './test-support.js';
 
 describe('the finance plugin', () => {
-  it('claims its pages with the buttons they check (spec §2.3, §6)', () => {
-    expect(pluginManifest(plugin)).toMatchObject({
-      id: 'finance',
-      pages: [
-        expect.objectContaining({ name: 'recharge', buttons: ['recharge'] }),
-        expect.objectContaining({ name: 'consume_record', buttons: ['export'] }),
-        expect.objectContaining({ name: 'coupon', buttons: ['transfer'] }),
-        expect.objectContaining({ name: 'invoice_record', buttons: ['apply', 'export'] }),
-        expect.objectContaining({ name: 'invoice_payment', buttons: [] }),
-      ],
-      publicRoutes: [DEV_PAYMENT_PAGE_PATH],
-      services: ['finance.api'],
-      messages: ['finance'],
-    });
-  });
-
-  it('claims the whole money area: no other page', () => {
-    expect(plugin.pages?.map((claimed) => claimed.name)).toEqual([
-      'recharge',
-      'consume_record',
-      'coupon',
-      'invoice_record',
-      'invoice_payment',
-    ]);
-  });
-
   it('contributes the top bar warning and the dashboard card, to members too (each checks the page itself)', async () => {
     const { kernel } = await createTestKernel({ plugins: [plugin], user: signedInUser({ recharge: true }) });
     const context = kernel.session.state.context;

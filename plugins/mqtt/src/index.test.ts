@@ -1,5 +1,4 @@
 import { cleanup, screen } from '@testing-library/react';
-import { pluginManifest } from '@vap/kernel';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import zhCN from './locales/zh-CN.json';
@@ -9,26 +8,6 @@ import { renderMqttPage } from './test-support.js';
 afterEach(cleanup);
 
 describe('the mqtt plugin', () => {
-  it('claims the six pages of the mqtt dir with the buttons they check (spec §2.3, §6)', () => {
-    expect(pluginManifest(plugin)).toMatchObject({
-      id: 'mqtt',
-      pages: [
-        expect.objectContaining({ name: 'mqtt_dashboard', buttons: [] }),
-        expect.objectContaining({ name: 'mqtt_device_client', buttons: ['kick', 'export'] }),
-        expect.objectContaining({ name: 'mqtt_user_client', buttons: ['kick'] }),
-        expect.objectContaining({ name: 'mqtt_user_subs', buttons: [] }),
-        expect.objectContaining({
-          name: 'mqtt_debug_tool',
-          buttons: ['connect', 'subscribe', 'send'],
-          keepAlive: true,
-        }),
-        expect.objectContaining({ name: 'mqtt_log', buttons: ['export'] }),
-      ],
-      services: ['mqtt.api', 'mqtt.debug-tool'],
-      messages: ['mqtt'],
-    });
-  });
-
   it('shows the mqtt dir only while the broker answers a version (spec §2.3)', () => {
     const rule = plugin.menuDirs?.find((dir) => dir.path === 'mqtt');
     const context = (main_version: string) => ({

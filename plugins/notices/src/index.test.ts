@@ -1,4 +1,3 @@
-import { pluginManifest } from '@vap/kernel';
 import { createTestKernel } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { describe, expect, it } from 'vitest';
@@ -23,12 +22,5 @@ describe('the notices plugin', () => {
     expect(kernel.registry.contributions(DashboardCards, context).map((card) => card.id)).toEqual([
       'notices-unread',
     ]);
-    expect(pluginManifest(plugin)).toMatchObject({
-      pages: [
-        { name: 'notices', always: { path: '/notices', ownerOnly: false } },
-        { name: 'messages', always: { path: '/messages', ownerOnly: false } },
-      ],
-      services: ['notices.api', 'notices.unread'],
-    });
   });
 });

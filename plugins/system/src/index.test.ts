@@ -1,18 +1,29 @@
-import { pluginManifest } from '@vap/kernel';
-import { describe, expect, it } from 'vitest';
+import './test-support.js';
+import { cleanup, screen } from '@testing-library/react';
+import { AUDIT_PATHS, DEVICE_PATHS, SYSTEM_PATHS } from '@vap/contracts';
+import { renderConsolePage } from '@vap/ui/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
+import en from './locales/en.json';
+import { rolesAnswer } from './test-support.js';
+
+afterEach(cleanup);
+
+const emptyLists = {
+  ...rolesAnswer([]),
+  [`GET ${SYSTEM_PATHS.users}`]: { body: { items: [], total: 0 } },
+  [`GET ${SYSTEM_PATHS.children}`]: { body: { items: [], total: 0 } },
+  [`GET ${DEVICE_PATHS.groups}`]: { body: { items: [] } },
+  [`GET ${AUDIT_PATHS.list}`]: { body: { items: [], total: 0 } },
+};
 
 describe('the system plugin', () => {
-  it("claims system_user, system_role and the owner's system_audit with the buttons they check (spec §2.3, §6)", () => {
-    expect(pluginManifest(plugin)).toMatchObject({
-      id: 'system',
-      pages: expect.arrayContaining([
-        expect.objectContaining({ name: 'system_user', buttons: ['add', 'edit', 'role', 'delete'] }),
-        expect.objectContaining({ name: 'system_role', buttons: ['add', 'edit', 'delete'] }),
-        expect.objectContaining({ name: 'system_audit', buttons: [] }),
-      ]),
-      services: expect.arrayContaining(['system.api', 'system.audit']),
-      messages: ['system'],
-    });
+  it.each([
+    ['system_user', en.users.title],
+    ['system_role', en.roles.title],
+    ['system_audit', en.audit.title],
+  ])("opens %s from the server's menu item of that name, as its table “%s”", async (name, title) => {
+    await renderConsolePage(plugin, name, emptyLists);
+    expect(await screen.findByRole('table', { name: title })).toBeTruthy();
   });
 });
