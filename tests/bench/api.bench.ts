@@ -30,8 +30,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
 
@@ -214,7 +214,7 @@ const runs: EngineRun[] = [];
 let bareServer: { url: string; child: ChildProcess } | undefined;
 let fastifyServer: { url: string; child: ChildProcess } | undefined;
 let pglite: { wasm: number; rss: number } | undefined;
-let postgresDatabase: { admin: postgres.Sql; name: string } | undefined;
+let postgresDatabase: PostgresDatabase | undefined;
 
 beforeAll(async () => {
   const pgliteDir = await mkdtemp(join(tmpdir(), 'vap-bench-'));
@@ -227,15 +227,10 @@ beforeAll(async () => {
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `vap_bench_${Date.now()}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    postgresDatabase = { admin, name };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    postgresDatabase = await createPostgresDatabase(adminUrl, { prefix: 'vap_bench' });
     const dataDir = await mkdtemp(join(tmpdir(), 'vap-bench-'));
     try {
-      runs.push(await measureEngine('postgres', dataDir, { DATABASE_URL: url.toString() }));
+      runs.push(await measureEngine('postgres', dataDir, { DATABASE_URL: postgresDatabase.url }));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -245,10 +240,7 @@ beforeAll(async () => {
 afterAll(async () => {
   bareServer?.child.kill('SIGTERM');
   fastifyServer?.child.kill('SIGTERM');
-  if (postgresDatabase) {
-    await postgresDatabase.admin.unsafe(`drop database if exists ${postgresDatabase.name} with (force)`);
-    await postgresDatabase.admin.end();
-  }
+  await postgresDatabase?.drop();
 });
 
 it('prints the hot path and holds the goals of issue 13 §2', async () => {

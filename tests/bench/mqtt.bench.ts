@@ -42,8 +42,8 @@ import {
   mqttConnectStringToSign,
   mqttKeyPassword,
 } from '@vap/contracts';
+import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import mqtt, { type MqttClient } from 'mqtt';
-import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectGarbage, inspectorUrl, profiled } from '../support/inspector.js';
 import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
@@ -82,7 +82,7 @@ let mosquittoPort: number;
 let units: Unit[];
 /** The database the server runs on: PostgreSQL's address, or none for PGlite. */
 let databaseEnv: Record<string, string> = {};
-let postgresDatabase: { admin: ReturnType<typeof postgres>; name: string } | undefined;
+let postgresDatabase: PostgresDatabase | undefined;
 let key: { id: string; secret: string };
 const report: string[] = [];
 /** BENCH_SERVER_PROFILE=dir: a CPU profile of our server during each counted flood, written there. */
@@ -355,13 +355,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vap-bench-mqtt-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `vap_bench_mqtt_${Date.now()}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    postgresDatabase = { admin, name };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseEnv = { DATABASE_URL: url.toString() };
+    postgresDatabase = await createPostgresDatabase(adminUrl, { prefix: 'vap_bench_mqtt' });
+    databaseEnv = { DATABASE_URL: postgresDatabase.url };
   }
   units = batch();
   const csv = join(dir, 'batch.csv');
@@ -400,10 +395,7 @@ afterAll(async () => {
   mosquitto?.kill('SIGTERM');
   await server?.stop();
   await rm(dir, { recursive: true, force: true });
-  if (postgresDatabase) {
-    await postgresDatabase.admin.unsafe(`drop database if exists ${postgresDatabase.name} with (force)`);
-    await postgresDatabase.admin.end();
-  }
+  await postgresDatabase?.drop();
 });
 
 /** The faster of a configuration's rounds: what other work on the machine took from it, it took from one. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ACCESS_KEY_PATHS, AUDIT_PATHS, AUTH_PATHS, encodeListParam } from '@vap/contracts';
+import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaAnswer, smsCode } from '../support/outbox.js';
@@ -112,20 +113,16 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 // PostgreSQL also lets the test make a query fail in the running server (its table renamed away for a
 // moment): the validation of every input leaves no query that fails on what a client sends.
 describe.runIf(testDatabaseUrl)('the server log, with the development outbox off', () => {
-  const name = `vap_logs_${process.pid}_${Date.now()}`;
-  let admin: postgres.Sql;
+  let database: PostgresDatabase;
   let db: postgres.Sql;
   let output = '';
   let code = '';
 
   beforeAll(async () => {
-    admin = postgres(testDatabaseUrl as string, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const parsed = new URL(testDatabaseUrl as string);
-    parsed.pathname = `/${name}`;
-    db = postgres(parsed.toString(), { max: 1, onnotice: () => {} });
+    database = await createPostgresDatabase(testDatabaseUrl as string, { prefix: 'vap_logs' });
+    db = postgres(database.url, { max: 1, onnotice: () => {} });
     const server = await startServer({
-      env: { LOG_LEVEL: 'trace', JWT_SECRET, DEV_OUTBOX: 'false', DATABASE_URL: parsed.toString() },
+      env: { LOG_LEVEL: 'trace', JWT_SECRET, DEV_OUTBOX: 'false', DATABASE_URL: database.url },
     });
     try {
       const signIn = await post(`${server.url}/webapi${AUTH_PATHS.loginPassword}`, {
@@ -167,8 +164,7 @@ describe.runIf(testDatabaseUrl)('the server log, with the development outbox off
   });
   afterAll(async () => {
     await db?.end();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it("logs a failed query's text, never its parameters", () => {

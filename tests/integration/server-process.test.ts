@@ -11,7 +11,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
@@ -384,19 +384,14 @@ describe('the server process on embedded PGlite', () => {
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(testDatabaseUrl)('the server process on PostgreSQL (DATABASE_URL)', () => {
-  const name = `vap_process_${process.pid}_${Date.now()}`;
-  let admin: postgres.Sql;
+  let database: PostgresDatabase;
   let url: string;
   beforeAll(async () => {
-    admin = postgres(testDatabaseUrl as string, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const parsed = new URL(testDatabaseUrl as string);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    database = await createPostgresDatabase(testDatabaseUrl as string, { prefix: 'vap_process' });
+    url = database.url;
   });
   afterAll(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('runs the same migrations and seed, and signs in', async () => {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
@@ -23,18 +23,14 @@ const BUCKET = 'vap-shared';
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(testDatabaseUrl)('two server processes on one database and one bucket', () => {
-  const name = `vap_two_nodes_${process.pid}_${Date.now()}`;
-  let admin: postgres.Sql;
+  let database: PostgresDatabase;
   let s3: S3rver;
   let s3Directory: string;
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
-    admin = postgres(testDatabaseUrl as string, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const database = new URL(testDatabaseUrl as string);
-    database.pathname = `/${name}`;
+    database = await createPostgresDatabase(testDatabaseUrl as string, { prefix: 'vap_two_nodes' });
     s3Directory = await mkdtemp(join(tmpdir(), 'vap-two-nodes-s3-'));
     s3 = new S3rver({
       port: 0,
@@ -45,7 +41,7 @@ describe.runIf(testDatabaseUrl)('two server processes on one database and one bu
     });
     const { port } = await s3.run();
     const env = {
-      DATABASE_URL: database.toString(),
+      DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       OBJECT_STORE: 's3',
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -62,8 +58,7 @@ describe.runIf(testDatabaseUrl)('two server processes on one database and one bu
     await b?.stop();
     await s3?.close();
     await rm(s3Directory, { recursive: true, force: true });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const signIn = (url: string, password: string) =>

@@ -4,19 +4,17 @@
  * A fresh PGlite runs initdb (about 2.5 s) and the migrations (about 0.5 s); loading a dump takes
  * about 0.7 s, and copying a PostgreSQL template costs less than migrating.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../core/db/client.js';
 import { PGLITE_EXTENSIONS } from '../core/db/pglite-extensions.js';
 import { MIGRATIONS_DIR } from '../core/paths.js';
-import { withDatabaseName } from './database-url.js';
+import { createPostgresDatabase } from './postgres-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,28 +35,17 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteImage', imageFile);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let template: string | null = null;
-  if (adminUrl) {
-    template = `vap_template_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${template}`);
-    await admin.end();
-    const database = await openDatabase({
-      engine: 'postgres',
-      url: withDatabaseName(adminUrl, template),
-      max: 2,
-    });
+  const template = adminUrl ? await createPostgresDatabase(adminUrl, { prefix: 'vap_template' }) : null;
+  if (template) {
+    const database = await openDatabase({ engine: 'postgres', url: template.url, max: 2 });
     await database.migrate();
+    // Closed, as PostgreSQL copies no database another session is connected to.
     await database.close();
   }
-  project.provide('postgresTemplate', template);
+  project.provide('postgresTemplate', template?.name ?? null);
 
   return async () => {
     await rm(directory, { recursive: true, force: true });
-    if (adminUrl && template) {
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${template} with (force)`);
-      await admin.end();
-    }
+    await template?.drop();
   };
 }

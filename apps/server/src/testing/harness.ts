@@ -7,13 +7,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { type Database, openDatabase } from '../core/db/client.js';
 import { md5Hex, seedDemo } from '../seed.js';
-import { withDatabaseName } from './database-url.js';
+import { createPostgresDatabase, testDatabaseUrl } from './postgres-databases.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -45,8 +44,11 @@ export function migratedPglite(): Promise<Blob> {
 }
 
 /**
- * A fresh database of the given engine, migrated unless asked otherwise: a copy of the run's
- * migrated database (database-images.ts), whose migrations then find nothing left to apply.
+ * A fresh database of the given engine. Migrated (the default), it is a copy of the run's migrated
+ * database (database-images.ts): a PGlite loaded from the dump of that one's data directory, or a
+ * PostgreSQL database created with that one as its template (postgres-databases.ts) — either way it
+ * holds what the migrations made, no migration runs, and the app's own `migrate()` finds nothing
+ * left to apply. Not migrated, it is empty, for the tests of the migrations themselves.
  */
 export async function createTestDatabase(engine: Engine, { migrated = true } = {}): Promise<TestDatabase> {
   if (engine === 'pglite') {
@@ -57,29 +59,19 @@ export async function createTestDatabase(engine: Engine, { migrated = true } = {
     });
     return { database, drop: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `vap_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const template = migrated ? inject('postgresTemplate') : null;
-  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = withDatabaseName(adminUrl, name);
-  const database = await openDatabase({ engine: 'postgres', url, max: 4 });
-  try {
-    if (migrated && !template) await database.migrate();
-  } catch (error) {
-    await database.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  const copy = await createPostgresDatabase(testDatabaseUrl(), {
+    copyOf: migrated ? inject('postgresTemplate') : null,
+  });
+  const database = await openDatabase({ engine: 'postgres', url: copy.url, max: 4 }).catch(async (error) => {
+    await copy.drop();
     throw error;
-  }
+  });
   return {
     database,
-    url,
+    url: copy.url,
     async drop() {
       await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await copy.drop();
     },
   };
 }

@@ -12,14 +12,13 @@ import {
   type MqttClient,
   type MqttDebugToken,
 } from '@vap/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
+import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
+import { devices } from '../devices/schema.js';
 import { keyPassword, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
@@ -53,34 +52,15 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   });
   afterAll(() => t.close());
 
-  /** Bound units of a company (the demo's own, or its downstream company's). */
+  /** Bound units of a company (the demo's own, or its downstream company's), offline to start with. */
   async function units(own: boolean, count = 1): Promise<Unit[]> {
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-    const rows = await t.database.db
-      .select({
-        sn: factoryUnits.sn,
-        sealed: factoryUnits.secretSealed,
-        deviceId: devices.id,
-        companyId: devices.companyId,
-      })
-      .from(devices)
-      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-      .orderBy(devices.sn);
-    const chosen = rows.filter((row) => (row.companyId === demoCompanyId) === own).slice(0, count);
-    await t.database.db
-      .update(devices)
-      .set({ status: 'offline', onlineNode: null })
-      .where(
-        inArray(
-          devices.id,
-          chosen.map((row) => row.deviceId),
-        ),
-      );
-    return chosen.map((row) => ({
-      sn: row.sn,
-      secret: box.open(row.sealed, row.sn) ?? '',
-      deviceId: row.deviceId,
-    }));
+    const bound = await boundDevices(t.database, t.jwtSecret);
+    const chosen = bound
+      .filter((device) => (device.companyId === demoCompanyId) === own)
+      .sort(bySerial)
+      .slice(0, count);
+    await markOffline(t.database, chosen);
+    return chosen.map(({ sn, secret, id }) => ({ sn, secret, deviceId: id }));
   }
 
   /** A device of the demo company and one of another, connected, each subscribed to its commands. */

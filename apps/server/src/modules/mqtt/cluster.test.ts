@@ -9,19 +9,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCESS_KEY_PATHS, encodeListParam, MQTT_PATHS, type MqttClient } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { openDatabase } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
 import { md5Hex, seedDemo } from '../../seed.js';
+import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
 import { keyPassword, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
@@ -97,14 +94,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
       });
       key = created.json();
-      const box = new SecretBox(jwtSecret, DEVICE_SECRETS);
-      const rows = await test.database.db
-        .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed })
-        .from(devices)
-        .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-        .orderBy(devices.id)
-        .limit(3);
-      units = rows.map((row) => ({ sn: row.sn, secret: box.open(row.sealed, row.sn) ?? '' }));
+      units = (await boundDevices(test.database, jwtSecret))
+        .slice(0, 3)
+        .map(({ sn, secret }) => ({ sn, secret }));
     }, 120_000);
     afterEach(() => endAll());
     afterAll(async () => {

@@ -3,13 +3,10 @@
  * batches and answered per company with filters; an export is an .xlsx, refused beyond 5000 rows.
  */
 import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, type MqttLogEntry } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
 import { BATCH_ROWS, MAX_WAITING, MqttLog } from './log.js';
 import { mqttLogs } from './schema.js';
 import { testClients } from './test-support.js';
@@ -36,15 +33,10 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
   afterAll(() => t.close());
 
   async function unitOf(own: boolean) {
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-    const rows = await t.database.db
-      .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed, companyId: devices.companyId })
-      .from(devices)
-      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-      .orderBy(devices.id);
-    const row = rows.find((candidate) => (candidate.companyId === companyId) === own);
-    if (!row) throw new Error('no unit');
-    return { sn: row.sn, secret: box.open(row.sealed, row.sn) ?? '' };
+    const bound = await boundDevices(t.database, t.jwtSecret);
+    const unit = bound.find((candidate) => (candidate.companyId === companyId) === own);
+    if (!unit) throw new Error('no unit');
+    return { sn: unit.sn, secret: unit.secret };
   }
 
   const range = (from = Date.now() - 60_000, to = Date.now() + 60_000) => ({

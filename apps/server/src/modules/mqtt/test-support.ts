@@ -2,12 +2,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { connect as connectTcp } from 'node:net';
 import { mqttConnectStringToSign, mqttKeyPassword } from '@vap/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
 import type { TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
 
 export interface BoundUnit {
   sn: string;
@@ -18,34 +15,11 @@ export interface BoundUnit {
 
 /** Bound units of the demo seed with their factory secrets, offline to start with. */
 export async function boundUnits(t: TestApp, count: number, companyId?: number): Promise<BoundUnit[]> {
-  const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-  const rows = await t.database.db
-    .select({
-      sn: factoryUnits.sn,
-      sealed: factoryUnits.secretSealed,
-      deviceId: devices.id,
-      companyId: devices.companyId,
-    })
-    .from(devices)
-    .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-    .orderBy(devices.sn);
-  const chosen = rows.filter((row) => companyId === undefined || row.companyId === companyId).slice(0, count);
+  const bound = await boundDevices(t.database, t.jwtSecret, companyId === undefined ? {} : { companyId });
+  const chosen = bound.sort(bySerial).slice(0, count);
   if (chosen.length < count) throw new Error(`only ${chosen.length} bound units`);
-  await t.database.db
-    .update(devices)
-    .set({ status: 'offline', onlineNode: null })
-    .where(
-      inArray(
-        devices.id,
-        chosen.map((row) => row.deviceId),
-      ),
-    );
-  return chosen.map((row) => ({
-    sn: row.sn,
-    secret: box.open(row.sealed, row.sn) ?? '',
-    deviceId: row.deviceId,
-    companyId: row.companyId,
-  }));
+  await markOffline(t.database, chosen);
+  return chosen.map(({ sn, secret, id, companyId }) => ({ sn, secret, deviceId: id, companyId }));
 }
 
 /** An access key's MQTT password for one connection, signed now with a new nonce (docs/mqtt.md). */

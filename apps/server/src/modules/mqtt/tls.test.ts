@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { encodeListParam, MQTT_PATHS, type MqttClient } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
 import { testClients } from './test-support.js';
 
 const run = promisify(execFile);
@@ -61,14 +58,9 @@ describe('the MQTT broker over TLS', () => {
   });
 
   it('lets a device in over mqtts:// with the certificate, listed with transport tls', async () => {
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-    const [row] = await t.database.db
-      .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed })
-      .from(devices)
-      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-      .limit(1);
+    const [row] = await boundDevices(t.database, t.jwtSecret);
     if (!row) throw new Error('no device');
-    await connect({ clientId: row.sn, username: row.sn, password: box.open(row.sealed, row.sn) ?? '', ca });
+    await connect({ clientId: row.sn, username: row.sn, password: row.secret, ca });
     const owner = bearer(await t.signIn());
     const wheres = encodeURIComponent(encodeListParam([{ k: 'client_id', o: '=', v: row.sn }]));
     await expect

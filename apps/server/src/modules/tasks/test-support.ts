@@ -7,10 +7,9 @@ import type { Task, TaskJob } from '@vap/contracts';
 import { TASK_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, type Engine, type TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
+import { devices } from '../devices/schema.js';
 import { testClients } from '../mqtt/test-support.js';
 import { deviceTopic } from '../mqtt/topics.js';
 
@@ -61,24 +60,9 @@ export function taskFixture(engine: Engine) {
     state.owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: state.owner });
     state.companyId = info.json<{ company: { id: number } }>().company.id;
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-    const rows = await t.database.db
-      .select({
-        id: devices.id,
-        sn: factoryUnits.sn,
-        sealed: factoryUnits.secretSealed,
-        model: devices.model,
-      })
-      .from(devices)
-      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-      .where(eq(devices.companyId, state.companyId))
-      .orderBy(devices.id);
-    state.units = rows.map((row) => ({
-      id: row.id,
-      sn: row.sn,
-      model: row.model,
-      secret: box.open(row.sealed, row.sn) ?? '',
-    }));
+    state.units = (await boundDevices(t.database, t.jwtSecret, { companyId: state.companyId })).map(
+      ({ id, sn, model, secret }) => ({ id, sn, model, secret }),
+    );
   }
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>

@@ -20,13 +20,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import { auditLogs } from '../../core/audit/schema.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import { md5Hex } from '../../seed.js';
+import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
+import { devices } from '../devices/schema.js';
 import { LineRecorder } from './command-audit.js';
 import { terminalSessions } from './schema.js';
 
@@ -69,19 +68,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
-    const rows = await t.database.db
-      .select({
-        id: devices.id,
-        sn: factoryUnits.sn,
-        sealed: factoryUnits.secretSealed,
-        companyId: devices.companyId,
-        kind: devices.kind,
-        model: devices.model,
-      })
-      .from(devices)
-      .innerJoin(factoryUnits, eq(devices.unitId, factoryUnits.id))
-      .orderBy(devices.id);
+    const rows = await boundDevices(t.database, t.jwtSecret);
     const own = rows.filter((row) => row.companyId === companyId);
     const [first, second] = own;
     const foreign = rows.find((row) => row.companyId !== companyId);
@@ -89,13 +76,13 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     online = first;
     offline = second;
     downstream = foreign;
-    spare = own.slice(2, 4).map((row) => ({ ...row, secret: box.open(row.sealed, row.sn) ?? '' }));
+    spare = own.slice(2, 4);
     fleet = startFleet({
       url: `mqtt://127.0.0.1:${port}`,
       units: [
         {
           sn: first.sn,
-          secret: box.open(first.sealed, first.sn) ?? '',
+          secret: first.secret,
           kind: first.kind,
           model: first.model,
         },
