@@ -10,6 +10,7 @@ import {
   refusalsOf,
 } from './calls.js';
 import type { ListQuery } from './list.js';
+import { decodeListParam, listParams } from './list-param.js';
 import { SYSTEM_CALLS } from './system-calls.js';
 
 const area = {
@@ -100,5 +101,15 @@ describe('declared calls', () => {
     const query: ListQuery = { page: 1, size: 20, wheres: [], orders: [] };
     expect(callKey(SYSTEM_CALLS.users, { query })).toEqual(['GET', '/v1/pms/company/users', { query }]);
     expect(callKey(SYSTEM_CALLS.users)).toEqual(['GET', '/v1/pms/company/users']);
+  });
+
+  it('an export’s own query takes the filters and sort as their encoded text, leaving out an empty one', () => {
+    const wheres = [{ k: 'state', o: '=', v: 'paid' }] as const;
+    const orders = [{ k: 'created_at', o: 'desc' }] as const;
+    const { wheres: sent, orders: sorted } = listParams(wheres, orders);
+    expect(decodeListParam(sent ?? '')).toEqual(wheres);
+    expect(decodeListParam(sorted ?? '')).toEqual(orders);
+    expect(listParams([], [])).toEqual({});
+    expect(listParams(wheres)).toEqual({ wheres: sent });
   });
 });

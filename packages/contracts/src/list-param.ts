@@ -3,6 +3,7 @@
  * of zod, so that the console's request layer can encode without carrying the schemas.
  */
 import { jsonDepthWithin } from './json-depth.js';
+import type { Order, Where } from './list.js';
 
 /** Base64 of the UTF-8 JSON of a list (spec §7 `wheres`). */
 export function encodeListParam(list: readonly unknown[]): string {
@@ -21,4 +22,18 @@ export function decodeListParam(encoded: string): unknown[] {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new Error('not a list');
   return parsed;
+}
+
+/**
+ * Filters and a sort as a call's own query takes them (an export's, a count's): their encoded text,
+ * each left out when empty, as a list query sends them.
+ */
+export function listParams(
+  wheres: readonly Where[],
+  orders: readonly Order[] = [],
+): { wheres?: string; orders?: string } {
+  return {
+    ...(wheres.length > 0 ? { wheres: encodeListParam(wheres) } : {}),
+    ...(orders.length > 0 ? { orders: encodeListParam(orders) } : {}),
+  };
 }
