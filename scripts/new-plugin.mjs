@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm run new-plugin -- <name> [--dir <path>]`: scaffolds the plugin package `@vap/plugin-<name>`
- * in `plugins/<name>` (or `<path>/<name>`), modelled on plugins/dashboard: the same scripts, peers
- * and build, one example page `<name>_example` with its texts in en, zh-CN and zh-TW, and a test of
- * that page in a real kernel (`@vap/kernel/testing`). Plain Node, no dependencies.
+ * `npm run new-plugin -- <name> [--dir <path>] [--registry <url>]`: scaffolds the plugin package
+ * `@vap/plugin-<name>` in `plugins/<name>` (or `<path>/<name>`), modelled on plugins/dashboard: the
+ * same scripts, peers and build, one example page `<name>_example` with its texts in en, zh-CN and
+ * zh-TW, and a test of that page in a real kernel (`@vap/kernel/testing`). Outside this repository
+ * the package stands alone: it depends on the published SDK's version, carries its own compiler
+ * options and tools, and `--registry` points its `@vap` scope at the registry the SDK is in.
+ * Plain Node, no dependencies.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { command } from './cli.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,32 +19,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NAME = /^[a-z][a-z0-9-]*$/;
 const MAX_NAME_LENGTH = 40;
 
-const USAGE = `Usage: npm run new-plugin -- <name> [--dir <path>]
+const USAGE = `Usage: npm run new-plugin -- <name> [--dir <path>] [--registry <url>]
 
-  <name>        the plugin id: lower-case letters, digits and dashes, starting with a letter
-                (e.g. "device-map"); the package is @vap/plugin-<name>
-  --dir <path>  create <path>/<name> instead of plugins/<name>`;
+  <name>            the plugin id: lower-case letters, digits and dashes, starting with a letter
+                    (e.g. "device-map"); the package is @vap/plugin-<name>
+  --dir <path>      create <path>/<name> instead of plugins/<name>
+  --registry <url>  outside this repository: the registry holding the SDK (@vap/kernel, @vap/ui,
+                    @vap/contracts), written to the package's .npmrc for its @vap scope`;
 
-function fail(message) {
-  console.error(`new-plugin: ${message}`);
-  process.exit(1);
-}
+const { fail, parse: parseOptions, registryAddress } = command('new-plugin', USAGE);
 
 function parse(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    fail(`${error.message}\n\n${USAGE}`);
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const parsed = parseOptions(argv, { dir: { type: 'string' }, registry: { type: 'string' } }, true);
   const [name, ...extra] = parsed.positionals;
   if (name === undefined) fail(`the plugin name is missing.\n\n${USAGE}`);
   if (extra.length > 0) fail(`one plugin name at a time (got ${[name, ...extra].join(', ')}).`);
@@ -54,7 +43,38 @@ function parse(argv) {
   if (name.length > MAX_NAME_LENGTH) {
     fail(`"${name}" is too long: a plugin name has at most ${MAX_NAME_LENGTH} characters.`);
   }
-  return { name, parent: resolve(parsed.values.dir ?? join(ROOT, 'plugins')) };
+  const parent = resolve(parsed.values.dir ?? join(ROOT, 'plugins'));
+  const { registry } = parsed.values;
+  if (registry !== undefined && inRepository(parent))
+    fail('--registry is for a plugin outside this repository, which links the SDK.');
+  return { name, parent, registry: registry === undefined ? undefined : registryAddress(registry) };
+}
+
+/** Inside the repository npm links the SDK's workspaces; anywhere else the plugin installs it. */
+function inRepository(dir) {
+  const path = relative(ROOT, dir);
+  return !path.startsWith('..') && !isAbsolute(path);
+}
+
+const readJson = (file) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+
+/**
+ * What a plugin outside the repository needs besides the files of one inside: the SDK's published
+ * versions, the compiler and Node's types the repository's root provides, its compiler options,
+ * and where its @vap scope installs from.
+ */
+function standalone(registry) {
+  const sdk = (name) => `^${readJson(`packages/${name}/package.json`).version}`;
+  const root = readJson('package.json');
+  return {
+    versions: { '@vap/contracts': sdk('contracts'), '@vap/kernel': sdk('kernel'), '@vap/ui': sdk('ui') },
+    tools: {
+      '@types/node': root.devDependencies['@types/node'],
+      typescript: root.devDependencies.typescript,
+    },
+    compilerOptions: readJson('tsconfig.json').compilerOptions,
+    registry,
+  };
 }
 
 /** `device-map` → `Device map`. */
@@ -64,9 +84,14 @@ function label(name) {
 }
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+const sorted = (record) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
-/** The files of the package, by path inside it. `up` is the way from the package to the repo root. */
-function files(name, up) {
+/**
+ * The files of the package, by path inside it. `up` is the way from the package to the repo root;
+ * `alone`, for a package outside the repository, what it needs to build there (see `standalone`).
+ */
+function files(name, up, alone) {
+  const sdk = (pkg) => alone?.versions[pkg] ?? '*';
   const page = `${name}_example`;
   const texts = {
     en: {
@@ -121,10 +146,10 @@ function files(name, up) {
         typecheck: 'tsc --noEmit',
         test: 'vitest run',
       },
-      dependencies: { '@vap/contracts': '*', '@vap/ui': '*' },
+      dependencies: { '@vap/contracts': sdk('@vap/contracts'), '@vap/ui': sdk('@vap/ui') },
       peerDependencies: {
         '@tanstack/react-query': '^5.90.0',
-        '@vap/kernel': '*',
+        '@vap/kernel': sdk('@vap/kernel'),
         i18next: '~26.7.2',
         react: '^19.2.0',
         'react-dom': '^19.2.0',
@@ -132,14 +157,16 @@ function files(name, up) {
         'react-router': '^7.9.0',
         rxjs: '^7.8.2',
       },
-      devDependencies: {
+      // Sorted as npm keeps them, the tools of a standalone package among the rest.
+      devDependencies: sorted({
+        ...alone?.tools,
         '@tanstack/react-query': '^5.90.0',
         '@testing-library/dom': '^10.4.1',
         '@testing-library/react': '^16.3.0',
         '@testing-library/user-event': '^14.6.1',
         '@types/react': '^19.2.0',
         '@types/react-dom': '^19.2.0',
-        '@vap/kernel': '*',
+        '@vap/kernel': sdk('@vap/kernel'),
         i18next: '~26.7.2',
         jsdom: '^27.0.0',
         react: '^19.2.0',
@@ -149,10 +176,20 @@ function files(name, up) {
         rxjs: '^7.8.2',
         tsup: '~8.5.0',
         vitest: '~4.1.12',
-      },
+      }),
     }),
 
-    'tsconfig.json': `{
+    'tsconfig.json': alone
+      ? json({
+          compilerOptions: {
+            ...alone.compilerOptions,
+            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+            jsx: 'react-jsx',
+            types: ['node'],
+          },
+          include: ['src', 'tsup.config.ts', 'vitest.config.ts'],
+        })
+      : `{
   "extends": "${up}/tsconfig.json",
   "compilerOptions": {
     "lib": ["ES2023", "DOM", "DOM.Iterable"],
@@ -162,6 +199,8 @@ function files(name, up) {
   "include": ["src", "tsup.config.ts", "vitest.config.ts"]
 }
 `,
+    ...(alone ? { '.gitignore': 'node_modules/\ndist/\n' } : {}),
+    ...(alone?.registry ? { '.npmrc': `@vap:registry=${alone.registry}\n` } : {}),
 
     'tsup.config.ts': `import PEERS from '@vap/kernel/plugin-peers.json' with { type: 'json' };
 import { defineConfig } from 'tsup';
@@ -316,33 +355,47 @@ function plannedEntry(name) {
 }
 
 function main() {
-  const { name, parent } = parse(process.argv.slice(2));
+  const { name, parent, registry } = parse(process.argv.slice(2));
   const target = join(parent, name);
   const shown = relative(process.cwd(), target) || '.';
   if (existsSync(target)) fail(`${shown} already exists: choose another name or remove it first.`);
 
   const up = relative(target, ROOT).split(sep).join('/') || '.';
-  const created = files(name, up);
+  const alone = inRepository(target) ? undefined : standalone(registry);
+  const created = files(name, up, alone);
   for (const [path, content] of Object.entries(created)) {
     const file = join(target, path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content, { flag: 'wx' });
   }
 
+  const workspace = dirname(target) === join(ROOT, 'plugins');
   const listed = relative(ROOT, target).split(sep).join('/');
+  const build = alone
+    ? [
+        'Next steps (docs/plugin-api.md, "A plugin outside this repository"):',
+        `  1. Install, build and test it: cd ${shown} && npm install && npm run build && npm test`,
+        alone.registry
+          ? `     (@vap/* install from ${alone.registry}, as its .npmrc says)`
+          : '     (first point its @vap scope at the registry holding the SDK: @vap:registry=<url> in its .npmrc)',
+        `  2. Install it: add "${target.split(sep).join('/')}" to apps/console/plugins.json`,
+      ]
+    : [
+        'Next steps (docs/plugin-api.md, "Installing a plugin"):',
+        `  1. Build and test it: npx turbo run build test --filter=@vap/plugin-${name}`,
+        `     (outside plugins/: npm run build && npm test in ${shown})`,
+        `  2. Install it: add "${workspace ? `@vap/plugin-${name}` : `../../${listed}`}" to apps/console/plugins.json`,
+        ...(workspace
+          ? [
+              `     and "@vap/plugin-${name}": "*" to the dependencies of apps/console/package.json, then npm install.`,
+            ]
+          : []),
+      ];
   const lines = [
     `Created ${shown} (@vap/plugin-${name}):`,
     ...Object.keys(created).map((path) => `  ${path}`),
     '',
-    'Next steps (docs/plugin-api.md, "Installing a plugin"):',
-    `  1. Build and test it: npx turbo run build test --filter=@vap/plugin-${name}`,
-    `     (outside plugins/: npm run build && npm test in ${shown})`,
-    `  2. Install it: add "${dirname(target) === join(ROOT, 'plugins') ? `@vap/plugin-${name}` : `../../${listed}`}" to apps/console/plugins.json`,
-    ...(dirname(target) === join(ROOT, 'plugins')
-      ? [
-          `     and "@vap/plugin-${name}": "*" to the dependencies of apps/console/package.json, then npm install.`,
-        ]
-      : []),
+    ...build,
     ...(plannedEntry(name)
       ? [`     Delete the planned "${name}" entry of apps/console/src/planned-plugins.ts: ids are unique.`]
       : []),
