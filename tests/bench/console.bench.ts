@@ -21,6 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { englishContext, launchChromium } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { ASSETS, DIST, owner, readMap, type SourceMap } from './chunk-sources.js';
 import { gzip, isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, verdict } from './wire.js';
 
 /** Timed navigations per page after one warm-up pair; odd, so the median is a measured value. */
@@ -29,8 +30,6 @@ const SIGN_IN_TARGET = 150 * 1024;
 const SIGN_IN_SCRIPT_REQUESTS = 8;
 const DASHBOARD_TARGET = 270 * 1024;
 const SIGN_IN_TIME_RATIO = 6;
-const DIST = join(ROOT, 'apps/console/dist');
-const ASSETS = join(DIST, 'assets');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -134,14 +133,6 @@ async function expectSignInInteractive(page: Page) {
 
 // ---- source maps: which sources a built chunk holds, and which bytes come from where ----
 
-interface SourceMap {
-  sources: string[];
-  mappings: string;
-}
-
-const readMap = (file: string): SourceMap | null =>
-  existsSync(`${file}.map`) ? (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMap) : null;
-
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** Per generated line, its segments as [generated column, source index or -1]. */
@@ -171,17 +162,6 @@ function decodeMappings(mappings: string): [number, number][][] {
     }
     return segments;
   });
-}
-
-/** The package a source belongs to: the innermost node_modules package, or the workspace's own. */
-function owner(absolute: string): string {
-  const path = relative(ROOT, absolute).split('\\').join('/');
-  const dependency = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].at(-1)?.[1];
-  if (dependency) return dependency;
-  const workspace = /^(packages|plugins|apps)\/([^/]+)/.exec(path);
-  if (!workspace) return path;
-  if (workspace[1] === 'plugins') return `@vap/plugin-${workspace[2]}`;
-  return `@vap/${workspace[2]}`;
 }
 
 /** Minified bytes per package in the given built files (CSS and unmapped code apart). */

@@ -8,7 +8,8 @@
  * included) and the script requests until the page is interactive — its heading or tabs drawn, no
  * list, chart or skeleton still loading, and the network idle, so that what a page fetches for its
  * first paint (cards, charts, messages) counts. Budgets: every page ≤ 300 KB and ≤ 30 scripts, the
- * dashboard ≤ 270 KB with its cards. The table is printed before the run fails on any page over.
+ * dashboard ≤ 270 KB with its cards; and no page loads the spreadsheet or CSV writer (read from the
+ * build's source maps) before a user exports. The table is printed before the run fails on any page over.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,14 +27,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { settle } from '../support/drawn.js';
-import { apiToken, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, type RunningServer, startServer } from '../support/server.js';
+import { DIST, packagesOf } from './chunk-sources.js';
 import { isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, type WireRequest } from './wire.js';
 
 const PAGE_BYTES = 300 * 1024;
 const PAGE_SCRIPTS = 30;
 /** Pages with a tighter byte budget than PAGE_BYTES. */
 const PAGE_BYTES_OF: Readonly<Record<string, number>> = { dashboard: 270 * 1024 };
-const MANIFESTS = join(ROOT, 'apps/console/dist/plugin-manifests.json');
+const MANIFESTS = join(DIST, 'plugin-manifests.json');
+/**
+ * Libraries no page needs to draw: the spreadsheet writer and the CSV writer load with an export,
+ * when a user asks for one.
+ */
+const NEVER_ON_FIRST_LOAD = ['exceljs', 'csv-stringify'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -91,6 +98,8 @@ interface Measured {
   scripts: number;
   budget: number;
   code: WireRequest[];
+  /** The libraries of NEVER_ON_FIRST_LOAD that the page loaded. */
+  unwanted: string[];
 }
 
 it('opens every page of the owner menu within its first-load budget', async () => {
@@ -117,6 +126,9 @@ it('opens every page of the owner menu within its first-load budget', async () =
         scripts: scriptCount(code),
         budget: PAGE_BYTES_OF[name] ?? PAGE_BYTES,
         code,
+        unwanted: NEVER_ON_FIRST_LOAD.filter((library) =>
+          code.some((request) => packagesOf(new URL(request.url).pathname).includes(library)),
+        ),
       });
       await context.close();
     }
@@ -130,6 +142,12 @@ it('opens every page of the owner menu within its first-load budget', async () =
       `Every page's signed-in first load (headless Chromium, real server; ${measured.length / MEASURED_LANGUAGES.length} real pages of ${pages.length} in the owner's menu, opened by address)`,
       `  ${pad('page', 22)} ${pad('address', 28)} ${pad('lang', 6)} ${pad('JS+CSS on the wire / budget', 29)} scripts / budget`,
       ...[...measured].sort((a, b) => b.bytes - a.bytes).map(row),
+      `  on no page's first load (${NEVER_ON_FIRST_LOAD.join(', ')}): ${
+        measured
+          .filter((each) => each.unwanted.length > 0)
+          .map((each) => `${each.name} (${each.language}) loads ${each.unwanted.join(', ')}`)
+          .join('; ') || 'none loaded'
+      }`,
       ...over.flatMap((each) => [
         `  ${each.name} (${each.language}), the heaviest of its requests:`,
         ...requestLines(each.code).slice(0, 10),
@@ -141,5 +159,6 @@ it('opens every page of the owner menu within its first-load budget', async () =
     const what = `${each.name} (${each.language})`;
     expect.soft(each.bytes, `${what} JS+CSS on the wire`).toBeLessThanOrEqual(each.budget);
     expect.soft(each.scripts, `${what} script requests`).toBeLessThanOrEqual(PAGE_SCRIPTS);
+    expect.soft(each.unwanted, `${what} loads no export library`).toEqual([]);
   }
 });

@@ -2,6 +2,8 @@
  * Table exports as files. The CSV text itself comes from the product's one writer in
  * `@vap/contracts` (`toCsv`: BOM, CRLF, RFC 4180 quoting, formula cells neutralised).
  */
+import { downloadBlob } from './download.js';
+
 export { type CsvValue, toCsv as buildCsv } from '@vap/contracts';
 
 /** `name` with a `.csv` extension, added only when missing. */
@@ -12,18 +14,4 @@ export function csvFilename(name: string): string {
 /** Hands `content` to the browser as a download named `filename`. */
 export function downloadCsv(filename: string, content: string): void {
   downloadBlob(csvFilename(filename), new Blob([content], { type: 'text/csv;charset=utf-8' }));
-}
-
-/** Hands a file (e.g. one the server exported) to the browser as a download named `filename`. */
-export function downloadBlob(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start the download asynchronously after the click.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

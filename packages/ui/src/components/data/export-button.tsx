@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
 import { message } from '../message.js';
-import { downloadBlob } from './csv.js';
+import { downloadBlob } from './download.js';
 
 /** The most rows the server exports at once, and how many the list last said match. */
 type ExportLimit =

@@ -1,7 +1,7 @@
 // The data components: list table, pager and checkable tree.
 export { DEFAULT_EXPORT_LIMIT } from './collect-rows.js';
 export { COLUMN_STORAGE_PREFIX } from './column-visibility.js';
-export { buildCsv, type CsvValue, csvFilename, downloadBlob } from './csv.js';
+export { buildCsv, type CsvValue, csvFilename } from './csv.js';
 export {
   type Column,
   DataTable,
@@ -10,6 +10,7 @@ export {
   type DataTableProps,
   VIRTUAL_ROW_THRESHOLD,
 } from './data-table.js';
+export { downloadBlob } from './download.js';
 export { ExportButton, type ExportButtonProps } from './export-button.js';
 export { FilterForm, type FilterFormProps } from './filter-form.js';
 export { ListPage, type ListPageProps } from './list-page.js';
