@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { textFaultIn } from './text.js';
 
-export { decodeListParam, encodeListParam } from './list-param.js';
+export { decodeListParam, encodeListParam, listParams } from './list-param.js';
 
 /** Filter operators of a `{k, o, v}` where. */
 export const WHERE_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'like', 'in', 'between'] as const;
