@@ -106,6 +106,23 @@ describe.each(ENGINES)('device list pages on %s', (engine) => {
     }
   });
 
+  it('the trigram indexes keep at most 64 kB of new names and serials unmerged, which every search reads whole', async () => {
+    const other = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    const units = generateUnits({ count: 3000, kind: 'ipc', seed: 'pending' });
+    await storeUnits(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+    await t.database.db.execute(sql`
+      insert into devices (unit_id, company_id, sn, kind, model, hardware_version, mac, name, firmware_version)
+      select id, ${other.companyId as number}::int, sn, kind, model, hardware_version, mac, sn, firmware_version
+      from factory_units where sn like ${`${units[0]?.sn.slice(0, 10)}%`}`);
+    for (const index of ['devices_name_trgm', 'devices_sn_trgm']) {
+      // The pages merged now are the pages a search would have read: 8 of 8 kB at most.
+      const [merged] = executedRows<{ pages: number }>(
+        await t.database.db.execute(sql`select gin_clean_pending_list(${index}::regclass)::int as pages`),
+      );
+      expect(Number(merged?.pages), index).toBeLessThanOrEqual(8);
+    }
+  });
+
   it(`a name filter of few matches (≤ ${FEW_MATCHES}: collected first, through their trigrams) answers them in order`, async () => {
     const orders: Order[] = [{ k: 'bound_at', o: 'desc' }];
     for (const fragment of ['cam1', 'cam']) {

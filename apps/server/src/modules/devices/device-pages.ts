@@ -18,7 +18,7 @@
  */
 import type { Device, ListPage, ListQuery, Order, Where } from '@vap/contracts';
 import { UNGROUPED } from '@vap/contracts';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
@@ -28,7 +28,7 @@ import { ROW, type Row, toDevice } from './device-rows.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { type Boundary, PageBoundaries, type Start } from './page-boundaries.js';
 import { deviceGroups, devices } from './schema.js';
-import { childrenColumn, childrenOf, type DeviceScope, ownScopeOf, scopeWhereOf } from './scope.js';
+import { childrenColumn, childrenOf, type DeviceScope, ownScopeOf } from './scope.js';
 
 /**
  * A `like` filter matching at most this many devices is answered by collecting them first. Walking
@@ -254,8 +254,12 @@ export class DevicePages {
       let inner: SQL;
       if (plan.collect) {
         // Materialized: planned alone, the matches are found through the trigram index, not the sort's.
-        inner = sql`with matched as materialized (select ${devices.id} as id, ${keyColumns} from ${devices} where ${or(
-          ...companyParams.map(ofCompany),
+        // One condition on the companies (never one branch per company, which an OR of branches
+        // would make a scan of them all testing the pattern on every row).
+        inner = sql`with matched as materialized (select ${devices.id} as id, ${keyColumns} from ${devices} where ${and(
+          inArray(devices.companyId, companyParams),
+          groupParams === undefined ? undefined : inArray(devices.groupId, groupParams),
+          ...filters(),
         )}) select id, ${sql.join(
           keys.map((key) => key.name),
           sql`, `,
@@ -320,7 +324,10 @@ export class DevicePages {
       .from(devices)
       .where(
         and(
-          or(...companyIds.map((companyId) => scopeWhereOf(scope, companyId))),
+          // One condition on the companies, as the collected pages' (an OR of each company's would
+          // test a like filter's pattern on every row).
+          inArray(devices.companyId, companyIds),
+          scope.groupIds === null ? undefined : inArray(devices.groupId, scope.groupIds),
           ...wheres.map((filter) => filterOf(filter)),
         ),
       );
