@@ -3,7 +3,6 @@
  * of zod, so that the console's request layer can encode without carrying the schemas.
  */
 import { jsonDepthWithin } from './json-depth.js';
-import type { Order, Where } from './list.js';
 
 /** Base64 of the UTF-8 JSON of a list (spec §7 `wheres`). */
 export function encodeListParam(list: readonly unknown[]): string {
@@ -29,8 +28,8 @@ export function decodeListParam(encoded: string): unknown[] {
  * each left out when empty, as a list query sends them.
  */
 export function listParams(
-  wheres: readonly Where[],
-  orders: readonly Order[] = [],
+  wheres: readonly unknown[],
+  orders: readonly unknown[] = [],
 ): { wheres?: string; orders?: string } {
   return {
     ...(wheres.length > 0 ? { wheres: encodeListParam(wheres) } : {}),
