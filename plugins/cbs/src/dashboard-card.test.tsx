@@ -2,7 +2,13 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CbsSummary, type MenuItem } from '@vap/contracts';
-import { createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
+import {
+  callsTo,
+  createTestKernel,
+  type RecordedCall,
+  renderWithKernel,
+  testUser,
+} from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -60,8 +66,7 @@ const render = (answer: object, language: 'en' | 'zh-CN' | 'zh-TW' = 'en', user 
     answers: { [`GET ${CBS_PATHS.summary}`]: answer },
   });
 
-const summaryCalls = (calls: readonly { method: string; path: string }[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === CBS_PATHS.summary);
+const summaryCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', CBS_PATHS.summary);
 
 describe('the dashboard card "Cloud storage" (issue 29)', () => {
   it('shows the space used against quota and the packages near their quota, with a link to cloud storage', async () => {

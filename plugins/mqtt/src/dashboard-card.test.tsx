@@ -2,7 +2,13 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type MenuItem, MQTT_PATHS, type MqttSummary } from '@vap/contracts';
-import { createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
+import {
+  callsTo,
+  createTestKernel,
+  type RecordedCall,
+  renderWithKernel,
+  testUser,
+} from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,8 +88,7 @@ const render = (
     answers: { [`GET ${MQTT_PATHS.summary}`]: answer },
   });
 
-const summaryCalls = (calls: readonly { method: string; path: string }[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === MQTT_PATHS.summary);
+const summaryCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', MQTT_PATHS.summary);
 
 describe('the dashboard card "MQTT broker" (issue 29)', () => {
   it('shows the clients connected now and the messages a minute, with a link to the broker dashboard', async () => {

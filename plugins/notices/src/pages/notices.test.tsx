@@ -2,7 +2,13 @@ import '../test-setup.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NTC_PATHS } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage, renderWithKernel, wheresOf } from '@vap/kernel/testing';
+import {
+  callsTo,
+  type RecordedCall,
+  renderPluginPage,
+  renderWithKernel,
+  wheresOf,
+} from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
@@ -14,8 +20,7 @@ import NoticesPage from './notices.js';
 
 afterEach(cleanup);
 
-const listCalls = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === NTC_PATHS.notices);
+const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', NTC_PATHS.notices);
 
 describe('/notices (spec §2.2, §7.4)', () => {
   it('lists the notices with their read state', async () => {

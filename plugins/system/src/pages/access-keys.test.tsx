@@ -3,7 +3,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_KEY_PATHS, type AccessKey, DEVICE_PATHS, type OpenOperation } from '@vap/contracts';
 import { pluginManifest } from '@vap/kernel';
-import { createTestKernel, type RecordedCall, renderPluginPage, testUser } from '@vap/kernel/testing';
+import {
+  callsTo,
+  createTestKernel,
+  type RecordedCall,
+  renderPluginPage,
+  testUser,
+} from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,8 +105,7 @@ const rowOf = async (id: string, tableName = en.accessKeys.title) => {
   return (await within(table).findByText(id)).closest('tr') as HTMLElement;
 };
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
-const listCalls = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === ACCESS_KEY_PATHS.keys);
+const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', ACCESS_KEY_PATHS.keys);
 
 async function openCreateDialog() {
   await userEvent.click(await screen.findByRole('button', { name: en.accessKeys.create }));

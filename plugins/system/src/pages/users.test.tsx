@@ -2,7 +2,7 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
+import { callsTo, type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
 import { DialogHost, dialogs, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,8 +31,7 @@ const people = [
   companyUser({ id: 6, nickname: '访客', role_id: 3, role_name: 'Viewer' }),
   companyUser({ id: 7, nickname: '财务', role_id: 4, role_name: 'Finance' }),
 ];
-const listCalls = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === SYSTEM_PATHS.users);
+const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', SYSTEM_PATHS.users);
 
 const extras = (
   <>
