@@ -1,6 +1,92 @@
-/** The calls of cloud storage (spec §7.7): packages of devices and their dashboard. */
+/**
+ * The calls of cloud storage (spec §7.7): packages of devices and their dashboard. Each needs page
+ * cbs_dashboard (opening or changing a package its `buy` button, closing one its `close` button) and
+ * the company's product flag cbs on (0), else 403 `product_disabled`.
+ */
+import { CBS_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 
-const schemas = () => import('./cbs.js');
+const schemas = async () => ({
+  ...(await import('./cbs.js')),
+  ...(await import('./ids.js')),
+  ...(await import('./list.js')),
+  ...(await import('./summaries.js')),
+});
 
-export const CBS_CALLS = declareCalls(schemas, {});
+export const CBS_CALLS = declareCalls(schemas, {
+  dashboard: {
+    method: 'GET',
+    path: CBS_PATHS.dashboard,
+    access: { page: 'cbs_dashboard' },
+    tags: ['cbs'],
+    summary: 'Cloud storage used against quota, packages near their quota, charges by month',
+    schemas: (s) => ({ response: s.cbsDashboardSchema }),
+  },
+  devices: {
+    method: 'GET',
+    path: CBS_PATHS.devices,
+    access: { page: 'cbs_dashboard' },
+    tags: ['cbs'],
+    summary: "A page of the company's own devices with their cloud states, by serial",
+    description: 'wheres (base64 JSON): sn like.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.cloudDeviceSchema),
+      list: { filters: s.CLOUD_DEVICE_FILTERS, orders: [] },
+    }),
+  },
+  packages: {
+    method: 'GET',
+    path: CBS_PATHS.packages,
+    access: { page: 'cbs_dashboard' },
+    tags: ['cbs'],
+    summary: "A page of the company's cloud packages, newest first (closed ones when asked by state)",
+    description: 'wheres (base64 JSON): service =, plan =, state =, sn like.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.cloudPackageSchema),
+      list: { filters: s.CLOUD_PACKAGE_FILTERS, orders: [] },
+    }),
+  },
+  open: {
+    method: 'POST',
+    path: CBS_PATHS.packages,
+    access: { page: 'cbs_dashboard', button: 'buy' },
+    audit: 'cbs.package.open',
+    errors: [404, 409],
+    tags: ['cbs'],
+    summary: "Opens a service on devices at once, each charged the rest of this month's price prorated",
+    schemas: (s) => ({ body: s.openCloudPackagesBodySchema, response: s.cloudPackageChangeSchema }),
+  },
+  change: {
+    method: 'PUT',
+    path: CBS_PATHS.package.pattern,
+    access: { page: 'cbs_dashboard', button: 'buy' },
+    audit: 'cbs.package.change',
+    errors: [404, 409],
+    tags: ['cbs'],
+    summary: 'Another plan: larger at once (the difference prorated), smaller from next month',
+    schemas: (s) => ({
+      params: s.idParamsSchema,
+      body: s.changeCloudPackageBodySchema,
+      response: s.cloudPackageChangeSchema,
+    }),
+  },
+  close: {
+    method: 'POST',
+    path: CBS_PATHS.close.pattern,
+    access: { page: 'cbs_dashboard', button: 'close' },
+    audit: 'cbs.package.close',
+    errors: [404, 409],
+    tags: ['cbs'],
+    summary: 'Closes a package at the start of next month (a free or suspended one at once)',
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.cloudPackageChangeSchema }),
+  },
+  // The dashboard's card (issue 29): read-only, with the access of the cloud-storage page.
+  summary: {
+    method: 'GET',
+    path: CBS_PATHS.summary,
+    access: { page: 'cbs_dashboard' },
+    tags: ['cbs'],
+    summary: 'Cloud storage space used against quota, and the packages near or over a quota',
+    schemas: (s) => ({ response: s.cbsSummarySchema }),
+  },
+});

@@ -4,26 +4,29 @@
  * again). Also the recharge page of the user's menu, where a refused charge leads.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AppRoute, useService, useSession } from '@vap/kernel';
+import { CBS_CALLS, callKey } from '@vap/contracts';
+import { type AppRoute, useClient, useSession } from '@vap/kernel';
 import { useCallback } from 'react';
-import { CbsApiRef } from './refs.js';
 
 /** The query of GET dashboard. */
-export const DASHBOARD_KEY = ['cbs', 'dashboard'] as const;
+export const DASHBOARD_KEY = callKey(CBS_CALLS.dashboard);
 
 /** The packages' table: its queries' key starts `['data-table', PACKAGES_TABLE]`. */
 export const PACKAGES_TABLE = 'cbs-packages';
 
-/** The devices the open dialog offers, by search. */
-export const DEVICES_KEY = ['cbs', 'devices'] as const;
+/** The devices the open dialog offers, by search: each search's key starts with it. */
+export const DEVICES_KEY = callKey(CBS_CALLS.devices);
 
 /** The recharge page's name in the server menu (spec §2.3), of the finance area. */
 export const RECHARGE_PAGE = 'recharge';
 
 /** GET dashboard (quiet: the overview says why it failed, with a retry). */
 export function useDashboard() {
-  const api = useService(CbsApiRef);
-  return useQuery({ queryKey: DASHBOARD_KEY, queryFn: ({ signal }) => api.dashboard({ signal }) });
+  const cbs = useClient(CBS_CALLS);
+  return useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: ({ signal }) => cbs.dashboard({}, { signal, quiet: true }),
+  });
 }
 
 /** After a package was opened, changed or closed: the list, the figures and the devices' states again. */

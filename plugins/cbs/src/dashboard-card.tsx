@@ -5,8 +5,8 @@
  * only to users whose menu has the page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CBS_PATHS, cbsSummarySchema } from '@vap/contracts';
-import { useKernel, usePagePath, useT } from '@vap/kernel';
+import { CBS_CALLS, callKey } from '@vap/contracts';
+import { useClient, usePagePath, useT } from '@vap/kernel';
 import { formatFileSize, SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 import { percentText, shareOf } from './cloud.js';
@@ -22,11 +22,11 @@ export default function CloudStorageCard() {
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
-  const { http } = useKernel();
+  const cbs = useClient(CBS_CALLS);
   const query = useQuery({
-    queryKey: ['cbs', 'dashboard-card'],
+    queryKey: callKey(CBS_CALLS.summary),
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => http.get(CBS_PATHS.summary, { schema: cbsSummarySchema, quiet: true, signal }),
+    queryFn: ({ signal }) => cbs.summary({}, { signal, quiet: true }),
   });
   return (
     <SummaryCard

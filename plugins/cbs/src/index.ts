@@ -1,14 +1,5 @@
-import {
-  contribute,
-  definePlugin,
-  HttpRef,
-  lazyService,
-  messages,
-  page,
-  whenProductEnabled,
-} from '@vap/kernel';
+import { contribute, definePlugin, messages, page, whenProductEnabled } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { CbsApiRef } from './refs.js';
 
 /**
  * Cloud storage (spec §1, §2.3 cbs_dashboard, §9; issue 17): each device's cloud backup and cloud
@@ -32,13 +23,6 @@ export default definePlugin({
       { component: () => import('./dashboard-card.js'), page: 'cbs_dashboard' },
       { order: 60 },
     ),
-  ],
-  // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
-  services: [
-    lazyService(CbsApiRef, async () => {
-      const { createCbsApi } = await import('./api.js');
-      return (services) => createCbsApi(services.get(HttpRef));
-    }),
   ],
   messages: [
     messages('cbs', {

@@ -1,16 +1,16 @@
 import {
+  CBS_CALLS,
   CLOUD_PLAN_PRICES,
   type CloudPackage,
   type CloudPlan,
   changeCloudPackageBodySchema,
   formatFen,
 } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import { Alert, confirm, FormDialog, FormField, message, RadioGroup, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { useRefreshAfterChange } from '../cbs-query.js';
 import { deviceName, planMove, upgradeEstimate, useAccountingDates } from '../cloud.js';
-import { CbsApiRef } from '../refs.js';
 import { usePlanOptions, usePlanTerms } from './plan-options.js';
 import { Refusal } from './refusal.js';
 
@@ -27,7 +27,7 @@ interface ChangePlanDialogProps {
  */
 export function ChangePlanDialog({ item, onClose }: ChangePlanDialogProps) {
   const t = useT('cbs');
-  const api = useService(CbsApiRef);
+  const cbs = useClient(CBS_CALLS);
   const refresh = useRefreshAfterChange();
   const dates = useAccountingDates();
   const terms = usePlanTerms();
@@ -82,7 +82,11 @@ export function ChangePlanDialog({ item, onClose }: ChangePlanDialogProps) {
     }
     setRefusal(null);
     try {
-      const { charged } = await api.change(item.id, chosen);
+      const { charged } = await cbs.change(
+        { params: { id: item.id }, body: { plan: chosen } },
+        // Quiet: the dialog shows a refusal in place.
+        { quiet: true },
+      );
       if (move === 'upgrade') {
         message.success(t('change.upgraded', { plan: planName(chosen), charged: formatFen(charged) }));
       } else if (move === 'downgrade') {

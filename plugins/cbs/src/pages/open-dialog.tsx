@@ -1,15 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  CBS_CALLS,
   CLOUD_SERVICES,
   type CloudDevice,
   type CloudPlan,
   type CloudService,
+  callKey,
   formatFen,
   type OpenCloudPackagesBody,
   openCloudPackagesBodySchema,
   type Where,
 } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
   Button,
   CheckboxList,
@@ -23,9 +25,8 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { DEVICES_KEY, useRefreshAfterChange } from '../cbs-query.js';
+import { useRefreshAfterChange } from '../cbs-query.js';
 import { mayOpenOn, openingEstimate } from '../cloud.js';
-import { CbsApiRef } from '../refs.js';
 import { usePlanOptions } from './plan-options.js';
 import { Refusal } from './refusal.js';
 
@@ -47,7 +48,7 @@ const deviceLabel = (device: CloudDevice) => device.name || device.sn;
  */
 export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
   const t = useT('cbs');
-  const api = useService(CbsApiRef);
+  const cbs = useClient(CBS_CALLS);
   const refresh = useRefreshAfterChange();
   const form = useZodForm(openCloudPackagesBodySchema, {
     defaultValues: { device_ids: [], service: 'cloud_backup', plan: 'c' },
@@ -81,7 +82,11 @@ export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
   const submit = async (body: OpenCloudPackagesBody) => {
     setRefusal(null);
     try {
-      const { packages, charged } = await api.open(body);
+      const { packages, charged } = await cbs.open(
+        { body },
+        // Quiet: the dialog shows a refusal (a balance that does not cover it, a package that exists) in place.
+        { quiet: true },
+      );
       message.success(t('open.opened', { count: packages.length, charged: formatFen(charged) }));
       onClose();
     } catch (error) {
@@ -140,16 +145,18 @@ interface DevicePickerProps {
  */
 function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
   const t = useT('cbs');
-  const api = useService(CbsApiRef);
+  const cbs = useClient(CBS_CALLS);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const serviceName = t(`services.${service}`);
 
   // The company's own devices (the server's list has no downstream company's, read-only ones).
   const wheres: Where[] = search ? [{ k: 'sn', o: 'like', v: search }] : [];
+  const input = { query: { page: 1, size: SEARCH_SIZE, wheres, orders: [] } };
   const devices = useQuery({
-    queryKey: [...DEVICES_KEY, wheres],
-    queryFn: ({ signal }) => api.devices({ page: 1, size: SEARCH_SIZE, wheres, orders: [] }, { signal }),
+    queryKey: callKey(CBS_CALLS.devices, input),
+    // Quiet: the dialog says why in place.
+    queryFn: ({ signal }) => cbs.devices(input, { signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
   const shown = devices.data?.items ?? [];

@@ -1,10 +1,9 @@
-import type { CloudPackage } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, formatFileSize, RowActions, Tag } from '@vap/ui';
 import { useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
 import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
-import { CbsApiRef } from '../refs.js';
 import { ChangePlanDialog } from './change-dialog.js';
 import { OpenPackagesDialog } from './open-dialog.js';
 import { NO_PACKAGE_FILTERS, PackageFilters, packageWheres } from './package-filters.js';
@@ -19,7 +18,7 @@ import { useClosePackage } from './use-close-package.js';
  */
 export function PackagesView() {
   const t = useT('cbs');
-  const api = useService(CbsApiRef);
+  const cbs = useClient(CBS_CALLS);
   const mayBuy = usePermission('buy');
   const mayClose = usePermission('close');
   const dates = useAccountingDates();
@@ -129,7 +128,7 @@ export function PackagesView() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={packageWheres(filters)}
-        load={(query, signal) => api.packages(query, { signal })}
+        load={(query, signal) => cbs.packages({ query }, { signal })}
         emptyText={t('packages.empty')}
         toolbar={
           mayBuy ? (

@@ -1,9 +1,8 @@
-import type { CloudPackage } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { confirm, message } from '@vap/ui';
 import { useRefreshAfterChange } from '../cbs-query.js';
 import { deviceName, useAccountingDates } from '../cloud.js';
-import { CbsApiRef } from '../refs.js';
 
 /**
  * Closes a package once the user confirms: a paid, running one at the start of next month (it keeps
@@ -12,7 +11,7 @@ import { CbsApiRef } from '../refs.js';
  */
 export function useClosePackage(): (item: CloudPackage) => Promise<void> {
   const t = useT('cbs');
-  const api = useService(CbsApiRef);
+  const cbs = useClient(CBS_CALLS);
   const dates = useAccountingDates();
   const refresh = useRefreshAfterChange();
   return async (item) => {
@@ -27,7 +26,7 @@ export function useClosePackage(): (item: CloudPackage) => Promise<void> {
     });
     if (!confirmed) return;
     try {
-      const { packages } = await api.close(item.id);
+      const { packages } = await cbs.close({ params: { id: item.id } });
       const closed = packages[0]?.state === 'closed';
       message.success(closed ? t('close.closed', names) : t('close.closing', names));
     } catch {
