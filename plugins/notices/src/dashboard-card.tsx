@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { READ_STATE } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { NOTICE_CALLS, READ_STATE } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Card } from '@vap/ui';
 import { Link } from 'react-router';
 import { useUnread } from './hooks.js';
-import { NoticesApiRef } from './unread.js';
 
 /** The dashboard card "Unread notices / messages": both numbers, links, the newest unread notices. */
 export default function UnreadCard() {
   const t = useT('notices');
-  const api = useService(NoticesApiRef);
+  const notices = useClient(NOTICE_CALLS);
   const counts = useUnread();
   const unreadNotices = counts?.notices;
 
@@ -18,8 +17,8 @@ export default function UnreadCard() {
     queryKey: ['notices', 'latest-unread', unreadNotices],
     queryFn: async ({ signal }) =>
       (
-        await api.notices(
-          { page: 1, size: 3, wheres: [{ k: 'state', o: '=', v: READ_STATE.unread }], orders: [] },
+        await notices.notices(
+          { query: { page: 1, size: 3, wheres: [{ k: 'state', o: '=', v: READ_STATE.unread }], orders: [] } },
           { signal },
         )
       ).items,

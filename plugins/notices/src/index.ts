@@ -1,9 +1,10 @@
+import { NOTICE_CALLS } from '@vap/contracts';
 import {
+  clientOf,
   contribute,
   definePlugin,
   EventBusRef,
   HttpRef,
-  lazyService,
   messages,
   page,
   SessionRef,
@@ -11,7 +12,7 @@ import {
   topbarItem,
 } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { NoticesApiRef, UnreadRef, UnreadService } from './unread.js';
+import { UnreadRef, UnreadService } from './unread.js';
 
 /**
  * Notices and messages (spec §2.2, §7.4): the hidden pages /notices and /messages, the bell and the
@@ -37,15 +38,15 @@ export default definePlugin({
     ),
   ],
   services: [
-    // The calls (and the contracts' schemas) load with the first one, not with the sign-in page.
-    lazyService(NoticesApiRef, async () => {
-      const { createNoticesApi } = await import('./api.js');
-      return (services) => createNoticesApi(services.get(HttpRef));
-    }),
+    // The calls' schemas load with the first poll, not with the sign-in page.
     service(
       UnreadRef,
       (services) =>
-        new UnreadService(services.get(NoticesApiRef), services.get(SessionRef), services.get(EventBusRef)),
+        new UnreadService(
+          clientOf(services.get(HttpRef), NOTICE_CALLS),
+          services.get(SessionRef),
+          services.get(EventBusRef),
+        ),
     ),
   ],
   messages: [

@@ -4,10 +4,26 @@
  * Poll failures are only logged (spec §8); polling stops on logout and while the tab is hidden, and
  * resumes after. Every change is announced on the bus as `NoticesUnread` (points.ts).
  */
-import { POLL_INTERVAL_MS, type UnreadCounts } from '@vap/contracts';
-import { createServiceRef, type EventBus, type ServiceRef, type SessionService } from '@vap/kernel';
-import type { NoticesApi } from './api.js';
+import {
+  encodeListParam,
+  type NOTICE_CALLS,
+  POLL_INTERVAL_MS,
+  READ_STATE,
+  type UnreadCounts,
+  type Where,
+} from '@vap/contracts';
+import {
+  type Client,
+  createServiceRef,
+  type EventBus,
+  type ServiceRef,
+  type SessionService,
+} from '@vap/kernel';
 import { NoticesUnread } from './points.js';
+
+/** The filter of the message dot (spec §7.4: `{k, o, v}` meaning state equals 0). */
+export const UNREAD_FILTER: readonly Where[] = [{ k: 'state', o: '=', v: READ_STATE.unread }];
+const UNREAD_FILTER_PARAM = encodeListParam(UNREAD_FILTER);
 
 export class UnreadService {
   #counts: UnreadCounts | null = null;
@@ -19,7 +35,7 @@ export class UnreadService {
   #stopWatching: (() => void) | null = null;
 
   constructor(
-    private readonly api: NoticesApi,
+    private readonly notices: Client<typeof NOTICE_CALLS>,
     private readonly session: SessionService,
     private readonly bus: EventBus,
     private readonly document: Document | undefined = globalThis.document,
@@ -105,8 +121,11 @@ export class UnreadService {
     const generation = this.#generation;
     this.#inFlight = true;
     const [notices, messages] = await Promise.allSettled([
-      this.api.unreadNotices(true),
-      this.api.unreadMessages(true),
+      // Polls are quiet: a failure is only logged (spec §8).
+      this.notices.unreadNotices(undefined, { quiet: true }).then(({ unread }) => unread),
+      this.notices
+        .countMessages({ query: { wheres: UNREAD_FILTER_PARAM } }, { quiet: true })
+        .then(({ count }) => count),
     ]);
     if (generation !== this.#generation) return;
     this.#inFlight = false;
@@ -129,4 +148,3 @@ export class UnreadService {
 }
 
 export const UnreadRef: ServiceRef<UnreadService> = createServiceRef<UnreadService>('notices.unread');
-export const NoticesApiRef: ServiceRef<NoticesApi> = createServiceRef<NoticesApi>('notices.api');

@@ -1,8 +1,8 @@
-import { type Message, READ_STATE } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { type Message, NOTICE_CALLS, READ_STATE } from '@vap/contracts';
+import { useClient, useDateTime, useService, useT } from '@vap/kernel';
 import { Button, type Column, confirm, type DataTableHandle, Dialog, ListPage, message } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { NoticesApiRef, UnreadRef } from '../unread.js';
+import { UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
 import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
 
@@ -13,7 +13,7 @@ const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).incl
 /** The notification center (spec §2.2 /messages): the user's own messages, read one by one or all. */
 export default function MessagesPage() {
   const t = useT('notices');
-  const api = useService(NoticesApiRef);
+  const notices = useClient(NOTICE_CALLS);
   const unread = useService(UnreadRef);
   const dateTime = useDateTime();
   const table = useRef<DataTableHandle>(null);
@@ -26,7 +26,7 @@ export default function MessagesPage() {
   const markRead = async (item: Message) => {
     if (item.state !== READ_STATE.unread) return;
     try {
-      await api.readMessage(item.id);
+      await notices.readMessage({ params: { id: item.id } });
     } catch {
       // The console already shows the server's message (http.error); the message stays unread.
       return;
@@ -46,7 +46,7 @@ export default function MessagesPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      const updated = await api.readAllMessages();
+      const { updated } = await notices.readAllMessages();
       message.success(t('messages.readAllDone', { count: updated }));
       table.current?.reload();
       await unread.refresh();
@@ -92,7 +92,7 @@ export default function MessagesPage() {
       columns={columns}
       rowKey={(row) => row.id}
       filters={toWheres(filters, 'created_at')}
-      load={(query, signal) => api.messages(query, { signal })}
+      load={(query, signal) => notices.messages({ query }, { signal })}
       emptyText={t('messages.empty')}
       toolbar={
         <Button loading={busy} onClick={() => void readAll()}>

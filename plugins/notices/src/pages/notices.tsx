@@ -1,15 +1,15 @@
-import { type Notice, READ_STATE } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { NOTICE_CALLS, type Notice, READ_STATE } from '@vap/contracts';
+import { useClient, useDateTime, useService, useT } from '@vap/kernel';
 import { Button, type Column, type DataTableHandle, Dialog, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { NoticesApiRef, UnreadRef } from '../unread.js';
+import { UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
 import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
 
 /** System notices (spec §2.2 /notices): read or unread for this user, opened in a dialog. */
 export default function NoticesPage() {
   const t = useT('notices');
-  const api = useService(NoticesApiRef);
+  const notices = useClient(NOTICE_CALLS);
   const unread = useService(UnreadRef);
   const dateTime = useDateTime();
   const table = useRef<DataTableHandle>(null);
@@ -21,7 +21,7 @@ export default function NoticesPage() {
     if (notice.state !== READ_STATE.unread) return;
     // Opening a notice reads it; the bell and the list change at once.
     try {
-      await api.readNotice(notice.id);
+      await notices.readNotice({ params: { id: notice.id } });
     } catch {
       // The console already shows the server's message (http.error); the notice stays unread.
       return;
@@ -47,7 +47,7 @@ export default function NoticesPage() {
       columns={columns}
       rowKey={(row) => row.id}
       filters={toWheres(filters, 'published_at')}
-      load={(query, signal) => api.notices(query, { signal })}
+      load={(query, signal) => notices.notices({ query }, { signal })}
       emptyText={t('notices.empty')}
     >
       <Dialog
