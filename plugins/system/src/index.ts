@@ -1,5 +1,4 @@
-import { definePlugin, HttpRef, lazyService, messages, page, userMenuItem } from '@vap/kernel';
-import { AccessKeysApiRef, AuditApiRef } from './refs.js';
+import { definePlugin, messages, page, userMenuItem } from '@vap/kernel';
 
 /**
  * The system area (spec §2.2, §3, §6, §7.2): company users and roles, and the owner's audit log and
@@ -21,17 +20,6 @@ export default definePlugin({
   // Spec §2.4: AccessKey in the user dropdown, owner only.
   userMenu: [
     userMenuItem('accesskey', 'system:menu.accesskey', { to: '/accesskey' }, { order: 40, ownerOnly: true }),
-  ],
-  // Each API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
-  services: [
-    lazyService(AuditApiRef, async () => {
-      const { createAuditApi } = await import('./audit-api.js');
-      return (services) => createAuditApi(services.get(HttpRef));
-    }),
-    lazyService(AccessKeysApiRef, async () => {
-      const { createAccessKeysApi } = await import('./access-keys-api.js');
-      return (services) => createAccessKeysApi(services.get(HttpRef));
-    }),
   ],
   messages: [
     messages('system', {

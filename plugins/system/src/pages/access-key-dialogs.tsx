@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ACCESS_KEY_BANDWIDTH_MAX_MBPS,
   ACCESS_KEY_BANDWIDTH_STEP_MBPS,
+  ACCESS_KEY_CALLS,
   ACCESS_KEY_VALIDITY_YEARS,
   type AccessKeyCreated,
   accessKeyExpiry,
   type CreateAccessKeyForm,
+  callKey,
   createAccessKeyFormSchema,
   type OpenOperation,
 } from '@vap/contracts';
-import { useLanguage, useService, useT } from '@vap/kernel';
+import { useClient, useLanguage, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -27,7 +29,6 @@ import {
 import { useMemo, useState } from 'react';
 import { GroupPicker, groupIdsToSend } from '../device-groups.js';
 import { operationsOfChecked, operationTree } from '../operation-tree.js';
-import { AccessKeysApiRef } from '../refs.js';
 
 type Operations = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: OpenOperation[] };
 
@@ -36,8 +37,11 @@ type Operations = { status: 'loading' } | { status: 'failed' } | { status: 'read
  * shown the server's message; the dialog offers to try again (`reload`).
  */
 function useOpenOperations(): { operations: Operations; reload: () => void } {
-  const api = useService(AccessKeysApiRef);
-  const query = useQuery({ queryKey: ['access-keys', 'operations'], queryFn: () => api.operations() });
+  const accessKeys = useClient(ACCESS_KEY_CALLS);
+  const query = useQuery({
+    queryKey: callKey(ACCESS_KEY_CALLS.operations),
+    queryFn: async () => (await accessKeys.operations()).items,
+  });
   const operations: Operations = query.isSuccess
     ? { status: 'ready', items: query.data }
     : query.isError && !query.isFetching
@@ -71,7 +75,7 @@ type CreateValues = {
  */
 export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDialogProps) {
   const t = useT('system');
-  const api = useService(AccessKeysApiRef);
+  const accessKeys = useClient(ACCESS_KEY_CALLS);
   const longDate = useLongDate();
   const { operations, reload } = useOpenOperations();
   const tree = useMemo(
@@ -93,7 +97,7 @@ export function CreateAccessKeyDialog({ onClose, onCreated }: CreateAccessKeyDia
   const create = async (values: CreateValues) => {
     let key: AccessKeyCreated;
     try {
-      key = await api.create({ ...values, group_ids: groupIdsToSend(values) });
+      key = await accessKeys.createKey({ body: { ...values, group_ids: groupIdsToSend(values) } });
     } catch {
       // The console shows the server's message; the dialog stays open with what was entered.
       return;

@@ -1,5 +1,5 @@
-import { type AccessKey, type AccessKeyCreated, formatDateTime } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { ACCESS_KEY_CALLS, type AccessKey, type AccessKeyCreated, formatDateTime } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
@@ -13,7 +13,6 @@ import {
 import { useRef, useState } from 'react';
 import { useGroupNames } from '../device-groups.js';
 import { pageLocally } from '../local-list.js';
-import { AccessKeysApiRef } from '../refs.js';
 import { CreateAccessKeyDialog, SecretDialog } from './access-key-dialogs.js';
 
 type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated } | null;
@@ -25,14 +24,14 @@ type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated }
  */
 export default function AccessKeysPage() {
   const t = useT('system');
-  const api = useService(AccessKeysApiRef);
+  const accessKeys = useClient(ACCESS_KEY_CALLS);
   const groupNames = useGroupNames();
   const table = useRef<DataTableHandle>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const setDisabled = async (key: AccessKey, disabled: boolean) => {
     try {
-      await api.setDisabled(key.id, disabled);
+      await accessKeys.setKeyDisabled({ params: { id: key.id }, body: { disabled } });
     } catch {
       return;
     }
@@ -49,7 +48,7 @@ export default function AccessKeysPage() {
     });
     if (!confirmed) return;
     try {
-      await api.remove(key.id);
+      await accessKeys.removeKey({ params: { id: key.id } });
     } catch {
       return;
     }
@@ -146,7 +145,7 @@ export default function AccessKeysPage() {
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      load={async (query) => pageLocally(await api.list(), query)}
+      load={async (query) => pageLocally((await accessKeys.keys()).items, query)}
       emptyText={t('accessKeys.empty')}
       toolbar={
         <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>

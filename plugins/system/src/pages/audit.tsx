@@ -1,8 +1,13 @@
-import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import {
+  AUDIT_CALLS,
+  AUDIT_EXPORT_HEADERS,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntry,
+  encodeListParam,
+} from '@vap/contracts';
+import { useClient, useDateTime, useT } from '@vap/kernel';
 import { Button, type Column, Dialog, downloadBlob, ListPage, message } from '@vap/ui';
 import { useState } from 'react';
-import { AuditApiRef } from '../refs.js';
 import { AuditChanges } from './audit-changes.js';
 import { AuditFilters, auditWheres, NO_AUDIT_FILTERS, useActionName } from './audit-filters.js';
 
@@ -15,7 +20,7 @@ const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
  */
 export default function AuditPage() {
   const t = useT('system');
-  const api = useService(AuditApiRef);
+  const audit = useClient(AUDIT_CALLS);
   const dateTime = useDateTime();
   const actionName = useActionName();
   const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
@@ -34,10 +39,16 @@ export default function AuditPage() {
     }
     setExporting(true);
     try {
-      const file = await api.exportCsv(wheres, NEWEST_FIRST);
+      const file = await audit.exportCsv({
+        query: {
+          ...(wheres.length > 0 ? { wheres: encodeListParam(wheres) } : {}),
+          orders: encodeListParam(NEWEST_FIRST),
+        },
+      });
       const day = new Date().toISOString().slice(0, 10);
       downloadBlob(`audit-log-${day}.csv`, file.blob);
-      message.success(t('audit.exported', { count: file.total }));
+      const total = Number(file.headers.get(AUDIT_EXPORT_HEADERS.total) ?? 0);
+      message.success(t('audit.exported', { count: total }));
     } catch {
       // The console shows the server's message.
     } finally {
@@ -101,7 +112,7 @@ export default function AuditPage() {
       filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
-        const page = await api.entries(query, { signal });
+        const page = await audit.entries({ query }, { signal });
         setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
         return page;
       }}

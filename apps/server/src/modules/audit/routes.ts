@@ -27,31 +27,15 @@
  * read marks (the caller's own reading state, nothing of the company), the development-only scan
  * confirmation, and failed sign-ins (counted by the rate limiter instead).
  */
-import {
-  AUDIT_EXPORT_HEADERS,
-  AUDIT_EXPORT_MAX_ROWS,
-  AUDIT_FILTERS,
-  AUDIT_ORDER_KEYS,
-  AUDIT_PATHS,
-  apiErrorSchema,
-  auditEntrySchema,
-  auditExportQuerySchema,
-  auditListQuerySchema,
-  listPageSchema,
-} from '@vap/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { AUDIT_CALLS, AUDIT_EXPORT_HEADERS, AUDIT_FILTERS, AUDIT_ORDER_KEYS } from '@vap/contracts';
+import type { FastifyInstance } from 'fastify';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { serve } from '../../core/http/calls.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { auditCsv } from './csv.js';
 import { AuditLogService } from './service.js';
-
-const security = [{ bearer: [] }];
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-const FILTERS_HELP =
-  'wheres (base64 JSON): user_id =, action = or like, created_at between/>=/<=. orders: created_at, action, user_id (default newest first).';
 
 /** `audit_logs_20250131-142501.csv` in UTC. */
 const exportFileName = (now: Date) =>
@@ -62,59 +46,25 @@ const exportFileName = (now: Date) =>
     .replaceAll(':', '')
     .replace('T', '-')}.csv`;
 
-export const auditModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export async function auditModule(app: FastifyInstance, { db }: { db: Db }) {
   const service = new AuditLogService(db);
 
-  app.get(
-    AUDIT_PATHS.list,
-    {
-      config: { access: 'owner' },
-      schema: {
-        tags: ['system'],
-        summary: "The audit log of the caller's company: who wrote what, when, before and after",
-        description: FILTERS_HELP,
-        security,
-        querystring: auditListQuerySchema,
-        response: { 200: listPageSchema(auditEntrySchema), ...refusals },
-      },
-    },
-    async (request) => {
-      const { page, size, wheres, orders } = request.query;
-      return service.list(companyOf(await permissionsOf(request, db)), {
-        page,
-        size,
-        wheres: listFilters(wheres, AUDIT_FILTERS),
-        orders: listOrders(orders, AUDIT_ORDER_KEYS),
-      });
-    },
+  await serve(app, AUDIT_CALLS.entries, async (request, _reply, list) =>
+    service.list(companyOf(await permissionsOf(request, db)), list),
   );
 
-  app.get(
-    AUDIT_PATHS.export,
-    {
-      config: { access: 'owner' },
-      schema: {
-        tags: ['system'],
-        summary: `The audit log as CSV (UTF-8 with BOM, header row): the entries matching the filters, refused beyond ${AUDIT_EXPORT_MAX_ROWS}`,
-        description: `${FILTERS_HELP} Header ${AUDIT_EXPORT_HEADERS.total}: how many the file holds. More than ${AUDIT_EXPORT_MAX_ROWS} match: 400 log_export_too_many_rows.`,
-        security,
-        querystring: auditExportQuerySchema,
-        response: { 200: z.string().describe('text/csv'), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const companyId = companyOf(await permissionsOf(request, db));
-      const entries = await service.exportRows(
-        companyId,
-        listFilters(request.query.wheres, AUDIT_FILTERS),
-        listOrders(request.query.orders, AUDIT_ORDER_KEYS),
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
-        .header('cache-control', 'no-store')
-        .header(AUDIT_EXPORT_HEADERS.total, String(entries.length))
-        .send(auditCsv(entries));
-    },
-  );
-};
+  await serve(app, AUDIT_CALLS.exportCsv, async (request, reply) => {
+    const companyId = companyOf(await permissionsOf(request, db));
+    const entries = await service.exportRows(
+      companyId,
+      listFilters(request.query.wheres, AUDIT_FILTERS),
+      listOrders(request.query.orders, AUDIT_ORDER_KEYS),
+    );
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+      .header('cache-control', 'no-store')
+      .header(AUDIT_EXPORT_HEADERS.total, String(entries.length))
+      .send(auditCsv(entries));
+  });
+}
