@@ -2,10 +2,15 @@ import { cleanup, screen } from '@testing-library/react';
 import { definePlugin, page, useKernel, useT } from '@vap/kernel';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { message } from './components/message.js';
 import { useUiT } from './i18n.js';
 import { renderConsolePage } from './testing.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The test files share one module graph: a toast left here would show in the next file's toaster.
+  message.clear();
+});
 
 /** Shows a word of each shared namespace and what the server answered to `/v1/probe`. */
 function Probe() {
