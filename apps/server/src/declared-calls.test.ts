@@ -34,6 +34,8 @@ describe('declared calls', () => {
       const served = routes.filter(
         (route) => route.method === call.method && route.url === `/webapi${call.path}`,
       );
+      // A call served only in some configurations may be absent from the test app's.
+      if (call.only && served.length === 0) return;
       expect(served).toHaveLength(1);
       const config = served[0]?.config as { access?: unknown; audit?: unknown; openApi?: boolean };
       expect(config.access).toEqual(call.access);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProductFlag } from './constants.js';
 import { userMenusSchema } from './menu.js';
-import { accountSchema, md5HexSchema } from './validators.js';
+import { accountSchema, isEmail, md5HexSchema, personNameSchema } from './validators.js';
 
 /** POST /v0/pms/users/login_password (spec §7.1). */
 export const loginPasswordBodySchema = z.object({
@@ -67,3 +67,29 @@ export const userInfoSchema = z.object({
   verify_company: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const REMARK_MAX_LENGTH = 200;
+
+/** PUT /v1/pms/user: the profile form (spec §3 "Forms", §5.2). The phone is never changed here. */
+export const profileBodySchema = z.object({
+  nickname: personNameSchema,
+  /** Read-only in the console's form; empty or absent keeps the current one; a new one must be free. */
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isEmail(value), 'validation.email')
+    .optional(),
+  remark: z.string().trim().max(REMARK_MAX_LENGTH, 'validation.remark').optional(),
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+/** PUT /v1/pms/user/password: both as md5 hex digests (spec §7.1). */
+export const changePasswordBodySchema = z.object({
+  old_password: md5HexSchema,
+  new_password: md5HexSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** POST /v1/pms/user/password: the first password of an account that has none (`is_password_empty`). */
+export const setPasswordBodySchema = z.object({ password: md5HexSchema });
+export type SetPasswordBody = z.input<typeof setPasswordBodySchema>;

@@ -150,3 +150,9 @@ export const resetPasswordFormSchema = z
   .refine(confirmMatches, passwordsDiffer);
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
+
+/** GET /dev/outbox (development only): what was sent to one phone or address, or to anyone. */
+export const devOutboxQuerySchema = z.object({ to: z.string().optional() });
+
+/** A redirect (302) answers no body. */
+export const redirectSchema = z.null();

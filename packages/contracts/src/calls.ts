@@ -77,6 +77,11 @@ export interface CallFacts<M extends HttpMethod = HttpMethod, P extends string =
   readonly errors?: readonly number[];
   /** Answers a file's bytes (an export, a document) rather than JSON. */
   readonly file?: boolean;
+  /**
+   * Served only in some configurations, said here (a scan provider that sends the browser back, the
+   * development outbox): a server without them has no such route.
+   */
+  readonly only?: string;
   /** The status of a success with `response`, when it is not 200 (201 for a created company). */
   readonly status?: 201 | 202;
   /** The OpenAPI document's grouping, summary and description. */

@@ -12,34 +12,9 @@ import {
   type ProductFlag,
   VERIFY_IMAGE_MAX_BYTES,
 } from './constants.js';
-import { isCompanyName, isEmail, md5HexSchema, personNameSchema, plainPasswordSchema } from './validators.js';
+import { isCompanyName, plainPasswordSchema } from './validators.js';
 
-export const REMARK_MAX_LENGTH = 200;
 export const COMPANY_TITLE_MAX_LENGTH = 50;
-
-/** PUT /v1/pms/user: the profile form (spec §3 "Forms", §5.2). The phone is never changed here. */
-export const profileBodySchema = z.object({
-  nickname: personNameSchema,
-  /** Read-only in the console's form; empty or absent keeps the current one; a new one must be free. */
-  email: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || isEmail(value), 'validation.email')
-    .optional(),
-  remark: z.string().trim().max(REMARK_MAX_LENGTH, 'validation.remark').optional(),
-});
-export type ProfileBody = z.input<typeof profileBodySchema>;
-
-/** PUT /v1/pms/user/password: both as md5 hex digests (spec §7.1). */
-export const changePasswordBodySchema = z.object({
-  old_password: md5HexSchema,
-  new_password: md5HexSchema,
-});
-export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
-
-/** POST /v1/pms/user/password: the first password of an account that has none (`is_password_empty`). */
-export const setPasswordBodySchema = z.object({ password: md5HexSchema });
-export type SetPasswordBody = z.input<typeof setPasswordBodySchema>;
 
 /**
  * The change-password form (spec §3, §5.2): the old password only when the account has one; the new
@@ -204,3 +179,6 @@ export const OBJECT_STORE_AUTH_SCHEME = 'VAP-OSS';
 /** Answer of the upload: the stored path `{folder}/{file}` and a URL to display it. */
 export const uploadResultSchema = z.object({ path: z.string(), url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** GET /v1/pms/objects/*: a signed URL's expiry and signature (absent for a signed-in user). */
+export const signedUrlQuerySchema = z.object({ e: z.string().optional(), s: z.string().optional() });

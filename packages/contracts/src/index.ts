@@ -30,6 +30,7 @@ export * from './mqtt.js';
 export * from './mqtt-calls.js';
 export * from './notices.js';
 export * from './notices-calls.js';
+export * from './operations.js';
 export * from './operations-calls.js';
 export * from './plugin-manifest.js';
 export * from './summaries.js';

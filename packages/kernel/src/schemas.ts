@@ -3,4 +3,4 @@
  * module on first use (`kernelSchemas` in http.ts), in parallel with the call that needs it: zod and
  * the schemas are not part of the first load, so the sign-in page does not carry them.
  */
-export { apiErrorSchema, listPageSchema, mqttVersionSchema, userInfoSchema } from '@vap/contracts';
+export { apiErrorSchema, listPageSchema, mqttVersionSchema } from '@vap/contracts';

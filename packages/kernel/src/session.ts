@@ -9,8 +9,8 @@
  * leave nothing of the previous user behind.
  */
 import {
-  ACCOUNT_PATHS,
-  AUTH_PATHS,
+  ACCOUNT_CALLS,
+  AUTH_CALLS,
   MQTT_PATHS,
   type MqttVersion,
   OPERATIONS_PATHS,
@@ -18,6 +18,7 @@ import {
 } from '@vap/contracts';
 import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from './events.js';
+import { sendCall } from './calls.js';
 import { ApiError, type HttpClient, kernelSchemas } from './http.js';
 import type { ActivationContext } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
@@ -26,10 +27,10 @@ import type { TokenStore } from './token.js';
 
 /** The calls the session makes (their paths are defined once, in @vap/contracts). */
 export const API_PATHS = {
-  userInfo: ACCOUNT_PATHS.user,
+  userInfo: ACCOUNT_CALLS.userInfo.path,
   apiDoc: OPERATIONS_PATHS.apiDocument,
   mqttVersion: MQTT_PATHS.version,
-  logout: AUTH_PATHS.logout,
+  logout: AUTH_CALLS.logout.path,
 } as const;
 
 /**
@@ -159,10 +160,7 @@ export class SessionService {
     // Whoever shows the failure (the console's retry state, a form) shows its message: no toast too.
     const quiet = true;
     try {
-      const user = await http.get(API_PATHS.userInfo, {
-        quiet,
-        schema: () => kernelSchemas().then((schemas) => schemas.userInfoSchema),
-      });
+      const user = await sendCall(http, ACCOUNT_CALLS.userInfo, {}, { quiet });
       if (user.company === null) {
         // Checked before the menus: such a user has none, and that is not the no-access case.
         return this.#settle(generation, { ...ANONYMOUS, status: 'no-company', user });
@@ -239,7 +237,7 @@ export class SessionService {
     http.cancelAll();
     if (this.token) {
       // The server revokes the token; a failure here must not keep the user signed in.
-      await http.post(API_PATHS.logout).catch(() => undefined);
+      await sendCall(http, AUTH_CALLS.logout, {}).catch(() => undefined);
     }
     this.reset();
     this.deps.bus.emit('session.logout', {});

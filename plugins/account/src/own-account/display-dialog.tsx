@@ -1,15 +1,15 @@
 import {
-  COMPANY_PATHS,
+  COMPANY_CALLS,
   displayFormSchema,
   LOGO_MAX_BYTES,
   PRODUCT_FLAGS,
   type Products,
   type ProductsUpdate,
 } from '@vap/contracts';
-import { useKernel, useSession, useT } from '@vap/kernel';
+import { useClient, useKernel, useSession, useT } from '@vap/kernel';
 import { Button, checkFile, FormDialog, FormField, Input, message, Switch, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { messageOf } from './api.js';
+import { messageOf } from './upload.js';
 
 /** Spec §5.2: the logo is jpeg or png, at most 1,048,576 bytes. */
 export const LOGO_RULES = { accept: ['image/jpeg', 'image/png'], maxBytes: LOGO_MAX_BYTES } as const;
@@ -37,6 +37,7 @@ function changedProducts(current: Products | undefined, chosen: Products): Produ
  */
 export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
+  const companyCalls = useClient(COMPANY_CALLS);
   const t = useT('own-account');
   const { user } = useSession();
   const company = user?.company;
@@ -60,12 +61,13 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const submit = async ({ title }: { title: string }) => {
     try {
       const productChanges = products ? changedProducts(company?.products, products) : null;
-      await kernel.http.put(
-        COMPANY_PATHS.company,
+      await companyCalls.updateCompany(
         {
-          title,
-          ...(logo ? { logo: logo.base64 } : {}),
-          ...(productChanges ? { products: productChanges } : {}),
+          body: {
+            title,
+            ...(logo ? { logo: logo.base64 } : {}),
+            ...(productChanges ? { products: productChanges } : {}),
+          },
         },
         { quiet: true },
       );

@@ -1,9 +1,9 @@
-import { ACCOUNT_PATHS, type PasswordChangeForm, passwordChangeFormSchema } from '@vap/contracts';
-import { md5Hex, useKernel, useSession, useT } from '@vap/kernel';
+import { ACCOUNT_CALLS, type PasswordChangeForm, passwordChangeFormSchema } from '@vap/contracts';
+import { md5Hex, useClient, useKernel, useSession, useT } from '@vap/kernel';
 import { alert, FormDialog, FormField, message, PasswordInput, useZodForm } from '@vap/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messageOf } from './api.js';
+import { messageOf } from './upload.js';
 
 /**
  * Change password (spec §3, §4.1, §5.2, §8): the old password only when the account has one; on
@@ -12,6 +12,7 @@ import { messageOf } from './api.js';
  */
 export default function PasswordDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
+  const account = useClient(ACCOUNT_CALLS);
   const t = useT('own-account');
   const navigate = useNavigate();
   const { user } = useSession();
@@ -25,17 +26,13 @@ export default function PasswordDialog({ onClose }: { onClose: () => void }) {
   const submit = async (values: PasswordChangeForm) => {
     try {
       if (isPasswordEmpty) {
-        await kernel.http.post(
-          ACCOUNT_PATHS.password,
-          { password: await md5Hex(values.new_password) },
-          { quiet: true },
-        );
+        await account.setPassword({ body: { password: await md5Hex(values.new_password) } }, { quiet: true });
       } else {
         const body = {
           old_password: await md5Hex(values.old_password ?? ''),
           new_password: await md5Hex(values.new_password),
         };
-        await kernel.http.put(ACCOUNT_PATHS.password, body, { quiet: true });
+        await account.changePassword({ body }, { quiet: true });
       }
     } catch (error) {
       message.error(t('password.fail', { message: messageOf(error) }));

@@ -1,7 +1,7 @@
-import { ACCOUNT_PATHS, profileBodySchema } from '@vap/contracts';
-import { useKernel, useSession, useT } from '@vap/kernel';
+import { ACCOUNT_CALLS, profileBodySchema } from '@vap/contracts';
+import { useClient, useKernel, useSession, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
-import { messageOf } from './api.js';
+import { messageOf } from './upload.js';
 import { WechatBinding } from './wechat-binding.js';
 
 /**
@@ -10,6 +10,7 @@ import { WechatBinding } from './wechat-binding.js';
  */
 export default function ProfileDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
+  const account = useClient(ACCOUNT_CALLS);
   const t = useT('own-account');
   const { user } = useSession();
   const form = useZodForm(profileBodySchema, {
@@ -22,7 +23,7 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
     remark?: string | undefined;
   }) => {
     try {
-      await kernel.http.put(ACCOUNT_PATHS.user, values, { quiet: true });
+      await account.updateProfile({ body: values }, { quiet: true });
       await kernel.session.reload();
       message.success(t('profile.success'));
       onClose();

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  COMPANY_CALLS,
   COMPANY_NAME_MAX_LENGTH,
-  COMPANY_PATHS,
   type CompanyDetail,
-  companyDetailSchema,
   companyNameSchema,
   toFullWidthParentheses,
   VERIFY_IMAGE_FIELDS,
@@ -13,10 +12,10 @@ import {
   VERIFY_STATUS,
   type VerifyImageField,
 } from '@vap/contracts';
-import { type TranslationKey, useKernel, useT } from '@vap/kernel';
+import { type TranslationKey, useClient, useKernel, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Field, Input, message, Spinner, Upload, type UploadItem } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { messageOf, uploadObject } from './api.js';
+import { messageOf, uploadObject } from './upload.js';
 
 /** Spec §5.3: jpg, jpeg or png, at most 5 MB and 5000x5000 px. */
 export const VERIFY_IMAGE_RULES = {
@@ -64,11 +63,11 @@ function imagesOf(detail: CompanyDetail): Images {
  */
 export default function VerificationDialog({ onClose }: { onClose: () => void }) {
   const kernel = useKernel();
+  const companyCalls = useClient(COMPANY_CALLS);
   const t = useT('own-account');
   const { data: detail, error } = useQuery({
     queryKey: ['account', 'company'],
-    queryFn: ({ signal }) =>
-      kernel.http.get(COMPANY_PATHS.company, { schema: companyDetailSchema, quiet: true, signal }),
+    queryFn: ({ signal }) => companyCalls.company({}, { quiet: true, signal }),
     // The form edits what it loaded: always the company as it is now.
     staleTime: 0,
   });
@@ -136,13 +135,14 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
     if (!ok) return;
     setBusy(true);
     try {
-      await kernel.http.put(
-        COMPANY_PATHS.company,
+      await companyCalls.updateCompany(
         {
-          name: name.trim(),
-          business_license: images.business_license?.path,
-          id_human: images.id_human?.path,
-          id_emblem: images.id_emblem?.path,
+          body: {
+            name: name.trim(),
+            business_license: images.business_license?.path,
+            id_human: images.id_human?.path,
+            id_emblem: images.id_emblem?.path,
+          },
         },
         { quiet: true },
       );

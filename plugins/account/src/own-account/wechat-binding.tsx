@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_PATHS, scanBindingSchema, scanBindPollSchema, scanLoginCreatedSchema } from '@vap/contracts';
-import { ApiError, useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import { Button, message } from '@vap/ui';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { ScanCode, type ScanFlow } from '../sign-in/scan-code.js';
@@ -13,36 +13,28 @@ type BindPoll = { state: 'pending' | 'bound' };
  * have the binding route: on the others (404) nothing is shown.
  */
 export function WechatBinding() {
-  const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('own-account');
   const labelId = useId();
   const [binding, setBinding] = useState(false);
   const status = useQuery({
     queryKey: ['account', 'scan-binding'],
     queryFn: ({ signal }) =>
-      kernel.http
-        .get(AUTH_PATHS.scanBind, { schema: scanBindingSchema, quiet: true, signal })
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
+      auth.scanBinding({}, { quiet: true, signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
     retry: false,
   });
   const flow = useMemo<ScanFlow<BindPoll>>(
     () => ({
       name: 'scan-bind',
-      create: (signal) =>
-        kernel.http.post(AUTH_PATHS.scanBind, undefined, {
-          schema: scanLoginCreatedSchema,
-          quiet: true,
-          signal,
-        }),
-      poll: (id, signal) =>
-        kernel.http.get(AUTH_PATHS.scanBindState(id), { schema: scanBindPollSchema, quiet: true, signal }),
+      create: (signal) => auth.scanBind({}, { quiet: true, signal }),
+      poll: (id, signal) => auth.scanBindState({ params: { id } }, { quiet: true, signal }),
       pending: { state: 'pending' },
       isDone: (answer) => answer.state === 'bound',
     }),
-    [kernel],
+    [auth],
   );
   const onBound = useCallback(() => {
     message.success(t('wechat.success'));

@@ -1,10 +1,10 @@
 import {
-  AUTH_PATHS,
+  AUTH_CALLS,
   type ResetPasswordBody,
   type ResetPasswordFormValues,
   resetPasswordFormSchema,
 } from '@vap/contracts';
-import { ApiError, md5Hex, useKernel, useT } from '@vap/kernel';
+import { ApiError, md5Hex, useClient, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, message, SubmitButton, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { PhoneCodeFields } from '../sign-in/phone-code-fields.js';
 
 /** Password reset (spec §2.1 /forgetPwd): phone, SMS code, the new password twice; then sign in. */
 export default function ForgetPwdPage() {
-  const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const navigate = useNavigate();
   const form = useZodForm(resetPasswordFormSchema, {
@@ -35,7 +35,7 @@ export default function ForgetPwdPage() {
       password: await md5Hex(values.password),
     };
     try {
-      await kernel.http.post(AUTH_PATHS.resetPassword, body, { auth: false, quiet: true });
+      await auth.resetPassword({ body }, { quiet: true });
     } catch (error) {
       if (error instanceof ApiError && applyFieldErrors(form, error.fields)) return;
       setFailure((error as Error).message);

@@ -1,10 +1,11 @@
-import { AUTH_PATHS } from '@vap/contracts';
+import { AUTH_CALLS } from '@vap/contracts';
 import {
   lazyPage,
   md5Hex,
   NoAccessError,
   preloadPage,
   type Translate,
+  useClient,
   useKernel,
   useSession,
   useT,
@@ -138,6 +139,7 @@ function MethodLoading() {
 /** The password method: phone or email, and the md5 of the password (spec §7.1). */
 function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const tc = useT();
   const [account, setAccount] = useState('');
@@ -163,12 +165,8 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         return;
       }
       const body = { account: account.trim(), password: await md5Hex(password) };
-      const { token } = await kernel.http.post(AUTH_PATHS.loginPassword, body, {
-        auth: false,
-        schema: rules.loginResultSchema,
-        // The form shows the failure inline.
-        quiet: true,
-      });
+      // The form shows the failure inline.
+      const { token } = await auth.loginPassword({ body }, { quiet: true });
       await kernel.session.signIn(token);
       onSignedIn();
     } catch (error) {

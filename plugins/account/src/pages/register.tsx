@@ -1,11 +1,5 @@
-import {
-  AUTH_PATHS,
-  loginResultSchema,
-  type SignUpBody,
-  type SignUpFormValues,
-  signUpFormSchema,
-} from '@vap/contracts';
-import { ApiError, md5Hex, useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS, type SignUpBody, type SignUpFormValues, signUpFormSchema } from '@vap/contracts';
+import { ApiError, md5Hex, useClient, useKernel, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, FormField, Input, SubmitButton, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -18,6 +12,7 @@ import { signInWith } from '../sign-in/sign-in-after.js';
 /** Sign up (spec §2.1 /register): phone, SMS code, password twice, an optional nickname. */
 export default function RegisterPage() {
   const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const tc = useT();
   const navigate = useNavigate();
@@ -41,11 +36,7 @@ export default function RegisterPage() {
       ...(values.nickname ? { nickname: values.nickname } : {}),
     };
     try {
-      const { token } = await kernel.http.post(AUTH_PATHS.signup, body, {
-        auth: false,
-        schema: loginResultSchema,
-        quiet: true,
-      });
+      const { token } = await auth.signup({ body }, { quiet: true });
       const failed = await signInWith(kernel, token, tc('app.noAccess'));
       if (failed) setFailure(failed);
       // A new account has no company yet: the company completion of /login comes first.

@@ -1,10 +1,10 @@
 import {
-  ACCOUNT_PATHS,
+  COMPANY_CALLS,
   type CreateCompanyBody,
   createCompanyBodySchema,
   toFullWidthParentheses,
 } from '@vap/contracts';
-import { ApiError, useKernel, useSession, useT } from '@vap/kernel';
+import { ApiError, useClient, useKernel, useSession, useT } from '@vap/kernel';
 import {
   Alert,
   applyFieldErrors,
@@ -79,7 +79,7 @@ export default function CompanyCompletion({ onCompleted }: { onCompleted: () => 
 
 /** Creates a company (POST /v1/pms/user/companies); its creator becomes the owner. */
 function CreateCompany({ reload }: { reload: () => Promise<boolean> }) {
-  const kernel = useKernel();
+  const companyCalls = useClient(COMPANY_CALLS);
   const t = useT('account');
   const form = useZodForm(createCompanyBodySchema, { defaultValues: { name: '', title: '' } });
   const [failure, setFailure] = useState<string | null>(null);
@@ -87,7 +87,7 @@ function CreateCompany({ reload }: { reload: () => Promise<boolean> }) {
   const submit = async (values: CreateCompanyBody) => {
     setFailure(null);
     try {
-      await kernel.http.post(ACCOUNT_PATHS.companies, values, { quiet: true });
+      await companyCalls.createCompany({ body: values }, { quiet: true });
       await reload();
     } catch (error) {
       if (error instanceof ApiError && applyFieldErrors(form, error.fields)) return;

@@ -1,5 +1,5 @@
-import { AUTH_PATHS, scanLoginCreatedSchema, scanLoginPollSchema } from '@vap/contracts';
-import { useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS } from '@vap/contracts';
+import { useClient, useKernel, useT } from '@vap/kernel';
 import { QueryProvider } from '@vap/kernel/query';
 import { useCallback, useMemo, useState } from 'react';
 import { ScanCode, type ScanFlow } from './scan-code.js';
@@ -19,29 +19,19 @@ export function ScanSignIn(props: { onSignedIn: () => void }) {
 
 function ScanSignInCode({ onSignedIn }: { onSignedIn: () => void }) {
   const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const tc = useT();
   const [signInFailure, setSignInFailure] = useState<string | null>(null);
   const flow = useMemo<ScanFlow<SignInPoll>>(
     () => ({
       name: 'scan-login',
-      create: (signal) =>
-        kernel.http.post(AUTH_PATHS.scanQrcode, undefined, {
-          auth: false,
-          schema: scanLoginCreatedSchema,
-          quiet: true,
-          signal,
-        }),
-      poll: (id, signal) =>
-        kernel.http.post(
-          AUTH_PATHS.scanLogin,
-          { id },
-          { auth: false, schema: scanLoginPollSchema, quiet: true, signal },
-        ),
+      create: (signal) => auth.scanQrcode({}, { quiet: true, signal }),
+      poll: (id, signal) => auth.scanLogin({ body: { id } }, { quiet: true, signal }),
       pending: { state: 'pending' },
       isDone: (answer) => 'token' in answer,
     }),
-    [kernel],
+    [auth],
   );
   // Signing in is what a confirmed code is for: ScanCode reports each token once.
   const signIn = useCallback(

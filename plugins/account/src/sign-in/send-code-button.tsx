@@ -1,5 +1,5 @@
-import { AUTH_PATHS, SMS_RESEND_SECONDS, type SmsCodeBody, type SmsPurpose } from '@vap/contracts';
-import { ApiError, useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS, SMS_RESEND_SECONDS, type SmsCodeBody, type SmsPurpose } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import { Button, Dialog } from '@vap/ui';
 import { useEffect, useState } from 'react';
 import { type CaptchaVerdict, SliderCaptcha, type SolvedCaptcha } from './slider-captcha.js';
@@ -19,7 +19,7 @@ export interface SendCodeButtonProps {
  * 60-s countdown before another code can be asked for.
  */
 export function SendCodeButton({ purpose, getPhone, onError, onSent }: SendCodeButtonProps) {
-  const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const [phone, setPhone] = useState<string | null>(null);
   const [remaining, setRemaining] = useState(0);
@@ -39,7 +39,7 @@ export function SendCodeButton({ purpose, getPhone, onError, onSent }: SendCodeB
     if (!phone) return 'done';
     const body: SmsCodeBody = { phone, purpose, ...captcha };
     try {
-      await kernel.http.post(AUTH_PATHS.smsCode, body, { auth: false, quiet: true });
+      await auth.smsCode({ body }, { quiet: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'captcha_failed') return 'wrong';
       setPhone(null);

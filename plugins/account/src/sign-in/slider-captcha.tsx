@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_PATHS, type PuzzleCaptcha, puzzleCaptchaSchema } from '@vap/contracts';
-import { useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS, type PuzzleCaptcha } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { QueryProvider } from '@vap/kernel/query';
 import { Alert, Button, cn, Spinner } from '@vap/ui';
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
@@ -42,19 +42,13 @@ export function SliderCaptcha(props: SliderCaptchaProps) {
 }
 
 function Puzzle({ onAnswer }: SliderCaptchaProps) {
-  const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   // Each captcha on screen has a puzzle of its own, fetched fresh and never kept: it is answered once.
   const key = useId();
   const query = useQuery({
     queryKey: ['account', 'puzzle-captcha', key],
-    queryFn: ({ signal }) =>
-      kernel.http.post(AUTH_PATHS.puzzleCaptcha, undefined, {
-        auth: false,
-        schema: puzzleCaptchaSchema,
-        quiet: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => auth.puzzleCaptcha({}, { quiet: true, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

@@ -1,5 +1,5 @@
-import { AUTH_PATHS, type LoginSmsCodeBody, loginResultSchema, smsSignInFormSchema } from '@vap/contracts';
-import { ApiError, useKernel, useT } from '@vap/kernel';
+import { AUTH_CALLS, type LoginSmsCodeBody, smsSignInFormSchema } from '@vap/contracts';
+import { ApiError, useClient, useKernel, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, SubmitButton, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { PhoneCodeFields } from './phone-code-fields.js';
@@ -8,6 +8,7 @@ import { signInWith } from './sign-in-after.js';
 /** Sign in with the phone and an SMS code (purpose `login`). */
 export function SmsSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const kernel = useKernel();
+  const auth = useClient(AUTH_CALLS);
   const t = useT('account');
   const tc = useT();
   const form = useZodForm(smsSignInFormSchema, { defaultValues: { phone: '', sms_code: '' } });
@@ -21,11 +22,7 @@ export function SmsSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const submit = async (values: LoginSmsCodeBody) => {
     setFailure(null);
     try {
-      const { token } = await kernel.http.post(AUTH_PATHS.loginSmsCode, values, {
-        auth: false,
-        schema: loginResultSchema,
-        quiet: true,
-      });
+      const { token } = await auth.loginSmsCode({ body: values }, { quiet: true });
       const failed = await signInWith(kernel, token, tc('app.noAccess'));
       if (failed) setFailure(failed);
       else onSignedIn();

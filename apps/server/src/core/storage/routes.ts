@@ -3,21 +3,13 @@
  * stored objects, by signed URL or to a signed-in user of the object's company.
  */
 import { Readable } from 'node:stream';
-import {
-  apiErrorSchema,
-  COMPANY_PATHS,
-  OBJECT_MAX_BYTES,
-  OBJECT_STORE_AUTH_SCHEME,
-  parseObjectPath,
-  uploadResultSchema,
-} from '@vap/contracts';
+import { COMPANY_CALLS, OBJECT_MAX_BYTES, OBJECT_STORE_AUTH_SCHEME, parseObjectPath } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { serve } from '../http/calls.js';
 import { ApiError, unauthorized } from '../http/errors.js';
 import { ObjectMissingError } from './backend.js';
 import { readMultipart } from './multipart.js';
@@ -29,7 +21,6 @@ const ENVELOPE_BYTES = 64 * 1024;
 const UPLOAD_BODY_LIMIT = Math.max(...Object.values(OBJECT_MAX_BYTES)) + ENVELOPE_BYTES;
 const OSS_AUTHORIZATION = new RegExp(`^${OBJECT_STORE_AUTH_SCHEME}\\s+(\\S+)$`, 'i');
 const BEARER = /^Bearer\s+(\S+)$/i;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,37 +35,14 @@ export interface ObjectRoutesOptions {
   tokens: TokenService;
 }
 
-export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
-  app,
-  { db, store, tokens },
-) => {
+export async function objectRoutes(app: FastifyInstance, { db, store, tokens }: ObjectRoutesOptions) {
   // The object store's upload takes multipart form data, in this scope only, as a stream: the
   // file goes on to the backend as it arrives (multipart.ts), never held whole in memory.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
-  app.post(
-    COMPANY_PATHS.objectUpload,
-    {
-      // Authorised by the upload token, not by a session.
-      config: { access: 'public' },
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      // The token is checked before the body is read.
-      onRequest: async (request) => {
-        const token = OSS_AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
-        if (!token) throw new ApiError(401, 'upload_token_invalid');
-        const grant = store.verifyUploadToken(token);
-        request.uploadGrant = grant;
-        // The grant's size is the limit: a body announced beyond it is refused before it is read.
-        const length = Number(request.headers['content-length']);
-        if (length > grant.size + ENVELOPE_BYTES) throw new ApiError(413, 'payload_too_large');
-      },
-      schema: {
-        tags: ['company'],
-        summary:
-          'Upload one object: multipart filename, filesize, file; header Authorization: VAP-OSS {token}',
-        response: { 200: uploadResultSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
-      },
-    },
+  await serve(
+    app,
+    COMPANY_CALLS.objectUpload,
     async (request) => {
       const grant = request.uploadGrant;
       if (!grant) throw new ApiError(401, 'upload_token_invalid');
@@ -103,39 +71,40 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
       }
       return { path: grant.path, url: await store.signedUrl(grant.path) };
     },
-  );
-
-  app.get(
-    `${COMPANY_PATHS.objects}/*`,
     {
-      // A signed URL (for <img>), or a bearer token of a user of the object's company.
-      config: { access: 'public' },
-      schema: {
-        tags: ['company'],
-        summary: 'A stored object, by signed URL (?e=&s=) or to a signed-in user of its company',
-        querystring: z.object({ e: z.string().optional(), s: z.string().optional() }),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      // The token is checked before the body is read.
+      onRequest: async (request) => {
+        const token = OSS_AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
+        if (!token) throw new ApiError(401, 'upload_token_invalid');
+        const grant = store.verifyUploadToken(token);
+        request.uploadGrant = grant;
+        // The grant's size is the limit: a body announced beyond it is refused before it is read.
+        const length = Number(request.headers['content-length']);
+        if (length > grant.size + ENVELOPE_BYTES) throw new ApiError(413, 'payload_too_large');
       },
     },
-    async (request, reply) => {
-      const path = (request.params as { '*': string })['*'];
-      if (!parseObjectPath(path)) throw new ApiError(404, 'not_found');
-      const stored = await store.find(path);
-      if (!stored) throw new ApiError(404, 'not_found');
-      if (!store.verifyUrl(path, request.query.e, request.query.s)) {
-        const companyId = await companyOfCaller(request);
-        if (companyId !== stored.companyId) throw new ApiError(403, 'forbidden');
-      }
-      const bytes = await store.read(path).catch((error: unknown) => {
-        if (error instanceof ObjectMissingError) throw new ApiError(404, 'not_found');
-        throw error;
-      });
-      return reply
-        .type(stored.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
-    },
   );
+
+  await serve(app, COMPANY_CALLS.object, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    if (!parseObjectPath(path)) throw new ApiError(404, 'not_found');
+    const stored = await store.find(path);
+    if (!stored) throw new ApiError(404, 'not_found');
+    if (!store.verifyUrl(path, request.query.e, request.query.s)) {
+      const companyId = await companyOfCaller(request);
+      if (companyId !== stored.companyId) throw new ApiError(403, 'forbidden');
+    }
+    const bytes = await store.read(path).catch((error: unknown) => {
+      if (error instanceof ObjectMissingError) throw new ApiError(404, 'not_found');
+      throw error;
+    });
+    return reply
+      .type(stored.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
 
   async function companyOfCaller(request: FastifyRequest): Promise<number | null> {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -144,4 +113,4 @@ export const objectRoutes: FastifyPluginAsyncZod<ObjectRoutesOptions> = async (
     const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
     return user?.companyId ?? null;
   }
-};
+}

@@ -1,7 +1,7 @@
-import { apiErrorSchema, OPERATIONS_PATHS } from '@vap/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { OPERATIONS_CALLS } from '@vap/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/client.js';
+import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 
 /**
@@ -16,21 +16,10 @@ const TINY_ANSWER = {
   serializerCompiler: () => (answer: unknown) => JSON.stringify(answer),
 } as const;
 
-export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get(
-    OPERATIONS_PATHS.healthz,
-    {
-      config: { access: 'public' },
-      ...TINY_ANSWER,
-      schema: {
-        tags: ['operations'],
-        summary: 'Liveness and database reachability',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: apiErrorSchema,
-        },
-      },
-    },
+export async function healthModule(app: FastifyInstance, { database }: { database: Database }) {
+  await serve(
+    app,
+    OPERATIONS_CALLS.healthz,
     async (request) => {
       try {
         await database.ping();
@@ -40,21 +29,10 @@ export const healthModule: FastifyPluginAsyncZod<{ database: Database }> = async
       }
       return { status: 'ok' as const, database: database.engine };
     },
+    TINY_ANSWER,
   );
 
-  app.get(
-    OPERATIONS_PATHS.livez,
-    {
-      config: { access: 'public' },
-      ...TINY_ANSWER,
-      schema: {
-        tags: ['operations'],
-        summary: 'Liveness of the server process alone, without a database round trip',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    // A supervisor probing often should not queue behind the database (healthz checks that). Not
-    // async: an answer at hand is sent at once, without a turn of the microtask queue.
-    () => ({ status: 'ok' as const }),
-  );
-};
+  // A supervisor probing often should not queue behind the database (healthz checks that). Not
+  // async: an answer at hand is sent at once, without a turn of the microtask queue.
+  await serve(app, OPERATIONS_CALLS.livez, () => ({ status: 'ok' as const }), TINY_ANSWER);
+}

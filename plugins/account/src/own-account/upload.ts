@@ -1,13 +1,12 @@
-/** The own-account calls (spec §7.1, §7.2) and the object store's token upload. */
+/** The object store's token upload (spec §7.2), and the text of a failure. */
 import {
-  COMPANY_PATHS,
+  COMPANY_CALLS,
   OBJECT_STORE_AUTH_SCHEME,
   type ObjectKind,
   type UploadResult,
   uploadResultSchema,
-  uploadTokenResultSchema,
 } from '@vap/contracts';
-import { type HttpClient, md5OfBlob } from '@vap/kernel';
+import { type HttpClient, md5OfBlob, sendCall } from '@vap/kernel';
 import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
 
 function extensionOf(file: File): string {
@@ -30,10 +29,11 @@ export async function uploadObject(
   { onProgress, signal }: UploadRequestContext,
 ): Promise<UploadResult> {
   const name = `${kind}/${companyId}_${await md5OfBlob(file)}.${extensionOf(file)}`;
-  const { token, url } = await http.post(
-    COMPANY_PATHS.uploadToken,
-    { name, size: file.size },
-    { schema: uploadTokenResultSchema, quiet: true },
+  const { token, url } = await sendCall(
+    http,
+    COMPANY_CALLS.uploadToken,
+    { body: { name, size: file.size } },
+    { quiet: true },
   );
   const answer = await uploadWithProgress({
     url,
