@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_BATCH_MAX, type Device, TASK_BUTTONS, type Task } from '@vap/contracts';
 import { usePermission, useService, useSession, useT } from '@vap/kernel';
 import { Button, confirm, DataTable, type DataTableHandle, ExportButton, message } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { DevicesApiRef } from '../refs.js';
 import { BindDialog } from './bind-dialog.js';
 import { useDeviceColumns } from './device-columns.js';
@@ -236,15 +236,17 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
         />
       ) : null}
       {NewTaskDialog && dialog?.kind === 'task' ? (
-        <NewTaskDialog
-          target={{ kind: 'devices', devices: dialog.devices }}
-          onClose={() => setDialog(null)}
-          onCreated={(task) => {
-            dialog.done?.();
-            setDialog(null);
-            onTaskCreated(task);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewTaskDialog
+            target={{ kind: 'devices', devices: dialog.devices }}
+            onClose={() => setDialog(null)}
+            onCreated={(task) => {
+              dialog.done?.();
+              setDialog(null);
+              onTaskCreated(task);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

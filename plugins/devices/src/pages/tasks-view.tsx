@@ -1,7 +1,7 @@
 import { type ListQuery, TASK_BUTTONS, type Task, type Where } from '@vap/contracts';
 import { usePermission, useService, useSession, useT } from '@vap/kernel';
 import { Button, DataTable, type DataTableHandle } from '@vap/ui';
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { TasksApiRef } from '../refs.js';
 import { FirmwareDialog } from './firmware-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
@@ -108,15 +108,17 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
       {dialog === 'firmware' ? <FirmwareDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'templates' ? <TemplatesDialog onClose={() => setDialog(null)} /> : null}
       {NewTaskDialog ? (
-        <NewTaskDialog
-          target={{ kind: 'choose', wheres: deviceWheres }}
-          onClose={() => setDialog(null)}
-          onCreated={(task) => {
-            setDialog(null);
-            reload();
-            onDetail(task);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewTaskDialog
+            target={{ kind: 'choose', wheres: deviceWheres }}
+            onClose={() => setDialog(null)}
+            onCreated={(task) => {
+              setDialog(null);
+              reload();
+              onDetail(task);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
