@@ -1,6 +1,278 @@
-/** The calls of the money area (spec §7.6): balance, recharges, consumption, vouchers, invoices. */
+/**
+ * The calls of the money area (spec §7.6): balance, recharges, consumption, vouchers, invoices.
+ * GET/PUT finance and the recharge orders need page `recharge` (placing or cancelling an order its
+ * `recharge` button); the consumption records page `consume_record` (the export its `export`
+ * button); the vouchers page `coupon` (a transfer its `transfer` button); invoices page
+ * `invoice_record` (asking for one, and setting the details, its `apply` button), the paid orders'
+ * invoice states page `invoice_payment`. The development payment page's two calls are public: the
+ * payment's token is all the payer holds.
+ */
+import { DEV_PAYMENT_PATHS, FINANCE_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
+// finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
-const schemas = () => import('./finance.js');
+const schemas = async () => {
+  const [{ z }, finance, ids, list, summaries] = await Promise.all([
+    import('zod'),
+    import('./finance.js'),
+    import('./ids.js'),
+    import('./list.js'),
+    import('./summaries.js'),
+  ]);
+  return {
+    ...finance,
+    ...ids,
+    ...list,
+    ...summaries,
+    /** A development payment's token, as its path names it. */
+    devPaymentParamsSchema: z.object({ id: z.string().min(1).max(64) }),
+    // The bytes of a file answer, named in the OpenAPI document by what they are.
+    xlsxFile: z.unknown().describe('.xlsx'),
+    pdfFile: z.unknown().describe('application/pdf'),
+  };
+};
 
-export const FINANCE_CALLS = declareCalls(schemas, {});
+export const FINANCE_CALLS = declareCalls(schemas, {
+  finance: {
+    method: 'GET',
+    path: FINANCE_PATHS.finance,
+    access: { page: 'recharge' },
+    tags: ['finance'],
+    summary: "The company's balance, this month's spending, warnings and invoice details",
+    schemas: (s) => ({ response: s.financeSchema }),
+  },
+  updateFinance: {
+    method: 'PUT',
+    path: FINANCE_PATHS.finance,
+    access: { page: 'recharge' },
+    audit: 'finance.settings.update',
+    tags: ['finance'],
+    summary: 'Sets the invoice details (all required, the email checked) and the low-balance threshold',
+    schemas: (s) => ({ body: s.financeUpdateSchema, response: s.financeSchema }),
+  },
+  // The dashboard's card (issue 29): read-only, with the access of the balance itself.
+  summary: {
+    method: 'GET',
+    path: FINANCE_PATHS.summary,
+    access: { page: 'recharge' },
+    tags: ['finance'],
+    summary: "The company's balance, this month's spending and its next bill, with its warnings",
+    schemas: (s) => ({ response: s.financeSummarySchema }),
+  },
+  recharges: {
+    method: 'GET',
+    path: FINANCE_PATHS.recharges,
+    access: { page: 'recharge' },
+    tags: ['finance'],
+    summary: "A page of the company's recharge orders, newest first",
+    description: 'wheres (base64 JSON): state =, number like, created_at between.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.rechargeOrderSchema),
+      list: { filters: s.RECHARGE_FILTERS, orders: [] },
+    }),
+  },
+  createRecharge: {
+    method: 'POST',
+    path: FINANCE_PATHS.recharges,
+    access: { page: 'recharge', button: 'recharge' },
+    audit: 'finance.recharge.create',
+    errors: [503],
+    tags: ['finance'],
+    summary: 'An online recharge order: more than 0, at most 999,999.99 yuan; the answer says where to pay',
+    schemas: (s) => ({ body: s.rechargeBodySchema, response: s.rechargeOrderSchema }),
+  },
+  recharge: {
+    method: 'GET',
+    path: FINANCE_PATHS.recharge.pattern,
+    access: { page: 'recharge' },
+    errors: [404],
+    tags: ['finance'],
+    summary: 'One recharge order (the console follows it while the payer pays)',
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.rechargeOrderSchema }),
+  },
+  cancelRecharge: {
+    method: 'POST',
+    path: FINANCE_PATHS.rechargeCancel.pattern,
+    access: { page: 'recharge', button: 'recharge' },
+    audit: 'finance.recharge.cancel',
+    errors: [404, 409],
+    tags: ['finance'],
+    summary: 'Cancels a pending recharge order',
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.rechargeOrderSchema }),
+  },
+  consumption: {
+    method: 'GET',
+    path: FINANCE_PATHS.consumption,
+    access: { page: 'consume_record' },
+    tags: ['finance'],
+    summary: "A page of the company's charges and the total spent by all that match",
+    description:
+      'wheres (base64 JSON): product =, reference like, created_at between. orders: created_at, amount.',
+    schemas: (s) => ({
+      response: s.consumptionPageSchema,
+      list: { filters: s.CONSUMPTION_FILTERS, orders: s.CONSUMPTION_ORDER_KEYS },
+    }),
+  },
+  exportConsumption: {
+    method: 'GET',
+    path: FINANCE_PATHS.consumptionExport,
+    access: { page: 'consume_record', button: 'export' },
+    file: true,
+    tags: ['finance'],
+    summary: `The charges that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
+    schemas: (s) => ({ query: s.consumptionExportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+  },
+  coupons: {
+    method: 'GET',
+    path: FINANCE_PATHS.coupons,
+    access: { page: 'coupon' },
+    tags: ['finance'],
+    summary: "A page of the company's vouchers, newest first, each with its latest transfer",
+    description: 'wheres (base64 JSON): state =, code like.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.couponSchema),
+      list: { filters: s.COUPON_FILTERS, orders: [] },
+    }),
+  },
+  couponTargets: {
+    method: 'GET',
+    path: FINANCE_PATHS.couponTargets,
+    access: { page: 'coupon' },
+    tags: ['finance'],
+    summary: 'The cooperating first-level customers a voucher may be transferred to',
+    schemas: (s) => ({ response: s.couponTargetsSchema }),
+  },
+  redeemCoupon: {
+    method: 'POST',
+    path: FINANCE_PATHS.couponRedeem.pattern,
+    access: { page: 'coupon' },
+    audit: 'finance.coupon.redeem',
+    errors: [404, 409],
+    tags: ['finance'],
+    summary: "Credits a usable voucher's value to the balance",
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.couponSchema }),
+  },
+  transferCoupon: {
+    method: 'POST',
+    path: FINANCE_PATHS.couponTransfer.pattern,
+    access: { page: 'coupon', button: 'transfer' },
+    audit: 'finance.coupon.transfer',
+    errors: [404, 409],
+    tags: ['finance'],
+    summary: 'Transfers a usable voucher to a first-level customer, credited within 24 hours',
+    schemas: (s) => ({
+      params: s.idParamsSchema,
+      body: s.couponTransferBodySchema,
+      response: s.couponSchema,
+    }),
+  },
+  invoices: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoices,
+    access: { page: 'invoice_record' },
+    tags: ['finance'],
+    summary: "A page of the company's invoice requests, newest first, with the orders each covers",
+    description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.invoiceSchema),
+      list: { filters: s.INVOICE_FILTERS, orders: [] },
+    }),
+  },
+  requestInvoice: {
+    method: 'POST',
+    path: FINANCE_PATHS.invoices,
+    access: { page: 'invoice_record', button: 'apply' },
+    audit: 'finance.invoice.request',
+    errors: [409],
+    tags: ['finance'],
+    summary: 'Asks for an invoice of paid orders not yet invoiced (one invoice may cover several)',
+    schemas: (s) => ({ body: s.invoiceRequestBodySchema, response: s.invoiceSchema }),
+  },
+  invoice: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoice.pattern,
+    access: { page: 'invoice_record' },
+    errors: [404],
+    tags: ['finance'],
+    summary: 'One invoice request with its orders and details',
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.invoiceSchema }),
+  },
+  invoicePdf: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoicePdf.pattern,
+    access: { page: 'invoice_record' },
+    errors: [404],
+    file: true,
+    tags: ['finance'],
+    summary: "The invoice request as a PDF in the caller's language",
+    schemas: (s) => ({ params: s.idParamsSchema, response: null, also: { 200: s.pdfFile } }),
+  },
+  exportInvoices: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoicesExport,
+    access: { page: 'invoice_record', button: 'export' },
+    file: true,
+    tags: ['finance'],
+    summary: `The invoice requests that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
+    description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+    schemas: (s) => ({ query: s.invoicesExportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+  },
+  invoicePayments: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoicePayments,
+    access: { page: 'invoice_payment' },
+    tags: ['finance'],
+    summary: "A page of the company's paid orders with their invoice state, newest first",
+    description: 'wheres (base64 JSON): invoice_state =, number like.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.invoicePaymentSchema),
+      list: { filters: s.INVOICE_PAYMENT_FILTERS, orders: [] },
+    }),
+  },
+  invoiceDetails: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoiceDetails,
+    access: { page: 'invoice_record' },
+    tags: ['finance'],
+    summary: "The company's invoice details (null until given)",
+    schemas: (s) => ({ response: s.invoiceDetailsAnswerSchema }),
+  },
+  saveInvoiceDetails: {
+    method: 'PUT',
+    path: FINANCE_PATHS.invoiceDetails,
+    access: { page: 'invoice_record', button: 'apply' },
+    audit: 'finance.settings.update',
+    tags: ['finance'],
+    summary: 'Sets the invoice details: tax id, bank, bank number, address and email, all required',
+    schemas: (s) => ({
+      // Given, never null: the answer's shape with the details required.
+      body: s.invoiceDetailsAnswerSchema.extend({ invoice: s.invoiceDetailsSchema }),
+      response: s.invoiceDetailsAnswerSchema,
+    }),
+  },
+  // The development provider's payment page (docs/operations.md "Payments"): served only while that
+  // provider is the one in use.
+  devPayment: {
+    method: 'GET',
+    path: DEV_PAYMENT_PATHS.payment.pattern,
+    access: 'public',
+    errors: [404],
+    tags: ['finance'],
+    summary: 'Development payment provider: the order a payment token pays',
+    schemas: (s) => ({ params: s.devPaymentParamsSchema, response: s.devPaymentSchema }),
+  },
+  answerDevPayment: {
+    method: 'POST',
+    path: DEV_PAYMENT_PATHS.payment.pattern,
+    access: 'public',
+    errors: [404, 409],
+    tags: ['finance'],
+    summary: 'Development payment provider: the payer confirms (the balance is credited) or cancels',
+    schemas: (s) => ({
+      params: s.devPaymentParamsSchema,
+      body: s.devPaymentBodySchema,
+      response: s.devPaymentSchema,
+    }),
+  },
+});

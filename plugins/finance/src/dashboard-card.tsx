@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ACCOUNTING_UTC_OFFSET_HOURS, FINANCE_PATHS, financeSummarySchema, formatFen } from '@vap/contracts';
-import { useKernel, useLanguage, useT } from '@vap/kernel';
+import { ACCOUNTING_UTC_OFFSET_HOURS, FINANCE_CALLS, formatFen } from '@vap/contracts';
+import { useClient, useLanguage, useT } from '@vap/kernel';
 import { SummaryCard, Tag } from '@vap/ui';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -32,13 +32,12 @@ function useAccountingDay(): (iso: string) => string {
 
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
-  const { http } = useKernel();
+  const finance = useClient(FINANCE_CALLS);
   const day = useAccountingDay();
   const query = useQuery({
     queryKey: CARD_KEY,
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) =>
-      http.get(FINANCE_PATHS.summary, { schema: financeSummarySchema, quiet: true, signal }),
+    queryFn: ({ signal }) => finance.summary({}, { signal, quiet: true }),
   });
   return (
     <SummaryCard

@@ -4,15 +4,14 @@
  * balance or the threshold (a recharge paid, the threshold saved) refreshes all three at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import { isOwner } from '@vap/contracts';
-import { type AppRoute, useService, useSession } from '@vap/kernel';
-import { FinanceApiRef } from './refs.js';
+import { callKey, FINANCE_CALLS, isOwner } from '@vap/contracts';
+import { type AppRoute, useClient, useSession } from '@vap/kernel';
 
 /** The recharge page's name in the server menu (spec §2.3). */
 export const RECHARGE_PAGE = 'recharge';
 
 /** The query of GET /finance. */
-export const FINANCE_KEY = ['finance', 'summary'] as const;
+export const FINANCE_KEY = callKey(FINANCE_CALLS.finance);
 
 /** The recharge orders' table: its queries' key starts `['data-table', RECHARGES_TABLE]`. */
 export const RECHARGES_TABLE = 'finance-recharges';
@@ -29,22 +28,23 @@ export function useRechargeRoute(): AppRoute | null {
 
 /** GET /finance (quiet: each place shows a failure its own way); asked only while `enabled`. */
 export function useFinance(enabled = true) {
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   return useQuery({
     queryKey: FINANCE_KEY,
-    queryFn: ({ signal }) => api.finance({ signal }),
+    // Quiet: the top bar, the dashboard card and the recharge page each show a failure their own way.
+    queryFn: ({ signal }) => finance.finance({}, { signal, quiet: true }),
     enabled,
   });
 }
 
 /** The query of one recharge order, followed while its payer pays. */
-export const orderKey = (id: number) => ['finance', 'recharge', id] as const;
+export const orderKey = (id: number) => callKey(FINANCE_CALLS.recharge, { params: { id } });
 
 /** The invoice records page (spec §2.3): its `apply` button guards asking an invoice and the details. */
 export const INVOICE_RECORD_PAGE = 'invoice_record';
 
 /** The invoice details (GET invoice_details), shown and edited on the invoice records page. */
-export const INVOICE_DETAILS_KEY = ['finance', 'invoice-details'] as const;
+export const INVOICE_DETAILS_KEY = callKey(FINANCE_CALLS.invoiceDetails);
 
 /** The invoice requests' table: its queries' key starts `['data-table', INVOICES_TABLE]`. */
 export const INVOICES_TABLE = 'finance-invoices';

@@ -1,16 +1,6 @@
 import { DEV_PAYMENT_PAGE_PATH } from '@vap/contracts';
-import {
-  contribute,
-  definePlugin,
-  HttpRef,
-  lazyService,
-  messages,
-  page,
-  publicRoute,
-  topbarItem,
-} from '@vap/kernel';
+import { contribute, definePlugin, messages, page, publicRoute, topbarItem } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { FinanceApiRef } from './refs.js';
 
 /**
  * Money (spec §1 finance, §2.3 recharge, consume_record and coupon, §9; issue 17): the balance
@@ -55,13 +45,6 @@ export default definePlugin({
       { component: () => import('./dashboard-card.js'), page: 'recharge' },
       { order: 20 },
     ),
-  ],
-  // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
-  services: [
-    lazyService(FinanceApiRef, async () => {
-      const { createFinanceApi } = await import('./api.js');
-      return (services) => createFinanceApi(services.get(HttpRef));
-    }),
   ],
   messages: [
     messages('finance', {

@@ -1,12 +1,6 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  DEV_PAYMENT_PAGE_QUERY,
-  DEV_PAYMENT_PATHS,
-  type DevPayment,
-  devPaymentSchema,
-  formatFen,
-} from '@vap/contracts';
-import { ApiError, useDateTime, useKernel, useT } from '@vap/kernel';
+import { callKey, DEV_PAYMENT_PAGE_QUERY, type DevPayment, FINANCE_CALLS, formatFen } from '@vap/contracts';
+import { ApiError, useClient, useDateTime, useT } from '@vap/kernel';
 import { Alert, Button, Card, confirm, Descriptions, Result, Skeleton, Tag } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -52,26 +46,16 @@ const isCode = (error: unknown, code: string) => error instanceof ApiError && er
 
 function Cashier({ token }: { token: string }) {
   const t = useT('finance');
-  const { http } = useKernel();
+  const finance = useClient(FINANCE_CALLS);
   const dateTime = useDateTime();
-  // Quiet, without the session's token: the page shows every failure itself.
+  const params = { id: token };
+  // Quiet, and public calls carry no session token: the page shows every failure itself.
   const payment = useQuery({
-    queryKey: ['finance', 'dev-payment', token],
-    queryFn: ({ signal }) =>
-      http.get(DEV_PAYMENT_PATHS.payment(token), {
-        schema: devPaymentSchema,
-        auth: false,
-        quiet: true,
-        signal,
-      }),
+    queryKey: callKey(FINANCE_CALLS.devPayment, { params }),
+    queryFn: ({ signal }) => finance.devPayment({ params }, { signal, quiet: true }),
   });
   const answer = useMutation({
-    mutationFn: (action: Action) =>
-      http.post(
-        DEV_PAYMENT_PATHS.payment(token),
-        { action },
-        { schema: devPaymentSchema, auth: false, quiet: true },
-      ),
+    mutationFn: (action: Action) => finance.answerDevPayment({ params, body: { action } }, { quiet: true }),
     onError: (error) => {
       // Paid, cancelled or expired meanwhile (another window, the console): show what it is now.
       if (isCode(error, 'order_closed')) void payment.refetch();

@@ -1,13 +1,14 @@
 import {
   CONSUMPTION_EXPORT_MAX_ROWS,
   type Consumption,
+  FINANCE_CALLS,
   formatFen,
+  listParams,
   parseCloudChargeNote,
 } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { FinanceApiRef } from '../refs.js';
 import { ConsumptionFilters, consumptionWheres, NO_CONSUMPTION_FILTERS } from './consumption-filters.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
@@ -29,7 +30,7 @@ interface Totals {
  */
 export default function ConsumptionPage() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_CONSUMPTION_FILTERS);
@@ -89,7 +90,7 @@ export default function ConsumptionPage() {
       filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
-        const page = await api.consumption(query, { signal });
+        const page = await finance.consumption({ query }, { signal });
         setTotals({ key: JSON.stringify(query.wheres), rows: page.total, amount: page.amount_total });
         return page;
       }}
@@ -107,7 +108,11 @@ export default function ConsumptionPage() {
                 file={t('consumption.exportFile')}
                 download={() => {
                   const query = table.current?.query();
-                  return api.exportConsumption(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST);
+                  return finance
+                    .exportConsumption({
+                      query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
+                    })
+                    .then(({ blob }) => blob);
                 }}
               />
             </span>

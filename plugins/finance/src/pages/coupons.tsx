@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COUPON_STATES, type Coupon, type CouponState, formatFen, type Where } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import {
+  COUPON_STATES,
+  type Coupon,
+  type CouponState,
+  FINANCE_CALLS,
+  formatFen,
+  type Where,
+} from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   type Column,
   confirm,
@@ -15,7 +22,6 @@ import {
 } from '@vap/ui';
 import { useState } from 'react';
 import { FINANCE_KEY } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 import { TransferDialog } from './transfer-dialog.js';
 
 /** The vouchers' table: its queries' key starts `['data-table', COUPONS_TABLE]`. */
@@ -53,7 +59,7 @@ export function couponWheres(values: CouponFilterValues): Where[] {
  */
 export default function CouponsPage() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const mayTransfer = usePermission('transfer');
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -74,7 +80,7 @@ export default function CouponsPage() {
     });
     if (!confirmed) return;
     try {
-      await api.redeemCoupon(coupon.id);
+      await finance.redeemCoupon({ params: { id: coupon.id } });
       message.success(t('coupons.redeemed', { value }));
     } catch {
       // The console shows the server's message (spec §8).
@@ -161,7 +167,7 @@ export default function CouponsPage() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={couponWheres(filters)}
-        load={(query, signal) => api.coupons(query, { signal })}
+        load={(query, signal) => finance.coupons({ query }, { signal })}
         emptyText={t('coupons.empty')}
       />
       {transferring ? (

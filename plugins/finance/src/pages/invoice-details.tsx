@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InvoiceDetails, invoiceDetailsSchema } from '@vap/contracts';
-import { ApiError, usePermission, useService, useT } from '@vap/kernel';
+import { FINANCE_CALLS, type InvoiceDetails, invoiceDetailsSchema } from '@vap/contracts';
+import { ApiError, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Alert,
   applyFieldErrors,
@@ -17,7 +17,6 @@ import {
 } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { INVOICE_DETAILS_KEY } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 
 const NO_DETAILS: InvoiceDetails = { tax_id: '', bank_name: '', bank_number: '', address: '', email: '' };
 
@@ -49,13 +48,13 @@ export function useDetailItems() {
  */
 export function InvoiceDetailsCard() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const mayEdit = usePermission('apply');
   const detailItems = useDetailItems();
   const [editing, setEditing] = useState(false);
   const details = useQuery({
     queryKey: INVOICE_DETAILS_KEY,
-    queryFn: ({ signal }) => api.invoiceDetails({ signal }),
+    queryFn: async ({ signal }) => (await finance.invoiceDetails({}, { signal })).invoice,
   });
 
   const editButton = mayEdit ? (
@@ -83,13 +82,16 @@ export function InvoiceDetailsCard() {
 
 function InvoiceDetailsDialog({ details, onClose }: { details: InvoiceDetails | null; onClose: () => void }) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const form = useZodForm(invoiceDetailsSchema, { defaultValues: details ?? NO_DETAILS });
 
   const submit = async (values: InvoiceDetails) => {
     try {
-      queryClient.setQueryData(INVOICE_DETAILS_KEY, await api.saveInvoiceDetails(values));
+      queryClient.setQueryData(
+        INVOICE_DETAILS_KEY,
+        (await finance.saveInvoiceDetails({ body: { invoice: values } })).invoice,
+      );
     } catch (error) {
       // Field messages go under the fields; the console shows the server's message. The dialog stays.
       if (error instanceof ApiError) applyFieldErrors(form, formFields(error.fields));

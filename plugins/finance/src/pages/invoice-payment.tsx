@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  FINANCE_CALLS,
   formatFen,
   INVOICE_MAX_ORDERS,
   INVOICE_STATES,
   type InvoicePayment,
   type Where,
 } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -28,7 +29,6 @@ import {
   INVOICES_TABLE,
   useInvoiceRecordRoute,
 } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 import { INVOICE_STATE_TONES } from '../states.js';
 
 export interface PaymentFilterValues {
@@ -57,7 +57,7 @@ const totalOf = (orders: readonly InvoicePayment[]) => orders.reduce((sum, order
  */
 export default function InvoicePaymentPage() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const { route: recordRoute, mayApply } = useInvoiceRecordRoute();
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -85,7 +85,11 @@ export default function InvoicePaymentPage() {
     });
     if (!confirmed) return;
     try {
-      const invoice = await api.requestInvoice(orders.map((order) => order.id));
+      const invoice = await finance.requestInvoice(
+        { body: { order_ids: orders.map((order) => order.id) } },
+        // Quiet: the page shows the refusals itself (details missing, with a link to them; orders not invoiceable or invoiced).
+        { quiet: true },
+      );
       setDetailsMissing(false);
       clearSelection();
       message.success(
@@ -168,7 +172,7 @@ export default function InvoicePaymentPage() {
         columns={columns}
         rowKey={(row) => row.id}
         filters={paymentWheres(filters)}
-        load={(query, signal) => api.invoicePayments(query, { signal })}
+        load={(query, signal) => finance.invoicePayments({ query }, { signal })}
         emptyText={t('invoicePayment.empty')}
         selectable={mayApply}
         rowSelectable={(row) => row.invoice_state === 'not_invoiced'}

@@ -1,5 +1,12 @@
-import { formatFen, INVOICE_EXPORT_MAX_ROWS, type Invoice, type Where } from '@vap/contracts';
-import { ApiError, usePermission, useService, useT } from '@vap/kernel';
+import {
+  FINANCE_CALLS,
+  formatFen,
+  INVOICE_EXPORT_MAX_ROWS,
+  type Invoice,
+  listParams,
+  type Where,
+} from '@vap/contracts';
+import { ApiError, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
@@ -21,7 +28,6 @@ import {
 } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { INVOICES_TABLE } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 import { INVOICE_STATE_TONES } from '../states.js';
 import { InvoiceDetailsCard, useDetailItems } from './invoice-details.js';
 
@@ -47,13 +53,16 @@ export function invoiceWheres(values: InvoiceFilterValues): Where[] {
   return wheres;
 }
 
+/** The longest wait for an invoice's PDF: made on the call, it may take longer than a page of data. */
+const PDF_TIMEOUT_MS = 60_000;
+
 /**
  * Downloads an invoice request's PDF (made by the server in the user's language) as
  * `{file word}-{number}.pdf`, saying so while it is made; a second click meanwhile does nothing.
  */
 function useInvoicePdf() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const inFlight = useRef(new Set<number>());
   const [downloading, setDownloading] = useState<readonly number[]>([]);
   const run = async (invoice: Invoice) => {
@@ -62,7 +71,11 @@ function useInvoicePdf() {
     setDownloading([...inFlight.current]);
     const preparing = message.info(t('invoiceRecord.pdfLoading', { number: invoice.number }), 0);
     try {
-      const blob = await api.invoicePdf(invoice.id);
+      const { blob } = await finance.invoicePdf(
+        { params: { id: invoice.id } },
+        // The server makes the document on the call; its first one in a process loads the CJK fonts.
+        { timeoutMs: PDF_TIMEOUT_MS },
+      );
       downloadBlob(`${t('invoiceRecord.pdfFile')}-${invoice.number}.pdf`, blob);
     } catch (error) {
       // A refusal was announced with the server's message; an answer that is no file was not.
@@ -88,7 +101,7 @@ function useInvoicePdf() {
  */
 export default function InvoiceRecordPage() {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const mayExport = usePermission('export');
   const pdf = useInvoicePdf();
   const table = useRef<DataTableHandle>(null);
@@ -191,7 +204,7 @@ export default function InvoiceRecordPage() {
         ref={table}
         filters={wheres}
         load={async (query, signal) => {
-          const page = await api.invoices(query, { signal });
+          const page = await finance.invoices({ query }, { signal });
           setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
           return page;
         }}
@@ -202,7 +215,11 @@ export default function InvoiceRecordPage() {
               total={() => (matching?.key === JSON.stringify(wheres) ? matching.rows : null)}
               max={INVOICE_EXPORT_MAX_ROWS}
               file={t('invoiceRecord.exportFile')}
-              download={() => api.exportInvoices(table.current?.query().wheres ?? wheres)}
+              download={() =>
+                finance
+                  .exportInvoices({ query: listParams(table.current?.query().wheres ?? wheres) })
+                  .then(({ blob }) => blob)
+              }
             />
           ) : null
         }

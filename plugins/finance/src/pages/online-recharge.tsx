@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatFen, type RechargeOrder, rechargeFormSchema } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { FINANCE_CALLS, formatFen, type RechargeOrder, rechargeFormSchema } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   applyFieldErrors,
@@ -17,7 +17,6 @@ import {
 } from '@vap/ui';
 import { useEffect, useRef } from 'react';
 import { FINANCE_KEY, orderKey, RECHARGES_TABLE } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 
 import { useCancelOrder } from './use-cancel-order.js';
 
@@ -51,7 +50,7 @@ export function OnlineRecharge({ mayRecharge, followed, onCreated }: OnlineRecha
 
 function RechargeForm({ onCreated }: { onCreated: (order: RechargeOrder) => void }) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const form = useZodForm(rechargeFormSchema, { defaultValues: { amount: '' } });
 
@@ -63,7 +62,7 @@ function RechargeForm({ onCreated }: { onCreated: (order: RechargeOrder) => void
     if (payment) payment.opener = null;
     let order: RechargeOrder;
     try {
-      order = await api.createRecharge(amount);
+      order = await finance.createRecharge({ body: { amount } });
     } catch (error) {
       payment?.close();
       // Field messages go under the field; the console shows the server's message.
@@ -105,12 +104,13 @@ function RechargeForm({ onCreated }: { onCreated: (order: RechargeOrder) => void
  */
 function FollowedOrder({ start, mayCancel }: { start: RechargeOrder; mayCancel: boolean }) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const cancel = useCancelOrder();
   const { data: order = start, refetch } = useQuery({
     queryKey: orderKey(start.id),
-    queryFn: ({ signal }) => api.recharge(start.id, { signal }),
+    // Quiet: a failed poll is only logged (spec §8).
+    queryFn: ({ signal }) => finance.recharge({ params: { id: start.id } }, { signal, quiet: true }),
     initialData: start,
   });
   const pending = order.state === 'pending';

@@ -1,9 +1,8 @@
-import { formatFen, RECHARGE_STATES, type RechargeOrder, type Where } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { FINANCE_CALLS, formatFen, RECHARGE_STATES, type RechargeOrder, type Where } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, Input, RowActions, Select, Tag } from '@vap/ui';
 import { useState } from 'react';
 import { RECHARGES_TABLE } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 import { STATE_TONES } from '../states.js';
 import { useCancelOrder } from './use-cancel-order.js';
 
@@ -37,7 +36,7 @@ interface RechargeOrdersProps {
  */
 export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const cancel = useCancelOrder();
   const [filters, setFilters] = useState(NO_FILTERS);
 
@@ -117,7 +116,7 @@ export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
         columns={columns}
         rowKey={(row) => row.id}
         filters={orderWheres(filters)}
-        load={(query, signal) => api.recharges(query, { signal })}
+        load={(query, signal) => finance.recharges({ query }, { signal })}
         emptyText={t('orders.empty')}
       />
     </section>

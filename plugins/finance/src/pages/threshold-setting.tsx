@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Finance, lowBalanceFormSchema, yuanText } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { FINANCE_CALLS, type Finance, lowBalanceFormSchema, yuanText } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import { applyFieldErrors, Card, Form, FormField, Input, message, SubmitButton, useZodForm } from '@vap/ui';
 import { FINANCE_KEY } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 
 /**
  * The low-balance warning's threshold, typed in yuan and saved in fen (PUT /finance): the balance
@@ -26,7 +25,7 @@ export function ThresholdSetting({ finance }: { finance: Finance | undefined }) 
 
 function ThresholdForm({ threshold }: { threshold: number }) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const form = useZodForm(lowBalanceFormSchema, {
     defaultValues: { low_balance_threshold: yuanText(threshold) },
@@ -34,7 +33,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
   const submit = async ({ low_balance_threshold }: { low_balance_threshold: number }) => {
     let saved: Finance;
     try {
-      saved = await api.updateThreshold(low_balance_threshold);
+      saved = await finance.updateFinance({ body: { low_balance_threshold } });
     } catch (error) {
       // Field messages go under the field; the console shows the server's message.
       if (error instanceof ApiError) applyFieldErrors(form, error.fields);

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { COUPON_TRANSFER_HOURS, type Coupon, couponTransferBodySchema, formatFen } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import {
+  COUPON_TRANSFER_HOURS,
+  type Coupon,
+  callKey,
+  couponTransferBodySchema,
+  FINANCE_CALLS,
+  formatFen,
+} from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Alert, FormDialog, FormField, message, Select, useZodForm } from '@vap/ui';
-import { FinanceApiRef } from '../refs.js';
 
 interface TransferDialogProps {
   coupon: Coupon;
@@ -16,16 +22,16 @@ interface TransferDialogProps {
  */
 export function TransferDialog({ coupon, onClose, onTransferred }: TransferDialogProps) {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const targets = useQuery({
-    queryKey: ['finance', 'coupon-targets'],
-    queryFn: ({ signal }) => api.couponTargets({ signal }),
+    queryKey: callKey(FINANCE_CALLS.couponTargets),
+    queryFn: async ({ signal }) => (await finance.couponTargets({}, { signal })).items,
   });
   const form = useZodForm(couponTransferBodySchema, { defaultValues: { company_id: 0 } });
 
   const submit = async ({ company_id }: { company_id: number }) => {
     try {
-      await api.transferCoupon(coupon.id, company_id);
+      await finance.transferCoupon({ params: { id: coupon.id }, body: { company_id } });
       message.success(t('coupons.transferred', { hours: COUPON_TRANSFER_HOURS }));
       onTransferred();
     } catch {

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatFen, type RechargeOrder } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { FINANCE_CALLS, formatFen, type RechargeOrder } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { confirm, message } from '@vap/ui';
 import { orderKey, RECHARGES_TABLE } from '../finance-query.js';
-import { FinanceApiRef } from '../refs.js';
 
 /**
  * Cancels a pending recharge order once the user confirms. The order followed on the page and the
@@ -12,7 +11,7 @@ import { FinanceApiRef } from '../refs.js';
  */
 export function useCancelOrder(): (order: RechargeOrder) => Promise<void> {
   const t = useT('finance');
-  const api = useService(FinanceApiRef);
+  const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   return async (order) => {
     const confirmed = await confirm({
@@ -24,7 +23,10 @@ export function useCancelOrder(): (order: RechargeOrder) => Promise<void> {
     });
     if (!confirmed) return;
     try {
-      queryClient.setQueryData(orderKey(order.id), await api.cancelRecharge(order.id));
+      queryClient.setQueryData(
+        orderKey(order.id),
+        await finance.cancelRecharge({ params: { id: order.id } }),
+      );
       message.success(t('orders.cancelled', { number: order.number }));
     } catch {
       void queryClient.invalidateQueries({ queryKey: orderKey(order.id) });

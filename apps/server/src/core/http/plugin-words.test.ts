@@ -22,9 +22,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { DEVICE_EXPORT_COLUMNS, RECORD_EXPORT_COLUMNS } from '../../modules/devices/exchange-routes.js';
 import { DEVICE_PAGE_MESSAGES } from '../../modules/devices/list-words.js';
+import { CONSUMPTION_EXPORT_COLUMNS } from '../../modules/finance/consumption-routes.js';
 import { INVOICE_EXPORT_COLUMNS } from '../../modules/finance/invoice-document.js';
 import { FINANCE_PAGE_MESSAGES } from '../../modules/finance/list-words.js';
-import { CONSUMPTION_EXPORT_COLUMNS } from '../../modules/finance/routes.js';
 import { CLIENT_EXPORT_COLUMNS, MQTT_PAGE_MESSAGES } from '../../modules/mqtt/client-export.js';
 import { JOB_EXPORT_COLUMNS } from '../../modules/tasks/job-export.js';
 import { hasPluginWord, type PluginMessages, pluginWords } from './plugin-words.js';

@@ -5,14 +5,20 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../core/db/client.js';
+import { accountRoutes } from './account-routes.js';
 import { type BankAccount, FinanceAccounts } from './accounts.js';
 import { ConsumptionRecords } from './consumption.js';
+import { consumptionRoutes } from './consumption-routes.js';
+import { couponRoutes } from './coupon-routes.js';
 import { Coupons } from './coupons.js';
+import { devPaymentRoutes } from './dev-payment-routes.js';
+import { invoiceDetailsRoutes } from './invoice-details-routes.js';
+import { invoiceRoutes } from './invoice-routes.js';
 import { Invoices } from './invoices.js';
 import { Ledger } from './ledger.js';
 import { RechargeOrders } from './orders.js';
 import type { PaymentProvider } from './payments.js';
-import { financeRoutes } from './routes.js';
+import { rechargeRoutes } from './recharge-routes.js';
 import { FinanceSchedule, type ScheduleLog } from './schedule.js';
 import { CompanyStanding } from './standing.js';
 import { FinanceSummaries, NextBill } from './summary.js';
@@ -68,8 +74,14 @@ export function finance(options: {
     schedule,
     nextBill,
     routes: async (app) => {
-      await app.register(financeRoutes, { db, accounts, orders, consumption, coupons, invoices });
+      await app.register(accountRoutes, { db, accounts });
       await app.register(financeSummaryRoutes, { db, summaries });
+      await app.register(rechargeRoutes, { db, orders });
+      await app.register(consumptionRoutes, { db, consumption });
+      await app.register(couponRoutes, { db, coupons });
+      await app.register(invoiceRoutes, { db, invoices });
+      await app.register(invoiceDetailsRoutes, { db, accounts });
+      if (orders.provider?.development) await app.register(devPaymentRoutes, { orders });
     },
   };
 }
