@@ -1,6 +1,198 @@
 /** The calls of the MQTT area (spec §7.3): version, clients, statistics, log, debug tool. */
+import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, MQTT_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import type { MqttLogKind } from './mqtt.js';
 
-const schemas = () => import('./mqtt.js');
+const schemas = async () => {
+  const [{ z }, mqtt, list, { mqttSummarySchema }] = await Promise.all([
+    import('zod'),
+    import('./mqtt.js'),
+    import('./list.js'),
+    import('./summaries.js'),
+  ]);
+  // The OpenAPI document names what an export's bytes are.
+  return { ...mqtt, ...list, mqttSummarySchema, xlsxSchema: z.unknown().describe('.xlsx') };
+};
+type Schemas = Awaited<ReturnType<typeof schemas>>;
 
-export const MQTT_CALLS = declareCalls(schemas, {});
+const tags = ['mqtt'] as const;
+// The list calls of the clients' pages admit any signed-in user and answer 403 to one whose pages
+// show none of the clients (their handler reads which kinds each page shows).
+const LIVE_LIST_ERRORS = [403] as const;
+const dashboard = { page: 'mqtt_dashboard' } as const;
+
+/** POST mqtt_log/{kind}: a page of one log. */
+const logPage = <P extends string>(path: P, kind: MqttLogKind) =>
+  ({
+    method: 'POST',
+    path,
+    access: { page: 'mqtt_log' },
+    tags,
+    summary: `The ${kind.replace('_', ' ')} log of a time range, newest first`,
+    description:
+      'wheres (a JSON list): client_id, username, topic, ip = or like; kind, event, direction, qos =.',
+    schemas: (s: Schemas) => ({
+      body: s.mqttLogQuerySchema,
+      response: s.listPageSchema(s.mqttLogEntrySchema),
+    }),
+  }) as const;
+
+/** POST mqtt_log/{kind}/export: the .xlsx of one log's range and filter. */
+const logExport = <P extends string>(path: P, kind: MqttLogKind) =>
+  ({
+    method: 'POST',
+    path,
+    access: { page: 'mqtt_log', button: 'export' },
+    file: true,
+    tags,
+    summary: `The ${kind.replace('_', ' ')} log of a time range as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
+    schemas: (s: Schemas) => ({ body: s.mqttLogExportBodySchema, response: s.xlsxSchema }),
+  }) as const;
+
+export const MQTT_CALLS = declareCalls(schemas, {
+  version: {
+    method: 'GET',
+    path: MQTT_PATHS.version,
+    access: 'user',
+    tags,
+    summary: 'Versions of the MQTT broker serving the company, and the server clock',
+    schemas: (s) => ({ response: s.mqttVersionSchema }),
+  },
+  clients: {
+    method: 'GET',
+    path: MQTT_PATHS.clients,
+    access: 'user',
+    errors: LIVE_LIST_ERRORS,
+    tags,
+    summary:
+      "The company's connected clients (devices on mqtt_device_client, user clients on mqtt_user_client)",
+    description:
+      'wheres (base64 JSON): client_id, username, ip = or like; kind, transport, protocol_level =; ' +
+      'connected_at >=, <=, between. orders: connected_at, client_id, username, ip (default connected_at desc).',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.mqttClientSchema),
+      list: { filters: s.MQTT_CLIENT_FILTERS, orders: s.MQTT_CLIENT_ORDER_KEYS },
+    }),
+  },
+  clientCount: {
+    method: 'GET',
+    path: MQTT_PATHS.clientsCount,
+    access: 'user',
+    errors: LIVE_LIST_ERRORS,
+    tags,
+    summary: 'How many connected clients match the wheres, by kind',
+    schemas: (s) => ({ query: s.mqttCountQuerySchema, response: s.mqttClientCountSchema }),
+  },
+  exportDeviceClients: {
+    method: 'GET',
+    path: MQTT_PATHS.clientsExport,
+    access: { page: 'mqtt_device_client', button: 'export' },
+    file: true,
+    tags,
+    summary: `The company's connected devices that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
+    description:
+      'wheres and orders (base64 JSON) as GET clients takes them; only device clients are exported.',
+    schemas: (s) => ({ query: s.mqttClientExportQuerySchema, response: s.xlsxSchema }),
+  },
+  // Either page's kick admits the call; the client's kind says which one it needs (the handler).
+  kick: {
+    method: 'DELETE',
+    path: MQTT_PATHS.client.pattern,
+    access: {
+      anyOf: [
+        { page: 'mqtt_device_client', button: 'kick' },
+        { page: 'mqtt_user_client', button: 'kick' },
+      ],
+    },
+    audit: 'mqtt.client.kick',
+    errors: [404],
+    tags,
+    summary: 'Disconnects a client of the company (the kick button of its kind’s page)',
+    schemas: (s) => ({ params: s.mqttClientIdParamsSchema, response: null }),
+  },
+  subscriptions: {
+    method: 'GET',
+    path: MQTT_PATHS.subscriptions,
+    access: 'user',
+    errors: LIVE_LIST_ERRORS,
+    tags,
+    summary: "The subscriptions of the company's connected clients",
+    description:
+      'wheres (base64 JSON): client_id, username, topic = or like; kind, qos =. orders: client_id, topic, qos.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.mqttSubscriptionSchema),
+      list: { filters: s.MQTT_SUBSCRIPTION_FILTERS, orders: s.MQTT_SUBSCRIPTION_ORDER_KEYS },
+    }),
+  },
+  subscriptionCount: {
+    method: 'GET',
+    path: MQTT_PATHS.subscriptionsCount,
+    access: 'user',
+    errors: LIVE_LIST_ERRORS,
+    tags,
+    summary: 'How many subscriptions match the wheres',
+    schemas: (s) => ({ query: s.mqttCountQuerySchema, response: s.mqttSubscriptionCountSchema }),
+  },
+  clientSeries: {
+    method: 'GET',
+    path: MQTT_PATHS.clientsSeries,
+    access: dashboard,
+    tags,
+    summary:
+      'Connected device and user clients over time (the highest count of each step), and the connects refused that named the company’s devices or keys (their sum)',
+    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttClientSeriesSchema }),
+  },
+  subscriptionSeries: {
+    method: 'GET',
+    path: MQTT_PATHS.subscriptionsSeries,
+    access: dashboard,
+    tags,
+    summary: 'Subscriptions over time (the highest count of each step)',
+    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttSubscriptionSeriesSchema }),
+  },
+  publishSeries: {
+    method: 'GET',
+    path: MQTT_PATHS.publishesSeries,
+    access: dashboard,
+    tags,
+    summary: "Messages the company's clients published (in) and were sent (out), per step",
+    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttPublishSeriesSchema }),
+  },
+  // What the connection may do then is the page's other buttons, which the broker enforces.
+  debugToken: {
+    method: 'POST',
+    path: MQTT_PATHS.debugToken,
+    access: { page: 'mqtt_debug_tool', button: 'connect' },
+    errors: [400],
+    tags,
+    summary: 'Credentials for the debug tool to connect over WebSocket as the signed-in user',
+    schemas: (s) => ({ response: s.mqttDebugTokenSchema }),
+  },
+  // Read-only, with the access of the time series of page mqtt_dashboard, which shows every kind
+  // of client.
+  summary: {
+    method: 'GET',
+    path: MQTT_PATHS.summary,
+    access: dashboard,
+    tags,
+    summary: "The company's clients connected now, by kind, and its messages a minute lately",
+    schemas: (s) => ({ response: s.mqttSummarySchema }),
+  },
+  messageLog: logPage(MQTT_LOG_PATHS.message, 'message'),
+  subscribeLog: logPage(MQTT_LOG_PATHS.subscribe, 'subscribe'),
+  deviceStateLog: logPage(MQTT_LOG_PATHS.device_state, 'device_state'),
+  userStateLog: logPage(MQTT_LOG_PATHS.user_state, 'user_state'),
+  exportMessageLog: logExport(MQTT_LOG_EXPORT_PATHS.message, 'message'),
+  exportSubscribeLog: logExport(MQTT_LOG_EXPORT_PATHS.subscribe, 'subscribe'),
+  exportDeviceStateLog: logExport(MQTT_LOG_EXPORT_PATHS.device_state, 'device_state'),
+  exportUserStateLog: logExport(MQTT_LOG_EXPORT_PATHS.user_state, 'user_state'),
+});
+
+/** Each log's two calls in MQTT_CALLS, by its kind (as MQTT_LOG_PATHS names them). */
+export const MQTT_LOG_CALLS = {
+  message: { page: MQTT_CALLS.messageLog, export: MQTT_CALLS.exportMessageLog },
+  subscribe: { page: MQTT_CALLS.subscribeLog, export: MQTT_CALLS.exportSubscribeLog },
+  device_state: { page: MQTT_CALLS.deviceStateLog, export: MQTT_CALLS.exportDeviceStateLog },
+  user_state: { page: MQTT_CALLS.userStateLog, export: MQTT_CALLS.exportUserStateLog },
+} as const satisfies Record<MqttLogKind, unknown>;

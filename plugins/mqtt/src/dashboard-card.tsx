@@ -4,8 +4,8 @@
  * users whose menu has that page — which the mqtt dir has only while the broker answers a version.
  */
 import { useQuery } from '@tanstack/react-query';
-import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, mqttSummarySchema } from '@vap/contracts';
-import { useKernel, useLanguage, usePagePath, useT } from '@vap/kernel';
+import { callKey, MQTT_CALLS, MQTT_SUMMARY_MINUTES } from '@vap/contracts';
+import { useClient, useLanguage, usePagePath, useT } from '@vap/kernel';
 import { SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 
@@ -31,14 +31,14 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function Broker({ to }: { to: string }) {
   const t = useT('mqtt');
-  const { http } = useKernel();
+  const mqtt = useClient(MQTT_CALLS);
   const language = useLanguage();
   const count = new Intl.NumberFormat(language);
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const query = useQuery({
-    queryKey: ['mqtt', 'dashboard-card'],
+    queryKey: callKey(MQTT_CALLS.summary),
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => http.get(MQTT_PATHS.summary, { schema: mqttSummarySchema, quiet: true, signal }),
+    queryFn: ({ signal }) => mqtt.summary(undefined, { quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const minutes = MQTT_SUMMARY_MINUTES;

@@ -2,8 +2,6 @@ import {
   contribute,
   definePlugin,
   EventBusRef,
-  HttpRef,
-  lazyService,
   menuDir,
   messages,
   page,
@@ -11,8 +9,7 @@ import {
   TabsRef,
 } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { DEBUG_TOOL_PAGE, DebugToolHolder } from './debug/holder.js';
-import { DebugToolRef, MqttApiRef } from './refs.js';
+import { DEBUG_TOOL_PAGE, DebugToolHolder, DebugToolRef } from './debug/holder.js';
 
 /**
  * The message broker's console (spec §1, §2.3 the `mqtt` dir, §7.3; issue 15, after the EMQX 5
@@ -49,11 +46,6 @@ export default definePlugin({
     ),
   ],
   services: [
-    // The API module (and the contracts' schemas it parses with) loads with its first call.
-    lazyService(MqttApiRef, async () => {
-      const { createMqttApi } = await import('./api.js');
-      return (services) => createMqttApi(services.get(HttpRef));
-    }),
     // Small and free of mqtt.js: the client itself is made by the debug tool's page.
     service(DebugToolRef, (services) => {
       const holder = new DebugToolHolder();

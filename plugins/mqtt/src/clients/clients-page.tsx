@@ -1,9 +1,14 @@
-import { MQTT_CLIENT_EXPORT_MAX_ROWS, type MqttClient, type MqttClientKind } from '@vap/contracts';
-import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import {
+  MQTT_CALLS,
+  MQTT_CLIENT_EXPORT_MAX_ROWS,
+  type MqttClient,
+  type MqttClientKind,
+} from '@vap/contracts';
+import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { Button, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
-import { MqttApiRef } from '../refs.js';
+import { listParams } from '../common/list-params.js';
 import { useClientColumns } from './client-columns.js';
 import { ClientDrawer } from './client-drawer.js';
 import { ClientFilters, clientWheres, NO_CLIENT_FILTERS } from './client-filters.js';
@@ -22,7 +27,7 @@ const NEWEST_FIRST = [{ k: 'connected_at', o: 'desc' as const }];
  */
 export function ClientsPage({ kind }: { kind: MqttClientKind }) {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   const { user } = useSession();
   const mayKick = usePermission('kick');
   // Only the device clients page has an export (the user clients' kind is no one's to export).
@@ -57,7 +62,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
       initialQuery={{ orders: NEWEST_FIRST }}
       // The table shows a failure in place; asked every few seconds, it is not announced too.
       load={async (query, signal) => {
-        const page = await api.clients(query, { signal, quiet: true });
+        const page = await mqtt.clients({ query }, { signal, quiet: true });
         matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
         return page;
       }}
@@ -84,10 +89,14 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
               file={t('clients.exportFile')}
               download={() => {
                 const query = table.current?.query();
-                return api.exportDeviceClients(
-                  query?.wheres ?? clientWheres(kind, filters),
-                  query?.orders ?? NEWEST_FIRST,
-                );
+                return mqtt
+                  .exportDeviceClients({
+                    query: listParams(
+                      query?.wheres ?? clientWheres(kind, filters),
+                      query?.orders ?? NEWEST_FIRST,
+                    ),
+                  })
+                  .then((file) => file.blob);
               }}
             />
           ) : null}

@@ -1,7 +1,6 @@
-import type { MqttClient } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { MQTT_CALLS, type MqttClient } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { confirm, message } from '@vap/ui';
-import { MqttApiRef } from '../refs.js';
 
 /** Kicks of one batch in flight at once: quick for a page of clients, gentle on the server. */
 const BATCH_PARALLEL = 4;
@@ -26,7 +25,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  */
 export function useKick(done: () => void) {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   return async (clients: readonly MqttClient[], clearSelection?: () => void): Promise<boolean> => {
     const only = clients.length === 1 ? clients[0] : undefined;
     const confirmed = await confirm({
@@ -40,7 +39,7 @@ export function useKick(done: () => void) {
     if (!confirmed) return false;
     if (only) {
       try {
-        await api.kick(only.client_id);
+        await mqtt.kick({ params: { id: only.client_id } });
       } catch {
         return false; // The console shows the server's message.
       }
@@ -48,7 +47,7 @@ export function useKick(done: () => void) {
     } else {
       // Quiet calls: one summary rather than a message per failed client.
       const failures = await eachLimited(clients, BATCH_PARALLEL, (client) =>
-        api.kick(client.client_id, { quiet: true }),
+        mqtt.kick({ params: { id: client.client_id } }, { quiet: true }),
       );
       if (failures.length === 0) message.success(t('clients.kickedMany', { count: clients.length }));
       else {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLanguage, useService, useT } from '@vap/kernel';
+import { MQTT_CALLS } from '@vap/contracts';
+import { useClient, useLanguage, useT } from '@vap/kernel';
 import { Card, Descriptions, Skeleton } from '@vap/ui';
-import { MqttApiRef } from '../refs.js';
 
 export const VERSION_KEY = ['mqtt', 'dashboard', 'version'] as const;
 
@@ -19,12 +19,12 @@ export function offsetUnit(offsetMs: number): { value: number; unit: 'ms' | 's' 
  */
 export function ClockOffset() {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   const language = useLanguage();
   const version = useQuery({
     queryKey: VERSION_KEY,
     queryFn: async ({ signal }) => {
-      const answer = await api.version({ signal });
+      const answer = await mqtt.version(undefined, { signal });
       return { ...answer, offset: answer.unix_milli - Date.now() };
     },
   });

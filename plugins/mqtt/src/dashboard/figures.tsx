@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLanguage, useService, useT } from '@vap/kernel';
+import { MQTT_CALLS } from '@vap/contracts';
+import { useClient, useLanguage, useT } from '@vap/kernel';
 import { Card, Skeleton } from '@vap/ui';
 import type { ReactNode } from 'react';
-import { MqttApiRef } from '../refs.js';
 
 export const COUNTS_KEY = ['mqtt', 'dashboard', 'counts'] as const;
 
@@ -18,15 +18,15 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
 /** The numbers now: connected clients (all, devices, users) and subscriptions (GET …/count). */
 export function CurrentFigures() {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   const language = useLanguage();
   const clients = useQuery({
     queryKey: [...COUNTS_KEY, 'clients'],
-    queryFn: ({ signal }) => api.clientCount([], { signal }),
+    queryFn: ({ signal }) => mqtt.clientCount({}, { signal }),
   });
   const subscriptions = useQuery({
     queryKey: [...COUNTS_KEY, 'subscriptions'],
-    queryFn: ({ signal }) => api.subscriptionCount([], { signal }),
+    queryFn: async ({ signal }) => (await mqtt.subscriptionCount({}, { signal })).count,
   });
   const number = new Intl.NumberFormat(language);
   const shown = (value: number | undefined, failed: boolean) => {

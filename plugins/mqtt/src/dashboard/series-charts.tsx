@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MqttSeriesQuery } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { MQTT_CALLS, type MqttSeriesQuery } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Button, Card, Chart, type ChartRow, type ChartSeries } from '@vap/ui';
-import { MqttApiRef } from '../refs.js';
 
 const SERIES_KEY = ['mqtt', 'dashboard', 'series'] as const;
 
@@ -58,7 +57,9 @@ function SeriesChart({ name, title, hint, query, series, load }: SeriesChartProp
  */
 export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
+  // The instants and the step, as the server reads them.
+  const asked = ({ from, to, step }: MqttSeriesQuery) => ({ query: { from, to, step } });
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <SeriesChart
@@ -69,14 +70,14 @@ export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
           { key: 'device', label: t('kind.device') },
           { key: 'user', label: t('kind.user') },
         ]}
-        load={(q, signal) => api.clientSeries(q, { signal })}
+        load={(q, signal) => mqtt.clientSeries(asked(q), { signal })}
       />
       <SeriesChart
         name="subscriptions"
         title={t('dashboard.subscriptionsSeries')}
         query={query}
         series={[{ key: 'count', label: t('dashboard.subscriptions') }]}
-        load={(q, signal) => api.subscriptionSeries(q, { signal })}
+        load={(q, signal) => mqtt.subscriptionSeries(asked(q), { signal })}
       />
       <SeriesChart
         name="publishes"
@@ -86,7 +87,7 @@ export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
           { key: 'in', label: t('dashboard.messagesIn') },
           { key: 'out', label: t('dashboard.messagesOut') },
         ]}
-        load={(q, signal) => api.publishSeries(q, { signal })}
+        load={(q, signal) => mqtt.publishSeries(asked(q), { signal })}
       />
       <SeriesChart
         name="clients"
@@ -94,7 +95,7 @@ export function SeriesCharts({ query }: { query: MqttSeriesQuery }) {
         hint={t('dashboard.refusedHint')}
         query={query}
         series={[{ key: 'refused', label: t('dashboard.refused') }]}
-        load={(q, signal) => api.clientSeries(q, { signal })}
+        load={(q, signal) => mqtt.clientSeries(asked(q), { signal })}
       />
     </div>
   );

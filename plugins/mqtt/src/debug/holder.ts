@@ -4,7 +4,7 @@
  * clean-ups, and a test unmounts it; neither may close the connection or lose the log. Loaded at
  * boot, so it stays tiny and knows nothing of mqtt.js.
  */
-import type { EventBus } from '@vap/kernel';
+import { createServiceRef, type EventBus } from '@vap/kernel';
 
 /** The page name the catalogue gives the debug tool (spec §2.3). */
 export const DEBUG_TOOL_PAGE = 'mqtt_debug_tool';
@@ -58,3 +58,6 @@ export class DebugToolHolder {
     });
   }
 }
+
+/** The plugin's one debug tool, kept outside React (index.ts). */
+export const DebugToolRef = createServiceRef<DebugToolHolder>('mqtt.debug-tool');

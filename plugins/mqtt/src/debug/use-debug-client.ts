@@ -1,7 +1,8 @@
-import { useService } from '@vap/kernel';
+import { MQTT_CALLS } from '@vap/contracts';
+import { useClient, useService } from '@vap/kernel';
 import { useSyncExternalStore } from 'react';
-import { DebugToolRef, MqttApiRef } from '../refs.js';
 import { DebugClient, type DebugState } from './debug-client.js';
+import { DebugToolRef } from './holder.js';
 
 /** `ws://` or `wss://` as the console itself is served, on its own host (the broker's /mqtt). */
 export function webSocketAddress(path: string): string {
@@ -15,9 +16,13 @@ export function webSocketAddress(path: string): string {
  */
 export function useDebugClient(): [DebugClient, DebugState] {
   const holder = useService(DebugToolRef);
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   const client = holder.get(
-    () => new DebugClient({ credentials: () => api.debugToken(), address: webSocketAddress }),
+    () =>
+      new DebugClient({
+        credentials: () => mqtt.debugToken(undefined, { quiet: true }),
+        address: webSocketAddress,
+      }),
   );
   const state = useSyncExternalStore(client.watch, client.snapshot);
   return [client, state];

@@ -1,8 +1,7 @@
-import { MQTT_LOG_EXPORT_MAX_ROWS, type MqttLogKind } from '@vap/contracts';
-import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import { MQTT_LOG_CALLS, MQTT_LOG_EXPORT_MAX_ROWS, type MqttLogKind } from '@vap/contracts';
+import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { DataTable, ExportButton } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { MqttApiRef } from '../refs.js';
 import { useLogColumns } from './log-columns.js';
 import { LogFilters, type LogFilterValues, logWheres, NO_LOG_FILTERS } from './log-filters.js';
 import { type LogRange, resolveRange } from './log-range.js';
@@ -24,7 +23,8 @@ const apply = (values: LogFilterValues): Applied => ({
  */
 export function LogTab({ kind }: { kind: MqttLogKind }) {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  // This log's page and export.
+  const log = useClient(MQTT_LOG_CALLS[kind]);
   const { user } = useSession();
   const mayExport = usePermission('export');
   const columns = useLogColumns(kind);
@@ -45,7 +45,7 @@ export function LogTab({ kind }: { kind: MqttLogKind }) {
         rowKey={(row) => row.id}
         filters={wheres}
         load={async ({ page, size, wheres: filter }, signal) => {
-          const answer = await api.logs(kind, { from, to, wheres: [...filter], page, size }, { signal });
+          const answer = await log.page({ body: { from, to, wheres: [...filter], page, size } }, { signal });
           total.current = answer.total;
           return answer;
         }}
@@ -58,7 +58,9 @@ export function LogTab({ kind }: { kind: MqttLogKind }) {
               total={() => total.current}
               max={MQTT_LOG_EXPORT_MAX_ROWS}
               file={t('log.exportFile', { log: kind })}
-              download={() => api.exportLogs(kind, { ...applied.range, wheres: [...wheres] })}
+              download={async () =>
+                (await log.export({ body: { ...applied.range, wheres: [...wheres] } })).blob
+              }
             />
           ) : null
         }

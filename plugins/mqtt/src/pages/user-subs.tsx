@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MQTT_SUBSCRIPTION_ORDER_KEYS, type MqttSubscription } from '@vap/contracts';
-import { useService, useSession, useT } from '@vap/kernel';
+import { MQTT_CALLS, MQTT_SUBSCRIPTION_ORDER_KEYS, type MqttSubscription } from '@vap/contracts';
+import { useClient, useSession, useT } from '@vap/kernel';
 import { Button, type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
-import { MqttApiRef } from '../refs.js';
+import { listParams } from '../common/list-params.js';
 import {
   NO_SUBSCRIPTION_FILTERS,
   SubscriptionFilters,
@@ -22,7 +22,7 @@ const COUNT_KEY = ['mqtt', 'subscriptions', 'count'] as const;
  */
 export default function UserSubscriptionsPage() {
   const t = useT('mqtt');
-  const api = useService(MqttApiRef);
+  const mqtt = useClient(MQTT_CALLS);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const table = useRef<DataTableHandle>(null);
@@ -32,7 +32,8 @@ export default function UserSubscriptionsPage() {
   const count = useQuery({
     queryKey: [...COUNT_KEY, wheres],
     // Shown in place, and asked every few seconds: not announced.
-    queryFn: ({ signal }) => api.subscriptionCount(wheres, { signal, quiet: true }),
+    queryFn: async ({ signal }) =>
+      (await mqtt.subscriptionCount({ query: listParams(wheres) }, { signal, quiet: true })).count,
   });
   const reload = () => {
     table.current?.reload();
@@ -91,7 +92,7 @@ export default function UserSubscriptionsPage() {
       columns={columns}
       rowKey={(row) => `${row.client_id}\n${row.topic}`}
       filters={wheres}
-      load={(query, signal) => api.subscriptions(query, { signal, quiet: true })}
+      load={(query, signal) => mqtt.subscriptions({ query }, { signal, quiet: true })}
       emptyText={t('subs.empty')}
       toolbar={
         <>

@@ -6,22 +6,20 @@
  * are then to be narrowed.
  */
 import {
-  apiErrorSchema,
+  MQTT_CALLS,
   MQTT_CLIENT_EXPORT_MAX_ROWS,
   MQTT_CLIENT_FILTERS,
   MQTT_CLIENT_ORDER_KEYS,
-  MQTT_PATHS,
   type MqttClient,
-  mqttClientExportQuerySchema,
 } from '@vap/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import en from '../../../../../plugins/mqtt/src/locales/en.json' with { type: 'json' };
 import zhCN from '../../../../../plugins/mqtt/src/locales/zh-CN.json' with { type: 'json' };
 import zhTW from '../../../../../plugins/mqtt/src/locales/zh-TW.json' with { type: 'json' };
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
@@ -60,49 +58,32 @@ const FALLBACK = [
   { k: 'client_id', o: 'asc' },
 ] as const;
 
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-
-export const mqttClientExportRoutes: FastifyPluginAsyncZod<{ db: Db; broker: Broker }> = async (
-  app,
-  { db, broker },
-) => {
-  app.get(
-    MQTT_PATHS.clientsExport,
-    {
-      config: { access: { page: 'mqtt_device_client', button: 'export' } },
-      schema: {
-        tags: ['mqtt'],
-        summary: `The company's connected devices that match as .xlsx, refused beyond ${MQTT_CLIENT_EXPORT_MAX_ROWS} rows`,
-        description:
-          'wheres and orders (base64 JSON) as GET clients takes them; only device clients are exported.',
-        security: [{ bearer: [] }],
-        querystring: mqttClientExportQuerySchema,
-        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const companyId = companyOf(await permissionsOf(request, db));
-      const wheres = listFilters(request.query.wheres, MQTT_CLIENT_FILTERS);
-      const orders = listOrders(request.query.orders, MQTT_CLIENT_ORDER_KEYS);
-      // On every node of the cluster, as the list.
-      const devices = (await broker.cluster.clients(companyId))
-        .map((entry) => entry.client)
-        .filter((client) => client.kind === 'device');
-      const matching = filtered(devices, wheres);
-      // Spec §8: refused, not cut — a file that silently lacks clients reads as all of them.
-      if (matching.length > MQTT_CLIENT_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
-      const rows = paged(matching, orders, FALLBACK, 1, Math.max(matching.length, 1));
-      const word = pluginWords(MQTT_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
-      async function* each() {
-        yield* rows;
-      }
-      return sendXlsx(
-        reply,
-        'mqtt-device-clients',
-        CLIENT_EXPORT_COLUMNS.map(([key]) => word(key)),
-        each(),
-        (client) => CLIENT_EXPORT_COLUMNS.map(([, cell]) => cell(client, word)),
-      );
-    },
-  );
-};
+export async function mqttClientExportRoutes(
+  app: FastifyInstance,
+  { db, broker }: { db: Db; broker: Broker },
+) {
+  await serve(app, MQTT_CALLS.exportDeviceClients, async (request, reply) => {
+    const companyId = companyOf(await permissionsOf(request, db));
+    const wheres = listFilters(request.query.wheres, MQTT_CLIENT_FILTERS);
+    const orders = listOrders(request.query.orders, MQTT_CLIENT_ORDER_KEYS);
+    // On every node of the cluster, as the list.
+    const devices = (await broker.cluster.clients(companyId))
+      .map((entry) => entry.client)
+      .filter((client) => client.kind === 'device');
+    const matching = filtered(devices, wheres);
+    // Spec §8: refused, not cut — a file that silently lacks clients reads as all of them.
+    if (matching.length > MQTT_CLIENT_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
+    const rows = paged(matching, orders, FALLBACK, 1, Math.max(matching.length, 1));
+    const word = pluginWords(MQTT_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
+    async function* each() {
+      yield* rows;
+    }
+    return sendXlsx(
+      reply,
+      'mqtt-device-clients',
+      CLIENT_EXPORT_COLUMNS.map(([key]) => word(key)),
+      each(),
+      (client) => CLIENT_EXPORT_COLUMNS.map(([, cell]) => cell(client, word)),
+    );
+  });
+}

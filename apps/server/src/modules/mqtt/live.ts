@@ -4,16 +4,14 @@
  * the same `{k, o, v}` filters a table list takes (MQTT_CLIENT_FILTERS, MQTT_SUBSCRIPTION_FILTERS).
  */
 import {
-  type FilterSpec,
   type ListPage,
-  type ListQueryParams,
+  type ListQuery,
   MQTT_DEBUG_USERNAME_PREFIX,
   type MqttClient,
   type MqttSubscription,
   type Order,
   type Where,
 } from '@vap/contracts';
-import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { type Connection, type Identity, subscriptionsOfClient } from './connection.js';
 
 /** The user name a client connected with: a device's serial, a key's id, the debug tool's `debug:{user}`. */
@@ -116,15 +114,12 @@ export function paged<T extends object>(
   return sorted.slice((page - 1) * size, page * size);
 }
 
-/** A list query over live rows: its filters checked against `filters`, its sort against `orderKeys`. */
+/** A list query over live rows (decoded and checked against the call's filters and sort keys). */
 export function livePage<T extends object>(
   rows: readonly T[],
-  query: ListQueryParams,
-  list: { filters: FilterSpec; orderKeys: readonly string[]; fallback: readonly Order[] },
+  { page, size, wheres, orders }: ListQuery,
+  fallback: readonly Order[],
 ): ListPage<T> {
-  const matching = filtered(rows, listFilters(query.wheres, list.filters));
-  return {
-    items: paged(matching, listOrders(query.orders, list.orderKeys), list.fallback, query.page, query.size),
-    total: matching.length,
-  };
+  const matching = filtered(rows, wheres);
+  return { items: paged(matching, orders, fallback, page, size), total: matching.length };
 }

@@ -1,23 +1,10 @@
 /** The four logs of the `mqtt_log` page (spec §7.3 POST mqtt_log/…): a page at a time, or as .xlsx. */
-import {
-  apiErrorSchema,
-  listPageSchema,
-  MQTT_LOG_EXPORT_MAX_ROWS,
-  MQTT_LOG_EXPORT_PATHS,
-  MQTT_LOG_KINDS,
-  MQTT_LOG_PATHS,
-  type MqttLogEntry,
-  type MqttLogKind,
-  mqttLogEntrySchema,
-  mqttLogExportBodySchema,
-  mqttLogQuerySchema,
-} from '@vap/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MQTT_LOG_CALLS, MQTT_LOG_KINDS, type MqttLogEntry, type MqttLogKind } from '@vap/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
 import type { MqttLog } from './log.js';
@@ -62,54 +49,26 @@ const wordsOf = (request: FastifyRequest): Word => {
   return (key) => translate(language, `mqttLogExport.${key}`);
 };
 
-const security = [{ bearer: [] }];
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-
-export const mqttLogRoutes: FastifyPluginAsyncZod<{ db: Db; log: MqttLog }> = async (app, { db, log }) => {
+export async function mqttLogRoutes(app: FastifyInstance, { db, log }: { db: Db; log: MqttLog }) {
   for (const kind of MQTT_LOG_KINDS) {
-    app.post(
-      MQTT_LOG_PATHS[kind],
-      {
-        config: { access: { page: 'mqtt_log' } },
-        schema: {
-          tags: ['mqtt'],
-          summary: `The ${kind.replace('_', ' ')} log of a time range, newest first`,
-          description:
-            'wheres (a JSON list): client_id, username, topic, ip = or like; kind, event, direction, qos =.',
-          security,
-          body: mqttLogQuerySchema,
-          response: { 200: listPageSchema(mqttLogEntrySchema), ...refusals },
-        },
-      },
-      async (request) => log.page(companyOf(await permissionsOf(request, db)), kind, request.body),
+    const calls = MQTT_LOG_CALLS[kind];
+    await serve(app, calls.page, async (request) =>
+      log.page(companyOf(await permissionsOf(request, db)), kind, request.body),
     );
-    app.post(
-      MQTT_LOG_EXPORT_PATHS[kind],
-      {
-        config: { access: { page: 'mqtt_log', button: 'export' } },
-        schema: {
-          tags: ['mqtt'],
-          summary: `The ${kind.replace('_', ' ')} log of a time range as .xlsx, refused beyond ${MQTT_LOG_EXPORT_MAX_ROWS} rows`,
-          security,
-          body: mqttLogExportBodySchema,
-          response: { 200: z.unknown().describe('.xlsx'), ...refusals },
-        },
-      },
-      async (request, reply) => {
-        const rows = await log.exportRows(companyOf(await permissionsOf(request, db)), kind, request.body);
-        const word = wordsOf(request);
-        const columns = COLUMNS[kind];
-        async function* each() {
-          yield* rows;
-        }
-        return sendXlsx(
-          reply,
-          `mqtt-${kind.replace('_', '-')}-log`,
-          columns.map(([key]) => word(key)),
-          each(),
-          (entry) => columns.map(([, value]) => value(entry, word)),
-        );
-      },
-    );
+    await serve(app, calls.export, async (request, reply) => {
+      const rows = await log.exportRows(companyOf(await permissionsOf(request, db)), kind, request.body);
+      const word = wordsOf(request);
+      const columns = COLUMNS[kind];
+      async function* each() {
+        yield* rows;
+      }
+      return sendXlsx(
+        reply,
+        `mqtt-${kind.replace('_', '-')}-log`,
+        columns.map(([key]) => word(key)),
+        each(),
+        (entry) => columns.map(([, value]) => value(entry, word)),
+      );
+    });
   }
-};
+}
