@@ -10,7 +10,10 @@
  *    p99 ≤ 50 ms; livez ≥ 0.8× bare node:http answering the same bytes (body and headers). A
  *    one-route Fastify answering the same bytes is measured beside them, so that the report shows
  *    how much of livez's gap is the framework's and how much ours (our routes, hooks and plugins);
- * 3. the server process's resident memory (VmRSS) idle after start and after the load, per engine,
+ * 3. signed-in list reads under LIST_READ_CONNECTIONS connections (issue 30): the users list and the
+ *    device list (the demo owner's 66 devices, first page), user info and healthz beside them in the
+ *    same rounds; asserted: each list's p99 ≤ LIST_READ_P99_MS;
+ * 4. the server process's resident memory (VmRSS) idle after start and after the load, per engine,
  *    and the linear memory of a PGlite instance opened on the bench's data directory after the load.
  *
  * Memory, measured on the 2-core development machine (Node 20, five runs): the server holds 120 MB
@@ -49,6 +52,18 @@ const LIST_RATIO = 0.2;
 const P99_MS = 50;
 const NO_DATABASE_RATIO = 0.8;
 const OUR_RSS_BOUND = 256 * 1024 * 1024;
+const LIST_READ_CONNECTIONS = 10;
+const LIST_READ_P99_MS = 20;
+
+/** The reads of issue 30, each under LIST_READ_CONNECTIONS connections; the lists' p99 is asserted. */
+const LIST_READS = {
+  healthz: '/webapi/healthz',
+  'user info': '/webapi/v1/pms/user',
+  'users list': '/webapi/v1/pms/company/users?page=1&size=20',
+  'device list': '/webapi/v1/dms/company/devices?page=1&size=20',
+} as const;
+type ListRead = keyof typeof LIST_READS;
+const ASSERTED_READS: ListRead[] = ['users list', 'device list'];
 
 const ROUTES = {
   livez: '/webapi/livez',
@@ -70,6 +85,8 @@ interface EngineRun {
   bare: Measured;
   /** A one-route Fastify, measured in the same rounds. */
   fastify: Measured;
+  /** The reads of LIST_READS under LIST_READ_CONNECTIONS connections. */
+  reads: Record<ListRead, Measured>;
   idleRss: number;
   loadedRss: number;
 }
@@ -84,10 +101,10 @@ function rssOf(pid: number): number {
   return Number(line[1]) * 1024;
 }
 
-async function load(url: string, token?: string): Promise<Measured> {
+async function load(url: string, token?: string, connections = CONNECTIONS): Promise<Measured> {
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const options = { url, connections: CONNECTIONS, headers };
+  const options = { url, connections, headers };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: SECONDS });
   expect(result.errors, `${url}: connection errors`).toBe(0);
@@ -121,6 +138,7 @@ async function measureEngine(
     const best = (kept: Measured | undefined, measured: Measured) =>
       kept && kept.requests >= measured.requests ? kept : measured;
     const routes = {} as Record<Route, Measured>;
+    const reads = {} as Record<ListRead, Measured>;
     let bare: Measured | undefined;
     let fastify: Measured | undefined;
     for (let round = 0; round < ROUNDS; round++) {
@@ -129,9 +147,12 @@ async function measureEngine(
       for (const [route, path] of Object.entries(ROUTES) as [Route, string][]) {
         routes[route] = best(routes[route], await load(`${server.url}${path}`, token));
       }
+      for (const [read, path] of Object.entries(LIST_READS) as [ListRead, string][]) {
+        reads[read] = best(reads[read], await load(`${server.url}${path}`, token, LIST_READ_CONNECTIONS));
+      }
     }
     if (!bare || !fastify) throw new Error('no rounds');
-    return { engine, routes, bare, fastify, idleRss, loadedRss: rssOf(server.pid) };
+    return { engine, routes, bare, fastify, reads, idleRss, loadedRss: rssOf(server.pid) };
   } finally {
     await server.stop();
   }
@@ -260,6 +281,11 @@ it('prints the hot path and holds the goals of issue 13 §2', async () => {
         `${run.engine.padEnd(10)}${route.padEnd(12)}${cell(measured.requests.toFixed(0), 9)}${cell(`${measured.p99} ms`, 8)}${cell(`${(measured.requests / healthz).toFixed(2)}×`, 11)}`,
       );
     }
+    for (const [read, measured] of Object.entries(run.reads)) {
+      rows.push(
+        `${run.engine.padEnd(10)}${`${read}, ${LIST_READ_CONNECTIONS} conn.`.padEnd(24)}${cell(measured.requests.toFixed(0), 9)}${cell(`${measured.p99} ms`, 8)}${cell(`${(measured.requests / run.reads.healthz.requests).toFixed(2)}×`, 11)}`,
+      );
+    }
     rows.push(
       `${run.engine.padEnd(10)}livez is ${(run.routes.livez.requests / run.bare.requests).toFixed(2)}× bare node:http and ${(run.routes.livez.requests / run.fastify.requests).toFixed(2)}× a one-route Fastify (itself ${(run.fastify.requests / run.bare.requests).toFixed(2)}× bare); resident memory ${mb(run.idleRss)} idle, ${mb(run.loadedRss)} after the load`,
     );
@@ -292,6 +318,12 @@ it('prints the hot path and holds the goals of issue 13 §2', async () => {
     expect(livez.requests / run.bare.requests, `${run.engine} livez / bare node:http`).toBeGreaterThanOrEqual(
       NO_DATABASE_RATIO,
     );
+    for (const read of ASSERTED_READS) {
+      expect(
+        run.reads[read].p99,
+        `${run.engine} ${read} p99 under ${LIST_READ_CONNECTIONS} connections (ms)`,
+      ).toBeLessThanOrEqual(LIST_READ_P99_MS);
+    }
     if (run.engine === 'postgres') expect(run.loadedRss).toBeLessThanOrEqual(OUR_RSS_BOUND);
   }
 });
