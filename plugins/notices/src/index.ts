@@ -1,4 +1,3 @@
-import { NOTICE_CALLS } from '@vap/contracts';
 import {
   clientOf,
   contribute,
@@ -38,16 +37,15 @@ export default definePlugin({
     ),
   ],
   services: [
-    // The calls' schemas load with the first poll, not with the sign-in page.
-    service(
-      UnreadRef,
-      (services) =>
-        new UnreadService(
-          clientOf(services.get(HttpRef), NOTICE_CALLS),
-          services.get(SessionRef),
-          services.get(EventBusRef),
-        ),
-    ),
+    // The calls and their schemas load with the first poll, not with the sign-in page.
+    service(UnreadRef, (services) => {
+      const http = services.get(HttpRef);
+      return new UnreadService(
+        () => import('./notice-calls.js').then(({ NOTICE_CALLS }) => clientOf(http, NOTICE_CALLS)),
+        services.get(SessionRef),
+        services.get(EventBusRef),
+      );
+    }),
   ],
   messages: [
     messages('notices', {

@@ -35,7 +35,8 @@ export class UnreadService {
   #stopWatching: (() => void) | null = null;
 
   constructor(
-    private readonly notices: Client<typeof NOTICE_CALLS>,
+    /** The client of the notices' calls, loaded with the first poll (see index.ts). */
+    private readonly notices: () => Promise<Client<typeof NOTICE_CALLS>>,
     private readonly session: SessionService,
     private readonly bus: EventBus,
     private readonly document: Document | undefined = globalThis.document,
@@ -120,11 +121,12 @@ export class UnreadService {
     if (this.session.state.status !== 'ready') return;
     const generation = this.#generation;
     this.#inFlight = true;
+    const client = this.notices();
     const [notices, messages] = await Promise.allSettled([
       // Polls are quiet: a failure is only logged (spec §8).
-      this.notices.unreadNotices(undefined, { quiet: true }).then(({ unread }) => unread),
-      this.notices
-        .countMessages({ query: { wheres: UNREAD_FILTER_PARAM } }, { quiet: true })
+      client.then((calls) => calls.unreadNotices(undefined, { quiet: true })).then(({ unread }) => unread),
+      client
+        .then((calls) => calls.countMessages({ query: { wheres: UNREAD_FILTER_PARAM } }, { quiet: true }))
         .then(({ count }) => count),
     ]);
     if (generation !== this.#generation) return;
