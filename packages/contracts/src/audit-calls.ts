@@ -4,9 +4,13 @@ import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
-  const [{ z }, audit, list] = await Promise.all([import('zod'), import('./audit.js'), import('./list.js')]);
+  const [files, audit, list] = await Promise.all([
+    import('./file-answers.js'),
+    import('./audit.js'),
+    import('./list.js'),
+  ]);
   // The OpenAPI document names what the export's bytes are.
-  return { ...audit, ...list, auditCsvSchema: z.string().describe('text/csv') };
+  return { ...audit, ...list, auditCsvSchema: files.csvFileSchema };
 };
 
 const FILTERS_HELP =

@@ -32,6 +32,14 @@ export const DEFAULT_SETTINGS: Readonly<LayoutSettings> = {
 };
 
 export const POLL_INTERVAL_MS = 3000;
+
+/**
+ * `state` of a notice (for the caller) or a message: 0 unread, 1 read (spec §7.4 `state = 0`). Here,
+ * free of zod, because the unread dots' poll runs from the notices plugin's entry: a constant of a
+ * schema module would bring that module, all its schemas and zod onto every visitor's first load
+ * once its area's declared calls are used.
+ */
+export const READ_STATE = { unread: 0, read: 1 } as const;
 export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 210;
 export const TAB_CONTEXT_MENU_WIDTH_PX = 105;

@@ -13,8 +13,8 @@ import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
-  const [{ z }, finance, ids, list, summaries] = await Promise.all([
-    import('zod'),
+  const [files, finance, ids, list, summaries] = await Promise.all([
+    import('./file-answers.js'),
     import('./finance.js'),
     import('./ids.js'),
     import('./list.js'),
@@ -25,11 +25,9 @@ const schemas = async () => {
     ...ids,
     ...list,
     ...summaries,
-    /** A development payment's token, as its path names it. */
-    devPaymentParamsSchema: z.object({ id: z.string().min(1).max(64) }),
     // The bytes of a file answer, named in the OpenAPI document by what they are.
-    xlsxFile: z.unknown().describe('.xlsx'),
-    pdfFile: z.unknown().describe('application/pdf'),
+    xlsxFile: files.xlsxFileSchema,
+    pdfFile: files.pdfFileSchema,
   };
 };
 

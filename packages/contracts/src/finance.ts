@@ -432,3 +432,6 @@ export const INVOICE_PAYMENT_FILTERS = {
 
 /** GET/PUT invoice_details: the company's invoice details (also part of GET/PUT /finance). */
 export const invoiceDetailsAnswerSchema = z.object({ invoice: invoiceDetailsSchema.nullable() });
+
+/** A development payment's token, as its path names it (GET/POST dev/payments/{id}). */
+export const devPaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -19,6 +19,7 @@ export * from './device-jobs.js';
 export * from './devices.js';
 export * from './devices-calls.js';
 export * from './errors.js';
+export * from './file-answers.js';
 export * from './finance.js';
 export * from './finance-calls.js';
 export * from './format.js';

@@ -5,14 +5,14 @@ import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import type { MqttLogKind } from './mqtt.js';
 
 const schemas = async () => {
-  const [{ z }, mqtt, list, { mqttSummarySchema }] = await Promise.all([
-    import('zod'),
+  const [{ xlsxFileSchema }, mqtt, list, { mqttSummarySchema }] = await Promise.all([
+    import('./file-answers.js'),
     import('./mqtt.js'),
     import('./list.js'),
     import('./summaries.js'),
   ]);
   // The OpenAPI document names what an export's bytes are.
-  return { ...mqtt, ...list, mqttSummarySchema, xlsxSchema: z.unknown().describe('.xlsx') };
+  return { ...mqtt, ...list, mqttSummarySchema, xlsxSchema: xlsxFileSchema };
 };
 type Schemas = Awaited<ReturnType<typeof schemas>>;
 

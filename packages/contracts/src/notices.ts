@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { idParamsSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 
-/** `state` of a notice (for the caller) or a message: 0 unread, 1 read (spec §7.4 `state = 0`). */
-export const READ_STATE = { unread: 0, read: 1 } as const;
 export const readStateSchema = z.union([z.literal(0), z.literal(1)]);
 export type ReadState = z.infer<typeof readStateSchema>;
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -37,7 +37,7 @@ const importsOf = (file: string) =>
   [
     ...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(
       // Type-only imports are erased from the build; a call's schemas load through `import()`.
-      /^(?:import|export)(?! type )[^;]*?from '([^']+)'/gm,
+      /^(?:import|export)(?! type )[^;]*?from '([^']+)';$/gm,
     ),
   ].map((match) => match[1]);
 
@@ -46,6 +46,17 @@ describe('zod-free modules', () => {
     for (const imported of importsOf(file)) {
       expect(imported, `${file} imports ${imported}`).toMatch(/^\.\//);
       expect(ZOD_FREE, `${file} imports ${imported}`).toContain(imported?.replace(/^\.\/(.*)\.js$/, '$1.ts'));
+    }
+  });
+
+  it('no module loads zod itself: a loader importing it whole would keep every export of zod in the build', () => {
+    const sources = readdirSync(new URL('.', import.meta.url)).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    for (const file of sources) {
+      expect(readFileSync(new URL(file, import.meta.url), 'utf8'), file).not.toMatch(
+        /import\(\s*['"]zod['"]/,
+      );
     }
   });
 
