@@ -17,8 +17,8 @@ import {
   type UserInfo,
 } from '@vap/contracts';
 import { BehaviorSubject } from 'rxjs';
-import type { EventBus } from './events.js';
 import { sendCall } from './calls.js';
+import type { EventBus } from './events.js';
 import { ApiError, type HttpClient, kernelSchemas } from './http.js';
 import type { ActivationContext } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
