@@ -78,6 +78,11 @@ export interface CallFacts<M extends HttpMethod = HttpMethod, P extends string =
   /** Answers a file's bytes (an export, a document) rather than JSON. */
   readonly file?: boolean;
   /**
+   * The media types of a body no schema describes (a multipart upload the handler reads as a
+   * stream), for the OpenAPI document.
+   */
+  readonly consumes?: readonly string[];
+  /**
    * Served only in some configurations, said here (a scan provider that sends the browser back, the
    * development outbox): a server without them has no such route.
    */

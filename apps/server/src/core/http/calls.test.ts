@@ -53,6 +53,15 @@ const CALLS = declareCalls(async () => area, {
     summary: 'Polls a thing',
     schemas: (s) => ({ params: s.idParams, response: s.thing.or(s.pending), also: { 202: s.pending } }),
   },
+  upload: {
+    method: 'POST',
+    path: '/v1/things/upload',
+    access: 'user',
+    consumes: ['multipart/form-data'],
+    tags: ['things'],
+    summary: 'Uploads a thing',
+    schemas: (s) => ({ response: s.thing }),
+  },
 });
 
 const routes: RouteOptions[] = [];
@@ -79,6 +88,7 @@ beforeAll(async () => {
       ? reply.code(202).send({ state: 'pending' })
       : { id: request.params.id, name: 'x' },
   );
+  await serve(app, CALLS.upload, () => ({ id: 2, name: 'upload' }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -154,5 +164,14 @@ describe('serve: a declared call as one route', () => {
       '401',
       '403',
     ]);
+  });
+
+  it('names in the route schema the media types of a body the handler reads itself', () => {
+    const upload = routes.find((route) => route.url === '/v1/things/upload');
+    expect((upload?.schema as { consumes?: string[] } | undefined)?.consumes).toEqual([
+      'multipart/form-data',
+    ]);
+    const create = routes.find((route) => route.method === 'POST' && route.url === '/v1/things');
+    expect(create?.schema).not.toHaveProperty('consumes');
   });
 });

@@ -61,6 +61,7 @@ function routeSchema(call: AnyCall, schemas: CallSchemas) {
         ? { querystring: schemas.query }
         : {}),
     ...(schemas.body ? { body: schemas.body } : {}),
+    ...(call.consumes ? { consumes: [...call.consumes] } : {}),
     response,
   };
 }
