@@ -1,6 +1,238 @@
-/** The calls of device tasks (page device_maintenance): firmware packages, upgrades, configuration, white lists. */
+/**
+ * The calls of device tasks (page device_maintenance, issue 16): the list, one task and its jobs
+ * need the page; a firmware package and an upgrade task need the `upgrade` button; retrying or
+ * cancelling a task needs the button of its type (TASK_BUTTONS, checked by the handler once the
+ * task is read); the templates and configuration tasks need the `config` button; checking a
+ * white-list workbook and pushing a white list need the `whitelist` button. The tasks' summary of
+ * the dashboard's card (issue 29) has the access of the task list.
+ */
+import { TASK_PATHS } from './api-paths.js';
+import type { PageAccess } from './calls.js';
 import { declareCalls } from './calls.js';
 
-const schemas = () => import('./tasks.js');
+const schemas = async () => {
+  const [files, tasks, list, company, summaries] = await Promise.all([
+    import('./file-answers.js'),
+    import('./tasks.js'),
+    import('./list.js'),
+    import('./company.js'),
+    import('./summaries.js'),
+  ]);
+  return {
+    ...tasks,
+    listPageSchema: list.listPageSchema,
+    uploadTokenResultSchema: company.uploadTokenResultSchema,
+    taskSummarySchema: summaries.taskSummarySchema,
+    // The bytes of a file answer, named in the OpenAPI document by what they are.
+    xlsxFile: files.xlsxFileSchema,
+  };
+};
 
-export const TASK_CALLS = declareCalls(schemas, {});
+const PAGE = 'device_maintenance';
+// The buttons of TASK_BUTTONS (tasks.ts carries zod): firmware_upgrade, configuration, whitelist.
+const upgrade: PageAccess = { page: PAGE, button: 'upgrade' };
+const config: PageAccess = { page: PAGE, button: 'config' };
+const whitelist: PageAccess = { page: PAGE, button: 'whitelist' };
+const tags = ['tasks'];
+
+export const TASK_CALLS = declareCalls(schemas, {
+  firmware: {
+    method: 'GET',
+    path: TASK_PATHS.firmware,
+    access: { page: PAGE },
+    errors: [400, 404],
+    tags,
+    summary: "The company's firmware packages, newest first",
+    schemas: (s) => ({ response: s.firmwareListSchema }),
+  },
+  firmwareToken: {
+    method: 'POST',
+    path: TASK_PATHS.firmwareToken,
+    access: upgrade,
+    errors: [404],
+    tags,
+    summary: 'An upload token for a firmware package firmware/{companyId}_{md5}.bin, at most 100 MB',
+    schemas: (s) => ({ body: s.firmwareTokenBodySchema, response: s.uploadTokenResultSchema }),
+  },
+  createFirmware: {
+    method: 'POST',
+    path: TASK_PATHS.firmware,
+    access: upgrade,
+    audit: 'firmware.create',
+    errors: [404, 409],
+    tags,
+    summary: 'Records an uploaded firmware package with its model, version and release notes',
+    schemas: (s) => ({ body: s.createFirmwareBodySchema, response: s.firmwareSchema }),
+  },
+  deleteFirmware: {
+    method: 'DELETE',
+    path: TASK_PATHS.firmwareItem.pattern,
+    access: upgrade,
+    audit: 'firmware.delete',
+    errors: [404, 409],
+    tags,
+    summary: 'Deletes a firmware package that no unfinished task uses',
+    schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
+  },
+  tasks: {
+    method: 'GET',
+    path: TASK_PATHS.tasks,
+    access: { page: PAGE },
+    errors: [404],
+    tags,
+    summary: "A page of the company's device tasks, newest first",
+    description: 'wheres (base64 JSON): type =, state =, created_at between.',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.taskSchema),
+      list: { filters: s.TASK_FILTERS, orders: [] },
+    }),
+  },
+  task: {
+    method: 'GET',
+    path: TASK_PATHS.task.pattern,
+    access: { page: PAGE },
+    errors: [404],
+    tags,
+    summary: 'One device task with its counts by state',
+    schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
+  },
+  jobs: {
+    method: 'GET',
+    path: TASK_PATHS.jobs.pattern,
+    access: { page: PAGE },
+    errors: [404],
+    tags,
+    summary: "A page of a task's jobs, one per device",
+    description: 'wheres (base64 JSON): state =, sn = or like.',
+    schemas: (s) => ({
+      params: s.taskIdParamsSchema,
+      response: s.listPageSchema(s.taskJobSchema),
+      list: { filters: s.TASK_JOB_FILTERS, orders: [] },
+    }),
+  },
+  exportJobs: {
+    method: 'GET',
+    path: TASK_PATHS.jobsExport.pattern,
+    access: { page: PAGE, button: 'export' },
+    errors: [404],
+    file: true,
+    tags,
+    summary: "A task's jobs as .xlsx, in the caller's language",
+    schemas: (s) => ({ params: s.taskIdParamsSchema, response: null, also: { 200: s.xlsxFile } }),
+  },
+  upgrade: {
+    method: 'POST',
+    path: TASK_PATHS.upgrade,
+    access: upgrade,
+    audit: 'task.create',
+    errors: [404],
+    tags,
+    summary: 'Upgrades the firmware of selected devices, a group or a filter, of the package’s model',
+    schemas: (s) => ({ body: s.createUpgradeTaskBodySchema, response: s.taskSchema }),
+  },
+  retry: {
+    method: 'POST',
+    path: TASK_PATHS.retry.pattern,
+    access: { page: PAGE },
+    audit: 'task.retry',
+    errors: [404, 409],
+    tags,
+    summary: 'The failed jobs of a task (of some devices, or all) start again',
+    schemas: (s) => ({ params: s.taskIdParamsSchema, body: s.retryTaskBodySchema, response: s.taskSchema }),
+  },
+  cancel: {
+    method: 'POST',
+    path: TASK_PATHS.cancel.pattern,
+    access: { page: PAGE },
+    audit: 'task.cancel',
+    errors: [404, 409],
+    tags,
+    summary: 'Cancels a task: its jobs not started fail `cancelled`, started ones run to their end',
+    schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
+  },
+  configTemplates: {
+    method: 'GET',
+    path: TASK_PATHS.configTemplates,
+    access: { page: PAGE },
+    errors: [400, 404],
+    tags,
+    summary: "The company's configuration templates, by name",
+    schemas: (s) => ({ response: s.configTemplateListSchema }),
+  },
+  createConfigTemplate: {
+    method: 'POST',
+    path: TASK_PATHS.configTemplates,
+    access: config,
+    audit: 'config_template.create',
+    errors: [404, 409],
+    tags,
+    summary: 'Creates a configuration template (image, OSD, network, storage) for a model or every model',
+    schemas: (s) => ({ body: s.configTemplateBodySchema, response: s.configTemplateSchema }),
+  },
+  updateConfigTemplate: {
+    method: 'PUT',
+    path: TASK_PATHS.configTemplate.pattern,
+    access: config,
+    audit: 'config_template.update',
+    errors: [404, 409],
+    tags,
+    summary: 'Changes a configuration template (tasks keep what they applied)',
+    schemas: (s) => ({
+      params: s.taskIdParamsSchema,
+      body: s.configTemplateBodySchema,
+      response: s.configTemplateSchema,
+    }),
+  },
+  deleteConfigTemplate: {
+    method: 'DELETE',
+    path: TASK_PATHS.configTemplate.pattern,
+    access: config,
+    audit: 'config_template.delete',
+    errors: [404],
+    tags,
+    summary: 'Deletes a configuration template (tasks keep what they applied)',
+    schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
+  },
+  configure: {
+    method: 'POST',
+    path: TASK_PATHS.configuration,
+    access: config,
+    audit: 'task.create',
+    errors: [404],
+    tags,
+    summary: "Applies a template to selected devices, a group or a filter (of the template's model)",
+    schemas: (s) => ({ body: s.createConfigurationTaskBodySchema, response: s.taskSchema }),
+  },
+  // Its body is multipart form data (list, then file), read as a stream by the handler (no schema).
+  checkWhitelist: {
+    method: 'POST',
+    path: TASK_PATHS.whitelistCheck,
+    access: whitelist,
+    errors: [400, 404, 413, 415],
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: 'Reads a white-list workbook (.xlsx or .csv, multipart: list, then file; column value)',
+    description:
+      'Answers the entries and the refused rows by row number: missing, format (not a plate or a card ' +
+      'number), duplicate (on an earlier row). Writes nothing.',
+    schemas: (s) => ({ response: s.whitelistCheckSchema }),
+  },
+  whitelist: {
+    method: 'POST',
+    path: TASK_PATHS.whitelist,
+    access: whitelist,
+    audit: 'task.create',
+    errors: [404],
+    tags,
+    summary: 'Pushes a white list (plates or cards) to selected devices, a group or a filter',
+    schemas: (s) => ({ body: s.createWhitelistTaskBodySchema, response: s.taskSchema }),
+  },
+  summary: {
+    method: 'GET',
+    path: TASK_PATHS.summary,
+    access: { page: PAGE },
+    tags,
+    summary: "How many of the company's device tasks are running, and ended failed or completed lately",
+    schemas: (s) => ({ response: s.taskSummarySchema }),
+  },
+});

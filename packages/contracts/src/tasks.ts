@@ -92,6 +92,8 @@ export const firmwareSchema = z.object({
   created_at: z.string(),
 });
 export type Firmware = z.infer<typeof firmwareSchema>;
+/** GET firmware: the company's packages, newest first. */
+export const firmwareListSchema = z.object({ items: z.array(firmwareSchema) });
 
 // ---- tasks ---------------------------------------------------------------------------------------
 
@@ -300,6 +302,8 @@ export const configTemplateSchema = z.object({
   updated_at: z.string(),
 });
 export type ConfigTemplate = z.infer<typeof configTemplateSchema>;
+/** GET config_templates: the company's templates, by name. */
+export const configTemplateListSchema = z.object({ items: z.array(configTemplateSchema) });
 
 /** POST tasks/configuration: a template applied to the target's devices (of its model, if it has one). */
 export const createConfigurationTaskBodySchema = z.object({
