@@ -19,7 +19,7 @@
  * are checked by `OpenApiGate` (access-keys/open-api.ts, docs/open-api.md). Other routes refuse such
  * a request like any request without a token (401).
  */
-import { OWNER_ROLE_ID, type PageName } from '@vap/contracts';
+import { type Access, type AnyPageAccess, OWNER_ROLE_ID, type PageAccess } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Caller, CallerLoader } from '../auth/caller.js';
 import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
@@ -28,18 +28,8 @@ import type { Db } from '../db/client.js';
 import type { MenuCatalogue } from '../menu/catalogue.js';
 import { ApiError, unauthorized } from './errors.js';
 
-/** A page of the menu catalogue and, optionally, one of its buttons. */
-export interface PageAccess {
-  page: PageName;
-  button?: string;
-}
-
-/** Pages (and buttons) of which the caller needs one. */
-export interface AnyPageAccess {
-  anyOf: readonly PageAccess[];
-}
-
-export type Access = 'public' | 'user' | 'owner' | PageAccess | AnyPageAccess;
+/** Who may make a call: declared with the call (`@vap/contracts` calls.ts). */
+export type { Access, AnyPageAccess, PageAccess } from '@vap/contracts';
 
 /** The pages and buttons a declaration names: none for `public`, `user` and `owner`. */
 export function pagesOf(access: Access): readonly PageAccess[] {
