@@ -11,7 +11,7 @@ import {
   SessionRef,
 } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { DevicesApiRef, TasksApiRef } from './refs.js';
+import { DevicesApiRef, TaskUploadsRef } from './refs.js';
 
 /**
  * The device area (spec §1 device maintenance, §2.3 device_maintenance, device_bind_record,
@@ -93,13 +93,13 @@ export default definePlugin({
         });
       };
     }),
-    lazyService(TasksApiRef, async () => {
-      const { createTasksApi } = await import('./tasks-api.js');
+    lazyService(TaskUploadsRef, async () => {
+      const { createTaskUploads } = await import('./task-uploads.js');
       return (services) => {
         const session = services.get(SessionRef);
         const i18n = services.get(I18nRef);
         const bus = services.get(EventBusRef);
-        return createTasksApi({
+        return createTaskUploads({
           http: services.get(HttpRef),
           token: () => session.token,
           language: () => i18n.language,

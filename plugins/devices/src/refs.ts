@@ -4,11 +4,11 @@
  */
 import { createServiceRef } from '@vap/kernel';
 import type { DevicesApi } from './api.js';
-import type { TasksApi } from './tasks-api.js';
+import type { TaskUploads } from './task-uploads.js';
 
 export const DevicesApiRef = createServiceRef<DevicesApi>('devices.api');
 /**
- * Device tasks, firmware packages and configuration templates (issue 16): a module of their own,
- * loaded with the Tasks view.
+ * The uploads of device tasks (a firmware package, a white-list workbook), sent with their progress
+ * outside the derived client: a module of their own, loaded with the first upload.
  */
-export const TasksApiRef = createServiceRef<TasksApi>('devices.tasks');
+export const TaskUploadsRef = createServiceRef<TaskUploads>('devices.taskUploads');

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useService } from '@vap/kernel';
-import { TasksApiRef } from '../refs.js';
+import { callKey, TASK_CALLS } from '@vap/contracts';
+import { useClient } from '@vap/kernel';
 
 /** The company's configuration templates, shared by their dialog and the configure dialog's choice. */
-export const CONFIG_TEMPLATES_KEY = ['devices', 'configTemplates'] as const;
+export const CONFIG_TEMPLATES_KEY = callKey(TASK_CALLS.configTemplates);
 
 export function useConfigTemplates() {
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   return useQuery({
     queryKey: CONFIG_TEMPLATES_KEY,
-    queryFn: ({ signal }) => api.configTemplates({ signal }),
+    queryFn: async ({ signal }) => (await tasks.configTemplates({}, { signal })).items,
   });
 }

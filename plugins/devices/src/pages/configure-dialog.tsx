@@ -1,8 +1,7 @@
-import type { Task } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { TASK_CALLS, type Task } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Alert, Field, message, Select } from '@vap/ui';
 import { useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { ConfigSummary } from './config-summary.js';
 import { useConfigTemplates } from './config-template-query.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
@@ -21,7 +20,7 @@ interface ConfigureDialogProps {
  */
 export function ConfigureDialog({ target, onClose, onCreated }: ConfigureDialogProps) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const templates = useConfigTemplates();
   const task = useTaskForm(target);
   const [chosen, setChosen] = useState('');
@@ -47,7 +46,7 @@ export function ConfigureDialog({ target, onClose, onCreated }: ConfigureDialogP
 
   const submit = async () => {
     const created = await task.create(template !== undefined, (common) =>
-      api.configure({ template_id: Number(chosen), ...common }),
+      tasks.configure({ body: { template_id: Number(chosen), ...common } }),
     );
     if (!created) return;
     message.success(t('configure.created', { count: created.total }));

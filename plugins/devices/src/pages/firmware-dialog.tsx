@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Firmware } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { type Firmware, TASK_CALLS } from '@vap/contracts';
+import { useClient, useDateTime, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { CompactTable } from './compact-table.js';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
 import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
@@ -15,7 +14,7 @@ import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
  */
 export function FirmwareDialog({ onClose }: { onClose: () => void }) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const queryClient = useQueryClient();
   const packages = useFirmware();
   const [uploading, setUploading] = useState(false);
@@ -31,7 +30,7 @@ export function FirmwareDialog({ onClose }: { onClose: () => void }) {
     });
     if (!confirmed) return;
     try {
-      await api.deleteFirmware(item.id);
+      await tasks.deleteFirmware({ params: { id: item.id } });
     } catch {
       return; // The console shows the server's message (e.g. a task under way uses it).
     }

@@ -6,8 +6,9 @@ import {
   FIRMWARE_VERSION_MAX_LENGTH,
   type Firmware,
   firmwareTokenBodySchema,
+  TASK_CALLS,
 } from '@vap/contracts';
-import { ApiError, md5OfBlob, useService, useSession, useT } from '@vap/kernel';
+import { ApiError, md5OfBlob, useClient, useService, useSession, useT } from '@vap/kernel';
 import {
   Alert,
   applyFieldErrors,
@@ -23,8 +24,8 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
-import { firmwareObjectName } from '../tasks-api.js';
+import { TaskUploadsRef } from '../refs.js';
+import { firmwareObjectName } from '../task-uploads.js';
 import { FileChooser } from './file-chooser.js';
 
 /** The fields of POST firmware but its path, which the file's md5 makes once it is chosen. */
@@ -51,7 +52,8 @@ interface FirmwareUploadDialogProps {
 export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDialogProps) {
   const t = useT('devices');
   const tConsole = useT();
-  const api = useService(TasksApiRef);
+  const uploads = useService(TaskUploadsRef);
+  const tasks = useClient(TASK_CALLS);
   const { user } = useSession();
   const fileCheckMessage = useFileCheckMessage();
   const form = useZodForm(firmwareFieldsSchema, {
@@ -96,7 +98,7 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
       const name = firmwareObjectName(user.company.id, await md5OfBlob(file));
       if (controller.signal.aborted) return;
       setPhase({ kind: 'uploading', progress: 0 });
-      path = await api.uploadFirmware(name, file, {
+      path = await uploads.uploadFirmware(name, file, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
       });
@@ -111,7 +113,7 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
     setPhase({ kind: 'saving' });
     let created: Firmware;
     try {
-      created = await api.createFirmware({ path, ...fields });
+      created = await tasks.createFirmware({ body: { path, ...fields } });
     } catch (error) {
       // Field messages go under the fields; the console shows the server's message (already uploaded, …).
       if (error instanceof ApiError) applyFieldErrors(form, error.fields);

@@ -1,7 +1,6 @@
-import type { Device } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { type Device, TERMINAL_CALLS } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { message } from '@vap/ui';
-import { DevicesApiRef } from '../refs.js';
 
 /** The terminal's window: some 110 × 33 characters below the page's header. */
 export const TERMINAL_WINDOW_FEATURES = 'width=960,height=600';
@@ -16,7 +15,7 @@ export const TERMINAL_WINDOW_FEATURES = 'width=960,height=600';
  */
 export function useOpenTerminal() {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const terminals = useClient(TERMINAL_CALLS);
   return async (device: Device) => {
     const terminal = window.open('', '_blank', TERMINAL_WINDOW_FEATURES);
     // Blocked all the same: no ticket is asked for, as it would be spent on nothing.
@@ -27,7 +26,7 @@ export function useOpenTerminal() {
     terminal.opener = null;
     let url: string;
     try {
-      ({ url } = await api.terminalTicket(device.id));
+      ({ url } = await terminals.ticket({ params: { id: device.id } }));
     } catch {
       terminal.close();
       return; // The console shows the server's message.

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TASK_BUTTONS, TASK_STATES, type Task, type TaskJob } from '@vap/contracts';
-import { useDateTime, usePermission, useService, useT } from '@vap/kernel';
+import { callKey, TASK_BUTTONS, TASK_CALLS, TASK_STATES, type Task, type TaskJob } from '@vap/contracts';
+import { useClient, useDateTime, usePermission, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -14,13 +14,12 @@ import {
   Select,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { useJobColumns } from './job-columns.js';
 import { ProgressBar } from './progress-bar.js';
 import { isUnfinished, jobStateName, TaskCounts, TaskStateTags } from './task-parts.js';
 import { useLiveRefresh } from './use-live-refresh.js';
 
-export const taskKey = (id: number) => ['devices', 'task', id] as const;
+const taskKey = (id: number) => callKey(TASK_CALLS.task, { params: { id } });
 
 interface TaskDrawerProps {
   /** The task as the list (or its creation) answered it: shown at once, then asked again. */
@@ -36,13 +35,13 @@ interface TaskDrawerProps {
  */
 export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const dateTime = useDateTime();
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: taskKey(opened.id),
     // The drawer shows a failure in place; asked every few seconds, it is not announced too.
-    queryFn: ({ signal }) => api.task(opened.id, { signal, quiet: true }),
+    queryFn: ({ signal }) => tasks.task({ params: { id: opened.id } }, { signal, quiet: true }),
     placeholderData: opened,
     staleTime: 0,
   });
@@ -74,10 +73,10 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
   const retry = async (selected?: readonly TaskJob[], clearSelection?: () => void) => {
     let next: Task;
     try {
-      next = await api.retry(
-        task.id,
-        selected?.map((job) => job.device_id),
-      );
+      next = await tasks.retry({
+        params: { id: task.id },
+        body: selected ? { device_ids: selected.map((job) => job.device_id) } : {},
+      });
     } catch {
       return; // The console shows the server's message.
     }
@@ -97,7 +96,7 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
     if (!confirmed) return;
     let next: Task;
     try {
-      next = await api.cancel(task.id);
+      next = await tasks.cancel({ params: { id: task.id } });
     } catch {
       return; // The console shows the server's message (e.g. cancelled meanwhile).
     }
@@ -146,7 +145,7 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
           columns={columns}
           rowKey={(row) => row.device_id}
           filters={state === '' ? [] : [{ k: 'state', o: '=', v: state }]}
-          load={(query, signal) => api.jobs(task.id, query, { signal, quiet: true })}
+          load={(query, signal) => tasks.jobs({ params: { id: task.id }, query }, { signal, quiet: true })}
           emptyText={t('task.jobsEmpty')}
           // Only a failed job can be tried again.
           selectable={mayAct}
@@ -188,7 +187,7 @@ export function TaskDrawer({ task: opened, onClose }: TaskDrawerProps) {
               {mayExport ? (
                 <ExportButton
                   file={t('task.exportFile', { id: task.id })}
-                  download={() => api.exportJobs(task.id)}
+                  download={async () => (await tasks.exportJobs({ params: { id: task.id } })).blob}
                 />
               ) : null}
             </>

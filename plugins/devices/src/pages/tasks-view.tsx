@@ -1,8 +1,7 @@
-import { type ListQuery, TASK_BUTTONS, type Task, type Where } from '@vap/contracts';
-import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import { type ListQuery, TASK_BUTTONS, TASK_CALLS, type Task, type Where } from '@vap/contracts';
+import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { Button, DataTable, type DataTableHandle } from '@vap/ui';
 import { Suspense, useCallback, useRef, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { FirmwareDialog } from './firmware-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useTaskColumns } from './task-columns.js';
@@ -32,7 +31,7 @@ interface TasksViewProps {
  */
 export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const { user } = useSession();
   const mayUpgrade = usePermission(TASK_BUTTONS.firmware_upgrade);
   const mayConfigure = usePermission(TASK_BUTTONS.configuration);
@@ -54,7 +53,7 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
 
   const load = async (query: ListQuery, signal: AbortSignal) => {
     // The table shows a failure in place; asked every few seconds, it is not announced too.
-    const page = await api.tasks(query, { signal, quiet: true });
+    const page = await tasks.tasks({ query }, { signal, quiet: true });
     setUnfinished(page.items.some((task) => isUnfinished(task.state)));
     return page;
   };

@@ -4,10 +4,10 @@ import {
   type ConfigTemplateBody,
   configTemplateBodySchema,
   FIRMWARE_MODEL_MAX_LENGTH,
+  TASK_CALLS,
 } from '@vap/contracts';
-import { ApiError, type TranslateOf, useService, useT } from '@vap/kernel';
+import { ApiError, type TranslateOf, useClient, useT } from '@vap/kernel';
 import { applyFieldErrors, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
-import { TasksApiRef } from '../refs.js';
 import { ConfigEditor } from './config-editor.js';
 import { type ConfigValues, editableConfig } from './config-fields.js';
 
@@ -44,7 +44,7 @@ interface TemplateFormDialogProps {
 export function TemplateFormDialog({ template, onClose, onSaved }: TemplateFormDialogProps) {
   const t = useT('devices');
   const tConsole = useT();
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const form = useZodForm(configTemplateBodySchema, {
     defaultValues: {
       name: template?.name ?? '',
@@ -59,8 +59,8 @@ export function TemplateFormDialog({ template, onClose, onSaved }: TemplateFormD
     let saved: ConfigTemplate;
     try {
       saved = template
-        ? await api.updateConfigTemplate(template.id, body)
-        : await api.createConfigTemplate(body);
+        ? await tasks.updateConfigTemplate({ params: { id: template.id }, body })
+        : await tasks.createConfigTemplate({ body });
     } catch (error) {
       // Field messages go under the fields; the console shows the server's message.
       if (error instanceof ApiError) {

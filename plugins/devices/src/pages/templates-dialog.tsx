@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ConfigTemplate } from '@vap/contracts';
-import { useDateTime, useService, useT } from '@vap/kernel';
+import { type ConfigTemplate, TASK_CALLS } from '@vap/contracts';
+import { useClient, useDateTime, useT } from '@vap/kernel';
 import { Button, confirm, Dialog, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { CompactTable } from './compact-table.js';
 import { ConfigSummary } from './config-summary.js';
 import { CONFIG_TEMPLATES_KEY, useConfigTemplates } from './config-template-query.js';
@@ -18,7 +17,7 @@ type Editing = { kind: 'create' } | { kind: 'edit'; template: ConfigTemplate } |
  */
 export function TemplatesDialog({ onClose }: { onClose: () => void }) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const queryClient = useQueryClient();
   const templates = useConfigTemplates();
   const [editing, setEditing] = useState<Editing>(null);
@@ -33,7 +32,7 @@ export function TemplatesDialog({ onClose }: { onClose: () => void }) {
     });
     if (!confirmed) return;
     try {
-      await api.deleteConfigTemplate(template.id);
+      await tasks.deleteConfigTemplate({ params: { id: template.id } });
     } catch {
       return; // The console shows the server's message.
     }

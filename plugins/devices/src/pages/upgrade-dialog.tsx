@@ -1,8 +1,7 @@
-import type { Task } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { TASK_CALLS, type Task } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Alert, Field, message, Select } from '@vap/ui';
 import { useState } from 'react';
-import { TasksApiRef } from '../refs.js';
 import { useFirmware } from './firmware-query.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
 
@@ -19,7 +18,7 @@ interface UpgradeDialogProps {
  */
 export function UpgradeDialog({ target, onClose, onCreated }: UpgradeDialogProps) {
   const t = useT('devices');
-  const api = useService(TasksApiRef);
+  const tasks = useClient(TASK_CALLS);
   const packages = useFirmware();
   const task = useTaskForm(target);
   const [firmware, setFirmware] = useState('');
@@ -34,7 +33,7 @@ export function UpgradeDialog({ target, onClose, onCreated }: UpgradeDialogProps
 
   const submit = async () => {
     const created = await task.create(problem === undefined, (common) =>
-      api.upgrade({ firmware_id: Number(firmware), ...common }),
+      tasks.upgrade({ body: { firmware_id: Number(firmware), ...common } }),
     );
     if (!created) return;
     message.success(t('upgrade.created', { count: created.total }));

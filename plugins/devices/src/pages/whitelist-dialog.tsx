@@ -1,5 +1,6 @@
 import {
   createWhitelistTaskBodySchema,
+  TASK_CALLS,
   type Task,
   WHITELIST_COLUMNS,
   WHITELIST_KINDS,
@@ -9,7 +10,7 @@ import {
   type WhitelistCheck,
   type WhitelistKind,
 } from '@vap/contracts';
-import { useLanguage, useService, useT } from '@vap/kernel';
+import { useClient, useLanguage, useService, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -26,7 +27,7 @@ import {
   useFileCheckMessage,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { TasksApiRef } from '../refs.js';
+import { TaskUploadsRef } from '../refs.js';
 import { FileChooser } from './file-chooser.js';
 import { RowErrors } from './row-errors.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
@@ -58,7 +59,8 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
   const t = useT('devices');
   const tConsole = useT();
   const language = useLanguage();
-  const api = useService(TasksApiRef);
+  const uploads = useService(TaskUploadsRef);
+  const tasks = useClient(TASK_CALLS);
   const fileCheckMessage = useFileCheckMessage();
   const task = useTaskForm(target);
   const [list, setList] = useState<WhitelistKind>('plate');
@@ -77,7 +79,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
     running.current = controller;
     setCheck({ kind: 'checking', progress: 0 });
     try {
-      const result = await api.checkWhitelist(kind, chosen, {
+      const result = await uploads.checkWhitelist(kind, chosen, {
         signal: controller.signal,
         onProgress: (progress) => setCheck({ kind: 'checking', progress }),
       });
@@ -124,7 +126,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
   const submit = async () => {
     if (!checked) return;
     const created = await task.create(nameProblem === undefined && entries.length > 0, (common) =>
-      api.whitelist({ list: checked.list, name: name.trim(), entries, ...common }),
+      tasks.whitelist({ body: { list: checked.list, name: name.trim(), entries, ...common } }),
     );
     if (!created) return;
     message.success(t('whitelist.created', { count: created.total }));
