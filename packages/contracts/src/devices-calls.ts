@@ -1,16 +1,243 @@
-/** The calls of the devices area (spec §7.5): the groups so far; the rest follow as they are declared. */
+/**
+ * The calls of the devices area (spec §7.5): the devices of page device_maintenance (the list and
+ * one device need the page; binding, editing, unbinding and moving their button; list, detail,
+ * bind, rename and unbind are part of the open API, limited to the access key's groups), their
+ * groups (the writes need button `group`), the import and export spreadsheets (buttons `import`,
+ * `export`), the dashboard card's summary, the binding records (page device_bind_record) and the
+ * verification of a unit (page device_verify, button `verify`).
+ */
 import { DEVICE_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
+import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
-const schemas = () => import('./devices.js');
+const schemas = async () => {
+  const [devices, files, list, summaries] = await Promise.all([
+    import('./devices.js'),
+    import('./file-answers.js'),
+    import('./list.js'),
+    import('./summaries.js'),
+  ]);
+  return {
+    ...devices,
+    ...list,
+    ...summaries,
+    // An export's filter and sort: the list's, as their encoded text.
+    exportQuerySchema: list.listQuerySchema.pick({ wheres: true, orders: true }),
+    // The bytes of a file answer, named in the OpenAPI document by what they are.
+    xlsxFile: files.xlsxFileSchema,
+    templateFile: files.xlsxFileSchema.describe('.xlsx or .csv'),
+  };
+};
+
+/** devices.ts's DEVICE_EXPORT_MAX_ROWS, which the export's summary names; devices.ts carries zod. */
+const DEVICE_EXPORT_ROWS = 100_000;
+
+const maintenance = 'device_maintenance';
+const tags = ['devices'];
 
 export const DEVICE_CALLS = declareCalls(schemas, {
+  devices: {
+    method: 'GET',
+    path: DEVICE_PATHS.devices,
+    access: { page: maintenance },
+    openApi: true,
+    tags,
+    summary:
+      "The devices of the caller's company and its downstream companies (read-only), by group permission",
+    description:
+      'wheres (base64 JSON): sn = or like, name like, model = or in, group_id = or in (0: ungrouped), status =, ' +
+      'network_mode =, firmware_version = or like, company_id =. orders: sn, name, model, firmware_version, ' +
+      'status, last_online_at, bound_at (default bound_at desc).',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.deviceSchema),
+      list: { filters: s.DEVICE_FILTERS, orders: s.DEVICE_ORDER_KEYS },
+    }),
+  },
+  device: {
+    method: 'GET',
+    path: DEVICE_PATHS.device.pattern,
+    access: { page: maintenance },
+    openApi: true,
+    errors: [404],
+    tags,
+    summary: 'One device the caller may see',
+    schemas: (s) => ({ params: s.deviceIdParamsSchema, response: s.deviceSchema }),
+  },
+  bind: {
+    method: 'POST',
+    path: DEVICE_PATHS.bind,
+    access: { page: maintenance, button: 'bind' },
+    openApi: true,
+    audit: 'device.bind',
+    errors: [404, 409],
+    tags,
+    summary: 'Binds a unit by serial and device code, or as a GB28181 device, into a group or none',
+    schemas: (s) => ({ body: s.bindDeviceBodySchema, response: s.deviceSchema }),
+  },
+  edit: {
+    method: 'PATCH',
+    path: DEVICE_PATHS.device.pattern,
+    access: { page: maintenance, button: 'edit' },
+    openApi: true,
+    audit: 'device.update',
+    errors: [404],
+    tags,
+    summary: "Renames a device of the caller's company and changes its remark",
+    schemas: (s) => ({
+      params: s.deviceIdParamsSchema,
+      body: s.editDeviceBodySchema,
+      response: s.deviceSchema,
+    }),
+  },
+  unbindOne: {
+    method: 'DELETE',
+    path: DEVICE_PATHS.device.pattern,
+    access: { page: maintenance, button: 'unbind' },
+    openApi: true,
+    audit: 'device.unbind',
+    errors: [404],
+    tags,
+    summary: "Unbinds a device of the caller's company: the unit returns to the factory pool",
+    schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
+  },
+  unbind: {
+    method: 'POST',
+    path: DEVICE_PATHS.unbind,
+    access: { page: maintenance, button: 'unbind' },
+    audit: 'device.unbind',
+    errors: [404],
+    tags,
+    summary: "Unbinds the selected devices of the caller's company, all or none",
+    schemas: (s) => ({ body: s.unbindDevicesBodySchema, response: s.batchResultSchema }),
+  },
+  move: {
+    method: 'POST',
+    path: DEVICE_PATHS.move,
+    access: { page: maintenance, button: 'move' },
+    audit: 'device.move',
+    errors: [404, 409],
+    tags,
+    summary: 'Moves the selected devices into a group (or out of every group), all or none',
+    schemas: (s) => ({ body: s.moveDevicesBodySchema, response: s.batchResultSchema }),
+  },
+  // Read-only, with the access of the device list and its scope; not part of the open API.
+  summary: {
+    method: 'GET',
+    path: DEVICE_PATHS.summary,
+    access: { page: maintenance },
+    tags,
+    summary: 'How many of the devices the caller sees are online and offline, now and over the last day',
+    schemas: (s) => ({ response: s.deviceSummarySchema }),
+  },
+  importTemplate: {
+    method: 'GET',
+    path: DEVICE_PATHS.importTemplate,
+    access: { page: maintenance, button: 'import' },
+    file: true,
+    tags,
+    summary:
+      'The empty workbook of an import mode (template: name, gb28181_id, password, remark; plain: sn, username, password, remark)',
+    schemas: (s) => ({ query: s.importTemplateQuerySchema, response: null, also: { 200: s.templateFile } }),
+  },
+  // Multipart form data read as it arrives (the server's own parsing): no body schema, so the 400
+  // of a bad form is declared.
+  importDevices: {
+    method: 'POST',
+    path: DEVICE_PATHS.import,
+    access: { page: maintenance, button: 'import' },
+    audit: 'device.import',
+    errors: [400, 404, 413, 415],
+    consumes: ['multipart/form-data'],
+    tags,
+    summary: 'Bind the rows of a workbook (.xlsx or .csv, multipart: mode, group_id, on_error, then file)',
+    description:
+      'Each failing row is reported with its row number and bindTemplateError: 0 missing, 1 format, ' +
+      "2 unknown to the factory, 3 bound, 4 repeated in the file, 5 past the group's maximum. on_error " +
+      "'all' binds nothing when a row fails; 'valid' binds the valid rows. An empty sheet is 400 no_device.",
+    schemas: (s) => ({ response: s.importResultSchema }),
+  },
+  exportDevices: {
+    method: 'GET',
+    path: DEVICE_PATHS.export,
+    access: { page: maintenance, button: 'export' },
+    file: true,
+    tags,
+    summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_ROWS} rows`,
+    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+  },
   groups: {
     method: 'GET',
     path: DEVICE_PATHS.groups,
-    access: { page: 'device_maintenance' },
-    tags: ['devices'],
+    access: { page: maintenance },
+    tags,
     summary: 'The groups the caller sees, with their device counts, and the ungrouped count',
     schemas: (s) => ({ response: s.deviceGroupsSchema }),
+  },
+  createGroup: {
+    method: 'POST',
+    path: DEVICE_PATHS.groups,
+    access: { page: maintenance, button: 'group' },
+    audit: 'device_group.create',
+    errors: [404, 409],
+    tags,
+    summary: 'Creates a group (needs all-group access)',
+    schemas: (s) => ({ body: s.groupBodySchema, response: s.deviceGroupSchema }),
+  },
+  updateGroup: {
+    method: 'PUT',
+    path: DEVICE_PATHS.group.pattern,
+    access: { page: maintenance, button: 'group' },
+    audit: 'device_group.update',
+    errors: [404, 409],
+    tags,
+    summary: 'Renames a group or changes its maximum (never below its devices)',
+    schemas: (s) => ({
+      params: s.deviceIdParamsSchema,
+      body: s.groupBodySchema,
+      response: s.deviceGroupSchema,
+    }),
+  },
+  deleteGroup: {
+    method: 'DELETE',
+    path: DEVICE_PATHS.group.pattern,
+    access: { page: maintenance, button: 'group' },
+    audit: 'device_group.delete',
+    errors: [404, 409],
+    tags,
+    summary: 'Deletes a group; its devices become ungrouped (needs all-group access)',
+    schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
+  },
+  bindRecords: {
+    method: 'GET',
+    path: DEVICE_PATHS.bindRecords,
+    access: { page: 'device_bind_record' },
+    tags,
+    summary: "The binding records of the caller's company, by the group permission of each device",
+    description:
+      'wheres (base64 JSON): sn = or like, action =, source =, operator_id =, created_at >=, <= or between. ' +
+      'orders: created_at, sn, action (default created_at desc).',
+    schemas: (s) => ({
+      response: s.listPageSchema(s.bindRecordSchema),
+      list: { filters: s.BIND_RECORD_FILTERS, orders: s.BIND_RECORD_ORDER_KEYS },
+    }),
+  },
+  exportBindRecords: {
+    method: 'GET',
+    path: DEVICE_PATHS.bindRecordsExport,
+    access: { page: 'device_bind_record', button: 'export' },
+    file: true,
+    tags,
+    summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
+    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+  },
+  // Quiet in the console: the page shows a refusal (429, too many checks) in place.
+  verify: {
+    method: 'POST',
+    path: DEVICE_PATHS.verify,
+    access: { page: 'device_verify', button: 'verify' },
+    errors: [429],
+    tags,
+    summary: 'Whether a serial or device code is a genuine unit, and whether it can be bound',
+    schemas: (s) => ({ body: s.verifyDeviceBodySchema, response: s.verifyResultSchema }),
   },
 });

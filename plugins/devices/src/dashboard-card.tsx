@@ -6,14 +6,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
-  DEVICE_PATHS,
+  callKey,
+  DEVICE_CALLS,
   DEVICE_SUMMARY_HOURS,
-  deviceSummarySchema,
   TASK_PATHS,
   TASK_SUMMARY_DAYS,
   taskSummarySchema,
 } from '@vap/contracts';
-import { useKernel, useLanguage, usePagePath, useT } from '@vap/kernel';
+import { useClient, useKernel, useLanguage, usePagePath, useT } from '@vap/kernel';
 import { SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 
@@ -41,13 +41,12 @@ export default function DevicesCard() {
 
 function Devices({ to }: { to: string }) {
   const t = useT('devices');
-  const { http } = useKernel();
+  const devices = useClient(DEVICE_CALLS);
   const number = new Intl.NumberFormat(useLanguage());
   const query = useQuery({
-    queryKey: ['devices', 'dashboard-card', 'devices'],
+    queryKey: callKey(DEVICE_CALLS.summary),
     // Quiet: the card says it failed, with a retry; the console need not.
-    queryFn: ({ signal }) =>
-      http.get(DEVICE_PATHS.summary, { schema: deviceSummarySchema, quiet: true, signal }),
+    queryFn: ({ signal }) => devices.summary({}, { quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const hours = DEVICE_SUMMARY_HOURS;

@@ -11,7 +11,7 @@ import {
   SessionRef,
 } from '@vap/kernel';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { DevicesApiRef, TaskUploadsRef } from './refs.js';
+import { TaskUploadsRef } from './refs.js';
 
 /**
  * The device area (spec §1 device maintenance, §2.3 device_maintenance, device_bind_record,
@@ -78,21 +78,6 @@ export default definePlugin({
   ],
   // The API module (and the contracts' schemas it parses with) loads with its first call, not at boot.
   services: [
-    lazyService(DevicesApiRef, async () => {
-      const { createDevicesApi } = await import('./api.js');
-      return (services) => {
-        const session = services.get(SessionRef);
-        const i18n = services.get(I18nRef);
-        const bus = services.get(EventBusRef);
-        return createDevicesApi({
-          http: services.get(HttpRef),
-          token: () => session.token,
-          language: () => i18n.language,
-          // An upload refused with 401 ends the session like any other call (spec §8).
-          expired: () => bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') }),
-        });
-      };
-    }),
     lazyService(TaskUploadsRef, async () => {
       const { createTaskUploads } = await import('./task-uploads.js');
       return (services) => {

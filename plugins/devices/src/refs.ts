@@ -3,10 +3,8 @@
  * imported), so the plugin's entry can name them at boot while the API modules load lazily.
  */
 import { createServiceRef } from '@vap/kernel';
-import type { DevicesApi } from './api.js';
 import type { TaskUploads } from './task-uploads.js';
 
-export const DevicesApiRef = createServiceRef<DevicesApi>('devices.api');
 /**
  * The uploads of device tasks (a firmware package, a white-list workbook), sent with their progress
  * outside the derived client: a module of their own, loaded with the first upload.

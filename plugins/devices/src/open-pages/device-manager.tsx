@@ -1,13 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  DEVICE_MANAGER_PATHS,
-  LANGUAGES,
-  type Language,
-  listPageSchema,
-  type OpenDevice,
-  openDeviceSchema,
-} from '@vap/contracts';
-import { ApiError, useKernel, useT } from '@vap/kernel';
+import { ACCESS_KEY_CALLS, LANGUAGES, type Language, type OpenDevice } from '@vap/contracts';
+import { ApiError, useClient, useKernel, useT } from '@vap/kernel';
 import { type Column, DataTable, Result, Tag } from '@vap/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -34,6 +27,7 @@ export default function OpenDeviceManagerPage() {
 
 function DeviceManager() {
   const kernel = useKernel();
+  const openApi = useClient(ACCESS_KEY_CALLS);
   const t = useT('devices');
   const [params] = useSearchParams();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -96,13 +90,11 @@ function DeviceManager() {
         emptyText={t('openDeviceManager.empty')}
         load={async (query, signal) => {
           try {
-            return await kernel.http.get(DEVICE_MANAGER_PATHS.devices, {
-              query: { ...link, page: query.page, size: query.size },
-              schema: listPageSchema(openDeviceSchema),
-              auth: false,
-              quiet: true,
-              signal,
-            });
+            // A public call: it carries no token (a stale one must not sign anybody out).
+            return await openApi.deviceManagerDevices(
+              { query: { ...link, page: query.page, size: query.size } },
+              { quiet: true, signal },
+            );
           } catch (error) {
             const code = error instanceof ApiError ? error.code : '';
             if ((LINK_REFUSALS as readonly string[]).includes(code)) setRefusal(code as Refusal);

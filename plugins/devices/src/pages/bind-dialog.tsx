@@ -1,5 +1,5 @@
-import { type BindDeviceBody, bindDeviceBodySchema } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { type BindDeviceBody, bindDeviceBodySchema, DEVICE_CALLS } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   applyFieldErrors,
   FormDialog,
@@ -11,7 +11,6 @@ import {
   Select,
   useZodForm,
 } from '@vap/ui';
-import { DevicesApiRef } from '../refs.js';
 import { useGroupOptions } from './device-dialogs.js';
 
 interface BindDialogProps {
@@ -31,7 +30,7 @@ const orUndefined = (value: string) => (value === '' ? undefined : value);
  */
 export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const groups = useGroupOptions();
   const form = useZodForm(bindDeviceBodySchema, {
     defaultValues: {
@@ -47,7 +46,7 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
 
   const submit = async (body: BindDeviceBody) => {
     try {
-      await api.bind(body);
+      await api.bind({ body });
     } catch (error) {
       // The console shows the server's message (unknown unit, code mismatch, already bound, …).
       if (error instanceof ApiError) applyFieldErrors(form, error.fields);

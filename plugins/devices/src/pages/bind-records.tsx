@@ -1,8 +1,7 @@
-import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord } from '@vap/contracts';
-import { usePermission, useService, useT } from '@vap/kernel';
+import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS, listParams } from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, ExportButton, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { DevicesApiRef } from '../refs.js';
 import { BindRecordFilters, bindRecordWheres, NO_BIND_RECORD_FILTERS } from './bind-record-filters.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
@@ -15,7 +14,7 @@ const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
  */
 export default function BindRecordsPage() {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [filters, setFilters] = useState(NO_BIND_RECORD_FILTERS);
@@ -56,7 +55,7 @@ export default function BindRecordsPage() {
       filters={bindRecordWheres(filters)}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
-        const page = await api.bindRecords(query, { signal });
+        const page = await api.bindRecords({ query }, { signal });
         matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
         return page;
       }}
@@ -75,10 +74,14 @@ export default function BindRecordsPage() {
             file={t('records.exportFile')}
             download={() => {
               const query = table.current?.query();
-              return api.exportBindRecords(
-                query?.wheres ?? bindRecordWheres(filters),
-                query?.orders ?? NEWEST_FIRST,
-              );
+              return api
+                .exportBindRecords({
+                  query: listParams(
+                    query?.wheres ?? bindRecordWheres(filters),
+                    query?.orders ?? NEWEST_FIRST,
+                  ),
+                })
+                .then(({ blob }) => blob);
             }}
           />
         ) : null

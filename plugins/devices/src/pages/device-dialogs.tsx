@@ -1,4 +1,5 @@
 import {
+  DEVICE_CALLS,
   type Device,
   type EditDeviceBody,
   editDeviceBodySchema,
@@ -6,7 +7,7 @@ import {
   moveDevicesBodySchema,
   UNGROUPED,
 } from '@vap/contracts';
-import { ApiError, useService, useT } from '@vap/kernel';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   applyFieldErrors,
   FormDialog,
@@ -17,7 +18,6 @@ import {
   Textarea,
   useZodForm,
 } from '@vap/ui';
-import { DevicesApiRef } from '../refs.js';
 import { useGroups } from './group-panel.js';
 
 /** The group choices of a form: the company's groups, with "no group" first when `none` is given. */
@@ -36,13 +36,13 @@ interface EditDeviceDialogProps {
 /** Renames a device and edits its remark (spec §5.4 device name). */
 export function EditDeviceDialog({ device, onClose, onSaved }: EditDeviceDialogProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const form = useZodForm(editDeviceBodySchema, {
     defaultValues: { name: device.name, remark: device.remark },
   });
   const submit = async (body: EditDeviceBody) => {
     try {
-      await api.edit(device.id, body);
+      await api.edit({ params: { id: device.id }, body });
     } catch (error) {
       // Field messages go under the fields; the console shows the server's message.
       if (error instanceof ApiError) applyFieldErrors(form, error.fields);
@@ -83,7 +83,7 @@ interface MoveDevicesDialogProps {
 /** Moves devices into a group, or out of every group. Starts at the first device's group. */
 export function MoveDevicesDialog({ devices, onClose, onMoved }: MoveDevicesDialogProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const options = useGroupOptions(t('groups.ungrouped'));
   const form = useZodForm(moveDevicesBodySchema, {
     defaultValues: { device_ids: devices.map((device) => device.id), group_id: devices[0]?.group_id ?? null },
@@ -91,7 +91,7 @@ export function MoveDevicesDialog({ devices, onClose, onMoved }: MoveDevicesDial
   const submit = async ({ device_ids, group_id }: MoveDevicesBody) => {
     let count: number;
     try {
-      count = await api.move(device_ids, group_id);
+      ({ count } = await api.move({ body: { device_ids, group_id } }));
     } catch {
       return; // The console shows the server's message (e.g. the group is full); the dialog stays.
     }

@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DEVICE_BATCH_MAX, type Device, TASK_BUTTONS, type Task } from '@vap/contracts';
-import { usePermission, useService, useSession, useT } from '@vap/kernel';
+import {
+  DEVICE_BATCH_MAX,
+  DEVICE_CALLS,
+  type Device,
+  listParams,
+  TASK_BUTTONS,
+  type Task,
+} from '@vap/contracts';
+import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { Button, confirm, DataTable, type DataTableHandle, ExportButton, message } from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { DevicesApiRef } from '../refs.js';
 import { BindDialog } from './bind-dialog.js';
 import { useDeviceColumns } from './device-columns.js';
 import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
@@ -43,7 +49,7 @@ interface DeviceViewProps {
  */
 export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, shown }: DeviceViewProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const mayBind = usePermission('bind');
@@ -99,8 +105,8 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
     });
     if (!confirmed) return;
     try {
-      if (only) await api.unbindOne(only.id);
-      else await api.unbind(devices.map((device) => device.id));
+      if (only) await api.unbindOne({ params: { id: only.id } });
+      else await api.unbind({ body: { device_ids: devices.map((device) => device.id) } });
     } catch {
       return; // The console shows the server's message.
     }
@@ -154,7 +160,7 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
             columns={columns}
             rowKey={(row) => row.id}
             filters={deviceWheres(filters, group)}
-            load={(query, signal) => api.devices(query, { signal })}
+            load={(query, signal) => api.devices({ query }, { signal })}
             emptyText={t('maintenance.empty')}
             selectable={mayUnbind || mayMove || mayUpgrade || mayConfigure || mayWhitelist}
             // Spec §6: a downstream company's device is never unbound or moved.
@@ -203,10 +209,14 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
                     file={t('maintenance.exportFile')}
                     download={() => {
                       const query = table.current?.query();
-                      return api.exportDevices(
-                        query?.wheres ?? deviceWheres(filters, group),
-                        query?.orders ?? [],
-                      );
+                      return api
+                        .exportDevices({
+                          query: listParams(
+                            query?.wheres ?? deviceWheres(filters, group),
+                            query?.orders ?? [],
+                          ),
+                        })
+                        .then(({ blob }) => blob);
                     }}
                   />
                 ) : null}

@@ -31,6 +31,8 @@ const renderMaintenance = (options: PageOptions = {}) =>
   );
 
 const SERIAL = '12345678901320000001';
+/** What the server answers a binding: the bound device. */
+const bound = device({ id: 9, name: 'Door', sn: SERIAL });
 const GB_ID = '34020000001180000001';
 
 async function openBind() {
@@ -40,7 +42,7 @@ async function openBind() {
 
 describe('the bind dialog validates §5.4/§5.1 per mode', () => {
   it('by serial: a valid serial and device code are required, the name is optional', async () => {
-    const { api } = await renderMaintenance({ answers: { [`POST ${DEVICE_PATHS.bind}`]: { status: 204 } } });
+    const { api } = await renderMaintenance({ answers: { [`POST ${DEVICE_PATHS.bind}`]: { body: bound } } });
     const dialog = await openBind();
     await userEvent.type(within(dialog).getByLabelText(en.device.sn), '1234567890');
     await userEvent.type(within(dialog).getByLabelText(en.bind.deviceCode), 'ABCDEF0123456789');
@@ -68,7 +70,7 @@ describe('the bind dialog validates §5.4/§5.1 per mode', () => {
   });
 
   it('by GB28181: name, a 20-digit id with 132 or 118 and a 4-20 character password', async () => {
-    const { api } = await renderMaintenance({ answers: { [`POST ${DEVICE_PATHS.bind}`]: { status: 204 } } });
+    const { api } = await renderMaintenance({ answers: { [`POST ${DEVICE_PATHS.bind}`]: { body: bound } } });
     const dialog = await openBind();
     await userEvent.click(within(dialog).getByRole('radio', { name: en.bind.modeGb28181 }));
     expect(within(dialog).queryByLabelText(en.bind.deviceCode)).toBeNull();

@@ -1,7 +1,6 @@
-import { type DeviceGroup, type GroupBody, groupBodySchema } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { DEVICE_CALLS, type DeviceGroup, type GroupBody, groupBodySchema } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
-import { DevicesApiRef } from '../refs.js';
 
 interface GroupDialogProps {
   /** The group to edit, or null to create one. */
@@ -13,15 +12,15 @@ interface GroupDialogProps {
 /** Creates a group or changes its name and maximum bound devices (spec §3 Group). */
 export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const form = useZodForm(groupBodySchema, {
     defaultValues: { name: group?.name ?? '', max_devices: group?.max_devices } as GroupBody,
   });
 
   const submit = async (body: GroupBody) => {
     try {
-      if (group) await api.updateGroup(group.id, body);
-      else await api.createGroup(body);
+      if (group) await api.updateGroup({ params: { id: group.id }, body });
+      else await api.createGroup({ body });
     } catch {
       return; // The console shows the server's message (a name taken, …); the form stays.
     }

@@ -1,20 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DeviceGroup, type DeviceGroups, UNGROUPED } from '@vap/contracts';
-import { useService, useT } from '@vap/kernel';
+import { callKey, DEVICE_CALLS, type DeviceGroup, type DeviceGroups, UNGROUPED } from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
 import { Button, cn, confirm, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { DevicesApiRef } from '../refs.js';
 import { GroupDialog } from './group-dialog.js';
 
 /** Which devices the list shows: all of them, one group's, or those in no group. */
 export type GroupChoice = 'all' | number;
 
 /** The group filter of the device list (`group_id`, `UNGROUPED` for the devices in no group). */
-export const GROUPS_KEY = ['devices', 'groups'] as const;
+export const GROUPS_KEY = callKey(DEVICE_CALLS.groups);
 
 export function useGroups() {
-  const api = useService(DevicesApiRef);
-  return useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => api.groups({ signal }) });
+  const api = useClient(DEVICE_CALLS);
+  return useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => api.groups({}, { signal }) });
 }
 
 interface GroupPanelProps {
@@ -36,7 +35,7 @@ type Editing = { kind: 'create' } | { kind: 'edit'; group: DeviceGroup } | null;
  */
 export function GroupPanel({ choice, onChoose, mayManage, onChanged }: GroupPanelProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const queryClient = useQueryClient();
   const groups = useGroups();
   const [editing, setEditing] = useState<Editing>(null);
@@ -55,7 +54,7 @@ export function GroupPanel({ choice, onChoose, mayManage, onChanged }: GroupPane
     });
     if (!confirmed) return;
     try {
-      await api.deleteGroup(group.id);
+      await api.deleteGroup({ params: { id: group.id } });
     } catch {
       return; // The console shows the server's message.
     }

@@ -1,6 +1,7 @@
 import {
   BIND_TEMPLATE_ERROR_CODES,
   type BindTemplateError,
+  DEVICE_CALLS,
   DEVICE_IMPORT_MAX_BYTES,
   IMPORT_COLUMNS,
   IMPORT_FORMATS,
@@ -10,7 +11,7 @@ import {
   type ImportOnError,
   type ImportResult,
 } from '@vap/contracts';
-import { ApiError, type TranslateOf, useService, useT } from '@vap/kernel';
+import { ApiError, type TranslateOf, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -26,9 +27,9 @@ import {
   useFileCheckMessage,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-import { DevicesApiRef } from '../refs.js';
 import { useGroupOptions } from './device-dialogs.js';
 import { FileChooser } from './file-chooser.js';
+import { useImportDevices } from './import-upload.js';
 import { RowErrors } from './row-errors.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: DEVICE_IMPORT_MAX_BYTES };
@@ -54,7 +55,8 @@ interface ImportDialogProps {
  */
 export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps) {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
+  const importDevices = useImportDevices();
   const fileCheckMessage = useFileCheckMessage();
   const groups = useGroupOptions();
   const [mode, setMode] = useState<ImportMode>('template');
@@ -83,7 +85,7 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
     try {
       downloadBlob(
         `${t('import.templateFile', { mode: t(`import.mode.${mode}`) })}.${format}`,
-        await api.importTemplate(mode, format),
+        (await api.importTemplate({ query: { mode, format } })).blob,
       );
     } catch {
       // The console shows the server's message.
@@ -98,7 +100,7 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
     running.current = controller;
     setPhase({ kind: 'uploading', progress: 0, onError });
     try {
-      const result = await api.importDevices(
+      const result = await importDevices(
         { mode, on_error: onError, ...(group === '' ? {} : { group_id: Number(group) }) },
         file,
         {

@@ -367,7 +367,9 @@ describe('device_maintenance: actions', () => {
 describe('device_maintenance: groups (spec §3 Group)', () => {
   it('creates a group with its maximum bound devices, checked by the schema', async () => {
     const { api } = await renderMaintenance({
-      answers: { [`POST ${DEVICE_PATHS.groups}`]: { body: { id: 3 } } },
+      answers: {
+        [`POST ${DEVICE_PATHS.groups}`]: { body: group({ id: 3, name: 'Parking', max_devices: 50 }) },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: en.groups.add }));
     const dialog = await screen.findByRole('dialog', { name: en.groups.addTitle });
@@ -401,7 +403,7 @@ describe('device_maintenance: groups (spec §3 Group)', () => {
 
   it('renames a group', async () => {
     const { api } = await renderMaintenance({
-      answers: { [`PUT ${DEVICE_PATHS.group(2)}`]: { status: 204 } },
+      answers: { [`PUT ${DEVICE_PATHS.group(2)}`]: { body: { ...gate, name: 'North gate' } } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit the group Gate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the group Gate' });

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  DEVICE_CALLS,
   type VerifyDeviceBody,
   type VerifyResult,
   type VerifyState,
   verifyDeviceBodySchema,
 } from '@vap/contracts';
-import { Permitted, usePermission, useService, useT } from '@vap/kernel';
+import { Permitted, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Alert,
   Card,
@@ -20,7 +21,6 @@ import {
   type TagTone,
   useZodForm,
 } from '@vap/ui';
-import { DevicesApiRef } from '../refs.js';
 
 const STATE_TONES: Record<VerifyState, TagTone> = {
   bindable: 'success',
@@ -35,10 +35,12 @@ const STATE_TONES: Record<VerifyState, TagTone> = {
  */
 export default function VerifyPage() {
   const t = useT('devices');
-  const api = useService(DevicesApiRef);
+  const api = useClient(DEVICE_CALLS);
   const form = useZodForm(verifyDeviceBodySchema, { defaultValues: { code: '' } });
   const mayVerify = usePermission('verify');
-  const check = useMutation({ mutationFn: ({ code }: VerifyDeviceBody) => api.verify(code) });
+  const check = useMutation({
+    mutationFn: (body: VerifyDeviceBody) => api.verify({ body }, { quiet: true }),
+  });
 
   return (
     <div className="flex flex-col gap-4">

@@ -6,28 +6,24 @@
  */
 import { Readable } from 'node:stream';
 import {
-  apiErrorSchema,
   BIND_RECORD_EXPORT_MAX_ROWS,
   BIND_RECORD_FILTERS,
   BIND_RECORD_ORDER_KEYS,
   type BindRecord,
+  DEVICE_CALLS,
   DEVICE_EXPORT_MAX_ROWS,
   DEVICE_FILTERS,
   DEVICE_IMPORT_MAX_BYTES,
   DEVICE_ORDER_KEYS,
-  DEVICE_PATHS,
   type Device,
   type ImportFormat,
   importFieldsSchema,
-  importResultSchema,
-  importTemplateQuerySchema,
-  listQuerySchema,
 } from '@vap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
+import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
 import type { ImportSlots } from '../../core/http/import-slots.js';
@@ -43,8 +39,6 @@ import { DEVICE_PAGE_MESSAGES } from './list-words.js';
 import { type Actor, actorOf } from './records.js';
 import { checkImportFile, importTemplate } from './workbook.js';
 
-const security = [{ bearer: [] }];
-const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const CONTENT_TYPES: Record<ImportFormat, string> = { xlsx: XLSX, csv: 'text/csv; charset=utf-8' };
 /** The multipart envelope (boundaries, part headers, the form's few fields) around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -110,58 +104,20 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   // The import's body is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
-  app.get(
-    DEVICE_PATHS.importTemplate,
-    {
-      config: { access: { page: 'device_maintenance', button: 'import' } },
-      schema: {
-        tags: ['devices'],
-        summary:
-          'The empty workbook of an import mode (template: name, gb28181_id, password, remark; plain: sn, username, password, remark)',
-        security,
-        querystring: importTemplateQuerySchema,
-        response: { 200: z.unknown().describe('.xlsx or .csv'), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const { mode, format } = request.query;
-      return reply
-        .type(CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="devices-${mode}.${format}"`)
-        .send(await importTemplate(mode, format));
-    },
-  );
+  await serve(app, DEVICE_CALLS.importTemplate, async (request, reply) => {
+    const { mode, format } = request.query;
+    return reply
+      .type(CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="devices-${mode}.${format}"`)
+      .send(await importTemplate(mode, format));
+  });
 
-  app.post(
-    DEVICE_PATHS.import,
-    {
-      config: { access: { page: 'device_maintenance', button: 'import' }, audit: 'device.import' },
-      schema: {
-        tags: ['devices'],
-        summary:
-          'Bind the rows of a workbook (.xlsx or .csv, multipart: mode, group_id, on_error, then file)',
-        description:
-          'Each failing row is reported with its row number and bindTemplateError: 0 missing, 1 format, ' +
-          "2 unknown to the factory, 3 bound, 4 repeated in the file, 5 past the group's maximum. on_error " +
-          "'all' binds nothing when a row fails; 'valid' binds the valid rows. An empty sheet is 400 no_device.",
-        security,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: importResultSchema,
-          ...refusals,
-          404: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
-      const actor = await actorOf(request, db, 'import');
-      return importSlots.run(actor.caller.companyId ?? 0, () => importWorkbook(body, request, actor));
-    },
-  );
+  await serve(app, DEVICE_CALLS.importDevices, async (request) => {
+    const { body } = request as FastifyRequest;
+    if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+    const actor = await actorOf(request, db, 'import');
+    return importSlots.run(actor.caller.companyId ?? 0, () => importWorkbook(body, request, actor));
+  });
 
   /** Reads the form and its workbook, then binds its rows. */
   async function importWorkbook(body: Readable, request: FastifyRequest, actor: Actor) {
@@ -184,71 +140,45 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     });
   }
 
-  app.get(
-    DEVICE_PATHS.export,
-    {
-      config: { access: { page: 'device_maintenance', button: 'export' } },
-      schema: {
-        tags: ['devices'],
-        summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
-        security,
-        querystring: listQuerySchema.pick({ wheres: true, orders: true }),
-        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const word = wordsOf(request);
-      const rows = devices.exportRows(
-        await permissionsOf(request, db),
-        listFilters(request.query.wheres, DEVICE_FILTERS),
-        listOrders(request.query.orders, DEVICE_ORDER_KEYS),
-        DEVICE_EXPORT_MAX_ROWS,
-      );
-      return sendXlsx(
-        reply,
-        'devices',
-        DEVICE_EXPORT_COLUMNS.map(([key]) => word(key)),
-        rows,
-        (device) => DEVICE_EXPORT_COLUMNS.map(([, value]) => value(device, word)),
-      );
-    },
-  );
+  await serve(app, DEVICE_CALLS.exportDevices, async (request, reply) => {
+    const word = wordsOf(request);
+    const rows = devices.exportRows(
+      await permissionsOf(request, db),
+      listFilters(request.query.wheres, DEVICE_FILTERS),
+      listOrders(request.query.orders, DEVICE_ORDER_KEYS),
+      DEVICE_EXPORT_MAX_ROWS,
+    );
+    return sendXlsx(
+      reply,
+      'devices',
+      DEVICE_EXPORT_COLUMNS.map(([key]) => word(key)),
+      rows,
+      (device) => DEVICE_EXPORT_COLUMNS.map(([, value]) => value(device, word)),
+    );
+  });
 
-  app.get(
-    DEVICE_PATHS.bindRecordsExport,
-    {
-      config: { access: { page: 'device_bind_record', button: 'export' } },
-      schema: {
-        tags: ['devices'],
-        summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${BIND_RECORD_EXPORT_MAX_ROWS} rows`,
-        security,
-        querystring: listQuerySchema.pick({ wheres: true, orders: true }),
-        response: { 200: z.unknown().describe('.xlsx'), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const word = wordsOf(request);
-      const caller = await permissionsOf(request, db);
-      const wheres = listFilters(request.query.wheres, BIND_RECORD_FILTERS);
-      const orders = listOrders(request.query.orders, BIND_RECORD_ORDER_KEYS);
-      async function* rows() {
-        for (let page = 1; (page - 1) * RECORD_PAGE < BIND_RECORD_EXPORT_MAX_ROWS; page++) {
-          const { items, total } = await records.list(caller, { page, size: RECORD_PAGE, wheres, orders });
-          // Spec §8: refused, not cut — a file that silently lacks records reads as the whole log.
-          // Read before the answer starts (sendXlsx), so the refusal is the answer.
-          if (page === 1 && total > BIND_RECORD_EXPORT_MAX_ROWS)
-            throw new ApiError(400, 'log_export_too_many_rows');
-          yield* items;
-          if (items.length < RECORD_PAGE) return;
-        }
+  await serve(app, DEVICE_CALLS.exportBindRecords, async (request, reply) => {
+    const word = wordsOf(request);
+    const caller = await permissionsOf(request, db);
+    const wheres = listFilters(request.query.wheres, BIND_RECORD_FILTERS);
+    const orders = listOrders(request.query.orders, BIND_RECORD_ORDER_KEYS);
+    async function* rows() {
+      for (let page = 1; (page - 1) * RECORD_PAGE < BIND_RECORD_EXPORT_MAX_ROWS; page++) {
+        const { items, total } = await records.list(caller, { page, size: RECORD_PAGE, wheres, orders });
+        // Spec §8: refused, not cut — a file that silently lacks records reads as the whole log.
+        // Read before the answer starts (sendXlsx), so the refusal is the answer.
+        if (page === 1 && total > BIND_RECORD_EXPORT_MAX_ROWS)
+          throw new ApiError(400, 'log_export_too_many_rows');
+        yield* items;
+        if (items.length < RECORD_PAGE) return;
       }
-      return sendXlsx(
-        reply,
-        'bind-records',
-        RECORD_EXPORT_COLUMNS.map(([key]) => word(key)),
-        rows(),
-        (record) => RECORD_EXPORT_COLUMNS.map(([, value]) => value(record, word)),
-      );
-    },
-  );
+    }
+    return sendXlsx(
+      reply,
+      'bind-records',
+      RECORD_EXPORT_COLUMNS.map(([key]) => word(key)),
+      rows(),
+      (record) => RECORD_EXPORT_COLUMNS.map(([, value]) => value(record, word)),
+    );
+  });
 };

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEVICE_CALLS,
+  DEVICE_EXPORT_MAX_ROWS,
   DEVICE_PATHS,
   type Device,
   encodeListParam,
@@ -457,4 +459,11 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     // Beyond the default 30 s on a busy 2-core machine: each row also enters the trigram indexes of
     // its name and serial (migration 0030), about 2.5 s of a 10,000-row import on PGlite.
   }, 60_000);
+});
+
+// The declaration, free of zod, writes the figure of devices.ts (which carries zod) in its summary.
+describe('the device export call', () => {
+  it('names in its summary the most rows an export writes', () => {
+    expect(DEVICE_CALLS.exportDevices.summary).toContain(`at most ${DEVICE_EXPORT_MAX_ROWS} rows`);
+  });
 });
