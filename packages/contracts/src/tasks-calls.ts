@@ -9,6 +9,7 @@
 import { TASK_PATHS } from './api-paths.js';
 import type { PageAccess } from './calls.js';
 import { declareCalls } from './calls.js';
+import type { TASK_BUTTONS } from './tasks.js';
 
 const schemas = async () => {
   const [files, tasks, list, company, summaries] = await Promise.all([
@@ -29,10 +30,11 @@ const schemas = async () => {
 };
 
 const PAGE = 'device_maintenance';
-// The buttons of TASK_BUTTONS (tasks.ts carries zod): firmware_upgrade, configuration, whitelist.
-const upgrade: PageAccess = { page: PAGE, button: 'upgrade' };
-const config: PageAccess = { page: PAGE, button: 'config' };
-const whitelist: PageAccess = { page: PAGE, button: 'whitelist' };
+/** The button of a task type (TASK_BUTTONS, named by its type only: tasks.ts carries zod). */
+type ButtonOf<T extends keyof typeof TASK_BUTTONS> = PageAccess & { button: (typeof TASK_BUTTONS)[T] };
+const upgrade: ButtonOf<'firmware_upgrade'> = { page: PAGE, button: 'upgrade' };
+const config: ButtonOf<'configuration'> = { page: PAGE, button: 'config' };
+const whitelist: ButtonOf<'whitelist'> = { page: PAGE, button: 'whitelist' };
 const tags = ['tasks'];
 
 export const TASK_CALLS = declareCalls(schemas, {
