@@ -53,6 +53,8 @@ export const VERIFY_IMAGE_MAX_PX = 5000;
 export const COMPANY_NAME_MAX_LENGTH = 100;
 export const RECHARGE_MAX_YUAN = 999_999.99;
 export const LOG_EXPORT_MAX_ROWS = 5000;
+/** Rows a device export answers at most (the export's summary in devices-calls.ts names it). */
+export const DEVICE_EXPORT_MAX_ROWS = 100_000;
 
 /** role_id of the company owner (spec §6). */
 export const OWNER_ROLE_ID = 0;

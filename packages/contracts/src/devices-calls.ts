@@ -8,7 +8,7 @@
  */
 import { DEVICE_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
-import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { DEVICE_EXPORT_MAX_ROWS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
   const [devices, files, list, summaries] = await Promise.all([
@@ -28,9 +28,6 @@ const schemas = async () => {
     templateFile: files.xlsxFileSchema.describe('.xlsx or .csv'),
   };
 };
-
-/** devices.ts's DEVICE_EXPORT_MAX_ROWS, which the export's summary names; devices.ts carries zod. */
-const DEVICE_EXPORT_ROWS = 100_000;
 
 const maintenance = 'device_maintenance';
 const tags = ['devices'];
@@ -162,7 +159,7 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'export' },
     file: true,
     tags,
-    summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_ROWS} rows`,
+    summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
   },
   groups: {

@@ -33,8 +33,6 @@ export const GROUP_MAX_DEVICES_LIMIT = 1_000_000;
 export const DEVICE_IMPORT_MAX_ROWS = 10_000;
 /** Largest workbook an import accepts, in bytes. */
 export const DEVICE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Rows an export answers at most. */
-export const DEVICE_EXPORT_MAX_ROWS = 100_000;
 /** Devices one batch action (unbind, move) takes. */
 export const DEVICE_BATCH_MAX = 1000;
 
