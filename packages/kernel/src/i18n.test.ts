@@ -59,7 +59,7 @@ describe('i18n namespaces', () => {
     expect(kernel.i18n.language).toBe('zh-TW');
   });
 
-  it('an English session fetches the English strings and the zh-CN fallback, never zh-TW', async () => {
+  it('an English session fetches the English strings only, never a fallback language’s', async () => {
     const loaded: string[] = [];
     const loader = (language: string, hello: string) => async () => {
       loaded.push(language);
@@ -72,7 +72,7 @@ describe('i18n namespaces', () => {
     });
     const kernel = await boot({ messages: tracked });
     expect(kernel.i18n.t('hello')).toBe('Hello');
-    expect(loaded.sort()).toEqual(['en', 'zh-CN']);
+    expect(loaded).toEqual(['en']);
   });
 
   it("a plugin claiming a shared library's namespace is a boot error naming it", async () => {
@@ -130,10 +130,10 @@ describe('the translation engine', () => {
     expect(i18n.t('missing', { defaultValue: 'Fallback' })).toBe('Fallback');
   });
 
-  it('a key missing in the chosen language falls back to zh-CN, then to the key', () => {
+  it('a key missing in the chosen language shows as itself: there is no fallback language', () => {
     const i18n = engine();
     i18n.addMessages('zh-CN', 'translation', { onlyChinese: '仅中文' });
-    expect(i18n.t('onlyChinese')).toBe('仅中文');
+    expect(i18n.t('onlyChinese')).toBe('onlyChinese');
     expect(i18n.t('inNoLanguage')).toBe('inNoLanguage');
   });
 
@@ -236,7 +236,7 @@ describe('the translation engine', () => {
     expect(i18n.t('flaky:ok')).toBe('Loaded');
   });
 
-  it('strings preloaded before the i18n exists are fetched once, in the language and the zh-CN fallback', async () => {
+  it('strings preloaded before the i18n exists are fetched once, in the language only', async () => {
     const fetched: string[] = [];
     const load = (language: string, ok: string) => async () => {
       fetched.push(language);
@@ -248,10 +248,10 @@ describe('the translation engine', () => {
       'zh-TW': load('zh-TW', '就緒'),
     });
     preloadMessages([counted], 'en');
-    expect(fetched).toEqual(['en', 'zh-CN']);
+    expect(fetched).toEqual(['en']);
     const i18n = new I18n('en', [counted]);
     await i18n.loadNamespaces('counted');
-    expect(fetched).toEqual(['en', 'zh-CN']);
+    expect(fetched).toEqual(['en']);
     expect(i18n.t('counted:ok')).toBe('Ready');
   });
 

@@ -1,6 +1,5 @@
 /**
- * i18n on i18next: the three languages of the product (fallback zh-CN, the default). The console's
- * own strings are the default namespace; each plugin and shared library adds namespaces, loaded
+ * i18n on i18next: the three languages of the product (zh-CN the default). The console's own strings are the default namespace; each plugin and shared library adds namespaces, loaded
  * lazily per language through `i18next-resources-to-backend` over their `messages` loaders, the
  * first time a screen asks for them. `I18n` is the kernel's face of one i18next instance per
  * kernel: what the console and tests call (load, switch, failures for error boundaries), while
@@ -102,7 +101,11 @@ export class I18n {
     this.ready = this.instance
       .init({
         lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
+        // No fallback language: every namespace carries every key in all three languages (the
+        // manifest checks and the locale tests hold them to it), so a fallback's strings would only
+        // be fetched, a second request per namespace on every first load, never read. A key missing
+        // all the same shows as itself, as a missing key of the current language does.
+        fallbackLng: false,
         supportedLngs: [...LANGUAGES],
         load: 'currentOnly',
         ns: [],
@@ -144,7 +147,7 @@ export class I18n {
   }
 
   /**
-   * Loads namespaces in the current language (and the fallback, zh-CN). Asking again while they
+   * Loads namespaces in the current language. Asking again while they
    * load waits on the same requests; asking again after a failure loads again. A failed load
    * rejects, and is kept as the namespace's `failure` (which `useT` throws to the page's error
    * boundary) until it is asked again or `forgetFailures` is called.
@@ -240,15 +243,13 @@ export class I18n {
 
 /** The kernel's i18n with the default namespace loaded in `language`. */
 /**
- * Starts loading namespaces' strings in `language` and the fallback, before any i18n asks for them:
+ * Starts loading namespaces' strings in `language`, before any i18n asks for them:
  * a host calls it while the boot code still runs, so that the first screen's strings arrive beside
  * its code rather than after it (with `messages()`, the i18n's own load then shares the request).
  * A failure is left to that load, which reports it.
  */
 export function preloadMessages(namespaces: readonly MessagesContribution[], language: Language): void {
-  for (const lng of new Set([language, DEFAULT_LANGUAGE])) {
-    for (const { loaders } of namespaces) loaders[lng]?.().catch(() => undefined);
-  }
+  for (const { loaders } of namespaces) loaders[language]?.().catch(() => undefined);
 }
 
 export async function createI18n(

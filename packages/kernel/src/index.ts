@@ -76,4 +76,5 @@ export {
   service,
 } from './services.js';
 export { NoAccessError, type SessionService, type SessionState } from './session.js';
+export { untranslatedKeys } from './untranslated.js';
 export { KERNEL_API_VERSION } from './version.js';
