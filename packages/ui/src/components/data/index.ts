@@ -18,4 +18,13 @@ export { Pagination, type PaginationProps } from './pagination.js';
 export { type RowAction, RowActions } from './row-actions.js';
 export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
 export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';
+export {
+  type BoundFilterField,
+  type FilterField,
+  type FilterOption,
+  type Filters,
+  type TextLimits,
+  textLimits,
+  useFilters,
+} from './use-filters.js';
 export { useVisibleInterval } from './visible-interval.js';
