@@ -6,10 +6,10 @@ import {
   encodeListParam,
 } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, type Column, Dialog, downloadBlob, ListPage, message } from '@vap/ui';
+import { Button, type Column, Dialog, downloadBlob, FilterForm, ListPage, message } from '@vap/ui';
 import { useState } from 'react';
 import { AuditChanges } from './audit-changes.js';
-import { AuditFilters, auditWheres, NO_AUDIT_FILTERS, useActionName } from './audit-filters.js';
+import { useActionName, useAuditFilters } from './audit-filters.js';
 
 /** The newest first, as the server's default; the export follows the same order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -23,12 +23,12 @@ export default function AuditPage() {
   const audit = useClient(AUDIT_CALLS);
   const dateTime = useDateTime();
   const actionName = useActionName();
-  const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
+  const filters = useAuditFilters();
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   /** How many entries the last answer said match, with its filter's wheres as JSON. */
   const [matching, setMatching] = useState<{ key: string; rows: number } | null>(null);
-  const wheres = auditWheres(filters);
+  const wheres = filters.wheres;
 
   const exportCsv = async () => {
     // Spec §8: beyond the most rows it says so instead of asking; the server refuses such an
@@ -105,7 +105,7 @@ export default function AuditPage() {
   return (
     <ListPage
       title={t('audit.title')}
-      filterForm={<AuditFilters onChange={setFilters} />}
+      filterForm={<FilterForm label={t('audit.filters')} filters={filters} />}
       id="system-audit"
       columns={columns}
       rowKey={(row) => row.id}

@@ -1,7 +1,6 @@
-import { type ChildCompany, SYSTEM_CALLS, type Where } from '@vap/contracts';
+import { CHILD_FILTERS, type ChildCompany, SYSTEM_CALLS } from '@vap/contracts';
 import { type Translate, useClient, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, Input, Tag, type TagTone } from '@vap/ui';
-import { type FormEvent, useState } from 'react';
+import { type Column, DataTable, FilterForm, Tag, type TagTone, useFilters } from '@vap/ui';
 
 const STATUS_TONES: Record<number, TagTone> = { 0: 'default', 1: 'warning', 2: 'success', 3: 'danger' };
 
@@ -16,13 +15,9 @@ export function ChildCompanies() {
   // run time only.
   const statusLabel = (status: number) => (tc as Translate)(`verify.status${status}`);
   const system = useClient(SYSTEM_CALLS);
-  const [name, setName] = useState('');
-  const [wheres, setWheres] = useState<Where[]>([]);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const text = name.trim();
-    setWheres(text ? [{ k: 'name', o: 'like', v: text }] : []);
-  };
+  const filters = useFilters(CHILD_FILTERS, [
+    { key: 'name', op: 'like', kind: 'text', label: t('children.name'), className: 'w-56' },
+  ]);
   const columns: Column<ChildCompany>[] = [
     { key: 'name', title: t('children.name'), kind: 'name', sortable: true },
     { key: 'title', title: t('children.companyTitle'), defaultHidden: true },
@@ -43,30 +38,13 @@ export function ChildCompanies() {
       <h2 id="child-companies" className="text-base font-medium text-ink">
         {t('children.title')}
       </h2>
-      <form
-        aria-label={t('children.filters')}
-        className="flex flex-wrap items-center gap-3"
-        onSubmit={search}
-      >
-        <Input
-          type="search"
-          aria-label={t('children.name')}
-          placeholder={t('children.name')}
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          className="w-56"
-        />
-        <Button type="submit" variant="primary">
-          {t('common.search')}
-        </Button>
-      </form>
+      <FilterForm label={t('children.filters')} filters={filters} resettable={false} />
       <DataTable
         id="system-children"
         label={t('children.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={wheres}
+        filters={filters.wheres}
         load={(query, signal) => system.children({ query }, { signal })}
         emptyText={t('children.empty')}
       />

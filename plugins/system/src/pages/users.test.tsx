@@ -79,7 +79,7 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await userEvent.click(screen.getByRole('combobox', { name: en.users.role }));
     await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
     const filters = screen.getByRole('form', { name: en.users.filters });
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.search }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([
         { k: 'phone', o: 'like', v: '13800' },
@@ -87,7 +87,7 @@ describe('system_user (spec §6, §7.2 /users)', () => {
         { k: 'role_id', o: '=', v: 3 },
       ]),
     );
-    await userEvent.click(within(filters).getByRole('button', { name: en.common.reset }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([]));
   });
 

@@ -1,12 +1,21 @@
 import { type CompanyUser, SYSTEM_CALLS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { Button, type Column, confirm, type DataTableHandle, ListPage, message, RowActions } from '@vap/ui';
+import {
+  Button,
+  type Column,
+  confirm,
+  type DataTableHandle,
+  FilterForm,
+  ListPage,
+  message,
+  RowActions,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
 import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
-import { NO_USER_FILTERS, UserFilters, userWheres } from './user-filters.js';
+import { useUserFilters } from './user-filters.js';
 
 type Dialog =
   | { kind: 'create' }
@@ -30,7 +39,7 @@ export default function UsersPage() {
   const mayChangeRole = usePermission('role');
   const mayRemove = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_USER_FILTERS);
+  const filters = useUserFilters(roles);
   const [dialog, setDialog] = useState<Dialog>(null);
   const giveable = assignableRoles(holder, roles);
 
@@ -96,12 +105,12 @@ export default function UsersPage() {
   return (
     <ListPage
       title={t('users.title')}
-      filterForm={<UserFilters roles={roles} onChange={setFilters} />}
+      filterForm={<FilterForm label={t('users.filters')} filters={filters} />}
       id="system-users"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={userWheres(filters)}
+      filters={filters.wheres}
       load={(query, signal) => system.users({ query }, { signal })}
       emptyText={t('users.empty')}
       toolbar={

@@ -32,11 +32,17 @@ const ROLE: FilterField<typeof SPEC> = {
 };
 
 /** A list's filters and, below them, the wheres they give as JSON. */
-function Filters({ fields }: { fields: readonly FilterField<typeof SPEC>[] }) {
+function Filters({
+  fields,
+  resettable,
+}: {
+  fields: readonly FilterField<typeof SPEC>[];
+  resettable?: boolean;
+}) {
   const filters = useFilters(SPEC, fields);
   return (
     <>
-      <FilterForm label="Filters" filters={filters} />
+      <FilterForm label="Filters" filters={filters} resettable={resettable} />
       <output aria-label="wheres">{JSON.stringify(filters.wheres)}</output>
     </>
   );
@@ -156,6 +162,12 @@ describe('useFilters and FilterForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(name.value).toBe('');
     expect(wheres()).toEqual([]);
+  });
+
+  it('has no Reset when told so, a form of one search', () => {
+    renderWithUi(<Filters fields={TEXTS.slice(1)} resettable={false} />);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
   });
 
   it('is a search landmark with Reset only when every field applies as it changes', () => {

@@ -21,6 +21,8 @@ export interface FilterFormProps<S extends FilterSpec> {
   /** Also called on Search (or Enter), when valid, and on Reset: for the page's own controls. */
   onSearch?: () => void;
   onReset?: () => void;
+  /** Offers Reset (default true); a form of one search has none, emptying it is the reset. */
+  resettable?: boolean;
 }
 
 function FilterControl<S extends FilterSpec>({ field }: { field: BoundFilterField<S> }) {
@@ -92,10 +94,11 @@ function SpecFilterForm<S extends FilterSpec>({
   valid = true,
   onSearch,
   onReset,
+  resettable = true,
 }: FilterFormProps<S>) {
   const t = useUiT();
   const fields = filters.fields.map((field) => <FilterControl key={field.key} field={field} />);
-  const reset = (
+  const reset = resettable ? (
     <Button
       type="button"
       onClick={() => {
@@ -105,7 +108,7 @@ function SpecFilterForm<S extends FilterSpec>({
     >
       {t('data.reset')}
     </Button>
-  );
+  ) : null;
   if (!children && filters.fields.every((field) => field.instant)) {
     return (
       <search aria-label={label} className="flex flex-wrap items-center gap-3">
