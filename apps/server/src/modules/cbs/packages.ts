@@ -6,6 +6,8 @@
  */
 import {
   accountingMonthStart,
+  CLOUD_DEVICE_FILTERS,
+  CLOUD_PACKAGE_FILTERS,
   CLOUD_PLAN_PRICES,
   CLOUD_PLAN_QUOTAS,
   CLOUD_PLANS,
@@ -23,12 +25,11 @@ import {
   type Where,
 } from '@vap/contracts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
-import { whereOnColumn } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import { devices, readOnlyRefusal } from '../devices/index.js';
 import type { Ledger } from '../finance/index.js';
 import { cloudPackages } from './schema.js';
@@ -64,12 +65,13 @@ export const toCloudPackage = (row: PackageRow): CloudPackage => ({
 /** The device list's cloud state of a package's state. */
 export const cloudStateOf = (state: Row['state']): CloudState => (state === 'closed' ? 'expired' : state);
 
-const COLUMNS = {
+const packageFilters = whereOf(CLOUD_PACKAGE_FILTERS, {
   service: cloudPackages.service,
   plan: cloudPackages.plan,
   state: cloudPackages.state,
   sn: devices.sn,
-} satisfies Record<string, PgColumn>;
+});
+const deviceFilters = whereOf(CLOUD_DEVICE_FILTERS, { sn: devices.sn });
 
 export const packageColumns = {
   ...getTableColumns(cloudPackages),
@@ -93,7 +95,7 @@ export class CloudPackages {
     const where = and(
       eq(cloudPackages.companyId, companyId),
       asksState ? undefined : ne(cloudPackages.state, 'closed'),
-      ...query.wheres.map((filter) => whereOnColumn(COLUMNS[filter.k as keyof typeof COLUMNS], filter)),
+      packageFilters(query.wheres),
     );
     const [rows, [total]] = await Promise.all([
       this.db
@@ -118,10 +120,7 @@ export class CloudPackages {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<CloudDevice>> {
-    const where = and(
-      eq(devices.companyId, companyId),
-      ...query.wheres.map((filter) => whereOnColumn(devices.sn, filter)),
-    );
+    const where = and(eq(devices.companyId, companyId), deviceFilters(query.wheres));
     const [rows, [total]] = await Promise.all([
       this.db
         .select({

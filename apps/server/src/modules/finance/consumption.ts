@@ -5,16 +5,17 @@
 import {
   type ChargeProduct,
   CONSUMPTION_EXPORT_MAX_ROWS,
+  CONSUMPTION_FILTERS,
+  CONSUMPTION_ORDER_KEYS,
   type Consumption,
   type ConsumptionPage,
   type Order,
   type Where,
 } from '@vap/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { sqlOrders, whereOnColumn } from '../../core/http/list-query.js';
+import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ledgerEntries } from './schema.js';
 
 type Row = typeof ledgerEntries.$inferSelect;
@@ -30,18 +31,17 @@ const toConsumption = (row: Row): Consumption => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** The column of each filter key. */
-const FILTER_COLUMNS: Record<string, PgColumn> = {
+const filtersOf = whereOf(CONSUMPTION_FILTERS, {
   product: ledgerEntries.product,
   reference: ledgerEntries.reference,
   created_at: ledgerEntries.createdAt,
-};
+});
 
-const condition = (where: Where) => {
-  const column = FILTER_COLUMNS[where.k];
-  if (!column) throw new Error(`filter ${where.k} is not mapped`);
-  return whereOnColumn(column, where);
-};
+const sortingOf = orderOf(CONSUMPTION_ORDER_KEYS, {
+  created_at: ledgerEntries.createdAt,
+  // A charge is a negative amount: the largest spent is the smallest entry.
+  amount: (direction) => (direction === 'asc' ? desc : asc)(ledgerEntries.amount),
+});
 
 export interface ConsumptionQuery {
   wheres: readonly Where[];
@@ -61,7 +61,7 @@ export class ConsumptionRecords {
         .select()
         .from(ledgerEntries)
         .where(where)
-        .orderBy(...this.orderOf(query.orders))
+        .orderBy(...this.sorting(query.orders))
         .limit(query.size)
         .offset((query.page - 1) * query.size),
       this.db
@@ -82,28 +82,17 @@ export class ConsumptionRecords {
       .select()
       .from(ledgerEntries)
       .where(this.where(companyId, query.wheres))
-      .orderBy(...this.orderOf(query.orders))
+      .orderBy(...this.sorting(query.orders))
       .limit(CONSUMPTION_EXPORT_MAX_ROWS + 1);
     if (rows.length > CONSUMPTION_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
     return rows.map(toConsumption);
   }
 
   private where(companyId: number, wheres: readonly Where[]) {
-    return and(
-      eq(ledgerEntries.companyId, companyId),
-      eq(ledgerEntries.kind, 'charge'),
-      ...wheres.map(condition),
-    );
+    return and(eq(ledgerEntries.companyId, companyId), eq(ledgerEntries.kind, 'charge'), filtersOf(wheres));
   }
 
-  private orderOf(orders: readonly Order[]): SQL[] {
-    // A charge is a negative amount: the largest spent is the smallest entry.
-    const sorted = sqlOrders(
-      orders.map((order) =>
-        order.k === 'amount' ? ({ k: order.k, o: order.o === 'asc' ? 'desc' : 'asc' } as Order) : order,
-      ),
-      { created_at: ledgerEntries.createdAt, amount: ledgerEntries.amount },
-    );
-    return [...sorted, desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
+  private sorting(orders: readonly Order[]): SQL[] {
+    return [...sortingOf(orders), desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
   }
 }

@@ -6,20 +6,21 @@
  * of a voucher is one conditional update of its state, so that it is spent once.
  */
 import { randomBytes } from 'node:crypto';
-import type {
-  Coupon,
-  CouponSource,
-  CouponState,
-  CouponTransferFailure,
-  ListPage,
-  Where,
+import {
+  COUPON_FILTERS,
+  type Coupon,
+  type CouponSource,
+  type CouponState,
+  type CouponTransferFailure,
+  type ListPage,
+  type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import type { Ledger } from './ledger.js';
 import { coupons, couponTransfers } from './schema.js';
 
@@ -45,6 +46,11 @@ export interface IssuedCoupon {
 }
 
 export class Coupons {
+  private readonly filters = whereOf(COUPON_FILTERS, {
+    code: coupons.code,
+    state: ({ v }) => this.stateCondition(v),
+  });
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -63,7 +69,7 @@ export class Coupons {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<Coupon>> {
-    const where = and(eq(coupons.companyId, companyId), ...query.wheres.map((item) => this.condition(item)));
+    const where = and(eq(coupons.companyId, companyId), this.filters(query.wheres));
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -253,10 +259,8 @@ export class Coupons {
   }
 
   /** `unused` and `expired` are one stored state: the validity tells them apart. */
-  private condition(where: Where): SQL | undefined {
-    if (where.k === 'code') return ilike(coupons.code, likePattern(where.v as string));
+  private stateCondition(state: CouponState) {
     const at = new Date(this.now());
-    const state = where.v as CouponState;
     if (state === 'unused') return and(eq(coupons.state, 'unused'), gt(coupons.validUntil, at));
     if (state === 'expired') return and(eq(coupons.state, 'unused'), lte(coupons.validUntil, at));
     return eq(coupons.state, state);

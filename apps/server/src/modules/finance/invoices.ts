@@ -8,20 +8,22 @@
 import {
   formatFen,
   INVOICE_EXPORT_MAX_ROWS,
+  INVOICE_FILTERS,
+  INVOICE_PAYMENT_FILTERS,
   type Invoice,
   type InvoicePayment,
   type ListPage,
   OWNER_ROLE_ID,
   type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { companies, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
-import { likePattern, whereOnColumn } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import { deliverMessages } from '../notices/index.js';
 import type { FinanceAccounts } from './accounts.js';
 import { nextNumbered } from './numbering.js';
@@ -29,16 +31,19 @@ import { invoiceOrders, invoices, rechargeOrders } from './schema.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const INVOICE_COLUMNS = {
+const invoiceFilters = whereOf(INVOICE_FILTERS, {
   state: invoices.state,
   number: invoices.number,
   requested_at: invoices.requestedAt,
-};
+});
 const whereOfInvoices = (companyId: number, wheres: readonly Where[]) =>
-  and(
-    eq(invoices.companyId, companyId),
-    ...wheres.map((item) => whereOnColumn(INVOICE_COLUMNS[item.k as keyof typeof INVOICE_COLUMNS], item)),
-  );
+  and(eq(invoices.companyId, companyId), invoiceFilters(wheres));
+
+/** A paid order's invoice state: not invoiced while no invoice holds it, else its invoice's. */
+const paymentFilters = whereOf(INVOICE_PAYMENT_FILTERS, {
+  number: rechargeOrders.number,
+  invoice_state: ({ v }) => (v === 'not_invoiced' ? isNull(invoiceOrders.orderId) : eq(invoices.state, v)),
+});
 
 export class Invoices {
   constructor(
@@ -101,16 +106,11 @@ export class Invoices {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<InvoicePayment>> {
-    const conditions: Array<SQL | undefined> = [
+    const where = and(
       eq(rechargeOrders.companyId, companyId),
       eq(rechargeOrders.state, 'paid'),
-    ];
-    for (const where of query.wheres) {
-      if (where.k === 'number') conditions.push(ilike(rechargeOrders.number, likePattern(where.v as string)));
-      else if (where.v === 'not_invoiced') conditions.push(isNull(invoiceOrders.orderId));
-      else conditions.push(eq(invoices.state, where.v as InvoiceRow['state']));
-    }
-    const where = and(...conditions);
+      paymentFilters(query.wheres),
+    );
     const from = () =>
       this.db
         .select({

@@ -5,14 +5,19 @@
  * Each outcome is one conditional update of a pending row, so that a payment racing a cancel or
  * the expiry ends in exactly one of them, on any number of servers.
  */
-import { type ListPage, RECHARGE_PAYMENT_MINUTES, type RechargeOrder, type Where } from '@vap/contracts';
+import {
+  type ListPage,
+  RECHARGE_FILTERS,
+  RECHARGE_PAYMENT_MINUTES,
+  type RechargeOrder,
+  type Where,
+} from '@vap/contracts';
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { whereOnColumn } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import type { Ledger } from './ledger.js';
 import { nextNumbered } from './numbering.js';
 import type { PaymentProvider } from './payments.js';
@@ -97,7 +102,7 @@ export class RechargeOrders {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<RechargeOrder>> {
-    const where = and(eq(rechargeOrders.companyId, companyId), ...query.wheres.map(condition));
+    const where = and(eq(rechargeOrders.companyId, companyId), filtersOf(query.wheres));
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -211,15 +216,8 @@ export class RechargeOrders {
   }
 }
 
-/** The column of each filter key. */
-const FILTER_COLUMNS: Record<string, PgColumn> = {
+const filtersOf = whereOf(RECHARGE_FILTERS, {
   state: rechargeOrders.state,
   number: rechargeOrders.number,
   created_at: rechargeOrders.createdAt,
-};
-
-const condition = (where: Where) => {
-  const column = FILTER_COLUMNS[where.k];
-  if (!column) throw new Error(`filter ${where.k} is not mapped`);
-  return whereOnColumn(column, where);
-};
+});
