@@ -1,10 +1,20 @@
-import { type Message, NOTICE_CALLS, READ_STATE } from '@vap/contracts';
+import { MESSAGE_FILTERS, type Message, NOTICE_CALLS, READ_STATE } from '@vap/contracts';
 import { useClient, useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, confirm, type DataTableHandle, Dialog, ListPage, message } from '@vap/ui';
+import {
+  Button,
+  type Column,
+  confirm,
+  type DataTableHandle,
+  Dialog,
+  FilterForm,
+  ListPage,
+  message,
+  useFilters,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
-import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
+import { useReadFields } from './filters.js';
 
 const KINDS = ['system', 'verification', 'security'] as const;
 type Kind = (typeof KINDS)[number];
@@ -17,7 +27,7 @@ export default function MessagesPage() {
   const unread = useService(UnreadRef);
   const dateTime = useDateTime();
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const filters = useFilters(MESSAGE_FILTERS, useReadFields('created_at'));
   const [open, setOpen] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -86,12 +96,12 @@ export default function MessagesPage() {
   return (
     <ListPage
       title={t('messages.title')}
-      filterForm={<ListFilters values={filters} onChange={setFilters} />}
+      filterForm={<FilterForm label={t('filter.label')} filters={filters} />}
       id="messages"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={toWheres(filters, 'created_at')}
+      filters={filters.wheres}
       load={(query, signal) => notices.messages({ query }, { signal })}
       emptyText={t('messages.empty')}
       toolbar={

@@ -1,10 +1,10 @@
-import { NOTICE_CALLS, type Notice, READ_STATE } from '@vap/contracts';
+import { NOTICE_CALLS, NOTICE_FILTERS, type Notice, READ_STATE } from '@vap/contracts';
 import { useClient, useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, type DataTableHandle, Dialog, ListPage } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, Dialog, FilterForm, ListPage, useFilters } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
-import { type FilterValues, ListFilters, NO_FILTERS, toWheres } from './filters.js';
+import { useReadFields } from './filters.js';
 
 /** System notices (spec §2.2 /notices): read or unread for this user, opened in a dialog. */
 export default function NoticesPage() {
@@ -13,7 +13,7 @@ export default function NoticesPage() {
   const unread = useService(UnreadRef);
   const dateTime = useDateTime();
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const filters = useFilters(NOTICE_FILTERS, useReadFields('published_at'));
   const [open, setOpen] = useState<Notice | null>(null);
 
   const show = async (notice: Notice) => {
@@ -41,12 +41,12 @@ export default function NoticesPage() {
   return (
     <ListPage
       title={t('notices.title')}
-      filterForm={<ListFilters values={filters} onChange={setFilters} />}
+      filterForm={<FilterForm label={t('filter.label')} filters={filters} />}
       id="notices"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={toWheres(filters, 'published_at')}
+      filters={filters.wheres}
       load={(query, signal) => notices.notices({ query }, { signal })}
       emptyText={t('notices.empty')}
     >
