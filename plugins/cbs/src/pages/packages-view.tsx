@@ -1,12 +1,12 @@
 import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, formatFileSize, RowActions, Tag } from '@vap/ui';
+import { Button, type Column, DataTable, FilterForm, formatFileSize, RowActions, Tag } from '@vap/ui';
 import { useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
 import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
 import { ChangePlanDialog } from './change-dialog.js';
 import { OpenPackagesDialog } from './open-dialog.js';
-import { NO_PACKAGE_FILTERS, PackageFilters, packageWheres } from './package-filters.js';
+import { usePackageFilters } from './package-filters.js';
 import { UsageBar } from './usage-bar.js';
 import { useClosePackage } from './use-close-package.js';
 
@@ -23,7 +23,7 @@ export function PackagesView() {
   const mayClose = usePermission('close');
   const dates = useAccountingDates();
   const close = useClosePackage();
-  const [filters, setFilters] = useState(NO_PACKAGE_FILTERS);
+  const filters = usePackageFilters();
   const [opening, setOpening] = useState(false);
   const [changing, setChanging] = useState<CloudPackage | null>(null);
 
@@ -121,13 +121,13 @@ export function PackagesView() {
 
   return (
     <section className="flex flex-col gap-3">
-      <PackageFilters onChange={setFilters} />
+      <FilterForm label={t('packages.filters')} filters={filters} />
       <DataTable
         id={PACKAGES_TABLE}
         label={t('page.packages')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={packageWheres(filters)}
+        filters={filters.wheres}
         load={(query, signal) => cbs.packages({ query }, { signal })}
         emptyText={t('packages.empty')}
         toolbar={
