@@ -5,47 +5,31 @@
  */
 import {
   AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_FILTERS,
+  AUDIT_ORDER_KEYS,
   type AuditEntry,
   type ListPage,
   type ListQuery,
   type Order,
   type Where,
 } from '@vap/contracts';
-import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../core/audit/schema.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, sqlOrders } from '../../core/http/list-query.js';
+import { orderOf, whereOf } from '../../core/http/list-sql.js';
 
-/** `%`, `_` and `\` match themselves in an action search. */
+const filtersOf = whereOf(AUDIT_FILTERS, {
+  user_id: auditLogs.userId,
+  action: auditLogs.action,
+  created_at: auditLogs.createdAt,
+});
 
-const ORDER_COLUMNS = {
+const sortingOf = orderOf(AUDIT_ORDER_KEYS, {
   created_at: auditLogs.createdAt,
   action: auditLogs.action,
   user_id: auditLogs.userId,
-} as const;
-
-function condition(where: Where): SQL | undefined {
-  switch (where.k) {
-    case 'user_id':
-      return eq(auditLogs.userId, where.v as number);
-    case 'action':
-      return where.o === 'like'
-        ? ilike(auditLogs.action, likePattern(where.v as string))
-        : eq(auditLogs.action, where.v as string);
-    case 'created_at': {
-      if (where.o === 'between') {
-        const [from, to] = where.v as [string, string];
-        return and(gte(auditLogs.createdAt, new Date(from)), lte(auditLogs.createdAt, new Date(to)));
-      }
-      const at = new Date(where.v as string);
-      return where.o === '>=' ? gte(auditLogs.createdAt, at) : lte(auditLogs.createdAt, at);
-    }
-    default:
-      // checkWheres lets no other key through.
-      throw new Error(`filter ${where.k} is not mapped`);
-  }
-}
+});
 
 type Row = typeof auditLogs.$inferSelect;
 
@@ -68,11 +52,11 @@ export class AuditLogService {
   constructor(private readonly db: Db) {}
 
   #where(companyId: number, wheres: readonly Where[]) {
-    return and(eq(auditLogs.companyId, companyId), ...wheres.map(condition));
+    return and(eq(auditLogs.companyId, companyId), filtersOf(wheres));
   }
 
   #sorting(orders: readonly Order[]) {
-    const keys = sqlOrders(orders, ORDER_COLUMNS);
+    const keys = sortingOf(orders);
     const byTime = orders.find((order) => order.k === 'created_at');
     if (!byTime) keys.push(desc(auditLogs.createdAt));
     // Entries of one transaction share a time: the later id is the later entry.

@@ -6,20 +6,42 @@
 import {
   type ListPage,
   type ListQuery,
+  MESSAGE_FILTERS,
+  MESSAGE_ORDER_KEYS,
   type Message,
+  NOTICE_FILTERS,
+  NOTICE_ORDER_KEYS,
   type Notice,
   READ_STATE,
   type ReadState,
   type Where,
 } from '@vap/contracts';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
-import { sqlOrders, whereOnColumn } from '../../core/http/list-query.js';
+import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import { sanitizeHtml } from './sanitize.js';
 import { messages, noticeReads, notices } from './schema.js';
 
 const toIso = (date: Date) => date.toISOString();
+
+/** A notice is read by the user whose read mark the list joins. */
+const noticeFilters = whereOf(NOTICE_FILTERS, {
+  state: ({ v }) => (v === READ_STATE.unread ? isNull(noticeReads.userId) : isNotNull(noticeReads.userId)),
+  title: notices.title,
+  published_at: notices.publishedAt,
+});
+const noticeSorting = orderOf(NOTICE_ORDER_KEYS, { title: notices.title, published_at: notices.publishedAt });
+
+const messageFilters = whereOf(MESSAGE_FILTERS, {
+  state: messages.state,
+  title: messages.title,
+  kind: messages.kind,
+  created_at: messages.createdAt,
+});
+const messageWhere = (userId: number, wheres: readonly Where[]) =>
+  and(eq(messages.userId, userId), messageFilters(wheres));
+const messageSorting = orderOf(MESSAGE_ORDER_KEYS, { title: messages.title, created_at: messages.createdAt });
 
 export interface PublishedNotice {
   id: number;
@@ -38,21 +60,9 @@ export class NoticeService {
     return and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId));
   }
 
-  #noticeWhere(wheres: readonly Where[]): SQL | undefined {
-    return and(
-      ...wheres.map((where) => {
-        if (where.k === 'state') {
-          return where.v === READ_STATE.unread ? isNull(noticeReads.userId) : isNotNull(noticeReads.userId);
-        }
-        const column = where.k === 'title' ? notices.title : notices.publishedAt;
-        return whereOnColumn(column, where);
-      }),
-    );
-  }
-
   async listNotices(userId: number, request: ListQuery): Promise<ListPage<Notice>> {
-    const where = this.#noticeWhere(request.wheres);
-    const sorting = sqlOrders(request.orders, { title: notices.title, published_at: notices.publishedAt });
+    const where = noticeFilters(request.wheres);
+    const sorting = noticeSorting(request.orders);
     const rows = await this.db
       .select({
         id: notices.id,
@@ -132,24 +142,9 @@ export class NoticeService {
 
   // ---- messages --------------------------------------------------------------------------------
 
-  #messageWhere(userId: number, wheres: readonly Where[]): SQL | undefined {
-    return and(
-      eq(messages.userId, userId),
-      ...wheres.map((where) => {
-        const column = {
-          state: messages.state,
-          title: messages.title,
-          kind: messages.kind,
-          created_at: messages.createdAt,
-        }[where.k as 'state' | 'title' | 'kind' | 'created_at'];
-        return whereOnColumn(column, where);
-      }),
-    );
-  }
-
   async listMessages(userId: number, request: ListQuery): Promise<ListPage<Message>> {
-    const where = this.#messageWhere(userId, request.wheres);
-    const sorting = sqlOrders(request.orders, { title: messages.title, created_at: messages.createdAt });
+    const where = messageWhere(userId, request.wheres);
+    const sorting = messageSorting(request.orders);
     const rows = await this.db
       .select()
       .from(messages)
@@ -174,7 +169,7 @@ export class NoticeService {
     const [counted] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(messages)
-      .where(this.#messageWhere(userId, wheres));
+      .where(messageWhere(userId, wheres));
     return counted?.total ?? 0;
   }
 

@@ -3,34 +3,28 @@
  * the caller's company (`npm run ops -- company:parent`). Listed with their verification status and
  * size; nothing of theirs beyond that is shown, and no write reaches them from here.
  */
-import type { ChildCompany, ListPage, ListQuery } from '@vap/contracts';
-import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import {
+  CHILD_FILTERS,
+  CHILD_ORDER_KEYS,
+  type ChildCompany,
+  type ListPage,
+  type ListQuery,
+} from '@vap/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
-import { likePattern, sqlOrders } from '../../core/http/list-query.js';
+import { orderOf, whereOf } from '../../core/http/list-sql.js';
 
-const ORDER_COLUMNS = { created_at: companies.createdAt, name: companies.name } as const;
+const filtersOf = whereOf(CHILD_FILTERS, { name: companies.name, verify_status: companies.verifyStatus });
+const sortingOf = orderOf(CHILD_ORDER_KEYS, { created_at: companies.createdAt, name: companies.name });
 
 export class ChildCompanies {
   constructor(private readonly db: Db) {}
 
   async list(caller: Permissions, request: ListQuery): Promise<ListPage<ChildCompany>> {
-    const where = and(
-      eq(companies.parentId, companyOf(caller)),
-      ...request.wheres.map((filter): SQL | undefined => {
-        switch (filter.k) {
-          case 'name':
-            return ilike(companies.name, likePattern(filter.v as string));
-          case 'verify_status':
-            return eq(companies.verifyStatus, filter.v as number);
-          default:
-            // checkWheres lets no other key through.
-            throw new Error(`filter ${filter.k} is not mapped`);
-        }
-      }),
-    );
-    const sorting = sqlOrders(request.orders, ORDER_COLUMNS);
+    const where = and(eq(companies.parentId, companyOf(caller)), filtersOf(request.wheres));
+    const sorting = sortingOf(request.orders);
     const members = this.db
       .select({ companyId: users.companyId, total: sql<number>`count(*)::int`.as('total') })
       .from(users)

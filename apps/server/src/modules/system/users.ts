@@ -13,8 +13,10 @@ import {
   type ListPage,
   type ListQuery,
   OWNER_ROLE_ID,
+  USER_FILTERS,
+  USER_ORDER_KEYS,
 } from '@vap/contracts';
-import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditTrail, userSnapshot } from '../../core/audit/recorder.js';
 import type { PasswordHasher } from '../../core/auth/passwords.js';
@@ -23,18 +25,25 @@ import { sessions } from '../../core/auth/schema.js';
 import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, PreparedShapes, sqlOrders } from '../../core/http/list-query.js';
+import { PreparedShapes } from '../../core/http/list-query.js';
+import { orderOf, placeholders, valuesOf, whereOf } from '../../core/http/list-sql.js';
 
 type EditUser = z.output<typeof editUserBodySchema>;
 
 const notFound = () => new ApiError(404, 'not_found');
 
-const ORDER_COLUMNS = {
+const filtersOf = whereOf(USER_FILTERS, {
+  phone: users.phone,
+  nickname: users.nickname,
+  role_id: users.roleId,
+});
+
+const sortingOf = orderOf(USER_ORDER_KEYS, {
   created_at: users.createdAt,
   phone: users.phone,
   nickname: users.nickname,
   role_id: users.roleId,
-} as const;
+});
 
 /** A row of a page of company users. */
 interface UsersPageRow {
@@ -61,33 +70,15 @@ export class CompanyUsers {
 
   async list(caller: Permissions, request: ListQuery): Promise<ListPage<CompanyUser>> {
     const companyId = companyOf(caller);
-    const filterValue = (filter: ListQuery['wheres'][number]) =>
-      filter.o === 'like' ? likePattern(filter.v as string) : filter.v;
     const values = [
       companyId,
-      ...request.wheres.map(filterValue),
+      ...valuesOf(filtersOf, request.wheres),
       request.size,
       (request.page - 1) * request.size,
     ];
     const shape = JSON.stringify([request.wheres.map((filter) => [filter.k, filter.o]), request.orders]);
-    const whereOf = (at: <T>(index: number) => T) =>
-      and(
-        eq(users.companyId, at<number>(0)),
-        ...request.wheres.map((filter, index): SQL | undefined => {
-          const value = at<string>(index + 1);
-          switch (filter.k) {
-            case 'phone':
-              return filter.o === 'like' ? ilike(users.phone, value) : eq(users.phone, value);
-            case 'nickname':
-              return ilike(users.nickname, value);
-            case 'role_id':
-              return eq(users.roleId, at<number>(index + 1));
-            default:
-              // checkWheres lets no other key through.
-              throw new Error(`filter ${filter.k} is not mapped`);
-          }
-        }),
-      );
+    const conditionAt = (at: <T>(index: number) => T) =>
+      and(eq(users.companyId, at<number>(0)), filtersOf(request.wheres, placeholders(at, 1)));
     // The total rides on the page's rows (a window count over the filtered users): one statement
     // where two were, which is most of a page's cost on PGlite. A page past the end has no row to
     // carry it, and counts on its own.
@@ -109,8 +100,8 @@ export class CompanyUsers {
         })
         .from(users)
         .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
-        .where(whereOf(at))
-        .orderBy(...sqlOrders(request.orders, ORDER_COLUMNS), asc(users.id))
+        .where(conditionAt(at))
+        .orderBy(...sortingOf(request.orders), asc(users.id))
         .limit(at<number>(values.length - 2))
         .offset(at<number>(values.length - 1)),
     );
@@ -120,7 +111,7 @@ export class CompanyUsers {
         await this.db
           .select({ total: sql<number>`count(*)::int` })
           .from(users)
-          .where(whereOf(<T>(index: number) => values[index] as T))
+          .where(conditionAt(<T>(index: number) => values[index] as T))
       )[0];
     return {
       items: rows.map(({ user, roleName }) => companyUserOf(user, roleName)),
