@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_LANGUAGE } from '@vap/contracts';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -33,8 +34,7 @@ export default defineConfig(({ command, mode }) => ({
     vapPlugins({ appDir: import.meta.dirname, stylesheet: 'src/styles.css' }),
     react(),
     tailwindcss(),
-    // zh-CN: the console's fallback language, whose messages every visitor loads.
-    firstLoad({ signInPath: '/login', shell: 'src/shell/shell.tsx', preloadLanguages: ['zh-CN'] }),
+    firstLoad({ signInPath: '/login', shell: 'src/shell/shell.tsx', defaultLanguage: DEFAULT_LANGUAGE }),
     compressBuild(),
   ],
   resolve: { alias: [csvInTheBrowser] },

@@ -25,7 +25,7 @@ import {
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { chooseLanguageCookie, launchChromium } from '../support/browser.js';
 import { settle } from '../support/drawn.js';
 import { apiToken, type RunningServer, startServer } from '../support/server.js';
 import { DIST, packagesOf } from './chunk-sources.js';
@@ -84,10 +84,11 @@ async function signedInContext(token: string, language: Language) {
     },
     [TOKEN_STORAGE_KEY, token, LANGUAGE_STORAGE_KEY, language === DEFAULT_LANGUAGE ? '' : language] as const,
   );
+  if (language !== DEFAULT_LANGUAGE) await chooseLanguageCookie(context, language);
   return context;
 }
 
-/** The default language, which a first visit shows, and English, whose visitors load the default's strings too (i18n fallback). */
+/** The default language, which a first visit shows, and English, a language chosen once. */
 const MEASURED_LANGUAGES: readonly Language[] = [DEFAULT_LANGUAGE, 'en'];
 
 interface Measured {

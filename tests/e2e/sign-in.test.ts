@@ -56,9 +56,23 @@ describe('the language of a first visit (spec §1)', () => {
     expect(await tab.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await tab.getByLabel('语言').selectOption('en');
     await tab.getByRole('form', { name: 'Sign in' }).waitFor();
+    const scripts: string[] = [];
+    tab.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
     await tab.reload();
     await tab.getByRole('form', { name: 'Sign in' }).waitFor();
     expect(await tab.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The server's page preloads the chosen language's strings (the console's cookie names it), and
+    // no other language's strings load: there is no fallback language.
+    expect(scripts.filter((path) => /\/messages-en-/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /messages-zh-(CN|TW)-/.test(path))).toEqual([]);
+    const preloaded = await tab.evaluate(() =>
+      [...document.querySelectorAll('link[rel=modulepreload][data-language]')].map((link) =>
+        link.getAttribute('data-language'),
+      ),
+    );
+    expect(preloaded).toEqual(['en']);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 /** The system Chromium driven by playwright-core (no browser download, ever). */
 import { existsSync } from 'node:fs';
+import { LANGUAGE_COOKIE, type Language } from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
@@ -38,5 +39,15 @@ export async function englishContext(
   await context.addInitScript((key) => {
     if (localStorage.getItem(key) === null) localStorage.setItem(key, 'en');
   }, LANGUAGE_STORAGE_KEY);
+  await chooseLanguageCookie(context, 'en');
   return context;
+}
+
+/**
+ * The cookie the console keeps beside a language chosen once (the server's index.html then
+ * preloads that language's strings): a test server listens on 127.0.0.1, whose cookies hold for
+ * every port.
+ */
+export async function chooseLanguageCookie(context: BrowserContext, language: Language): Promise<void> {
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: '127.0.0.1', path: '/' }]);
 }

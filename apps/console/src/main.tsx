@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { BootErrorScreen } from './boot-error.js';
+import { saveLanguageCookie } from './language-cookie.js';
 import { sharedMessages } from './messages.js';
 import { loadConsolePlugins } from './plugins.js';
 import { preparePublicPage } from './public-page.js';
@@ -29,8 +30,12 @@ async function boot() {
       window.location.replace(reloadAt);
       return;
     }
+    let synced: string | undefined;
     const syncLanguage = () => {
-      document.documentElement.lang = kernel.i18n.language;
+      if (synced === kernel.i18n.language) return;
+      synced = kernel.i18n.language;
+      document.documentElement.lang = synced;
+      saveLanguageCookie(kernel.i18n.language);
     };
     syncLanguage();
     kernel.i18n.subscribe(syncLanguage);

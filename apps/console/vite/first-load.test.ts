@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoad, languageOf } from './first-load.js';
+import { FIRST_LOAD_FILE, type FirstLoadFile, firstLoad, languageOf } from './first-load.js';
 import { VIRTUAL_ID } from './vap-plugins.js';
 
 /**
@@ -85,6 +85,7 @@ describe('the first load’s chunks', () => {
   let root: string;
   let chunks: Rolldown.OutputChunk[];
   let html: string;
+  let firstLoadFile: FirstLoadFile | undefined;
   const chunk = (name: string) => chunks.find((output) => output.name === name);
   const holding = (file: string) =>
     chunks.filter((output) => output.moduleIds.includes(join(root, file))).map((output) => output.name);
@@ -102,13 +103,15 @@ describe('the first load’s chunks', () => {
       build: { write: false, minify: false, modulePreload: false },
       plugins: [
         fixturePlugins(root),
-        firstLoad({ signInPath: '/login', shell: 'shell/shell.js', preloadLanguages: ['zh-CN'] }),
+        firstLoad({ signInPath: '/login', shell: 'shell/shell.js', defaultLanguage: 'zh-CN' }),
       ],
     });
     const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
     chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
     const page = output.output.find((item) => item.fileName === 'index.html');
     html = page?.type === 'asset' ? String(page.source) : '';
+    const plan = output.output.find((item) => item.fileName === FIRST_LOAD_FILE);
+    firstLoadFile = plan?.type === 'asset' ? (JSON.parse(String(plan.source)) as FirstLoadFile) : undefined;
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -146,15 +149,26 @@ describe('the first load’s chunks', () => {
     expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
   });
 
-  it('preloads the sign-in chunk and the fallback language’s messages from index.html, not the others', () => {
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+  it('preloads the sign-in chunk and the default language’s messages from index.html, not the others', () => {
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map(
       (match) => match[1],
     );
     expect(preloaded).toContain(chunk('sign-in')?.fileName);
     expect(preloaded).toContain(chunk('messages-zh-CN')?.fileName);
     expect(preloaded).not.toContain(chunk('messages-en')?.fileName);
+    expect(html).toContain(`href="/${chunk('messages-zh-CN')?.fileName}" data-language="zh-CN">`);
     const entry = chunks.find((output) => output.isEntry);
     for (const imported of entry?.imports ?? []) expect(preloaded).toContain(imported);
+  });
+
+  it('names the messages chunk of each language, for the server to preload the visitor’s own', () => {
+    expect(firstLoadFile).toEqual({
+      defaultLanguage: 'zh-CN',
+      messages: {
+        en: `/${chunk('messages-en')?.fileName}`,
+        'zh-CN': `/${chunk('messages-zh-CN')?.fileName}`,
+      },
+    });
   });
 });
 

@@ -25,8 +25,10 @@
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
- * messages of the languages every visitor loads, so that they download with the entry instead of
- * after it has run.
+ * messages of a first visit's language, so that they download with the entry instead of after it
+ * has run. That link carries `data-language`, and `first-load.json` beside index.html names each
+ * language's messages chunk: the server swaps the link for the visitor's saved language
+ * (`vap_language` cookie), as the console loads no other language's strings.
  */
 import { basename, dirname, resolve } from 'node:path';
 import { LANGUAGES } from '@vap/contracts';
@@ -154,17 +156,26 @@ export interface FirstLoadOptions {
   signInPath: string;
   /** The console's signed-in layout, relative to the app's root (router.tsx loads it lazily). */
   shell: string;
-  /**
-   * Languages whose sign-in messages index.html preloads: those every visitor loads, that is the
-   * i18n fallback language (i18next loads it beside the visitor's own).
-   */
-  preloadLanguages: readonly string[];
+  /** The language of a first visit, whose sign-in messages index.html preloads. */
+  defaultLanguage: string;
+}
+
+/** What the server reads to preload the visitor's own language: each language's messages chunk. */
+export const FIRST_LOAD_FILE = 'first-load.json';
+export interface FirstLoadFile {
+  defaultLanguage: string;
+  /** Language → the address of its sign-in messages chunk. */
+  messages: Record<string, string>;
 }
 
 export const SIGN_IN_CHUNK = 'sign-in';
 export const SHELL_CHUNK = 'shell';
 export const messagesChunk = (language: string) => `messages-${language}`;
 export const signedInMessagesChunk = (language: string) => `signed-in-messages-${language}`;
+const languageOfChunk = (name: string) => {
+  const language = name.startsWith('messages-') ? name.slice('messages-'.length) : undefined;
+  return language && KNOWN_LANGUAGES.has(language) ? language : undefined;
+};
 
 export function firstLoad(options: FirstLoadOptions): Plugin {
   let plan: FirstLoadPlan = {
@@ -232,23 +243,35 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
         );
       }
     },
+    generateBundle(_options, bundle) {
+      const messages: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        const language = output.type === 'chunk' ? languageOfChunk(output.name) : undefined;
+        if (language) messages[language] = `${base}${output.fileName}`;
+      }
+      const file: FirstLoadFile = { defaultLanguage: options.defaultLanguage, messages };
+      this.emitFile({ type: 'asset', fileName: FIRST_LOAD_FILE, source: JSON.stringify(file) });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk }) {
-        const wanted = new Set([SIGN_IN_CHUNK, ...options.preloadLanguages.map(messagesChunk)]);
         const files = new Set(chunk?.imports ?? []);
+        let messages: string | undefined;
         for (const output of Object.values(bundle ?? {})) {
-          if (output.type === 'chunk' && !output.isEntry && wanted.has(output.name))
-            files.add(output.fileName);
+          if (output.type !== 'chunk' || output.isEntry) continue;
+          if (output.name === SIGN_IN_CHUNK) files.add(output.fileName);
+          if (output.name === messagesChunk(options.defaultLanguage)) messages = output.fileName;
         }
-        return [...files].map(
-          (file): HtmlTagDescriptor => ({
-            tag: 'link',
-            // crossorigin as on Vite's module script: a preload is reused only in the same mode.
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head',
-          }),
-        );
+        // crossorigin as on Vite's module script: a preload is reused only in the same mode.
+        const preload = (file: string, extra: Record<string, string> = {}): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}`, ...extra },
+          injectTo: 'head',
+        });
+        return [
+          ...[...files].map((file) => preload(file)),
+          ...(messages ? [preload(messages, { 'data-language': options.defaultLanguage })] : []),
+        ];
       },
     },
   };

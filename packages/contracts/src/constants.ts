@@ -12,6 +12,11 @@ export const API_BASE = '/webapi';
 export const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+/**
+ * The cookie that tells the server the language a browser last chose (the console keeps the choice
+ * in local storage, which the server cannot read): index.html then preloads that language's strings.
+ */
+export const LANGUAGE_COOKIE = 'vap_language';
 
 export const DEFAULT_THEME_COLOR = '#1890ff';
 /** Layout settings of spec §3 "Settings". */

@@ -38,7 +38,7 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP_OPTIONS = { level: 6 };
 
 /** The encoding the plugin would choose for a request (`*` and `x-gzip` count as gzip, as there). */
-function encodingFor(request: FastifyRequest): Encoding | undefined {
+export function encodingFor(request: FastifyRequest): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (!header) return undefined;
   const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);

@@ -3,12 +3,14 @@
  * everything else (`index.html`) revalidated on every load; each file in the brotli or gzip copy
  * the build wrote beside it when the browser accepts one (`Vary: Accept-Encoding`). `index.html`
  * answers every other GET that accepts HTML, so that a reload on any console route works (the
- * console routes itself). Source maps only when `serveSourceMaps`.
+ * console routes itself), in the version that preloads the visitor's language (console-index.ts).
+ * Source maps only when `serveSourceMaps`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConsoleIndex } from './console-index.js';
 import { sendNotFound } from './errors.js';
 import { negotiateLanguage, translate } from './i18n.js';
 
@@ -21,6 +23,7 @@ export interface ConsoleOptions {
 export async function registerConsole(app: FastifyInstance, consoleDir: string, options: ConsoleOptions) {
   const built = existsSync(join(consoleDir, 'index.html'));
   const assets = `${join(consoleDir, 'assets')}/`;
+  const index = built ? ConsoleIndex.read(consoleDir) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -58,6 +61,7 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string, 
         .type('text/plain; charset=utf-8')
         .send(translate(language, 'errors.console_missing'));
     }
+    if (index) return index.send(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
