@@ -135,10 +135,10 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).not.toContain('messages-en');
   });
 
-  it('puts the shell, the plugins’ topbar items and API clients, and what they share in one shell chunk', () => {
+  it('puts the shell, the plugins’ topbar items and what they share in one shell chunk, not lazy services', () => {
     expect(holding('shell/shell.js')).toEqual(['shell']);
     expect(holding('system/bell-5XQ2NDJA.js')).toEqual(['shell']);
-    expect(holding('system/api-7SSDXCLX.js')).toEqual(['shell']);
+    expect(holding('system/api-7SSDXCLX.js')).not.toContain('shell');
     expect(holding('menu.js')).toEqual(['shell']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
   });

@@ -16,11 +16,12 @@
  *   once signed in (the shell's, the own-account dialogs'), some 2 KB brotli per language.
  * And two that every signed-in page loads (issue 30 §5: ≤ 30 script requests a page), where the
  * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
- * - `shell`: the console's signed-in layout, the plugins' topbar items, found as
- *   `topbarItem(id, () => import(…))` in any module, and the plugins' API clients, found as the
- *   module a `lazyService(ref, async () => … import(…))` loads (the topbar's call some on every
- *   page, the pages most of the others: 5 KB brotli for all), with what they import and no earlier
- *   chunk holds (the query client, menus, popovers, the schemas the APIs parse with);
+ * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
+ *   `topbarItem(id, () => import(…))` in any module, with what they import and no earlier chunk
+ *   holds (the query client, menus, popovers, zod, which every page's calls parse with). A lazy
+ *   service keeps a chunk of its own: since calls are declared (issue 30) no page needs one to
+ *   draw, and the one left (the devices' uploads with progress) would bring its area's schemas
+ *   into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
@@ -49,7 +50,7 @@ export interface ModuleGraph {
 export interface FirstLoadPlan {
   /** The plugin entries and the sign-in page: the `sign-in` chunk's roots (their imports follow). */
   signIn: Set<string>;
-  /** The shell, the topbar items and the lazy services: the `shell` chunk's roots. */
+  /** The shell and the topbar items: the `shell` chunk's roots. */
   shell: Set<string>;
   /** Message file of the sign-in page → its language. */
   messages: Map<string, string>;
@@ -88,16 +89,9 @@ function routeModule(importer: string, code: string, path: string, dynamic: read
 
 const TOPBAR_ITEM = /topbarItem\(\s*(["'`])[^"'`]+\1\s*,\s*\(\)\s*=>\s*import\(\s*(["'`])([^"'`]+)\2/g;
 
-/** The first `import('…')` in the loader of a `lazyService(ref, async () => …)`. */
-const LAZY_SERVICE =
-  /lazyService\(\s*[\w$.]+\s*,\s*async\s*\(\)\s*=>[\s\S]{0,240}?\bimport\(\s*(["'`])([^"'`]+)\1/g;
-
-/** The modules that the topbar items and lazy services declared in `importer` load. */
+/** The modules that the topbar items declared in `importer` load. */
 function shellModules(importer: string, code: string, dynamic: readonly string[]): string[] {
-  const specifiers = [
-    ...[...code.matchAll(TOPBAR_ITEM)].map((call) => call[3]),
-    ...[...code.matchAll(LAZY_SERVICE)].map((call) => call[2]),
-  ];
+  const specifiers = [...code.matchAll(TOPBAR_ITEM)].map((call) => call[3]);
   return specifiers.flatMap((specifier) => {
     const target = specifier ? dynamicTarget(importer, specifier, dynamic) : undefined;
     return target ? [target] : [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountingMonthStart, fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './finance.js';
+import { accountingMonthStart } from './finance.js';
+import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './money.js';
 
 describe('money in fen (spec §9)', () => {
   it('shows fen divided by 100 with two decimals, thousands separated, and a currency symbol', () => {

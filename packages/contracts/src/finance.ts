@@ -8,33 +8,10 @@ import { patterns } from './checks.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOf, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
-
-/** Fen in a yuan. */
-export const FEN_PER_YUAN = 100;
-/** The largest single recharge: 999,999.99 yuan (spec §9), in fen. */
-export const RECHARGE_MAX_FEN = 99_999_999;
+import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './money.js';
 
 /** An amount in fen: a whole number, within what the ledger keeps. */
 export const fenSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
-
-/** `¥1,234.56` from 123456 fen (spec §9: minor units ÷ 100, two decimals, a currency symbol). */
-export function formatFen(fen: number, symbol = '¥'): string {
-  const sign = fen < 0 ? '-' : '';
-  const whole = Math.abs(fen);
-  const yuan = Math.trunc(whole / FEN_PER_YUAN).toLocaleString('en-US');
-  const cents = String(whole % FEN_PER_YUAN).padStart(2, '0');
-  return `${sign}${symbol}${yuan}.${cents}`;
-}
-
-/**
- * Fen from a typed amount of yuan (`"12"`, `"12.5"`, `"12.50"`): at most two decimals, read as
- * text so that no floating-point rounding enters; null for anything else.
- */
-export function fenOfYuan(text: string): number | null {
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * FEN_PER_YUAN + Number((match[2] ?? '').padEnd(2, '0'));
-}
 
 /**
  * What moves a balance, each an immutable ledger entry: a recharge paid online, a bank transfer

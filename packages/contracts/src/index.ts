@@ -27,6 +27,7 @@ export * from './ids.js';
 export * from './json-depth.js';
 export * from './list.js';
 export * from './menu.js';
+export * from './money.js';
 export * from './mqtt.js';
 export * from './mqtt-calls.js';
 export * from './notices.js';

@@ -27,6 +27,7 @@ const ZOD_FREE = [
   'constants.ts',
   'checks.ts',
   'format.ts',
+  'money.ts',
   'json-depth.ts',
   'list-param.ts',
   'menu-path.ts',
