@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_PATHS } from '@vap/contracts';
 import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { lastDays, wholeDays } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, renderDevicePage } from '../test-support.js';
-import { bindRecordWheres } from './bind-record-filters.js';
 
 afterEach(cleanup);
 
@@ -66,18 +66,18 @@ describe('device_bind_record', () => {
     );
   });
 
-  it('a time range becomes a created_at between, whole local days', () => {
-    const [where] = bindRecordWheres({
-      sn: '',
-      action: '',
-      source: '',
-      range: { from: new Date(2026, 2, 1, 15), to: new Date(2026, 2, 3, 8) },
-    });
-    expect(where).toEqual({
-      k: 'created_at',
-      o: 'between',
-      v: [new Date(2026, 2, 1).toISOString(), new Date(2026, 2, 3, 23, 59, 59, 999).toISOString()],
-    });
+  it('a time range becomes a created_at between, whole local days', async () => {
+    const { api } = await renderRecords();
+    await screen.findByRole('table', { name: en.records.title });
+    const filters = screen.getByRole('form', { name: en.records.filters });
+    await userEvent.click(within(filters).getByRole('button', { name: new RegExp(en.records.time) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api).at(-1))).toEqual([
+        { k: 'created_at', o: 'between', v: wholeDays(lastDays(7)) },
+      ]),
+    );
   });
 
   it('sorts by serial through orders', async () => {

@@ -1,8 +1,8 @@
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS, listParams } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, ListPage, Tag } from '@vap/ui';
-import { useRef, useState } from 'react';
-import { BindRecordFilters, bindRecordWheres, NO_BIND_RECORD_FILTERS } from './bind-record-filters.js';
+import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage, Tag } from '@vap/ui';
+import { useRef } from 'react';
+import { useBindRecordFilters } from './bind-record-filters.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -17,7 +17,7 @@ export default function BindRecordsPage() {
   const api = useClient(DEVICE_CALLS);
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_BIND_RECORD_FILTERS);
+  const filters = useBindRecordFilters();
   /** How many records the last answer said match, with its filter's wheres as JSON. */
   const matching = useRef<{ key: string; rows: number } | null>(null);
 
@@ -47,12 +47,12 @@ export default function BindRecordsPage() {
   return (
     <ListPage
       title={t('records.title')}
-      filterForm={<BindRecordFilters onChange={setFilters} />}
+      filterForm={<FilterForm label={t('records.filters')} filters={filters} />}
       id="devices-bind-records"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={bindRecordWheres(filters)}
+      filters={filters.wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
         const page = await api.bindRecords({ query }, { signal });
@@ -66,7 +66,7 @@ export default function BindRecordsPage() {
             // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
             total={() => {
               const shown = matching.current;
-              return shown?.key === JSON.stringify(table.current?.query().wheres ?? bindRecordWheres(filters))
+              return shown?.key === JSON.stringify(table.current?.query().wheres ?? filters.wheres)
                 ? shown.rows
                 : null;
             }}
@@ -76,10 +76,7 @@ export default function BindRecordsPage() {
               const query = table.current?.query();
               return api
                 .exportBindRecords({
-                  query: listParams(
-                    query?.wheres ?? bindRecordWheres(filters),
-                    query?.orders ?? NEWEST_FIRST,
-                  ),
+                  query: listParams(query?.wheres ?? filters.wheres, query?.orders ?? NEWEST_FIRST),
                 })
                 .then(({ blob }) => blob);
             }}

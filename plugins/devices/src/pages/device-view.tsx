@@ -2,18 +2,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DEVICE_BATCH_MAX,
   DEVICE_CALLS,
+  type DEVICE_FILTERS,
   type Device,
   listParams,
   TASK_BUTTONS,
   type Task,
+  type Where,
 } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, confirm, DataTable, type DataTableHandle, ExportButton, message } from '@vap/ui';
+import {
+  Button,
+  confirm,
+  DataTable,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  type Filters,
+  message,
+} from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { BindDialog } from './bind-dialog.js';
 import { useDeviceColumns } from './device-columns.js';
 import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
-import { DeviceFilters, type DeviceFilterValues, deviceWheres } from './device-filters.js';
 import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
 import { ImportDialog } from './import-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
@@ -31,8 +41,9 @@ interface DeviceViewProps {
   /** The group chosen beside the list, and the searches: the page keeps them for a new task. */
   group: GroupChoice;
   onGroup: (group: GroupChoice) => void;
-  filters: DeviceFilterValues;
-  onFilters: (filters: DeviceFilterValues) => void;
+  filters: Filters<typeof DEVICE_FILTERS>;
+  /** The list's wheres: the group's and the searches'. */
+  wheres: Where[];
   /** A task of chosen devices was created: the page shows it among the tasks. */
   onTaskCreated: (task: Task) => void;
   /** Whether the view is shown: back from the tasks, the list is read again (versions, states). */
@@ -47,7 +58,7 @@ interface DeviceViewProps {
  * current filter. Buttons follow the role's; a downstream company's device is shown read-only and
  * cannot be selected for a batch action.
  */
-export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, shown }: DeviceViewProps) {
+export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, shown }: DeviceViewProps) {
   const t = useT('devices');
   const api = useClient(DEVICE_CALLS);
   const { user } = useSession();
@@ -152,14 +163,14 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
           onChanged={() => table.current?.reload()}
         />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <DeviceFilters onChange={onFilters} />
+          <FilterForm label={t('maintenance.filters')} filters={filters} />
           <DataTable
             // The column choice is remembered per user (the table's id names its storage key).
             id={`devices-maintenance-${user?.id ?? 0}`}
             label={title}
             columns={columns}
             rowKey={(row) => row.id}
-            filters={deviceWheres(filters, group)}
+            filters={wheres}
             load={(query, signal) => api.devices({ query }, { signal })}
             emptyText={t('maintenance.empty')}
             selectable={mayUnbind || mayMove || mayUpgrade || mayConfigure || mayWhitelist}
@@ -211,10 +222,7 @@ export function DeviceView({ group, onGroup, filters, onFilters, onTaskCreated, 
                       const query = table.current?.query();
                       return api
                         .exportDevices({
-                          query: listParams(
-                            query?.wheres ?? deviceWheres(filters, group),
-                            query?.orders ?? [],
-                          ),
+                          query: listParams(query?.wheres ?? wheres, query?.orders ?? []),
                         })
                         .then(({ blob }) => blob);
                     }}

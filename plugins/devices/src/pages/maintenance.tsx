@@ -3,7 +3,7 @@ import { useT } from '@vap/kernel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { deviceWheres, NO_DEVICE_FILTERS } from './device-filters.js';
+import { useDeviceFilters, withGroup } from './device-filters.js';
 import { DeviceView } from './device-view.js';
 import type { GroupChoice } from './group-panel.js';
 import { TasksView } from './tasks-view.js';
@@ -23,7 +23,8 @@ export default function MaintenancePage() {
   const [view, setView] = useState<View>(search.get('view') === 'tasks' ? 'tasks' : 'devices');
   // The device list's group and searches: a new task from the tasks may take the devices they show.
   const [group, setGroup] = useState<GroupChoice>('all');
-  const [filters, setFilters] = useState(NO_DEVICE_FILTERS);
+  const filters = useDeviceFilters();
+  const wheres = withGroup(group, filters.wheres);
   const [detail, setDetail] = useState<Task | null>(null);
 
   return (
@@ -39,7 +40,7 @@ export default function MaintenancePage() {
             group={group}
             onGroup={setGroup}
             filters={filters}
-            onFilters={setFilters}
+            wheres={wheres}
             shown={view === 'devices'}
             onTaskCreated={(task) => {
               setDetail(task);
@@ -48,7 +49,7 @@ export default function MaintenancePage() {
           />
         </TabsContent>
         <TabsContent value="tasks">
-          <TasksView deviceWheres={deviceWheres(filters, group)} detail={detail} onDetail={setDetail} />
+          <TasksView deviceWheres={wheres} detail={detail} onDetail={setDetail} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,12 +1,12 @@
 import { type ListQuery, TASK_BUTTONS, TASK_CALLS, type Task, type Where } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, DataTable, type DataTableHandle } from '@vap/ui';
+import { Button, DataTable, type DataTableHandle, FilterForm } from '@vap/ui';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { FirmwareDialog } from './firmware-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useTaskColumns } from './task-columns.js';
 import { TaskDrawer } from './task-drawer.js';
-import { NO_TASK_FILTERS, TaskFilters, taskWheres } from './task-filters.js';
+import { useTaskFilters } from './task-filters.js';
 import { isUnfinished } from './task-parts.js';
 import { TemplatesDialog } from './templates-dialog.js';
 import { useLiveRefresh } from './use-live-refresh.js';
@@ -37,7 +37,7 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
   const mayConfigure = usePermission(TASK_BUTTONS.configuration);
   const mayWhitelist = usePermission(TASK_BUTTONS.whitelist);
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_TASK_FILTERS);
+  const filters = useTaskFilters();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Whether the page shown has a task under way: a page of ended tasks does not change by itself.
   const [unfinished, setUnfinished] = useState(false);
@@ -60,14 +60,14 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <TaskFilters onChange={setFilters} />
+      <FilterForm label={t('tasks.filters')} filters={filters} />
       <DataTable
         // The column choice is remembered per user (the table's id names its storage key).
         id={`devices-tasks-${user?.id ?? 0}`}
         label={t('tasks.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={taskWheres(filters)}
+        filters={filters.wheres}
         load={load}
         emptyText={t('tasks.empty')}
         toolbar={
