@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { CONSUMPTION_EXPORT_MAX_ROWS, FINANCE_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
+import { lastDays, message, wholeDays } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { charge, type PageOptions, renderFinancePage } from '../test-support.js';
-import { consumptionWheres } from './consumption-filters.js';
 
 afterEach(() => {
   cleanup();
@@ -73,20 +72,18 @@ describe('consume_record', () => {
     expect(await screen.findByText('Total spent: ¥0.50')).toBeTruthy();
   });
 
-  it('a date range becomes a created_at between, whole local days', () => {
-    expect(
-      consumptionWheres({
-        product: '',
-        reference: ' ',
-        range: { from: new Date(2026, 2, 1, 15), to: new Date(2026, 2, 3, 8) },
-      }),
-    ).toEqual([
-      {
-        k: 'created_at',
-        o: 'between',
-        v: [new Date(2026, 2, 1).toISOString(), new Date(2026, 2, 3, 23, 59, 59, 999).toISOString()],
-      },
-    ]);
+  it('a date range becomes a created_at between, whole local days', async () => {
+    const { api } = await renderConsumption();
+    await table();
+    const filters = screen.getByRole('form', { name: en.consumption.filters });
+    await userEvent.click(within(filters).getByRole('button', { name: new RegExp(en.consumption.time) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([
+        { k: 'created_at', o: 'between', v: wholeDays(lastDays(7)) },
+      ]),
+    );
   });
 
   it('sorts by amount through orders', async () => {

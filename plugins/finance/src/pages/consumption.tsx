@@ -7,9 +7,9 @@ import {
   parseCloudChargeNote,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
+import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
-import { ConsumptionFilters, consumptionWheres, NO_CONSUMPTION_FILTERS } from './consumption-filters.js';
+import { useConsumptionFilters } from './consumption-filters.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -33,9 +33,9 @@ export default function ConsumptionPage() {
   const finance = useClient(FINANCE_CALLS);
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_CONSUMPTION_FILTERS);
+  const filters = useConsumptionFilters();
   const [totals, setTotals] = useState<Totals | null>(null);
-  const wheres = consumptionWheres(filters);
+  const wheres = filters.wheres;
   const shown = totals?.key === JSON.stringify(wheres) ? totals : null;
 
   /**
@@ -82,7 +82,7 @@ export default function ConsumptionPage() {
     <ListPage
       title={t('consumption.title')}
       description={t('consumption.description')}
-      filterForm={<ConsumptionFilters onChange={setFilters} />}
+      filterForm={<FilterForm label={t('consumption.filters')} filters={filters} />}
       id="finance-consumption"
       ref={table}
       columns={columns}

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  COUPON_FILTERS,
   COUPON_STATES,
   type Coupon,
   type CouponState,
   FINANCE_CALLS,
   formatFen,
-  type Where,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
 import {
@@ -13,12 +13,11 @@ import {
   confirm,
   DataTable,
   FilterForm,
-  Input,
   message,
   RowActions,
-  Select,
   Tag,
   type TagTone,
+  useFilters,
 } from '@vap/ui';
 import { useState } from 'react';
 import { FINANCE_KEY } from '../finance-query.js';
@@ -35,22 +34,6 @@ const TONES: Record<CouponState, TagTone> = {
   expired: 'warning',
 };
 
-interface CouponFilterValues {
-  code: string;
-  /** '' for every state. */
-  state: string;
-}
-const NO_FILTERS: CouponFilterValues = { code: '', state: '' };
-
-/** The `{k, o, v}` list of the vouchers (COUPON_FILTERS): code and state. */
-export function couponWheres(values: CouponFilterValues): Where[] {
-  const wheres: Where[] = [];
-  const code = values.code.trim();
-  if (code) wheres.push({ k: 'code', o: 'like', v: code });
-  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
-  return wheres;
-}
-
 /**
  * Page `coupon` (spec §1 coupons, §4.3 coupon transfer, §6, §9): the company's vouchers with their
  * value, validity and state; a usable one is redeemed into the balance after a confirmation, or —
@@ -62,7 +45,18 @@ export default function CouponsPage() {
   const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const mayTransfer = usePermission('transfer');
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const filters = useFilters(COUPON_FILTERS, [
+    { key: 'code', op: 'like', kind: 'text', label: t('coupons.code'), className: 'w-44' },
+    {
+      key: 'state',
+      op: '=',
+      kind: 'select',
+      label: t('coupons.state'),
+      placeholder: t('coupons.anyState'),
+      options: COUPON_STATES.map((state) => ({ value: state, label: t(`coupons.states.${state}`) })),
+      className: 'w-40',
+    },
+  ]);
   const [transferring, setTransferring] = useState<Coupon | null>(null);
 
   const refresh = () => {
@@ -137,36 +131,13 @@ export default function CouponsPage() {
         <h1 className="text-lg font-medium text-ink">{t('coupons.title')}</h1>
         <p className="text-sm text-ink-soft">{t('coupons.description')}</p>
       </div>
-      <FilterForm label={t('coupons.filters')} empty={NO_FILTERS} onChange={setFilters}>
-        {(values, set) => (
-          <>
-            <Input
-              type="search"
-              aria-label={t('coupons.code')}
-              placeholder={t('coupons.code')}
-              value={values.code}
-              maxLength={16}
-              onChange={(event) => set({ code: event.target.value })}
-              className="w-44"
-            />
-            <Select
-              aria-label={t('coupons.state')}
-              placeholder={t('coupons.anyState')}
-              options={COUPON_STATES.map((state) => ({ value: state, label: t(`coupons.states.${state}`) }))}
-              value={values.state}
-              onValueChange={(state) => set({ state })}
-              clearable
-              className="w-40"
-            />
-          </>
-        )}
-      </FilterForm>
+      <FilterForm label={t('coupons.filters')} filters={filters} />
       <DataTable
         id={COUPONS_TABLE}
         label={t('coupons.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={couponWheres(filters)}
+        filters={filters.wheres}
         load={(query, signal) => finance.coupons({ query }, { signal })}
         emptyText={t('coupons.empty')}
       />

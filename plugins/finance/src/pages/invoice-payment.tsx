@@ -3,9 +3,9 @@ import {
   FINANCE_CALLS,
   formatFen,
   INVOICE_MAX_ORDERS,
+  INVOICE_PAYMENT_FILTERS,
   INVOICE_STATES,
   type InvoicePayment,
-  type Where,
 } from '@vap/contracts';
 import { ApiError, useClient, useT } from '@vap/kernel';
 import {
@@ -16,10 +16,9 @@ import {
   DataTable,
   Descriptions,
   FilterForm,
-  Input,
   message,
-  Select,
   Tag,
+  useFilters,
 } from '@vap/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -30,22 +29,6 @@ import {
   useInvoiceRecordRoute,
 } from '../finance-query.js';
 import { INVOICE_STATE_TONES } from '../states.js';
-
-export interface PaymentFilterValues {
-  number: string;
-  /** '' for every invoice state. */
-  invoice_state: string;
-}
-const NO_FILTERS: PaymentFilterValues = { number: '', invoice_state: '' };
-
-/** The `{k, o, v}` list of the paid orders (INVOICE_PAYMENT_FILTERS): invoice state and number. */
-export function paymentWheres(values: PaymentFilterValues): Where[] {
-  const wheres: Where[] = [];
-  if (values.invoice_state !== '') wheres.push({ k: 'invoice_state', o: '=', v: values.invoice_state });
-  const number = values.number.trim();
-  if (number) wheres.push({ k: 'number', o: 'like', v: number });
-  return wheres;
-}
 
 const totalOf = (orders: readonly InvoicePayment[]) => orders.reduce((sum, order) => sum + order.amount, 0);
 
@@ -60,7 +43,18 @@ export default function InvoicePaymentPage() {
   const finance = useClient(FINANCE_CALLS);
   const queryClient = useQueryClient();
   const { route: recordRoute, mayApply } = useInvoiceRecordRoute();
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const filters = useFilters(INVOICE_PAYMENT_FILTERS, [
+    {
+      key: 'invoice_state',
+      op: '=',
+      kind: 'select',
+      label: t('invoicePayment.invoiceState'),
+      placeholder: t('invoicePayment.anyState'),
+      options: INVOICE_STATES.map((state) => ({ value: state, label: t(`invoiceStates.${state}`) })),
+      className: 'w-44',
+    },
+    { key: 'number', op: 'like', kind: 'text', label: t('invoicePayment.number'), className: 'w-48' },
+  ]);
   const [detailsMissing, setDetailsMissing] = useState(false);
 
   const request = async (orders: InvoicePayment[], clearSelection: () => void) => {
@@ -142,36 +136,13 @@ export default function InvoicePaymentPage() {
         </Alert>
       ) : null}
       {recordRoute && !mayApply ? <Alert tone="info">{t('invoicePayment.applyNotPermitted')}</Alert> : null}
-      <FilterForm label={t('invoicePayment.filters')} empty={NO_FILTERS} onChange={setFilters}>
-        {(values, set) => (
-          <>
-            <Select
-              aria-label={t('invoicePayment.invoiceState')}
-              placeholder={t('invoicePayment.anyState')}
-              options={INVOICE_STATES.map((state) => ({ value: state, label: t(`invoiceStates.${state}`) }))}
-              value={values.invoice_state}
-              onValueChange={(invoice_state) => set({ invoice_state })}
-              clearable
-              className="w-44"
-            />
-            <Input
-              type="search"
-              aria-label={t('invoicePayment.number')}
-              placeholder={t('invoicePayment.number')}
-              value={values.number}
-              maxLength={32}
-              onChange={(event) => set({ number: event.target.value })}
-              className="w-48"
-            />
-          </>
-        )}
-      </FilterForm>
+      <FilterForm label={t('invoicePayment.filters')} filters={filters} />
       <DataTable
         id={INVOICE_PAYMENTS_TABLE}
         label={t('invoicePayment.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={paymentWheres(filters)}
+        filters={filters.wheres}
         load={(query, signal) => finance.invoicePayments({ query }, { signal })}
         emptyText={t('invoicePayment.empty')}
         selectable={mayApply}

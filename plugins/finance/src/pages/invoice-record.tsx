@@ -2,9 +2,9 @@ import {
   FINANCE_CALLS,
   formatFen,
   INVOICE_EXPORT_MAX_ROWS,
+  INVOICE_FILTERS,
   type Invoice,
   listParams,
-  type Where,
 } from '@vap/contracts';
 import { ApiError, useClient, usePermission, useT } from '@vap/kernel';
 import {
@@ -12,19 +12,15 @@ import {
   type Column,
   DataTable,
   type DataTableHandle,
-  DateRangePicker,
-  type DateRangeValue,
   Descriptions,
   Drawer,
   downloadBlob,
   ExportButton,
   FilterForm,
-  Input,
   message,
   RowActions,
-  Select,
   Tag,
-  wholeDays,
+  useFilters,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { INVOICES_TABLE } from '../finance-query.js';
@@ -33,25 +29,6 @@ import { InvoiceDetailsCard, useDetailItems } from './invoice-details.js';
 
 /** An invoice request's own states (an order can also be not invoiced). */
 const REQUEST_STATES = ['invoicing', 'invoiced'] as const;
-
-export interface InvoiceFilterValues {
-  number: string;
-  /** '' for every state. */
-  state: string;
-  range: DateRangeValue | null;
-}
-const NO_FILTERS: InvoiceFilterValues = { number: '', state: '', range: null };
-
-/** The `{k, o, v}` list of the invoice requests (INVOICE_FILTERS): state, number and days asked. */
-export function invoiceWheres(values: InvoiceFilterValues): Where[] {
-  const wheres: Where[] = [];
-  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
-  const number = values.number.trim();
-  if (number) wheres.push({ k: 'number', o: 'like', v: number });
-  // Whole days of local time.
-  if (values.range) wheres.push({ k: 'requested_at', o: 'between', v: wholeDays(values.range) });
-  return wheres;
-}
 
 /** The longest wait for an invoice's PDF: made on the call, it may take longer than a page of data. */
 const PDF_TIMEOUT_MS = 60_000;
@@ -105,11 +82,29 @@ export default function InvoiceRecordPage() {
   const mayExport = usePermission('export');
   const pdf = useInvoicePdf();
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const filters = useFilters(INVOICE_FILTERS, [
+    {
+      key: 'state',
+      op: '=',
+      kind: 'select',
+      label: t('invoiceRecord.state'),
+      placeholder: t('invoiceRecord.anyState'),
+      options: REQUEST_STATES.map((state) => ({ value: state, label: t(`invoiceStates.${state}`) })),
+      className: 'w-40',
+    },
+    { key: 'number', op: 'like', kind: 'text', label: t('invoiceRecord.number'), className: 'w-48' },
+    {
+      key: 'requested_at',
+      op: 'between',
+      kind: 'days',
+      label: t('invoiceRecord.requestedAt'),
+      className: 'w-64',
+    },
+  ]);
   const [shown, setShown] = useState<Invoice | null>(null);
   /** How many requests the last answer said match, with its filter's wheres as JSON. */
   const [matching, setMatching] = useState<{ key: string; rows: number } | null>(null);
-  const wheres = invoiceWheres(filters);
+  const wheres = filters.wheres;
 
   const columns: Column<Invoice>[] = [
     { key: 'number', title: t('invoiceRecord.number'), kind: 'id' },
@@ -166,36 +161,7 @@ export default function InvoiceRecordPage() {
         <p className="text-sm text-ink-soft">{t('invoiceRecord.description')}</p>
       </div>
       <InvoiceDetailsCard />
-      <FilterForm label={t('invoiceRecord.filters')} empty={NO_FILTERS} onChange={setFilters}>
-        {(values, set) => (
-          <>
-            <Select
-              aria-label={t('invoiceRecord.state')}
-              placeholder={t('invoiceRecord.anyState')}
-              options={REQUEST_STATES.map((state) => ({ value: state, label: t(`invoiceStates.${state}`) }))}
-              value={values.state}
-              onValueChange={(state) => set({ state })}
-              clearable
-              className="w-40"
-            />
-            <Input
-              type="search"
-              aria-label={t('invoiceRecord.number')}
-              placeholder={t('invoiceRecord.number')}
-              value={values.number}
-              maxLength={32}
-              onChange={(event) => set({ number: event.target.value })}
-              className="w-48"
-            />
-            <DateRangePicker
-              aria-label={t('invoiceRecord.requestedAt')}
-              value={values.range}
-              onChange={(range) => set({ range })}
-              className="w-64"
-            />
-          </>
-        )}
-      </FilterForm>
+      <FilterForm label={t('invoiceRecord.filters')} filters={filters} />
       <DataTable
         id={INVOICES_TABLE}
         label={t('invoiceRecord.title')}

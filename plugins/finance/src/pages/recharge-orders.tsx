@@ -1,27 +1,15 @@
-import { FINANCE_CALLS, formatFen, RECHARGE_STATES, type RechargeOrder, type Where } from '@vap/contracts';
+import {
+  FINANCE_CALLS,
+  formatFen,
+  RECHARGE_FILTERS,
+  RECHARGE_STATES,
+  type RechargeOrder,
+} from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, FilterForm, Input, RowActions, Select, Tag } from '@vap/ui';
-import { useState } from 'react';
+import { Button, type Column, DataTable, FilterForm, RowActions, Tag, useFilters } from '@vap/ui';
 import { RECHARGES_TABLE } from '../finance-query.js';
 import { STATE_TONES } from '../states.js';
 import { useCancelOrder } from './use-cancel-order.js';
-
-export interface OrderFilterValues {
-  number: string;
-  /** '' for every state. */
-  state: string;
-}
-
-const NO_FILTERS: OrderFilterValues = { number: '', state: '' };
-
-/** The `{k, o, v}` list of the recharge orders (RECHARGE_FILTERS): number and state. */
-export function orderWheres(values: OrderFilterValues): Where[] {
-  const wheres: Where[] = [];
-  const number = values.number.trim();
-  if (number) wheres.push({ k: 'number', o: 'like', v: number });
-  if (values.state !== '') wheres.push({ k: 'state', o: '=', v: values.state });
-  return wheres;
-}
 
 interface RechargeOrdersProps {
   /** The role's `recharge` button: cancelling a pending order. */
@@ -38,7 +26,18 @@ export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
   const t = useT('finance');
   const finance = useClient(FINANCE_CALLS);
   const cancel = useCancelOrder();
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const filters = useFilters(RECHARGE_FILTERS, [
+    { key: 'number', op: 'like', kind: 'text', label: t('orders.number'), className: 'w-48' },
+    {
+      key: 'state',
+      op: '=',
+      kind: 'select',
+      label: t('orders.state'),
+      placeholder: t('orders.anyState'),
+      options: RECHARGE_STATES.map((state) => ({ value: state, label: t(`states.${state}`) })),
+      className: 'w-40',
+    },
+  ]);
 
   const columns: Column<RechargeOrder>[] = [
     { key: 'number', title: t('orders.number'), kind: 'id' },
@@ -86,36 +85,13 @@ export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
   return (
     <section className="flex flex-col gap-3">
       <h2 className="text-base font-medium text-ink">{t('orders.title')}</h2>
-      <FilterForm label={t('orders.filters')} empty={NO_FILTERS} onChange={setFilters}>
-        {(values, set) => (
-          <>
-            <Input
-              type="search"
-              aria-label={t('orders.number')}
-              placeholder={t('orders.number')}
-              value={values.number}
-              maxLength={32}
-              onChange={(event) => set({ number: event.target.value })}
-              className="w-48"
-            />
-            <Select
-              aria-label={t('orders.state')}
-              placeholder={t('orders.anyState')}
-              options={RECHARGE_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))}
-              value={values.state}
-              onValueChange={(state) => set({ state })}
-              clearable
-              className="w-40"
-            />
-          </>
-        )}
-      </FilterForm>
+      <FilterForm label={t('orders.filters')} filters={filters} />
       <DataTable
         id={RECHARGES_TABLE}
         label={t('orders.title')}
         columns={columns}
         rowKey={(row) => row.id}
-        filters={orderWheres(filters)}
+        filters={filters.wheres}
         load={(query, signal) => finance.recharges({ query }, { signal })}
         emptyText={t('orders.empty')}
       />
