@@ -14,8 +14,7 @@ import {
 import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
-import { DEFAULT_MQTT_LIMITS, DEFAULT_MQTT_LOG_MAX_ROWS, type MqttLimits } from './core/config.js';
-import { ACCESS_KEY_SECRETS, SecretBox } from './core/crypto/secret-box.js';
+import type { MqttLimits } from './core/config.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
 import { registerCompression } from './core/http/compress.js';
@@ -34,41 +33,26 @@ import { refuseUnstorableText } from './core/http/text-input.js';
 import { Upgrades } from './core/http/upgrades.js';
 import { safeLoggerOptions } from './core/logging.js';
 import { MenuCatalogue } from './core/menu/catalogue.js';
+import { type ModuleServices, startModules } from './core/modules.js';
 import type { ObjectBackend } from './core/storage/backend.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
+import { objectsModule } from './core/storage/module.js';
 import { ObjectStore } from './core/storage/objects.js';
-import { objectRoutes } from './core/storage/routes.js';
-import { AccessKeyConnections, accessKeysModule, OpenApiGate } from './modules/access-keys/index.js';
+import { accessKeysModule } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { auditModule } from './modules/audit/index.js';
-import { type CloudStorage, cloudStorage } from './modules/cbs/index.js';
+import { cbsModule } from './modules/cbs/index.js';
 import { companyModule } from './modules/company/index.js';
-import { DEVICE_SECRETS, DevicePresence, deviceList, devicesModule } from './modules/devices/index.js';
-import {
-  type BankAccount,
-  DevPaymentProvider,
-  type FinanceModule,
-  finance,
-  type PaymentProvider,
-} from './modules/finance/index.js';
+import { devicesModule } from './modules/devices/index.js';
+import { type BankAccount, financeModule, type PaymentProvider } from './modules/finance/index.js';
 import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
-import {
-  Broker,
-  BrokerNodes,
-  BrokerStats,
-  brokerGuards,
-  DebugTokens,
-  MqttLog,
-  mqttModule,
-  redisBackends,
-  UserClients,
-} from './modules/mqtt/index.js';
+import { mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
-import { deviceTasks, type JobEngine } from './modules/tasks/index.js';
-import { type RelayOptions, remoteTerminal } from './modules/terminal/index.js';
+import { tasksModule } from './modules/tasks/index.js';
+import { type RelayOptions, terminalModule } from './modules/terminal/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -85,7 +69,10 @@ export interface AppOptions {
    * default the address it listens on, as seen from this machine.
    */
   publicUrl?: string;
-  /** How often the task engine runs (ms); 0 leaves it to the caller (`app.taskEngine.tick()`). */
+  /**
+   * How often the task engine runs (ms); 0 leaves it and the money work to the caller (the tasks'
+   * `engine.tick()`, finance's `schedule.tick()`).
+   */
   taskTickMs?: number;
   /** The clock of task deadlines and timeouts (ms since the epoch): tests move it. */
   clock?: () => number;
@@ -135,29 +122,15 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The embedded MQTT broker (modules/mqtt). */
-    broker: Broker;
-    /** The broker's counts over time (modules/mqtt/stats.ts). */
-    mqttStats: BrokerStats;
-    /** The broker's log (modules/mqtt/log.ts). */
-    mqttLog: MqttLog;
-    /** The device tasks' job engine (modules/tasks). */
-    taskEngine: JobEngine;
-    /** The money work no request starts (modules/finance): tests tick it with the clock moved. */
-    financeSchedule: FinanceModule['schedule'];
-    /** The devices' reports of their cloud storage (modules/cbs): tests flush them. */
-    cloudUsage: CloudStorage['usage'];
-  }
+/** The app, and the services its modules offer (main.ts listens on the broker's TCP port; tests tick engines). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: ModuleServices;
 }
-
-/** How often the money work runs (recharge orders past their window expire). */
-const FINANCE_TICK_MS = 30_000;
 
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000 } as const;
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     // Parameters of failed queries and secrets of requests never reach the log (core/logging.ts).
@@ -191,112 +164,76 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the security headers, so that its refusals carry them too.
   enforceHttp11Rules(app);
 
-  // The core services, one instance each; every module is handed only the ones it uses.
+  // The core services, one instance each; every module takes the ones it uses.
   const { database } = options;
   const { db } = database;
-  const { passwords } = options;
   const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
-  const catalogue = new MenuCatalogue(db);
-  const store = new ObjectStore(db, objectBackend, options.jwtSecret);
-  // Access-key secrets are sealed under a key derived from the token secret (core/crypto/secret-box.ts).
-  const secretBox = new SecretBox(options.jwtSecret, ACCESS_KEY_SECRETS);
-  const openApi = new OpenApiGate(db, secretBox);
-  // Every spreadsheet import of every module takes one of these slots (core/http/import-slots.ts).
-  const importSlots = new ImportSlots({
-    ...IMPORT_SLOTS,
-    server: options.importConcurrency ?? IMPORT_SLOTS.server,
-  });
   const callers = new CallerLoader(database);
-  registerAccessControl(app, tokens, { callers, catalogue, openApi });
-
-  // The MQTT broker: over WebSocket at /mqtt on this server's port from the start, over TCP once
-  // `main.ts` (or a test) asks it to listen (`app.broker.listenTcp`). Closed with the app.
-  const presence = new DevicePresence(db, new SecretBox(options.jwtSecret, DEVICE_SECRETS));
-  const debugTokens = new DebugTokens(options.jwtSecret);
-  const userClients = new UserClients(
-    new AccessKeyConnections(db, secretBox),
-    debugTokens,
-    callers,
-    presence,
-  );
-  const broker = await Broker.create(
-    presence,
-    userClients,
-    new BrokerNodes(db, presence, app.log),
-    app.log,
-    brokerGuards(db, userClients, options.mqttLimits ?? DEFAULT_MQTT_LIMITS),
-    options.redisUrl ? redisBackends(options.redisUrl) : undefined,
-    options.mqttBroker ?? true,
-  );
-  // The WebSocket endpoints on this port: the broker's (on a broker node), the remote terminal's.
-  const upgrades = new Upgrades(app.server);
-  if (options.mqttBroker ?? true) broker.attachWebSocket(upgrades);
-  const brokerStats = new BrokerStats(db, broker, app.log);
-  brokerStats.start();
-  app.decorate('mqttStats', brokerStats);
-  const mqttLog = new MqttLog(db, options.mqttLogMaxRows ?? DEFAULT_MQTT_LOG_MAX_ROWS, app.log);
-  mqttLog.follow(broker);
-  app.decorate('mqttLog', mqttLog);
-  app.decorate('broker', broker);
-  const tasks = deviceTasks({
-    db,
-    store,
-    importSlots,
-    broker,
-    origin: () => {
-      if (options.publicUrl) return options.publicUrl;
-      const address = app.server.address();
-      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 80}`;
+  const catalogue = new MenuCatalogue(db);
+  const clock = options.clock ? { now: options.clock } : {};
+  const modules = await startModules(
+    // In the order their routes are added; each is created after the modules it depends on.
+    [
+      healthModule,
+      signInModule({
+        devOutbox: options.devOutbox,
+        ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
+        ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
+      }),
+      accountModule({ verifyCompany: options.verifyCompany }),
+      menuModule,
+      mqttModule({
+        ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+        ...(options.mqttLogMaxRows !== undefined ? { logMaxRows: options.mqttLogMaxRows } : {}),
+        ...(options.mqttLimits ? { limits: options.mqttLimits } : {}),
+        brokerNode: options.mqttBroker ?? true,
+      }),
+      companyModule,
+      objectsModule,
+      noticesModule,
+      systemModule,
+      auditModule,
+      accessKeysModule,
+      devicesModule,
+      tasksModule({ ...(options.taskTickMs !== undefined ? { tickMs: options.taskTickMs } : {}) }),
+      terminalModule({ ...(options.terminal ? { relay: options.terminal } : {}) }),
+      financeModule({
+        ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
+        ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
+        ...(options.taskTickMs === 0 ? { tickMs: 0 } : {}),
+      }),
+      cbsModule,
+    ],
+    {
+      database,
+      db,
+      log: app.log,
+      passwords: options.passwords,
+      tokens,
+      catalogue,
+      store: new ObjectStore(db, objectBackend, options.jwtSecret),
+      callers,
+      // Every spreadsheet import of every module takes one of these slots (core/http/import-slots.ts).
+      importSlots: new ImportSlots({
+        ...IMPORT_SLOTS,
+        server: options.importConcurrency ?? IMPORT_SLOTS.server,
+      }),
+      // The WebSocket endpoints on this port: the broker's (on a broker node), the remote terminal's.
+      upgrades: new Upgrades(app.server),
+      serverSecret: options.jwtSecret,
+      origin: () => {
+        if (options.publicUrl) return options.publicUrl;
+        const address = app.server.address();
+        return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 80}`;
+      },
+      ...clock,
     },
-    log: app.log,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  app.decorate('taskEngine', tasks.engine);
-  const devices = deviceList(db, options.jwtSecret);
-  const terminal = remoteTerminal({
-    db,
-    devices,
-    callers,
-    broker,
-    upgrades,
-    log: app.log,
-    relay: { ...options.terminal, ...(options.clock ? { now: options.clock } : {}) },
-  });
-  const money = finance({
-    db,
-    payments:
-      options.paymentProvider ?? (options.refuseDevelopmentProviders ? null : new DevPaymentProvider()),
-    bank: options.bankAccount ?? null,
-    log: app.log,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  app.decorate('financeSchedule', money.schedule);
-  const cloud = cloudStorage({
-    db,
-    ledger: money.ledger,
-    standing: money.standing,
-    broker,
-    log: app.log,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
-  money.schedule.add({ name: 'bill cloud packages', run: () => cloud.billing.bill() });
-  money.schedule.add({ name: 'warn of renewals', run: () => cloud.billing.warnRenewals() });
-  money.nextBill.add((companyId) => cloud.nextMonthDue(companyId));
-  app.decorate('cloudUsage', cloud.usage);
-  if (options.taskTickMs !== 0) {
-    tasks.engine.start(options.taskTickMs);
-    money.schedule.start(FINANCE_TICK_MS);
-  }
-  app.addHook('onClose', async () => {
-    await terminal.relay.close();
-    await tasks.engine.stop();
-    await money.schedule.stop();
-    brokerStats.stop();
-    await broker.close();
-    // The last entries, disconnections included.
-    await mqttLog.close();
-    await cloud.usage.flush();
-  });
+  );
+  app.addHook('onClose', () => modules.close());
+  const { openApi } = modules.services['access-keys'];
+  registerAccessControl(app, tokens, { callers, catalogue, openApi });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -333,38 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthModule, { database });
-      await api.register(signInModule, {
-        db,
-        passwords,
-        tokens,
-        devOutbox: options.devOutbox,
-        ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
-        ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
-        codeSecret: options.jwtSecret,
-        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
-      });
-      await api.register(accountModule, {
-        db,
-        passwords,
-        tokens,
-        catalogue,
-        store,
-        verifyCompany: options.verifyCompany,
-      });
-      await api.register(menuModule, { catalogue });
-      await api.register(mqttModule, { db, broker, stats: brokerStats, log: mqttLog, debugTokens });
-      await api.register(companyModule, { db, store });
-      await api.register(objectRoutes, { db, store, tokens });
-      await api.register(noticesModule, { db });
-      await api.register(systemModule, { db, passwords, catalogue });
-      await api.register(auditModule, { db });
-      await api.register(accessKeysModule, { db, openApi, secretBox, devices });
-      await api.register(devicesModule, { db, serverSecret: options.jwtSecret, devices, importSlots });
-      await api.register(tasks.routes);
-      await api.register(terminal.routes);
-      await api.register(money.routes);
-      await api.register(cloud.routes);
+      for (const { routes } of modules.routes) await api.register(routes);
       api.get(
         OPERATIONS_PATHS.apiDocument,
         { config: { access: 'public' }, schema: { hide: true } },
@@ -378,5 +284,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.consoleDir) {
     await registerConsole(app, options.consoleDir, { serveSourceMaps: options.serveSourceMaps ?? true });
   } else app.setNotFoundHandler(sendNotFound);
-  return app;
+  return { app, services: modules.services };
 }

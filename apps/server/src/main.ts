@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { buildApp } from './app.js';
 import { PasswordHasher } from './core/auth/passwords.js';
 import { assertProductionReady, ConfigError, loadConfig } from './core/config.js';
-import { SecretBox } from './core/crypto/secret-box.js';
 import {
   DataDirError,
   type DataDirLock,
@@ -17,7 +16,6 @@ import {
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
 import { startDemoFleet } from './demo-fleet.js';
-import { DEVICE_SECRETS, DevicePresence } from './modules/devices/index.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
@@ -64,7 +62,7 @@ async function main() {
       throw error;
     }
 
-    const app = await buildApp({
+    const { app, services } = await buildApp({
       database,
       passwords,
       jwtSecret,
@@ -122,7 +120,7 @@ async function main() {
     } else {
       let mqttPort: number;
       try {
-        mqttPort = await app.broker.listenTcp({ ...tcp, host: config.host });
+        mqttPort = await services.mqtt.broker.listenTcp({ ...tcp, host: config.host });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
           throw new StartError(
@@ -141,7 +139,7 @@ async function main() {
       // The simulated devices need a broker to connect to.
       count: config.mqttBroker ? config.demo.devices : 0,
       url: mqttUrl,
-      presence: new DevicePresence(database.db, new SecretBox(jwtSecret, DEVICE_SECRETS)),
+      presence: services.devices.presence,
       log: app.log,
     });
     if (fleet)

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { type Database, openDatabase } from '../core/db/client.js';
+import type { ModuleServices } from '../core/modules.js';
 import { md5Hex, seedDemo } from '../seed.js';
 import { createPostgresDatabase, testDatabaseUrl } from './postgres-databases.js';
 
@@ -78,6 +79,8 @@ export async function createTestDatabase(engine: Engine, { migrated = true } = {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app's modules offer: the broker, the engines the tests tick, the buffers they flush. */
+  services: ModuleServices;
   database: Database;
   jwtSecret: string;
   /** The app's DATA_DIR (its object store); removed on close. */
@@ -116,7 +119,7 @@ export async function createTestApp(
   await seedDemo(database.db, passwords, TEST_DEMO, jwtSecret);
   // The object store of this app, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
-  const app = await buildApp({
+  const { app, services } = await buildApp({
     database,
     passwords,
     jwtSecret,
@@ -144,6 +147,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    services,
     database,
     jwtSecret,
     dataDir,

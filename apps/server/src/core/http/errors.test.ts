@@ -203,7 +203,7 @@ describe('error answers', () => {
   it('refuses to start when a /webapi route does not declare who may call it', async () => {
     t.app.log.level = 'silent';
     const { buildApp } = await import('../../app.js');
-    const app = await buildApp({
+    const { app } = await buildApp({
       database: t.database,
       passwords: new (await import('../auth/passwords.js')).PasswordHasher(1),
       jwtSecret: t.jwtSecret,

@@ -1,2 +1,8 @@
 /** The owner's audit log page and its export; entries are written by core/audit/recorder.ts. */
-export { auditModule } from './routes.js';
+import { defineModule } from '../../core/modules.js';
+import { auditRoutes } from './routes.js';
+
+export const auditModule = defineModule({
+  name: 'audit',
+  create: ({ db }) => ({ routes: async (app) => app.register(auditRoutes, { db }) }),
+});

@@ -46,7 +46,7 @@ const exportFileName = (now: Date) =>
     .replaceAll(':', '')
     .replace('T', '-')}.csv`;
 
-export async function auditModule(app: FastifyInstance, { db }: { db: Db }) {
+export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const service = new AuditLogService(db);
 
   await serve(app, AUDIT_CALLS.entries, async (request, _reply, list) =>

@@ -485,7 +485,12 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       payload: { mode: 'serial', sn: unit.sn, device_code: unit.deviceCode },
     });
     expect(bound.statusCode, bound.body).toBe(200);
-    const port = await ctx.t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    const port = await ctx.t.services.mqtt.broker.listenTcp({
+      port: 0,
+      host: '127.0.0.1',
+      chosen: true,
+      tls: null,
+    });
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
       clientId: unit.sn,
       username: unit.sn,
@@ -494,7 +499,9 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     });
     // CONNACK goes out before the broker counts the client as connected.
     await vi.waitFor(() =>
-      expect(ctx.t.app.broker.allConnections().map((connection) => connection.client.id)).toContain(unit.sn),
+      expect(ctx.t.services.mqtt.broker.allConnections().map((connection) => connection.client.id)).toContain(
+        unit.sn,
+      ),
     );
     return {
       actorPhone: account.phone,

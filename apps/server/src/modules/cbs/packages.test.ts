@@ -232,8 +232,8 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
 
     clock = DEC_START + 60_000;
     const before = await ledger.balance(companyId);
-    await t.app.financeSchedule.tick();
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await packageRow(keep)).toMatchObject({ state: 'active', plan: 'r', flowUsed: 0 });
     expect((await packageRow(keep))?.periodEnd.getTime()).toBe(accountingMonthStart(clock, 1).getTime());
     expect(await packageRow(down)).toMatchObject({ state: 'active', plan: 'c', nextPlan: null });
@@ -270,7 +270,7 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
 
     clock = accountingMonthStart(DEC_START, 1).getTime() + 60_000;
     await setBalance(1);
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await packageRow(id)).toMatchObject({ state: 'suspended' });
     expect((await deviceOf(target.id)).cloud_video).toBe('suspended');
     expect((await money()).suspended).toBe(true);
@@ -281,7 +281,7 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     expect(afterSuspension.map((message) => message.title)).toContain('付费服务已暂停');
 
     await setBalance(1_000_000);
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await packageRow(id)).toMatchObject({ state: 'active' });
     expect((await deviceOf(target.id)).cloud_video).toBe('active');
     expect((await money()).suspended).toBe(false);
@@ -296,8 +296,8 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     const count = async () =>
       (await ownerMessages()).filter((message) => message.title === '余额不足以支付下月费用').length;
     const before = await count();
-    await t.app.financeSchedule.tick();
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await count()).toBe(before + 1);
   });
 
@@ -321,7 +321,7 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
       identity: { kind: 'device', companyId, device: { id: target.id, sn: target.sn } },
     } as unknown as Connection;
     const report = (body: object) =>
-      t.app.cloudUsage.published(connection, {
+      t.services.cbs.usage.published(connection, {
         topic: deviceTopic(target.sn, 'up', DEVICE_TOPICS.cloud),
         payload: Buffer.from(JSON.stringify(body)),
       } as AedesPublishPacket);
@@ -329,7 +329,7 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     report({ cloud_backup: { space: 450 * MB, flow: 99 * MB } });
     // The latest report stands: a month's flow as the device counts it.
     report({ cloud_backup: { space: 460 * MB, flow: 5 * MB } });
-    await t.app.cloudUsage.flush();
+    await t.services.cbs.usage.flush();
     const [row] = await t.database.db
       .select()
       .from(cloudPackages)

@@ -24,6 +24,7 @@ export class CloudUsage implements BrokerObserver {
   private readonly pending = new Map<string, Pending & { deviceId: number; service: CloudService }>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -32,7 +33,7 @@ export class CloudUsage implements BrokerObserver {
   ) {}
 
   published(connection: Connection, packet: AedesPublishPacket) {
-    if (connection.identity.kind !== 'device') return;
+    if (this.closed || connection.identity.kind !== 'device') return;
     const { device } = connection.identity;
     if (packet.topic !== deviceTopic(device.sn, 'up', DEVICE_TOPICS.cloud)) return;
     let body: unknown;
@@ -52,7 +53,16 @@ export class CloudUsage implements BrokerObserver {
     this.timer.unref();
   }
 
-  /** Writes what was reported so far (tests, and the server closing). */
+  /**
+   * Writes what was reported so far and takes no more: the server is closing, and a report the
+   * broker still delivers would be written after the database has gone.
+   */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.flush();
+  }
+
+  /** Writes what was reported so far (tests). */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -3,10 +3,8 @@
  * /v1/dms/company): the factory registry of the vendor's units, the company's devices and groups,
  * the binding records and the verification of a unit, and the operator's `factory:*` commands.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SecretBox } from '../../core/crypto/secret-box.js';
-import type { Db } from '../../core/db/client.js';
-import type { ImportSlots } from '../../core/http/import-slots.js';
+import { defineModule } from '../../core/modules.js';
 import { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { BindRecords } from './bind-records.js';
 import { deviceRoutes } from './device-routes.js';
@@ -16,6 +14,7 @@ import { DEVICE_SECRETS } from './factory.js';
 import { groupRoutes } from './group-routes.js';
 import { Groups } from './groups.js';
 import { DeviceImport } from './import.js';
+import { DevicePresence } from './presence.js';
 import { deviceSummaryRoutes } from './summary-routes.js';
 import { Verification } from './verify.js';
 
@@ -40,40 +39,47 @@ export { devices } from './schema.js';
 /** Device tasks' targets, and a completed upgrade's new firmware version (modules/tasks). */
 export { setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
 
-/** The company's devices, one instance per server: the device routes' and the open device manager's. */
-export function deviceList(db: Db, serverSecret: string): Devices {
-  return new Devices(db, new SecretBox(serverSecret, DEVICE_SECRETS));
-}
 export type { Devices };
 
-export interface DevicesModuleOptions {
-  db: Db;
-  /** The server secret: device secrets and GB28181 passwords are sealed under a key derived from it. */
-  serverSecret: string;
+export interface DeviceServices {
+  /** The company's devices: the open device manager's list, the remote terminal's lookups. */
   devices: Devices;
-  /** The server's import slots: an import runs in one. */
-  importSlots: ImportSlots;
+  /** The MQTT broker's questions: who a connecting unit is, and its online state. */
+  presence: DevicePresence;
 }
 
-export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
-  app,
-  { db, serverSecret, devices, importSlots },
-) => {
-  const box = new SecretBox(serverSecret, DEVICE_SECRETS);
-  await app.register(deviceRoutes, { db, devices });
-  await app.register(deviceSummaryRoutes, { db });
-  const records = new BindRecords(db);
-  await app.register(exchangeRoutes, {
-    db,
-    devices,
-    imports: new DeviceImport(db, box),
-    records,
-    importSlots,
-  });
-  await app.register(groupRoutes, {
-    db,
-    groups: new Groups(db),
-    records,
-    verification: new Verification(db, new RateLimiter(db)),
-  });
-};
+declare module '../../core/modules.js' {
+  interface ModuleServices {
+    devices: DeviceServices;
+  }
+}
+
+export const devicesModule = defineModule({
+  name: 'devices',
+  create: ({ db, serverSecret, importSlots }) => {
+    // Device secrets and GB28181 passwords are sealed under a key derived from the server secret.
+    const box = new SecretBox(serverSecret, DEVICE_SECRETS);
+    const devices = new Devices(db, box);
+    const records = new BindRecords(db);
+    return {
+      services: { devices, presence: new DevicePresence(db, box) },
+      routes: async (app) => {
+        await app.register(deviceRoutes, { db, devices });
+        await app.register(deviceSummaryRoutes, { db });
+        await app.register(exchangeRoutes, {
+          db,
+          devices,
+          imports: new DeviceImport(db, box),
+          records,
+          importSlots,
+        });
+        await app.register(groupRoutes, {
+          db,
+          groups: new Groups(db),
+          records,
+          verification: new Verification(db, new RateLimiter(db)),
+        });
+      },
+    };
+  },
+});

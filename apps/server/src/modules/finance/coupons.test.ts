@@ -109,13 +109,13 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
     // Spent once: neither redeemed nor sent again while on its way.
     expect((await call('POST', FINANCE_PATHS.couponRedeem(id))).statusCode).toBe(409);
 
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await listed(id)).toMatchObject({
       state: 'transferred',
       transfer: { state: 'success', reason: null },
     });
     expect(await ledger.balance(child.companyId)).toBe(childBefore + 2_000);
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await ledger.balance(child.companyId)).toBe(childBefore + 2_000);
   });
 
@@ -124,7 +124,7 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
     await call('POST', FINANCE_PATHS.couponTransfer(id), { company_id: child.companyId });
     await t.database.db.update(companies).set({ parentId: null }).where(eq(companies.id, child.companyId));
     const childBefore = await ledger.balance(child.companyId);
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await listed(id)).toMatchObject({
       state: 'unused',
       transfer: { state: 'failed', reason: 'not_cooperating' },
@@ -140,7 +140,7 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
     const id = await issue(4_000, 1);
     await call('POST', FINANCE_PATHS.couponTransfer(id), { company_id: child.companyId });
     clock += 2 * DAY;
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     expect(await listed(id)).toMatchObject({
       state: 'expired',
       transfer: { state: 'failed', reason: 'coupon_expired' },

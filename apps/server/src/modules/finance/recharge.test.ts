@@ -145,7 +145,7 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
       headers: owner,
     });
     expect(seen.json()).toMatchObject({ state: 'expired', pay_url: '' });
-    await t.app.financeSchedule.tick();
+    await t.services.finance.schedule.tick();
     const [row] = await t.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, placed.id));
     expect(row?.state).toBe('expired');
     expect((await pay(placed)).json()).toMatchObject({ code: 'order_closed' });

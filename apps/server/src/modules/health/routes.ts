@@ -16,7 +16,7 @@ const TINY_ANSWER = {
   serializerCompiler: () => (answer: unknown) => JSON.stringify(answer),
 } as const;
 
-export async function healthModule(app: FastifyInstance, { database }: { database: Database }) {
+export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   await serve(
     app,
     OPERATIONS_CALLS.healthz,

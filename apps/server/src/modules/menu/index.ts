@@ -5,4 +5,11 @@
 export { readConsolePlugins } from './console-plugins.js';
 export { pluginCommands } from './ops.js';
 export { PluginMenuError, PluginMenus } from './plugins.js';
-export { menuModule } from './routes.js';
+
+import { defineModule } from '../../core/modules.js';
+import { menuRoutes } from './routes.js';
+
+export const menuModule = defineModule({
+  name: 'menu',
+  create: ({ catalogue }) => ({ routes: async (app) => app.register(menuRoutes, { catalogue }) }),
+});

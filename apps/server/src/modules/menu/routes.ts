@@ -9,7 +9,7 @@ import { serve } from '../../core/http/calls.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { menuTree } from '../../core/menu/tree.js';
 
-export async function menuModule(app: FastifyInstance, { catalogue }: { catalogue: MenuCatalogue }) {
+export async function menuRoutes(app: FastifyInstance, { catalogue }: { catalogue: MenuCatalogue }) {
   await serve(app, OPERATIONS_CALLS.catalogue, async () => {
     const tree = menuTree(await catalogue.all(), 'all');
     return { pages: Array.isArray(tree) ? pageAddresses(tree) : [] };

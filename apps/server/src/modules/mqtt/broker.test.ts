@@ -24,21 +24,21 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     httpPort = typeof address === 'object' && address ? address.port : 0;
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
   /** The payload of the first message on a topic, as a subscriber of the server itself receives it. */
   const firstPayloadOn = (topic: string) =>
     new Promise<string>((resolve) =>
-      t.app.broker.aedes.subscribe(
+      t.services.mqtt.broker.aedes.subscribe(
         topic,
         (packet, done) => {
           resolve(packet.payload.toString());
@@ -134,7 +134,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     const received = new Promise<string>((resolve) => device.once('message', (topic) => resolve(topic)));
     await otherDevice.publishAsync(deviceTopic(unit.sn, 'down', 'reboot'), '{}').catch(() => {});
     await new Promise<void>((resolve, reject) =>
-      t.app.broker.aedes.publish(
+      t.services.mqtt.broker.aedes.publish(
         {
           cmd: 'publish',
           topic: deviceTopic(unit.sn, 'down', 'reboot'),
@@ -165,7 +165,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     await expect.poll(() => first.connected).toBe(false);
     await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('online');
     // The first connection's disconnect, written after, did not set it offline.
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
     expect((await stateOf(unit.deviceId))?.status).toBe('online');
   });
 
@@ -192,7 +192,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
       .update(devices)
       .set({ status: 'online', onlineNode: null })
       .where(eq(devices.id, seeded.deviceId));
-    const nodes = (t.app.broker as unknown as { nodes: { beat(): Promise<number> } }).nodes;
+    const nodes = (t.services.mqtt.broker as unknown as { nodes: { beat(): Promise<number> } }).nodes;
     expect(await nodes.beat()).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db
       .select({ status: devices.status })
@@ -253,7 +253,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
       done();
     };
     await new Promise<void>((resolve) =>
-      t.app.broker.aedes.subscribe(deviceTopic(other.sn, 'down', '#'), watch, resolve),
+      t.services.mqtt.broker.aedes.subscribe(deviceTopic(other.sn, 'down', '#'), watch, resolve),
     );
     const trespass = await device
       .publishAsync(deviceTopic(other.sn, 'down', 'reboot'), '{}', { qos: 1 })
@@ -267,7 +267,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     expect(device.connected).toBe(true);
     expect(reached).toEqual([]);
     await new Promise<void>((resolve) =>
-      t.app.broker.aedes.unsubscribe(deviceTopic(other.sn, 'down', '#'), watch, resolve),
+      t.services.mqtt.broker.aedes.unsubscribe(deviceTopic(other.sn, 'down', '#'), watch, resolve),
     );
   });
 
@@ -287,7 +287,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
     );
     expect(client.connected).toBe(true);
     await expect.poll(async () => (await stateOf(unit.deviceId))?.status).toBe('online');
-    const connection = t.app.broker.allConnections().find((one) => one.client.id === unit.sn);
+    const connection = t.services.mqtt.broker.allConnections().find((one) => one.client.id === unit.sn);
     expect(connection).toMatchObject({ transport: 'ws', protocolLevel: 5 });
   });
 
@@ -351,9 +351,14 @@ describe('the broker TCP port (issue 15)', () => {
     const taken = typeof address === 'object' && address ? address.port : 0;
     try {
       await expect(
-        t.app.broker.listenTcp({ port: taken, host: '127.0.0.1', chosen: true, tls: null }),
+        t.services.mqtt.broker.listenTcp({ port: taken, host: '127.0.0.1', chosen: true, tls: null }),
       ).rejects.toMatchObject({ code: 'EADDRINUSE' });
-      const port = await t.app.broker.listenTcp({ port: taken, host: '127.0.0.1', chosen: false, tls: null });
+      const port = await t.services.mqtt.broker.listenTcp({
+        port: taken,
+        host: '127.0.0.1',
+        chosen: false,
+        tls: null,
+      });
       expect(port).not.toBe(taken);
       expect(port).toBeGreaterThan(0);
     } finally {

@@ -33,7 +33,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
@@ -41,7 +41,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
   afterEach(async () => {
     vi.restoreAllMocks();
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -71,7 +71,9 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string) =>
     expect
-      .poll(() => t.app.broker.allConnections().some((connection) => connection.clientId === clientId))
+      .poll(() =>
+        t.services.mqtt.broker.allConnections().some((connection) => connection.clientId === clientId),
+      )
       .toBe(true);
 
   async function roleWith(menus: Record<string, string[]>) {
@@ -138,7 +140,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
         .map((sn) => [sn, sn, '127.0.0.1', 'TCP', 'MQTT 3.1.1']),
     );
     const subscribed = rows.find((row) => row[0] === second.sn);
-    expect(subscribed?.slice(6)).toEqual([1, 0, 0, 60, t.app.broker.nodeId]);
+    expect(subscribed?.slice(6)).toEqual([1, 0, 0, 60, t.services.mqtt.broker.nodeId]);
     const connectedAt = sheet?.getRow(2).getCell(6);
     expect(connectedAt?.value).toBeInstanceOf(Date);
     expect(connectedAt?.numFmt).toBe(DATE_TIME_FORMAT);
@@ -187,7 +189,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
     // As many connections as the cluster view would gather from its nodes.
     const connected = (count: number) =>
       vi
-        .spyOn(t.app.broker.cluster, 'clients')
+        .spyOn(t.services.mqtt.broker.cluster, 'clients')
         .mockResolvedValue(
           Array.from({ length: count }, (_, index) => ({ client: client(index), subscriptions: [] })),
         );

@@ -24,7 +24,7 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     httpPort = typeof address === 'object' && address ? address.port : 0;
@@ -35,7 +35,7 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -43,7 +43,7 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
   const counted = (clientId: string, companyId: number) =>
     expect
       .poll(() =>
-        t.app.broker
+        t.services.mqtt.broker
           .allConnections()
           .some((one) => one.clientId === clientId && one.identity.companyId === companyId),
       )

@@ -38,7 +38,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     httpPort = typeof address === 'object' && address ? address.port : 0;
@@ -48,7 +48,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -78,7 +78,9 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string) =>
     expect
-      .poll(() => t.app.broker.allConnections().some((connection) => connection.clientId === clientId))
+      .poll(() =>
+        t.services.mqtt.broker.allConnections().some((connection) => connection.clientId === clientId),
+      )
       .toBe(true);
 
   async function createKey(body: object = {}) {
@@ -201,11 +203,11 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
       password: keyPassword(key, 'sweep-me'),
     });
     await counted('sweep-me');
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     expect(user.connected).toBe(true);
     await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
     const closed = new Promise<void>((resolve) => user.once('close', () => resolve()));
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     await closed;
   });
 
@@ -283,7 +285,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
       user.once('disconnect', (packet) => resolve(packet.reasonCode)),
     );
     const closed = new Promise<void>((resolve) => user.once('close', () => resolve()));
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     expect(await told).toBe(0x87);
     await closed;
   });
@@ -324,7 +326,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
     expect((await call('POST', '/v1/pms/user/logout', headers)).statusCode).toBeLessThan(300);
     const closed = new Promise<void>((resolve) => tool.once('close', () => resolve()));
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     await closed;
   });
 
@@ -395,7 +397,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     const kicked = await call('DELETE', MQTT_PATHS.client(unit.sn));
     expect(kicked.statusCode, kicked.body).toBe(204);
     await closed;
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
     const [row] = await t.database.db
       .select({ status: devices.status })
       .from(devices)
@@ -452,7 +454,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     expect(kicked.statusCode, kicked.body).toBe(204);
     expect(await told).toBe(0x98);
     await closed;
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
     const [row] = await t.database.db
       .select({ status: devices.status })
       .from(devices)
@@ -462,9 +464,9 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it('counts what passed in the time series, a point per step', async () => {
     // Minutes written by the test alone, away from the clock's: what earlier tests sent goes first.
-    t.app.mqttStats.stop();
+    t.services.mqtt.stats.stop();
     const now = Date.now() - 3 * 3_600_000;
-    await t.app.mqttStats.flush(now - 3_600_000);
+    await t.services.mqtt.stats.flush(now - 3_600_000);
     const [unit] = await units(true);
     if (!unit) throw new Error('no unit');
     const device = await connectDevice(unit);
@@ -491,10 +493,11 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     await expect
       .poll(
         () =>
-          t.app.broker.allConnections().find((connection) => connection.client.id === unit.sn)?.messagesIn,
+          t.services.mqtt.broker.allConnections().find((connection) => connection.client.id === unit.sn)
+            ?.messagesIn,
       )
       .toBe(3);
-    await t.app.mqttStats.flush(now);
+    await t.services.mqtt.stats.flush(now);
     const minute = now - (now % 60_000);
     const range = `from=${new Date(minute - 60_000).toISOString()}&to=${new Date(minute + 60_000).toISOString()}&step=60`;
     const publishes = await call('GET', `${MQTT_PATHS.publishesSeries}?${range}`);

@@ -19,6 +19,7 @@ import { companies, users } from '../../core/db/schema.js';
 import { md5Hex, seedDemo } from '../../seed.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
+import type { Broker } from './broker.js';
 import { keyPassword, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
@@ -27,6 +28,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
 
 interface Node {
   app: FastifyInstance;
+  broker: Broker;
   port: number;
   close(): Promise<void>;
 }
@@ -45,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     async function startNode(): Promise<Node> {
       const database = await openDatabase({ engine: 'postgres', url: test.url ?? '', max: 4 });
       const dataDir = await mkdtemp(join(tmpdir(), 'vap-cluster-'));
-      const app = await buildApp({
+      const { app, services } = await buildApp({
         database,
         passwords: new PasswordHasher(2),
         jwtSecret,
@@ -58,9 +60,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         redisUrl: REDIS_URL,
       });
       await app.ready();
-      const port = await app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+      const port = await services.mqtt.broker.listenTcp({
+        port: 0,
+        host: '127.0.0.1',
+        chosen: true,
+        tls: null,
+      });
       const node = {
         app,
+        broker: services.mqtt.broker,
         port,
         async close() {
           await app.close();
@@ -108,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     const nodeB = () => nodes[1] as Node;
     const connected = (node: Node, clientId: string) =>
       expect
-        .poll(() => node.app.broker.allConnections().some((connection) => connection.clientId === clientId))
+        .poll(() => node.broker.allConnections().some((connection) => connection.clientId === clientId))
         .toBe(true);
 
     it('delivers on node A what a device publishes on node B', async () => {

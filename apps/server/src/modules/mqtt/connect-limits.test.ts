@@ -44,13 +44,13 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
       },
     });
     t = await createTestApp(engine, { logger: { level: 'warn', stream } });
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     units = await boundUnits(t, 4);
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -146,9 +146,9 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
     const stranger = await addAccount(t, { company: 'own' });
     const key = await createKey(t, stranger.headers, { is_access_all_group: true });
     // Minutes of this test alone, away from the clock's: what came before is written first.
-    t.app.mqttStats.stop();
+    t.services.mqtt.stats.stop();
     const minute = Date.now() - 3 * 3_600_000 - ((Date.now() - 3 * 3_600_000) % 60_000);
-    await t.app.mqttStats.flush(minute - 3_600_000);
+    await t.services.mqtt.stats.flush(minute - 3_600_000);
     for (let guess = 0; guess < PER_CLIENT + 2; guess++) {
       const clientId = `dashboard-${guess}`;
       await refusalFrom('127.0.0.7', {
@@ -163,7 +163,7 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
       username: '13200000008888888888',
       password: 'x',
     });
-    await t.app.mqttStats.flush(minute);
+    await t.services.mqtt.stats.flush(minute);
     const range = `from=${new Date(minute).toISOString()}&to=${new Date(minute + 60_000).toISOString()}&step=60`;
     const seriesOf = async (headers: Record<string, string>) => {
       const answer = await t.app.inject({

@@ -31,7 +31,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     httpPort = typeof address === 'object' && address ? address.port : 0;
@@ -41,7 +41,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -85,7 +85,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
     );
     // CONNACK goes out before the broker counts the client as connected (and sweeps it).
     await expect
-      .poll(() => t.app.broker.allConnections().some((c) => c.clientId === credentials.client_id))
+      .poll(() => t.services.mqtt.broker.allConnections().some((c) => c.clientId === credentials.client_id))
       .toBe(true);
     const seen: string[] = [];
     client.on('message', (topic) => seen.push(topic));
@@ -162,7 +162,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
     for (const each of [client, watcher]) expect(await subscribe(each, 'vap/dev/+/up/#')).toEqual([0]);
 
     await role.grant(['connect']);
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     expect(client.connected).toBe(true);
     // Its subscription made before delivers nothing now: the owner's tool gets the message, it not.
     await unit.client.publishAsync(deviceTopic(unit.sn, 'up', 'event'), '{}');
@@ -175,7 +175,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
     expect(unit.commands).toEqual([]);
 
     await role.grant(['connect', 'subscribe', 'send']);
-    await t.app.broker.sweep();
+    await t.services.mqtt.broker.sweep();
     await unit.client.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{}');
     await expect.poll(() => seen).toEqual([deviceTopic(unit.sn, 'up', 'telemetry')]);
     expect(await publish(client, deviceTopic(unit.sn, 'down', 'cmd'), '{"name":"ping"}')).toBe('delivered');

@@ -21,14 +21,14 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
   });
   afterEach(async () => {
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
@@ -57,8 +57,8 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     await device.publishAsync(deviceTopic(unit.sn, 'up', 'event'), long, { qos: 1, retain: true });
     await other.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{"cpu":99}');
     await device.endAsync();
-    await t.app.broker.settled();
-    await t.app.mqttLog.flush();
+    await t.services.mqtt.broker.settled();
+    await t.services.mqtt.log.flush();
 
     const messages = await page('message', {
       ...range(),
@@ -132,8 +132,8 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
       .publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 1 })
       .catch((error: Error) => error);
     await second.endAsync();
-    await t.app.broker.settled();
-    await t.app.mqttLog.flush();
+    await t.services.mqtt.broker.settled();
+    await t.services.mqtt.log.flush();
 
     const messages = await page('message', { ...since, wheres: [{ k: 'client_id', o: '=', v: unit.sn }] });
     expect(messages.json<{ items: MqttLogEntry[] }>().items.map((item) => item.topic)).toEqual([
@@ -235,8 +235,8 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     const tricky = '{"path":"C:\\dev\\cam","list":"{a,b}","word":"NULL","name":"门口 \\"东\\""} ';
     const sent = Date.now();
     await device.publishAsync(deviceTopic(unit.sn, 'up', 'tricky'), tricky, { qos: 1 });
-    await t.app.broker.settled();
-    await t.app.mqttLog.flush();
+    await t.services.mqtt.broker.settled();
+    await t.services.mqtt.log.flush();
     const answer = await page('message', {
       ...range(),
       wheres: [{ k: 'topic', o: '=', v: deviceTopic(unit.sn, 'up', 'tricky') }],

@@ -116,7 +116,7 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     httpPort = typeof address === 'object' && address ? address.port : 0;
@@ -124,14 +124,14 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
     await endAll();
-    await t.app.broker.settled();
+    await t.services.mqtt.broker.settled();
   });
   afterAll(() => t.close());
 
   /** What the server's subscriber receives on a topic. */
   const received = (topic: string) => {
     const payloads: Buffer[] = [];
-    t.app.broker.aedes.subscribe(
+    t.services.mqtt.broker.aedes.subscribe(
       topic,
       (packet, done) => {
         payloads.push(packet.payload as Buffer);
@@ -210,7 +210,9 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
     await expect.poll(() => device.connected, { timeout: 5_000 }).toBe(false);
     expect(payloads.length).toBe(1);
     await expect
-      .poll(() => t.app.broker.allConnections().some((connection) => connection.clientId === unit.sn))
+      .poll(() =>
+        t.services.mqtt.broker.allConnections().some((connection) => connection.clientId === unit.sn),
+      )
       .toBe(false);
   });
 

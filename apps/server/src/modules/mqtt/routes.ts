@@ -57,7 +57,7 @@ export interface MqttModuleOptions {
   debugTokens: DebugTokens;
 }
 
-export async function mqttModule(
+export async function mqttRoutes(
   app: FastifyInstance,
   { db, broker, stats, log, debugTokens }: MqttModuleOptions,
 ) {

@@ -27,7 +27,7 @@ describe.each(ENGINES)('the per-minute counts on %s (issue 29)', (engine) => {
     const start = Date.now() - 5 * 3_600_000;
     const first = start - (start % MINUTE);
     let clock = first + 30_000;
-    const stats = new BrokerStats(t.database.db, t.app.broker, { warn: () => {} }, () => clock);
+    const stats = new BrokerStats(t.database.db, t.services.mqtt.broker, { warn: () => {} }, () => clock);
     const refusal = {
       clientId: 'x',
       username: 'x',

@@ -37,7 +37,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
@@ -98,7 +98,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
       username: id,
       password: keyPassword({ id, secret }, 'summary-reader'),
     });
-    await expect.poll(() => t.app.broker.allConnections().length).toBe(3);
+    await expect.poll(() => t.services.mqtt.broker.allConnections().length).toBe(3);
     expect(await summary(owner)).toEqual({
       device_clients: 2,
       user_clients: 1,

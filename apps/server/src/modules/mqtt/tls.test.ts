@@ -44,7 +44,7 @@ describe('the MQTT broker over TLS', () => {
     ]);
     ca = await readFile(certFile);
     t = await createTestApp('pglite');
-    port = await t.app.broker.listenTcp({
+    port = await t.services.mqtt.broker.listenTcp({
       port: 0,
       host: '127.0.0.1',
       chosen: true,

@@ -8,7 +8,7 @@ import { listFilters } from '../../core/http/list-query.js';
 import { NoticeService } from './service.js';
 
 /** System notices and the user's messages (spec §7.4). Every query is scoped to the caller. */
-export async function noticesModule(app: FastifyInstance, { db }: { db: Db }) {
+export async function noticeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const service = new NoticeService(db);
 
   await serve(app, NOTICE_CALLS.notices, (request, _reply, list) =>

@@ -80,7 +80,7 @@ describe('refusing development providers (production without ALLOW_DEV_PROVIDERS
       devOutbox: false,
       refuseDevelopmentProviders: refuse,
       ...providers,
-    });
+    }).then(({ app }) => app);
 
   it('names each development provider in use', async () => {
     await expect(build({}, true)).rejects.toEqual(new DevelopmentProviderError(['SMS', 'scan sign-in']));

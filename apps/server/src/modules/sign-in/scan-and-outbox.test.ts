@@ -115,7 +115,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
     },
   };
   let close: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
   let database: Database;
   beforeAll(async () => {
     const created = await createTestDatabase(engine);
@@ -123,7 +123,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
     const drop = created.drop;
     const passwords = new PasswordHasher(1);
     await seedDemo(database.db, passwords, TEST_DEMO, 'a-test-server-secret-of-32-characters-at-least');
-    app = await buildApp({
+    ({ app } = await buildApp({
       database,
       passwords,
       jwtSecret: 's'.repeat(40),
@@ -134,7 +134,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
       dataDir: '/nonexistent',
       devOutbox: false,
       smsProvider: provider,
-    });
+    }));
     await app.ready();
     close = async () => {
       await app.close();

@@ -73,7 +73,7 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
       name: chosen.name,
       config: { osd: { text: 'Other' } },
     });
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, id);
     expect(command).toMatchObject({ name: 'apply_config', args: { config: NIGHT } });
     await report(device, a, { id: command.id, state: 'completed', result: { config: NIGHT } });
@@ -94,7 +94,7 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<Task>();
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const applied = await commandFor(first, id);
     await report(first, a, { id: applied.id, state: 'completed', result: { config: NIGHT } });
     // The device refuses the command at once, on up/reply: its error is the reason, its words the message.
@@ -159,7 +159,7 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
       target: { device_ids: [b.id] },
     });
     const { id } = created.json<Task>();
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect((await jobOf(id, b)).state).toBe('pending');
     // No tick of the test's: subscribing to its commands wakes the engine.
     const device = await online(b);
@@ -237,7 +237,7 @@ describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (
     expect(created.statusCode, created.body).toBe(200);
     const { id, subject } = created.json<Task>();
     expect(subject).toBe('Staff cars');
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect(await commandFor(device, id)).toMatchObject({
       name: 'set_whitelist',
       args: { list: 'plate', entries: ['京A12345', '沪AD12345'] },

@@ -5,13 +5,9 @@
  */
 
 import { DEVICE_TOPICS } from '@vap/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../core/db/client.js';
-import type { ImportSlots } from '../../core/http/import-slots.js';
-import type { ObjectStore } from '../../core/storage/objects.js';
-import type { Broker } from '../mqtt/index.js';
+import { defineModule } from '../../core/modules.js';
 import { configurationRoutes } from './configuration-routes.js';
-import { type EngineLog, JobEngine } from './engine.js';
+import { JobEngine } from './engine.js';
 import { FirmwarePackages } from './firmware.js';
 import { jobKinds } from './kinds.js';
 import { JobReports } from './reports.js';
@@ -20,44 +16,49 @@ import { taskSummaryRoutes } from './summary-routes.js';
 import { Tasks } from './tasks.js';
 import { ConfigTemplates } from './templates.js';
 
-export { JobEngine } from './engine.js';
+export type { JobEngine };
 
-export interface DeviceTasks {
+export interface TaskServices {
+  /** The job engine: tests tick it (`taskTickMs: 0`) with the clock moved. */
   engine: JobEngine;
-  routes: FastifyPluginAsyncZod;
+}
+
+declare module '../../core/modules.js' {
+  interface ModuleServices {
+    tasks: TaskServices;
+  }
 }
 
 /**
- * The engine (started by the caller: `engine.start()`) and the routes, over one broker: commands go
- * out through it, and its devices' reports come back through it.
+ * The engine and the routes, over the MQTT module's broker: commands go out through it, and its
+ * devices' reports come back through it. `tickMs`: how often the engine runs; 0 leaves it to the
+ * caller (`engine.tick()`).
  */
-export function deviceTasks(options: {
-  db: Db;
-  store: ObjectStore;
-  /** The server's import slots: a white list's workbook is read in one. */
-  importSlots: ImportSlots;
-  broker: Broker;
-  /** Where devices reach this server, for their download URLs. */
-  origin: () => string;
-  log: EngineLog;
-  now?: () => number;
-}): DeviceTasks {
-  const { db, store, importSlots, broker, origin, log, now } = options;
-  const engine = new JobEngine(
-    db,
-    jobKinds({ store, origin }),
-    (sn, command) => broker.sendToDevice(sn, DEVICE_TOPICS.command, command),
-    log,
-    now,
-  );
-  broker.observe(new JobReports(engine, log, (deviceId) => broker.presenceSettled(deviceId)));
-  const firmware = new FirmwarePackages(db, store);
-  const templates = new ConfigTemplates(db);
-  const tasks = new Tasks(db, firmware, templates, engine, now);
-  const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(taskRoutes, { db, tasks, firmware });
-    await app.register(configurationRoutes, { db, tasks, templates, importSlots });
-    await app.register(taskSummaryRoutes, { db, now: now ?? Date.now });
-  };
-  return { engine, routes };
-}
+export const tasksModule = ({ tickMs }: { tickMs?: number } = {}) =>
+  defineModule({
+    name: 'tasks',
+    dependencies: ['mqtt'],
+    create: ({ db, store, importSlots, origin, log, now }, { mqtt: { broker } }) => {
+      const engine = new JobEngine(
+        db,
+        jobKinds({ store, origin }),
+        (sn, command) => broker.sendToDevice(sn, DEVICE_TOPICS.command, command),
+        log,
+        now,
+      );
+      broker.observe(new JobReports(engine, log, (deviceId) => broker.presenceSettled(deviceId)));
+      const firmware = new FirmwarePackages(db, store);
+      const templates = new ConfigTemplates(db);
+      const tasks = new Tasks(db, firmware, templates, engine, now);
+      if (tickMs !== 0) engine.start(tickMs);
+      return {
+        services: { engine },
+        routes: async (app) => {
+          await app.register(taskRoutes, { db, tasks, firmware });
+          await app.register(configurationRoutes, { db, tasks, templates, importSlots });
+          await app.register(taskSummaryRoutes, { db, now: now ?? Date.now });
+        },
+        close: () => engine.stop(),
+      };
+    },
+  });

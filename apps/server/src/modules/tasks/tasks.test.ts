@@ -66,7 +66,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const created = await upgrade(firmware.id, [a, b]);
     expect(created).toMatchObject({ type: 'firmware_upgrade', total: 2 });
 
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, created.id);
     expect(command).toMatchObject({
       name: 'upgrade_firmware',
@@ -101,17 +101,17 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const [a, b] = twoOfOneModel();
     const firmware = await firmwareFor(a.model);
     const created = await upgrade(firmware.id, [b], { deadline_hours: 1 });
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect((await jobOf(created.id, b)).state).toBe('pending');
     state.clock += 3_600_000;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect(await jobOf(created.id, b)).toMatchObject({ state: 'failed', reason: 'offline' });
     expect((await task(created.id)).state).toBe('failed');
 
     const retried = await call('POST', TASK_PATHS.retry(created.id), {});
     expect(retried.json<Task>().counts).toMatchObject({ pending: 1, failed: 0 });
     const device = await online(b);
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, created.id);
     // The device refuses: the job fails with its reason.
     await device.client.publishAsync(
@@ -130,10 +130,10 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const device = await online(a);
     const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const first = await commandFor(device, created.id);
     state.clock += LEASE_MS + 1;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect((await commandFor(device, created.id, 2)).id).toBe(first.id);
     expect((await jobOf(created.id, a)).attempts).toBe(1);
     // Another device cannot report on this job.
@@ -143,7 +143,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     await new Promise((wait) => setTimeout(wait, 200));
     expect((await jobOf(created.id, a)).state).toBe('processing');
     state.clock += 5 * 60_000;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect(await jobOf(created.id, a)).toMatchObject({ state: 'failed', reason: 'timeout' });
   });
 
@@ -152,12 +152,12 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const device = await online(a);
     const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, created.id);
     await report(device, a, { id: command.id, state: 'processing', progress: 80 });
     await until(async () => (await jobOf(created.id, a)).progress === 80);
     state.clock += 5 * 60_000;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect(await jobOf(created.id, a)).toMatchObject({ state: 'failed', reason: 'timeout' });
     expect((await task(created.id)).state).toBe('failed');
 
@@ -183,13 +183,13 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const device = await online(a);
     const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const first = await commandFor(device, created.id);
     state.clock += 5 * 60_000;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect((await jobOf(created.id, a)).reason).toBe('timeout');
     await call('POST', TASK_PATHS.retry(created.id), {});
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const second = await commandFor(device, created.id, 2);
     expect(second.id).not.toBe(first.id);
     await report(device, a, { id: first.id, state: 'completed', result: { firmware_version: 'V0.0.1' } });
@@ -202,7 +202,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const [first, second] = [await online(a), await online(b)];
     const created = await upgrade(firmware.id, [a, b]);
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const [toA, toB] = [await commandFor(first, created.id), await commandFor(second, created.id)];
     for (const [device, unit, command] of [
       [first, a, toA],
@@ -232,7 +232,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const device = await online(a);
     const created = await upgrade(firmware.id, [a]);
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, created.id);
     await report(device, a, {
       id: command.id,
@@ -256,7 +256,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const created = await upgrade(firmware.id, [a, b], { deadline_hours: 1 });
     state.clock += 3_600_000;
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     expect((await task(created.id)).counts).toMatchObject({ pending: 0, failed: 2 });
 
     const retried = await call('POST', TASK_PATHS.retry(created.id), { device_ids: [a.id] });
@@ -274,7 +274,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const firmware = await firmwareFor(a.model);
     const device = await online(a);
     const created = await upgrade(firmware.id, [a, b]);
-    await state.t.app.taskEngine.tick();
+    await state.t.services.tasks.engine.tick();
     const command = await commandFor(device, created.id);
     const cancelled = await call('POST', TASK_PATHS.cancel(created.id));
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -56,7 +56,12 @@ export function taskFixture(engine: Engine) {
       publicUrl: 'http://devices.example',
     });
     const { t } = state;
-    state.port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    state.port = await t.services.mqtt.broker.listenTcp({
+      port: 0,
+      host: '127.0.0.1',
+      chosen: true,
+      tls: null,
+    });
     state.owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: state.owner });
     state.companyId = info.json<{ company: { id: number } }>().company.id;
@@ -124,7 +129,7 @@ export function taskFixture(engine: Engine) {
     setup,
     endClients: async () => {
       await clients.endAll();
-      await state.t.app.broker.settled();
+      await state.t.services.mqtt.broker.settled();
     },
     close: () => state.t.close(),
     call,

@@ -64,7 +64,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { terminal: { idleMs: IDLE_MS, ...KEEPALIVE } });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
-    port = await t.app.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
@@ -412,11 +412,14 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
         // the terminal), and online once the broker has settled its presence — the status alone
         // may still read the 'online' of before the drop.
         await expect
-          .poll(() => t.app.broker.allConnections().some((one) => one.client.id === device.unit.sn), {
-            timeout: 10_000,
-          })
+          .poll(
+            () => t.services.mqtt.broker.allConnections().some((one) => one.client.id === device.unit.sn),
+            {
+              timeout: 10_000,
+            },
+          )
           .toBe(true);
-        await t.app.broker.settled();
+        await t.services.mqtt.broker.settled();
         await expect.poll(() => statusOf(device.id), { timeout: 10_000 }).toBe('online');
         // Not busy: its session ended with it.
         const again = await terminalInUse(owner, device.id);
