@@ -1,17 +1,19 @@
 import {
+  type FilterOf,
   MQTT_CALLS,
   MQTT_CLIENT_EXPORT_MAX_ROWS,
+  type MQTT_CLIENT_FILTERS,
   type MqttClient,
   type MqttClientKind,
 } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, type DataTableHandle, ExportButton, ListPage } from '@vap/ui';
+import { Button, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { listParams } from '../common/list-params.js';
 import { useClientColumns } from './client-columns.js';
 import { ClientDrawer } from './client-drawer.js';
-import { ClientFilters, clientWheres, NO_CLIENT_FILTERS } from './client-filters.js';
+import { useClientFilters } from './client-filters.js';
 import { useKick } from './use-kick.js';
 
 /** The newest connections first. */
@@ -36,7 +38,9 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
   /** How many clients the last answer said match, under the filter it was counted for. */
   const matching = useRef<{ key: string; rows: number } | null>(null);
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_CLIENT_FILTERS);
+  const filters = useClientFilters();
+  // The page's kind (device or user clients) first, then the searches.
+  const wheres: FilterOf<typeof MQTT_CLIENT_FILTERS>[] = [{ k: 'kind', o: '=', v: kind }, ...filters.wheres];
   const [detail, setDetail] = useState<MqttClient | null>(null);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const reload = () => table.current?.reload();
@@ -52,13 +56,13 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
     <ListPage
       title={t(kind === 'device' ? 'clients.deviceTitle' : 'clients.userTitle')}
       description={t(kind === 'device' ? 'clients.deviceDescription' : 'clients.userDescription')}
-      filterForm={<ClientFilters onChange={setFilters} />}
+      filterForm={<FilterForm label={t('clients.filters')} filters={filters} />}
       // The column choice is remembered per user (the table's id names its storage key).
       id={`mqtt-${kind}-clients-${user?.id ?? 0}`}
       ref={table}
       columns={columns}
       rowKey={(row) => row.client_id}
-      filters={clientWheres(kind, filters)}
+      filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       // The table shows a failure in place; asked every few seconds, it is not announced too.
       load={async (query, signal) => {
@@ -82,8 +86,8 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
               // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
               total={() => {
                 const shown = matching.current;
-                const wheres = table.current?.query().wheres ?? clientWheres(kind, filters);
-                return shown?.key === JSON.stringify(wheres) ? shown.rows : null;
+                const asked = table.current?.query().wheres ?? wheres;
+                return shown?.key === JSON.stringify(asked) ? shown.rows : null;
               }}
               max={MQTT_CLIENT_EXPORT_MAX_ROWS}
               file={t('clients.exportFile')}
@@ -91,10 +95,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
                 const query = table.current?.query();
                 return mqtt
                   .exportDeviceClients({
-                    query: listParams(
-                      query?.wheres ?? clientWheres(kind, filters),
-                      query?.orders ?? NEWEST_FIRST,
-                    ),
+                    query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
                   })
                   .then((file) => file.blob);
               }}

@@ -1,25 +1,30 @@
 import {
-  type FilterOf,
   MQTT_CLIENT_KINDS,
   MQTT_DIRECTIONS,
   MQTT_LOG_EVENTS,
-  type MQTT_LOG_FILTERS,
+  MQTT_LOG_FILTERS,
   MQTT_SERIES_KEPT_DAYS,
-  MQTT_TOPIC_MAX_LENGTH,
   type MqttLogKind,
 } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { FilterForm, Input, Select } from '@vap/ui';
+import { type FilterField, type FilterOption, Input, Select, useFilters } from '@vap/ui';
+import { useState } from 'react';
 import { QOS_LEVELS } from '../common/qos.js';
-import { customRangeProblem, RANGE_CHOICES, type RangeChoice } from './log-range.js';
+import {
+  customRangeProblem,
+  type LogRange,
+  RANGE_CHOICES,
+  type RangeChoice,
+  type RangeProblem,
+  resolveRange,
+} from './log-range.js';
 
-/** A filter of a log, typed by the contracts' MQTT_LOG_FILTERS. */
-export type LogWhere = FilterOf<typeof MQTT_LOG_FILTERS>;
 type LogKey = keyof typeof MQTT_LOG_FILTERS;
 type Event = (typeof MQTT_LOG_EVENTS)[number];
+type LogField = FilterField<typeof MQTT_LOG_FILTERS>;
 
-/** Which filters each log offers: the fields its entries have. */
-export const LOG_FILTER_KEYS: Record<MqttLogKind, readonly LogKey[]> = {
+/** Which filters each log offers: the fields its entries have, searches first. */
+const LOG_FILTER_KEYS: Record<MqttLogKind, readonly LogKey[]> = {
   message: ['client_id', 'username', 'topic', 'kind', 'direction', 'qos'],
   subscribe: ['client_id', 'username', 'topic', 'kind', 'event', 'qos'],
   device_state: ['client_id', 'username', 'ip', 'event'],
@@ -27,173 +32,113 @@ export const LOG_FILTER_KEYS: Record<MqttLogKind, readonly LogKey[]> = {
 };
 
 /** The events a log records (MQTT_LOG_EVENTS, by the log they belong to). */
-export const LOG_EVENTS: Record<MqttLogKind, readonly Event[]> = {
+const LOG_EVENTS: Record<MqttLogKind, readonly Event[]> = {
   message: [],
   subscribe: MQTT_LOG_EVENTS.filter((event) => event === 'subscribe' || event === 'unsubscribe'),
   device_state: MQTT_LOG_EVENTS.filter((event) => event === 'connect' || event === 'disconnect'),
   user_state: MQTT_LOG_EVENTS.filter((event) => event === 'connect' || event === 'disconnect'),
 };
 
-/** A message's directions, as the contracts' filter takes them. */
-const DIRECTIONS = MQTT_DIRECTIONS;
+type ChoiceKey = 'kind' | 'event' | 'direction' | 'qos';
+const isChoice = (key: LogKey): key is ChoiceKey => ['kind', 'event', 'direction', 'qos'].includes(key);
 
-export interface LogFilterValues {
+/** One log's searches: its own fields only, texts as `like` and choices as `=`. */
+export function useLogFilters(kind: MqttLogKind) {
+  const t = useT('mqtt');
+  const options: Record<ChoiceKey, FilterOption[]> = {
+    kind: MQTT_CLIENT_KINDS.map((value) => ({ value, label: t(`kind.${value}`) })),
+    event: LOG_EVENTS[kind].map((value) => ({ value, label: t(`log.events.${value}`) })),
+    direction: MQTT_DIRECTIONS.map((value) => ({ value, label: t(`log.directions.${value}`) })),
+    qos: QOS_LEVELS.map((qos) => ({ value: String(qos), label: t('common.qos', { qos }) })),
+  };
+  const fieldOf = (key: LogKey): LogField =>
+    isChoice(key)
+      ? {
+          key,
+          op: '=',
+          kind: 'select',
+          label: t(`log.fields.${key}`),
+          placeholder: t(`log.any.${key}`),
+          options: options[key],
+          className: 'w-36',
+        }
+      : { key, op: 'like', kind: 'text', label: t(`log.fields.${key}`), className: 'w-40' };
+  return useFilters(MQTT_LOG_FILTERS, LOG_FILTER_KEYS[kind].map(fieldOf));
+}
+
+/** A log's time range as chosen: a span ending now, or two `datetime-local` values. */
+interface RangeDraft {
   range: RangeChoice;
-  /** `datetime-local` values, for a custom range. */
   from: string;
   to: string;
-  client_id: string;
-  username: string;
-  topic: string;
-  ip: string;
-  /** '' for any. */
-  kind: string;
-  event: string;
-  direction: string;
-  qos: string;
+}
+const LAST_HOUR: RangeDraft = { range: '1h', from: '', to: '' };
+const resolve = (draft: RangeDraft) => resolveRange(draft.range, draft.from, draft.to, Date.now());
+
+/**
+ * A log's time range, asked with its searches: the one being chosen, why it cannot be asked, and
+ * the one asked — resolved on Search, so "the last hour" is the hour before Search was pressed.
+ */
+export function useLogRange() {
+  const [draft, setDraft] = useState(LAST_HOUR);
+  const [asked, setAsked] = useState<LogRange>(() => resolve(LAST_HOUR));
+  return {
+    draft,
+    setDraft,
+    problem: draft.range === 'custom' ? customRangeProblem(draft.from, draft.to) : null,
+    asked,
+    search: () => setAsked(resolve(draft)),
+    reset: () => {
+      setDraft(LAST_HOUR);
+      setAsked(resolve(LAST_HOUR));
+    },
+  };
 }
 
-export const NO_LOG_FILTERS: LogFilterValues = {
-  range: '1h',
-  from: '',
-  to: '',
-  client_id: '',
-  username: '',
-  topic: '',
-  ip: '',
-  kind: '',
-  event: '',
-  direction: '',
-  qos: '',
-};
-
-type TextKey = 'client_id' | 'username' | 'topic' | 'ip';
-const TEXT_KEYS: readonly TextKey[] = ['client_id', 'username', 'topic', 'ip'];
-const isText = (key: LogKey): key is TextKey => (TEXT_KEYS as readonly string[]).includes(key);
-
-/** The `{k, o, v}` list of one log: its own fields only; texts as `like`, the rest as `=`. */
-export function logWheres(kind: MqttLogKind, values: LogFilterValues): LogWhere[] {
-  const wheres: LogWhere[] = [];
-  for (const key of LOG_FILTER_KEYS[kind]) {
-    const value = values[key].trim();
-    if (value === '') continue;
-    if (isText(key)) wheres.push({ k: key, o: 'like', v: value });
-    else wheres.push({ k: key, o: '=', v: key === 'qos' ? Number(value) : value });
-  }
-  return wheres;
+interface LogRangeFieldsProps {
+  draft: RangeDraft;
+  setDraft: (draft: RangeDraft) => void;
+  problem: RangeProblem | null;
 }
 
-const TEXT_MAX = MQTT_TOPIC_MAX_LENGTH;
-
-/** One log's time range and searches, applied on Search (or Enter); Reset goes back to the last hour. */
-export function LogFilters({
-  kind,
-  onChange,
-}: {
-  kind: MqttLogKind;
-  onChange: (values: LogFilterValues) => void;
-}) {
+/** The range's choice, and for a custom one its two instants and why they cannot be asked. */
+export function LogRangeFields({ draft, setDraft, problem }: LogRangeFieldsProps) {
   const t = useT('mqtt');
-  const keys = LOG_FILTER_KEYS[kind];
-  const rangeProblem = (values: LogFilterValues) =>
-    values.range === 'custom' ? customRangeProblem(values.from, values.to) : null;
   return (
-    <FilterForm
-      label={t('log.filters')}
-      empty={NO_LOG_FILTERS}
-      onChange={onChange}
-      valid={(values) => rangeProblem(values) === null}
-    >
-      {(values, set) => {
-        const problem = rangeProblem(values);
-        const select = (
-          key: 'kind' | 'event' | 'direction' | 'qos',
-          options: { value: string; label: string }[],
-        ) => (
-          <Select
-            aria-label={t(`log.fields.${key}`)}
-            placeholder={t(`log.any.${key}`)}
-            options={options}
-            value={values[key]}
-            onValueChange={(value) => set({ [key]: value })}
-            clearable
-            className="w-36"
+    <>
+      <Select
+        aria-label={t('log.range')}
+        options={RANGE_CHOICES.map((choice) => ({
+          value: choice,
+          label: t(`log.ranges.${choice}`, { days: MQTT_SERIES_KEPT_DAYS }),
+        }))}
+        value={draft.range}
+        onValueChange={(range) => setDraft({ ...draft, range: range as RangeChoice })}
+        className="w-40"
+      />
+      {draft.range === 'custom' ? (
+        <>
+          <Input
+            type="datetime-local"
+            aria-label={t('log.from')}
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            className="w-52"
           />
-        );
-        return (
-          <>
-            <Select
-              aria-label={t('log.range')}
-              options={RANGE_CHOICES.map((choice) => ({
-                value: choice,
-                label: t(`log.ranges.${choice}`, { days: MQTT_SERIES_KEPT_DAYS }),
-              }))}
-              value={values.range}
-              onValueChange={(range) => set({ range: range as RangeChoice })}
-              className="w-40"
-            />
-            {values.range === 'custom' ? (
-              <>
-                <Input
-                  type="datetime-local"
-                  aria-label={t('log.from')}
-                  value={values.from}
-                  onChange={(event) => set({ from: event.target.value })}
-                  className="w-52"
-                />
-                <Input
-                  type="datetime-local"
-                  aria-label={t('log.to')}
-                  value={values.to}
-                  onChange={(event) => set({ to: event.target.value })}
-                  className="w-52"
-                />
-                {problem ? (
-                  <p role="alert" className="basis-full text-sm text-danger">
-                    {t(`log.rangeProblems.${problem}`, { days: MQTT_SERIES_KEPT_DAYS })}
-                  </p>
-                ) : null}
-              </>
-            ) : null}
-            {keys.filter(isText).map((key) => (
-              <Input
-                key={key}
-                type="search"
-                aria-label={t(`log.fields.${key}`)}
-                placeholder={t(`log.fields.${key}`)}
-                value={values[key]}
-                maxLength={TEXT_MAX}
-                onChange={(event) => set({ [key]: event.target.value })}
-                className="w-40"
-              />
-            ))}
-            {keys.includes('kind')
-              ? select(
-                  'kind',
-                  MQTT_CLIENT_KINDS.map((value) => ({ value, label: t(`kind.${value}`) })),
-                )
-              : null}
-            {keys.includes('event')
-              ? select(
-                  'event',
-                  LOG_EVENTS[kind].map((value) => ({ value, label: t(`log.events.${value}`) })),
-                )
-              : null}
-            {keys.includes('direction')
-              ? select(
-                  'direction',
-                  DIRECTIONS.map((value) => ({ value, label: t(`log.directions.${value}`) })),
-                )
-              : null}
-            {keys.includes('qos')
-              ? select(
-                  'qos',
-                  QOS_LEVELS.map((qos) => ({ value: String(qos), label: t('common.qos', { qos }) })),
-                )
-              : null}
-          </>
-        );
-      }}
-    </FilterForm>
+          <Input
+            type="datetime-local"
+            aria-label={t('log.to')}
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            className="w-52"
+          />
+          {problem ? (
+            <p role="alert" className="basis-full text-sm text-danger">
+              {t(`log.rangeProblems.${problem}`, { days: MQTT_SERIES_KEPT_DAYS })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </>
   );
 }

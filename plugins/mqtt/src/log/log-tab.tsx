@@ -1,21 +1,9 @@
 import { MQTT_LOG_CALLS, MQTT_LOG_EXPORT_MAX_ROWS, type MqttLogKind } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { DataTable, ExportButton } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { DataTable, ExportButton, FilterForm } from '@vap/ui';
+import { useRef } from 'react';
 import { useLogColumns } from './log-columns.js';
-import { LogFilters, type LogFilterValues, logWheres, NO_LOG_FILTERS } from './log-filters.js';
-import { type LogRange, resolveRange } from './log-range.js';
-
-interface Applied {
-  values: LogFilterValues;
-  /** Resolved when searched: "the last hour" is the hour before Search was pressed. */
-  range: LogRange;
-}
-
-const apply = (values: LogFilterValues): Applied => ({
-  values,
-  range: resolveRange(values.range, values.from, values.to, Date.now()),
-});
+import { LogRangeFields, useLogFilters, useLogRange } from './log-filters.js';
 
 /**
  * One log (POST mqtt_log/{kind}): its range and filters, the entries newest first a page at a time
@@ -28,14 +16,23 @@ export function LogTab({ kind }: { kind: MqttLogKind }) {
   const { user } = useSession();
   const mayExport = usePermission('export');
   const columns = useLogColumns(kind);
-  const [applied, setApplied] = useState(() => apply(NO_LOG_FILTERS));
+  const filters = useLogFilters(kind);
+  const range = useLogRange();
   const total = useRef<number | null>(null);
-  const wheres = logWheres(kind, applied.values);
-  const { from, to } = applied.range;
+  const wheres = filters.wheres;
+  const { from, to } = range.asked;
 
   return (
     <div className="flex flex-col gap-4">
-      <LogFilters kind={kind} onChange={(values) => setApplied(apply(values))} />
+      <FilterForm
+        label={t('log.filters')}
+        filters={filters}
+        valid={range.problem === null}
+        onSearch={range.search}
+        onReset={range.reset}
+      >
+        <LogRangeFields draft={range.draft} setDraft={range.setDraft} problem={range.problem} />
+      </FilterForm>
       <DataTable
         // The range is not part of the table's list query: a new one is a new table, from page 1.
         key={`${from}/${to}`}
@@ -59,7 +56,7 @@ export function LogTab({ kind }: { kind: MqttLogKind }) {
               max={MQTT_LOG_EXPORT_MAX_ROWS}
               file={t('log.exportFile', { log: kind })}
               download={async () =>
-                (await log.export({ body: { ...applied.range, wheres: [...wheres] } })).blob
+                (await log.export({ body: { ...range.asked, wheres: [...wheres] } })).blob
               }
             />
           ) : null

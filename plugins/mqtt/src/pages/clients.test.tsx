@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
+import { dialogs, lastDays, wholeDays } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientWheres, NO_CLIENT_FILTERS } from '../clients/client-filters.js';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
 import { mqttClient, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
@@ -139,19 +138,21 @@ describe('mqtt_device_client: the list', () => {
     );
   });
 
-  it('the connection days become a connected_at between, whole local days', () => {
-    const wheres = clientWheres('user', {
-      ...NO_CLIENT_FILTERS,
-      connected: { from: new Date(2026, 2, 1, 15), to: new Date(2026, 2, 3, 8) },
+  it('the connection days become a connected_at between, whole local days', async () => {
+    const { api } = await renderMqttPage('mqtt_user_client', {
+      [`GET ${MQTT_PATHS.clients}`]: pageOf([debugTool]),
     });
-    expect(wheres).toEqual([
-      { k: 'kind', o: '=', v: 'user' },
-      {
-        k: 'connected_at',
-        o: 'between',
-        v: [new Date(2026, 2, 1).toISOString(), new Date(2026, 2, 3, 23, 59, 59, 999).toISOString()],
-      },
-    ]);
+    await rowOf(en.clients.userTitle, debugTool.client_id);
+    const filters = screen.getByRole('form', { name: en.clients.filters });
+    await userEvent.click(within(filters).getByRole('button', { name: new RegExp(en.client.connectedAt) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([
+        { k: 'kind', o: '=', v: 'user' },
+        { k: 'connected_at', o: 'between', v: wholeDays(lastDays(7)) },
+      ]),
+    );
   });
 
   it("opens a client's detail in a drawer", async () => {

@@ -1,15 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MQTT_CALLS, MQTT_SUBSCRIPTION_ORDER_KEYS, type MqttSubscription } from '@vap/contracts';
 import { useClient, useSession, useT } from '@vap/kernel';
-import { Button, type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, FilterForm, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { listParams } from '../common/list-params.js';
-import {
-  NO_SUBSCRIPTION_FILTERS,
-  SubscriptionFilters,
-  subscriptionWheres,
-} from '../subscriptions/subscription-filters.js';
+import { useSubscriptionFilters } from '../subscriptions/subscription-filters.js';
 
 const COUNT_KEY = ['mqtt', 'subscriptions', 'count'] as const;
 
@@ -26,9 +22,9 @@ export default function UserSubscriptionsPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const table = useRef<DataTableHandle>(null);
-  const [filters, setFilters] = useState(NO_SUBSCRIPTION_FILTERS);
+  const filters = useSubscriptionFilters();
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const wheres = subscriptionWheres(filters);
+  const wheres = filters.wheres;
   const count = useQuery({
     queryKey: [...COUNT_KEY, wheres],
     // Shown in place, and asked every few seconds: not announced.
@@ -86,7 +82,7 @@ export default function UserSubscriptionsPage() {
     <ListPage
       title={t('subs.title')}
       description={<span role="status">{countText()}</span>}
-      filterForm={<SubscriptionFilters onChange={setFilters} />}
+      filterForm={<FilterForm label={t('subs.filters')} filters={filters} />}
       id={`mqtt-subscriptions-${user?.id ?? 0}`}
       ref={table}
       columns={columns}
