@@ -10,7 +10,6 @@ const schemas = async () => ({
   ...(await import('./cbs.js')),
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
-  ...(await import('./summaries.js')),
 });
 
 export const CBS_CALLS = declareCalls(schemas, {
@@ -81,12 +80,4 @@ export const CBS_CALLS = declareCalls(schemas, {
     schemas: (s) => ({ params: s.idParamsSchema, response: s.cloudPackageChangeSchema }),
   },
   // The dashboard's card (issue 29): read-only, with the access of the cloud-storage page.
-  summary: {
-    method: 'GET',
-    path: CBS_PATHS.summary,
-    access: { page: 'cbs_dashboard' },
-    tags: ['cbs'],
-    summary: 'Cloud storage space used against quota, and the packages near or over a quota',
-    schemas: (s) => ({ response: s.cbsSummarySchema }),
-  },
 });

@@ -14,6 +14,7 @@ import { FINANCE_CALLS } from './finance-calls.js';
 import { MQTT_CALLS } from './mqtt-calls.js';
 import { NOTICE_CALLS } from './notices-calls.js';
 import { OPERATIONS_CALLS } from './operations-calls.js';
+import { SUMMARY_CALLS } from './summary-calls.js';
 import { SYSTEM_CALLS } from './system-calls.js';
 import { TASK_CALLS } from './tasks-calls.js';
 import { TERMINAL_CALLS } from './terminal-calls.js';
@@ -33,6 +34,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   finance: FINANCE_CALLS,
   cbs: CBS_CALLS,
   operations: OPERATIONS_CALLS,
+  summaries: SUMMARY_CALLS,
 };
 
 /** Every declared call, each with its area and name (`system.users`). */

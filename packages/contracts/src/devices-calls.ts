@@ -3,24 +3,22 @@
  * one device need the page; binding, editing, unbinding and moving their button; list, detail,
  * bind, rename and unbind are part of the open API, limited to the access key's groups), their
  * groups (the writes need button `group`), the import and export spreadsheets (buttons `import`,
- * `export`), the dashboard card's summary, the binding records (page device_bind_record) and the
- * verification of a unit (page device_verify, button `verify`).
+ * `export`), the binding records (page device_bind_record) and the verification of a unit (page
+ * device_verify, button `verify`). The dashboard card's summary is SUMMARY_CALLS.devices.
  */
 import { DEVICE_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 import { DEVICE_EXPORT_MAX_ROWS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
-  const [devices, files, list, summaries] = await Promise.all([
+  const [devices, files, list] = await Promise.all([
     import('./devices.js'),
     import('./file-answers.js'),
     import('./list.js'),
-    import('./summaries.js'),
   ]);
   return {
     ...devices,
     ...list,
-    ...summaries,
     // An export's filter and sort: the list's, as their encoded text.
     exportQuerySchema: list.listQuerySchema.pick({ wheres: true, orders: true }),
     // The bytes of a file answer, named in the OpenAPI document by what they are.
@@ -116,15 +114,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     tags,
     summary: 'Moves the selected devices into a group (or out of every group), all or none',
     schemas: (s) => ({ body: s.moveDevicesBodySchema, response: s.batchResultSchema }),
-  },
-  // Read-only, with the access of the device list and its scope; not part of the open API.
-  summary: {
-    method: 'GET',
-    path: DEVICE_PATHS.summary,
-    access: { page: maintenance },
-    tags,
-    summary: 'How many of the devices the caller sees are online and offline, now and over the last day',
-    schemas: (s) => ({ response: s.deviceSummarySchema }),
   },
   importTemplate: {
     method: 'GET',

@@ -13,18 +13,16 @@ import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
-  const [files, finance, ids, list, summaries] = await Promise.all([
+  const [files, finance, ids, list] = await Promise.all([
     import('./file-answers.js'),
     import('./finance.js'),
     import('./ids.js'),
     import('./list.js'),
-    import('./summaries.js'),
   ]);
   return {
     ...finance,
     ...ids,
     ...list,
-    ...summaries,
     // The bytes of a file answer, named in the OpenAPI document by what they are.
     xlsxFile: files.xlsxFileSchema,
     pdfFile: files.pdfFileSchema,
@@ -50,14 +48,6 @@ export const FINANCE_CALLS = declareCalls(schemas, {
     schemas: (s) => ({ body: s.financeUpdateSchema, response: s.financeSchema }),
   },
   // The dashboard's card (issue 29): read-only, with the access of the balance itself.
-  summary: {
-    method: 'GET',
-    path: FINANCE_PATHS.summary,
-    access: { page: 'recharge' },
-    tags: ['finance'],
-    summary: "The company's balance, this month's spending and its next bill, with its warnings",
-    schemas: (s) => ({ response: s.financeSummarySchema }),
-  },
   recharges: {
     method: 'GET',
     path: FINANCE_PATHS.recharges,

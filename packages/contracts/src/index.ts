@@ -36,6 +36,7 @@ export * from './operations.js';
 export * from './operations-calls.js';
 export * from './plugin-manifest.js';
 export * from './summaries.js';
+export * from './summary-calls.js';
 export * from './system.js';
 export * from './system-calls.js';
 export * from './tasks.js';

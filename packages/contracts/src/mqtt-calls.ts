@@ -5,14 +5,13 @@ import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import type { MqttLogKind } from './mqtt.js';
 
 const schemas = async () => {
-  const [{ xlsxFileSchema }, mqtt, list, { mqttSummarySchema }] = await Promise.all([
+  const [{ xlsxFileSchema }, mqtt, list] = await Promise.all([
     import('./file-answers.js'),
     import('./mqtt.js'),
     import('./list.js'),
-    import('./summaries.js'),
   ]);
   // The OpenAPI document names what an export's bytes are.
-  return { ...mqtt, ...list, mqttSummarySchema, xlsxSchema: xlsxFileSchema };
+  return { ...mqtt, ...list, xlsxSchema: xlsxFileSchema };
 };
 type Schemas = Awaited<ReturnType<typeof schemas>>;
 
@@ -171,14 +170,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
   },
   // Read-only, with the access of the time series of page mqtt_dashboard, which shows every kind
   // of client.
-  summary: {
-    method: 'GET',
-    path: MQTT_PATHS.summary,
-    access: dashboard,
-    tags,
-    summary: "The company's clients connected now, by kind, and its messages a minute lately",
-    schemas: (s) => ({ response: s.mqttSummarySchema }),
-  },
   messageLog: logPage(MQTT_LOG_PATHS.message, 'message'),
   subscribeLog: logPage(MQTT_LOG_PATHS.subscribe, 'subscribe'),
   deviceStateLog: logPage(MQTT_LOG_PATHS.device_state, 'device_state'),

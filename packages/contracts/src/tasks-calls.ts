@@ -4,7 +4,7 @@
  * cancelling a task needs the button of its type (TASK_BUTTONS, checked by the handler once the
  * task is read); the templates and configuration tasks need the `config` button; checking a
  * white-list workbook and pushing a white list need the `whitelist` button. The tasks' summary of
- * the dashboard's card (issue 29) has the access of the task list.
+ * the dashboard's card is SUMMARY_CALLS.tasks (summary-calls.ts).
  */
 import { TASK_PATHS } from './api-paths.js';
 import type { PageAccess } from './calls.js';
@@ -12,18 +12,16 @@ import { declareCalls } from './calls.js';
 import type { TASK_BUTTONS } from './tasks.js';
 
 const schemas = async () => {
-  const [files, tasks, list, company, summaries] = await Promise.all([
+  const [files, tasks, list, company] = await Promise.all([
     import('./file-answers.js'),
     import('./tasks.js'),
     import('./list.js'),
     import('./company.js'),
-    import('./summaries.js'),
   ]);
   return {
     ...tasks,
     listPageSchema: list.listPageSchema,
     uploadTokenResultSchema: company.uploadTokenResultSchema,
-    taskSummarySchema: summaries.taskSummarySchema,
     // The bytes of a file answer, named in the OpenAPI document by what they are.
     xlsxFile: files.xlsxFileSchema,
   };
@@ -228,13 +226,5 @@ export const TASK_CALLS = declareCalls(schemas, {
     tags,
     summary: 'Pushes a white list (plates or cards) to selected devices, a group or a filter',
     schemas: (s) => ({ body: s.createWhitelistTaskBodySchema, response: s.taskSchema }),
-  },
-  summary: {
-    method: 'GET',
-    path: TASK_PATHS.summary,
-    access: { page: PAGE },
-    tags,
-    summary: "How many of the company's device tasks are running, and ended failed or completed lately",
-    schemas: (s) => ({ response: s.taskSummarySchema }),
   },
 });

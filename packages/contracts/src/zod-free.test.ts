@@ -23,6 +23,7 @@ const ZOD_FREE = [
   'account-calls.ts',
   'auth-calls.ts',
   'devices-calls.ts',
+  'summary-calls.ts',
   'system-calls.ts',
   'constants.ts',
   'checks.ts',

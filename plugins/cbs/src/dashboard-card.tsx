@@ -5,7 +5,7 @@
  * only to users whose menu has the page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CBS_CALLS, callKey } from '@vap/contracts';
+import { callKey, SUMMARY_CALLS } from '@vap/contracts';
 import { useClient, usePagePath, useT } from '@vap/kernel';
 import { formatFileSize, SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
@@ -22,11 +22,11 @@ export default function CloudStorageCard() {
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
-  const cbs = useClient(CBS_CALLS);
+  const summaries = useClient(SUMMARY_CALLS);
   const query = useQuery({
-    queryKey: callKey(CBS_CALLS.summary),
+    queryKey: callKey(SUMMARY_CALLS.cbs),
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => cbs.summary({}, { signal, quiet: true }),
+    queryFn: ({ signal }) => summaries.cbs({}, { signal, quiet: true }),
   });
   return (
     <SummaryCard

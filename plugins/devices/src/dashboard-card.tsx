@@ -5,15 +5,8 @@
  * page; each also renders nothing without it, as its calls would be refused.
  */
 import { useQuery } from '@tanstack/react-query';
-import {
-  callKey,
-  DEVICE_CALLS,
-  DEVICE_SUMMARY_HOURS,
-  TASK_PATHS,
-  TASK_SUMMARY_DAYS,
-  taskSummarySchema,
-} from '@vap/contracts';
-import { useClient, useKernel, useLanguage, usePagePath, useT } from '@vap/kernel';
+import { callKey, DEVICE_SUMMARY_HOURS, SUMMARY_CALLS, TASK_SUMMARY_DAYS } from '@vap/contracts';
+import { useClient, useLanguage, usePagePath, useT } from '@vap/kernel';
 import { SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
 
@@ -41,12 +34,12 @@ export default function DevicesCard() {
 
 function Devices({ to }: { to: string }) {
   const t = useT('devices');
-  const devices = useClient(DEVICE_CALLS);
+  const summaries = useClient(SUMMARY_CALLS);
   const number = new Intl.NumberFormat(useLanguage());
   const query = useQuery({
-    queryKey: callKey(DEVICE_CALLS.summary),
+    queryKey: callKey(SUMMARY_CALLS.devices),
     // Quiet: the card says it failed, with a retry; the console need not.
-    queryFn: ({ signal }) => devices.summary({}, { quiet: true, signal }),
+    queryFn: ({ signal }) => summaries.devices({}, { quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const hours = DEVICE_SUMMARY_HOURS;
@@ -112,11 +105,11 @@ export function TasksCard() {
 
 function Tasks({ to }: { to: string }) {
   const t = useT('devices');
-  const { http } = useKernel();
+  const summaries = useClient(SUMMARY_CALLS);
   const number = new Intl.NumberFormat(useLanguage());
   const query = useQuery({
-    queryKey: ['devices', 'dashboard-card', 'tasks'],
-    queryFn: ({ signal }) => http.get(TASK_PATHS.summary, { schema: taskSummarySchema, quiet: true, signal }),
+    queryKey: callKey(SUMMARY_CALLS.tasks),
+    queryFn: ({ signal }) => summaries.tasks({}, { quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const days = TASK_SUMMARY_DAYS;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ACCOUNTING_UTC_OFFSET_HOURS, FINANCE_CALLS, formatFen } from '@vap/contracts';
+import { ACCOUNTING_UTC_OFFSET_HOURS, formatFen, SUMMARY_CALLS } from '@vap/contracts';
 import { useClient, useLanguage, useT } from '@vap/kernel';
 import { SummaryCard, Tag } from '@vap/ui';
 import { useMemo } from 'react';
@@ -32,12 +32,12 @@ function useAccountingDay(): (iso: string) => string {
 
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
-  const finance = useClient(FINANCE_CALLS);
+  const summaries = useClient(SUMMARY_CALLS);
   const day = useAccountingDay();
   const query = useQuery({
     queryKey: CARD_KEY,
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => finance.summary({}, { signal, quiet: true }),
+    queryFn: ({ signal }) => summaries.finance({}, { signal, quiet: true }),
   });
   return (
     <SummaryCard

@@ -4,7 +4,7 @@
  * users whose menu has that page — which the mqtt dir has only while the broker answers a version.
  */
 import { useQuery } from '@tanstack/react-query';
-import { callKey, MQTT_CALLS, MQTT_SUMMARY_MINUTES } from '@vap/contracts';
+import { callKey, MQTT_SUMMARY_MINUTES, SUMMARY_CALLS } from '@vap/contracts';
 import { useClient, useLanguage, usePagePath, useT } from '@vap/kernel';
 import { SummaryCard } from '@vap/ui';
 import { Link } from 'react-router';
@@ -31,14 +31,14 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function Broker({ to }: { to: string }) {
   const t = useT('mqtt');
-  const mqtt = useClient(MQTT_CALLS);
+  const summaries = useClient(SUMMARY_CALLS);
   const language = useLanguage();
   const count = new Intl.NumberFormat(language);
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const query = useQuery({
-    queryKey: callKey(MQTT_CALLS.summary),
+    queryKey: callKey(SUMMARY_CALLS.mqtt),
     // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => mqtt.summary(undefined, { quiet: true, signal }),
+    queryFn: ({ signal }) => summaries.mqtt(undefined, { quiet: true, signal }),
     refetchInterval: REFRESH_MS,
   });
   const minutes = MQTT_SUMMARY_MINUTES;

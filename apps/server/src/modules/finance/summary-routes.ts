@@ -1,8 +1,8 @@
 /**
- * The money summary of the dashboard's card (FINANCE_CALLS.summary, issue 29): read-only, with the
+ * The money summary of the dashboard's card (SUMMARY_CALLS.finance, issue 29): read-only, with the
  * access of the balance itself (GET /finance: page recharge); the caller's company only.
  */
-import { FINANCE_CALLS } from '@vap/contracts';
+import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db/client.js';
 import { serve } from '../../core/http/calls.js';
@@ -13,7 +13,7 @@ export async function financeSummaryRoutes(
   app: FastifyInstance,
   { db, summaries }: { db: Db; summaries: FinanceSummaries },
 ) {
-  await serve(app, FINANCE_CALLS.summary, async (request) =>
+  await serve(app, SUMMARY_CALLS.finance, async (request) =>
     summaries.of(await financeCompanyOf(request, db)),
   );
 }

@@ -2,7 +2,7 @@
  * The broker's summary of the dashboard's card (issue 29): read-only, with the access of the time
  * series of page mqtt_dashboard, which shows every kind of client; the caller's company only.
  */
-import { MQTT_CALLS } from '@vap/contracts';
+import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
@@ -12,7 +12,7 @@ import type { Broker } from './broker.js';
 import { mqttSummary } from './summary.js';
 
 export async function mqttSummaryRoutes(app: FastifyInstance, { db, broker }: { db: Db; broker: Broker }) {
-  await serve(app, MQTT_CALLS.summary, async (request) =>
+  await serve(app, SUMMARY_CALLS.mqtt, async (request) =>
     mqttSummary(db, broker, companyOf(await permissionsOf(request, db))),
   );
 }

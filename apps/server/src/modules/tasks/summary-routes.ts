@@ -2,7 +2,7 @@
  * The tasks' summary of the dashboard's card (issue 29): read-only, with the access of the task
  * list (page device_maintenance) and its scope, the caller's company.
  */
-import { TASK_CALLS } from '@vap/contracts';
+import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
@@ -11,7 +11,7 @@ import { serve } from '../../core/http/calls.js';
 import { taskSummary } from './summary.js';
 
 export async function taskSummaryRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => number }) {
-  await serve(app, TASK_CALLS.summary, async (request) =>
+  await serve(app, SUMMARY_CALLS.tasks, async (request) =>
     taskSummary(db, companyOf(await permissionsOf(request, db)), now()),
   );
 }
