@@ -7,7 +7,6 @@ import { RadioGroup } from '../form/radio-group.js';
 import { Select } from '../form/select.js';
 import { Input } from '../input.js';
 import type { BoundFilterField, Filters } from './use-filters.js';
-import { ValuesFilterForm, type ValuesFilterFormProps } from './values-filter-form.js';
 
 export interface FilterFormProps<S extends FilterSpec> {
   /** The form's accessible name. */
@@ -80,14 +79,7 @@ function FilterControl<S extends FilterSpec>({ field }: { field: BoundFilterFiel
  * Enter) and emptied by Reset. A form whose every field applies as it changes has nothing to
  * search: it is a search landmark with Reset only.
  */
-export function FilterForm<S extends FilterSpec, Values = never>(
-  props: FilterFormProps<S> | ValuesFilterFormProps<Values>,
-) {
-  if ('empty' in props) return <ValuesFilterForm {...props} />;
-  return <SpecFilterForm {...props} />;
-}
-
-function SpecFilterForm<S extends FilterSpec>({
+export function FilterForm<S extends FilterSpec>({
   label,
   filters,
   children,
