@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   CBS_CALLS,
+  CLOUD_DEVICE_FILTERS,
   CLOUD_SERVICES,
   type CloudDevice,
   type CloudPlan,
@@ -9,7 +10,6 @@ import {
   formatFen,
   type OpenCloudPackagesBody,
   openCloudPackagesBodySchema,
-  type Where,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import {
@@ -22,6 +22,7 @@ import {
   RadioGroup,
   Skeleton,
   Tag,
+  useFilters,
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -146,13 +147,13 @@ interface DevicePickerProps {
 function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
   const t = useT('cbs');
   const cbs = useClient(CBS_CALLS);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const filters = useFilters(CLOUD_DEVICE_FILTERS, [
+    { key: 'sn', op: 'like', kind: 'text', label: t('open.search'), className: 'w-64' },
+  ]);
   const serviceName = t(`services.${service}`);
 
   // The company's own devices (the server's list has no downstream company's, read-only ones).
-  const wheres: Where[] = search ? [{ k: 'sn', o: 'like', v: search }] : [];
-  const input = { query: { page: 1, size: SEARCH_SIZE, wheres, orders: [] } };
+  const input = { query: { page: 1, size: SEARCH_SIZE, wheres: filters.wheres, orders: [] } };
   const devices = useQuery({
     queryKey: callKey(CBS_CALLS.devices, input),
     // Quiet: the dialog says why in place.
@@ -178,22 +179,25 @@ function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
   return (
     <div className="flex flex-col gap-2">
       <search aria-label={t('open.searchForm')} className="flex flex-wrap items-center gap-2">
-        <Input
-          type="search"
-          aria-label={t('open.search')}
-          placeholder={t('open.search')}
-          value={typed}
-          maxLength={20}
-          onChange={(event) => setTyped(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter searches, rather than submitting the dialog's form.
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            setSearch(typed.trim());
-          }}
-          className="w-64"
-        />
-        <Button onClick={() => setSearch(typed.trim())}>{t('open.searchButton')}</Button>
+        {/* Inside the dialog's form: the search is not a form of its own, Enter searches instead of submitting. */}
+        {filters.fields.map((field) => (
+          <Input
+            key={field.key}
+            type="search"
+            aria-label={field.label}
+            placeholder={field.label}
+            value={String(field.value ?? '')}
+            maxLength={field.limits.maxLength}
+            onChange={(event) => field.set(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              filters.search();
+            }}
+            className={field.className}
+          />
+        ))}
+        <Button onClick={filters.search}>{t('open.searchButton')}</Button>
       </search>
       <FormField
         name="device_ids"
