@@ -1,73 +1,67 @@
 /**
- * The fuzz: every /webapi route the app registers (collected through `onRoute`, so routes added
- * later are fuzzed too) is sent hostile path parameters, query values, list filters and JSON bodies
- * as the demo owner, who passes every access check. Nothing of it may answer 5xx: the number of
- * 5xx answers is reported as a figure and must stay 0.
+ * The fuzz: every declared call (`@vap/contracts` DECLARED_CALLS, so calls added later are fuzzed
+ * too) is sent hostile path parameters, query values, list filters and JSON bodies as the demo
+ * owner, who passes every access check. Nothing of it may answer 5xx: the number of 5xx answers is
+ * reported as a figure and must stay 0. Each call's query and body keys, and the filters of every
+ * list, are read from its declared schemas.
  *
  * The hostile values are the ones that once were 500s (a NUL character, a lone UTF-16 surrogate
  * reaching jsonb, an instant before year 1 or past 9999 in UTC, an id past PostgreSQL's integer in
  * a list of ids, JSON nested thousands deep, a body that is not the gzip its Content-Encoding
  * names) and their neighbours, plus texts drawn from a seeded generator, so that a failure is
  * reproducible. Bodies start from a valid body
- * where the route has one in `VALID_BODIES`, so that the hostile field is the only thing wrong and
+ * where the call has one in `VALID_BODIES`, so that the hostile field is the only thing wrong and
  * reaches the service and the database rather than stopping at validation.
  */
 import {
-  AUDIT_FILTERS,
-  BIND_RECORD_FILTERS,
-  CHILD_FILTERS,
-  DEVICE_FILTERS,
+  ACCOUNT_CALLS,
+  AUTH_CALLS,
+  CBS_CALLS,
+  COMPANY_CALLS,
+  DEVICE_CALLS,
   encodeListParam,
+  FINANCE_CALLS,
   type FilterSpec,
-  MESSAGE_FILTERS,
-  NOTICE_FILTERS,
-  USER_FILTERS,
+  listQuerySchema,
+  SYSTEM_CALLS,
 } from '@vap/contracts';
 import { eq, isNotNull, isNull } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TokenService } from './core/auth/tokens.js';
 import { roles, users } from './core/db/schema.js';
 import { devices, factoryUnits } from './modules/devices/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from './seed.js';
+import { type CallRoute, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
-interface Route {
-  method: string;
-  url: string;
+/** A declared call with the keys of its query and body, and a list's filters, from its schemas. */
+interface Route extends CallRoute {
   queryKeys: string[];
   bodyKeys: string[];
+  filters?: FilterSpec;
 }
 
-const nameOf = (route: Pick<Route, 'method' | 'url'>) => `${route.method} ${route.url}`;
+/** The keys of an object schema; of each of a union's objects (a body of several shapes). */
+const keysOf = (schema: unknown): string[] => {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape as Record<string, unknown>);
+  if (schema instanceof z.ZodUnion) return [...new Set((schema.options as unknown[]).flatMap(keysOf))];
+  return [];
+};
 
-const keysOf = (schema: unknown): string[] =>
-  schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [];
-
-/** Every /webapi route with the keys of its query and body schemas (HEAD mirrors GET). */
-async function collectRoutes(): Promise<Route[]> {
-  const routes: Route[] = [];
-  const t = await createTestApp('pglite', {
-    onRoute: (route: RouteOptions) => {
-      if (!route.url.startsWith('/webapi')) return;
-      const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        routes.push({
-          method,
-          url: route.url,
-          queryKeys: keysOf(schema?.querystring),
-          bodyKeys: keysOf(schema?.body),
-        });
-      }
-    },
-  });
-  await t.close();
-  return routes;
-}
-
-const ROUTES = await collectRoutes();
+/** The calls with what their schemas say: a list's query is spec §3's list query. */
+const withSchemas = (calls: CallRoute[]): Promise<Route[]> =>
+  Promise.all(
+    calls.map(async (route) => {
+      const schemas = await route.call.schemas();
+      return {
+        ...route,
+        queryKeys: keysOf(schemas.list ? listQuerySchema : schemas.query),
+        bodyKeys: keysOf(schemas.body),
+        ...(schemas.list ? { filters: schemas.list.filters } : {}),
+      };
+    }),
+  );
 
 /** A small seeded generator (mulberry32): the same texts on every run. */
 function seeded(seed: number) {
@@ -195,27 +189,20 @@ const HOSTILE_PARAMS = [
 ];
 
 /** Every `{k, o}` pair any list accepts, each sent to every list. */
-const FILTER_PAIRS = [
-  ...new Set(
-    [
-      AUDIT_FILTERS,
-      NOTICE_FILTERS,
-      MESSAGE_FILTERS,
-      USER_FILTERS,
-      CHILD_FILTERS,
-      DEVICE_FILTERS,
-      BIND_RECORD_FILTERS,
-    ].flatMap((spec: FilterSpec) =>
-      Object.entries(spec).flatMap(([k, operators]) =>
-        Object.keys(operators).map((o) => JSON.stringify([k, o])),
+const filterPairs = (routes: Route[]): Array<[string, string]> =>
+  [
+    ...new Set(
+      routes.flatMap(({ filters = {} }) =>
+        Object.entries(filters).flatMap(([k, operators]) =>
+          Object.keys(operators).map((o) => JSON.stringify([k, o])),
+        ),
       ),
     ),
-  ),
-].map((pair) => JSON.parse(pair) as [string, string]);
+  ].map((pair) => JSON.parse(pair) as [string, string]);
 
-function hostileWheres(): unknown[][] {
+function hostileWheres(pairs: Array<[string, string]>): unknown[][] {
   const lists: unknown[][] = [];
-  for (const [k, o] of FILTER_PAIRS) {
+  for (const [k, o] of pairs) {
     for (const value of HOSTILE_VALUES) {
       if (o === 'between') {
         lists.push(
@@ -242,13 +229,13 @@ interface Rows {
 
 /** Valid bodies (and the row their path names), so that a fuzzed field is the only fault. */
 const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }> = {
-  'PUT /webapi/v1/pms/user': () => ({ body: { nickname: '张三', remark: 'fuzz' } }),
-  'POST /webapi/v1/pms/company/roles': () => ({ body: { name: 'fuzz', menus: { dashboard: [] } } }),
-  'PUT /webapi/v1/pms/company/roles/:id': (rows) => ({
+  [routeOf(ACCOUNT_CALLS.updateProfile)]: () => ({ body: { nickname: '张三', remark: 'fuzz' } }),
+  [routeOf(SYSTEM_CALLS.createRole)]: () => ({ body: { name: 'fuzz', menus: { dashboard: [] } } }),
+  [routeOf(SYSTEM_CALLS.updateRole)]: (rows) => ({
     body: { name: DEMO_OPERATOR_ROLE.name, menus: DEMO_OPERATOR_ROLE.menus },
     id: rows.operatorRoleId,
   }),
-  'POST /webapi/v1/pms/company/users': (rows) => ({
+  [routeOf(SYSTEM_CALLS.createUser)]: (rows) => ({
     body: {
       phone: '13900000019',
       password: md5Hex('fuzz-pass'),
@@ -257,12 +244,12 @@ const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }
       role_id: rows.operatorRoleId,
     },
   }),
-  'PUT /webapi/v1/pms/company/users/:id': (rows) => ({
+  [routeOf(SYSTEM_CALLS.editUser)]: (rows) => ({
     body: { nickname: DEMO_OPERATOR.nickname, email: '', remark: 'fuzz' },
     id: rows.operatorId,
   }),
-  'PUT /webapi/v1/pms/company': () => ({ body: { title: 'fuzz' } }),
-  'POST /webapi/v1/dms/company/devices/bind': (rows) => ({
+  [routeOf(COMPANY_CALLS.updateCompany)]: () => ({ body: { title: 'fuzz' } }),
+  [routeOf(DEVICE_CALLS.bind)]: (rows) => ({
     body: {
       mode: 'serial',
       sn: rows.freeUnit.sn,
@@ -270,23 +257,23 @@ const VALID_BODIES: Record<string, (rows: Rows) => { body: object; id?: number }
       group_id: rows.groupId,
     },
   }),
-  'PATCH /webapi/v1/dms/company/devices/:id': (rows) => ({
+  [routeOf(DEVICE_CALLS.edit)]: (rows) => ({
     body: { name: 'fuzz', remark: 'fuzz' },
     id: rows.deviceId,
   }),
-  'POST /webapi/v1/dms/company/devices/move': (rows) => ({
+  [routeOf(DEVICE_CALLS.move)]: (rows) => ({
     body: { device_ids: [rows.deviceId], group_id: rows.groupId },
   }),
-  'POST /webapi/v1/dms/company/groups': () => ({ body: { name: 'fuzz', max_devices: 10 } }),
-  'PUT /webapi/v1/dms/company/groups/:id': (rows) => ({
+  [routeOf(DEVICE_CALLS.createGroup)]: () => ({ body: { name: 'fuzz', max_devices: 10 } }),
+  [routeOf(DEVICE_CALLS.updateGroup)]: (rows) => ({
     body: { name: 'fuzz', max_devices: 500 },
     id: rows.groupId,
   }),
-  'POST /webapi/v1/dms/company/devices/verify': (rows) => ({ body: { code: rows.freeUnit.sn } }),
-  'POST /webapi/v1/cbs/company/packages': (rows) => ({
+  [routeOf(DEVICE_CALLS.verify)]: (rows) => ({ body: { code: rows.freeUnit.sn } }),
+  [routeOf(CBS_CALLS.open)]: (rows) => ({
     body: { device_ids: [rows.deviceId], service: 'cloud_backup', plan: 'free' },
   }),
-  'POST /webapi/v1/pms/company/finance/invoices': () => ({ body: { order_ids: [1] } }),
+  [routeOf(FINANCE_CALLS.requestInvoice)]: () => ({ body: { order_ids: [1] } }),
 };
 
 interface Call {
@@ -300,9 +287,9 @@ interface Call {
 /** JSON nested far beyond the bound, as a text: JSON.stringify itself overflows on such a value. */
 const deepJson = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
 
-/** The hostile calls of one route. */
-function callsOf(route: Route, rows: Rows): Call[] {
-  const valid = VALID_BODIES[nameOf(route)]?.(rows);
+/** The hostile calls of one route; `pairs`, the list filters of every list. */
+function callsOf(route: Route, rows: Rows, pairs: Array<[string, string]>): Call[] {
+  const valid = VALID_BODIES[routeKey(route)]?.(rows);
   const path = (param: string) => route.url.replace(/:\w+/g, param).replace(/\*$/, param);
   const usual = path(String(valid?.id ?? 999999));
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -313,7 +300,7 @@ function callsOf(route: Route, rows: Rows): Call[] {
   if (/[:*]/.test(route.url)) for (const param of HOSTILE_PARAMS) call(path(param), valid?.body);
   for (const key of route.queryKeys) {
     if (key === 'wheres') {
-      for (const wheres of hostileWheres())
+      for (const wheres of hostileWheres(pairs))
         call(`${usual}?wheres=${encodeURIComponent(encodeListParam(wheres))}`);
     } else for (const value of HOSTILE_QUERY) call(`${usual}?${key}=${value}`);
   }
@@ -329,11 +316,13 @@ function callsOf(route: Route, rows: Rows): Call[] {
   return calls;
 }
 
-/** Routes left out: signing out ends the session the next calls would use (each route gets its own anyway). */
-const NOT_FUZZED = new Set(['POST /webapi/v1/pms/user/logout']);
+/** Calls left out: signing out ends the session the next calls would use (each route gets its own anyway). */
+const NOT_FUZZED = new Set([routeOf(AUTH_CALLS.logout)]);
 
-describe.each(ENGINES)('fuzz of every /webapi route on %s', (engine) => {
+describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
   let t: TestApp;
+  /** The declared calls this app serves. */
+  let routes: Route[];
   let rows: Rows;
   let tokens: TokenService;
   let ownerId: number;
@@ -372,27 +361,30 @@ describe.each(ENGINES)('fuzz of every /webapi route on %s', (engine) => {
     };
     ownerId = await idOf(TEST_DEMO.account);
     tokens = new TokenService(db, t.jwtSecret, 3600);
+    routes = await withSchemas(servedCalls((route) => t.app.hasRoute(route)));
   });
   afterAll(() => t?.close());
 
-  it('finds the routes it fuzzes, and lists and bodies among them', () => {
-    expect(ROUTES.length).toBeGreaterThan(30);
-    expect(ROUTES.filter((route) => route.queryKeys.includes('wheres')).length).toBeGreaterThan(4);
-    expect(ROUTES.filter((route) => route.bodyKeys.length > 0).length).toBeGreaterThan(10);
-    for (const name of Object.keys(VALID_BODIES)) expect(ROUTES.map(nameOf)).toContain(name);
+  it('finds the calls it fuzzes, and lists and bodies among them', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => route.queryKeys.includes('wheres')).length).toBeGreaterThan(4);
+    expect(filterPairs(routes).length).toBeGreaterThan(20);
+    expect(routes.filter((route) => route.bodyKeys.length > 0).length).toBeGreaterThan(10);
+    for (const key of Object.keys(VALID_BODIES)) expect(routes.map(routeKey)).toContain(key);
   });
 
   it('answers no hostile request with 5xx (the count of 5xx answers must stay 0)', async ({ annotate }) => {
     let requests = 0;
     const serverErrors: string[] = [];
-    for (const route of ROUTES.filter((candidate) => !NOT_FUZZED.has(nameOf(candidate)))) {
+    const pairs = filterPairs(routes);
+    for (const route of routes.filter((candidate) => !NOT_FUZZED.has(routeKey(candidate)))) {
       // A token of its own per route: a password change or a fuzzed sign-in revokes none of the others'.
       const headers = {
         ...bearer(await tokens.issue(ownerId)),
         'content-type': 'application/json',
         'accept-language': 'en',
       };
-      for (const call of callsOf(route, rows)) {
+      for (const call of callsOf(route, rows, pairs)) {
         const response = await t.app.inject({
           method: call.method as 'GET',
           url: call.url,

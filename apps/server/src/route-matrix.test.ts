@@ -1,11 +1,14 @@
 /**
- * The authorization matrix of issue 6: walks EVERY /webapi route the app registers — routes added by
- * later issues too, collected through `onRoute` — and checks each against the rules of access:
- * explicit public routes, 401 without a valid token, 403 for a role lacking the page or button, and
- * no data of another company in any answer. A new route needs no change here unless it is public
- * (then it must join PUBLIC_ROUTES) or acts on a row by id (then FOREIGN_ROWS names whose row).
+ * The authorization matrix of issue 6: walks EVERY declared call (`@vap/contracts` DECLARED_CALLS,
+ * so calls added by later issues too) and checks each against the access it declares: 401 without a
+ * valid token unless it is declared public, 403 for a role lacking its page or button, 403 for a
+ * caller who is not a company's owner at an owner call, and no data of another company in any
+ * answer. Every /webapi route the app registers (collected through `onRoute`) must be a declared
+ * call, served with the access and open-API flag it declares, or one of SERVER_ROUTES: an undeclared
+ * route fails here, named. A new call needs no change here unless it acts on a row by id (then
+ * FOREIGN_ROWS names whose row) or cannot be answered without a query (REQUIRED_QUERIES).
  *
- * Routes declaring `openApi: true` also accept requests signed with an access key; every other route
+ * Calls declaring `openApi: true` also accept requests signed with an access key; every other call
  * must refuse them like a request without a token, which is checked here too, with a key of the demo
  * company that holds every open operation.
  *
@@ -14,15 +17,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  ACCESS_KEY_PATHS,
+  ACCESS_KEY_CALLS,
   type AccessKeyCreated,
+  type AnyCall,
   API_ROUTE_PATTERNS,
-  DEVICE_MANAGER_PATHS,
-  DEVICE_PATHS,
+  COMPANY_CALLS,
+  DEVICE_CALLS,
   type MenusMap,
-  MQTT_PATHS,
+  MQTT_CALLS,
+  NOTICE_CALLS,
   type OpenOperation,
   type PageName,
+  SYSTEM_CALLS,
+  TASK_CALLS,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -39,47 +46,29 @@ import { messages } from './modules/notices/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
 import { signedHeaders } from './testing/access-keys.js';
 import { addAccount, md5, pngOf } from './testing/accounts.js';
+import { registeredRoutes, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
 /**
- * The routes anyone may call. A new public route must be added here on purpose: the matrix fails,
- * naming it, until it is.
+ * Routes of the server's own, which no call declares, each with why: all of them public. A route
+ * added here is a decision a reviewer sees; anything else the app registers must be a declared call.
  */
-const PUBLIC_ROUTES = [
-  'GET /webapi/healthz',
-  // The open device manager: the link's signature stands for a session (spec §2.1).
-  'GET /webapi/v1/open/device_manager/devices',
-  'GET /webapi/livez',
-  'GET /webapi/api.json',
-  // Sign-in, sign-up and their captcha and SMS codes (spec §7.1).
-  'POST /webapi/v0/pms/users/login_password',
-  'POST /webapi/v0/pms/puzzle_captcha',
-  'POST /webapi/v0/pms/sms_code',
-  'POST /webapi/v0/pms/users/login_sms_code',
-  'POST /webapi/v0/pms/users/login_or_signup_sms_code',
-  'POST /webapi/v0/pms/users/signup',
-  'POST /webapi/v0/pms/users/reset_password',
-  'POST /webapi/v0/pms/users/login_wechat/qrcode',
-  'POST /webapi/v0/pms/users/login_wechat',
-  // Development only (DEV_OUTBOX): the messaging app's side and what the providers sent.
-  'POST /webapi/v0/pms/users/login_wechat/confirm',
-  'GET /webapi/dev/outbox',
-  // Development only: the development payment provider's page (the payment's token is the key).
-  'GET /webapi/dev/payments/:id',
-  'POST /webapi/dev/payments/:id',
-  // The object store: authorised by an upload token, a signed URL or a token of the object's company.
-  'POST /webapi/v1/pms/objects/upload',
-  'GET /webapi/v1/pms/objects/*',
-];
+const SERVER_ROUTES: Readonly<Record<string, string>> = {
+  'GET /webapi/api.json': 'the OpenAPI document, which @fastify/swagger generates from the declared calls',
+};
 
 interface Route {
+  /** The declared call's area and name with its route, or a server route's method and URL. */
+  name: string;
   method: string;
   url: string;
-  access: Access | undefined;
+  access: Access;
   openApi: boolean;
+  /** The declared call; none for a route of SERVER_ROUTES. */
+  call?: AnyCall;
 }
 
-const nameOf = (route: Route) => `${route.method} ${route.url}`;
+const nameOf = (route: Route) => route.name;
 /**
  * A page route as each page it admits: one entry for `{ page, button? }`, one per alternative for
  * `{ anyOf }` — a role holding none of them is refused, and so is one holding an alternative's page
@@ -88,25 +77,24 @@ const nameOf = (route: Route) => `${route.method} ${route.url}`;
 const pageEntries = (route: Route): Array<Route & { access: PageAccess }> =>
   typeof route.access === 'object' ? pagesOf(route.access).map((access) => ({ ...route, access })) : [];
 
-/** Every /webapi route of the app (HEAD routes mirror their GET route and are left out). */
-async function collectRoutes(): Promise<Route[]> {
-  const routes: Route[] = [];
-  const t = await createTestApp('pglite', {
-    onRoute: (route) => {
-      if (!route.url.startsWith('/webapi')) return;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        const config = route.config as { access?: Access; openApi?: boolean } | undefined;
-        routes.push({ method, url: route.url, access: config?.access, openApi: config?.openApi === true });
-      }
-    },
-  });
-  await t.close();
-  return routes;
-}
-
-const ROUTES = await collectRoutes();
-const PUBLIC = ROUTES.filter((route) => route.access === 'public');
+/** Every /webapi route of the app, with what its config says. */
+const REGISTERED = await registeredRoutes();
+const registered = new Set(REGISTERED.map(routeKey));
+/** The declared calls the app serves, with the access they declare, and the server's own routes. */
+const ROUTES: Route[] = [
+  ...servedCalls((route) => registered.has(routeKey(route))).map(({ name, method, url, call }) => ({
+    name,
+    method,
+    url,
+    access: call.access,
+    openApi: call.openApi === true,
+    call,
+  })),
+  ...Object.keys(SERVER_ROUTES).map((key) => {
+    const [method = '', url = ''] = key.split(' ');
+    return { name: key, method, url, access: 'public' as const, openApi: false };
+  }),
+];
 const SIGNED_IN = ROUTES.filter((route) => route.access !== 'public');
 const PAGE_ROUTES = ROUTES.flatMap(pageEntries);
 const BUTTON_ROUTES = PAGE_ROUTES.filter((route) => route.access.button !== undefined);
@@ -133,25 +121,25 @@ interface DemoRows {
 }
 
 /**
- * Whose row a path parameter names, per route: a row of the demo company, so that the other company's
- * calls aim at foreign data. Routes not listed get 999999 (no row).
+ * Whose row a path parameter names, per call: a row of the demo company, so that the other company's
+ * calls aim at foreign data. Calls not listed get 999999 (no row).
  */
 const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
-  'POST /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
-  'PUT /webapi/v1/pms/company/users/:id/role': (rows) => rows.operatorId,
-  'PUT /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
-  'DELETE /webapi/v1/pms/company/users/:id': (rows) => rows.operatorId,
-  'PUT /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
-  'DELETE /webapi/v1/pms/company/roles/:id': (rows) => rows.operatorRoleId,
-  'PUT /webapi/v1/ntc/messages/:id/read': (rows) => rows.ownerMessageId,
-  'GET /webapi/v1/pms/objects/*': (rows) => rows.objectPath,
-  'PATCH /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
-  'DELETE /webapi/v1/pms/company/access_keys/:id': (rows) => rows.accessKeyId,
-  'GET /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
-  'PATCH /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
-  'DELETE /webapi/v1/dms/company/devices/:id': (rows) => rows.deviceId,
-  'PUT /webapi/v1/dms/company/groups/:id': (rows) => rows.groupId,
-  'DELETE /webapi/v1/dms/company/groups/:id': (rows) => rows.groupId,
+  [routeOf(SYSTEM_CALLS.setUserRoleByPost)]: (rows) => rows.operatorId,
+  [routeOf(SYSTEM_CALLS.setUserRole)]: (rows) => rows.operatorId,
+  [routeOf(SYSTEM_CALLS.editUser)]: (rows) => rows.operatorId,
+  [routeOf(SYSTEM_CALLS.removeUser)]: (rows) => rows.operatorId,
+  [routeOf(SYSTEM_CALLS.updateRole)]: (rows) => rows.operatorRoleId,
+  [routeOf(SYSTEM_CALLS.deleteRole)]: (rows) => rows.operatorRoleId,
+  [routeOf(NOTICE_CALLS.readMessage)]: (rows) => rows.ownerMessageId,
+  [routeOf(COMPANY_CALLS.object)]: (rows) => rows.objectPath,
+  [routeOf(ACCESS_KEY_CALLS.setKeyDisabled)]: (rows) => rows.accessKeyId,
+  [routeOf(ACCESS_KEY_CALLS.removeKey)]: (rows) => rows.accessKeyId,
+  [routeOf(DEVICE_CALLS.device)]: (rows) => rows.deviceId,
+  [routeOf(DEVICE_CALLS.edit)]: (rows) => rows.deviceId,
+  [routeOf(DEVICE_CALLS.unbindOne)]: (rows) => rows.deviceId,
+  [routeOf(DEVICE_CALLS.updateGroup)]: (rows) => rows.groupId,
+  [routeOf(DEVICE_CALLS.deleteGroup)]: (rows) => rows.groupId,
 };
 
 /**
@@ -159,17 +147,14 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
  * others get `{}`. `ownRoleId` is a role of the caller's company.
  */
 const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
-  'POST /webapi/v1/pms/company/users/:id': (ownRoleId) => ({ role_id: ownRoleId }),
-  'PUT /webapi/v1/pms/company/users/:id/role': (ownRoleId) => ({ role_id: ownRoleId }),
-  'PUT /webapi/v1/pms/company/users/:id': () => ({ nickname: '外来者', email: '', remark: 'forged' }),
-  'PUT /webapi/v1/pms/company/roles/:id': () => ({ name: 'taken over', menus: { dashboard: [] } }),
-  'PATCH /webapi/v1/pms/company/access_keys/:id': () => ({ disabled: true }),
-  'PATCH /webapi/v1/dms/company/devices/:id': () => ({ name: '外来者' }),
-  'PUT /webapi/v1/dms/company/groups/:id': () => ({ name: '外来者', max_devices: 100 }),
-  'PUT /webapi/v1/dms/company/config_templates/:id': () => ({
-    name: '外来者',
-    config: { osd: { text: 'x' } },
-  }),
+  [routeOf(SYSTEM_CALLS.setUserRoleByPost)]: (ownRoleId) => ({ role_id: ownRoleId }),
+  [routeOf(SYSTEM_CALLS.setUserRole)]: (ownRoleId) => ({ role_id: ownRoleId }),
+  [routeOf(SYSTEM_CALLS.editUser)]: () => ({ nickname: '外来者', email: '', remark: 'forged' }),
+  [routeOf(SYSTEM_CALLS.updateRole)]: () => ({ name: 'taken over', menus: { dashboard: [] } }),
+  [routeOf(ACCESS_KEY_CALLS.setKeyDisabled)]: () => ({ disabled: true }),
+  [routeOf(DEVICE_CALLS.edit)]: () => ({ name: '外来者' }),
+  [routeOf(DEVICE_CALLS.updateGroup)]: () => ({ name: '外来者', max_devices: 100 }),
+  [routeOf(TASK_CALLS.updateConfigTemplate)]: () => ({ name: '外来者', config: { osd: { text: 'x' } } }),
 };
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -215,12 +200,12 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     const demoOwner = bearer(await t.signIn());
     const operations = await t.app.inject({
       method: 'GET',
-      url: `/webapi${ACCESS_KEY_PATHS.operations}`,
+      url: `/webapi${ACCESS_KEY_CALLS.operations.path}`,
       headers: demoOwner,
     });
     const created = await t.app.inject({
       method: 'POST',
-      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
+      url: `/webapi${ACCESS_KEY_CALLS.createKey.path}`,
       headers: demoOwner,
       payload: {
         bandwidth_mbps: 1,
@@ -335,18 +320,18 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
 
   /** The route's URL with its path parameters filled: a demo company row where listed, else 999999. */
   function urlOf(route: Route): string {
-    const fill = String(FOREIGN_ROWS[nameOf(route)]?.(rows) ?? 999999);
-    return route.url.replace(/:\w+/g, fill).replace(/\*$/, fill) + (REQUIRED_QUERIES[nameOf(route)] ?? '');
+    const fill = String(FOREIGN_ROWS[routeKey(route)]?.(rows) ?? 999999);
+    return route.url.replace(/:\w+/g, fill).replace(/\*$/, fill) + (REQUIRED_QUERIES[routeKey(route)] ?? '');
   }
 
   /** The query a route cannot answer without (anything else is sent bare). */
   const REQUIRED_QUERIES: Record<string, string> = {
-    [`GET /webapi${DEVICE_PATHS.importTemplate}`]: '?mode=plain',
+    [routeOf(DEVICE_CALLS.importTemplate)]: '?mode=plain',
     // A link of no key: refused as an invalid link, past validation.
-    [`GET /webapi${DEVICE_MANAGER_PATHS.devices}`]: '?key_id=AAAAAAAAAAAAAAAA&expires=1&signature=00',
+    [routeOf(ACCESS_KEY_CALLS.deviceManagerDevices)]: '?key_id=AAAAAAAAAAAAAAAA&expires=1&signature=00',
     ...Object.fromEntries(
-      [MQTT_PATHS.clientsSeries, MQTT_PATHS.subscriptionsSeries, MQTT_PATHS.publishesSeries].map((path) => [
-        `GET /webapi${path}`,
+      [MQTT_CALLS.clientSeries, MQTT_CALLS.subscriptionSeries, MQTT_CALLS.publishSeries].map((series) => [
+        routeOf(series),
         `?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date().toISOString()}&step=3600`,
       ]),
     ),
@@ -364,7 +349,9 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
 
   it('registers every /webapi path from the path tables of @vap/contracts, which the console calls too', () => {
     const patterns = new Set(API_ROUTE_PATTERNS.map((pattern) => `/webapi${pattern}`));
-    const outside = ROUTES.map((route) => route.url.replace(/\/\*$/, '')).filter((url) => !patterns.has(url));
+    const outside = REGISTERED.map((route) => route.url.replace(/\/\*$/, '')).filter(
+      (url) => !patterns.has(url),
+    );
     expect(outside).toEqual([]);
   });
 
@@ -374,14 +361,28 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     expect(BUTTON_ROUTES.length).toBeGreaterThan(0);
   });
 
-  describe('public routes', () => {
-    it.each(PUBLIC.map(nameOf))('%s is public only because PUBLIC_ROUTES lists it', (name) => {
-      expect(PUBLIC_ROUTES, `${name} is public but not in PUBLIC_ROUTES`).toContain(name);
-    });
+  describe('the routes it walks are the declared calls', () => {
+    it.each(REGISTERED.map((route) => [routeKey(route), route] as const))(
+      '%s is a declared call served with its declared access and open-API flag, or a route of the server',
+      (key, route) => {
+        if (Object.hasOwn(SERVER_ROUTES, key)) {
+          expect(route.config.access, `${key}, a route of the server, is public`).toBe('public');
+          return;
+        }
+        const declared = ROUTES.find((walked) => walked.call && routeKey(walked) === key);
+        expect(declared, `${key} is registered, but no call declares it (@vap/contracts)`).toBeDefined();
+        expect(route.config.access).toEqual(declared?.access);
+        expect(route.config.openApi === true).toBe(declared?.openApi);
+      },
+    );
 
-    it.each(PUBLIC_ROUTES)('%s, listed as public, exists and is public', (name) => {
-      expect(PUBLIC.map(nameOf)).toContain(name);
-    });
+    it.each(Object.keys(SERVER_ROUTES))(
+      '%s, a route of the server, is registered and no call declares it',
+      (key) => {
+        expect(REGISTERED.map(routeKey)).toContain(key);
+        expect(ROUTES.filter((route) => route.call && routeKey(route) === key)).toEqual([]);
+      },
+    );
   });
 
   describe('every signed-in route refuses a caller without a valid token (401)', () => {
@@ -473,10 +474,10 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   describe("no write on a demo company's row by another company's owner succeeds (403 or 404)", () => {
     it.each(ROUTES.filter(isWriteOnRow).map((route) => [nameOf(route), route] as const))(
       '%s',
-      async (name, route) => {
-        const response = await call(route, other.owner, WRITE_BODIES[name]?.(other.roleId));
+      async (_name, route) => {
+        const response = await call(route, other.owner, WRITE_BODIES[routeKey(route)]?.(other.roleId));
         expect(foreignMarkersIn(response.body)).toEqual([]);
-        if (FOREIGN_ROWS[name]) expect([403, 404]).toContain(response.statusCode);
+        if (FOREIGN_ROWS[routeKey(route)]) expect([403, 404]).toContain(response.statusCode);
         else expect(response.statusCode).toBeGreaterThanOrEqual(400);
       },
     );
@@ -526,7 +527,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     )('reads of %s show nothing outside the group', async (_name, route) => {
       const url =
         route.url.replace(/:\w+/g, String(rows.otherDeviceId)) +
-        (REQUIRED_QUERIES[nameOf(route)] ?? (route.url.includes(':') ? '' : '?size=100'));
+        (REQUIRED_QUERIES[routeKey(route)] ?? (route.url.includes(':') ? '' : '?size=100'));
       const response = await t.app.inject({ method: 'GET', url, headers: oneGroup });
       expect([200, 404]).toContain(response.statusCode);
       expect(outsideNames().filter((name) => response.body.includes(name))).toEqual([]);
@@ -553,23 +554,23 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       DEVICE_ROUTES.filter((route) => route.method !== 'GET' && /:\w+/.test(route.url)).map(
         (route) => [nameOf(route), route] as const,
       ),
-    )('%s on a device or group outside it is refused (403 or 404)', async (name, route) => {
+    )('%s on a device or group outside it is refused (403 or 404)', async (_name, route) => {
       const target = route.url.includes('/groups/') ? rows.otherGroupId : rows.otherDeviceId;
       const response = await t.app.inject({
         method: route.method as 'PATCH',
         url: route.url.replace(/:\w+/g, String(target)),
         headers: oneGroup,
-        payload: hasBody(route.method) ? (WRITE_BODIES[name]?.(other.roleId) ?? {}) : undefined,
+        payload: hasBody(route.method) ? (WRITE_BODIES[routeKey(route)]?.(other.roleId) ?? {}) : undefined,
       });
       expect([403, 404]).toContain(response.statusCode);
     });
 
-    it.each(['POST /webapi/v1/dms/company/devices/move', 'POST /webapi/v1/dms/company/devices/unbind'])(
+    it.each([DEVICE_CALLS.move, DEVICE_CALLS.unbind].map((call) => [routeOf(call), call] as const))(
       '%s of a device outside it is refused (404)',
-      async (name) => {
+      async (_name, call) => {
         const response = await t.app.inject({
           method: 'POST',
-          url: name.split(' ')[1] ?? '',
+          url: `/webapi${call.path}`,
           headers: oneGroup,
           // Into the role's own group: the device alone is what is refused.
           payload: { device_ids: [rows.otherDeviceId], group_id: rows.groupId },

@@ -1,28 +1,42 @@
 /**
- * "Every write records an audit entry" (issue 6), enforced: walks EVERY non-GET /webapi route the app
- * registers — routes added later too, collected through `onRoute` — and fails for a write route that
- * neither declares the audit actions it records (`config.audit`) nor is on WRITES_NOT_AUDITED with
- * the reason. Each declared route is then called successfully (RECIPES: how to make the call) and
- * must have recorded an entry of a declared action, naming the caller.
+ * "Every write records an audit entry" (issue 6), enforced: walks EVERY declared call that is not a
+ * read (`@vap/contracts` DECLARED_CALLS, so calls added later too) and fails for a write that neither
+ * declares the audit actions it records (its declaration's `audit`) nor is on WRITES_NOT_AUDITED with
+ * the reason. Each audited call is then made successfully (RECIPES: how to make the call) and must
+ * have recorded an entry of a declared action, naming the caller. A route the app registers that no
+ * call declares fails the route matrix (route-matrix.test.ts), so no write escapes this walk.
  *
- * A new write route therefore needs `config.audit` and a `trail.record(tx, …)` in its transaction
- * (recorder.ts) plus a recipe here — or an exemption with a reason a reviewer can weigh.
+ * A new write therefore needs `audit` in its declaration and a `trail.record(tx, …)` in its
+ * transaction (recorder.ts) plus a recipe here — or an exemption with a reason a reviewer can weigh.
  */
 import { randomBytes } from 'node:crypto';
 import {
+  ACCESS_KEY_CALLS,
   ACCESS_KEY_PATHS,
+  ACCOUNT_CALLS,
+  type AnyCall,
   AUDIT_ACTIONS,
+  AUTH_CALLS,
   type AuditAction,
+  CBS_CALLS,
   CBS_PATHS,
+  COMPANY_CALLS,
   DEV_PAYMENT_PAGE_QUERY,
   DEV_PAYMENT_PATHS,
+  DEVICE_CALLS,
   DEVICE_PATHS,
+  FINANCE_CALLS,
   FINANCE_PATHS,
+  MQTT_CALLS,
   MQTT_PATHS,
+  NOTICE_CALLS,
   OBJECT_STORE_AUTH_SCHEME,
   OWNER_ROLE_ID,
+  SYSTEM_CALLS,
   SYSTEM_PATHS,
+  TASK_CALLS,
   TASK_PATHS,
+  TERMINAL_CALLS,
 } from '@vap/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -32,82 +46,60 @@ import { auditLogs } from '../../core/audit/schema.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { addAccount, md5, multipart } from '../../testing/accounts.js';
+import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
 
 /**
- * Write routes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
+ * Writes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
  */
 const WRITES_NOT_AUDITED: Record<string, string> = {
-  'POST /webapi/v0/pms/puzzle_captcha':
+  [routeOf(AUTH_CALLS.puzzleCaptcha)]:
     'a captcha for an anonymous visitor: writes no account or company data (rate-limited instead)',
-  'POST /webapi/v0/pms/sms_code':
+  [routeOf(AUTH_CALLS.smsCode)]:
     'sends an SMS code to a phone: no account or company data changes (rate-limited instead)',
-  'POST /webapi/v0/pms/users/login_wechat/qrcode':
+  [routeOf(AUTH_CALLS.scanQrcode)]:
     'starts an anonymous scan sign-in; the sign-in itself is recorded when the poll hands out the token',
-  'POST /webapi/v0/pms/users/login_wechat/confirm':
+  [routeOf(AUTH_CALLS.scanConfirm)]:
     'development only (DEV_OUTBOX): stands in for the messaging app; the sign-in is recorded at the poll',
-  'POST /webapi/v1/pms/company/resources/token': 'issues a short-lived upload token and writes nothing',
-  'POST /webapi/v1/pms/objects/upload':
+  [routeOf(COMPANY_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
+  [routeOf(COMPANY_CALLS.objectUpload)]:
     'stores a file under a content-addressed path; it takes effect only through the audited PUT /v1/pms/company',
-  'PUT /webapi/v1/ntc/notices/:id/read':
+  [routeOf(NOTICE_CALLS.readNotice)]:
     "the caller's own read mark of a platform notice: nothing of the company changes",
-  'PUT /webapi/v1/ntc/messages/:id/read': "the caller's own read mark of their message",
-  'PUT /webapi/v1/ntc/messages/read_all': "the caller's own read marks of their messages",
-  'POST /webapi/v1/dms/company/devices/verify':
+  [routeOf(NOTICE_CALLS.readMessage)]: "the caller's own read mark of their message",
+  [routeOf(NOTICE_CALLS.readAllMessages)]: "the caller's own read marks of their messages",
+  [routeOf(DEVICE_CALLS.verify)]:
     'reads the factory registry and writes only its rate-limit counter: nothing of the company changes',
-  'POST /webapi/v1/mtx/company/mqtt_log/message':
-    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
-  'POST /webapi/v1/mtx/company/mqtt_log/message/export': 'reads the MQTT log as .xlsx; writes nothing',
-  'POST /webapi/v1/mtx/company/mqtt_log/subscribe':
-    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
-  'POST /webapi/v1/mtx/company/mqtt_log/subscribe/export': 'reads the MQTT log as .xlsx; writes nothing',
-  'POST /webapi/v1/mtx/company/mqtt_log/device_state':
-    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
-  'POST /webapi/v1/mtx/company/mqtt_log/device_state/export': 'reads the MQTT log as .xlsx; writes nothing',
-  'POST /webapi/v1/mtx/company/mqtt_log/user_state':
-    'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
-  'POST /webapi/v1/mtx/company/mqtt_log/user_state/export': 'reads the MQTT log as .xlsx; writes nothing',
-  'POST /webapi/v1/dms/company/firmware/token': 'issues a short-lived upload token and writes nothing',
-  'POST /webapi/dev/payments/:id':
+  [routeOf(MQTT_CALLS.messageLog)]: 'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  [routeOf(MQTT_CALLS.exportMessageLog)]: 'reads the MQTT log as .xlsx; writes nothing',
+  [routeOf(MQTT_CALLS.subscribeLog)]: 'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  [routeOf(MQTT_CALLS.exportSubscribeLog)]: 'reads the MQTT log as .xlsx; writes nothing',
+  [routeOf(MQTT_CALLS.deviceStateLog)]: 'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  [routeOf(MQTT_CALLS.exportDeviceStateLog)]: 'reads the MQTT log as .xlsx; writes nothing',
+  [routeOf(MQTT_CALLS.userStateLog)]: 'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
+  [routeOf(MQTT_CALLS.exportUserStateLog)]: 'reads the MQTT log as .xlsx; writes nothing',
+  [routeOf(TASK_CALLS.firmwareToken)]: 'issues a short-lived upload token and writes nothing',
+  [routeOf(FINANCE_CALLS.answerDevPayment)]:
     "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
-  'POST /webapi/v1/dms/company/devices/:id/telnet':
+  [routeOf(TERMINAL_CALLS.ticket)]:
     'issues a single-use terminal ticket; the session it opens is audited (device.telnet.open, .command, .close)',
-  'POST /webapi/v1/dms/company/tasks/whitelist/check':
+  [routeOf(TASK_CALLS.checkWhitelist)]:
     'reads a white-list workbook and answers its entries and refused rows; writes nothing',
-  'POST /webapi/v1/mtx/company/debug_token':
+  [routeOf(MQTT_CALLS.debugToken)]:
     'issues short-lived MQTT credentials for the signed-in session and stores nothing',
+  [routeOf(AUTH_CALLS.scanBind)]:
+    "issues a QR code for the signed-in user, as the sign-in's does; the app account is bound at the provider's callback",
 };
 
-interface WriteRoute {
-  method: string;
-  url: string;
-  audit: AuditAction[] | undefined;
-}
-
-const nameOf = (route: WriteRoute) => `${route.method} ${route.url}`;
-
-/** Every non-GET /webapi route of the app with its `config.audit` (HEAD mirrors GET). */
-async function collectWriteRoutes(): Promise<WriteRoute[]> {
-  const routes: WriteRoute[] = [];
-  const t = await createTestApp('pglite', {
-    onRoute: (route) => {
-      if (!route.url.startsWith('/webapi')) return;
-      const audit = (route.config as { audit?: AuditAction | readonly AuditAction[] } | undefined)?.audit;
-      for (const method of [route.method].flat()) {
-        if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, audit: audit === undefined ? undefined : [audit].flat() });
-      }
-    },
-  });
-  await t.close();
-  return routes;
-}
-
-const WRITES = await collectWriteRoutes();
-const AUDITED = WRITES.filter((route) => route.audit !== undefined);
+/** The declared writes: every call but a read. */
+const WRITES = callRoutes().filter((route) => route.method !== 'GET');
+const AUDITED = WRITES.filter((route) => route.call.audit !== undefined);
+/** The audit actions a call declares, one or several. */
+const auditOf = (call: AnyCall): readonly AuditAction[] =>
+  call.audit === undefined ? [] : [call.audit].flat();
 
 interface Context {
   t: TestApp;
@@ -143,7 +135,7 @@ const INVOICE_DETAILS = {
 
 /** How to make each audited write succeed. */
 const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
-  'POST /webapi/v0/pms/users/login_password': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.loginPassword)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     return {
       actorPhone: account.phone,
@@ -153,7 +145,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v0/pms/users/login_sms_code': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.loginSmsCode)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     const ip = nextIp();
     const code = await sendCode(t.app, account.phone, 'login', ip);
@@ -166,7 +158,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v0/pms/users/login_or_signup_sms_code': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.loginOrSignupSmsCode)]: async ({ t, call }) => {
     const phone = nextPhone();
     const ip = nextIp();
     const code = await sendCode(t.app, phone, 'login_or_signup', ip);
@@ -179,7 +171,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v0/pms/users/signup': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.signup)]: async ({ t, call }) => {
     const phone = nextPhone();
     const ip = nextIp();
     const code = await sendCode(t.app, phone, 'signup', ip);
@@ -192,7 +184,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v0/pms/users/reset_password': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.resetPassword)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     const ip = nextIp();
     const code = await sendCode(t.app, account.phone, 'reset', ip);
@@ -205,7 +197,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v0/pms/users/login_wechat': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.scanLogin)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     const ip = nextIp();
     const { id } = (await call('POST', '/v0/pms/users/login_wechat/qrcode', { ip })).json<{ id: string }>();
@@ -218,18 +210,18 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => call('POST', '/v0/pms/users/login_wechat', { payload: { id }, ip }),
     };
   },
-  'POST /webapi/v1/pms/user/logout': async ({ t, call }) => {
+  [routeOf(AUTH_CALLS.logout)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     return { actorPhone: account.phone, act: () => call('POST', '/v1/pms/user/logout', account) };
   },
-  'PUT /webapi/v1/pms/user': async ({ t, call }) => {
+  [routeOf(ACCOUNT_CALLS.updateProfile)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     return {
       actorPhone: account.phone,
       act: () => call('PUT', '/v1/pms/user', { ...account, payload: { nickname: '改了名' } }),
     };
   },
-  'PUT /webapi/v1/pms/user/password': async ({ t, call }) => {
+  [routeOf(ACCOUNT_CALLS.changePassword)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
     return {
       actorPhone: account.phone,
@@ -240,7 +232,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/pms/user/password': async ({ t, call }) => {
+  [routeOf(ACCOUNT_CALLS.setPassword)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID, password: null });
     return {
       actorPhone: account.phone,
@@ -251,7 +243,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/pms/user/companies': async ({ t, call }) => {
+  [routeOf(COMPANY_CALLS.createCompany)]: async ({ t, call }) => {
     const account = await addAccount(t, { company: 'none' });
     return {
       actorPhone: account.phone,
@@ -262,14 +254,14 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/pms/company': async ({ owner, call }) => {
+  [routeOf(COMPANY_CALLS.updateCompany)]: async ({ owner, call }) => {
     const account = await owner();
     return {
       actorPhone: account.phone,
       act: () => call('PUT', '/v1/pms/company', { ...account, payload: { title: '新的标题' } }),
     };
   },
-  'POST /webapi/v1/pms/company/users': async ({ owner, role, call }) => {
+  [routeOf(SYSTEM_CALLS.createUser)]: async ({ owner, role, call }) => {
     const account = await owner();
     const roleId = await role(account.companyId);
     return {
@@ -286,7 +278,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/pms/company/users/:id': async ({ owner, role, member, call }) => {
+  [routeOf(SYSTEM_CALLS.setUserRoleByPost)]: async ({ owner, role, member, call }) => {
     const account = await owner();
     const userId = await member(account.companyId, await role(account.companyId));
     const roleId = await role(account.companyId);
@@ -299,7 +291,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/pms/company/users/:id/role': async ({ owner, role, member, call }) => {
+  [routeOf(SYSTEM_CALLS.setUserRole)]: async ({ owner, role, member, call }) => {
     const account = await owner();
     const userId = await member(account.companyId, await role(account.companyId));
     const roleId = await role(account.companyId);
@@ -312,7 +304,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/pms/company/users/:id': async ({ owner, role, member, call }) => {
+  [routeOf(SYSTEM_CALLS.editUser)]: async ({ owner, role, member, call }) => {
     const account = await owner();
     const userId = await member(account.companyId, await role(account.companyId));
     return {
@@ -324,12 +316,12 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'DELETE /webapi/v1/pms/company/users/:id': async ({ owner, role, member, call }) => {
+  [routeOf(SYSTEM_CALLS.removeUser)]: async ({ owner, role, member, call }) => {
     const account = await owner();
     const userId = await member(account.companyId, await role(account.companyId));
     return { actorPhone: account.phone, act: () => call('DELETE', SYSTEM_PATHS.user(userId), account) };
   },
-  'POST /webapi/v1/pms/company/roles': async ({ owner, call }) => {
+  [routeOf(SYSTEM_CALLS.createRole)]: async ({ owner, call }) => {
     const account = await owner();
     return {
       actorPhone: account.phone,
@@ -340,7 +332,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/pms/company/roles/:id': async ({ owner, role, call }) => {
+  [routeOf(SYSTEM_CALLS.updateRole)]: async ({ owner, role, call }) => {
     const account = await owner();
     const roleId = await role(account.companyId);
     return {
@@ -352,12 +344,12 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'DELETE /webapi/v1/pms/company/roles/:id': async ({ owner, role, call }) => {
+  [routeOf(SYSTEM_CALLS.deleteRole)]: async ({ owner, role, call }) => {
     const account = await owner();
     const roleId = await role(account.companyId);
     return { actorPhone: account.phone, act: () => call('DELETE', SYSTEM_PATHS.role(roleId), account) };
   },
-  'POST /webapi/v1/pms/company/access_keys': async ({ owner, call }) => {
+  [routeOf(ACCESS_KEY_CALLS.createKey)]: async ({ owner, call }) => {
     const account = await owner();
     return {
       actorPhone: account.phone,
@@ -368,7 +360,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PATCH /webapi/v1/pms/company/access_keys/:id': async ({ owner, call }) => {
+  [routeOf(ACCESS_KEY_CALLS.setKeyDisabled)]: async ({ owner, call }) => {
     const account = await owner();
     const created = await call('POST', ACCESS_KEY_PATHS.keys, {
       ...account,
@@ -380,7 +372,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => call('PATCH', ACCESS_KEY_PATHS.key(id), { ...account, payload: { disabled: true } }),
     };
   },
-  'DELETE /webapi/v1/pms/company/access_keys/:id': async ({ owner, call }) => {
+  [routeOf(ACCESS_KEY_CALLS.removeKey)]: async ({ owner, call }) => {
     const account = await owner();
     const created = await call('POST', ACCESS_KEY_PATHS.keys, {
       ...account,
@@ -389,7 +381,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { id } = created.json<{ id: string }>();
     return { actorPhone: account.phone, act: () => call('DELETE', ACCESS_KEY_PATHS.key(id), account) };
   },
-  'POST /webapi/v1/dms/company/devices/bind': async ({ t, owner, call }) => {
+  [routeOf(DEVICE_CALLS.bind)]: async ({ t, owner, call }) => {
     const account = await owner();
     const [unit] = await addUnits(t);
     return {
@@ -401,7 +393,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/dms/company/devices/import': async ({ t, owner, call }) => {
+  [routeOf(DEVICE_CALLS.importDevices)]: async ({ t, owner, call }) => {
     const account = await owner();
     const [unit] = await addUnits(t);
     const boundary = 'vap-import-recipe';
@@ -418,28 +410,28 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PATCH /webapi/v1/dms/company/devices/:id': async (ctx) => {
+  [routeOf(DEVICE_CALLS.edit)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     return {
       actorPhone: account.phone,
       act: () => ctx.call('PATCH', DEVICE_PATHS.device(deviceId), { ...account, payload: { name: '改名' } }),
     };
   },
-  'DELETE /webapi/v1/dms/company/devices/:id': async (ctx) => {
+  [routeOf(DEVICE_CALLS.unbindOne)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     return {
       actorPhone: account.phone,
       act: () => ctx.call('DELETE', DEVICE_PATHS.device(deviceId), account),
     };
   },
-  'POST /webapi/v1/dms/company/devices/unbind': async (ctx) => {
+  [routeOf(DEVICE_CALLS.unbind)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     return {
       actorPhone: account.phone,
       act: () => ctx.call('POST', DEVICE_PATHS.unbind, { ...account, payload: { device_ids: [deviceId] } }),
     };
   },
-  'POST /webapi/v1/dms/company/devices/move': async (ctx) => {
+  [routeOf(DEVICE_CALLS.move)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const groupId = await deviceGroup(ctx, account);
     return {
@@ -451,7 +443,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/dms/company/groups': async ({ owner, call }) => {
+  [routeOf(DEVICE_CALLS.createGroup)]: async ({ owner, call }) => {
     const account = await owner();
     return {
       actorPhone: account.phone,
@@ -459,7 +451,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         call('POST', DEVICE_PATHS.groups, { ...account, payload: { name: '新分组', max_devices: 10 } }),
     };
   },
-  'PUT /webapi/v1/dms/company/groups/:id': async (ctx) => {
+  [routeOf(DEVICE_CALLS.updateGroup)]: async (ctx) => {
     const account = await ctx.owner();
     const groupId = await deviceGroup(ctx, account);
     return {
@@ -471,12 +463,12 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'DELETE /webapi/v1/dms/company/groups/:id': async (ctx) => {
+  [routeOf(DEVICE_CALLS.deleteGroup)]: async (ctx) => {
     const account = await ctx.owner();
     const groupId = await deviceGroup(ctx, account);
     return { actorPhone: account.phone, act: () => ctx.call('DELETE', DEVICE_PATHS.group(groupId), account) };
   },
-  'DELETE /webapi/v1/mtx/company/clients/:id': async (ctx) => {
+  [routeOf(MQTT_CALLS.kick)]: async (ctx) => {
     const account = await ctx.owner();
     const [unit] = await addUnits(ctx.t);
     if (!unit) throw new Error('no unit');
@@ -512,7 +504,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       },
     };
   },
-  'POST /webapi/v1/dms/company/firmware': async (ctx) => {
+  [routeOf(TASK_CALLS.createFirmware)]: async (ctx) => {
     const account = await ctx.owner();
     const path = await uploadedFirmware(ctx, account);
     return {
@@ -524,12 +516,12 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'DELETE /webapi/v1/dms/company/firmware/:id': async (ctx) => {
+  [routeOf(TASK_CALLS.deleteFirmware)]: async (ctx) => {
     const account = await ctx.owner();
     const id = await firmwarePackage(ctx, account, 'VC-C3');
     return { actorPhone: account.phone, act: () => ctx.call('DELETE', TASK_PATHS.firmwareItem(id), account) };
   },
-  'POST /webapi/v1/dms/company/tasks/firmware_upgrade': async (ctx) => {
+  [routeOf(TASK_CALLS.upgrade)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const firmwareId = await firmwarePackage(ctx, account, await modelOf(ctx, account, deviceId));
     return {
@@ -541,7 +533,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/dms/company/tasks/:id/retry': async (ctx) => {
+  [routeOf(TASK_CALLS.retry)]: async (ctx) => {
     const { account, taskId } = await upgradeTask(ctx);
     // Its device never came online before the deadline.
     await ctx.t.database.db.execute(
@@ -552,11 +544,11 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', TASK_PATHS.retry(taskId), { ...account, payload: {} }),
     };
   },
-  'POST /webapi/v1/dms/company/tasks/:id/cancel': async (ctx) => {
+  [routeOf(TASK_CALLS.cancel)]: async (ctx) => {
     const { account, taskId } = await upgradeTask(ctx);
     return { actorPhone: account.phone, act: () => ctx.call('POST', TASK_PATHS.cancel(taskId), account) };
   },
-  'PUT /webapi/v1/pms/company/finance': async (ctx) => {
+  [routeOf(FINANCE_CALLS.updateFinance)]: async (ctx) => {
     const account = await ctx.owner();
     return {
       actorPhone: account.phone,
@@ -564,14 +556,14 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         ctx.call('PUT', FINANCE_PATHS.finance, { ...account, payload: { low_balance_threshold: 500 } }),
     };
   },
-  'POST /webapi/v1/pms/company/finance/recharges': async (ctx) => {
+  [routeOf(FINANCE_CALLS.createRecharge)]: async (ctx) => {
     const account = await ctx.owner();
     return {
       actorPhone: account.phone,
       act: () => ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } }),
     };
   },
-  'POST /webapi/v1/pms/company/finance/recharges/:id/cancel': async (ctx) => {
+  [routeOf(FINANCE_CALLS.cancelRecharge)]: async (ctx) => {
     const account = await ctx.owner();
     const placed = await ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } });
     const id = placed.json<{ id: number }>().id;
@@ -580,7 +572,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', FINANCE_PATHS.rechargeCancel(id), account),
     };
   },
-  'POST /webapi/v1/pms/company/finance/coupons/:id/redeem': async (ctx) => {
+  [routeOf(FINANCE_CALLS.redeemCoupon)]: async (ctx) => {
     const account = await ctx.owner();
     const couponId = await voucher(ctx, account.companyId);
     return {
@@ -588,7 +580,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', FINANCE_PATHS.couponRedeem(couponId), account),
     };
   },
-  'POST /webapi/v1/pms/company/finance/coupons/:id/transfer': async (ctx) => {
+  [routeOf(FINANCE_CALLS.transferCoupon)]: async (ctx) => {
     const account = await ctx.owner();
     const downstream = await ctx.owner();
     await ctx.t.database.db
@@ -605,7 +597,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/pms/company/finance/invoice_details': async (ctx) => {
+  [routeOf(FINANCE_CALLS.saveInvoiceDetails)]: async (ctx) => {
     const account = await ctx.owner();
     return {
       actorPhone: account.phone,
@@ -613,7 +605,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         ctx.call('PUT', FINANCE_PATHS.invoiceDetails, { ...account, payload: { invoice: INVOICE_DETAILS } }),
     };
   },
-  'POST /webapi/v1/pms/company/finance/invoices': async (ctx) => {
+  [routeOf(FINANCE_CALLS.requestInvoice)]: async (ctx) => {
     const account = await ctx.owner();
     await ctx.call('PUT', FINANCE_PATHS.invoiceDetails, {
       ...account,
@@ -628,7 +620,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('POST', FINANCE_PATHS.invoices, { ...account, payload: { order_ids: [id] } }),
     };
   },
-  'POST /webapi/v1/cbs/company/packages': async (ctx) => {
+  [routeOf(CBS_CALLS.open)]: async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);
     return {
       actorPhone: account.phone,
@@ -639,18 +631,18 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/cbs/company/packages/:id': async (ctx) => {
+  [routeOf(CBS_CALLS.change)]: async (ctx) => {
     const { account, packageId } = await cloudPackage(ctx);
     return {
       actorPhone: account.phone,
       act: () => ctx.call('PUT', CBS_PATHS.package(packageId), { ...account, payload: { plan: 'c' } }),
     };
   },
-  'POST /webapi/v1/cbs/company/packages/:id/close': async (ctx) => {
+  [routeOf(CBS_CALLS.close)]: async (ctx) => {
     const { account, packageId } = await cloudPackage(ctx);
     return { actorPhone: account.phone, act: () => ctx.call('POST', CBS_PATHS.close(packageId), account) };
   },
-  'POST /webapi/v1/dms/company/config_templates': async (ctx) => {
+  [routeOf(TASK_CALLS.createConfigTemplate)]: async (ctx) => {
     const account = await ctx.owner();
     return {
       actorPhone: account.phone,
@@ -661,7 +653,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'PUT /webapi/v1/dms/company/config_templates/:id': async (ctx) => {
+  [routeOf(TASK_CALLS.updateConfigTemplate)]: async (ctx) => {
     const account = await ctx.owner();
     const id = await configTemplate(ctx, account);
     return {
@@ -673,7 +665,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'DELETE /webapi/v1/dms/company/config_templates/:id': async (ctx) => {
+  [routeOf(TASK_CALLS.deleteConfigTemplate)]: async (ctx) => {
     const account = await ctx.owner();
     const id = await configTemplate(ctx, account);
     return {
@@ -681,7 +673,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       act: () => ctx.call('DELETE', TASK_PATHS.configTemplate(id), account),
     };
   },
-  'POST /webapi/v1/dms/company/tasks/configuration': async (ctx) => {
+  [routeOf(TASK_CALLS.configure)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const id = await configTemplate(ctx, account);
     return {
@@ -693,7 +685,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
         }),
     };
   },
-  'POST /webapi/v1/dms/company/tasks/whitelist': async (ctx) => {
+  [routeOf(TASK_CALLS.whitelist)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     return {
       actorPhone: account.phone,
@@ -794,25 +786,32 @@ describe('write routes and their audit declarations (issue 6)', () => {
     expect(WRITES.length).toBeGreaterThan(15);
   });
 
-  it.each(WRITES.map((route) => [nameOf(route), route] as const))(
-    '%s records an audit entry or is exempt with a reason',
-    (name, route) => {
-      const exempt = Object.hasOwn(WRITES_NOT_AUDITED, name);
+  it.each(WRITES.map((route) => [route.name, route] as const))(
+    '%s declares the audit actions it records, or is exempt with a reason',
+    (name, { call }) => {
+      const exempt = Object.hasOwn(WRITES_NOT_AUDITED, routeOf(call));
       expect(
-        route.audit !== undefined || exempt,
-        `${name} writes without config.audit and is not in WRITES_NOT_AUDITED`,
+        call.audit !== undefined || exempt,
+        `${name} writes without a declared audit and is not in WRITES_NOT_AUDITED`,
       ).toBe(true);
-      if (exempt) expect(route.audit, `${name} is exempt, yet declares config.audit`).toBeUndefined();
-      for (const action of route.audit ?? []) expect(AUDIT_ACTIONS).toContain(action);
+      if (exempt) expect(call.audit, `${name} is exempt, yet declares audit`).toBeUndefined();
+      for (const action of auditOf(call)) expect(AUDIT_ACTIONS).toContain(action);
     },
   );
 
-  it.each(Object.keys(WRITES_NOT_AUDITED))('the exemption of %s names a write route of the app', (name) => {
-    expect(WRITES.map(nameOf)).toContain(name);
+  it.each(Object.keys(WRITES_NOT_AUDITED))('the exemption of %s names a declared write', (key) => {
+    expect(WRITES.map(routeKey)).toContain(key);
   });
 
-  it.each(AUDITED.map(nameOf))('%s has a recipe that makes it succeed', (name) => {
-    expect(RECIPES[name], `add a recipe for ${name} to RECIPES`).toBeDefined();
+  it.each(AUDITED.map((route) => [route.name, route] as const))(
+    '%s has a recipe that makes it succeed',
+    (name, route) => {
+      expect(RECIPES[routeKey(route)], `add a recipe for ${name} to RECIPES`).toBeDefined();
+    },
+  );
+
+  it.each(Object.keys(RECIPES))('the recipe of %s makes an audited write', (key) => {
+    expect(AUDITED.map(routeKey)).toContain(key);
   });
 });
 
@@ -856,11 +855,11 @@ describe.each(ENGINES)('every audited write route records an entry for its calle
     },
   });
 
-  it.each(AUDITED.filter((route) => RECIPES[nameOf(route)]).map((route) => [nameOf(route), route] as const))(
+  it.each(AUDITED.filter((route) => RECIPES[routeKey(route)]).map((route) => [route.name, route] as const))(
     '%s',
     async (name, route) => {
       const { db } = t.database;
-      const recipe = RECIPES[name];
+      const recipe = RECIPES[routeKey(route)];
       if (!recipe) throw new Error(`no recipe for ${name}`);
       const prepared = await recipe(context());
       const [before] = await db
@@ -877,7 +876,7 @@ describe.each(ENGINES)('every audited write route records an entry for its calle
         .select({ action: auditLogs.action })
         .from(auditLogs)
         .where(and(eq(auditLogs.userId, actor?.id ?? 0), gt(auditLogs.id, before?.id ?? 0)));
-      const declared = route.audit ?? [];
+      const declared = auditOf(route.call);
       expect(
         entries.some((entry) => declared.includes(entry.action as AuditAction)),
         `${name} recorded none of ${declared.join(', ')} (got ${entries.map((entry) => entry.action).join(', ')})`,
