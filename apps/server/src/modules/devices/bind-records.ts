@@ -6,20 +6,34 @@
  * ungrouped devices, whose group they could not see either. Downstream companies' records are
  * theirs and are not listed.
  */
-import type { BindRecord, ListPage, ListQuery } from '@vap/contracts';
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  BIND_RECORD_FILTERS,
+  BIND_RECORD_ORDER_KEYS,
+  type BindRecord,
+  type ListPage,
+  type ListQuery,
+} from '@vap/contracts';
+import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { likePattern } from '../../core/http/list-query.js';
+import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { bindRecords, devices } from './schema.js';
 import { scopeOf } from './scope.js';
 
-const ORDER_COLUMNS = {
+const filtersOf = whereOf(BIND_RECORD_FILTERS, {
+  sn: bindRecords.sn,
+  action: bindRecords.action,
+  source: bindRecords.source,
+  operator_id: bindRecords.operatorId,
+  created_at: bindRecords.createdAt,
+});
+
+const sortingOf = orderOf(BIND_RECORD_ORDER_KEYS, {
   created_at: bindRecords.createdAt,
   sn: bindRecords.sn,
   action: bindRecords.action,
-} as const;
+});
 
 export class BindRecords {
   private readonly totals = new ListTotals();
@@ -44,34 +58,7 @@ export class BindRecords {
                 ),
               ),
           ),
-      ...query.wheres.map((filter): SQL | undefined => {
-        switch (filter.k) {
-          case 'sn':
-            return filter.o === 'like'
-              ? ilike(bindRecords.sn, likePattern(filter.v as string))
-              : eq(bindRecords.sn, filter.v as string);
-          case 'action':
-            return eq(bindRecords.action, filter.v as BindRecord['action']);
-          case 'source':
-            return eq(bindRecords.source, filter.v as BindRecord['source']);
-          case 'operator_id':
-            return eq(bindRecords.operatorId, filter.v as number);
-          case 'created_at': {
-            if (filter.o === 'between') {
-              const [from, to] = filter.v as [string, string];
-              return and(
-                gte(bindRecords.createdAt, new Date(from)),
-                lte(bindRecords.createdAt, new Date(to)),
-              );
-            }
-            const at = new Date(filter.v as string);
-            return filter.o === '>=' ? gte(bindRecords.createdAt, at) : lte(bindRecords.createdAt, at);
-          }
-          default:
-            // checkWheres lets no other key through.
-            throw new Error(`filter ${filter.k} is not mapped`);
-        }
-      }),
+      filtersOf(query.wheres),
     );
     const orders = query.orders.length > 0 ? query.orders : [{ k: 'created_at', o: 'desc' as const }];
     const last = orders[orders.length - 1]?.o ?? 'desc';
@@ -79,13 +66,7 @@ export class BindRecords {
       .select({ record: bindRecords, version: versionOf([scope.companyId]) })
       .from(bindRecords)
       .where(where)
-      .orderBy(
-        ...orders.map((order) => {
-          const column = ORDER_COLUMNS[order.k as keyof typeof ORDER_COLUMNS];
-          return order.o === 'asc' ? asc(column) : desc(column);
-        }),
-        last === 'asc' ? asc(bindRecords.id) : desc(bindRecords.id),
-      )
+      .orderBy(...sortingOf(orders), last === 'asc' ? asc(bindRecords.id) : desc(bindRecords.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size);
     // Every record is written with a raised change counter of its company (records.ts): a total

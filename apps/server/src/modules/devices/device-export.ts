@@ -7,7 +7,7 @@ import type { Device, Order, Where } from '@vap/contracts';
 import { and, inArray, or } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { filterOf, orderTerms } from './device-filters.js';
+import { deviceWhere, orderTerms } from './device-filters.js';
 import { selectRows, toDevice } from './device-rows.js';
 import { devices } from './schema.js';
 import { scopeOf, scopeWhereOf } from './scope.js';
@@ -29,12 +29,7 @@ export async function* exportDevices(
   const ids = await db
     .select({ id: devices.id })
     .from(devices)
-    .where(
-      and(
-        or(...companyIds.map((id) => scopeWhereOf(scope, id))),
-        ...wheres.map((filter) => filterOf(filter)),
-      ),
-    )
+    .where(and(or(...companyIds.map((id) => scopeWhereOf(scope, id))), deviceWhere(wheres)))
     .orderBy(...orderTerms(orders))
     .limit(max);
   for (let start = 0; start < ids.length; start += EXPORT_PIECE) {

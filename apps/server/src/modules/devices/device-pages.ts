@@ -23,7 +23,8 @@ import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import { PreparedShapes } from '../../core/http/list-query.js';
-import { filterOf, orderColumn, ordersOf, type Param } from './device-filters.js';
+import { type Param, valuesOf } from '../../core/http/list-sql.js';
+import { deviceWhere, orderColumn, ordersOf } from './device-filters.js';
 import { ROW, type Row, toDevice } from './device-rows.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { type Boundary, PageBoundaries, type Start } from './page-boundaries.js';
@@ -87,16 +88,6 @@ function filterShape(filter: Where) {
     return [filter.k, filter.o, ids.filter((id) => id !== UNGROUPED).length, ids.includes(UNGROUPED)];
   }
   return [filter.k, filter.o, Array.isArray(filter.v) ? filter.v.length : 0];
-}
-
-/** The values a filter's SQL takes, in the order filterOf asks for them. */
-function filterValues(filter: Where): unknown[] {
-  const values: unknown[] = [];
-  filterOf(filter, (value) => {
-    values.push(value);
-    return value;
-  });
-  return values;
 }
 
 export class DevicePages {
@@ -197,12 +188,11 @@ export class DevicePages {
     const boundary = plan.start?.boundary;
     // Past a start the row before the page is read too, which becomes the page's own boundary.
     const before = plan.skip > 0 ? 1 : 0;
-    const filterValueLists = query.wheres.map(filterValues);
     const values: unknown[] = [
       scope.companyId,
       ...companyIds,
       ...(scope.groupIds ?? []),
-      ...filterValueLists.flat(),
+      ...valuesOf(deviceWhere, query.wheres),
       ...(boundary ? [boundary.key, boundary.id] : []),
       plan.skip + query.size,
       query.size + before,
@@ -225,13 +215,13 @@ export class DevicePages {
       // Every branch reads the same filter values.
       const filters = () => {
         next = filtersAt;
-        return query.wheres.map((filter) => filterOf(filter, param));
+        return deviceWhere(query.wheres, param);
       };
       const ofCompany = (company: number) =>
         and(
           eq(devices.companyId, company),
           groupParams === undefined ? undefined : inArray(devices.groupId, groupParams),
-          ...filters(),
+          filters(),
         );
       filters();
       const boundaryParams = boundary ? { key: param(''), id: param(0) } : undefined;
@@ -259,7 +249,7 @@ export class DevicePages {
         inner = sql`with matched as materialized (select ${devices.id} as id, ${keyColumns} from ${devices} where ${and(
           inArray(devices.companyId, companyParams),
           groupParams === undefined ? undefined : inArray(devices.groupId, groupParams),
-          ...filters(),
+          filters(),
         )}) select id, ${sql.join(
           keys.map((key) => key.name),
           sql`, `,
@@ -328,7 +318,7 @@ export class DevicePages {
           // test a like filter's pattern on every row).
           inArray(devices.companyId, companyIds),
           scope.groupIds === null ? undefined : inArray(devices.groupId, scope.groupIds),
-          ...wheres.map((filter) => filterOf(filter)),
+          deviceWhere(wheres),
         ),
       );
     const total = counted?.total ?? 0;

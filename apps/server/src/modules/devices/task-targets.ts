@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { filterOf } from './device-filters.js';
+import { deviceWhere } from './device-filters.js';
 import { bumpVersion } from './list-totals.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { devices } from './schema.js';
@@ -56,7 +56,7 @@ export async function targetDevices(
       if (others.some((where) => seen.includes(where.v as number))) throw readOnlyRefusal(action);
       return [];
     }
-    conditions.push(...checked.wheres.map((where) => filterOf(where)));
+    conditions.push(deviceWhere(checked.wheres));
   }
   const rows = await db
     .select({ id: devices.id, sn: devices.sn, model: devices.model, companyId: devices.companyId })

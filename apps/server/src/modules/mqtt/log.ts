@@ -20,13 +20,12 @@ import {
   MQTT_SERIES_KEPT_DAYS,
   type MqttLogEntry,
   type MqttLogKind,
-  type Where,
 } from '@vap/contracts';
 import type { AedesPublishPacket, Subscription } from 'aedes';
-import { and, count, desc, eq, gte, ilike, lt, lte, max, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import type { Broker } from './broker.js';
 import type { BrokerObserver, Connection } from './connection.js';
 import { usernameOf } from './live.js';
@@ -54,8 +53,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export const WRITE_SHARE = 0.1;
 const KEPT_MS = MQTT_SERIES_KEPT_DAYS * 24 * 3_600_000;
 
-/** Columns a filter may name, by its key. */
-const COLUMNS = {
+const filtersOf = whereOf(MQTT_LOG_FILTERS, {
   client_id: mqttLogs.clientId,
   username: mqttLogs.username,
   topic: mqttLogs.topic,
@@ -64,7 +62,7 @@ const COLUMNS = {
   event: mqttLogs.event,
   direction: mqttLogs.direction,
   qos: mqttLogs.qos,
-} as const satisfies Record<keyof typeof MQTT_LOG_FILTERS, unknown>;
+});
 
 /** Text PostgreSQL can store: no NUL (a payload's bytes decoded as UTF-8 may hold one). */
 const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
@@ -272,12 +270,7 @@ export class MqttLog implements BrokerObserver {
       eq(mqttLogs.log, log),
       gte(mqttLogs.at, new Date(query.from)),
       lte(mqttLogs.at, new Date(query.to)),
-      ...checked.wheres.map((where: Where) => {
-        const column = COLUMNS[where.k as keyof typeof COLUMNS];
-        return where.o === 'like'
-          ? ilike(column, likePattern(String(where.v)))
-          : eq(column, where.v as never);
-      }),
+      filtersOf(checked.wheres),
     );
   }
 

@@ -8,6 +8,8 @@ import {
   type createUpgradeTaskBodySchema,
   type createWhitelistTaskBodySchema,
   type ErrorCode,
+  TASK_FILTERS,
+  TASK_JOB_FILTERS,
   TASK_MAX_DEVICES,
   type Task,
   type TaskCounts,
@@ -17,7 +19,7 @@ import {
   type TaskType,
   type Where,
 } from '@vap/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Permissions } from '../../core/auth/permissions.js';
@@ -25,7 +27,7 @@ import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern } from '../../core/http/list-query.js';
+import { whereOf } from '../../core/http/list-sql.js';
 import { type DeviceAction, devices, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
@@ -35,6 +37,13 @@ import type { ConfigTemplates } from './templates.js';
 import { checkedEntries } from './whitelist.js';
 
 type TaskRow = typeof tasks.$inferSelect;
+
+const taskFilters = whereOf(TASK_FILTERS, {
+  type: tasks.type,
+  state: ({ v }) => stateCondition(v),
+  created_at: tasks.createdAt,
+});
+const jobFilters = whereOf(TASK_JOB_FILTERS, { state: taskJobs.state, sn: taskJobs.sn });
 /** What a task does to a device: a downstream company's device refuses it by this name. */
 const TASK_ACTIONS: Record<TaskType, DeviceAction> = {
   firmware_upgrade: 'upgrade',
@@ -271,15 +280,7 @@ export class Tasks {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<{ items: Task[]; total: number }> {
-    const conditions: SQL[] = [eq(tasks.companyId, companyId)];
-    for (const where of query.wheres) {
-      if (where.k === 'type') conditions.push(eq(tasks.type, where.v as TaskType));
-      else if (where.k === 'created_at') {
-        const [from, to] = where.v as [string, string];
-        conditions.push(gte(tasks.createdAt, new Date(from)), lte(tasks.createdAt, new Date(to)));
-      } else if (where.k === 'state') conditions.push(stateCondition(where.v as TaskState));
-    }
-    const where = and(...conditions);
+    const where = and(eq(tasks.companyId, companyId), taskFilters(query.wheres));
     const [total] = await this.db.select({ n: count() }).from(tasks).where(where);
     const rows = await this.selectTasks()
       .where(where)
@@ -299,17 +300,7 @@ export class Tasks {
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<{ items: TaskJob[]; total: number }> {
     await this.owned(companyId, id);
-    const conditions: SQL[] = [eq(taskJobs.taskId, id)];
-    for (const where of query.wheres) {
-      if (where.k === 'state') conditions.push(eq(taskJobs.state, where.v as TaskState));
-      else if (where.k === 'sn')
-        conditions.push(
-          where.o === 'like'
-            ? ilike(taskJobs.sn, likePattern(String(where.v)))
-            : eq(taskJobs.sn, String(where.v)),
-        );
-    }
-    const where = and(...conditions);
+    const where = and(eq(taskJobs.taskId, id), jobFilters(query.wheres));
     const [total] = await this.db.select({ n: count() }).from(taskJobs).where(where);
     const rows = await this.db
       .select({ job: taskJobs, name: devices.name, model: devices.model })
