@@ -1,17 +1,10 @@
 /**
  * The `wheres` and `orders` of a list query (spec §7: base64 JSON lists), decoded and checked
  * against a list's whitelist from @vap/contracts; anything else is a 400 `invalid_list_query`.
+ * Their SQL is list-sql.ts's.
  */
-import {
-  checkOrders,
-  checkWheres,
-  decodeListParam,
-  type FilterSpec,
-  type Order,
-  type Where,
-} from '@vap/contracts';
-import { type AnyColumn, and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { checkOrders, checkWheres, decodeListParam, type FilterSpec } from '@vap/contracts';
+import { sql } from 'drizzle-orm';
 import { ApiError } from './errors.js';
 
 const invalidListQuery = () => new ApiError(400, 'invalid_list_query');
@@ -35,42 +28,6 @@ export function listOrders(encoded: string | undefined, keys: readonly string[])
   const checked = checkOrders(decoded(encoded), keys);
   if (!checked.ok) throw invalidListQuery();
   return checked.orders;
-}
-
-/** A `like` filter's text as an ILIKE pattern: contained anywhere, its `%`, `_` and `\` taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/**
- * A checked filter on a plain column: `like` (contained, case-insensitive), `between`, `>=`, `<=`
- * (an instant for a time column) or `=`.
- */
-export function whereOnColumn(column: PgColumn, where: Where): SQL | undefined {
-  switch (where.o) {
-    case 'like':
-      return ilike(column, likePattern(where.v as string));
-    case 'between': {
-      const [from, to] = where.v as [string, string];
-      return and(gte(column, new Date(from)), lte(column, new Date(to)));
-    }
-    case '>=':
-      return gte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
-    case '<=':
-      return lte(column, column.dataType === 'date' ? new Date(where.v as string) : where.v);
-    case '=':
-      return eq(column, where.v);
-    default:
-      // checkWheres lets no other operator through.
-      throw new Error(`operator ${where.o} is not mapped`);
-  }
-}
-
-/** The ORDER BY terms of checked `orders`, each key mapped to its column. */
-export function sqlOrders(orders: readonly Order[], columns: Readonly<Record<string, AnyColumn>>): SQL[] {
-  return orders.flatMap((order) => {
-    const column = columns[order.k];
-    if (!column) return [];
-    return [order.o === 'asc' ? asc(column) : desc(column)];
-  });
 }
 
 /**
