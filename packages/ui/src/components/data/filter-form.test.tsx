@@ -1,4 +1,5 @@
 import '../../test-polyfills.js';
+import { readFileSync } from 'node:fs';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endOfDay, startOfDay, subDays } from 'date-fns';
@@ -53,6 +54,16 @@ const TEXTS: FilterField<typeof SPEC>[] = [
   { key: 'phone', op: 'like', kind: 'text', label: 'Phone', className: 'w-44' },
   { key: 'name', op: 'like', kind: 'text', label: 'Name' },
 ];
+
+describe('the filters of @vap/ui', () => {
+  it.each(['use-filters.ts', 'filter-form.tsx'])(
+    '%s imports zod for its types only: the schemas come with the spec from the page, the first load stays free of zod',
+    (file) => {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      expect(source).not.toMatch(/^import (?!type )[^;]*from 'zod';$/m);
+    },
+  );
+});
 
 describe('textLimits', () => {
   it("reads a string schema's max length and whether it takes digits only", () => {
