@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useUiT } from '../../i18n.js';
-import { Calendar } from './calendar.js';
 import { DateTrigger, type DateTriggerProps } from './date-trigger.js';
-import { Popover, PopoverContent } from './popover.js';
+import { Calendar, CalendarPopover } from './lazy-calendar.js';
+import { Popover } from './popover.js';
 
 /** How the pickers show a day (spec: yyyy-MM-dd in every language). */
 export const DATE_FORMAT = 'yyyy-MM-dd';
@@ -64,7 +64,7 @@ export function DatePicker({
         onClear={() => onChange(null)}
         {...triggerProps}
       />
-      <PopoverContent
+      <CalendarPopover
         aria-label={t('form.calendar')}
         className="w-auto p-2"
         // The calendar focuses the chosen day (or today) itself; Radix would focus the nav button.
@@ -84,7 +84,7 @@ export function DatePicker({
             setOpen(false);
           }}
         />
-      </PopoverContent>
+      </CalendarPopover>
     </Popover>
   );
 }

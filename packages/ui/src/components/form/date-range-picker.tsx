@@ -2,10 +2,10 @@ import { endOfDay, format, startOfDay, subDays } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
-import { Calendar } from './calendar.js';
 import { DATE_FORMAT, initialMonth, outsideBounds } from './date-picker.js';
 import { DateTrigger, type DateTriggerProps } from './date-trigger.js';
-import { Popover, PopoverContent } from './popover.js';
+import { Calendar, CalendarPopover } from './lazy-calendar.js';
+import { Popover } from './popover.js';
 
 /** A chosen range of whole days, both ends included. */
 export interface DateRangeValue {
@@ -104,7 +104,7 @@ export function DateRangePicker({
         onClear={() => onChange(null)}
         {...triggerProps}
       />
-      <PopoverContent
+      <CalendarPopover
         aria-label={t('form.calendar')}
         className="w-auto p-2"
         onOpenAutoFocus={(event) => event.preventDefault()}
@@ -142,7 +142,7 @@ export function DateRangePicker({
             })}
           </fieldset>
         ) : null}
-      </PopoverContent>
+      </CalendarPopover>
     </Popover>
   );
 }
