@@ -68,7 +68,7 @@ describe('the language of a first visit (spec §1)', () => {
     expect(scripts.filter((path) => /\/messages-en-/.test(path))).toHaveLength(1);
     expect(scripts.filter((path) => /messages-zh-(CN|TW)-/.test(path))).toEqual([]);
     const preloaded = await tab.evaluate(() =>
-      [...document.querySelectorAll('link[rel=modulepreload][data-language]')].map((link) =>
+      Array.from(document.querySelectorAll('link[rel=modulepreload][data-language]'), (link) =>
         link.getAttribute('data-language'),
       ),
     );

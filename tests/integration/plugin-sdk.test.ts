@@ -376,6 +376,11 @@ describe('a plugin scaffolded outside the repository', () => {
     expect(result.status, output(result)).toBe(0);
     expect(result.stdout).toMatch(/Tests\s+3 passed/);
   });
+
+  it('type-checks there, against the types the SDK published', async () => {
+    const result = await timed('npm run typecheck', () => run('npm', ['run', 'typecheck'], pluginDir));
+    expect(result.status, output(result)).toBe(0);
+  });
 });
 
 describe("the plugin in a deployment's plugin list", () => {
