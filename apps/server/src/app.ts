@@ -15,6 +15,7 @@ import { CallerLoader } from './core/auth/caller.js';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import { TokenService } from './core/auth/tokens.js';
 import type { MqttLimits } from './core/config.js';
+import { ServerSecrets } from './core/crypto/secrets.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
 import { registerCompression } from './core/http/compress.js';
@@ -86,7 +87,7 @@ export interface AppOptions {
   /** The remote terminal's timings (idle time, grant checks, keepalive): tests shorten them. */
   terminal?: Omit<RelayOptions, 'now'>;
   passwords: PasswordHasher;
-  jwtSecret: string;
+  serverSecret: string;
   /** Token lifetime in seconds. */
   jwtExpiresIn: number;
   bodyLimit: number;
@@ -167,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // The core services, one instance each; every module takes the ones it uses.
   const { database } = options;
   const { db } = database;
-  const tokens = new TokenService(db, options.jwtSecret, options.jwtExpiresIn);
+  const tokens = new TokenService(db, options.serverSecret, options.jwtExpiresIn);
   const callers = new CallerLoader(database);
   const catalogue = new MenuCatalogue(db);
   const clock = options.clock ? { now: options.clock } : {};
@@ -213,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       passwords: options.passwords,
       tokens,
       catalogue,
-      store: new ObjectStore(db, objectBackend, options.jwtSecret),
+      store: new ObjectStore(db, objectBackend, options.serverSecret),
       callers,
       // Every spreadsheet import of every module takes one of these slots (core/http/import-slots.ts).
       importSlots: new ImportSlots({
@@ -222,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       }),
       // The WebSocket endpoints on this port: the broker's (on a broker node), the remote terminal's.
       upgrades: new Upgrades(app.server),
-      serverSecret: options.jwtSecret,
+      secrets: new ServerSecrets(options.serverSecret),
       origin: () => {
         if (options.publicUrl) return options.publicUrl;
         const address = app.server.address();

@@ -366,7 +366,7 @@ describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
       freeUnit,
     };
     ownerId = await idOf(TEST_DEMO.account);
-    tokens = new TokenService(db, t.jwtSecret, 3600);
+    tokens = new TokenService(db, t.serverSecret, 3600);
     routes = await withSchemas(servedCalls((route) => t.app.hasRoute(route)));
   });
   afterAll(() => t?.close());

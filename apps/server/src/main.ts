@@ -9,7 +9,7 @@ import { assertProductionReady, ConfigError, loadConfig } from './core/config.js
 import {
   DataDirError,
   type DataDirLock,
-  loadJwtSecret,
+  loadServerSecret,
   lockDataDir,
   restrictNewFileModes,
 } from './core/data-dir.js';
@@ -51,8 +51,10 @@ async function main() {
       throw new StartError(`Cannot prepare ${where}: ${(error as Error).message}`);
     }
     const passwords = new PasswordHasher(config.argon2Concurrency);
-    const jwtSecret = config.jwtSecret ?? loadJwtSecret(config.dataDir);
-    const seeded = config.demo.seed ? await seedDemo(database.db, passwords, config.demo, jwtSecret) : false;
+    const serverSecret = config.serverSecret ?? loadServerSecret(config.dataDir);
+    const seeded = config.demo.seed
+      ? await seedDemo(database.db, passwords, config.demo, serverSecret)
+      : false;
     try {
       // The menu catalogue learns the pages of the console's plugins before anyone reads it.
       const plugins = await readConsolePlugins(config.consoleDir);
@@ -65,7 +67,7 @@ async function main() {
     const { app, services } = await buildApp({
       database,
       passwords,
-      jwtSecret,
+      serverSecret,
       jwtExpiresIn: config.jwtExpiresIn,
       bodyLimit: config.bodyLimit,
       importConcurrency: config.importConcurrency,

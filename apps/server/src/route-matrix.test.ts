@@ -217,7 +217,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     demoKey = created.json<AccessKeyCreated>();
     const image = pngOf();
     const objectPath = `logo/${demoCompany.id}_${md5(image)}.png`;
-    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.jwtSecret).put(
+    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
       objectPath,
       image,
       'image/png',

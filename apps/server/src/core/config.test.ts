@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
-      jwtSecret: undefined,
+      serverSecret: undefined,
       jwtExpiresIn: 12 * 3600,
       logLevel: 'info',
       bodyLimit: 1_048_576,

@@ -277,7 +277,11 @@ export interface Config {
   publicUrl: string | undefined;
   /** Redis shared by the nodes of one broker (REDIS_URL); without it each server's broker is alone. */
   redisUrl: string | undefined;
-  jwtSecret: string | undefined;
+  /**
+   * The root secret (JWT_SECRET): tokens are signed, and secrets sealed, under keys derived from it;
+   * generated into DATA_DIR when not set.
+   */
+  serverSecret: string | undefined;
   /** Token lifetime in seconds. */
   jwtExpiresIn: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -410,7 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET,
+    serverSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     logLevel: e.LOG_LEVEL,
     consoleDir: e.CONSOLE_DIR ? resolve(base, e.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,

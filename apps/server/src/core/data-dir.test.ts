@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadJwtSecret, lockDataDir, tightenModes } from './data-dir.js';
+import { loadServerSecret, lockDataDir, tightenModes } from './data-dir.js';
 import { openDatabase, pgliteDir } from './db/client.js';
 
 const onLinux = existsSync('/proc/self/stat');
@@ -145,12 +145,12 @@ describe('lockDataDir', () => {
   });
 });
 
-describe('loadJwtSecret', () => {
+describe('loadServerSecret', () => {
   it('generates a long secret once, readable by the owner only, and keeps it', () => {
-    const first = loadJwtSecret(dir);
+    const first = loadServerSecret(dir);
     expect(first.length).toBeGreaterThanOrEqual(48);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-    expect(loadJwtSecret(dir)).toBe(first);
+    expect(loadServerSecret(dir)).toBe(first);
   });
 });
 

@@ -161,8 +161,11 @@ function readLock(file: string): { pid: number; start: string | undefined } | un
   }
 }
 
-/** The token signing secret: generated on first start and kept (owner-only) in the data directory. */
-export function loadJwtSecret(dataDir: string): string {
+/**
+ * The server secret when JWT_SECRET is not set: generated on first start and kept (owner-only) in
+ * the data directory, under the name it has always had (`jwt-secret`).
+ */
+export function loadServerSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   try {
     const secret = readFileSync(file, 'utf8').trim();

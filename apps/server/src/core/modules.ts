@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CallerLoader } from './auth/caller.js';
 import type { PasswordHasher } from './auth/passwords.js';
 import type { TokenService } from './auth/tokens.js';
+import type { ServerSecrets } from './crypto/secrets.js';
 import type { Database, Db } from './db/client.js';
 import type { ImportSlots } from './http/import-slots.js';
 import type { Upgrades } from './http/upgrades.js';
@@ -40,8 +41,8 @@ export interface Core {
   importSlots: ImportSlots;
   /** The WebSocket endpoints on the server's port. */
   upgrades: Upgrades;
-  /** The root secret of this deployment: tokens, sealed secrets and codes derive their keys from it. */
-  serverSecret: string;
+  /** The root secret and the sealed box of each purpose (`secrets.box(DEVICE_SECRETS)`). */
+  secrets: ServerSecrets;
   /** Where devices reach this server (PUBLIC_URL, or the address it listens on). */
   origin(): string;
   /** The clock of deadlines and timeouts (ms since the epoch): tests move it. */

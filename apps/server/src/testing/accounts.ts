@@ -133,5 +133,5 @@ export async function addAccount(
 
 async function tokenFor(t: TestApp, userId: number) {
   const { TokenService } = await import('../core/auth/tokens.js');
-  return new TokenService(t.database.db, t.jwtSecret, 600).issue(userId);
+  return new TokenService(t.database.db, t.serverSecret, 600).issue(userId);
 }

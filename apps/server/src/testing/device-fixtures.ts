@@ -5,7 +5,7 @@
  */
 import type { DeviceKind } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
-import { SecretBox } from '../core/crypto/secret-box.js';
+import { ServerSecrets } from '../core/crypto/secrets.js';
 import type { Database } from '../core/db/client.js';
 import { DEVICE_SECRETS, DevicePresence, devices } from '../modules/devices/index.js';
 
@@ -24,14 +24,14 @@ const ALL = 1_000_000;
 
 /**
  * The bound devices of the database, in the order they were bound (by id); of one company with
- * `companyId`. `serverSecret` is the app's JWT secret, from which the devices' secrets are sealed.
+ * `companyId`. `serverSecret` is the app's, under which the devices' secrets are sealed.
  */
 export async function boundDevices(
   database: Database,
   serverSecret: string,
   { companyId }: { companyId?: number } = {},
 ): Promise<BoundDevice[]> {
-  const presence = new DevicePresence(database.db, new SecretBox(serverSecret, DEVICE_SECRETS));
+  const presence = new DevicePresence(database.db, new ServerSecrets(serverSecret).box(DEVICE_SECRETS));
   const credentials = await presence.credentials(ALL);
   const holders = new Map(
     (

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
+import { ServerSecrets } from '../core/crypto/secrets.js';
 import { type Database, openDatabase } from '../core/db/client.js';
 import type { ModuleServices } from '../core/modules.js';
 import { md5Hex, seedDemo } from '../seed.js';
@@ -82,7 +83,9 @@ export interface TestApp {
   /** What the app's modules offer: the broker, the engines the tests tick, the buffers they flush. */
   services: ModuleServices;
   database: Database;
-  jwtSecret: string;
+  serverSecret: string;
+  /** The sealed boxes of the app's server secret (`secrets.box(DEVICE_SECRETS)`). */
+  secrets: ServerSecrets;
   /** The app's DATA_DIR (its object store); removed on close. */
   dataDir: string;
   /** Signs in as the demo owner (or another account) and returns the token. */
@@ -115,14 +118,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
-  const jwtSecret = randomBytes(32).toString('hex');
-  await seedDemo(database.db, passwords, TEST_DEMO, jwtSecret);
+  const serverSecret = randomBytes(32).toString('hex');
+  await seedDemo(database.db, passwords, TEST_DEMO, serverSecret);
   // The object store of this app, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
   const { app, services } = await buildApp({
     database,
     passwords,
-    jwtSecret,
+    serverSecret,
     jwtExpiresIn: options.jwtExpiresIn ?? 3600,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     verifyCompany: true,
@@ -149,7 +152,8 @@ export async function createTestApp(
     app,
     services,
     database,
-    jwtSecret,
+    serverSecret,
+    secrets: new ServerSecrets(serverSecret),
     dataDir,
     async signIn(account = TEST_DEMO.account, password = TEST_DEMO.password) {
       const response = await app.inject({

@@ -206,7 +206,7 @@ describe('error answers', () => {
     const { app } = await buildApp({
       database: t.database,
       passwords: new (await import('../auth/passwords.js')).PasswordHasher(1),
-      jwtSecret: t.jwtSecret,
+      serverSecret: t.serverSecret,
       jwtExpiresIn: 60,
       bodyLimit: 1024,
       verifyCompany: true,

@@ -2,7 +2,7 @@
  * The object store (spec §7.2): objects kept by a backend (backend.ts: files under
  * `{DATA_DIR}/objects`, or an S3 bucket), each recorded in `stored_objects`.
  *
- * Two kinds of signed value, each with a key derived from the JWT secret for its purpose alone:
+ * Two kinds of signed value, each with a key derived from the server secret for its purpose alone:
  * - upload tokens: short-lived, bound to one object name, its size and the caller's company;
  * - display URLs: `<img>` cannot send a bearer header, so user info hands out URLs signed with an
  *   expiry (valid one to two hours, stable within a clock hour so that browsers can cache them).
@@ -91,11 +91,11 @@ export class ObjectStore {
   constructor(
     private readonly db: Db,
     readonly backend: ObjectBackend,
-    jwtSecret: string,
+    serverSecret: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.#uploadKey = createHmac('sha256', jwtSecret).update('vap/object-store/upload-token/v1').digest();
-    this.#urlKey = createHmac('sha256', jwtSecret).update('vap/object-store/display-url/v1').digest();
+    this.#uploadKey = createHmac('sha256', serverSecret).update('vap/object-store/upload-token/v1').digest();
+    this.#urlKey = createHmac('sha256', serverSecret).update('vap/object-store/display-url/v1').digest();
   }
 
   issueUploadToken(grant: Omit<UploadGrant, 'exp'>): string {

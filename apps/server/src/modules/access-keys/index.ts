@@ -2,7 +2,7 @@
  * Access keys and the open API (docs/open-api.md): the owner's key pages, and the gate through which
  * requests signed with a key reach the routes that declare `openApi: true`.
  */
-import { ACCESS_KEY_SECRETS, SecretBox } from '../../core/crypto/secret-box.js';
+import { ACCESS_KEY_SECRETS } from '../../core/crypto/secret-box.js';
 import { defineModule } from '../../core/modules.js';
 import { AccessKeyConnections } from './mqtt-credentials.js';
 import { OpenApiGate } from './open-api.js';
@@ -27,9 +27,8 @@ declare module '../../core/modules.js' {
 export const accessKeysModule = defineModule({
   name: 'access-keys',
   dependencies: ['devices'],
-  create: ({ db, serverSecret }, { devices: { devices } }) => {
-    // Access-key secrets are sealed under a key derived from the server secret (core/crypto/secret-box.ts).
-    const secretBox = new SecretBox(serverSecret, ACCESS_KEY_SECRETS);
+  create: ({ db, secrets }, { devices: { devices } }) => {
+    const secretBox = secrets.box(ACCESS_KEY_SECRETS);
     const openApi = new OpenApiGate(db, secretBox);
     return {
       services: { openApi, connections: new AccessKeyConnections(db, secretBox) },

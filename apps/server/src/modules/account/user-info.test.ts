@@ -157,7 +157,7 @@ describe.each(ENGINES)('user info on %s', (engine) => {
       .insert(users)
       .values({ phone: '13933334444' })
       .returning({ id: users.id });
-    const token = await new TokenService(t.database.db, t.jwtSecret, 600).issue(user?.id ?? -1);
+    const token = await new TokenService(t.database.db, t.serverSecret, 600).issue(user?.id ?? -1);
     expect((await userInfo(token)).is_password_empty).toBe(true);
     const response = await t.app.inject({
       method: 'POST',

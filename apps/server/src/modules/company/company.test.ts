@@ -408,7 +408,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
       const past = new ObjectStore(
         t.database.db,
         new LocalObjectBackend(t.dataDir),
-        t.jwtSecret,
+        t.serverSecret,
         () => Date.now() - 11 * 60 * 1000,
       );
       const expired = past.issueUploadToken({
@@ -566,7 +566,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
       const past = new ObjectStore(
         t.database.db,
         new LocalObjectBackend(t.dataDir),
-        t.jwtSecret,
+        t.serverSecret,
         () => Date.now() - 3 * 3600 * 1000,
       );
       const expired = await t.app.inject({ method: 'GET', url: await past.signedUrl(response.json().path) });

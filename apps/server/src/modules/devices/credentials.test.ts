@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from './factory.js';
 import { factoryCommands } from './ops.js';
@@ -18,7 +17,7 @@ describe.each(ENGINES)(
     const run = (args: string[]) =>
       factoryCommands['devices:credentials']?.run(args, {
         database: t.database,
-        config: { ...loadConfig({}), jwtSecret: t.jwtSecret },
+        config: { ...loadConfig({}), serverSecret: t.serverSecret },
       }) ?? Promise.reject(new Error('no command'));
 
     it('prints N bound units as CSV whose secrets connect them', async () => {
@@ -26,7 +25,7 @@ describe.each(ENGINES)(
       const [header, ...lines] = output.trim().split('\r\n');
       expect(header).toBe('sn,secret,kind,model,firmware_version');
       expect(lines).toHaveLength(3);
-      const presence = new DevicePresence(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS));
+      const presence = new DevicePresence(t.database.db, t.secrets.box(DEVICE_SECRETS));
       for (const line of lines) {
         const [sn = '', secret = '', kind] = line.split(',');
         expect(kind).toMatch(/^(ipc|nvr)$/);

@@ -6,7 +6,7 @@
  * for the bind and verify pages.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import { ServerSecrets } from '../../core/crypto/secrets.js';
 import type { Db } from '../../core/db/client.js';
 import { DEVICE_SECRETS, generateUnits, storeUnits } from './factory.js';
 import { bindRecords, deviceGroups, devices, deviceVersions, factoryUnits } from './schema.js';
@@ -32,7 +32,7 @@ export interface DemoDevicesOptions {
 
 /** Seeds the demo's units and devices in the seed's transaction. */
 export async function seedDemoDevices(tx: Db, options: DemoDevicesOptions): Promise<void> {
-  const box = new SecretBox(options.serverSecret, DEVICE_SECRETS);
+  const box = new ServerSecrets(options.serverSecret).box(DEVICE_SECRETS);
   const productionDate = '2025-03-01';
   const generated = [
     ...generateUnits({ count: 150, kind: 'ipc', seed: 'vap-demo', productionDate }),

@@ -7,7 +7,6 @@
 import { DEVICE_PATHS, type Device, encodeListParam, type ListPage, type Order } from '@vap/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { executedRows } from '../../core/db/executed-rows.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
@@ -50,7 +49,7 @@ describe.each(ENGINES)('device list pages on %s', (engine) => {
     headers = owner.headers;
     companyId = owner.companyId as number;
     const units = generateUnits({ count: DEVICES, kind: 'ipc', seed: 'pages' });
-    await storeUnits(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+    await storeUnits(t.database.db, t.secrets.box(DEVICE_SECRETS), units);
     // Names and last-online times shared by several devices (ties broken by id), a third never online.
     await t.database.db.execute(sql`
       insert into devices (unit_id, company_id, sn, kind, model, hardware_version, mac, name, firmware_version,
@@ -109,7 +108,7 @@ describe.each(ENGINES)('device list pages on %s', (engine) => {
   it('the trigram indexes keep at most 64 kB of new names and serials unmerged, which every search reads whole', async () => {
     const other = await addAccount(t, { company: 'own', verifyStatus: 2 });
     const units = generateUnits({ count: 3000, kind: 'ipc', seed: 'pending' });
-    await storeUnits(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+    await storeUnits(t.database.db, t.secrets.box(DEVICE_SECRETS), units);
     await t.database.db.execute(sql`
       insert into devices (unit_id, company_id, sn, kind, model, hardware_version, mac, name, firmware_version)
       select id, ${other.companyId as number}::int, sn, kind, model, hardware_version, mac, sn, firmware_version

@@ -2,7 +2,6 @@ import { DEVICE_PATHS, type Device, encodeListParam, type ListPage } from '@vap/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { companies } from '../../core/db/schema.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
@@ -131,9 +130,9 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
     expect(response.body).not.toContain('gb-pass-1');
     const [row] = await t.database.db.select().from(devices).where(eq(devices.sn, unit.sn));
     expect(row?.gbPasswordSealed).not.toContain('gb-pass-1');
-    expect(
-      new SecretBox(t.jwtSecret, DEVICE_SECRETS).open(row?.gbPasswordSealed ?? '', `gb:${unit.sn}`),
-    ).toBe('gb-pass-1');
+    expect(t.secrets.box(DEVICE_SECRETS).open(row?.gbPasswordSealed ?? '', `gb:${unit.sn}`)).toBe(
+      'gb-pass-1',
+    );
     const unknown = await call(t, 'POST', DEVICE_PATHS.bind, owner, {
       mode: 'gb28181',
       name: '国标',
@@ -148,7 +147,7 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
     if (!unit) throw new Error('no unit');
     const [row] = await t.database.db.select().from(factoryUnits).where(eq(factoryUnits.sn, unit.sn));
     expect(row?.secretSealed).not.toContain(unit.secret);
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const box = t.secrets.box(DEVICE_SECRETS);
     expect(box.open(row?.secretSealed ?? '', unit.sn)).toBe(unit.secret);
     expect(box.open(row?.secretSealed ?? '', `${unit.sn.slice(0, -1)}9`)).toBeNull();
   });

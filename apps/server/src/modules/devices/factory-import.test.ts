@@ -6,7 +6,7 @@ import { toCsv } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS, type GeneratedUnit, generateUnits } from './factory.js';
 import { FACTORY_COLUMNS, importFactoryFile } from './factory-import.js';
@@ -30,7 +30,7 @@ describe.each(ENGINES)('factory:import (issue 14, the factory registry) on %s', 
   let dir: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    box = t.secrets.box(DEVICE_SECRETS);
     dir = await mkdtemp(join(tmpdir(), 'vap-factory-'));
   });
   afterAll(async () => {

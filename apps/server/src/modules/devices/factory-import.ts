@@ -10,8 +10,8 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { DEVICE_KINDS, type DeviceKind, isDeviceCode, isDeviceSerial } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
-import { SecretBox } from '../../core/crypto/secret-box.js';
-import { loadJwtSecret } from '../../core/data-dir.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { configuredSecrets } from '../../core/crypto/secrets.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { readSheetRows, SHEET_LIMITS, type SheetLimits } from '../../core/http/sheet-rows.js';
@@ -164,7 +164,7 @@ export const factoryImport: OpsCommand = {
     const [file] = args;
     if (!file || args.length !== 1) throw new Error('Usage: factory:import <file.csv|file.xlsx>');
     const started = Date.now();
-    const box = new SecretBox(config.jwtSecret ?? loadJwtSecret(config.dataDir), DEVICE_SECRETS);
+    const box = configuredSecrets(config).box(DEVICE_SECRETS);
     const result = await importFactoryFile(database.db, box, file);
     const lines = [
       `${result.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.added} units added, ` +

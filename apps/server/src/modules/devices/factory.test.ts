@@ -72,7 +72,7 @@ describe('generateUnits (spec §5.1)', () => {
 describe.each(ENGINES)('npm run ops -- factory:generate on %s', (engine) => {
   let test: TestDatabase;
   const command = factoryCommands['factory:generate'];
-  const config = { ...loadConfig({}), jwtSecret: 'a-test-server-secret-of-32-characters-at-least' };
+  const config = { ...loadConfig({}), serverSecret: 'a-test-server-secret-of-32-characters-at-least' };
   beforeAll(async () => {
     test = await createTestDatabase(engine);
   });

@@ -3,7 +3,6 @@
  * /v1/dms/company): the factory registry of the vendor's units, the company's devices and groups,
  * the binding records and the verification of a unit, and the operator's `factory:*` commands.
  */
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { defineModule } from '../../core/modules.js';
 import { RateLimiter } from '../../core/rate-limit/limiter.js';
 import { BindRecords } from './bind-records.js';
@@ -56,9 +55,9 @@ declare module '../../core/modules.js' {
 
 export const devicesModule = defineModule({
   name: 'devices',
-  create: ({ db, serverSecret, importSlots }) => {
-    // Device secrets and GB28181 passwords are sealed under a key derived from the server secret.
-    const box = new SecretBox(serverSecret, DEVICE_SECRETS);
+  create: ({ db, secrets, importSlots }) => {
+    // Device secrets and GB28181 passwords.
+    const box = secrets.box(DEVICE_SECRETS);
     const devices = new Devices(db, box);
     const records = new BindRecords(db);
     return {

@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEVICE_KINDS, type DeviceKind, toCsv } from '@vap/contracts';
-import { SecretBox } from '../../core/crypto/secret-box.js';
-import { loadJwtSecret } from '../../core/data-dir.js';
+import { configuredSecrets } from '../../core/crypto/secrets.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import {
   BATCH_SIZE,
@@ -77,7 +76,7 @@ const generate: OpsCommand = {
       ...(model ? { model } : {}),
       ...(date ? { productionDate: date } : {}),
     });
-    const box = new SecretBox(config.jwtSecret ?? loadJwtSecret(config.dataDir), DEVICE_SECRETS);
+    const box = configuredSecrets(config).box(DEVICE_SECRETS);
     await storeUnits(db, box, units);
     const first = units[0];
     const last = units[units.length - 1];
@@ -104,7 +103,7 @@ const credentials: OpsCommand = {
     if ([...options.keys()].some((name) => name !== 'count')) throw new Error(CREDENTIALS_USAGE);
     const count = Number(options.get('count') ?? 20);
     if (!Number.isSafeInteger(count) || count < 1 || count > 100_000) throw new Error(CREDENTIALS_USAGE);
-    const box = new SecretBox(config.jwtSecret ?? loadJwtSecret(config.dataDir), DEVICE_SECRETS);
+    const box = configuredSecrets(config).box(DEVICE_SECRETS);
     const units = await new DevicePresence(database.db, box).credentials(count);
     return toCsv(
       ['sn', 'secret', 'kind', 'model', 'firmware_version'],

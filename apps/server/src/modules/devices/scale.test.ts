@@ -11,7 +11,6 @@
 import { DEVICE_PATHS, encodeListParam } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Database } from '../../core/db/client.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
@@ -120,7 +119,7 @@ describe.each(ENGINES)('the device list of a company with 100,000 devices on %s'
     const { db } = t.database;
     const started = performance.now();
     const units = generateUnits({ count: DEVICES, kind: 'ipc', seed: 'scale' });
-    await storeUnits(db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+    await storeUnits(db, t.secrets.box(DEVICE_SECRETS), units);
     const stored = performance.now();
     await db.execute(sql`
       insert into devices (unit_id, company_id, sn, kind, model, hardware_version, mac, name, firmware_version,

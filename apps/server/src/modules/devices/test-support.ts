@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { DEVICE_PATHS, type Device, type DeviceKind, type MenusMap } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, type TestApp } from '../../testing/harness.js';
@@ -12,7 +11,7 @@ import { DEVICE_SECRETS, type GeneratedUnit, generateUnits, storeUnits } from '.
 /** New units in the registry, of a seed of their own (so that no test shares one). */
 export async function addUnits(t: TestApp, count = 1, kind: DeviceKind = 'ipc'): Promise<GeneratedUnit[]> {
   const units = generateUnits({ count, kind, seed: randomBytes(8).toString('hex') });
-  await storeUnits(t.database.db, new SecretBox(t.jwtSecret, DEVICE_SECRETS), units);
+  await storeUnits(t.database.db, t.secrets.box(DEVICE_SECRETS), units);
   return units;
 }
 

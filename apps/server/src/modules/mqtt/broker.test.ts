@@ -3,7 +3,6 @@ import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SecretBox } from '../../core/crypto/secret-box.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { devices, factoryUnits } from '../devices/schema.js';
@@ -50,7 +49,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
 
   /** Factory units of the demo seed: bound ones (a device id) and unbound ones. */
   async function units(bound: boolean, count = 1): Promise<Unit[]> {
-    const box = new SecretBox(t.jwtSecret, DEVICE_SECRETS);
+    const box = t.secrets.box(DEVICE_SECRETS);
     const rows = await t.database.db
       .select({ sn: factoryUnits.sn, sealed: factoryUnits.secretSealed, deviceId: devices.id })
       .from(factoryUnits)

@@ -54,7 +54,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   /** Bound units of a company (the demo's own, or its downstream company's), offline to start with. */
   async function units(own: boolean, count = 1): Promise<Unit[]> {
-    const bound = await boundDevices(t.database, t.jwtSecret);
+    const bound = await boundDevices(t.database, t.serverSecret);
     const chosen = bound
       .filter((device) => (device.companyId === demoCompanyId) === own)
       .sort(bySerial)

@@ -37,7 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   'two servers on one PostgreSQL and one Redis are one broker',
   () => {
     let test: TestDatabase;
-    const jwtSecret = randomBytes(32).toString('hex');
+    const serverSecret = randomBytes(32).toString('hex');
     const nodes: Node[] = [];
     let owner: Record<string, string>;
     let units: Array<{ sn: string; secret: string }>;
@@ -50,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const { app, services } = await buildApp({
         database,
         passwords: new PasswordHasher(2),
-        jwtSecret,
+        serverSecret,
         jwtExpiresIn: 3600,
         bodyLimit: 1_048_576,
         verifyCompany: true,
@@ -87,7 +87,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await redis.flushdb();
       redis.disconnect();
       test = await createTestDatabase('postgres');
-      await seedDemo(test.database.db, new PasswordHasher(2), TEST_DEMO, jwtSecret);
+      await seedDemo(test.database.db, new PasswordHasher(2), TEST_DEMO, serverSecret);
       const [a] = [await startNode(), await startNode()];
       const signedIn = await a.app.inject({
         method: 'POST',
@@ -102,7 +102,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
       });
       key = created.json();
-      units = (await boundDevices(test.database, jwtSecret))
+      units = (await boundDevices(test.database, serverSecret))
         .slice(0, 3)
         .map(({ sn, secret }) => ({ sn, secret }));
     }, 120_000);

@@ -54,9 +54,9 @@ export const mqttModule = (settings: MqttSettings = {}) =>
   defineModule({
     name: 'mqtt',
     dependencies: ['devices', 'access-keys'],
-    create: async ({ db, log, callers, upgrades, serverSecret }, dependencies) => {
+    create: async ({ db, log, callers, upgrades, secrets }, dependencies) => {
       const { presence } = dependencies.devices;
-      const debugTokens = new DebugTokens(serverSecret);
+      const debugTokens = new DebugTokens(secrets.serverSecret);
       const userClients = new UserClients(
         dependencies['access-keys'].connections,
         debugTokens,

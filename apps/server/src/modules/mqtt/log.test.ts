@@ -33,7 +33,7 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
   afterAll(() => t.close());
 
   async function unitOf(own: boolean) {
-    const bound = await boundDevices(t.database, t.jwtSecret);
+    const bound = await boundDevices(t.database, t.serverSecret);
     const unit = bound.find((candidate) => (candidate.companyId === companyId) === own);
     if (!unit) throw new Error('no unit');
     return { sn: unit.sn, secret: unit.secret };

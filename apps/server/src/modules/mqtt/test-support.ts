@@ -15,7 +15,7 @@ export interface BoundUnit {
 
 /** Bound units of the demo seed with their factory secrets, offline to start with. */
 export async function boundUnits(t: TestApp, count: number, companyId?: number): Promise<BoundUnit[]> {
-  const bound = await boundDevices(t.database, t.jwtSecret, companyId === undefined ? {} : { companyId });
+  const bound = await boundDevices(t.database, t.serverSecret, companyId === undefined ? {} : { companyId });
   const chosen = bound.sort(bySerial).slice(0, count);
   if (chosen.length < count) throw new Error(`only ${chosen.length} bound units`);
   await markOffline(t.database, chosen);

@@ -58,7 +58,7 @@ describe('the MQTT broker over TLS', () => {
   });
 
   it('lets a device in over mqtts:// with the certificate, listed with transport tls', async () => {
-    const [row] = await boundDevices(t.database, t.jwtSecret);
+    const [row] = await boundDevices(t.database, t.serverSecret);
     if (!row) throw new Error('no device');
     await connect({ clientId: row.sn, username: row.sn, password: row.secret, ca });
     const owner = bearer(await t.signIn());

@@ -19,8 +19,8 @@ export type SignInSettings = Pick<
 export const signInModule = (settings: SignInSettings) =>
   defineModule({
     name: 'sign-in',
-    create: ({ db, passwords, tokens, serverSecret }) => {
-      const options = { ...settings, db, passwords, tokens, codeSecret: serverSecret };
+    create: ({ db, passwords, tokens, secrets }) => {
+      const options = { ...settings, db, passwords, tokens, codeSecret: secrets.serverSecret };
       const limiter = new RateLimiter(db);
       return {
         routes: async (app) => {

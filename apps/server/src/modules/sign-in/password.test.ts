@@ -130,7 +130,7 @@ describe.each(ENGINES)('password sign-in and tokens on %s', (engine) => {
       .setSubject(String(live.sub))
       .setIssuedAt(past - 3600)
       .setExpirationTime(past)
-      .sign(new TextEncoder().encode(t.jwtSecret));
+      .sign(new TextEncoder().encode(t.serverSecret));
     const response = await getUser(bearer(expired));
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('token_expired');
@@ -165,8 +165,8 @@ describe.each(ENGINES)('password sign-in and tokens on %s', (engine) => {
     ).toString('base64url')}.`;
     const forged = [
       await sign('x'.repeat(48), 'HS256'),
-      await sign(t.jwtSecret, 'HS512'),
-      await sign(t.jwtSecret, 'HS256', randomUUID()),
+      await sign(t.serverSecret, 'HS512'),
+      await sign(t.serverSecret, 'HS256', randomUUID()),
       none,
       'not.a.jwt',
     ];
@@ -186,7 +186,7 @@ describe.each(ENGINES)('password sign-in and tokens on %s', (engine) => {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(sub)
         .setExpirationTime(exp)
-        .sign(new TextEncoder().encode(t.jwtSecret));
+        .sign(new TextEncoder().encode(t.serverSecret));
     expect((await getUser(bearer(await withSubject(id)))).statusCode).toBe(200);
     for (const sub of [`${id}e0`, ` ${id} `, `0${id}`, `${id}.0`, `+${id}`, `0x${Number(id).toString(16)}`]) {
       const response = await getUser(bearer(await withSubject(sub)));

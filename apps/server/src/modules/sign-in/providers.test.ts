@@ -71,7 +71,7 @@ describe('refusing development providers (production without ALLOW_DEV_PROVIDERS
     buildApp({
       database: t.database,
       passwords: new PasswordHasher(1),
-      jwtSecret: 's'.repeat(40),
+      serverSecret: 's'.repeat(40),
       jwtExpiresIn: 3600,
       bodyLimit: 1_048_576,
       verifyCompany: true,

@@ -126,7 +126,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
     ({ app } = await buildApp({
       database,
       passwords,
-      jwtSecret: 's'.repeat(40),
+      serverSecret: 's'.repeat(40),
       jwtExpiresIn: 3600,
       bodyLimit: 1_048_576,
       verifyCompany: true,

@@ -1,6 +1,6 @@
 /**
  * SMS codes (spec §5.2): 6 digits from a secure generator, stored as an HMAC-SHA256 with a
- * server-side pepper (derived from the JWT secret), single use, valid 10 minutes, dead after 5 wrong
+ * server-side pepper (derived from the server secret), single use, valid 10 minutes, dead after 5 wrong
  * tries, one purpose each. Sending needs a solved captcha and stays within the limits of limits.ts.
  *
  * Unknown phones: a code for `login` or `reset` to a phone without an account is answered exactly
@@ -39,10 +39,10 @@ export class SmsCodeService {
     private readonly limiter: RateLimiter,
     private readonly captchas: CaptchaService,
     private readonly provider: SmsProvider,
-    jwtSecret: string,
+    serverSecret: string,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.pepper = createHmac('sha256', jwtSecret).update('vap sms code pepper v1').digest();
+    this.pepper = createHmac('sha256', serverSecret).update('vap sms code pepper v1').digest();
   }
 
   private hash(phone: string, purpose: SmsPurpose, code: string): string {

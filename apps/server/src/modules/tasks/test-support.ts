@@ -65,7 +65,7 @@ export function taskFixture(engine: Engine) {
     state.owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: state.owner });
     state.companyId = info.json<{ company: { id: number } }>().company.id;
-    state.units = (await boundDevices(t.database, t.jwtSecret, { companyId: state.companyId })).map(
+    state.units = (await boundDevices(t.database, t.serverSecret, { companyId: state.companyId })).map(
       ({ id, sn, model, secret }) => ({ id, sn, model, secret }),
     );
   }

@@ -68,7 +68,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     companyId = info.json<{ company: { id: number } }>().company.id;
-    const rows = await boundDevices(t.database, t.jwtSecret);
+    const rows = await boundDevices(t.database, t.serverSecret);
     const own = rows.filter((row) => row.companyId === companyId);
     const [first, second] = own;
     const foreign = rows.find((row) => row.companyId !== companyId);
