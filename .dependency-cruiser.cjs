@@ -38,6 +38,30 @@ module.exports = {
       to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index\\.ts$` },
     },
     {
+      name: 'test-support-below-the-harness',
+      comment:
+        "A module's test-support.ts takes the app its tests start (testing/test-app.ts); it never imports the harness, which imports app.ts and so every module: that would put the module on the roof of the import graph.",
+      severity: 'error',
+      from: { path: `${SERVER}modules/[^/]+/test-support\\.ts$` },
+      to: { path: `${SERVER}(testing/harness|app)\\.ts$` },
+    },
+    {
+      name: 'auth-below-http',
+      comment:
+        'core/auth is what the access hook (core/http/access.ts) uses; it throws ApiError from core/api-error.ts and never imports core/http.',
+      severity: 'error',
+      from: { path: `${SERVER}core/auth/` },
+      to: { path: `${SERVER}core/http/` },
+    },
+    {
+      name: 'db-below-commands',
+      comment:
+        "core/db is below the operator's commands: a command over the database (core/backup-commands.ts) imports it, never the other way.",
+      severity: 'error',
+      from: { path: `${SERVER}core/db/`, pathNot: TEST },
+      to: { path: `${SERVER}(core/[^/]+-commands?\\.ts|core/ops-command\\.ts|ops\\.ts)$` },
+    },
+    {
       name: 'test-support-for-tests',
       comment: 'A test-support.ts is for tests: code never imports one.',
       severity: 'error',

@@ -3,9 +3,10 @@
  * They work on the same database as the server (DATABASE_URL or the PGlite of DATA_DIR); on PGlite
  * the server must be stopped first, as the data directory is locked by one process at a time.
  */
+
+import { databaseCommands } from './core/backup-commands.js';
 import { loadConfig } from './core/config.js';
 import { lockDataDir, restrictNewFileModes } from './core/data-dir.js';
-import { databaseCommands } from './core/db/backup.js';
 import { openDatabase } from './core/db/client.js';
 import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';

@@ -6,17 +6,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { ServerSecrets } from '../core/crypto/secrets.js';
 import { type Database, openDatabase } from '../core/db/client.js';
-import type { ModuleServices } from '../core/modules.js';
 import { md5Hex, seedDemo } from '../seed.js';
 import { createPostgresDatabase, testDatabaseUrl } from './postgres-databases.js';
 
-export type Engine = 'pglite' | 'postgres';
+import type { Engine, TestApp } from './test-app.js';
+
+export { bearer, type Engine, type TestApp } from './test-app.js';
 
 /** The engines this run covers. */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -76,21 +76,6 @@ export async function createTestDatabase(engine: Engine, { migrated = true } = {
       await copy.drop();
     },
   };
-}
-
-export interface TestApp {
-  app: FastifyInstance;
-  /** What the app's modules offer: the broker, the engines the tests tick, the buffers they flush. */
-  services: ModuleServices;
-  database: Database;
-  serverSecret: string;
-  /** The sealed boxes of the app's server secret (`secrets.box(DEVICE_SECRETS)`). */
-  secrets: ServerSecrets;
-  /** The app's DATA_DIR (its object store); removed on close. */
-  dataDir: string;
-  /** Signs in as the demo owner (or another account) and returns the token. */
-  signIn(account?: string, password?: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 export async function createTestApp(
@@ -171,8 +156,6 @@ export async function createTestApp(
     },
   };
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * The statements the app sends to its database while `action` runs, counted where Drizzle hands

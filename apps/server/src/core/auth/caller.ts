@@ -16,9 +16,9 @@
  * has finished (Database.ownNotifications). A request of a kept caller then costs no statement.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { unauthorized } from '../api-error.js';
 import type { Database, Db } from '../db/client.js';
 import { companies, roles, users } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
 import { holderOfRole, type Permissions } from './permissions.js';
 import { callerVersion, sessions } from './schema.js';
 import type { AuthContext } from './tokens.js';

@@ -5,9 +5,9 @@
  */
 import { type Grant, type Holder, OWNER_ROLE_ID } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
+import { ApiError, unauthorized } from '../api-error.js';
 import type { Db } from '../db/client.js';
 import { roles, users } from '../db/schema.js';
-import { ApiError, unauthorized } from '../http/errors.js';
 
 export interface Permissions {
   userId: number;

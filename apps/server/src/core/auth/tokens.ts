@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ApiError, unauthorized } from '../api-error.js';
 import type { Db } from '../db/client.js';
-import { ApiError, unauthorized } from '../http/errors.js';
 import { sessions } from './schema.js';
 
 export interface AuthContext {

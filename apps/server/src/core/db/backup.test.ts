@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseCommands } from '../backup-commands.js';
 import { loadConfig } from '../config.js';
-import { databaseCommands } from './backup.js';
 import { openDatabase, pgliteDir } from './client.js';
 
 let dir: string;

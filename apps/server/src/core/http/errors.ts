@@ -8,21 +8,11 @@ import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode } from '@vap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from '../api-error.js';
 import { isMessageKey, negotiateLanguage, translate } from './i18n.js';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    /** A locale key of a more specific message than `errors.<code>`. */
-    readonly messageKey: string = `errors.${code}`,
-  ) {
-    super(code);
-    this.name = 'ApiError';
-  }
-}
-
-export const unauthorized = () => new ApiError(401, 'unauthorized');
+// Routes import the error they throw from here, beside what answers it.
+export { ApiError, unauthorized } from '../api-error.js';
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, key?: string) {
   const language = negotiateLanguage(request.headers['accept-language']);

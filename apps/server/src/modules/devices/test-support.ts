@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, type TestApp } from '../../testing/harness.js';
+import { bearer, type TestApp } from '../../testing/test-app.js';
 import { DEVICE_SECRETS, type GeneratedUnit, generateUnits, storeUnits } from './factory.js';
 
 /** New units in the registry, of a seed of their own (so that no test shares one). */

@@ -4,7 +4,7 @@ import { connect as connectTcp } from 'node:net';
 import { mqttConnectStringToSign, mqttKeyPassword } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
-import type { TestApp } from '../../testing/harness.js';
+import type { TestApp } from '../../testing/test-app.js';
 
 export interface BoundUnit {
   sn: string;

@@ -8,7 +8,7 @@ import { TASK_PATHS, type Task } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../testing/accounts.js';
-import { ENGINES } from '../../testing/harness.js';
+import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { sharedStringsBomb } from '../../testing/workbooks.js';
 import { deviceTopic } from '../mqtt/topics.js';
 import { taskFixture } from './test-support.js';
@@ -16,7 +16,7 @@ import { taskFixture } from './test-support.js';
 const NIGHT = { image: { brightness: 70, day_night: 'night' }, osd: { show_time: true, text: 'Gate 1' } };
 
 describe.each(ENGINES)('configuration and white-list tasks, on %s (issue 16)', (engine) => {
-  const fixture = taskFixture(engine);
+  const fixture = taskFixture((options) => createTestApp(engine, options));
   const { state, call, online, commandFor, report, jobOf, twoOfOneModel } = fixture;
   beforeAll(() => fixture.setup());
   afterEach(() => fixture.endClients());

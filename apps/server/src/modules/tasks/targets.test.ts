@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
-import { ENGINES } from '../../testing/harness.js';
+import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { devices } from '../devices/schema.js';
 import { firmwarePackages, taskJobs, tasks } from './schema.js';
 import { taskFixture } from './test-support.js';
@@ -18,7 +18,7 @@ import { taskFixture } from './test-support.js';
 const CONFIG = { image: { day_night: 'auto' } };
 
 describe.each(ENGINES)('the devices a task acts on, on %s (issue 16)', (engine) => {
-  const fixture = taskFixture(engine);
+  const fixture = taskFixture((options) => createTestApp(engine, options));
   const { state, call } = fixture;
   beforeAll(() => fixture.setup());
   afterEach(() => fixture.endClients());

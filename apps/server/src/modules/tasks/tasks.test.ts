@@ -9,13 +9,13 @@
 import { OBJECT_STORE_AUTH_SCHEME, TASK_PATHS, type Task } from '@vap/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { md5, multipart } from '../../testing/accounts.js';
-import { ENGINES } from '../../testing/harness.js';
+import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { deviceTopic } from '../mqtt/topics.js';
 import { LEASE_MS } from './engine.js';
 import { taskFixture, type Unit, until } from './test-support.js';
 
 describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
-  const fixture = taskFixture(engine);
+  const fixture = taskFixture((options) => createTestApp(engine, options));
   const { state, call, online, commandFor, report, task, jobOf, twoOfOneModel } = fixture;
   beforeAll(() => fixture.setup());
   afterEach(() => fixture.endClients());

@@ -8,7 +8,7 @@ import { TASK_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { boundDevices } from '../../testing/device-fixtures.js';
-import { bearer, createTestApp, type Engine, type TestApp } from '../../testing/harness.js';
+import { bearer, type TestApp } from '../../testing/test-app.js';
 import { devices } from '../devices/schema.js';
 import { testClients } from '../mqtt/test-support.js';
 import { deviceTopic } from '../mqtt/topics.js';
@@ -37,8 +37,18 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 5000) 
   }
 }
 
-/** The fixture of one engine's tests; `setup` in beforeAll, `endClients` after each, `close` after all. */
-export function taskFixture(engine: Engine) {
+/** How the tasks' tests start their app: the engine ticked by the test, on a clock it moves. */
+export interface TaskAppOptions {
+  taskTickMs: 0;
+  clock: () => number;
+  publicUrl: string;
+}
+
+/**
+ * The fixture of one engine's tests, on the app `start` makes (`createTestApp(engine, options)`);
+ * `setup` in beforeAll, `endClients` after each, `close` after all.
+ */
+export function taskFixture(start: (options: TaskAppOptions) => Promise<TestApp>) {
   const state = {
     t: undefined as unknown as TestApp,
     port: 0,
@@ -50,7 +60,7 @@ export function taskFixture(engine: Engine) {
   const clients = testClients(() => `mqtt://127.0.0.1:${state.port}`);
 
   async function setup() {
-    state.t = await createTestApp(engine, {
+    state.t = await start({
       taskTickMs: 0,
       clock: () => state.clock,
       publicUrl: 'http://devices.example',

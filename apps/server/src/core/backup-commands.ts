@@ -1,0 +1,45 @@
+/**
+ * `npm run ops -- backup <file>` / `restore <file>`: the embedded database's backup and restore
+ * (db/backup.ts) as operator commands. PostgreSQL is backed up with its own tools.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { backupEmbedded, restoreEmbedded } from './db/backup.js';
+import type { DataDirCommand } from './ops-command.js';
+
+const POSTGRES_REFUSAL =
+  'DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and pg_restore (docs/operations.md, "Backups").';
+
+export const databaseCommands: Record<string, DataDirCommand> = {
+  backup: {
+    usage: '<file>',
+    summary: 'Writes a backup of the embedded database (PGlite) to <file>; stop the server first.',
+    withoutDatabase: true,
+    async run(args, { config }) {
+      const [file, ...rest] = args;
+      if (!file || rest.length > 0) throw new Error('Usage: backup <file>');
+      if (config.databaseUrl) throw new Error(POSTGRES_REFUSAL);
+      const path = resolve(process.env.INIT_CWD || process.cwd(), file);
+      if (existsSync(path)) throw new Error(`${path} exists; choose a new file name.`);
+      const bytes = await backupEmbedded(config.dataDir, path);
+      return `Backed up the embedded database of ${config.dataDir} to ${path} (${bytes} bytes).`;
+    },
+  },
+  restore: {
+    usage: '<file>',
+    summary:
+      'Replaces the embedded database by a backup (the current one is kept aside); stop the server first.',
+    withoutDatabase: true,
+    async run(args, { config }) {
+      const [file, ...rest] = args;
+      if (!file || rest.length > 0) throw new Error('Usage: restore <file>');
+      if (config.databaseUrl) throw new Error(POSTGRES_REFUSAL);
+      const path = resolve(process.env.INIT_CWD || process.cwd(), file);
+      const keptAs = await restoreEmbedded(config.dataDir, path);
+      return (
+        `Restored the embedded database of ${config.dataDir} from ${path}.` +
+        (keptAs ? ` The database it replaced is in ${keptAs}; remove it once the restore is checked.` : '')
+      );
+    },
+  },
+};
