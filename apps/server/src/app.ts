@@ -3,7 +3,7 @@
  * drive it through `app.inject` and `main.ts` decides about ports, signals and the data directory.
  */
 import fastifySwagger from '@fastify/swagger';
-import { OPERATIONS_PATHS } from '@vap/contracts';
+import { type CallAnswer, OPERATIONS_CALLS } from '@vap/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -18,6 +18,7 @@ import type { MqttLimits } from './core/config.js';
 import { ServerSecrets } from './core/crypto/secrets.js';
 import type { Database } from './core/db/client.js';
 import { registerAccessControl } from './core/http/access.js';
+import { serve } from './core/http/calls.js';
 import { registerCompression } from './core/http/compress.js';
 import { registerConsole } from './core/http/console-static.js';
 import {
@@ -272,11 +273,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       for (const { routes } of modules.routes) await api.register(routes);
-      api.get(
-        OPERATIONS_PATHS.apiDocument,
-        { config: { access: 'public' }, schema: { hide: true } },
-        // The OpenAPI document the open-platform debug page is driven by (spec §7).
-        () => app.swagger(),
+      await serve(
+        api,
+        OPERATIONS_CALLS.apiDocument,
+        () => app.swagger() as CallAnswer<typeof OPERATIONS_CALLS.apiDocument>,
       );
     },
     { prefix: '/webapi' },

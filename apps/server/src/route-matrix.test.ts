@@ -4,8 +4,8 @@
  * valid token unless it is declared public, 403 for a role lacking its page or button, 403 for a
  * caller who is not a company's owner at an owner call, and no data of another company in any
  * answer. Every /webapi route the app registers (collected through `onRoute`) must be a declared
- * call, served with the access and open-API flag it declares, or one of SERVER_ROUTES: an undeclared
- * route fails here, named. A new call needs no change here unless it acts on a row by id (then
+ * call, served with the access and open-API flag it declares (the OpenAPI document included): an
+ * undeclared route fails here, named. A new call needs no change here unless it acts on a row by id (then
  * FOREIGN_ROWS names whose row) or cannot be answered without a query (REQUIRED_QUERIES).
  *
  * Calls declaring `openApi: true` also accept requests signed with an access key; every other call
@@ -49,23 +49,14 @@ import { addAccount, md5, pngOf } from './testing/accounts.js';
 import { registeredRoutes, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
-/**
- * Routes of the server's own, which no call declares, each with why: all of them public. A route
- * added here is a decision a reviewer sees; anything else the app registers must be a declared call.
- */
-const SERVER_ROUTES: Readonly<Record<string, string>> = {
-  'GET /webapi/api.json': 'the OpenAPI document, which @fastify/swagger generates from the declared calls',
-};
-
 interface Route {
-  /** The declared call's area and name with its route, or a server route's method and URL. */
+  /** The declared call's area and name with its route. */
   name: string;
   method: string;
   url: string;
   access: Access;
   openApi: boolean;
-  /** The declared call; none for a route of SERVER_ROUTES. */
-  call?: AnyCall;
+  call: AnyCall;
 }
 
 const nameOf = (route: Route) => route.name;
@@ -90,10 +81,6 @@ const ROUTES: Route[] = [
     openApi: call.openApi === true,
     call,
   })),
-  ...Object.keys(SERVER_ROUTES).map((key) => {
-    const [method = '', url = ''] = key.split(' ');
-    return { name: key, method, url, access: 'public' as const, openApi: false };
-  }),
 ];
 const SIGNED_IN = ROUTES.filter((route) => route.access !== 'public');
 const PAGE_ROUTES = ROUTES.flatMap(pageEntries);
@@ -363,24 +350,12 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
 
   describe('the routes it walks are the declared calls', () => {
     it.each(REGISTERED.map((route) => [routeKey(route), route] as const))(
-      '%s is a declared call served with its declared access and open-API flag, or a route of the server',
+      '%s is a declared call served with its declared access and open-API flag',
       (key, route) => {
-        if (Object.hasOwn(SERVER_ROUTES, key)) {
-          expect(route.config.access, `${key}, a route of the server, is public`).toBe('public');
-          return;
-        }
-        const declared = ROUTES.find((walked) => walked.call && routeKey(walked) === key);
+        const declared = ROUTES.find((walked) => routeKey(walked) === key);
         expect(declared, `${key} is registered, but no call declares it (@vap/contracts)`).toBeDefined();
         expect(route.config.access).toEqual(declared?.access);
         expect(route.config.openApi === true).toBe(declared?.openApi);
-      },
-    );
-
-    it.each(Object.keys(SERVER_ROUTES))(
-      '%s, a route of the server, is registered and no call declares it',
-      (key) => {
-        expect(REGISTERED.map(routeKey)).toContain(key);
-        expect(ROUTES.filter((route) => route.call && routeKey(route) === key)).toEqual([]);
       },
     );
   });

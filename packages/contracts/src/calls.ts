@@ -89,6 +89,8 @@ export interface CallFacts<M extends HttpMethod = HttpMethod, P extends string =
   readonly only?: string;
   /** The status of a success with `response`, when it is not 200 (201 for a created company). */
   readonly status?: 201 | 202;
+  /** Left out of the OpenAPI document (the document itself). */
+  readonly hidden?: boolean;
   /** The OpenAPI document's grouping, summary and description. */
   readonly tags: readonly string[];
   readonly summary: string;

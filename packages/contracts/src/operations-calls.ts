@@ -22,6 +22,16 @@ export const OPERATIONS_CALLS = declareCalls(schemas, {
     summary: 'Liveness of the server process alone, without a database round trip',
     schemas: (s) => ({ response: s.livenessSchema }),
   },
+  // The open-platform debug page is driven by it (spec §7). Not an operation of itself.
+  apiDocument: {
+    method: 'GET',
+    path: OPERATIONS_PATHS.apiDocument,
+    access: 'public',
+    hidden: true,
+    tags: ['operations'],
+    summary: 'The OpenAPI document of /webapi',
+    schemas: (s) => ({ response: s.openApiDocumentSchema }),
+  },
   // Any signed-in user may read them: they name no data, and the console needs them to answer an
   // address of a page the role lacks with 'not permitted' instead of sending it to /index.
   catalogue: {

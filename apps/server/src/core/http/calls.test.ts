@@ -62,6 +62,15 @@ const CALLS = declareCalls(async () => area, {
     summary: 'Uploads a thing',
     schemas: (s) => ({ response: s.thing }),
   },
+  document: {
+    method: 'GET',
+    path: '/v1/document',
+    access: 'public',
+    hidden: true,
+    tags: ['things'],
+    summary: 'The document',
+    schemas: (s) => ({ response: s.thing }),
+  },
 });
 
 const routes: RouteOptions[] = [];
@@ -89,6 +98,7 @@ beforeAll(async () => {
       : { id: request.params.id, name: 'x' },
   );
   await serve(app, CALLS.upload, () => ({ id: 2, name: 'upload' }));
+  await serve(app, CALLS.document, () => ({ id: 3, name: 'document' }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -173,5 +183,11 @@ describe('serve: a declared call as one route', () => {
     ]);
     const create = routes.find((route) => route.method === 'POST' && route.url === '/v1/things');
     expect(create?.schema).not.toHaveProperty('consumes');
+  });
+
+  it('leaves a call declared hidden out of the OpenAPI document, and no other', () => {
+    const hidden = routes.filter((route) => (route.schema as { hide?: boolean } | undefined)?.hide);
+    // Its GET route and the HEAD route Fastify adds beside it.
+    expect(new Set(hidden.map((route) => route.url))).toEqual(new Set(['/v1/document']));
   });
 });

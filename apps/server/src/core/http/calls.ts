@@ -62,6 +62,7 @@ function routeSchema(call: AnyCall, schemas: CallSchemas) {
         : {}),
     ...(schemas.body ? { body: schemas.body } : {}),
     ...(call.consumes ? { consumes: [...call.consumes] } : {}),
+    ...(call.hidden ? { hide: true } : {}),
     response,
   };
 }
