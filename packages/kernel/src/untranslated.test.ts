@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Messages } from './i18n.js';
 import { messages } from './plugin.js';
 import { untranslatedKeys } from './untranslated.js';
 
-const strings = (en: object, zhCN: object, zhTW: object) =>
+const strings = (en: Messages, zhCN: Messages, zhTW: Messages) =>
   messages('area', {
     en: async () => ({ default: en }),
     'zh-CN': async () => ({ default: zhCN }),
