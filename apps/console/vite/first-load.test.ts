@@ -2,9 +2,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIRST_LOAD_FILE, type FirstLoadFile } from '@vap/contracts';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_LOAD_FILE, type FirstLoadFile, firstLoad, languageOf } from './first-load.js';
+import { firstLoad, languageOf } from './first-load.js';
 import { VIRTUAL_ID } from './vap-plugins.js';
 
 /**

@@ -32,7 +32,7 @@
  * (`vap_language` cookie), as the console loads no other language's strings.
  */
 import { basename, dirname, resolve } from 'node:path';
-import { LANGUAGES } from '@vap/contracts';
+import { FIRST_LOAD_FILE, type FirstLoadFile, isLanguage, LANGUAGES } from '@vap/contracts';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VIRTUAL_ID } from './vap-plugins.js';
 
@@ -63,12 +63,10 @@ export interface FirstLoadPlan {
 /** `en.json`, `zh-CN.js`, or a plugin build's `zh-CN-4OZWQ25T.js` (tsup's chunk hash). */
 const MESSAGE_FILE = /^([a-z]{2,3}(?:-[A-Z]{2}|-[A-Z][a-z]{3})?)(?:-[A-Z0-9]{8})?\.(?:js|json)$/;
 
-/** The console's languages: a lazy `api-7SSDXCLX.js` or `log-3RG6N2DT.js` is no message file. */
-const KNOWN_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGES);
-
+// Only the console's languages: a lazy `api-7SSDXCLX.js` or `log-3RG6N2DT.js` is no message file.
 export const languageOf = (id: string): string | undefined => {
   const language = MESSAGE_FILE.exec(basename(id))?.[1];
-  return language && KNOWN_LANGUAGES.has(language) ? language : undefined;
+  return isLanguage(language) ? language : undefined;
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -154,22 +152,10 @@ export interface FirstLoadOptions {
   defaultLanguage: string;
 }
 
-/** What the server reads to preload the visitor's own language: each language's messages chunk. */
-export const FIRST_LOAD_FILE = 'first-load.json';
-export interface FirstLoadFile {
-  defaultLanguage: string;
-  /** Language → the address of its sign-in messages chunk. */
-  messages: Record<string, string>;
-}
-
 export const SIGN_IN_CHUNK = 'sign-in';
 export const SHELL_CHUNK = 'shell';
 export const messagesChunk = (language: string) => `messages-${language}`;
 export const signedInMessagesChunk = (language: string) => `signed-in-messages-${language}`;
-const languageOfChunk = (name: string) => {
-  const language = name.startsWith('messages-') ? name.slice('messages-'.length) : undefined;
-  return language && KNOWN_LANGUAGES.has(language) ? language : undefined;
-};
 
 export function firstLoad(options: FirstLoadOptions): Plugin {
   let plan: FirstLoadPlan = {
@@ -238,10 +224,15 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
       }
     },
     generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.name, output.fileName]] : [],
+        ),
+      );
       const messages: Record<string, string> = {};
-      for (const output of Object.values(bundle)) {
-        const language = output.type === 'chunk' ? languageOfChunk(output.name) : undefined;
-        if (language) messages[language] = `${base}${output.fileName}`;
+      for (const language of LANGUAGES) {
+        const file = chunks.get(messagesChunk(language));
+        if (file) messages[language] = `${base}${file}`;
       }
       const file: FirstLoadFile = { defaultLanguage: options.defaultLanguage, messages };
       this.emitFile({ type: 'asset', fileName: FIRST_LOAD_FILE, source: JSON.stringify(file) });

@@ -18,6 +18,21 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
  */
 export const LANGUAGE_COOKIE = 'vap_language';
 
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * What the console's build writes beside index.html for the server (`first-load.json`): the
+ * language whose sign-in strings index.html preloads, and the address of each language's.
+ */
+export const FIRST_LOAD_FILE = 'first-load.json';
+export interface FirstLoadFile {
+  defaultLanguage: string;
+  /** Language → the address of its sign-in messages chunk. */
+  messages: Record<string, string>;
+}
+
 export const DEFAULT_THEME_COLOR = '#1890ff';
 /** Layout settings of spec §3 "Settings". */
 export interface LayoutSettings {

@@ -6,7 +6,7 @@
  * i18next does the strings (nested keys, `{{name}}`, `_one`/`_other` plurals, `ns:key`) and
  * react-i18next the React side (`useT`, in react/i18n.tsx).
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vap/contracts';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@vap/contracts';
 import i18next, { type i18n as I18next, type TOptions } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -15,9 +15,7 @@ import type { MessageLoader, MessagesContribution } from './plugin.js';
 export const DEFAULT_NAMESPACE = 'translation';
 export const LANGUAGE_STORAGE_KEY = 'vap_language';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /**
  * The language a console starts in: the user's choice saved in `storage`, else zh-CN (spec §1: the

@@ -9,25 +9,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@vap/contracts';
+import {
+  FIRST_LOAD_FILE,
+  type FirstLoadFile,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+} from '@vap/contracts';
 import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodingFor } from './compress.js';
-
-/** first-load.json, as apps/console/vite/first-load.ts writes it. */
-interface FirstLoadFile {
-  defaultLanguage: string;
-  messages: Record<string, string>;
-}
 
 interface Page {
   html: string;
   br: Buffer;
   gzip: Buffer;
 }
-
-const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The language the request's cookie names, if it names one of the three. */
 export function cookieLanguage(request: FastifyRequest): Language | undefined {
@@ -46,7 +43,7 @@ export class ConsoleIndex {
 
   /** The versions of a build's index.html; undefined for a build without first-load.json. */
   static read(consoleDir: string): ConsoleIndex | undefined {
-    const planFile = join(consoleDir, 'first-load.json');
+    const planFile = join(consoleDir, FIRST_LOAD_FILE);
     if (!existsSync(planFile)) return undefined;
     const plan = JSON.parse(readFileSync(planFile, 'utf8')) as FirstLoadFile;
     const html = readFileSync(join(consoleDir, 'index.html'), 'utf8');
