@@ -1,46 +1,12 @@
 /** Builders shared by the kernel's own tests. */
-import type { MenuItem, UserInfo } from '@vap/contracts';
+import type { UserInfo } from '@vap/contracts';
+import { testMenuItem, testUser } from './test-user.js';
 
-let nextId = 1000;
+export { testMenuItem as menuItem };
 
-export function menuItem(partial: Partial<MenuItem> & Pick<MenuItem, 'name' | 'type'>): MenuItem {
-  nextId += 1;
-  return {
-    id: nextId,
-    parent_id: 0,
-    path: partial.name,
-    title: `menu.${partial.name}`,
-    icon: '',
-    is_hidden: false,
-    is_disable: false,
-    sort: 0,
-    children: [],
-    ...partial,
-  };
-}
-
+/** `testUser` with the one page every signed-in user needs (no menu is no access, spec §4.1). */
 export function userInfo(partial: Partial<UserInfo> = {}): UserInfo {
-  return {
-    id: 1,
-    menus: [menuItem({ name: 'dashboard', type: 'page' })],
-    role_id: 0,
-    role_name: null,
-    phone: '13800138000',
-    email: 'owner@vap-demo.com',
-    nickname: '演示管理员',
-    remark: '',
-    is_password_empty: false,
-    company: {
-      id: 1,
-      name: '演示科技有限公司',
-      title: 'VAP 演示',
-      logo: '',
-      verify_status: 2,
-      products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
-    },
-    verify_company: true,
-    ...partial,
-  };
+  return testUser({ menus: [testMenuItem({ name: 'dashboard', type: 'page' })], ...partial });
 }
 
 /** A JWT-shaped token with the given `exp` (seconds); the signature is irrelevant client-side. */

@@ -4,7 +4,7 @@ import { definePlugin, page, whenProductEnabled } from './plugin.js';
 import { Permitted, preloadPage } from './react/page.js';
 import { createServiceRef, service } from './services.js';
 import { API_PATHS } from './session.js';
-import { createTestKernel, renderPluginPage, testToken, testUser } from './testing.js';
+import { createTestKernel, renderPluginPage, testMenuItem, testToken, testUser } from './testing.js';
 
 afterEach(cleanup);
 
@@ -98,21 +98,7 @@ describe("a plugin's services follow its product flag", () => {
     services: [service(VoipApi, () => ({ line: ++lines }))],
   });
   const company = testUser().company;
-  const menus = [
-    {
-      id: 1,
-      parent_id: 0,
-      name: 'dashboard',
-      type: 'page' as const,
-      path: 'dashboard',
-      title: 'menu.dashboard',
-      icon: '',
-      is_hidden: false,
-      is_disable: false,
-      sort: 1,
-      children: [],
-    },
-  ];
+  const menus = [testMenuItem({ id: 1, name: 'dashboard', type: 'page', sort: 1 })];
   const withVoip = (flag: number) =>
     testUser({ menus, company: company && { ...company, products: { ...company.products, voip: flag } } });
 

@@ -14,12 +14,14 @@ import { KernelProvider } from './react/context.js';
 import { PageHost, preloadPage } from './react/page.js';
 import type { RecordedCall } from './recorded-calls.js';
 import { API_PATHS } from './session.js';
+import { testUser } from './test-user.js';
 
 // Plugin tests load their pages and locale chunks through Vite's transform: on a busy two-core CI
 // machine that can outlast Testing Library's default one-second wait.
 configure({ asyncUtilTimeout: 10_000 });
 
 export { callsTo, ordersOf, type RecordedCall, wheresOf } from './recorded-calls.js';
+export { testMenuItem, testUser } from './test-user.js';
 
 export interface Answer {
   status?: number;
@@ -172,31 +174,6 @@ function renderInKernel(kernel: Kernel, element: ReactElement, path: string, rou
 function CurrentPath() {
   const location = useLocation();
   return <p data-testid="location">at {`${location.pathname}${location.search}`}</p>;
-}
-
-/** A signed-in company user for tests: the owner of a verified company with every product on. */
-export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
-  return {
-    id: 1,
-    menus: [],
-    role_id: 0,
-    role_name: null,
-    phone: '13800138000',
-    email: 'owner@vap-demo.com',
-    nickname: '测试用户',
-    remark: '',
-    is_password_empty: false,
-    company: {
-      id: 1,
-      name: '测试科技有限公司',
-      title: 'VAP',
-      logo: '',
-      verify_status: 2,
-      products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
-    },
-    verify_company: true,
-    ...partial,
-  };
 }
 
 export interface RenderPageOptions extends Omit<RenderPluginOptions, 'plugins' | 'user' | 'routePath'> {

@@ -1,5 +1,5 @@
 import type { Message, Notice, UserInfo } from '@vap/contracts';
-import { testUser } from '@vap/kernel/testing';
+import { testMenuItem, testUser } from '@vap/kernel/testing';
 
 export const notice = (partial: Partial<Notice> & Pick<Notice, 'id' | 'title'>): Notice => ({
   content: '<p>Body</p>',
@@ -19,20 +19,6 @@ export const message = (partial: Partial<Message> & Pick<Message, 'id' | 'title'
 /** A signed-in owner whose menu has one page (an empty menu is the no-access case of spec §4.1). */
 export const signedInUser = (partial: Partial<UserInfo> = {}): UserInfo =>
   testUser({
-    menus: [
-      {
-        id: 1,
-        parent_id: 0,
-        name: 'dashboard',
-        type: 'page',
-        path: 'dashboard',
-        title: 'menu.dashboard',
-        icon: '',
-        is_hidden: false,
-        is_disable: false,
-        sort: 1,
-        children: [],
-      },
-    ],
+    menus: [testMenuItem({ id: 1, name: 'dashboard', type: 'page', sort: 1 })],
     ...partial,
   });

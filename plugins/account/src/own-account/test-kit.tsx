@@ -1,7 +1,12 @@
 /** Test helpers of the own-account dialogs: a signed-in kernel, the message hosts, fakes. */
 import { cleanup, screen } from '@testing-library/react';
 import type { UserInfo } from '@vap/contracts';
-import { type Answers, testUser as kernelTestUser, renderWithKernel } from '@vap/kernel/testing';
+import {
+  type Answers,
+  testUser as kernelTestUser,
+  renderWithKernel,
+  testMenuItem,
+} from '@vap/kernel/testing';
 import { DialogHost, dialogs, message, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import type { ReactElement } from 'react';
@@ -109,21 +114,7 @@ export function stubUploads(answer: (sent: SentUpload) => { status: number; body
 /** `testUser` of the kernel with a dashboard menu (a user without menus has no access, spec §4.1). */
 export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
   return kernelTestUser({
-    menus: [
-      {
-        id: 1,
-        parent_id: 0,
-        name: 'dashboard',
-        type: 'page',
-        path: 'dashboard',
-        title: 'menu.dashboard',
-        icon: '',
-        is_hidden: false,
-        is_disable: false,
-        sort: 0,
-        children: [],
-      },
-    ],
+    menus: [testMenuItem({ id: 1, name: 'dashboard', type: 'page' })],
     ...partial,
   });
 }

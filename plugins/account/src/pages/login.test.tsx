@@ -1,46 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
-import { renderWithKernel, testToken } from '@vap/kernel/testing';
+import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
+import { renderWithKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import { consoleMessages } from '../sign-in/test-support.js';
 import LoginPage from './login.js';
 
-const owner: UserInfo = {
-  id: 1,
-  menus: [
-    {
-      id: 1,
-      parent_id: 0,
-      name: 'dashboard',
-      type: 'page',
-      path: 'dashboard',
-      title: 'menu.dashboard',
-      icon: '',
-      is_hidden: false,
-      is_disable: false,
-      sort: 0,
-      children: [],
-    },
-  ],
-  role_id: 0,
-  role_name: null,
-  phone: '13800138000',
-  email: 'owner@vap-demo.com',
-  nickname: '演示管理员',
-  remark: '',
-  is_password_empty: false,
-  company: {
-    id: 1,
-    name: '演示科技有限公司',
-    title: '',
-    logo: '',
-    verify_status: 2,
-    products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
-  },
-  verify_company: true,
-};
+const owner = testUser({ menus: [testMenuItem({ id: 1, name: 'dashboard', type: 'page' })] });
 
 async function renderLogin(answers = {}) {
   const view = await renderWithKernel(<LoginPage />, {

@@ -2,7 +2,7 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
-import { type Answers, renderWithKernel, testUser } from '@vap/kernel/testing';
+import { type Answers, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
@@ -15,19 +15,7 @@ afterEach(cleanup);
 
 /** An account its company removed (or a new sign-up): no company, no role, no menu. */
 const detached = testUser({ id: 7, phone: '13912345678', role_id: null, company: null, menus: {} });
-const dashboard = {
-  id: 1,
-  parent_id: 0,
-  name: 'dashboard',
-  type: 'page' as const,
-  path: 'dashboard',
-  title: 'menu.dashboard',
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: 0,
-  children: [],
-};
+const dashboard = testMenuItem({ id: 1, name: 'dashboard', type: 'page' });
 /** The same account once it owns a company, or once an owner has added it. */
 const withCompany = testUser({ id: 7, phone: '13912345678', menus: [dashboard] });
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { type ContributionOptions, contribute, definePlugin, type LazyComponent } from '@vap/kernel';
-import { renderWithKernel } from '@vap/kernel/testing';
+import { renderWithKernel, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dashboardPlugin from '../index.js';
 import { DashboardCards } from '../points.js';
@@ -21,47 +21,36 @@ const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type'
   ...partial,
 });
 
-const user = (partial: Partial<UserInfo> = {}): UserInfo => ({
-  id: 7,
-  menus: [
-    item({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
-    item({
-      id: 2,
-      name: 'system',
-      type: 'dir',
-      path: 'system',
-      children: [
-        item({ id: 3, parent_id: 2, name: 'system_user', type: 'page', path: 'user', title: 'Users' }),
-        item({
-          id: 4,
-          parent_id: 2,
-          name: 'system_role',
-          type: 'page',
-          path: 'role',
-          title: 'Roles',
-          is_hidden: true,
-        }),
-      ],
-    }),
-  ],
-  role_id: 0,
-  role_name: null,
-  phone: '13800138000',
-  email: 'owner@vap-demo.com',
-  nickname: '演示管理员',
-  remark: '',
-  is_password_empty: false,
-  company: {
-    id: 1,
-    name: '演示科技有限公司',
-    title: 'VAP 演示',
-    logo: '',
-    verify_status: 2,
-    products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 0 },
-  },
-  verify_company: true,
-  ...partial,
-});
+/** testUser's company, given the demo's names that the page shows. */
+const demo = testUser().company;
+const user = (partial: Partial<UserInfo> = {}): UserInfo =>
+  testUser({
+    id: 7,
+    menus: [
+      item({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
+      item({
+        id: 2,
+        name: 'system',
+        type: 'dir',
+        path: 'system',
+        children: [
+          item({ id: 3, parent_id: 2, name: 'system_user', type: 'page', path: 'user', title: 'Users' }),
+          item({
+            id: 4,
+            parent_id: 2,
+            name: 'system_role',
+            type: 'page',
+            path: 'role',
+            title: 'Roles',
+            is_hidden: true,
+          }),
+        ],
+      }),
+    ],
+    nickname: '演示管理员',
+    company: demo && { ...demo, name: '演示科技有限公司', title: 'VAP 演示' },
+    ...partial,
+  });
 
 afterEach(cleanup);
 
