@@ -28,7 +28,9 @@ async function withDatabase<T>(use: (query: (sql: string) => Promise<unknown[]>)
   }
 }
 
-describe('backup and restore of the embedded database', () => {
+// Each test creates, opens and reopens an embedded database on disk (an initdb each): 10–20 s on a
+// loaded two-core machine, where the suite's 30 s was once not enough.
+describe('backup and restore of the embedded database', { timeout: 90_000 }, () => {
   it('restore brings back what the backup held, and keeps the database it replaced aside', async () => {
     await withDatabase(async (query) => {
       await query('create table kept (note text)');

@@ -37,14 +37,31 @@ interface Face {
 const decoding = new Map<string, Promise<Face>>();
 const faces = new Map<string, Face>();
 
+/** The decode running or last run; the next waits for it. */
+let decoder: Promise<unknown> = Promise.resolve();
+
+/**
+ * A WOFF2 font's TrueType bytes. wawoff2 answers a view of its own memory, which its next decode
+ * overwrites: when both weights were decoded at once, the first came back garbage now and then
+ * ("Unknown font format", a 500 on the first PDF). So one decode at a time, each copied out before
+ * the next starts.
+ */
+export function decodeWoff2(woff2: Uint8Array): Promise<Buffer> {
+  const decoded = decoder.then(async () => {
+    const { default: decompress } = await import('wawoff2/decompress.js');
+    return Buffer.from(await decompress(woff2));
+  });
+  decoder = decoded.catch(() => undefined);
+  return decoded;
+}
+
 function load(slice: string, weight: Weight): Promise<Face> {
   const name = `${slice}-${weight}`;
   let face = decoding.get(name);
   if (!face) {
     face = (async () => {
-      const { default: decompress } = await import('wawoff2/decompress.js');
       const woff2 = await readFile(join(fontDirectory, `noto-sans-sc-${slice}-${weight}-normal.woff2`));
-      const bytes = Buffer.from(await decompress(woff2));
+      const bytes = await decodeWoff2(woff2);
       const loaded = { name, bytes, font: fontkit.create(bytes) as fontkit.Font };
       faces.set(name, loaded);
       return loaded;
