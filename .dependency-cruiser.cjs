@@ -31,6 +31,14 @@ module.exports = {
       },
     },
     {
+      name: 'module-face-no-table',
+      comment:
+        "A module's index.ts exports no Drizzle table: its schema.ts holds its own tables, and the tables other modules read are in core/db (the fleet's in core/db/devices.ts).",
+      severity: 'error',
+      from: { path: `${SERVER}modules/[^/]+/index\\.ts$` },
+      to: { path: `${SERVER}modules/[^/]+/schema\\.ts$` },
+    },
+    {
       name: 'app-through-module-faces',
       comment: 'The app, its entry points and the test support compose modules through their index.ts.',
       severity: 'error',

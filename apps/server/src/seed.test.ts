@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGroups, devices, factoryUnits } from './core/db/devices.js';
 import { companies, users } from './core/db/schema.js';
-import { bindRecords, deviceGroups, devices, factoryUnits } from './modules/devices/schema.js';
+import { bindRecords } from './modules/devices/schema.js';
 import { DEMO_COMPANY, DEMO_DOWNSTREAM_COMPANY, DEMO_OPERATOR } from './seed.js';
 import { createTestApp, type TestApp } from './testing/harness.js';
 

@@ -7,7 +7,8 @@ import type { DeviceKind } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
 import { ServerSecrets } from '../core/crypto/secrets.js';
 import type { Database } from '../core/db/client.js';
-import { DEVICE_SECRETS, DevicePresence, devices } from '../modules/devices/index.js';
+import { devices } from '../core/db/devices.js';
+import { DEVICE_SECRETS, DevicePresence } from '../modules/devices/index.js';
 
 export interface BoundDevice {
   id: number;

@@ -1,8 +1,9 @@
 /**
- * The tables every layer reads: companies, their roles and their users (spec §3, §6). Each other
- * table is declared by the part of the server that owns it, in a `schema.ts` beside its code; the
- * drizzle config collects them all, so `npm run db:generate -w @vap/server` turns a change in any of
- * them into one migration under `apps/server/drizzle` (PGlite and PostgreSQL run the same ones).
+ * The tables every layer reads: companies, their roles and their users (spec §3, §6); the fleet's
+ * are beside them in devices.ts. Each other table is declared by the part of the server that owns
+ * it, in a `schema.ts` beside its code; the drizzle config collects them all, so `npm run
+ * db:generate -w @vap/server` turns a change in any of them into one migration under
+ * `apps/server/drizzle` (PGlite and PostgreSQL run the same ones).
  */
 import type { CompanyPlan, MenusMap } from '@vap/contracts';
 import { sql } from 'drizzle-orm';

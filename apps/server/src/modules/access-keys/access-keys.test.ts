@@ -8,11 +8,11 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
+import { deviceGroups } from '../../core/db/devices.js';
 import { companies, roles } from '../../core/db/schema.js';
 import { createKey, ROLES_OPERATION, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { deviceGroups } from '../devices/schema.js';
 import { accessKeys } from './schema.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

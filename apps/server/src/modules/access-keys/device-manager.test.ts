@@ -7,9 +7,9 @@ import { createHmac } from 'node:crypto';
 import { DEVICE_MANAGER_PATHS, deviceManagerStringToSign, type OpenDevice } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGroups, devices } from '../../core/db/devices.js';
 import { createKey } from '../../testing/access-keys.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { deviceGroups, devices } from '../devices/schema.js';
 
 describe.each(ENGINES)('the open device manager, on %s (issue 16)', (engine) => {
   let t: TestApp;

@@ -11,8 +11,8 @@
 import { accountingMonthStart, CLOUD_PLAN_PRICES, type CloudPlan } from '@vap/contracts';
 import { and, asc, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { devices } from '../devices/index.js';
 import type { CompanyStanding, Ledger } from '../finance/index.js';
 import {
   type CloudPackages,

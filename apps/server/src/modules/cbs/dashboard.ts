@@ -12,7 +12,7 @@ import {
 } from '@vap/contracts';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../devices/index.js';
+import { devices } from '../../core/db/devices.js';
 import type { Ledger } from '../finance/index.js';
 import { priceSql } from './billing.js';
 import { monthKey, packageColumns, toCloudPackage } from './packages.js';

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../devices/index.js';
+import { devices } from '../../core/db/devices.js';
 import { Coupons, Ledger } from '../finance/index.js';
 import { CloudPackages } from './packages.js';
 

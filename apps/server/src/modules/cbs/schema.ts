@@ -2,8 +2,8 @@
 import type { CloudPackageState, CloudPlan, CloudService } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { devices } from '../../core/db/devices.js';
 import { companyRef, createdAt } from '../../core/db/schema.js';
-import { devices } from '../devices/index.js';
 
 export const cloudPackages = pgTable(
   'cloud_packages',

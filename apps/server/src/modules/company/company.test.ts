@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { companyDetailSchema, LOGO_MAX_BYTES, userInfoSchema } from '@vap/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { LocalObjectBackend } from '../../core/storage/local-backend.js';
 import { ObjectStore } from '../../core/storage/objects.js';
@@ -11,7 +12,6 @@ import { DEMO_OPERATOR } from '../../seed.js';
 import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { cloudPackages } from '../cbs/schema.js';
-import { devices } from '../devices/schema.js';
 import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('company settings, verification and the object store on %s', (engine) => {

@@ -16,9 +16,10 @@ import {
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ListTotals, versionOf } from './list-totals.js';
-import { bindRecords, devices } from './schema.js';
+import { bindRecords } from './schema.js';
 import { scopeOf } from './scope.js';
 
 const filtersOf = whereOf(BIND_RECORD_FILTERS, {

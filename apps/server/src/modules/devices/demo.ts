@@ -8,8 +8,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ServerSecrets } from '../../core/crypto/secrets.js';
 import type { Db } from '../../core/db/client.js';
+import { deviceGroups, devices, factoryUnits } from '../../core/db/devices.js';
 import { DEVICE_SECRETS, generateUnits, storeUnits } from './factory.js';
-import { bindRecords, deviceGroups, devices, deviceVersions, factoryUnits } from './schema.js';
+import { bindRecords, deviceVersions } from './schema.js';
 
 export const DEMO_GROUPS = [
   { name: '一号楼', maxDevices: 40 },

@@ -7,9 +7,9 @@ import type { Device, Order, Where } from '@vap/contracts';
 import { and, inArray, or } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { deviceWhere, orderTerms } from './device-filters.js';
 import { selectRows, toDevice } from './device-rows.js';
-import { devices } from './schema.js';
 import { scopeOf, scopeWhereOf } from './scope.js';
 
 /** Devices read per statement of an export. */

@@ -6,8 +6,8 @@
 import { DEVICE_FILTERS, DEVICE_ORDER_KEYS, type Order, UNGROUPED } from '@vap/contracts';
 import { asc, desc, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { devices } from '../../core/db/devices.js';
 import { orderOf, whereOf } from '../../core/http/list-sql.js';
-import { devices } from './schema.js';
 
 /**
  * The filters as SQL, their values as themselves or as a prepared statement's placeholders. A

@@ -21,6 +21,7 @@ import { UNGROUPED } from '@vap/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { deviceGroups, devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { PreparedShapes } from '../../core/http/list-query.js';
 import { type Param, valuesOf } from '../../core/http/list-sql.js';
@@ -28,7 +29,6 @@ import { deviceWhere, orderColumn, ordersOf } from './device-filters.js';
 import { ROW, type Row, toDevice } from './device-rows.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { type Boundary, PageBoundaries, type Start } from './page-boundaries.js';
-import { deviceGroups, devices } from './schema.js';
 import { childrenColumn, childrenOf, type DeviceScope, ownScopeOf } from './scope.js';
 
 /**

@@ -5,8 +5,8 @@
 import type { Device } from '@vap/contracts';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
+import { deviceGroups, devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
-import { deviceGroups, devices } from './schema.js';
 import type { DeviceScope } from './scope.js';
 
 /** What a page and a detail read of a device: no sealed column. */

@@ -2,12 +2,13 @@ import { DEVICE_PATHS, type Device, encodeListParam, type ListPage } from '@vap/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
+import { devices, factoryUnits } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, statementsDuring, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from './factory.js';
-import { bindRecords, devices, factoryUnits } from './schema.js';
+import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call } from './test-support.js';
 
 const list = (wheres: object[] = [], orders: object[] = [], extra = '') =>

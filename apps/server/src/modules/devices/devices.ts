@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { exportDevices } from './device-export.js';
 import { DevicePages } from './device-pages.js';
@@ -29,7 +30,6 @@ import { boundFrom, findUnit, GB_PASSWORD_KEY } from './factory.js';
 import { changeGroupCount, groupFull, groupUnknown, type LockedGroup, lockGroups } from './groups.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { type Actor, recordChanges } from './records.js';
-import { devices } from './schema.js';
 import { type DeviceScope, groupInScope, scopeOf, scopeWhere } from './scope.js';
 
 type BindBody = z.output<typeof bindDeviceBodySchema>;

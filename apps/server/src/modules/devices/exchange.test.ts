@@ -13,12 +13,13 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json' with { type: 'json' };
+import { devices } from '../../core/db/devices.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_EXPORT_COLUMNS } from './exchange-routes.js';
 import { generateUnits } from './factory.js';
-import { bindRecords, devices } from './schema.js';
+import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 /** A multipart body as a browser's FormData sends it: the fields, then the file. */

@@ -7,10 +7,10 @@ import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { factoryUnits } from '../../core/db/devices.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS, type GeneratedUnit, generateUnits } from './factory.js';
 import { FACTORY_COLUMNS, importFactoryFile } from './factory-import.js';
-import { factoryUnits } from './schema.js';
 
 const cellsOf = (unit: GeneratedUnit) => [
   unit.sn,

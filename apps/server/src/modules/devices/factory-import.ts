@@ -13,11 +13,11 @@ import { inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { configuredSecrets } from '../../core/crypto/secrets.js';
 import type { Db } from '../../core/db/client.js';
+import { factoryUnits } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { readSheetRows, SHEET_LIMITS, type SheetLimits } from '../../core/http/sheet-rows.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { DEVICE_SECRETS, type GeneratedUnit, KIND_CODES, storeUnits } from './factory.js';
-import { factoryUnits } from './schema.js';
 
 export const FACTORY_COLUMNS = [
   'sn',

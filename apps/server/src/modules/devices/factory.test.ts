@@ -2,10 +2,10 @@ import { isDeviceSerial, patterns } from '@vap/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
+import { factoryUnits } from '../../core/db/devices.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { batchOfSeed, generateUnits } from './factory.js';
 import { factoryCommands } from './ops.js';
-import { factoryUnits } from './schema.js';
 
 describe('generateUnits (spec §5.1)', () => {
   it('makes valid units: serial of the kind, device code, MAC, production date', () => {

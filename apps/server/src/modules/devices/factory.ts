@@ -16,7 +16,7 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { randomAlphanumeric, type SealingPurpose, type SecretBox } from '../../core/crypto/secret-box.js';
 import { arrayLiteral } from '../../core/db/array-literal.js';
 import type { Db } from '../../core/db/client.js';
-import { factoryUnits } from './schema.js';
+import { factoryUnits } from '../../core/db/devices.js';
 
 /** Device secrets and GB28181 passwords (the serial or the device id is the associated data). */
 export const DEVICE_SECRETS: SealingPurpose = { salt: 'vap-devices', info: 'device secret sealing v1' };

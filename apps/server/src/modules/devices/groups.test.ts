@@ -1,10 +1,11 @@
 import { DEVICE_PATHS, type DeviceGroups, encodeListParam, type MenusMap } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/devices.js';
 import { companies, roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { bindRecords, devices } from './schema.js';
+import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 const OPERATOR: MenusMap = {

@@ -9,12 +9,13 @@ import type { DeviceGroup, DeviceGroups, GroupBody } from '@vap/contracts';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { deviceGroups, devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { roles } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { bumpVersion } from './list-totals.js';
 import type { Actor } from './records.js';
-import { bindRecords, deviceGroups, devices } from './schema.js';
+import { bindRecords } from './schema.js';
 import { allGroups, type DeviceScope, groupInScope, scopeOf } from './scope.js';
 
 export interface LockedGroup {

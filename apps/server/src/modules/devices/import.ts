@@ -15,11 +15,11 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
+import { devices, factoryUnits } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { boundFrom, GB_PASSWORD_KEY, LOCAL_PASSWORD_KEY, UNIT, type Unit } from './factory.js';
 import { changeGroupCount, groupUnknown, lockGroups } from './groups.js';
 import { type Actor, recordChanges } from './records.js';
-import { devices, factoryUnits } from './schema.js';
 import { groupInScope, scopeOf } from './scope.js';
 import type { CheckedImportRow } from './workbook.js';
 

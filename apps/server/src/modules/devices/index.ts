@@ -30,11 +30,6 @@ export { factoryCommands } from './ops.js';
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
 /** A downstream company's device refuses every action alike, naming it (spec §6). */
 export { type DeviceAction, readOnlyRefusal } from './read-only.js';
-/**
- * The devices table, read by the task engine's claims in the same statement (is the device online,
- * still the task's company's): a join, where a call per job would be a round trip per device.
- */
-export { devices } from './schema.js';
 /** Device tasks' targets, and a completed upgrade's new firmware version (modules/tasks). */
 export { setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
 

@@ -13,8 +13,8 @@ import type { DeviceKind } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
+import { devices, factoryUnits } from '../../core/db/devices.js';
 import { bumpVersion } from './list-totals.js';
-import { devices, factoryUnits } from './schema.js';
 
 /** A bound unit that proved its factory secret. */
 export interface BrokerDevice {

@@ -12,8 +12,8 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
-import { devices } from './schema.js';
 
 export interface DeviceScope {
   /** The caller's company: the only one whose devices they change. */

@@ -6,10 +6,10 @@
 import { DEVICE_PATHS, DEVICE_SUMMARY_HOURS, type DeviceSummary } from '@vap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { devices } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 const HOUR_MS = 3_600_000;

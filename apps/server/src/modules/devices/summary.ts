@@ -8,7 +8,7 @@ import { DEVICE_SUMMARY_HOURS, type DeviceSummary } from '@vap/contracts';
 import { eq, gte, or, sql } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { devices } from './schema.js';
+import { devices } from '../../core/db/devices.js';
 import { scopeOf, scopeWhere } from './scope.js';
 
 const HOUR_MS = 3_600_000;

@@ -9,11 +9,11 @@ import { checkWheres, DEVICE_FILTERS, type TaskTarget, UNGROUPED } from '@vap/co
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { deviceWhere } from './device-filters.js';
 import { bumpVersion } from './list-totals.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
-import { devices } from './schema.js';
 import { ownScopeOf, scopeOf, scopeWhereOf } from './scope.js';
 
 export interface TargetDevice {

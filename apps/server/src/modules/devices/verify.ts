@@ -8,11 +8,11 @@ import { isDeviceSerial, type VerifyResult } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { Limit, RateLimiter } from '../../core/rate-limit/limiter.js';
 import { findUnit } from './factory.js';
-import { devices } from './schema.js';
 
 /** Verifications one user may make per window. */
 export const VERIFY_LIMIT: Limit = { max: 30, windowMs: 60_000 };

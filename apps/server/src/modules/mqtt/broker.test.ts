@@ -3,9 +3,9 @@ import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { devices, factoryUnits } from '../../core/db/devices.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
-import { devices, factoryUnits } from '../devices/schema.js';
 import { testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 

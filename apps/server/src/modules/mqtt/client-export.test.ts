@@ -17,11 +17,11 @@ import {
 import { ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { devices } from '../devices/schema.js';
 import { boundUnits, keyPassword, testClients } from './test-support.js';
 
 describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) => {

@@ -14,11 +14,11 @@ import {
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { devices } from '../devices/schema.js';
 import { keyPassword, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 

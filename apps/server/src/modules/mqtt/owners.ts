@@ -7,7 +7,7 @@
 import { accessKeyIdPattern, isDeviceSerial } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../devices/index.js';
+import { devices } from '../../core/db/devices.js';
 import type { UserClients } from './user-clients.js';
 
 /** How long an owner found is trusted: a unit rebound or a key deleted shows within a minute. */

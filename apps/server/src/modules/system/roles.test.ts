@@ -1,10 +1,10 @@
 import { DEFAULT_ROLE, type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGroups } from '../../core/db/devices.js';
 import { companies, roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { deviceGroups } from '../devices/schema.js';
 
 const ROLE_EDITOR: MenusMap = {
   system: [],

@@ -8,9 +8,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { type Database, openDatabase } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { seedDemo } from '../../seed.js';
 import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
-import { devices } from '../devices/schema.js';
 import { JobEngine, type JobKind } from './engine.js';
 import { taskJobs, tasks } from './schema.js';
 

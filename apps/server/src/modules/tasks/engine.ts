@@ -20,7 +20,7 @@
 import type { JobReport, TaskType } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../devices/index.js';
+import { devices } from '../../core/db/devices.js';
 import { taskJobs, tasks } from './schema.js';
 
 /** How long a started job goes without word from its device before the device is asked again. */

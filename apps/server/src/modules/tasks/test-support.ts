@@ -7,9 +7,9 @@ import type { Task, TaskJob } from '@vap/contracts';
 import { TASK_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
+import { devices } from '../../core/db/devices.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, type TestApp } from '../../testing/test-app.js';
-import { devices } from '../devices/schema.js';
 import { testClients } from '../mqtt/test-support.js';
 import { deviceTopic } from '../mqtt/topics.js';
 

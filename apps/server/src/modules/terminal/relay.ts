@@ -20,10 +20,10 @@ import {
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { type Language, negotiateLanguage } from '../../core/http/i18n.js';
 import type { Upgrades } from '../../core/http/upgrades.js';
-import { devices } from '../devices/index.js';
 import type { Broker } from '../mqtt/index.js';
 import { DeviceDisconnects } from './disconnects.js';
 import { endMessage } from './end-messages.js';

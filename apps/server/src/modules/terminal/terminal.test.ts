@@ -20,12 +20,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import { auditLogs } from '../../core/audit/schema.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
+import { devices } from '../../core/db/devices.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import { md5Hex } from '../../seed.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { devices } from '../devices/schema.js';
 import { LineRecorder } from './command-audit.js';
 import { terminalSessions } from './schema.js';
 
