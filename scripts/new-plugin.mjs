@@ -3,7 +3,9 @@
  * `npm run new-plugin -- <name> [--dir <path>] [--registry <url>]`: scaffolds the plugin package
  * `@vap/plugin-<name>` in `plugins/<name>` (or `<path>/<name>`), modelled on plugins/dashboard: the
  * same scripts, peers and build, one example page `<name>_example` with its texts in en, zh-CN and
- * zh-TW, and a test of that page in a real kernel (`@vap/kernel/testing`). Outside this repository
+ * zh-TW, one declared call of the plugin's own (`src/calls.ts`) that the page makes and the plugin's
+ * server entry answers (`src/server.ts`), and tests of both: the page in a real kernel
+ * (`@vap/kernel/testing`), the handler against the call's schemas. Outside this repository
  * the package stands alone: it depends on the published SDK's version, carries its own compiler
  * options and tools, and `--registry` points its `@vap` scope at the registry the SDK is in.
  * Plain Node, no dependencies.
@@ -93,6 +95,7 @@ const sorted = (record) => Object.fromEntries(Object.entries(record).sort(([a], 
 function files(name, up, alone) {
   const sdk = (pkg) => alone?.versions[pkg] ?? '*';
   const page = `${name}_example`;
+  const constant = name.toUpperCase().replaceAll('-', '_');
   const texts = {
     en: {
       example: {
@@ -101,7 +104,7 @@ function files(name, up, alone) {
         intro: `This is the example page of the ${name} plugin. Replace it with the first real screen of the area.`,
         signedInAs: 'Signed in as {{name}}',
         greet: 'Say hello',
-        greeting: 'Hello from the {{name}} plugin!',
+        greeting: 'The server of the {{name}} plugin greets user {{user}}.',
       },
       menu: { dir: label(name), example: `${label(name)} example` },
       buttons: { greet: 'Say hello' },
@@ -113,7 +116,7 @@ function files(name, up, alone) {
         intro: `这是 ${name} 插件的示例页面，请将其替换为该功能区的第一个真实页面。`,
         signedInAs: '当前登录：{{name}}',
         greet: '打个招呼',
-        greeting: '来自 {{name}} 插件的问候！',
+        greeting: '{{name}} 插件的服务端向用户 {{user}} 问好。',
       },
       menu: { dir: name, example: `${name} 示例页面` },
       buttons: { greet: '打招呼' },
@@ -125,7 +128,7 @@ function files(name, up, alone) {
         intro: `這是 ${name} 外掛的範例頁面，請將其替換為該功能區的第一個真實頁面。`,
         signedInAs: '目前登入：{{name}}',
         greet: '打個招呼',
-        greeting: '來自 {{name}} 外掛的問候！',
+        greeting: '{{name}} 外掛的伺服器向使用者 {{user}} 問好。',
       },
       menu: { dir: name, example: `${name} 範例頁面` },
       buttons: { greet: '打招呼' },
@@ -139,14 +142,18 @@ function files(name, up, alone) {
       private: true,
       type: 'module',
       sideEffects: false,
-      exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+      exports: {
+        '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+        // What the server imports to answer the plugin's own calls (docs/plugin-api.md).
+        './server': { types: './dist/server.d.ts', default: './dist/server.js' },
+      },
       files: ['dist', 'src'],
       scripts: {
         build: 'tsup && vap-plugin-manifest',
         typecheck: 'tsc --noEmit',
         test: 'vitest run',
       },
-      dependencies: { '@vap/contracts': sdk('@vap/contracts'), '@vap/ui': sdk('@vap/ui') },
+      dependencies: { '@vap/contracts': sdk('@vap/contracts'), '@vap/ui': sdk('@vap/ui'), zod: '^4.1.12' },
       peerDependencies: {
         '@tanstack/react-query': '^5.90.0',
         '@vap/kernel': sdk('@vap/kernel'),
@@ -206,7 +213,8 @@ function files(name, up, alone) {
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The console's entry, and the server's (the handlers of the plugin's own calls).
+  entry: ['src/index.ts', 'src/server.ts'],
   format: ['esm'],
   dts: true,
   splitting: true,
@@ -248,7 +256,12 @@ export default definePlugin({
   pages: [
     page('${page}', () => import('./pages/example.js'), {
       buttons: ['greet'],
-      menu: { dir: '${name}', path: 'example', title: '${name}:menu.example', buttons: { greet: '${name}:buttons.greet' } },
+      menu: {
+        dir: '${name}',
+        path: 'example',
+        title: '${name}:menu.example',
+        buttons: { greet: '${name}:buttons.greet' },
+      },
     }),
   ],
   messages: [
@@ -261,13 +274,93 @@ export default definePlugin({
 });
 `,
 
-    'src/pages/example.tsx': `import { Permitted, useSession, useT } from '@vap/kernel';
+    'src/calls.ts': `import { declareCalls, pluginPage } from '@vap/contracts';
+
+/**
+ * The plugin's own calls, each declared once: the server's route (its access, validation, refusals
+ * and OpenAPI entry) and the page's client both come from these values. Paths are below
+ * /plugins/${name}/; the schemas load with the first call.
+ */
+export const ${constant}_CALLS = declareCalls(() => import('./schemas.js'), {
+  greeting: {
+    method: 'GET',
+    path: '/plugins/${name}/greeting',
+    // Who may call it: a role granted the page's "greet" button (and the owner).
+    access: { page: pluginPage('${page}'), button: 'greet' },
+    tags: ['${name}'],
+    summary: 'The greeting of the example page, for the signed-in caller',
+    schemas: (s) => ({ response: s.greetingSchema }),
+  },
+});
+`,
+
+    'src/schemas.ts': `import { z } from 'zod';
+
+/** What the greeting call answers. */
+export const greetingSchema = z.object({
+  user_id: z.number().int(),
+  company_id: z.number().int().nullable(),
+  served_at: z.iso.datetime(),
+});
+export type Greeting = z.infer<typeof greetingSchema>;
+`,
+
+    'src/server.ts': `import { definePluginServer, handle } from '@vap/contracts';
+import { ${constant}_CALLS } from './calls.js';
+
+/**
+ * The plugin's server entry (package export "./server"): the server imports it at start and
+ * answers each call with its handler, after checking the caller's access and the input against
+ * the call's declaration. A handler gets the parsed input and the caller, and answers what the
+ * call's response schema describes (or throws a \`CallRefusal\`).
+ */
+export default definePluginServer('${name}', [
+  handle(${constant}_CALLS.greeting, (_input, caller) => ({
+    user_id: caller.userId,
+    company_id: caller.companyId,
+    served_at: new Date().toISOString(),
+  })),
+]);
+`,
+
+    'src/server.test.ts': `import type { PluginCaller } from '@vap/contracts';
+import { describe, expect, it } from 'vitest';
+import { ${constant}_CALLS } from './calls.js';
+import server from './server.js';
+
+const caller: PluginCaller = { userId: 7, companyId: 3, roleId: 0, language: 'en' };
+
+describe('the ${name} server', () => {
+  it('answers the greeting with the caller, in the shape the call declares', async () => {
+    const greeting = server.handlers.find(({ call }) => call === ${constant}_CALLS.greeting);
+    const answer = await greeting?.handler({ params: undefined, query: undefined, body: undefined }, caller);
+    const { response } = await ${constant}_CALLS.greeting.schemas();
+    expect(response.parse(answer)).toMatchObject({ user_id: 7, company_id: 3 });
+  });
+
+  it('serves only its own calls, below /plugins/${name}/', () => {
+    expect(server.plugin).toBe('${name}');
+    for (const { call } of server.handlers) expect(call.path.startsWith('/plugins/${name}/')).toBe(true);
+  });
+});
+`,
+
+    'src/pages/example.tsx': `import { useMutation } from '@tanstack/react-query';
+import { Permitted, useClient, useSession, useT } from '@vap/kernel';
 import { Button, Card, message } from '@vap/ui';
+import { ${constant}_CALLS } from '../calls.js';
 
 /** The example page (menu item \`${page}\`): replace it with a real screen of the area. */
 export default function ExamplePage() {
   const t = useT('${name}');
   const { user } = useSession();
+  const calls = useClient(${constant}_CALLS);
+  // The kernel's HTTP client shows a refusal's message itself; success says what the server said.
+  const greet = useMutation({
+    mutationFn: () => calls.greeting(),
+    onSuccess: (answer) =>
+      message.success(t('example.greeting', { name: '${name}', user: answer.user_id })),
+  });
   const who = user ? user.nickname || user.phone || user.email : '';
   return (
     <div className="flex flex-col gap-4">
@@ -281,7 +374,9 @@ export default function ExamplePage() {
       {/* Shown to roles granted the page's "greet" button, and to the owner. */}
       <Permitted button="greet">
         <div>
-          <Button onClick={() => message.success(t('example.greeting', { name: '${name}' }))}>{t('example.greet')}</Button>
+          <Button loading={greet.isPending} onClick={() => greet.mutate()}>
+            {t('example.greet')}
+          </Button>
         </div>
       </Permitted>
     </div>
@@ -303,8 +398,10 @@ declare module '@vap/kernel' {
 `,
 
     'src/pages/example.test.tsx': `import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TranslationKey } from '@vap/kernel';
 import { renderPluginPage, testUser } from '@vap/kernel/testing';
+import { Toaster } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -333,6 +430,21 @@ describe(PAGE, () => {
     await renderPluginPage(plugin, PAGE, { roleId: 4, buttons: [] });
     await screen.findByRole('heading', { name: en.example.title });
     expect(screen.queryByRole('button', { name: en.example.greet })).toBeNull();
+  });
+
+  it("greets with what the plugin's server answers the greeting call", async () => {
+    // The toaster beside the page, as the console renders it, shows what the page says.
+    const { api } = await renderPluginPage(plugin, PAGE, {
+      beside: <Toaster />,
+      answers: {
+        'GET /plugins/${name}/greeting': {
+          body: { user_id: 42, company_id: 1, served_at: '2026-01-01T00:00:00.000Z' },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: en.example.greet }));
+    expect(await screen.findByText('The server of the ${name} plugin greets user 42.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === '/plugins/${name}/greeting')).toHaveLength(1);
   });
 
   it('speaks the language the user chose', async () => {

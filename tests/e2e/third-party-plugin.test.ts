@@ -3,8 +3,9 @@
  * repository's plugins/ (a temporary directory whose node_modules are the repository's, as after
  * an `npm install`), built on its own, installed by the documented steps only — listed in the
  * console's plugin list, the console built, the server started — it appears in the running console
- * with its dir, page and button titled in three languages, its button permission holds for a role
- * without it, and it disappears cleanly when it is taken off the list. No file of the kernel, the
+ * with its dir, page and button titled in three languages, its own declared call answered by its
+ * server entry, its button permission holds for a role without it (on the screen and on the call),
+ * and it disappears cleanly, call included, when it is taken off the list. No file of the kernel, the
  * console or the server is edited.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
@@ -80,6 +81,10 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return JSON.parse(text) as T;
 }
 
+/** The plugin's own call, as its page makes it. */
+const greetingCall = (token: string) =>
+  fetch(`${server.url}/webapi/plugins/${NAME}/greeting`, { headers: { authorization: `Bearer ${token}` } });
+
 const flatten = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => [item, ...flatten(item.children)]);
 
@@ -105,7 +110,7 @@ async function signedIn(token: string, language: string): Promise<Page> {
 
 const texts = (language: string) =>
   JSON.parse(readFileSync(join(pluginDir, `src/locales/${language}.json`), 'utf8')) as {
-    example: { title: string; greet: string };
+    example: { title: string; greet: string; greeting: string };
     menu: { dir: string; example: string };
     buttons: { greet: string };
   };
@@ -149,14 +154,19 @@ describe('a plugin written outside the repository', () => {
 
   it.each(['en', 'zh-CN', 'zh-TW'])('shows its menu entries and page in %s', async (language) => {
     const strings = texts(language);
-    const page = await signedIn(await login(DEMO.account, DEMO.password), language);
+    const token = await login(DEMO.account, DEMO.password);
+    const page = await signedIn(token, language);
     const menu = page.getByRole('navigation').first();
     await menu.getByRole('button', { name: strings.menu.dir }).click();
     await menu.getByRole('link', { name: strings.menu.example }).click();
     await page.getByRole('heading', { name: strings.example.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${NAME}/example`);
-    // The owner may use every button.
-    await page.getByRole('button', { name: strings.example.greet }).waitFor();
+    // The owner may use every button; the greeting comes from the plugin's own call, on the server.
+    await page.getByRole('button', { name: strings.example.greet }).click();
+    const { id } = await api<{ id: number }>(token, 'GET', '/v1/pms/user');
+    await page
+      .getByText(strings.example.greeting.replace('{{name}}', NAME).replace('{{user}}', String(id)))
+      .waitFor();
     await page.context().close();
   });
 
@@ -177,6 +187,9 @@ describe('a plugin written outside the repository', () => {
     await page.getByRole('heading', { name: strings.example.title }).waitFor();
     expect(await page.getByRole('button', { name: strings.example.greet }).count()).toBe(0);
     await page.context().close();
+    // The server holds the same line for the call the button makes.
+    expect((await greetingCall(await login(MEMBER.phone, MEMBER.password))).status).toBe(403);
+    expect((await greetingCall(owner)).status).toBe(200);
   });
 
   it('disappears cleanly when taken off the list: no menu entry, no route, the rest unchanged', async () => {
@@ -189,6 +202,7 @@ describe('a plugin written outside the repository', () => {
     const token = await login(DEMO.account, DEMO.password);
     const after = await menuOf(token);
     expect(after.map((item) => item.name)).toEqual(before.map((item) => item.name));
+    expect((await greetingCall(token)).status).toBe(404);
     const page = await signedIn(token, 'en');
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     expect(await page.getByRole('button', { name: texts('en').menu.dir }).count()).toBe(0);

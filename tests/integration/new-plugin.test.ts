@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pluginManifestSchema } from '@vap/contracts';
+import { type PluginServer, pluginManifestSchema } from '@vap/contracts';
 import { KERNEL_API_VERSION, type Plugin } from '@vap/kernel';
 import { PluginRegistry } from '@vap/kernel/host';
 import satisfies from 'semver/functions/satisfies.js';
@@ -87,6 +87,10 @@ describe('npm run new-plugin -- <name>', () => {
       'tsup.config.ts',
       'vitest.config.ts',
       'src/index.ts',
+      'src/calls.ts',
+      'src/schemas.ts',
+      'src/server.ts',
+      'src/server.test.ts',
       'src/i18n-keys.ts',
       'src/pages/example.tsx',
       'src/pages/example.test.tsx',
@@ -105,7 +109,8 @@ describe('npm run new-plugin -- <name>', () => {
     const dashboard = readJson<PackageJson>(join(ROOT, 'plugins/dashboard/package.json'));
     const scaffolded = readJson<PackageJson>(join(dir, 'package.json'));
     expect(scaffolded.scripts).toEqual(dashboard.scripts);
-    expect(scaffolded.dependencies).toEqual(dashboard.dependencies);
+    // Besides: zod, for the schemas of its own calls.
+    expect(scaffolded.dependencies).toEqual({ ...dashboard.dependencies, zod: '^4.1.12' });
     expect(scaffolded.peerDependencies).toEqual(dashboard.peerDependencies);
     // The in-repo plugins type their use of the console's own strings from @vap/locales, a private
     // workspace package; a scaffolded plugin has only its own namespace and no need of it.
@@ -185,6 +190,23 @@ describe('npm run new-plugin -- <name>', () => {
     expect(plugin.messages?.map((contribution) => contribution.namespace)).toEqual([NAME]);
     // The registry boots it beside the real plugins.
     expect(() => new PluginRegistry([plugin])).not.toThrow();
+  });
+
+  it("the built server entry answers the plugin's one declared call, below /plugins/<name>/", async () => {
+    const { default: server } = (await import(pathToFileURL(join(dir, 'dist/server.js')).href)) as {
+      default: PluginServer;
+    };
+    expect(server.plugin).toBe(NAME);
+    expect(server.handlers.map(({ call }) => `${call.method} ${call.path}`)).toEqual([
+      `GET /plugins/${NAME}/greeting`,
+    ]);
+    const [greeting] = server.handlers;
+    const answer = await greeting?.handler(
+      { params: undefined, query: undefined, body: undefined },
+      { userId: 9, companyId: null, roleId: null, language: 'en' },
+    );
+    const schemas = await greeting?.call.schemas();
+    expect(schemas?.response?.parse(answer)).toMatchObject({ user_id: 9, company_id: null });
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PluginManifest } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pluginsModule, readPluginList, tailwindSources } from './vap-plugins.js';
+import { pluginServers, pluginsModule, readPluginList, tailwindSources } from './vap-plugins.js';
 
 const APP_DIR = join(import.meta.dirname, '..');
 
@@ -37,6 +37,15 @@ describe('the console plugin list (plugins.json)', () => {
     await mkdir(join(dir, 'map/dist'), { recursive: true });
     await writeFile(join(dir, 'map/package.json'), JSON.stringify({ name: '@acme/vap-plugin-map' }));
     await writeFile(join(dir, 'map/dist/manifest.json'), JSON.stringify(manifest('map')));
+    await mkdir(join(dir, 'pins/dist'), { recursive: true });
+    await writeFile(
+      join(dir, 'pins/package.json'),
+      JSON.stringify({
+        name: '@acme/pins',
+        exports: { '.': './dist/index.js', './server': './dist/server.js' },
+      }),
+    );
+    await writeFile(join(dir, 'pins/dist/manifest.json'), JSON.stringify(manifest('pins')));
     await mkdir(join(dir, 'unbuilt'), { recursive: true });
     await writeFile(join(dir, 'unbuilt/package.json'), JSON.stringify({ name: '@acme/unbuilt' }));
   });
@@ -47,6 +56,17 @@ describe('the console plugin list (plugins.json)', () => {
     expect(plugins.map((plugin) => [plugin.name, plugin.entry, plugin.manifest.id])).toEqual([
       ['@vap/plugin-dashboard', '@vap/plugin-dashboard', 'dashboard'],
       ['@acme/vap-plugin-map', join(dir, 'map/dist/index.js'), 'map'],
+    ]);
+  });
+
+  it('lists the server entry of each plugin that exports one, by its path, for the server to import', async () => {
+    const file = await list(['./map', './pins']);
+    await expect(async () => readPluginList(file, APP_DIR)).rejects.toThrow(
+      'Plugin "@acme/pins": its server entry ./dist/server.js is missing (build it first)',
+    );
+    await writeFile(join(dir, 'pins/dist/server.js'), 'export default {};\n');
+    expect(pluginServers(readPluginList(file, APP_DIR))).toEqual([
+      { plugin: 'pins', entry: join(dir, 'pins/dist/server.js') },
     ]);
   });
 

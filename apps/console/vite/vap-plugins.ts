@@ -5,7 +5,9 @@
  * plugin. This Vite plugin reads the list when the console is built (or served in development):
  * - `virtual:vap-plugins` exports `pluginPackages`, one lazy import per plugin, in list order;
  * - the build writes `plugin-manifests.json` (each plugin build's `dist/manifest.json`) beside
- *   index.html, from which the server installs the plugins' menu entries at start.
+ *   index.html, from which the server installs the plugins' menu entries at start;
+ * - and `plugin-servers.json`: the server entry (`exports["./server"]`) of each plugin that has one,
+ *   by its absolute path, which the server imports at start to serve the plugin's own calls.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import type { Plugin } from 'vite';
 export const VIRTUAL_ID = 'virtual:vap-plugins';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 export const MANIFESTS_FILE = 'plugin-manifests.json';
+export const SERVERS_FILE = 'plugin-servers.json';
 
 export interface ListedPlugin {
   /** The package's name, as the boot error names it. */
@@ -24,6 +27,17 @@ export interface ListedPlugin {
   /** Its built entry, imported by the console. */
   readonly entry: string;
   readonly manifest: PluginManifest;
+  /** Its built server entry (`exports["./server"]`), when it serves calls of its own. */
+  readonly server?: string;
+}
+
+type Exports = Record<string, string | { default?: string; import?: string } | undefined>;
+
+/** The file of a package's `./server` export, below its directory. */
+function serverEntry(exports: unknown): string | undefined {
+  if (typeof exports !== 'object' || exports === null) return undefined;
+  const entry = (exports as Exports)['./server'];
+  return typeof entry === 'string' ? entry : (entry?.import ?? entry?.default);
 }
 
 export class PluginListError extends Error {
@@ -67,7 +81,10 @@ export function readPluginList(listFile: string, appDir: string): ListedPlugin[]
   return list.map((entry: string) => {
     const isPath = entry.startsWith('.') || isAbsolute(entry);
     const dir = isPath ? resolve(dirname(listFile), entry) : packageDir(entry, appDir);
-    const pkg = readJson(join(dir, 'package.json'), `Plugin "${entry}"`) as { name?: unknown };
+    const pkg = readJson(join(dir, 'package.json'), `Plugin "${entry}"`) as {
+      name?: unknown;
+      exports?: unknown;
+    };
     if (typeof pkg.name !== 'string')
       throw new PluginListError(`Plugin "${entry}": package.json has no name`);
     const manifestFile = join(dir, 'dist/manifest.json');
@@ -76,11 +93,17 @@ export function readPluginList(listFile: string, appDir: string): ListedPlugin[]
     );
     if (!parsed.success)
       throw new PluginListError(`Plugin "${pkg.name}": ${manifestFile} is not a plugin manifest`);
+    const server = serverEntry(pkg.exports);
+    if (server && !existsSync(join(dir, server)))
+      throw new PluginListError(
+        `Plugin "${pkg.name}": its server entry ${server} is missing (build it first)`,
+      );
     return {
       name: pkg.name,
       dir,
       entry: isPath ? join(dir, 'dist/index.js') : pkg.name,
       manifest: parsed.data,
+      ...(server ? { server: join(dir, server) } : {}),
     };
   });
 }
@@ -91,6 +114,13 @@ export function pluginsModule(plugins: readonly ListedPlugin[]): string {
     (plugin) => `  ${JSON.stringify(plugin.name)}: () => import(${JSON.stringify(plugin.entry)}),`,
   );
   return `export const pluginPackages = {\n${entries.join('\n')}\n};\n`;
+}
+
+/** The list the server reads to serve the plugins' own calls (apps/server modules/plugin-calls). */
+export function pluginServers(plugins: readonly ListedPlugin[]): Array<{ plugin: string; entry: string }> {
+  return plugins.flatMap((plugin) =>
+    plugin.server ? [{ plugin: plugin.manifest.id, entry: plugin.server }] : [],
+  );
 }
 
 /** Tailwind's `@source` lines for the listed plugins' builds, whose class names it must see. */
@@ -142,6 +172,11 @@ export function vapPlugins(options: { appDir: string; stylesheet: string; listFi
           null,
           2,
         )}\n`,
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: SERVERS_FILE,
+        source: `${JSON.stringify(pluginServers(plugins), null, 2)}\n`,
       });
     },
   };

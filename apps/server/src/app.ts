@@ -3,7 +3,7 @@
  * drive it through `app.inject` and `main.ts` decides about ports, signals and the data directory.
  */
 import fastifySwagger from '@fastify/swagger';
-import { type CallAnswer, OPERATIONS_CALLS } from '@vap/contracts';
+import { type CallAnswer, OPERATIONS_CALLS, type PluginServer } from '@vap/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -51,6 +51,7 @@ import { healthModule } from './modules/health/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
+import { pluginCallsModule } from './modules/plugin-calls/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
 import { tasksModule } from './modules/tasks/index.js';
@@ -100,6 +101,8 @@ export interface AppOptions {
    */
   timeouts?: { headersMs: number; requestMs: number };
   verifyCompany: boolean;
+  /** The console's plugins' own calls (the build's `plugin-servers.json`, read by main.ts). */
+  pluginServers?: readonly PluginServer[];
   /** The console build to serve at `/`; null serves /webapi only. */
   consoleDir: string | null;
   /** Serve the build's `*.map` files (Config.serveSourceMaps); true when absent. */
@@ -207,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ...(options.taskTickMs === 0 ? { tickMs: 0 } : {}),
       }),
       cbsModule,
+      pluginCallsModule(options.pluginServers ?? []),
     ],
     {
       database,

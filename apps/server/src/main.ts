@@ -18,6 +18,7 @@ import { objectBackendOf } from './core/storage/configured-backend.js';
 import { startDemoFleet } from './demo-fleet.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
+import { PluginCallError, PluginServerError, readPluginServers } from './modules/plugin-calls/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
@@ -55,12 +56,15 @@ async function main() {
     const seeded = config.demo.seed
       ? await seedDemo(database.db, passwords, config.demo, serverSecret)
       : false;
+    let pluginServers: Awaited<ReturnType<typeof readPluginServers>>;
     try {
       // The menu catalogue learns the pages of the console's plugins before anyone reads it.
       const plugins = await readConsolePlugins(config.consoleDir);
       if (plugins) await new PluginMenus(database.db).sync(plugins);
+      pluginServers = await readPluginServers(config.consoleDir);
     } catch (error) {
-      if (error instanceof PluginMenuError) throw new StartError(error.message);
+      if (error instanceof PluginMenuError || error instanceof PluginServerError)
+        throw new StartError(error.message);
       throw error;
     }
 
@@ -73,6 +77,7 @@ async function main() {
       importConcurrency: config.importConcurrency,
       verifyCompany: config.verifyCompany,
       consoleDir: config.consoleDir,
+      pluginServers,
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
       objectBackend: objectBackendOf(config.objectStore, config.dataDir),
@@ -88,6 +93,7 @@ async function main() {
       logger: { level: config.logLevel },
       version,
     }).catch((error: unknown) => {
+      if (error instanceof PluginCallError) throw new StartError(error.message);
       if (!(error instanceof DevelopmentProviderError)) throw error;
       const settings = error.providers.map((provider) =>
         provider === 'SMS' ? 'SMS_PROVIDER=aliyun or webhook' : 'SCAN_PROVIDER=wechat',

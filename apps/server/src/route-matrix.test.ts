@@ -27,7 +27,6 @@ import {
   MQTT_CALLS,
   NOTICE_CALLS,
   type OpenOperation,
-  type PageName,
   SYSTEM_CALLS,
   TASK_CALLS,
 } from '@vap/contracts';
@@ -158,7 +157,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   let homeless: Record<string, string>;
   /** An access key of the demo company holding every open operation. */
   let demoKey: AccessKeyCreated;
-  const pageHolders = new Map<PageName, Record<string, string>>();
+  const pageHolders = new Map<PageAccess['page'], Record<string, string>>();
   /** The devices of the demo company and its downstream company (names and groups). */
   let demoDevices: Array<{ name: string; groupId: number | null }>;
   /** A member of the demo company whose role holds every device page and button, limited to its first group. */

@@ -14,12 +14,14 @@ import type { z } from 'zod';
 import type { AuditAction } from './audit.js';
 import type { FilterSpec, ListPage, ListQuery } from './list.js';
 import type { PageName } from './menu.js';
+import type { PluginPageName } from './plugin-page.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A page of the menu catalogue and, optionally, one of its buttons. */
 export interface PageAccess {
-  page: PageName;
+  /** A page of the catalogue, or a plugin's own page (`pluginPage`). */
+  page: PageName | PluginPageName;
   button?: string;
 }
 

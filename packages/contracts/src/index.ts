@@ -35,6 +35,8 @@ export * from './notices-calls.js';
 export * from './operations.js';
 export * from './operations-calls.js';
 export * from './plugin-manifest.js';
+export * from './plugin-page.js';
+export * from './plugin-server.js';
 export * from './summaries.js';
 export * from './summary-calls.js';
 export * from './system.js';

@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PluginManifest } from '@vap/contracts';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { ServerSecrets } from '../core/crypto/secrets.js';
 import { type Database, openDatabase } from '../core/db/client.js';
+import { PluginMenus } from '../modules/menu/index.js';
 import { md5Hex, seedDemo } from '../seed.js';
 import { createPostgresDatabase, testDatabaseUrl } from './postgres-databases.js';
 
@@ -96,15 +98,19 @@ export async function createTestApp(
     | 'mqttBroker'
     | 'logger'
     | 'bankAccount'
+    | 'pluginServers'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
+    /** Console plugins whose menu entries are installed before the app starts, as main.ts does. */
+    pluginManifests?: readonly PluginManifest[];
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
   const serverSecret = randomBytes(32).toString('hex');
   await seedDemo(database.db, passwords, TEST_DEMO, serverSecret);
+  if (options.pluginManifests) await new PluginMenus(database.db).sync(options.pluginManifests);
   // The object store of this app, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
   const { app, services } = await buildApp({
@@ -131,6 +137,7 @@ export async function createTestApp(
     ...(options.mqttBroker === false ? { mqttBroker: false } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
+    ...(options.pluginServers ? { pluginServers: options.pluginServers } : {}),
   });
   await app.ready();
   return {
