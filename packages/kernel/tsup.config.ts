@@ -7,6 +7,7 @@ export default defineConfig({
     testing: 'src/testing.tsx',
     i18n: 'src/i18n-entry.ts',
     query: 'src/query.tsx',
+    'plugin-build': 'src/plugin-build.ts',
   },
   splitting: true,
   format: ['esm'],

@@ -1,11 +1,4 @@
+import { pluginBuild } from '@vap/kernel/plugin-build';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  splitting: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-});
+export default defineConfig(pluginBuild());

@@ -1,12 +1,9 @@
+import { pluginBuild } from '@vap/kernel/plugin-build';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  // points.ts: the extension points other plugins contribute to (see its comment).
-  entry: ['src/index.ts', 'src/points.ts'],
-  format: ['esm'],
-  dts: true,
-  splitting: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-});
+export default defineConfig(
+  pluginBuild({
+    // points.ts: the extension points other plugins contribute to (see its comment).
+    entry: ['src/index.ts', 'src/points.ts'],
+  }),
+);

@@ -1,14 +1,4 @@
-import PEERS from '@vap/kernel/plugin-peers.json' with { type: 'json' };
+import { pluginBuild } from '@vap/kernel/plugin-build';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  splitting: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  // The kernel's list of plugin peers: the console provides them once; never bundled, subpaths included.
-  external: PEERS,
-});
+export default defineConfig(pluginBuild());
