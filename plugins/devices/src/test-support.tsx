@@ -1,5 +1,3 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   type ConfigTemplate,
   DEVICE_PATHS,
@@ -204,34 +202,4 @@ export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<
   return sent;
 }
 
-/** The "more" menu's button of a table row (a row shows two actions; the rest fold into it). */
-const moreOf = (row: HTMLElement) => row.querySelector<HTMLElement>('button[aria-haspopup="menu"]');
-
-/** A row's action to click: its button, or the item of its "more" menu, which this opens. */
-export async function rowAction(row: HTMLElement, name: string): Promise<HTMLElement> {
-  const button = within(row).queryByRole('button', { name });
-  if (button) return button;
-  const more = moreOf(row);
-  if (!more) throw new Error(`The row offers no action "${name}" and has no "more" menu`);
-  await userEvent.click(more);
-  return screen.findByRole('menuitem', { name });
-}
-
-/** Every action a row offers, its buttons' and its "more" menu's (opened and closed again). */
-export async function rowActionNames(row: HTMLElement): Promise<string[]> {
-  const more = moreOf(row);
-  const names = within(row)
-    .queryAllByRole('button')
-    .filter((button) => button !== more)
-    .map((button) => button.textContent ?? '');
-  if (!more) return names;
-  await userEvent.click(more);
-  const menu = await screen.findByRole('menu');
-  names.push(
-    ...within(menu)
-      .getAllByRole('menuitem')
-      .map((item) => item.textContent ?? ''),
-  );
-  await userEvent.keyboard('{Escape}');
-  return names;
-}
+export { rowAction, rowActionNames } from '@vap/ui/testing';
