@@ -338,7 +338,11 @@ describe('a plugin scaffolded outside the repository', () => {
       devDependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
     };
-    expect(pkg.dependencies).toEqual({ '@vap/contracts': `^${SDK_VERSION}`, '@vap/ui': `^${SDK_VERSION}` });
+    expect(pkg.dependencies).toEqual({
+      '@vap/contracts': `^${SDK_VERSION}`,
+      '@vap/ui': `^${SDK_VERSION}`,
+      zod: '^4.1.12',
+    });
     expect(pkg.peerDependencies['@vap/kernel']).toBe(`^${SDK_VERSION}`);
     expect(pkg.devDependencies['@vap/kernel']).toBe(`^${SDK_VERSION}`);
     expect(pkg.devDependencies.typescript).toBeDefined();
@@ -374,7 +378,8 @@ describe('a plugin scaffolded outside the repository', () => {
   it('its own tests pass there, in a kernel of @vap/kernel/testing from the registry', async () => {
     const result = await timed('npm test', () => run('npm', ['test'], pluginDir));
     expect(result.status, output(result)).toBe(0);
-    expect(result.stdout).toMatch(/Tests\s+3 passed/);
+    // The page's four and its server entry's two.
+    expect(result.stdout).toMatch(/Tests\s+6 passed/);
   });
 
   it('type-checks there, against the types the SDK published', async () => {
@@ -425,6 +430,18 @@ describe("the plugin in a deployment's plugin list", () => {
     const dir = items.find((item) => item.name === NAME);
     expect(dir).toMatchObject({ type: 'dir', path: NAME });
     expect(items.find((item) => item.name === PAGE)).toMatchObject({ type: 'page', parent_id: dir?.id });
+  });
+
+  it('the server answers its own call from its server entry, on the SDK and zod it installed', async () => {
+    const answer = await fetch(`${server.url}/webapi/plugins/${NAME}/greeting`, {
+      headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ user_id: expect.any(Number), served_at: expect.any(String) });
+    const document = (await (await fetch(`${server.url}/webapi/api.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths)).toContain(`/plugins/${NAME}/greeting`);
   });
 
   it('Chromium shows its page in the menu and on screen', async () => {
