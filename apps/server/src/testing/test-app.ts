@@ -26,3 +26,13 @@ export interface TestApp {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The demo owner (harness.ts's TEST_DEMO) signed in: the headers of their calls and their company,
+ * the demo company, as the app answers it to them.
+ */
+export async function demoOwner(t: TestApp): Promise<{ headers: Record<string, string>; companyId: number }> {
+  const headers = bearer(await t.signIn());
+  const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers });
+  return { headers, companyId: info.json<{ company: { id: number } }>().company.id };
+}

@@ -26,14 +26,8 @@ import {
   USERS_OPERATION,
 } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
-import {
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  ENGINES,
-  type TestApp,
-  type TestDatabase,
-} from '../../testing/harness.js';
+import { createTestDatabase, ENGINES, type TestApp, type TestDatabase } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
 import { accessKeyNonces, accessKeys } from './schema.js';
@@ -53,14 +47,7 @@ describe.each(ENGINES)('requests signed with an access key, on the app (%s)', (e
   let t: TestApp;
   let owner: Record<string, string>;
   let demoCompanyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    owner = bearer(await t.signIn());
-    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
-    demoCompanyId = company?.id ?? 0;
-  });
-  afterAll(() => t.close());
+  suiteApp(engine, (app) => ({ t, owner, companyId: demoCompanyId } = app));
 
   const refusal = async (
     response: { statusCode: number; json: () => unknown },

@@ -1,12 +1,13 @@
 import { DEVICE_PATHS, type Device, encodeListParam, type ListPage } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { devices, factoryUnits } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, statementsDuring, type TestApp } from '../../testing/harness.js';
+import { ENGINES, statementsDuring, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { DEVICE_SECRETS } from './factory.js';
 import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call } from './test-support.js';
@@ -24,14 +25,7 @@ describe.each(ENGINES)('devices (spec §3 Device, §5.1, §5.4, §6) on %s', (en
   let t: TestApp;
   let owner: Record<string, string>;
   let demoCompanyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    owner = bearer(await t.signIn());
-    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
-    demoCompanyId = company?.id ?? 0;
-  });
-  afterAll(() => t.close());
+  suiteApp(engine, (app) => ({ t, owner, companyId: demoCompanyId } = app));
 
   it('binds a unit by its serial and device code: listed, recorded and audited', async () => {
     const [unit] = await addUnits(t);

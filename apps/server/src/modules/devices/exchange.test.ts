@@ -11,12 +11,12 @@ import {
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json' with { type: 'json' };
 import { devices } from '../../core/db/devices.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
-import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { DEVICE_EXPORT_COLUMNS } from './exchange-routes.js';
 import { generateUnits } from './factory.js';
 import { bindRecords } from './schema.js';
@@ -59,14 +59,7 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
   let t: TestApp;
   let owner: Record<string, string>;
   let companyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    owner = account.headers;
-    companyId = account.companyId ?? 0;
-  });
-  afterAll(() => t.close());
+  suiteApp(engine, (app) => ({ t, owner, companyId } = app), { owner: 'own' });
 
   const upload = async (
     headers: Record<string, string>,

@@ -1,10 +1,10 @@
 import { DEVICE_PATHS, type DeviceGroups, encodeListParam, type MenusMap } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies, roles } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
@@ -18,14 +18,7 @@ describe.each(ENGINES)('device groups and group permissions (spec §3 Group, rol
   let t: TestApp;
   let owner: Record<string, string>;
   let companyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    owner = account.headers;
-    companyId = account.companyId ?? 0;
-  });
-  afterAll(() => t.close());
+  suiteApp(engine, (app) => ({ t, owner, companyId } = app), { owner: 'own' });
 
   /** A member of the company whose role grants OPERATOR with these group permissions. */
   const member = (groups: { all: true } | { ids: number[] }) =>

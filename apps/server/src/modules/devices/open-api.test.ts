@@ -1,9 +1,10 @@
 import { DEVICE_PATHS, type Device, type ListPage } from '@vap/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { createKey, signedCall } from '../../testing/access-keys.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind } from './test-support.js';
 
@@ -23,16 +24,14 @@ describe.each(ENGINES)('the devices of the open API (signed with an access key) 
   let inGroup: Device;
   let outside: Device;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    owner = bearer(await t.signIn());
+  suiteApp(engine, async (app) => {
+    ({ t, owner } = app);
     group = await addGroup(t, owner);
     other = await addGroup(t, owner);
     const [a, b] = await addUnits(t, 2);
     inGroup = await bind(t, owner, a as never, { group_id: group, name: '开放设备' });
     outside = await bind(t, owner, b as never, { group_id: other });
   });
-  afterAll(() => t.close());
 
   it('offers list, detail, bind, rename and unbind as open operations', async () => {
     const response = await t.app.inject({

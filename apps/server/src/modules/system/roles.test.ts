@@ -1,10 +1,11 @@
 import { DEFAULT_ROLE, type MenuItem, type MenusMap, SYSTEM_PATHS, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceGroups } from '../../core/db/devices.js';
-import { companies, roles } from '../../core/db/schema.js';
+import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 
 const ROLE_EDITOR: MenusMap = {
   system: [],
@@ -22,18 +23,14 @@ describe.each(ENGINES)('company roles (spec §5.5, §6) on %s', (engine) => {
   let g1: number;
   let g2: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    owner = bearer(await t.signIn());
-    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
-    demoCompanyId = company?.id ?? 0;
+  suiteApp(engine, async (app) => {
+    ({ t, owner, companyId: demoCompanyId } = app);
     const groups = await t.database.db
       .insert(deviceGroups)
       .values([1, 2].map((n) => ({ companyId: demoCompanyId, name: `角色测试分组${n}`, maxDevices: 10 })))
       .returning({ id: deviceGroups.id });
     [g1, g2] = groups.map((group) => group.id) as [number, number];
   });
-  afterAll(() => t.close());
 
   let counter = 0;
   const body = (menus: MenusMap, extra: object = {}) => ({ name: `角色 ${++counter}`, menus, ...extra });

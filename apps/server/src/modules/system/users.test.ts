@@ -7,11 +7,12 @@ import {
   userInfoSchema,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, roles, users } from '../../core/db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 
 const USER_MANAGER: MenusMap = { dashboard: [], system_user: ['add', 'edit', 'delete', 'role'] };
 
@@ -22,12 +23,9 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
   let ownerId: number;
   let operatorRoleId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    owner = bearer(await t.signIn());
+  suiteApp(engine, async (app) => {
+    ({ t, owner, companyId: demoCompanyId } = app);
     const { db } = t.database;
-    const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
-    demoCompanyId = company?.id ?? 0;
     const [ownerRow] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, 0));
     ownerId = ownerRow?.id ?? 0;
     const [operatorRole] = await db
@@ -36,7 +34,6 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
       .where(eq(roles.name, DEMO_OPERATOR_ROLE.name));
     operatorRoleId = operatorRole?.id ?? 0;
   });
-  afterAll(() => t.close());
 
   let roleCounter = 0;
   async function addRole(

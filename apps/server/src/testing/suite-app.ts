@@ -1,0 +1,40 @@
+/**
+ * The app a describe block's tests share: started before its first test and closed after its last,
+ * with the owner its tests act as.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { addAccount } from './accounts.js';
+import { createTestApp, type Engine, type TestApp } from './harness.js';
+import { demoOwner } from './test-app.js';
+
+export interface SuiteApp {
+  t: TestApp;
+  /** The headers of the owner's calls. */
+  owner: Record<string, string>;
+  /** The owner's company. */
+  companyId: number;
+}
+
+/**
+ * Starts the block's app on `engine` and hands it to `keep`, which the block's own preparation may
+ * follow. The owner is the demo company's, or with `owner: 'own'` that of a new verified company of
+ * its own, whose devices and groups no other test touches.
+ */
+export function suiteApp(
+  engine: Engine,
+  keep: (app: SuiteApp) => unknown,
+  { owner = 'demo' }: { owner?: 'demo' | 'own' } = {},
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    if (owner === 'demo') {
+      const demo = await demoOwner(t);
+      await keep({ t, owner: demo.headers, companyId: demo.companyId });
+    } else {
+      const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
+      await keep({ t, owner: account.headers, companyId: account.companyId ?? 0 });
+    }
+  });
+  afterAll(() => t?.close());
+}
