@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { devices, factoryUnits } from '../../core/db/devices.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
-import { testClients } from './test-support.js';
+import { brokerSuite } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 interface Unit {
@@ -17,22 +17,12 @@ interface Unit {
 
 describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
   let t: TestApp;
-  let port: number;
   let httpPort: number;
-  const { connect, connectDevice, refusalOf, forget, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    httpPort = typeof address === 'object' && address ? address.port : 0;
-  });
-  afterEach(async () => {
-    await endAll();
-    await t.services.mqtt.broker.settled();
-  });
-  afterAll(() => t.close());
+  const { connect, connectDevice, refusalOf, forget } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, httpPort } = suite),
+    { http: true },
+  );
 
   /** The payload of the first message on a topic, as a subscriber of the server itself receives it. */
   const firstPayloadOn = (topic: string) =>

@@ -16,34 +16,25 @@ import {
 } from '@vap/contracts';
 import { ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, keyPassword, testClients } from './test-support.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
 
 describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) => {
   let t: TestApp;
-  let port: number;
   let owner: Record<string, string>;
   let companyId: number;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
-  });
-  afterEach(async () => {
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, owner, companyId } = suite),
+  );
+  afterEach(() => {
     vi.restoreAllMocks();
-    await endAll();
-    await t.services.mqtt.broker.settled();
   });
-  afterAll(() => t.close());
 
   const exportOf = (
     headers: Record<string, string>,

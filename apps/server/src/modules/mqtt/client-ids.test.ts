@@ -6,11 +6,11 @@
  */
 import { type MqttClient as ListedClient, MQTT_PATHS, type MqttDebugToken } from '@vap/contracts';
 import mqtt, { type IConnackPacket, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, keyPassword, testClients } from './test-support.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engine) => {
@@ -20,24 +20,14 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
   let owner: Record<string, string>;
   let demoCompanyId: number;
   let stranger: Awaited<ReturnType<typeof addAccount>>;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    httpPort = typeof address === 'object' && address ? address.port : 0;
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    demoCompanyId = info.json<{ company: { id: number } }>().company.id;
-    stranger = await addAccount(t, { company: 'own' });
-  });
-  afterEach(async () => {
-    await endAll();
-    await t.services.mqtt.broker.settled();
-  });
-  afterAll(() => t.close());
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    async (suite) => {
+      ({ t, port, httpPort, owner, companyId: demoCompanyId } = suite);
+      stranger = await addAccount(t, { company: 'own' });
+    },
+    { http: true },
+  );
 
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string, companyId: number) =>

@@ -13,13 +13,13 @@ import {
   type MqttDebugToken,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { keyPassword, testClients } from './test-support.js';
+import { brokerSuite, keyPassword } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 interface Unit {
@@ -30,27 +30,14 @@ interface Unit {
 
 describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (engine) => {
   let t: TestApp;
-  let port: number;
   let httpPort: number;
   let owner: Record<string, string>;
   let demoCompanyId: number;
-  const { connect, connectDevice, refusalOf, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    httpPort = typeof address === 'object' && address ? address.port : 0;
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    demoCompanyId = info.json<{ company: { id: number } }>().company.id;
-  });
-  afterEach(async () => {
-    await endAll();
-    await t.services.mqtt.broker.settled();
-  });
-  afterAll(() => t.close());
+  const { connect, connectDevice, refusalOf } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, httpPort, owner, companyId: demoCompanyId } = suite),
+    { http: true },
+  );
 
   /** Bound units of a company (the demo's own, or its downstream company's), offline to start with. */
   async function units(own: boolean, count = 1): Promise<Unit[]> {

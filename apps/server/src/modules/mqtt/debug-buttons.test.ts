@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { MQTT_PATHS, type MqttDebugToken } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, testClients } from './test-support.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { boundUnits, brokerSuite } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 /** MQTT 5's reason code of a refusal for want of authorisation (SUBACK, PUBACK). */
@@ -23,27 +23,14 @@ const SUBSCRIBE_FAILURE = 0x80;
 
 describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s (issue 29)", (engine) => {
   let t: TestApp;
-  let port: number;
   let httpPort: number;
   let companyId: number;
   let owner: Record<string, string>;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    httpPort = typeof address === 'object' && address ? address.port : 0;
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
-  });
-  afterEach(async () => {
-    await endAll();
-    await t.services.mqtt.broker.settled();
-  });
-  afterAll(() => t.close());
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, httpPort, owner, companyId } = suite),
+    { http: true },
+  );
 
   /** A member of the demo company whose role holds these buttons of the debug tool, and all groups. */
   async function member(buttons: string[]) {

@@ -4,33 +4,22 @@
  */
 import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, type MqttLogEntry } from '@vap/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { boundDevices } from '../../testing/device-fixtures.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { BATCH_ROWS, MAX_WAITING, MqttLog } from './log.js';
 import { mqttLogs } from './schema.js';
-import { testClients } from './test-support.js';
+import { brokerSuite } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
   let t: TestApp;
-  let port: number;
   let owner: Record<string, string>;
   let companyId: number;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
-  });
-  afterEach(async () => {
-    await endAll();
-    await t.services.mqtt.broker.settled();
-  });
-  afterAll(() => t.close());
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, owner, companyId } = suite),
+  );
 
   async function unitOf(own: boolean) {
     const bound = await boundDevices(t.database, t.serverSecret);

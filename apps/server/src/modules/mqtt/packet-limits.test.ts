@@ -6,10 +6,10 @@
  */
 import { connect as connectTcp, type Socket } from 'node:net';
 import mqtt, { type IConnackPacket } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MQTT_LIMITS } from '../../core/config.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, testClients } from './test-support.js';
+import { boundUnits, brokerSuite } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 const LIMIT = DEFAULT_MQTT_LIMITS.maxPacketSize;
@@ -111,22 +111,15 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
   let t: TestApp;
   let port: number;
   let httpPort: number;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    (suite) => ({ t, port, httpPort } = suite),
+    { http: true },
+  );
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    httpPort = typeof address === 'object' && address ? address.port : 0;
-  });
-  afterEach(async () => {
+  afterEach(() => {
     for (const socket of sockets.splice(0)) socket.destroy();
-    await endAll();
-    await t.services.mqtt.broker.settled();
   });
-  afterAll(() => t.close());
 
   /** What the server's subscriber receives on a topic. */
   const received = (topic: string) => {

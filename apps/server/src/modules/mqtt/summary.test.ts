@@ -5,23 +5,29 @@
  */
 import { ACCESS_KEY_PATHS, MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { mqttStats } from './schema.js';
 import { messageRate } from './summary.js';
-import { boundUnits, keyPassword, testClients } from './test-support.js';
+import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
 
 const MINUTE_MS = 60_000;
 
 describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
   let t: TestApp;
-  let port: number;
   let owner: Record<string, string>;
   let companyId: number;
   let otherCompanyId: number;
-  const { connect, connectDevice, endAll } = testClients(() => `mqtt://127.0.0.1:${port}`);
+  const { connect, connectDevice } = brokerSuite(
+    () => createTestApp(engine),
+    async (suite) => {
+      ({ t, owner, companyId } = suite);
+      const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
+      otherCompanyId = stranger.companyId ?? 0;
+    },
+  );
 
   /** One company's counts of the minute starting `minute`, as a node writes them. */
   const minuteRow = (company: number, minute: number, messagesIn: number, messagesOut: number) => ({
@@ -33,20 +39,6 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
     subscriptions: 0,
     messagesIn,
     messagesOut,
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
-    const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    otherCompanyId = stranger.companyId ?? 0;
-  });
-  afterAll(async () => {
-    await endAll();
-    await t.close();
   });
 
   const summary = async (headers: Record<string, string>) => {

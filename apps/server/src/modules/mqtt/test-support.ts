@@ -1,10 +1,14 @@
-/** MQTT clients for the broker's tests: connected, refused, and all ended after each test. */
+/**
+ * The broker's tests: their app with its broker on a port, MQTT clients connected, refused, and all
+ * ended after each test.
+ */
 import { createHmac, randomBytes } from 'node:crypto';
 import { connect as connectTcp } from 'node:net';
 import { mqttConnectStringToSign, mqttKeyPassword } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
+import { demoOwner, type TestApp } from '../../testing/test-app.js';
 
 export interface BoundUnit {
   sn: string;
@@ -88,4 +92,50 @@ export function testClients(defaultUrl: () => string) {
     },
     endAll: () => Promise.all(open.splice(0).map((client) => client.endAsync(true))),
   };
+}
+
+/** What a broker suite keeps of its app once started. */
+export interface BrokerSuite {
+  t: TestApp;
+  /** The broker's TCP port on loopback. */
+  port: number;
+  /** The HTTP API's port on loopback, with `http` (WebSocket clients); 0 without. */
+  httpPort: number;
+  /** The demo owner's headers and company. */
+  owner: Record<string, string>;
+  companyId: number;
+}
+
+/**
+ * The app a describe block of broker tests shares: started by `start` (the harness's, which this
+ * file does not import) before the first test, its broker listening on a free loopback port, the
+ * demo owner signed in, all handed to `keep`; after each test its clients end and the broker
+ * settles, and after the last the app closes. Answers the block's clients (`testClients`).
+ */
+export function brokerSuite(
+  start: () => Promise<TestApp>,
+  keep: (suite: BrokerSuite) => unknown,
+  { http = false }: { http?: boolean } = {},
+) {
+  let t: TestApp | undefined;
+  let port = 0;
+  const clients = testClients(() => `mqtt://127.0.0.1:${port}`);
+  beforeAll(async () => {
+    t = await start();
+    port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
+    let httpPort = 0;
+    if (http) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      httpPort = typeof address === 'object' && address ? address.port : 0;
+    }
+    const owner = await demoOwner(t);
+    await keep({ t, port, httpPort, owner: owner.headers, companyId: owner.companyId });
+  });
+  afterEach(async () => {
+    await clients.endAll();
+    await t?.services.mqtt.broker.settled();
+  });
+  afterAll(() => t?.close());
+  return clients;
 }
