@@ -1,12 +1,13 @@
 import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CBS_PATHS, type CbsSummary, type MenuItem } from '@vap/contracts';
+import { CBS_PATHS, type CbsSummary } from '@vap/contracts';
 import {
   callsTo,
   createTestKernel,
   type RecordedCall,
   renderWithKernel,
+  testMenuItem,
   testUser,
 } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
@@ -22,27 +23,16 @@ afterEach(cleanup);
 
 const MB = 1024 * 1024;
 
-const menuPage = (id: number, name: string, path = name): MenuItem => ({
-  id,
-  parent_id: 0,
-  name,
-  type: 'page',
-  path,
-  title: `menu.${name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: id,
-  children: [],
-});
-
 /** A member with the dashboard and, with `page`, cloud storage; the company's flag cbs is `flag`. */
 const member = ({ page = true, flag = 0 }: { page?: boolean; flag?: number } = {}) => {
   const base = testUser();
   return testUser({
     role_id: 3,
     role_name: '运维人员',
-    menus: [menuPage(1, 'dashboard'), ...(page ? [menuPage(2, 'cbs_dashboard', 'cloud-storage')] : [])],
+    menus: [
+      testMenuItem({ id: 1, name: 'dashboard', type: 'page' }),
+      ...(page ? [testMenuItem({ id: 2, name: 'cbs_dashboard', type: 'page', path: 'cloud-storage' })] : []),
+    ],
     company: base.company && { ...base.company, products: { ...base.company.products, cbs: flag } },
   });
 };

@@ -1,28 +1,16 @@
-import type { MenuItem } from '@vap/contracts';
-import { createTestKernel, testUser } from '@vap/kernel/testing';
+import { createTestKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { renderCbsPage } from './test-support.js';
-
-const menuPage = (id: number, name: string): MenuItem => ({
-  id,
-  parent_id: 0,
-  name,
-  type: 'page',
-  path: name,
-  title: `menu.${name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: id,
-  children: [],
-});
 
 /** The owner of a company whose flag cbs is `flag`, with the dashboard and cbs_dashboard in the menu. */
 const withCbs = (flag: number) => {
   const base = testUser();
   return testUser({
-    menus: [menuPage(1, 'dashboard'), menuPage(2, 'cbs_dashboard')],
+    menus: [
+      testMenuItem({ id: 1, name: 'dashboard', type: 'page' }),
+      testMenuItem({ id: 2, name: 'cbs_dashboard', type: 'page' }),
+    ],
     company: base.company && { ...base.company, products: { ...base.company.products, cbs: flag } },
   });
 };

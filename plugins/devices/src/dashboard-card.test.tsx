@@ -1,14 +1,8 @@
 import './test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  DEVICE_PATHS,
-  type DeviceSummary,
-  type MenuItem,
-  TASK_PATHS,
-  type TaskSummary,
-} from '@vap/contracts';
-import { callsTo, createTestKernel, renderWithKernel, testUser } from '@vap/kernel/testing';
+import { DEVICE_PATHS, type DeviceSummary, TASK_PATHS, type TaskSummary } from '@vap/contracts';
+import { callsTo, createTestKernel, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,33 +15,22 @@ import { renderDevicePage } from './test-support.js';
 
 afterEach(cleanup);
 
-const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
-  parent_id: 0,
-  title: `menu.${partial.name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
-
 /** A member (role 3) with the dashboard and, with `maintenance`, the device dir's maintenance page. */
 const member = (maintenance: boolean) =>
   testUser({
     role_id: 3,
     role_name: '运维人员',
     menus: [
-      item({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
+      testMenuItem({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
       ...(maintenance
         ? [
-            item({
+            testMenuItem({
               id: 20,
               name: 'device',
               type: 'dir',
               path: 'device',
               children: [
-                item({
+                testMenuItem({
                   id: 21,
                   parent_id: 20,
                   name: 'device_maintenance',

@@ -1,5 +1,5 @@
 import type { Consumption, Finance, MenuItem, RechargeOrder, UserInfo } from '@vap/contracts';
-import { type Answers, type RenderPageOptions, testUser } from '@vap/kernel/testing';
+import { type Answers, type RenderPageOptions, testMenuItem, testUser } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -63,19 +63,6 @@ export const charge = (partial: Partial<Consumption> & Pick<Consumption, 'id'>):
   ...partial,
 });
 
-const menuItem = (
-  partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>,
-): MenuItem => ({
-  parent_id: 0,
-  title: `menu.${partial.name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
-
 /**
  * A signed-in member (role 3) whose menu has the dashboard and, with `recharge`, the finance dir's
  * recharge page at /finance/recharge.
@@ -84,16 +71,16 @@ export const signedInUser = ({ recharge }: { recharge: boolean }, partial: Parti
   testUser({
     role_id: 3,
     menus: [
-      menuItem({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
+      testMenuItem({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
       ...(recharge
         ? [
-            menuItem({
+            testMenuItem({
               id: 100,
               name: 'finance',
               type: 'dir',
               path: 'finance',
               children: [
-                menuItem({ id: 101, parent_id: 100, name: 'recharge', type: 'page', path: 'recharge' }),
+                testMenuItem({ id: 101, parent_id: 100, name: 'recharge', type: 'page', path: 'recharge' }),
               ],
             }),
           ]
@@ -107,20 +94,20 @@ export const signedInUser = ({ recharge }: { recharge: boolean }, partial: Parti
  * invoice_payment reads to offer asking an invoice (invoice_record's `apply`).
  */
 export const invoiceRecordMenu = (buttons: readonly string[] = []): MenuItem =>
-  menuItem({
+  testMenuItem({
     id: 200,
     name: 'finance',
     type: 'dir',
     path: 'finance',
     children: [
-      menuItem({
+      testMenuItem({
         id: 201,
         parent_id: 200,
         name: 'invoice_record',
         type: 'page',
         path: 'invoice-record',
         children: buttons.map((name, index) =>
-          menuItem({ id: 210 + index, parent_id: 201, name, type: 'btn', path: '' }),
+          testMenuItem({ id: 210 + index, parent_id: 201, name, type: 'btn', path: '' }),
         ),
       }),
     ],

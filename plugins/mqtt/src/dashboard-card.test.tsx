@@ -1,12 +1,13 @@
 import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type MenuItem, MQTT_PATHS, type MqttSummary } from '@vap/contracts';
+import { MQTT_PATHS, type MqttSummary } from '@vap/contracts';
 import {
   callsTo,
   createTestKernel,
   type RecordedCall,
   renderWithKernel,
+  testMenuItem,
   testUser,
 } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
@@ -20,31 +21,20 @@ import zhTW from './locales/zh-TW.json';
 
 afterEach(cleanup);
 
-const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
-  parent_id: 0,
-  title: `menu.${partial.name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
-
 /** A member with the mqtt dir's dashboard page, or with only its device clients. */
 const member = (page: 'mqtt_dashboard' | 'mqtt_device_client') =>
   testUser({
     role_id: 3,
     role_name: '运维人员',
     menus: [
-      item({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
-      item({
+      testMenuItem({ id: 1, name: 'dashboard', type: 'page', path: 'dashboard' }),
+      testMenuItem({
         id: 70,
         name: 'mqtt',
         type: 'dir',
         path: 'mqtt',
         children: [
-          item({
+          testMenuItem({
             id: 71,
             parent_id: 70,
             name: page,
