@@ -4,11 +4,9 @@
  * cbs_dashboard. Contributed only while the product cbs is on (the plugin's activation), and shown
  * only to users whose menu has the page.
  */
-import { useQuery } from '@tanstack/react-query';
-import { callKey, SUMMARY_CALLS } from '@vap/contracts';
-import { useClient, usePagePath, useT } from '@vap/kernel';
-import { formatFileSize, SummaryCard } from '@vap/ui';
-import { Link } from 'react-router';
+import { usePagePath, useT } from '@vap/kernel';
+import { PageSummaryCard, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { formatFileSize } from '@vap/ui';
 import { percentText, shareOf } from './cloud.js';
 import { UsageBar } from './pages/usage-bar.js';
 
@@ -22,21 +20,13 @@ export default function CloudStorageCard() {
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
-  const summaries = useClient(SUMMARY_CALLS);
-  const query = useQuery({
-    queryKey: callKey(SUMMARY_CALLS.cbs),
-    // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => summaries.cbs({}, { signal, quiet: true }),
-  });
+  const query = useSummary('cbs');
   return (
-    <SummaryCard
+    <PageSummaryCard
       title={t('dashboardCard.title')}
       data-testid="cbs-card"
-      link={
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {t('dashboardCard.open')}
-        </Link>
-      }
+      to={to}
+      open={t('dashboardCard.open')}
       query={query}
       failed={t('dashboardCard.loadFailed')}
       empty={{ when: (data) => data.packages === 0, text: t('dashboardCard.empty') }}
@@ -73,6 +63,6 @@ function CloudStorage({ to }: { to: string }) {
           </div>
         );
       }}
-    </SummaryCard>
+    </PageSummaryCard>
   );
 }

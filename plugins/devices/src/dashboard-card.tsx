@@ -4,27 +4,15 @@
  * the tasks' card to its tasks view. The dashboard shows them only to users whose menu has that
  * page; each also renders nothing without it, as its calls would be refused.
  */
-import { useQuery } from '@tanstack/react-query';
-import { callKey, DEVICE_SUMMARY_HOURS, SUMMARY_CALLS, TASK_SUMMARY_DAYS } from '@vap/contracts';
-import { useClient, useLanguage, usePagePath, useT } from '@vap/kernel';
-import { SummaryCard } from '@vap/ui';
-import { Link } from 'react-router';
+import { DEVICE_SUMMARY_HOURS, TASK_SUMMARY_DAYS } from '@vap/contracts';
+import { useLanguage, usePagePath, useT } from '@vap/kernel';
+import { PageSummaryCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
 
 /** The page both cards summarise (spec §2.3). */
 export const MAINTENANCE_PAGE = 'device_maintenance';
 
 /** How often the figures are asked again while the dashboard shows them. */
 const REFRESH_MS = 60_000;
-
-/** One figure: its label over its number. */
-function Figure({ label, value, tone = 'text-ink' }: { label: string; value: string; tone?: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <dt className="text-sm text-ink-soft">{label}</dt>
-      <dd className={`text-2xl font-medium tabular-nums ${tone}`}>{value}</dd>
-    </div>
-  );
-}
 
 /** The card "Devices": online and offline now, and over the last DEVICE_SUMMARY_HOURS. */
 export default function DevicesCard() {
@@ -34,24 +22,15 @@ export default function DevicesCard() {
 
 function Devices({ to }: { to: string }) {
   const t = useT('devices');
-  const summaries = useClient(SUMMARY_CALLS);
   const number = new Intl.NumberFormat(useLanguage());
-  const query = useQuery({
-    queryKey: callKey(SUMMARY_CALLS.devices),
-    // Quiet: the card says it failed, with a retry; the console need not.
-    queryFn: ({ signal }) => summaries.devices({}, { quiet: true, signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const query = useSummary('devices', { refreshMs: REFRESH_MS });
   const hours = DEVICE_SUMMARY_HOURS;
   return (
-    <SummaryCard
+    <PageSummaryCard
       title={t('dashboardCard.devices.title')}
       data-testid="devices-card"
-      link={
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {t('dashboardCard.devices.open')}
-        </Link>
-      }
+      to={to}
+      open={t('dashboardCard.devices.open')}
       query={query}
       failed={t('dashboardCard.devices.loadFailed')}
       empty={{ when: (data) => data.total === 0, text: t('dashboardCard.devices.empty') }}
@@ -61,12 +40,12 @@ function Devices({ to }: { to: string }) {
         return (
           <div className="flex flex-col gap-3">
             <dl className="grid grid-cols-2 gap-4">
-              <Figure
+              <SummaryFigure
                 label={t('dashboardCard.devices.online')}
                 value={number.format(data.online)}
                 tone="text-success"
               />
-              <Figure label={t('dashboardCard.devices.offline')} value={number.format(data.offline)} />
+              <SummaryFigure label={t('dashboardCard.devices.offline')} value={number.format(data.offline)} />
             </dl>
             <p className="text-sm text-ink-soft">{t('dashboardCard.devices.total', { count: data.total })}</p>
             <section
@@ -93,7 +72,7 @@ function Devices({ to }: { to: string }) {
           </div>
         );
       }}
-    </SummaryCard>
+    </PageSummaryCard>
   );
 }
 
@@ -105,23 +84,15 @@ export function TasksCard() {
 
 function Tasks({ to }: { to: string }) {
   const t = useT('devices');
-  const summaries = useClient(SUMMARY_CALLS);
   const number = new Intl.NumberFormat(useLanguage());
-  const query = useQuery({
-    queryKey: callKey(SUMMARY_CALLS.tasks),
-    queryFn: ({ signal }) => summaries.tasks({}, { quiet: true, signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const query = useSummary('tasks', { refreshMs: REFRESH_MS });
   const days = TASK_SUMMARY_DAYS;
   return (
-    <SummaryCard
+    <PageSummaryCard
       title={t('dashboardCard.tasks.title')}
       data-testid="tasks-card"
-      link={
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {t('dashboardCard.tasks.open')}
-        </Link>
-      }
+      to={to}
+      open={t('dashboardCard.tasks.open')}
       query={query}
       failed={t('dashboardCard.tasks.loadFailed')}
       empty={{
@@ -132,17 +103,17 @@ function Tasks({ to }: { to: string }) {
       {(data) => (
         <div className="flex flex-col gap-3">
           <dl className="grid grid-cols-3 gap-4">
-            <Figure
+            <SummaryFigure
               label={t('dashboardCard.tasks.running')}
               value={number.format(data.running)}
               tone="text-primary"
             />
-            <Figure
+            <SummaryFigure
               label={t('dashboardCard.tasks.failed')}
               value={number.format(data.failed_recently)}
               tone={data.failed_recently > 0 ? 'text-danger' : 'text-ink'}
             />
-            <Figure
+            <SummaryFigure
               label={t('dashboardCard.tasks.completed')}
               value={number.format(data.completed_recently)}
             />
@@ -153,6 +124,6 @@ function Tasks({ to }: { to: string }) {
           ) : null}
         </div>
       )}
-    </SummaryCard>
+    </PageSummaryCard>
   );
 }

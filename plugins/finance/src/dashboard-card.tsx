@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { ACCOUNTING_UTC_OFFSET_HOURS, formatFen, SUMMARY_CALLS } from '@vap/contracts';
-import { useClient, useLanguage, useT } from '@vap/kernel';
-import { SummaryCard, Tag } from '@vap/ui';
+import { ACCOUNTING_UTC_OFFSET_HOURS, formatFen } from '@vap/contracts';
+import { useLanguage, useT } from '@vap/kernel';
+import { PageSummaryCard, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { Tag } from '@vap/ui';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { FINANCE_KEY, useRechargeRoute } from './finance-query.js';
 
 /**
@@ -32,22 +31,14 @@ function useAccountingDay(): (iso: string) => string {
 
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
-  const summaries = useClient(SUMMARY_CALLS);
   const day = useAccountingDay();
-  const query = useQuery({
-    queryKey: CARD_KEY,
-    // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => summaries.finance({}, { signal, quiet: true }),
-  });
+  const query = useSummary('finance', { key: CARD_KEY });
   return (
-    <SummaryCard
+    <PageSummaryCard
       title={t('card.title')}
       data-testid="finance-card"
-      link={
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {t('card.recharge')}
-        </Link>
-      }
+      to={to}
+      open={t('card.recharge')}
       query={query}
       failed={t('card.loadFailed')}
       loadingLines={2}
@@ -91,6 +82,6 @@ function Balance({ to }: { to: string }) {
           </div>
         );
       }}
-    </SummaryCard>
+    </PageSummaryCard>
   );
 }

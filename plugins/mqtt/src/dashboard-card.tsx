@@ -3,11 +3,9 @@
  * messages a minute (GET summary), linking to page mqtt_dashboard. The dashboard shows it only to
  * users whose menu has that page — which the mqtt dir has only while the broker answers a version.
  */
-import { useQuery } from '@tanstack/react-query';
-import { callKey, MQTT_SUMMARY_MINUTES, SUMMARY_CALLS } from '@vap/contracts';
-import { useClient, useLanguage, usePagePath, useT } from '@vap/kernel';
-import { SummaryCard } from '@vap/ui';
-import { Link } from 'react-router';
+import { MQTT_SUMMARY_MINUTES } from '@vap/contracts';
+import { useLanguage, usePagePath, useT } from '@vap/kernel';
+import { PageSummaryCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
 
 /** The page the card summarises (spec §2.3). */
 const DASHBOARD_PAGE = 'mqtt_dashboard';
@@ -20,37 +18,19 @@ export default function MqttCard() {
   return to ? <Broker to={to} /> : null;
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <dt className="text-sm text-ink-soft">{label}</dt>
-      <dd className="text-2xl font-medium text-ink tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 function Broker({ to }: { to: string }) {
   const t = useT('mqtt');
-  const summaries = useClient(SUMMARY_CALLS);
   const language = useLanguage();
   const count = new Intl.NumberFormat(language);
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const query = useQuery({
-    queryKey: callKey(SUMMARY_CALLS.mqtt),
-    // Quiet: the card says it failed, with a retry.
-    queryFn: ({ signal }) => summaries.mqtt(undefined, { quiet: true, signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const query = useSummary('mqtt', { refreshMs: REFRESH_MS });
   const minutes = MQTT_SUMMARY_MINUTES;
   return (
-    <SummaryCard
+    <PageSummaryCard
       title={t('dashboardCard.title')}
       data-testid="mqtt-card"
-      link={
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {t('dashboardCard.open')}
-        </Link>
-      }
+      to={to}
+      open={t('dashboardCard.open')}
       query={query}
       failed={t('dashboardCard.loadFailed')}
       empty={{
@@ -64,18 +44,21 @@ function Broker({ to }: { to: string }) {
         <div className="flex flex-col gap-4">
           <section aria-label={t('dashboardCard.connected')}>
             <dl className="grid grid-cols-2 gap-4">
-              <Figure label={t('dashboardCard.deviceClients')} value={count.format(data.device_clients)} />
-              <Figure label={t('dashboardCard.userClients')} value={count.format(data.user_clients)} />
+              <SummaryFigure
+                label={t('dashboardCard.deviceClients')}
+                value={count.format(data.device_clients)}
+              />
+              <SummaryFigure label={t('dashboardCard.userClients')} value={count.format(data.user_clients)} />
             </dl>
           </section>
           <section aria-label={t('dashboardCard.rate', { minutes })} className="flex flex-col gap-2">
             <h3 className="text-sm text-ink-soft">{t('dashboardCard.rate', { minutes })}</h3>
             <dl className="grid grid-cols-2 gap-4">
-              <Figure
+              <SummaryFigure
                 label={t('dashboardCard.messagesIn')}
                 value={rate.format(data.messages_in_per_minute)}
               />
-              <Figure
+              <SummaryFigure
                 label={t('dashboardCard.messagesOut')}
                 value={rate.format(data.messages_out_per_minute)}
               />
@@ -83,6 +66,6 @@ function Broker({ to }: { to: string }) {
           </section>
         </div>
       )}
-    </SummaryCard>
+    </PageSummaryCard>
   );
 }

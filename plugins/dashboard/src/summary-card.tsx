@@ -1,0 +1,74 @@
+/**
+ * What the cards of other plugins share (issue 29): their summary from SUMMARY_CALLS, asked
+ * quietly, and the design system's SummaryCard linking to the page it summarises. An entry of its
+ * own (`@vap/plugin-dashboard/summary-card`), bundled like the extension points: a contributing
+ * plugin carries it and none of the dashboard's code.
+ */
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type CallOutput, callKey, SUMMARY_CALLS } from '@vap/contracts';
+import { type CallOptions, useClient } from '@vap/kernel';
+import { SummaryCard, type SummaryCardProps } from '@vap/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type Summaries = typeof SUMMARY_CALLS;
+
+export interface SummaryOptions {
+  /** Its query key, when a key of the plugin's own should refresh it; else the call's. */
+  key?: QueryKey;
+  /** How often it is asked again while the dashboard shows it; never, without. */
+  refreshMs?: number;
+}
+
+/** Summary `name` of SUMMARY_CALLS, for a card. Quiet: the card says it failed, with a retry. */
+export function useSummary<N extends keyof Summaries>(name: N, { key, refreshMs }: SummaryOptions = {}) {
+  const summaries = useClient(SUMMARY_CALLS);
+  const ask = summaries[name] as (
+    input: undefined,
+    options: CallOptions,
+  ) => Promise<CallOutput<Summaries[N]>>;
+  return useQuery({
+    queryKey: key ?? callKey(SUMMARY_CALLS[name]),
+    queryFn: ({ signal }) => ask(undefined, { quiet: true, signal }),
+    ...(refreshMs === undefined ? {} : { refetchInterval: refreshMs }),
+  });
+}
+
+export interface PageSummaryCardProps<T> extends Omit<SummaryCardProps<T>, 'link'> {
+  /** The path of the page it summarises (`usePagePath`), which its link opens. */
+  to: string;
+  /** What its link says. */
+  open: ReactNode;
+}
+
+/** SummaryCard with its link to the page it summarises. */
+export function PageSummaryCard<T>({ to, open, ...card }: PageSummaryCardProps<T>) {
+  return (
+    <SummaryCard
+      {...card}
+      link={
+        <Link to={to} className="text-sm text-primary hover:underline">
+          {open}
+        </Link>
+      }
+    />
+  );
+}
+
+/** One figure of a card: its label over its number, in the card's `<dl>`. */
+export function SummaryFigure({
+  label,
+  value,
+  tone = 'text-ink',
+}: {
+  label: string;
+  value: string;
+  tone?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-sm text-ink-soft">{label}</dt>
+      <dd className={`text-2xl font-medium tabular-nums ${tone}`}>{value}</dd>
+    </div>
+  );
+}
