@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import {
   CBS_PATHS,
   type CbsDashboard,
@@ -7,7 +8,9 @@ import {
   type MenuItem,
 } from '@vap/contracts';
 import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
+import { dialogs, message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
+import { afterEach, beforeEach, vi } from 'vitest';
 import plugin from './index.js';
 
 export type PageOptions = RenderPageOptions;
@@ -15,6 +18,23 @@ export type PageOptions = RenderPageOptions;
 export const PAGE = 'cbs_dashboard';
 
 const MB = 1024 * 1024;
+
+/**
+ * The tests of the calling file run on 16 November 2026 (UTC+8), half of a 30-day month left: the
+ * first month of a package, or the rest of a changed one, costs half its price. Only Date is mocked,
+ * so that the estimates are computed at a known moment; the overlays are cleared after each test.
+ */
+export function midNovember() {
+  beforeEach(() => {
+    vi.setSystemTime(Date.parse('2026-11-16T00:00:00+08:00'));
+  });
+  afterEach(() => {
+    cleanup();
+    dialogs.clear();
+    message.clear();
+    vi.useRealTimers();
+  });
+}
 
 export const cloudPackage = (partial: Partial<CloudPackage> & Pick<CloudPackage, 'id'>): CloudPackage => {
   const plan = partial.plan ?? 'c';

@@ -8,11 +8,9 @@ import {
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import { Alert, confirm, FormDialog, FormField, message, RadioGroup, useZodForm } from '@vap/ui';
-import { useState } from 'react';
-import { useRefreshAfterChange } from '../cbs-query.js';
 import { deviceName, planMove, upgradeEstimate, useAccountingDates } from '../cloud.js';
 import { usePlanOptions, usePlanTerms } from './plan-options.js';
-import { Refusal } from './refusal.js';
+import { Refusal, useSendChange } from './refusal.js';
 
 interface ChangePlanDialogProps {
   item: CloudPackage;
@@ -28,11 +26,10 @@ interface ChangePlanDialogProps {
 export function ChangePlanDialog({ item, onClose }: ChangePlanDialogProps) {
   const t = useT('cbs');
   const cbs = useClient(CBS_CALLS);
-  const refresh = useRefreshAfterChange();
   const dates = useAccountingDates();
   const terms = usePlanTerms();
   const form = useZodForm(changeCloudPackageBodySchema, { defaultValues: { plan: item.plan } });
-  const [refusal, setRefusal] = useState<unknown>(null);
+  const { refusal, send } = useSendChange(onClose);
   const plan = form.watch('plan');
   const device = deviceName(item);
   const service = t(`services.${item.service}`);
@@ -80,8 +77,7 @@ export function ChangePlanDialog({ item, onClose }: ChangePlanDialogProps) {
       });
       if (!confirmed) return;
     }
-    setRefusal(null);
-    try {
+    await send(async () => {
       const { charged } = await cbs.change(
         { params: { id: item.id }, body: { plan: chosen } },
         // Quiet: the dialog shows a refusal in place.
@@ -92,12 +88,7 @@ export function ChangePlanDialog({ item, onClose }: ChangePlanDialogProps) {
       } else if (move === 'downgrade') {
         message.success(t('change.downgraded', { plan: planName(chosen), date: nextMonth }));
       } else message.success(t('change.kept', { plan: planName(chosen) }));
-      onClose();
-    } catch (error) {
-      setRefusal(error);
-    } finally {
-      refresh();
-    }
+    });
   };
 
   return (

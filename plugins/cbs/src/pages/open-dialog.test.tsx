@@ -1,35 +1,23 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { dialogs, message } from '@vap/ui';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import {
   baseAnswers,
   cloudPackage,
   device,
+  midNovember,
   type PageOptions,
   rechargeMenu,
   renderCbsPage,
 } from '../test-support.js';
 
-/** Half of November (30 days, UTC+8) is left: the first month costs half the price. */
-const NOW = Date.parse('2026-11-16T00:00:00+08:00');
-
-beforeEach(() => {
-  // Only Date is mocked: the estimate is computed at a known moment.
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-  message.clear();
-  vi.useRealTimers();
-});
+midNovember();
 
 const lobby = device({ id: 1, name: 'Lobby', sn: 'SN000001' });
 const gate = device({ id: 2, name: 'Gate', sn: 'SN000002', cloud_video: 'active' });
@@ -46,6 +34,22 @@ async function openDialog(options: PageOptions = {}) {
   await within(dialog).findByRole('checkbox', { name: 'Lobby (SN000001)' });
   return { ...rendered, dialog };
 }
+
+/** Lobby chosen and the dialog submitted, the server refusing with `body` (409): the dialog's alert. */
+async function submitRefused(body: { code: string; message: string }, options: PageOptions = {}) {
+  const opened = await openDialog({
+    ...options,
+    answers: { [`POST ${CBS_PATHS.packages}`]: { status: 409, body } },
+  });
+  await userEvent.click(within(opened.dialog).getByRole('checkbox', { name: 'Lobby (SN000001)' }));
+  await userEvent.click(within(opened.dialog).getByRole('button', { name: en.open.submit }));
+  return { ...opened, alert: await within(opened.dialog).findByRole('alert') };
+}
+
+const BALANCE_INSUFFICIENT = {
+  code: 'balance_insufficient',
+  message: 'Balance insufficient: please recharge',
+};
 
 const openCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'POST', CBS_PATHS.packages);
 const cost = (dialog: HTMLElement) => within(dialog).getByRole('region', { name: en.open.cost });
@@ -140,18 +144,7 @@ describe('cbs_dashboard: opening packages', () => {
   });
 
   it('a balance that does not cover the charge is said in the dialog, with a link to the recharge page', async () => {
-    const { api, dialog } = await openDialog({
-      extraMenus: [rechargeMenu],
-      answers: {
-        [`POST ${CBS_PATHS.packages}`]: {
-          status: 409,
-          body: { code: 'balance_insufficient', message: 'Balance insufficient: please recharge' },
-        },
-      },
-    });
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Lobby (SN000001)' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: en.open.submit }));
-    const alert = await within(dialog).findByRole('alert');
+    const { api, dialog, alert } = await submitRefused(BALANCE_INSUFFICIENT, { extraMenus: [rechargeMenu] });
     expect(alert.textContent).toContain('Balance insufficient: please recharge');
     const link = within(alert).getByRole('link', { name: en.common.recharge });
     expect(link.getAttribute('href')).toBe('/finance/recharge');
@@ -161,34 +154,16 @@ describe('cbs_dashboard: opening packages', () => {
   });
 
   it('another refusal is said in the dialog in the server’s words, without a recharge link', async () => {
-    const { dialog } = await openDialog({
-      extraMenus: [rechargeMenu],
-      answers: {
-        [`POST ${CBS_PATHS.packages}`]: {
-          status: 409,
-          body: { code: 'package_exists', message: 'The device already has a package of this service' },
-        },
-      },
-    });
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Lobby (SN000001)' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: en.open.submit }));
-    const alert = await within(dialog).findByRole('alert');
+    const { alert } = await submitRefused(
+      { code: 'package_exists', message: 'The device already has a package of this service' },
+      { extraMenus: [rechargeMenu] },
+    );
     expect(alert.textContent).toContain('The device already has a package of this service');
     expect(within(alert).queryByRole('link')).toBeNull();
   });
 
   it('a user whose menu lacks the recharge page gets the message without a link', async () => {
-    const { dialog } = await openDialog({
-      answers: {
-        [`POST ${CBS_PATHS.packages}`]: {
-          status: 409,
-          body: { code: 'balance_insufficient', message: 'Balance insufficient: please recharge' },
-        },
-      },
-    });
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Lobby (SN000001)' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: en.open.submit }));
-    const alert = await within(dialog).findByRole('alert');
+    const { alert } = await submitRefused(BALANCE_INSUFFICIENT);
     expect(alert.textContent).toContain('Balance insufficient: please recharge');
     expect(within(alert).queryByRole('link')).toBeNull();
   });

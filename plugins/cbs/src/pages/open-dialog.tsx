@@ -26,10 +26,9 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { useRefreshAfterChange } from '../cbs-query.js';
 import { mayOpenOn, openingEstimate } from '../cloud.js';
 import { usePlanOptions } from './plan-options.js';
-import { Refusal } from './refusal.js';
+import { Refusal, useSendChange } from './refusal.js';
 
 /** At most this many devices at once (the body's rule in contracts cbs.ts). */
 export const OPEN_MAX_DEVICES = 100;
@@ -50,13 +49,12 @@ const deviceLabel = (device: CloudDevice) => device.name || device.sn;
 export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
   const t = useT('cbs');
   const cbs = useClient(CBS_CALLS);
-  const refresh = useRefreshAfterChange();
   const form = useZodForm(openCloudPackagesBodySchema, {
     defaultValues: { device_ids: [], service: 'cloud_backup', plan: 'c' },
   });
   // The devices chosen so far, whichever search showed them.
   const [known, setKnown] = useState<ReadonlyMap<number, CloudDevice>>(() => new Map());
-  const [refusal, setRefusal] = useState<unknown>(null);
+  const { refusal, send } = useSendChange(onClose);
   const service = form.watch('service');
   const plan = form.watch('plan');
   const chosen = form.watch('device_ids');
@@ -80,22 +78,15 @@ export function OpenPackagesDialog({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const submit = async (body: OpenCloudPackagesBody) => {
-    setRefusal(null);
-    try {
+  const submit = (body: OpenCloudPackagesBody) =>
+    send(async () => {
       const { packages, charged } = await cbs.open(
         { body },
         // Quiet: the dialog shows a refusal (a balance that does not cover it, a package that exists) in place.
         { quiet: true },
       );
       message.success(t('open.opened', { count: packages.length, charged: formatFen(charged) }));
-      onClose();
-    } catch (error) {
-      setRefusal(error);
-    } finally {
-      refresh();
-    }
-  };
+    });
 
   return (
     <FormDialog

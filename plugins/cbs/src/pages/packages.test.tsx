@@ -1,27 +1,21 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { dialogs, message } from '@vap/ui';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { baseAnswers, cloudPackage, type PageOptions, rechargeMenu, renderCbsPage } from '../test-support.js';
+import {
+  baseAnswers,
+  cloudPackage,
+  midNovember,
+  type PageOptions,
+  rechargeMenu,
+  renderCbsPage,
+} from '../test-support.js';
 
-/** Half of November (30 days, UTC+8) is left: the rest of the month costs half its price. */
-const NOW = Date.parse('2026-11-16T00:00:00+08:00');
-
-beforeEach(() => {
-  // Only Date is mocked: the estimates are computed at a known moment.
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-  message.clear();
-  vi.useRealTimers();
-});
+midNovember();
 
 const running = cloudPackage({ id: 1, plan: 'c' });
 const largest = cloudPackage({ id: 2, plan: 'r', service: 'cloud_video', space_used: 480 * 1024 * 1024 });

@@ -1,7 +1,30 @@
 import { ApiError, useT } from '@vap/kernel';
 import { Alert } from '@vap/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useRechargeRoute } from '../cbs-query.js';
+import { useRechargeRoute, useRefreshAfterChange } from '../cbs-query.js';
+
+/**
+ * How a dialog sends its change: `send(change)` runs the change (its call quiet, as the dialog shows
+ * a refusal in place), closes the dialog once done or keeps the refusal to show in it, and asks the
+ * packages again either way.
+ */
+export function useSendChange(onClose: () => void) {
+  const refresh = useRefreshAfterChange();
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const send = async (change: () => Promise<void>) => {
+    setRefusal(null);
+    try {
+      await change();
+      onClose();
+    } catch (error) {
+      setRefusal(error);
+    } finally {
+      refresh();
+    }
+  };
+  return { refusal, send };
+}
 
 /**
  * A change the server refused, in the dialog that asked for it, in the server's words. A balance
