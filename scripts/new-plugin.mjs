@@ -209,21 +209,12 @@ function files(name, up, alone) {
     ...(alone ? { '.gitignore': 'node_modules/\ndist/\n' } : {}),
     ...(alone?.registry ? { '.npmrc': `@vap:registry=${alone.registry}\n` } : {}),
 
-    'tsup.config.ts': `import PEERS from '@vap/kernel/plugin-peers.json' with { type: 'json' };
+    'tsup.config.ts': `import { pluginBuild } from '@vap/kernel/plugin-build';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  // The console's entry, and the server's (the handlers of the plugin's own calls).
-  entry: ['src/index.ts', 'src/server.ts'],
-  format: ['esm'],
-  dts: true,
-  splitting: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  // The kernel's list of plugin peers: the console provides them once; never bundled, subpaths included.
-  external: PEERS,
-});
+// Every plugin's build (ESM, declarations, chunks, the kernel's peers external): the console's
+// entry, and the server's, which answers the plugin's own calls.
+export default defineConfig(pluginBuild({ entry: ['src/index.ts', 'src/server.ts'] }));
 `,
 
     'vitest.config.ts': `import { defineConfig } from 'vitest/config';
