@@ -1,34 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CompanyDetail, UserInfo, VerifyStatus } from '@vap/contracts';
+import type { UserInfo, VerifyStatus } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import CompanyStatus from './company-status.js';
-import { renderDialog, testUser } from './test-kit.js';
+import { companyDetail, renderDialog, testUser } from './test-kit.js';
 
 const withStatus = (verify_status: VerifyStatus, partial: Partial<UserInfo> = {}) => {
   const base = testUser();
   return testUser({ company: base.company && { ...base.company, verify_status }, ...partial });
 };
 
-const detail = (verify_status: VerifyStatus): CompanyDetail => ({
-  id: 1,
-  name: '测试科技有限公司',
-  title: 'VAP',
-  logo: '',
-  logo_url: '',
-  verify_status,
-  business_license: '',
-  business_license_url: '',
-  id_human: '',
-  id_human_url: '',
-  id_emblem: '',
-  id_emblem_url: '',
-});
-
 describe('verification badge (spec §2.4, §6)', () => {
   it('shows the status to the owner and opens the verification form', async () => {
-    await renderDialog(<CompanyStatus />, withStatus(2), { 'GET /v1/pms/company': { body: detail(2) } });
+    await renderDialog(<CompanyStatus />, withStatus(2), {
+      'GET /v1/pms/company': { body: companyDetail(2) },
+    });
     const badge = await screen.findByTestId('verify-badge');
     expect(badge.textContent).toContain('Verified');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -52,7 +39,7 @@ describe('verification badge (spec §2.4, §6)', () => {
 describe('verification hint on load (spec §4.2)', () => {
   it('owner, status 0: the not-verified text with Cancel and Verify now, which opens the form', async () => {
     const { api } = await renderDialog(<CompanyStatus />, withStatus(0), {
-      'GET /v1/pms/company': { body: detail(0) },
+      'GET /v1/pms/company': { body: companyDetail(0) },
     });
     const hint = await screen.findByRole('dialog', { name: 'Company verification' });
     expect(hint.textContent).toContain('Your company is not verified yet');

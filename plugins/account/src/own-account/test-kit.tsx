@@ -1,6 +1,6 @@
 /** Test helpers of the own-account dialogs: a signed-in kernel, the message hosts, fakes. */
 import { cleanup, screen } from '@testing-library/react';
-import type { UserInfo } from '@vap/contracts';
+import type { CompanyDetail, UserInfo, VerifyStatus } from '@vap/contracts';
 import {
   type Answers,
   testUser as kernelTestUser,
@@ -120,3 +120,25 @@ export function testUser(partial: Partial<UserInfo> = {}): UserInfo {
 }
 
 export { screen };
+
+/** The company as GET /v1/pms/company answers it: nothing filled in yet but what `partial` gives. */
+export function companyDetail(
+  verify_status: VerifyStatus,
+  partial: Partial<CompanyDetail> = {},
+): CompanyDetail {
+  return {
+    id: 1,
+    name: '',
+    title: '',
+    logo: '',
+    logo_url: '',
+    verify_status,
+    business_license: '',
+    business_license_url: '',
+    id_human: '',
+    id_human_url: '',
+    id_emblem: '',
+    id_emblem_url: '',
+    ...partial,
+  };
+}

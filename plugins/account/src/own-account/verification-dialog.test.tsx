@@ -1,32 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CompanyDetail, VerifyStatus } from '@vap/contracts';
+import type { CompanyDetail } from '@vap/contracts';
 import { md5OfBytes } from '@vap/kernel';
 import { callsTo } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
+import { companyDetail, fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
 import VerificationDialog, { firstMissing } from './verification-dialog.js';
 
 const MB = 1024 * 1024;
 const image = (name: string) => ({ path: name, url: `/webapi/v1/pms/objects/${name}?e=1&s=x` });
-
-function detail(verify_status: VerifyStatus, partial: Partial<CompanyDetail> = {}): CompanyDetail {
-  return {
-    id: 1,
-    name: '',
-    title: '',
-    logo: '',
-    logo_url: '',
-    verify_status,
-    business_license: '',
-    business_license_url: '',
-    id_human: '',
-    id_human_url: '',
-    id_emblem: '',
-    id_emblem_url: '',
-    ...partial,
-  };
-}
 
 async function open(company: CompanyDetail, answers = {}) {
   const onClose = vi.fn();
@@ -70,7 +52,7 @@ describe('verification form: checks in order (spec §5.3)', () => {
 describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   it('status 1: nothing editable and no footer', async () => {
     await open(
-      detail(1, {
+      companyDetail(1, {
         name: '测试科技有限公司',
         business_license: 'license/1_a.png',
         business_license_url: image('license/1_a.png').url,
@@ -84,7 +66,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
 
   it('status 2: only the empty fields are editable', async () => {
     await open(
-      detail(2, {
+      companyDetail(2, {
         name: '测试科技有限公司',
         business_license: 'license/1_a.png',
         business_license_url: image('license/1_a.png').url,
@@ -97,7 +79,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   });
 
   it('converts half-width parentheses as typed and shows the validator message', async () => {
-    await open(detail(0));
+    await open(companyDetail(0));
     const name = screen.getByLabelText(/Company name/) as HTMLInputElement;
     await userEvent.type(name, '测试(北京)');
     expect(name.value).toBe('测试（北京）');
@@ -110,7 +92,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   it('refuses images over 5M, of a wrong type, over 5000x5000 or undecodable, with the four messages', async () => {
     stubImageSizes({ 'huge.png': [6000, 6000] });
     const sent = stubUploads(() => ({ status: 200, body: {} }));
-    const { api } = await open(detail(0));
+    const { api } = await open(companyDetail(0));
     await userEvent.upload(fileInputOf('Business licence'), fileOf('big.png', 'image/png', 6 * MB));
     expect(await within(section('Business licence')).findByText('big.png: File too large (5M)')).toBeTruthy();
     await userEvent.upload(fileInputOf('Business licence'), fileOf('doc.gif', 'image/gif'), {
@@ -133,7 +115,9 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   it('uploads through the token flow, enables Confirm, submits after confirmation: waiting for review', async () => {
     stubImageSizes();
     const sent = stubUploads(({ fields }) => ({ status: 200, body: image(fields.filename ?? '') }));
-    const { api, session, onClose } = await open(detail(3), { 'PUT /v1/pms/company': { status: 204 } });
+    const { api, session, onClose } = await open(companyDetail(3), {
+      'PUT /v1/pms/company': { status: 204 },
+    });
     await userEvent.type(screen.getByLabelText(/Company name/), '认证(北京)科技有限公司');
     const files = {
       'Business licence': fileOf('license.png', 'image/png', 64, 1),
@@ -182,7 +166,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
       id_human: 'id_human/1_b.png',
       id_human_url: 'u',
     };
-    await open(detail(2, { name: '测试科技有限公司', ...filled }), {
+    await open(companyDetail(2, { name: '测试科技有限公司', ...filled }), {
       'PUT /v1/pms/company': { status: 204 },
     });
     await userEvent.upload(fileInputOf('ID card (back)'), fileOf('back.png', 'image/png'));
@@ -200,7 +184,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
         ? { status: 400, body: { code: 'upload_hash_error', message: 'Upload hash error' } }
         : { status: 200, body: image(fields.filename ?? '') },
     );
-    const { onClose } = await open(detail(0, { name: '测试科技有限公司' }), {
+    const { onClose } = await open(companyDetail(0, { name: '测试科技有限公司' }), {
       'PUT /v1/pms/company': { status: 409, body: { code: 'verify_in_review', message: 'Under review' } },
     });
     await userEvent.upload(fileInputOf('ID card (back)'), fileOf('back.png', 'image/png'));
