@@ -32,6 +32,7 @@ import {
   NOTICE_CALLS,
   OBJECT_STORE_AUTH_SCHEME,
   OWNER_ROLE_ID,
+  type SmsPurpose,
   SYSTEM_CALLS,
   SYSTEM_PATHS,
   TASK_CALLS,
@@ -133,265 +134,164 @@ const INVOICE_DETAILS = {
   email: 'finance@example.com',
 };
 
+/** `account`'s call, made when the walk acts: the entry it records must name them. */
+function by(
+  { call }: Context,
+  account: { phone: string; headers: Record<string, string> },
+  method: string,
+  url: string,
+  payload?: object,
+): Prepared {
+  return { actorPhone: account.phone, act: () => call(method, url, { headers: account.headers, payload }) };
+}
+
+/** The recipe of a write the owner of a new company makes with nothing prepared. */
+const ownerWrite = (method: string, url: string, payload?: object) => async (ctx: Context) =>
+  by(ctx, await ctx.owner(), method, url, payload);
+
+/** An account of the demo company in the owner's role. */
+const demoAccount = ({ t }: Context, options: { password?: null } = {}) =>
+  addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID, ...options });
+
+/**
+ * The recipe of a sign-in write made with an SMS code of `purpose`, sent from an address of its
+ * own to a new phone, or with `account` to an existing account's; `payload` goes with the code.
+ */
+const smsCodeWrite =
+  (purpose: SmsPurpose, url: string, { account = false, payload = {} } = {}) =>
+  async (ctx: Context): Promise<Prepared> => {
+    const phone = account ? (await demoAccount(ctx)).phone : nextPhone();
+    const ip = nextIp();
+    const code = await sendCode(ctx.t.app, phone, purpose, ip);
+    return {
+      actorPhone: phone,
+      act: () => ctx.call('POST', url, { payload: { phone, sms_code: code, ...payload }, ip }),
+    };
+  };
+
+const KEY = { bandwidth_mbps: 1, operations: ['GET /v1/pms/company/users'] };
+
 /** How to make each audited write succeed. */
 const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
-  [routeOf(AUTH_CALLS.loginPassword)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
+  [routeOf(AUTH_CALLS.loginPassword)]: async (ctx) => {
+    const account = await demoAccount(ctx);
     return {
       actorPhone: account.phone,
       act: () =>
-        call('POST', '/v0/pms/users/login_password', {
+        ctx.call('POST', '/v0/pms/users/login_password', {
           payload: { account: account.phone, password: PASSWORD },
         }),
     };
   },
-  [routeOf(AUTH_CALLS.loginSmsCode)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
+  [routeOf(AUTH_CALLS.loginSmsCode)]: smsCodeWrite('login', '/v0/pms/users/login_sms_code', {
+    account: true,
+  }),
+  [routeOf(AUTH_CALLS.loginOrSignupSmsCode)]: smsCodeWrite(
+    'login_or_signup',
+    '/v0/pms/users/login_or_signup_sms_code',
+  ),
+  [routeOf(AUTH_CALLS.signup)]: smsCodeWrite('signup', '/v0/pms/users/signup', {
+    payload: { password: md5Hex('signed-up-1') },
+  }),
+  [routeOf(AUTH_CALLS.resetPassword)]: smsCodeWrite('reset', '/v0/pms/users/reset_password', {
+    account: true,
+    payload: { password: md5Hex('reset-pass-1') },
+  }),
+  [routeOf(AUTH_CALLS.scanLogin)]: async (ctx) => {
+    const account = await demoAccount(ctx);
     const ip = nextIp();
-    const code = await sendCode(t.app, account.phone, 'login', ip);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', '/v0/pms/users/login_sms_code', {
-          payload: { phone: account.phone, sms_code: code },
-          ip,
-        }),
-    };
-  },
-  [routeOf(AUTH_CALLS.loginOrSignupSmsCode)]: async ({ t, call }) => {
-    const phone = nextPhone();
-    const ip = nextIp();
-    const code = await sendCode(t.app, phone, 'login_or_signup', ip);
-    return {
-      actorPhone: phone,
-      act: () =>
-        call('POST', '/v0/pms/users/login_or_signup_sms_code', {
-          payload: { phone, sms_code: code },
-          ip,
-        }),
-    };
-  },
-  [routeOf(AUTH_CALLS.signup)]: async ({ t, call }) => {
-    const phone = nextPhone();
-    const ip = nextIp();
-    const code = await sendCode(t.app, phone, 'signup', ip);
-    return {
-      actorPhone: phone,
-      act: () =>
-        call('POST', '/v0/pms/users/signup', {
-          payload: { phone, sms_code: code, password: md5Hex('signed-up-1') },
-          ip,
-        }),
-    };
-  },
-  [routeOf(AUTH_CALLS.resetPassword)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
-    const ip = nextIp();
-    const code = await sendCode(t.app, account.phone, 'reset', ip);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', '/v0/pms/users/reset_password', {
-          payload: { phone: account.phone, sms_code: code, password: md5Hex('reset-pass-1') },
-          ip,
-        }),
-    };
-  },
-  [routeOf(AUTH_CALLS.scanLogin)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
-    const ip = nextIp();
-    const { id } = (await call('POST', '/v0/pms/users/login_wechat/qrcode', { ip })).json<{ id: string }>();
-    const confirmed = await call('POST', '/v0/pms/users/login_wechat/confirm', {
+    const { id } = (await ctx.call('POST', '/v0/pms/users/login_wechat/qrcode', { ip })).json<{
+      id: string;
+    }>();
+    const confirmed = await ctx.call('POST', '/v0/pms/users/login_wechat/confirm', {
       payload: { id, account: account.phone },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(204);
     return {
       actorPhone: account.phone,
-      act: () => call('POST', '/v0/pms/users/login_wechat', { payload: { id }, ip }),
+      act: () => ctx.call('POST', '/v0/pms/users/login_wechat', { payload: { id }, ip }),
     };
   },
-  [routeOf(AUTH_CALLS.logout)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
-    return { actorPhone: account.phone, act: () => call('POST', '/v1/pms/user/logout', account) };
-  },
-  [routeOf(ACCOUNT_CALLS.updateProfile)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
-    return {
-      actorPhone: account.phone,
-      act: () => call('PUT', '/v1/pms/user', { ...account, payload: { nickname: '改了名' } }),
-    };
-  },
-  [routeOf(ACCOUNT_CALLS.changePassword)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID });
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('PUT', '/v1/pms/user/password', {
-          ...account,
-          payload: { old_password: PASSWORD, new_password: md5Hex('changed-pass-1') },
-        }),
-    };
-  },
-  [routeOf(ACCOUNT_CALLS.setPassword)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'demo', roleId: OWNER_ROLE_ID, password: null });
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', '/v1/pms/user/password', {
-          ...account,
-          payload: { password: md5Hex('first-pass-1') },
-        }),
-    };
-  },
-  [routeOf(COMPANY_CALLS.createCompany)]: async ({ t, call }) => {
-    const account = await addAccount(t, { company: 'none' });
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', '/v1/pms/user/companies', {
-          ...account,
-          payload: { name: '走查科技有限公司' },
-        }),
-    };
-  },
-  [routeOf(COMPANY_CALLS.updateCompany)]: async ({ owner, call }) => {
-    const account = await owner();
-    return {
-      actorPhone: account.phone,
-      act: () => call('PUT', '/v1/pms/company', { ...account, payload: { title: '新的标题' } }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.createUser)]: async ({ owner, role, call }) => {
-    const account = await owner();
-    const roleId = await role(account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', SYSTEM_PATHS.users, {
-          ...account,
-          payload: {
-            phone: nextPhone(),
-            password: md5Hex('new-user-1'),
-            nickname: '新同事',
-            role_id: roleId,
-          },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.setUserRoleByPost)]: async ({ owner, role, member, call }) => {
-    const account = await owner();
-    const userId = await member(account.companyId, await role(account.companyId));
-    const roleId = await role(account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', SYSTEM_PATHS.user(userId), {
-          ...account,
-          payload: { role_id: roleId },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.setUserRole)]: async ({ owner, role, member, call }) => {
-    const account = await owner();
-    const userId = await member(account.companyId, await role(account.companyId));
-    const roleId = await role(account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('PUT', SYSTEM_PATHS.userRole(userId), {
-          ...account,
-          payload: { role_id: roleId },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.editUser)]: async ({ owner, role, member, call }) => {
-    const account = await owner();
-    const userId = await member(account.companyId, await role(account.companyId));
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('PUT', SYSTEM_PATHS.user(userId), {
-          ...account,
-          payload: { nickname: '新名字', remark: '调岗' },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.removeUser)]: async ({ owner, role, member, call }) => {
-    const account = await owner();
-    const userId = await member(account.companyId, await role(account.companyId));
-    return { actorPhone: account.phone, act: () => call('DELETE', SYSTEM_PATHS.user(userId), account) };
-  },
-  [routeOf(SYSTEM_CALLS.createRole)]: async ({ owner, call }) => {
-    const account = await owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', SYSTEM_PATHS.roles, {
-          ...account,
-          payload: { name: '新角色', menus: { dashboard: [] } },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.updateRole)]: async ({ owner, role, call }) => {
-    const account = await owner();
-    const roleId = await role(account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('PUT', SYSTEM_PATHS.role(roleId), {
-          ...account,
-          payload: { name: '改过的角色', menus: { dashboard: [], system_user: [] } },
-        }),
-    };
-  },
-  [routeOf(SYSTEM_CALLS.deleteRole)]: async ({ owner, role, call }) => {
-    const account = await owner();
-    const roleId = await role(account.companyId);
-    return { actorPhone: account.phone, act: () => call('DELETE', SYSTEM_PATHS.role(roleId), account) };
-  },
-  [routeOf(ACCESS_KEY_CALLS.createKey)]: async ({ owner, call }) => {
-    const account = await owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', ACCESS_KEY_PATHS.keys, {
-          ...account,
-          payload: { bandwidth_mbps: 1, operations: ['GET /v1/pms/company/users'] },
-        }),
-    };
-  },
-  [routeOf(ACCESS_KEY_CALLS.setKeyDisabled)]: async ({ owner, call }) => {
-    const account = await owner();
-    const created = await call('POST', ACCESS_KEY_PATHS.keys, {
-      ...account,
-      payload: { bandwidth_mbps: 1, operations: ['GET /v1/pms/company/users'] },
+  [routeOf(AUTH_CALLS.logout)]: async (ctx) => by(ctx, await demoAccount(ctx), 'POST', '/v1/pms/user/logout'),
+  [routeOf(ACCOUNT_CALLS.updateProfile)]: async (ctx) =>
+    by(ctx, await demoAccount(ctx), 'PUT', '/v1/pms/user', { nickname: '改了名' }),
+  [routeOf(ACCOUNT_CALLS.changePassword)]: async (ctx) =>
+    by(ctx, await demoAccount(ctx), 'PUT', '/v1/pms/user/password', {
+      old_password: PASSWORD,
+      new_password: md5Hex('changed-pass-1'),
+    }),
+  [routeOf(ACCOUNT_CALLS.setPassword)]: async (ctx) =>
+    by(ctx, await demoAccount(ctx, { password: null }), 'POST', '/v1/pms/user/password', {
+      password: md5Hex('first-pass-1'),
+    }),
+  [routeOf(COMPANY_CALLS.createCompany)]: async (ctx) =>
+    by(ctx, await addAccount(ctx.t, { company: 'none' }), 'POST', '/v1/pms/user/companies', {
+      name: '走查科技有限公司',
+    }),
+  [routeOf(COMPANY_CALLS.updateCompany)]: ownerWrite('PUT', '/v1/pms/company', { title: '新的标题' }),
+  [routeOf(SYSTEM_CALLS.createUser)]: async (ctx) => {
+    const account = await ctx.owner();
+    const roleId = await ctx.role(account.companyId);
+    return by(ctx, account, 'POST', SYSTEM_PATHS.users, {
+      phone: nextPhone(),
+      password: md5Hex('new-user-1'),
+      nickname: '新同事',
+      role_id: roleId,
     });
-    const { id } = created.json<{ id: string }>();
-    return {
-      actorPhone: account.phone,
-      act: () => call('PATCH', ACCESS_KEY_PATHS.key(id), { ...account, payload: { disabled: true } }),
-    };
   },
-  [routeOf(ACCESS_KEY_CALLS.removeKey)]: async ({ owner, call }) => {
-    const account = await owner();
-    const created = await call('POST', ACCESS_KEY_PATHS.keys, {
-      ...account,
-      payload: { bandwidth_mbps: 1, operations: ['GET /v1/pms/company/users'] },
+  [routeOf(SYSTEM_CALLS.setUserRoleByPost)]: async (ctx) => {
+    const { account, userId } = await ownerAndMember(ctx);
+    return by(ctx, account, 'POST', SYSTEM_PATHS.user(userId), {
+      role_id: await ctx.role(account.companyId),
     });
-    const { id } = created.json<{ id: string }>();
-    return { actorPhone: account.phone, act: () => call('DELETE', ACCESS_KEY_PATHS.key(id), account) };
   },
-  [routeOf(DEVICE_CALLS.bind)]: async ({ t, owner, call }) => {
-    const account = await owner();
-    const [unit] = await addUnits(t);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', DEVICE_PATHS.bind, {
-          ...account,
-          payload: { mode: 'serial', sn: unit?.sn, device_code: unit?.deviceCode },
-        }),
-    };
+  [routeOf(SYSTEM_CALLS.setUserRole)]: async (ctx) => {
+    const { account, userId } = await ownerAndMember(ctx);
+    return by(ctx, account, 'PUT', SYSTEM_PATHS.userRole(userId), {
+      role_id: await ctx.role(account.companyId),
+    });
+  },
+  [routeOf(SYSTEM_CALLS.editUser)]: async (ctx) => {
+    const { account, userId } = await ownerAndMember(ctx);
+    return by(ctx, account, 'PUT', SYSTEM_PATHS.user(userId), { nickname: '新名字', remark: '调岗' });
+  },
+  [routeOf(SYSTEM_CALLS.removeUser)]: async (ctx) => {
+    const { account, userId } = await ownerAndMember(ctx);
+    return by(ctx, account, 'DELETE', SYSTEM_PATHS.user(userId));
+  },
+  [routeOf(SYSTEM_CALLS.createRole)]: ownerWrite('POST', SYSTEM_PATHS.roles, {
+    name: '新角色',
+    menus: { dashboard: [] },
+  }),
+  [routeOf(SYSTEM_CALLS.updateRole)]: async (ctx) => {
+    const account = await ctx.owner();
+    const roleId = await ctx.role(account.companyId);
+    return by(ctx, account, 'PUT', SYSTEM_PATHS.role(roleId), {
+      name: '改过的角色',
+      menus: { dashboard: [], system_user: [] },
+    });
+  },
+  [routeOf(SYSTEM_CALLS.deleteRole)]: async (ctx) => {
+    const account = await ctx.owner();
+    return by(ctx, account, 'DELETE', SYSTEM_PATHS.role(await ctx.role(account.companyId)));
+  },
+  [routeOf(ACCESS_KEY_CALLS.createKey)]: ownerWrite('POST', ACCESS_KEY_PATHS.keys, KEY),
+  [routeOf(ACCESS_KEY_CALLS.setKeyDisabled)]: async (ctx) => {
+    const { account, id } = await ownerKey(ctx);
+    return by(ctx, account, 'PATCH', ACCESS_KEY_PATHS.key(id), { disabled: true });
+  },
+  [routeOf(ACCESS_KEY_CALLS.removeKey)]: async (ctx) => {
+    const { account, id } = await ownerKey(ctx);
+    return by(ctx, account, 'DELETE', ACCESS_KEY_PATHS.key(id));
+  },
+  [routeOf(DEVICE_CALLS.bind)]: async (ctx) => {
+    const account = await ctx.owner();
+    const [unit] = await addUnits(ctx.t);
+    return by(ctx, account, 'POST', DEVICE_PATHS.bind, {
+      mode: 'serial',
+      sn: unit?.sn,
+      device_code: unit?.deviceCode,
+    });
   },
   [routeOf(DEVICE_CALLS.importDevices)]: async ({ t, owner, call }) => {
     const account = await owner();
@@ -412,61 +312,33 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   },
   [routeOf(DEVICE_CALLS.edit)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('PATCH', DEVICE_PATHS.device(deviceId), { ...account, payload: { name: '改名' } }),
-    };
+    return by(ctx, account, 'PATCH', DEVICE_PATHS.device(deviceId), { name: '改名' });
   },
   [routeOf(DEVICE_CALLS.unbindOne)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('DELETE', DEVICE_PATHS.device(deviceId), account),
-    };
+    return by(ctx, account, 'DELETE', DEVICE_PATHS.device(deviceId));
   },
   [routeOf(DEVICE_CALLS.unbind)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', DEVICE_PATHS.unbind, { ...account, payload: { device_ids: [deviceId] } }),
-    };
+    return by(ctx, account, 'POST', DEVICE_PATHS.unbind, { device_ids: [deviceId] });
   },
   [routeOf(DEVICE_CALLS.move)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const groupId = await deviceGroup(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', DEVICE_PATHS.move, {
-          ...account,
-          payload: { device_ids: [deviceId], group_id: groupId },
-        }),
-    };
+    return by(ctx, account, 'POST', DEVICE_PATHS.move, { device_ids: [deviceId], group_id: groupId });
   },
-  [routeOf(DEVICE_CALLS.createGroup)]: async ({ owner, call }) => {
-    const account = await owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', DEVICE_PATHS.groups, { ...account, payload: { name: '新分组', max_devices: 10 } }),
-    };
-  },
+  [routeOf(DEVICE_CALLS.createGroup)]: ownerWrite('POST', DEVICE_PATHS.groups, {
+    name: '新分组',
+    max_devices: 10,
+  }),
   [routeOf(DEVICE_CALLS.updateGroup)]: async (ctx) => {
     const account = await ctx.owner();
     const groupId = await deviceGroup(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('PUT', DEVICE_PATHS.group(groupId), {
-          ...account,
-          payload: { name: '改过的分组', max_devices: 5 },
-        }),
-    };
+    return by(ctx, account, 'PUT', DEVICE_PATHS.group(groupId), { name: '改过的分组', max_devices: 5 });
   },
   [routeOf(DEVICE_CALLS.deleteGroup)]: async (ctx) => {
     const account = await ctx.owner();
-    const groupId = await deviceGroup(ctx, account);
-    return { actorPhone: account.phone, act: () => ctx.call('DELETE', DEVICE_PATHS.group(groupId), account) };
+    return by(ctx, account, 'DELETE', DEVICE_PATHS.group(await deviceGroup(ctx, account)));
   },
   [routeOf(MQTT_CALLS.kick)]: async (ctx) => {
     const account = await ctx.owner();
@@ -507,31 +379,19 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   [routeOf(TASK_CALLS.createFirmware)]: async (ctx) => {
     const account = await ctx.owner();
     const path = await uploadedFirmware(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', TASK_PATHS.firmware, {
-          ...account,
-          payload: { path, model: 'VC-C3', version: 'V9.0.1' },
-        }),
-    };
+    return by(ctx, account, 'POST', TASK_PATHS.firmware, { path, model: 'VC-C3', version: 'V9.0.1' });
   },
   [routeOf(TASK_CALLS.deleteFirmware)]: async (ctx) => {
     const account = await ctx.owner();
-    const id = await firmwarePackage(ctx, account, 'VC-C3');
-    return { actorPhone: account.phone, act: () => ctx.call('DELETE', TASK_PATHS.firmwareItem(id), account) };
+    return by(ctx, account, 'DELETE', TASK_PATHS.firmwareItem(await firmwarePackage(ctx, account, 'VC-C3')));
   },
   [routeOf(TASK_CALLS.upgrade)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const firmwareId = await firmwarePackage(ctx, account, await modelOf(ctx, account, deviceId));
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', TASK_PATHS.upgrade, {
-          ...account,
-          payload: { firmware_id: firmwareId, target: { device_ids: [deviceId] } },
-        }),
-    };
+    return by(ctx, account, 'POST', TASK_PATHS.upgrade, {
+      firmware_id: firmwareId,
+      target: { device_ids: [deviceId] },
+    });
   },
   [routeOf(TASK_CALLS.retry)]: async (ctx) => {
     const { account, taskId } = await upgradeTask(ctx);
@@ -539,46 +399,24 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     await ctx.t.database.db.execute(
       sql`update task_jobs set state = 'failed', reason = 'offline' where task_id = ${taskId}`,
     );
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', TASK_PATHS.retry(taskId), { ...account, payload: {} }),
-    };
+    return by(ctx, account, 'POST', TASK_PATHS.retry(taskId), {});
   },
   [routeOf(TASK_CALLS.cancel)]: async (ctx) => {
     const { account, taskId } = await upgradeTask(ctx);
-    return { actorPhone: account.phone, act: () => ctx.call('POST', TASK_PATHS.cancel(taskId), account) };
+    return by(ctx, account, 'POST', TASK_PATHS.cancel(taskId));
   },
-  [routeOf(FINANCE_CALLS.updateFinance)]: async (ctx) => {
-    const account = await ctx.owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('PUT', FINANCE_PATHS.finance, { ...account, payload: { low_balance_threshold: 500 } }),
-    };
-  },
-  [routeOf(FINANCE_CALLS.createRecharge)]: async (ctx) => {
-    const account = await ctx.owner();
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } }),
-    };
-  },
+  [routeOf(FINANCE_CALLS.updateFinance)]: ownerWrite('PUT', FINANCE_PATHS.finance, {
+    low_balance_threshold: 500,
+  }),
+  [routeOf(FINANCE_CALLS.createRecharge)]: ownerWrite('POST', FINANCE_PATHS.recharges, { amount: 100 }),
   [routeOf(FINANCE_CALLS.cancelRecharge)]: async (ctx) => {
     const account = await ctx.owner();
     const placed = await ctx.call('POST', FINANCE_PATHS.recharges, { ...account, payload: { amount: 100 } });
-    const id = placed.json<{ id: number }>().id;
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', FINANCE_PATHS.rechargeCancel(id), account),
-    };
+    return by(ctx, account, 'POST', FINANCE_PATHS.rechargeCancel(placed.json<{ id: number }>().id));
   },
   [routeOf(FINANCE_CALLS.redeemCoupon)]: async (ctx) => {
     const account = await ctx.owner();
-    const couponId = await voucher(ctx, account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', FINANCE_PATHS.couponRedeem(couponId), account),
-    };
+    return by(ctx, account, 'POST', FINANCE_PATHS.couponRedeem(await voucher(ctx, account.companyId)));
   },
   [routeOf(FINANCE_CALLS.transferCoupon)]: async (ctx) => {
     const account = await ctx.owner();
@@ -588,23 +426,13 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       .set({ parentId: account.companyId })
       .where(eq(companies.id, downstream.companyId));
     const couponId = await voucher(ctx, account.companyId);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', FINANCE_PATHS.couponTransfer(couponId), {
-          ...account,
-          payload: { company_id: downstream.companyId },
-        }),
-    };
+    return by(ctx, account, 'POST', FINANCE_PATHS.couponTransfer(couponId), {
+      company_id: downstream.companyId,
+    });
   },
-  [routeOf(FINANCE_CALLS.saveInvoiceDetails)]: async (ctx) => {
-    const account = await ctx.owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('PUT', FINANCE_PATHS.invoiceDetails, { ...account, payload: { invoice: INVOICE_DETAILS } }),
-    };
-  },
+  [routeOf(FINANCE_CALLS.saveInvoiceDetails)]: ownerWrite('PUT', FINANCE_PATHS.invoiceDetails, {
+    invoice: INVOICE_DETAILS,
+  }),
   [routeOf(FINANCE_CALLS.requestInvoice)]: async (ctx) => {
     const account = await ctx.owner();
     await ctx.call('PUT', FINANCE_PATHS.invoiceDetails, {
@@ -615,90 +443,73 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { id, pay_url } = placed.json<{ id: number; pay_url: string }>();
     const token = new URL(pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
     await ctx.call('POST', DEV_PAYMENT_PATHS.payment(token), { payload: { action: 'confirm' } });
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('POST', FINANCE_PATHS.invoices, { ...account, payload: { order_ids: [id] } }),
-    };
+    return by(ctx, account, 'POST', FINANCE_PATHS.invoices, { order_ids: [id] });
   },
   [routeOf(CBS_CALLS.open)]: async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', CBS_PATHS.packages, {
-          ...account,
-          payload: { device_ids: [deviceId], service: 'cloud_backup', plan: 'free' },
-        }),
-    };
+    return by(ctx, account, 'POST', CBS_PATHS.packages, {
+      device_ids: [deviceId],
+      service: 'cloud_backup',
+      plan: 'free',
+    });
   },
   [routeOf(CBS_CALLS.change)]: async (ctx) => {
     const { account, packageId } = await cloudPackage(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('PUT', CBS_PATHS.package(packageId), { ...account, payload: { plan: 'c' } }),
-    };
+    return by(ctx, account, 'PUT', CBS_PATHS.package(packageId), { plan: 'c' });
   },
   [routeOf(CBS_CALLS.close)]: async (ctx) => {
     const { account, packageId } = await cloudPackage(ctx);
-    return { actorPhone: account.phone, act: () => ctx.call('POST', CBS_PATHS.close(packageId), account) };
+    return by(ctx, account, 'POST', CBS_PATHS.close(packageId));
   },
-  [routeOf(TASK_CALLS.createConfigTemplate)]: async (ctx) => {
-    const account = await ctx.owner();
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', TASK_PATHS.configTemplates, {
-          ...account,
-          payload: { name: 'Night', config: { image: { brightness: 70 } } },
-        }),
-    };
-  },
+  [routeOf(TASK_CALLS.createConfigTemplate)]: ownerWrite('POST', TASK_PATHS.configTemplates, {
+    name: 'Night',
+    config: { image: { brightness: 70 } },
+  }),
   [routeOf(TASK_CALLS.updateConfigTemplate)]: async (ctx) => {
     const account = await ctx.owner();
     const id = await configTemplate(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('PUT', TASK_PATHS.configTemplate(id), {
-          ...account,
-          payload: { name: 'Day', config: { image: { brightness: 40 } } },
-        }),
-    };
+    return by(ctx, account, 'PUT', TASK_PATHS.configTemplate(id), {
+      name: 'Day',
+      config: { image: { brightness: 40 } },
+    });
   },
   [routeOf(TASK_CALLS.deleteConfigTemplate)]: async (ctx) => {
     const account = await ctx.owner();
-    const id = await configTemplate(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () => ctx.call('DELETE', TASK_PATHS.configTemplate(id), account),
-    };
+    return by(ctx, account, 'DELETE', TASK_PATHS.configTemplate(await configTemplate(ctx, account)));
   },
   [routeOf(TASK_CALLS.configure)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const id = await configTemplate(ctx, account);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', TASK_PATHS.configuration, {
-          ...account,
-          payload: { template_id: id, target: { device_ids: [deviceId] } },
-        }),
-    };
+    return by(ctx, account, 'POST', TASK_PATHS.configuration, {
+      template_id: id,
+      target: { device_ids: [deviceId] },
+    });
   },
   [routeOf(TASK_CALLS.whitelist)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', TASK_PATHS.whitelist, {
-          ...account,
-          payload: { list: 'card', name: 'Staff', entries: ['0A1B2C3D'], target: { device_ids: [deviceId] } },
-        }),
-    };
+    return by(ctx, account, 'POST', TASK_PATHS.whitelist, {
+      list: 'card',
+      name: 'Staff',
+      entries: ['0A1B2C3D'],
+      target: { device_ids: [deviceId] },
+    });
   },
 };
 
 type Account = Awaited<ReturnType<Context['owner']>>;
+
+/** The owner of a new company and a member of it in a role of its own; answers both. */
+async function ownerAndMember(ctx: Context) {
+  const account = await ctx.owner();
+  return { account, userId: await ctx.member(account.companyId, await ctx.role(account.companyId)) };
+}
+
+/** An access key of a new company's owner; answers the owner and the key's id. */
+async function ownerKey(ctx: Context) {
+  const account = await ctx.owner();
+  const created = await ctx.call('POST', ACCESS_KEY_PATHS.keys, { ...account, payload: KEY });
+  return { account, id: created.json<{ id: string }>().id };
+}
 
 /** A configuration template of the account's company; answers its id. */
 async function configTemplate(ctx: Context, account: Account) {
