@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  ACCESS_KEY_PATHS,
   encodeListParam,
   MQTT_CLIENT_EXPORT_MAX_ROWS,
   MQTT_PATHS,
@@ -20,15 +19,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
+import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
+import { boundUnits, brokerSuite } from './test-support.js';
 
 describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let companyId: number;
-  const { connect, connectDevice } = brokerSuite(
+  const { connectDevice, connectKey } = brokerSuite(
     () => createTestApp(engine),
     (suite) => ({ t, owner, companyId } = suite),
   );
@@ -89,18 +89,8 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
     await device.subscribeAsync(`vap/dev/${second.sn}/down/#`);
     await connectDevice(foreign);
     // A user client of the company is the user clients page's, not this export's.
-    const key = await t.app.inject({
-      method: 'POST',
-      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
-      headers: owner,
-      payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
-    });
-    const { id, secret } = key.json<{ id: string; secret: string }>();
-    await connect({
-      clientId: 'integration-1',
-      username: id,
-      password: keyPassword({ id, secret }, 'integration-1'),
-    });
+    const key = await createKey(t, owner, { is_access_all_group: true, operations: [USERS_OPERATION] });
+    await connectKey(key, 'integration-1');
     for (const clientId of [first.sn, second.sn, foreign.sn, 'integration-1']) await counted(clientId);
 
     const all = await exportOf(owner, { orders: [{ k: 'client_id', o: 'desc' }] });

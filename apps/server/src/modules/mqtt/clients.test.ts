@@ -33,7 +33,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   let httpPort: number;
   let owner: Record<string, string>;
   let demoCompanyId: number;
-  const { connect, connectDevice, refusalOf } = brokerSuite(
+  const { connect, connectDevice, connectKey, refusalOf } = brokerSuite(
     () => createTestApp(engine),
     (suite) => ({ t, httpPort, owner, companyId: demoCompanyId } = suite),
     { http: true },
@@ -129,11 +129,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   it("gives a key its company's devices only: wildcard subscriptions deliver its own, commands reach its own", async () => {
     const key = await createKey();
     const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
-    const user = await connect({
-      clientId: 'watcher',
-      username: key.id,
-      password: keyPassword(key, 'watcher'),
-    });
+    const user = await connectKey(key, 'watcher');
 
     expect((await user.subscribeAsync('vap/dev/+/up/#')).map((grant) => grant.qos)).toEqual([0]);
     for (const filter of ['#', '$SYS/#', 'vap/#', deviceTopic(foreign.sn, 'up', '#')]) {
@@ -168,11 +164,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     const outside = own.find((row) => row.groupId !== inGroup?.groupId);
     if (!inGroup?.groupId || !outside) throw new Error('the demo has grouped and other devices');
     const key = await createKey({ is_access_all_group: false, group_ids: [inGroup.groupId] });
-    const user = await connect({
-      clientId: 'grouped',
-      username: key.id,
-      password: keyPassword(key, 'grouped'),
-    });
+    const user = await connectKey(key, 'grouped');
     expect((await user.subscribeAsync(deviceTopic(inGroup.sn, 'up', '#'))).map((grant) => grant.qos)).toEqual(
       [0],
     );
@@ -184,11 +176,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it('disconnects a key disabled while it is connected, at the next sweep', async () => {
     const key = await createKey();
-    const user = await connect({
-      clientId: 'sweep-me',
-      username: key.id,
-      password: keyPassword(key, 'sweep-me'),
-    });
+    const user = await connectKey(key, 'sweep-me');
     await counted('sweep-me');
     await t.services.mqtt.broker.sweep();
     expect(user.connected).toBe(true);
@@ -201,12 +189,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   it('lets an MQTT 5 key in; refuses a wrong signature with 0x86 and a disabled key with 0x87', async () => {
     const key = await createKey();
     const v5 = { protocolVersion: 5 } as const;
-    await connect({
-      ...v5,
-      clientId: 'v5-party-1',
-      username: key.id,
-      password: keyPassword(key, 'v5-party-1'),
-    });
+    await connectKey(key, 'v5-party-1', v5);
     expect(
       await refusalOf({ ...v5, clientId: 'v5-party-2', username: key.id, password: keyPassword(key, 'x') }),
     ).toBe(0x86);
@@ -224,12 +207,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   it("refuses an MQTT 5 key another company's device with SUBACK 0x87 and PUBACK 0x87, delivers nothing and keeps its connection", async () => {
     const key = await createKey();
     const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
-    const user = await connect({
-      protocolVersion: 5,
-      clientId: 'watcher-v5',
-      username: key.id,
-      password: keyPassword(key, 'watcher-v5'),
-    });
+    const user = await connectKey(key, 'watcher-v5', { protocolVersion: 5 });
 
     for (const filter of ['#', '$SYS/#', deviceTopic(foreign.sn, 'up', '#')]) {
       const refused = await user.subscribeAsync(filter).catch((error: Error) => error);
@@ -260,12 +238,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it('ends the connection of an MQTT 5 key disabled while it is connected with DISCONNECT 0x87, at the next sweep', async () => {
     const key = await createKey();
-    const user = await connect({
-      protocolVersion: 5,
-      clientId: 'sweep-me-v5',
-      username: key.id,
-      password: keyPassword(key, 'sweep-me-v5'),
-    });
+    const user = await connectKey(key, 'sweep-me-v5', { protocolVersion: 5 });
     await counted('sweep-me-v5');
     await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
     const told = new Promise<number | undefined>((resolve) =>
@@ -460,11 +433,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     await device.subscribeAsync(deviceTopic(unit.sn, 'down', '#'));
     await counted(unit.sn);
     const key = await createKey();
-    const user = await connect({
-      clientId: 'series',
-      username: key.id,
-      password: keyPassword(key, 'series'),
-    });
+    const user = await connectKey(key, 'series');
     await user.subscribeAsync('vap/dev/+/up/#');
     const received = new Promise<void>((resolve) => {
       let n = 0;

@@ -3,15 +3,16 @@
  * kind, on every node, and its messages a minute over the last MQTT_SUMMARY_MINUTES whole minutes
  * as the broker's counts recorded them — another company's never, and only with page mqtt_dashboard.
  */
-import { ACCESS_KEY_PATHS, MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contracts';
+import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roles, users } from '../../core/db/schema.js';
+import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { mqttStats } from './schema.js';
 import { messageRate } from './summary.js';
-import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
+import { boundUnits, brokerSuite } from './test-support.js';
 
 const MINUTE_MS = 60_000;
 
@@ -20,7 +21,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
   let owner: Record<string, string>;
   let companyId: number;
   let otherCompanyId: number;
-  const { connect, connectDevice } = brokerSuite(
+  const { connectDevice, connectKey } = brokerSuite(
     () => createTestApp(engine),
     async (suite) => {
       ({ t, owner, companyId } = suite);
@@ -78,18 +79,8 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
       .onConflictDoNothing();
     const units = await boundUnits(t, 3, companyId);
     for (const unit of units.slice(0, 2)) await connectDevice(unit);
-    const key = await t.app.inject({
-      method: 'POST',
-      url: `/webapi${ACCESS_KEY_PATHS.keys}`,
-      headers: owner,
-      payload: { bandwidth_mbps: 1, is_access_all_group: true, operations: ['GET /v1/pms/company/users'] },
-    });
-    const { id, secret } = key.json<{ id: string; secret: string }>();
-    await connect({
-      clientId: 'summary-reader',
-      username: id,
-      password: keyPassword({ id, secret }, 'summary-reader'),
-    });
+    const key = await createKey(t, owner, { is_access_all_group: true, operations: [USERS_OPERATION] });
+    await connectKey(key, 'summary-reader');
     await expect.poll(() => t.services.mqtt.broker.allConnections().length).toBe(3);
     expect(await summary(owner)).toEqual({
       device_clients: 2,

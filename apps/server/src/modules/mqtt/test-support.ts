@@ -77,6 +77,9 @@ export function testClients(defaultUrl: () => string) {
         },
         (error: Error & { code?: number }) => error.code,
       ),
+    /** A third party's connection with an access key, signed for `clientId` (docs/mqtt.md). */
+    connectKey: (key: { id: string; secret: string }, clientId: string, options: mqtt.IClientOptions = {}) =>
+      connect({ ...options, clientId, username: key.id, password: keyPassword(key, clientId) }),
     /** A unit's connection with its serial and secret. */
     connectDevice: (unit: { sn: string; secret: string }) =>
       connect({ clientId: unit.sn, username: unit.sn, password: unit.secret }),
