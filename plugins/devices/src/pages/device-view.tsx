@@ -12,7 +12,7 @@ import {
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import {
   Button,
-  confirm,
+  confirmThen,
   DataTable,
   type DataTableHandle,
   ExportButton,
@@ -106,21 +106,20 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
   const unbind = async (devices: readonly Device[], clearSelection?: () => void) => {
     if (tooMany(devices)) return;
     const only = devices.length === 1 ? devices[0] : undefined;
-    const confirmed = await confirm({
-      title: only
-        ? t('maintenance.unbindTitle', { name: only.name || only.sn })
-        : t('maintenance.unbindManyTitle', { count: devices.length }),
-      content: t('maintenance.unbindContent'),
-      okText: t('maintenance.unbind'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      if (only) await api.unbindOne({ params: { id: only.id } });
-      else await api.unbind({ body: { device_ids: devices.map((device) => device.id) } });
-    } catch {
-      return; // The console shows the server's message.
-    }
+    const done = await confirmThen(
+      {
+        title: only
+          ? t('maintenance.unbindTitle', { name: only.name || only.sn })
+          : t('maintenance.unbindManyTitle', { count: devices.length }),
+        content: t('maintenance.unbindContent'),
+        okText: t('maintenance.unbind'),
+      },
+      () =>
+        only
+          ? api.unbindOne({ params: { id: only.id } })
+          : api.unbind({ body: { device_ids: devices.map((device) => device.id) } }),
+    );
+    if (!done) return;
     message.success(
       only
         ? t('maintenance.unbound', { name: only.name || only.sn })

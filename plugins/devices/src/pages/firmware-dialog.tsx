@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Firmware, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, confirm, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
+import { Button, confirmThen, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { CompactTable } from './compact-table.js';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
@@ -22,18 +22,16 @@ export function FirmwareDialog({ onClose }: { onClose: () => void }) {
 
   const remove = async (item: Firmware) => {
     const name = `${item.model} ${item.version}`;
-    const confirmed = await confirm({
-      title: t('firmware.deleteTitle', { name }),
-      content: t('firmware.deleteContent'),
-      okText: t('firmware.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await tasks.deleteFirmware({ params: { id: item.id } });
-    } catch {
-      return; // The console shows the server's message (e.g. a task under way uses it).
-    }
+    const done = await confirmThen(
+      {
+        title: t('firmware.deleteTitle', { name }),
+        content: t('firmware.deleteContent'),
+        okText: t('firmware.delete'),
+      },
+      // A refusal (e.g. a task under way uses it) is the server's message.
+      () => tasks.deleteFirmware({ params: { id: item.id } }),
+    );
+    if (!done) return;
     message.success(t('firmware.deleted', { name }));
     refresh();
   };

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callKey, DEVICE_CALLS, type DeviceGroup, type DeviceGroups, UNGROUPED } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Button, cn, confirm, Empty, message, Skeleton } from '@vap/ui';
+import { Button, cn, confirmThen, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { GroupDialog } from './group-dialog.js';
 
@@ -46,18 +46,15 @@ export function GroupPanel({ choice, onChoose, mayManage, onChanged }: GroupPane
   };
 
   const remove = async (group: DeviceGroup) => {
-    const confirmed = await confirm({
-      title: t('groups.deleteTitle', { name: group.name }),
-      content: t('groups.deleteContent', { count: group.devices }),
-      okText: t('groups.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await api.deleteGroup({ params: { id: group.id } });
-    } catch {
-      return; // The console shows the server's message.
-    }
+    const done = await confirmThen(
+      {
+        title: t('groups.deleteTitle', { name: group.name }),
+        content: t('groups.deleteContent', { count: group.devices }),
+        okText: t('groups.delete'),
+      },
+      () => api.deleteGroup({ params: { id: group.id } }),
+    );
+    if (!done) return;
     message.success(t('groups.deleted', { name: group.name }));
     if (choice === group.id) onChoose('all');
     refresh();

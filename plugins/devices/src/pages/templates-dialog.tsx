@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ConfigTemplate, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, confirm, Dialog, Empty, message, Skeleton } from '@vap/ui';
+import { Button, confirmThen, Dialog, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { CompactTable } from './compact-table.js';
 import { ConfigSummary } from './config-summary.js';
@@ -24,18 +24,15 @@ export function TemplatesDialog({ onClose }: { onClose: () => void }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: CONFIG_TEMPLATES_KEY });
 
   const remove = async (template: ConfigTemplate) => {
-    const confirmed = await confirm({
-      title: t('templates.deleteTitle', { name: template.name }),
-      content: t('templates.deleteContent'),
-      okText: t('templates.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await tasks.deleteConfigTemplate({ params: { id: template.id } });
-    } catch {
-      return; // The console shows the server's message.
-    }
+    const done = await confirmThen(
+      {
+        title: t('templates.deleteTitle', { name: template.name }),
+        content: t('templates.deleteContent'),
+        okText: t('templates.delete'),
+      },
+      () => tasks.deleteConfigTemplate({ params: { id: template.id } }),
+    );
+    if (!done) return;
     message.success(t('templates.deleted', { name: template.name }));
     refresh();
   };

@@ -3,7 +3,7 @@ import { useClient, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirm,
+  confirmThen,
   type DataTableHandle,
   ListPage,
   message,
@@ -40,18 +40,15 @@ export default function AccessKeysPage() {
   };
 
   const remove = async (key: AccessKey) => {
-    const confirmed = await confirm({
-      title: t('accessKeys.deleteTitle', { id: key.id }),
-      content: t('accessKeys.deleteContent'),
-      okText: t('accessKeys.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await accessKeys.removeKey({ params: { id: key.id } });
-    } catch {
-      return;
-    }
+    const done = await confirmThen(
+      {
+        title: t('accessKeys.deleteTitle', { id: key.id }),
+        content: t('accessKeys.deleteContent'),
+        okText: t('accessKeys.delete'),
+      },
+      () => accessKeys.removeKey({ params: { id: key.id } }),
+    );
+    if (!done) return;
     message.success(t('accessKeys.deleted', { id: key.id }));
     table.current?.reload();
   };

@@ -4,7 +4,7 @@ import {
   alert,
   Button,
   type Column,
-  confirm,
+  confirmThen,
   type DataTableHandle,
   ListPage,
   message,
@@ -58,18 +58,15 @@ export default function RolesPage() {
       });
       return;
     }
-    const confirmed = await confirm({
-      title: t('roles.deleteTitle', { name: role.name }),
-      content: t('roles.deleteContent'),
-      okText: t('roles.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await system.deleteRole({ params: { id: role.id } });
-    } catch {
-      return;
-    }
+    const done = await confirmThen(
+      {
+        title: t('roles.deleteTitle', { name: role.name }),
+        content: t('roles.deleteContent'),
+        okText: t('roles.delete'),
+      },
+      () => system.deleteRole({ params: { id: role.id } }),
+    );
+    if (!done) return;
     message.success(t('roles.deleted', { name: role.name }));
     refresh();
   };

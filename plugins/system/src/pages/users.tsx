@@ -3,7 +3,7 @@ import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirm,
+  confirmThen,
   type DataTableHandle,
   FilterForm,
   ListPage,
@@ -44,18 +44,15 @@ export default function UsersPage() {
   const giveable = assignableRoles(holder, roles);
 
   const remove = async (user: CompanyUser) => {
-    const confirmed = await confirm({
-      title: t('users.removeTitle', { name: user.nickname }),
-      content: t('users.removeContent'),
-      okText: t('users.remove'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await system.removeUser({ params: { id: user.id } });
-    } catch {
-      return;
-    }
+    const done = await confirmThen(
+      {
+        title: t('users.removeTitle', { name: user.nickname }),
+        content: t('users.removeContent'),
+        okText: t('users.remove'),
+      },
+      () => system.removeUser({ params: { id: user.id } }),
+    );
+    if (!done) return;
     message.success(t('users.removed', { name: user.nickname }));
     table.current?.reload();
   };

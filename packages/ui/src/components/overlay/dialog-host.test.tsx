@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithUi } from '../../test-support.js';
 import { alert, confirm, DialogHost, dialogs } from './dialog-host.js';
+import { confirmThen } from './dialog-queue.js';
 
 afterEach(() => {
   cleanup();
@@ -76,6 +77,43 @@ describe('confirm()', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await expect(second).resolves.toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('confirmThen()', () => {
+  it('asks in the danger tone and runs the action once confirmed; declined, it runs nothing', async () => {
+    renderWithUi(<DialogHost />);
+    const runs: string[] = [];
+    let done: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      done = confirmThen({ title: 'Delete device?', okText: 'Delete' }, async () => {
+        runs.push('deleted');
+      });
+    });
+    const button = screen.getByRole('button', { name: 'Delete' });
+    expect(button.className).toContain('danger');
+    await userEvent.click(button);
+    await expect(done).resolves.toBe(true);
+    expect(runs).toEqual(['deleted']);
+
+    act(() => {
+      done = confirmThen({ title: 'Delete again?' }, async () => {
+        runs.push('again');
+      });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await expect(done).resolves.toBe(false);
+    expect(runs).toEqual(['deleted']);
+  });
+
+  it('resolves false when the action fails (the console has said why)', async () => {
+    renderWithUi(<DialogHost />);
+    let done: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      done = confirmThen({ title: 'Delete device?' }, () => Promise.reject(new Error('refused')));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expect(done).resolves.toBe(false);
   });
 });
 

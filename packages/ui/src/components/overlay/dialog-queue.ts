@@ -67,6 +67,24 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
   return enqueue('confirm', options);
 }
 
+/**
+ * A destructive action asked first: `question` in the danger tone, then `action` once confirmed.
+ * Resolves `true` once the action is done; `false` when the user declined or the action failed,
+ * which a call of the console has already said (spec §8), so that the caller has nothing to add.
+ */
+export async function confirmThen(
+  question: Omit<ConfirmOptions, 'tone'>,
+  action: () => Promise<unknown>,
+): Promise<boolean> {
+  if (!(await confirm({ ...question, tone: 'danger' }))) return false;
+  try {
+    await action();
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 /** Tells the user something that needs acknowledging; resolves when it is dismissed. */
 export async function alert(options: AlertOptions): Promise<void> {
   await enqueue('alert', options);

@@ -24,6 +24,7 @@ export {
   alert,
   type ConfirmOptions,
   confirm,
+  confirmThen,
   type DialogRequest,
   dialogs,
   useDialogRequests,
