@@ -1,8 +1,10 @@
 /** Helpers of the company module's tests: images, multipart bodies, accounts. */
 import { createHash } from 'node:crypto';
+import type { MenusMap } from '@vap/contracts';
+import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { PasswordHasher } from '../core/auth/passwords.js';
-import { companies, users } from '../core/db/schema.js';
+import { companies, roles, users } from '../core/db/schema.js';
 import { md5Hex } from '../seed.js';
 import { bearer, type TestApp } from './harness.js';
 
@@ -129,6 +131,24 @@ export async function addAccount(
   if (!user) throw new Error('no user');
   const token = password === null ? await tokenFor(t, user.id) : await t.signIn(phone, password);
   return { phone, userId: user.id, companyId, token, headers: bearer(token) };
+}
+
+let memberRoleCounter = 0;
+/**
+ * A new account, signed in while it had no company, then made a member of `companyId` holding a new
+ * role with these menus (and no device group): what a page's permission tests call with.
+ */
+export async function addMember(t: TestApp, companyId: number, menus: MenusMap) {
+  const [role] = await t.database.db
+    .insert(roles)
+    .values({ companyId, name: `成员角色${++memberRoleCounter}`, menus })
+    .returning({ id: roles.id });
+  const member = await addAccount(t, { company: 'none' });
+  await t.database.db
+    .update(users)
+    .set({ companyId, roleId: role?.id ?? -1 })
+    .where(eq(users.id, member.userId));
+  return member;
 }
 
 async function tokenFor(t: TestApp, userId: number) {

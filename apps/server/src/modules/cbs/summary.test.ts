@@ -14,8 +14,8 @@ import {
 } from '@vap/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, roles, users } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
+import { companies } from '../../core/db/schema.js';
+import { addAccount, addMember } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { cloudPackages } from './schema.js';
 
@@ -105,15 +105,7 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
   });
 
   it('needs the cloud-storage page (403 without it)', async () => {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ companyId, name: '只看充值', menus: { recharge: [] } })
-      .returning({ id: roles.id });
-    const member = await addAccount(t, { company: 'none' });
-    await t.database.db
-      .update(users)
-      .set({ companyId, roleId: role?.id ?? -1 })
-      .where(eq(users.id, member.userId));
+    const member = await addMember(t, companyId, { recharge: [] });
     const response = await get(CBS_PATHS.summary, member.headers);
     expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
   });

@@ -15,10 +15,8 @@ import {
   type FinanceSummary,
   type ListPage,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, addMember } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 
 describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
@@ -80,15 +78,7 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
 
   it('needs the recharge page, as the balance does (403 without it)', async () => {
     const info = (await get('/v1/pms/user', owner)).json<{ company: { id: number } }>();
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ companyId: info.company.id, name: '只看首页', menus: { dashboard: [] } })
-      .returning({ id: roles.id });
-    const member = await addAccount(t, { company: 'none' });
-    await t.database.db
-      .update(users)
-      .set({ companyId: info.company.id, roleId: role?.id ?? -1 })
-      .where(eq(users.id, member.userId));
+    const member = await addMember(t, info.company.id, { dashboard: [] });
     const response = await get(FINANCE_PATHS.summary, member.headers);
     expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
   });

@@ -4,11 +4,9 @@
  * as the broker's counts recorded them — another company's never, and only with page mqtt_dashboard.
  */
 import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { roles, users } from '../../core/db/schema.js';
 import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, addMember } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { mqttStats } from './schema.js';
 import { messageRate } from './summary.js';
@@ -98,15 +96,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
   });
 
   it('needs the broker dashboard page (403 for a role with only the client list)', async () => {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ companyId, name: '只看设备客户端', menus: { mqtt_device_client: [] } })
-      .returning({ id: roles.id });
-    const member = await addAccount(t, { company: 'none' });
-    await t.database.db
-      .update(users)
-      .set({ companyId, roleId: role?.id ?? -1 })
-      .where(eq(users.id, member.userId));
+    const member = await addMember(t, companyId, { mqtt_device_client: [] });
     const response = await t.app.inject({
       method: 'GET',
       url: `/webapi${MQTT_PATHS.summary}`,

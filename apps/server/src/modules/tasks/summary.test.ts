@@ -4,10 +4,8 @@
  * list gives them (a task is its jobs' sum) — only the caller's company's, only with its page.
  */
 import { TASK_PATHS, TASK_SUMMARY_DAYS, type TaskState, type TaskSummary } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, addMember } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { taskJobs, tasks } from './schema.js';
 
@@ -106,15 +104,7 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
   });
 
   it('needs the device page the tasks are on (403 without it)', async () => {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ companyId, name: '只看首页', menus: { dashboard: [] } })
-      .returning({ id: roles.id });
-    const member = await addAccount(t, { company: 'none' });
-    await t.database.db
-      .update(users)
-      .set({ companyId, roleId: role?.id ?? -1 })
-      .where(eq(users.id, member.userId));
+    const member = await addMember(t, companyId, { dashboard: [] });
     const response = await t.app.inject({
       method: 'GET',
       url: `/webapi${TASK_PATHS.summary}`,
