@@ -45,17 +45,20 @@ const sortingOf = orderOf(USER_ORDER_KEYS, {
   role_id: users.roleId,
 });
 
+/** The columns of a user the users page shows, read alone: on PGlite every column read costs. */
+const SHOWN_COLUMNS = {
+  id: users.id,
+  phone: users.phone,
+  email: users.email,
+  nickname: users.nickname,
+  remark: users.remark,
+  roleId: users.roleId,
+  createdAt: users.createdAt,
+};
+
 /** A row of a page of company users. */
 interface UsersPageRow {
-  user: {
-    id: number;
-    phone: string | null;
-    email: string | null;
-    nickname: string;
-    remark: string;
-    roleId: number | null;
-    createdAt: Date;
-  };
+  user: Pick<typeof users.$inferSelect, keyof typeof SHOWN_COLUMNS>;
   roleName: string | null;
   total: number;
 }
@@ -84,17 +87,8 @@ export class CompanyUsers {
     // carry it, and counts on its own.
     const rows = await this.pages.run(shape, values, (at) =>
       this.db
-        // The columns shown alone: on PGlite every column read costs.
         .select({
-          user: {
-            id: users.id,
-            phone: users.phone,
-            email: users.email,
-            nickname: users.nickname,
-            remark: users.remark,
-            roleId: users.roleId,
-            createdAt: users.createdAt,
-          },
+          user: SHOWN_COLUMNS,
           roleName: roles.name,
           total: sql<number>`count(*) over ()::int`,
         })
@@ -122,18 +116,7 @@ export class CompanyUsers {
   /** One user of the caller's company, as the list shows them; 404 for anyone else. */
   async get(caller: Permissions, userId: number): Promise<CompanyUser> {
     const [row] = await this.db
-      .select({
-        user: {
-          id: users.id,
-          phone: users.phone,
-          email: users.email,
-          nickname: users.nickname,
-          remark: users.remark,
-          roleId: users.roleId,
-          createdAt: users.createdAt,
-        },
-        roleName: roles.name,
-      })
+      .select({ user: SHOWN_COLUMNS, roleName: roles.name })
       .from(users)
       .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
       .where(and(eq(users.id, userId), eq(users.companyId, companyOf(caller))));
