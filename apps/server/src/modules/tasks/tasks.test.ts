@@ -59,6 +59,16 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     return response.json<Task>();
   }
 
+  /** The first device of a model online, an upgrade of it to a package of its model, and its command sent. */
+  async function upgradeSent(extra: object = {}) {
+    const [a] = twoOfOneModel();
+    const firmware = await firmwareFor(a.model);
+    const device = await online(a);
+    const created = await upgrade(firmware.id, [a], extra);
+    await state.t.services.tasks.engine.tick();
+    return { a, firmware, device, created, command: await commandFor(device, created.id) };
+  }
+
   it('upgrades an online device through its reports, and the device list shows its new version', async () => {
     const [a, b] = twoOfOneModel();
     const firmware = await firmwareFor(a.model);
@@ -126,12 +136,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
   });
 
   it('asks a silent device again under the same key, and fails it after its timeout', async () => {
-    const [a] = twoOfOneModel();
-    const firmware = await firmwareFor(a.model);
-    const device = await online(a);
-    const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.services.tasks.engine.tick();
-    const first = await commandFor(device, created.id);
+    const { a, device, created, command: first } = await upgradeSent({ timeout_minutes: 5 });
     state.clock += LEASE_MS + 1;
     await state.t.services.tasks.engine.tick();
     expect((await commandFor(device, created.id, 2)).id).toBe(first.id);
@@ -148,12 +153,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
   });
 
   it('a completion reported after the timeout ends the job completed, and the device list shows the new version', async () => {
-    const [a] = twoOfOneModel();
-    const firmware = await firmwareFor(a.model);
-    const device = await online(a);
-    const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.services.tasks.engine.tick();
-    const command = await commandFor(device, created.id);
+    const { a, firmware, device, created, command } = await upgradeSent({ timeout_minutes: 5 });
     await report(device, a, { id: command.id, state: 'processing', progress: 80 });
     await until(async () => (await jobOf(created.id, a)).progress === 80);
     state.clock += 5 * 60_000;
@@ -179,12 +179,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
   });
 
   it("a timed-out job retried since is the next attempt's: the old attempt's completion changes nothing", async () => {
-    const [a] = twoOfOneModel();
-    const firmware = await firmwareFor(a.model);
-    const device = await online(a);
-    const created = await upgrade(firmware.id, [a], { timeout_minutes: 5 });
-    await state.t.services.tasks.engine.tick();
-    const first = await commandFor(device, created.id);
+    const { a, device, created, command: first } = await upgradeSent({ timeout_minutes: 5 });
     state.clock += 5 * 60_000;
     await state.t.services.tasks.engine.tick();
     expect((await jobOf(created.id, a)).reason).toBe('timeout');
@@ -228,12 +223,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
   });
 
   it('a device failing with its own words: the job keeps its reason and its message', async () => {
-    const [a] = twoOfOneModel();
-    const firmware = await firmwareFor(a.model);
-    const device = await online(a);
-    const created = await upgrade(firmware.id, [a]);
-    await state.t.services.tasks.engine.tick();
-    const command = await commandFor(device, created.id);
+    const { a, device, created, command } = await upgradeSent();
     await report(device, a, {
       id: command.id,
       state: 'failed',
