@@ -1,6 +1,7 @@
-/** Helpers of the security tests: fresh addresses and phones, solved captchas, codes from the outbox. */
+/** Helpers of the security tests: fresh addresses, phones and days, solved captchas, codes from the outbox. */
 import type { DevOutboxEntry, SmsPurpose } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 
 let ipCount = 0;
 /** A client address of its own, so that one test's limits never touch another's. */
@@ -13,6 +14,18 @@ let phoneCount = 0;
 /** A mainland phone number nobody has used yet in this run. */
 export const nextPhone = () =>
   `1390${String(Date.now() % 1000).padStart(3, '0')}${String(++phoneCount).padStart(4, '0')}`;
+
+let clocks = 0;
+/**
+ * A controlled clock, at 02:00 UTC (daily windows never roll over inside a test) of a day of its
+ * own: the 60-s and daily limits of one test never meet another's.
+ */
+export const useClock = () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(Date.UTC(2031, 2, 4, 2) + clocks++ * 3 * 24 * 60 * 60_000));
+};
+/** Moves the controlled clock on. */
+export const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 export const CAPTCHA = '/webapi/v0/pms/puzzle_captcha';
 export const SMS_CODE = '/webapi/v0/pms/sms_code';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { nextIp, nextPhone, requestCode, sendCode } from '../../testing/sign-in.js';
+import { advance, nextIp, nextPhone, requestCode, sendCode, useClock } from '../../testing/sign-in.js';
 import { LIMITS, SMS_CODE_MAX_ATTEMPTS } from './limits.js';
 
 const LOGIN_SMS = '/webapi/v0/pms/users/login_sms_code';
@@ -13,16 +13,6 @@ const RESET = '/webapi/v0/pms/users/reset_password';
 const LOGIN_PASSWORD = '/webapi/v0/pms/users/login_password';
 const USER = '/webapi/v1/pms/user';
 
-let clocks = 0;
-/**
- * A controlled clock, at 02:00 UTC (daily windows never roll over inside a test) of a day of its
- * own: the 60-s and daily limits of one test never meet another's.
- */
-const useClock = () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Date.UTC(2031, 2, 4, 2) + clocks++ * 3 * 24 * 60 * 60_000));
-};
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 /** Another code than `code`, of six digits. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

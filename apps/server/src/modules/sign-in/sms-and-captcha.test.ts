@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import {
+  advance,
   CAPTCHA,
   captcha,
   latestCode,
@@ -11,6 +12,7 @@ import {
   outbox,
   requestCode,
   SMS_CODE,
+  useClock,
 } from '../../testing/sign-in.js';
 import { CAPTCHA_TOLERANCE_PX, LIMITS } from './limits.js';
 import { captchas, smsCodes } from './schema.js';
@@ -19,17 +21,6 @@ const png = (dataUrl: string) => {
   expect(dataUrl).toMatch(/^data:image\/png;base64,/);
   return PNG.sync.read(Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'));
 };
-
-let clocks = 0;
-/**
- * A controlled clock, at 02:00 UTC (daily windows never roll over inside a test) of a day of its
- * own: the 60-s and daily limits of one test never meet another's.
- */
-const useClock = () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Date.UTC(2031, 2, 4, 2) + clocks++ * 3 * 24 * 60 * 60_000));
-};
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 describe.each(ENGINES)('puzzle captcha and SMS codes on %s', (engine) => {
   let t: TestApp;
