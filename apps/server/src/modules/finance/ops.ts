@@ -6,6 +6,7 @@
  */
 import { fenOfYuan, formatFen } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { FinanceAccounts } from './accounts.js';
@@ -13,6 +14,16 @@ import { Coupons } from './coupons.js';
 import { Invoices } from './invoices.js';
 import { Ledger } from './ledger.js';
 import { invoices } from './schema.js';
+
+/** The company an operator named, or the error they read when there is none. */
+async function namedCompany(db: Db, companyId: number): Promise<{ name: string }> {
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw new Error(`Company ${companyId} does not exist.`);
+  return company;
+}
 
 const USAGE = 'Usage: finance:credit <companyId> <amount in yuan, e.g. 1200.50> <bank reference>';
 
@@ -31,11 +42,7 @@ const credit: OpsCommand = {
     )
       throw new Error(USAGE);
     const companyId = Number(idText);
-    const [company] = await database.db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (!company) throw new Error(`Company ${companyId} does not exist.`);
+    const company = await namedCompany(database.db, companyId);
     const ledger = new Ledger(database.db);
     const before = await ledger.find({ companyId, kind: 'bank_transfer' }, reference);
     if (before)
@@ -77,11 +84,7 @@ const issue: OpsCommand = {
     )
       throw new Error(ISSUE_USAGE);
     const companyId = Number(idText);
-    const [company] = await database.db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (!company) throw new Error(`Company ${companyId} does not exist.`);
+    const company = await namedCompany(database.db, companyId);
     const validFrom = new Date();
     const issued = await new Coupons(database.db, new Ledger(database.db)).issue(
       {
