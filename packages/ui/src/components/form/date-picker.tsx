@@ -1,9 +1,8 @@
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useUiT } from '../../i18n.js';
-import { DateTrigger, type DateTriggerProps } from './date-trigger.js';
-import { Calendar, CalendarPopover } from './lazy-calendar.js';
-import { Popover } from './popover.js';
+import { DatePopover, type DateTriggerProps } from './date-trigger.js';
+import { Calendar } from './lazy-calendar.js';
 
 /** How the pickers show a day (spec: yyyy-MM-dd in every language). */
 export const DATE_FORMAT = 'yyyy-MM-dd';
@@ -40,51 +39,32 @@ export interface DatePickerProps extends DateTriggerProps {
  * A single day chosen from a calendar in a popover. The calendar takes the focus when it opens
  * (arrow keys move, Enter picks, Escape closes) and closes once a day is picked.
  */
-export function DatePicker({
-  value,
-  onChange,
-  min,
-  max,
-  placeholder,
-  disabled,
-  clearable = true,
-  className,
-  ...triggerProps
-}: DatePickerProps) {
+export function DatePicker({ value, onChange, min, max, placeholder, ...frame }: DatePickerProps) {
   const t = useUiT();
   const [open, setOpen] = useState(false);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <DateTrigger
-        text={value ? format(value, DATE_FORMAT) : null}
-        placeholder={placeholder ?? t('form.datePlaceholder')}
-        disabled={disabled}
-        className={className}
-        clearLabel={clearable ? t('form.clearDate') : undefined}
-        onClear={() => onChange(null)}
-        {...triggerProps}
+    <DatePopover
+      open={open}
+      onOpenChange={setOpen}
+      text={value ? format(value, DATE_FORMAT) : null}
+      placeholder={placeholder ?? t('form.datePlaceholder')}
+      onClear={() => onChange(null)}
+      {...frame}
+    >
+      <Calendar
+        mode="single"
+        required
+        autoFocus
+        selected={value ?? undefined}
+        defaultMonth={initialMonth(value, min, max)}
+        startMonth={min}
+        endMonth={max}
+        disabled={outsideBounds(min, max)}
+        onSelect={(day) => {
+          onChange(day);
+          setOpen(false);
+        }}
       />
-      <CalendarPopover
-        aria-label={t('form.calendar')}
-        className="w-auto p-2"
-        // The calendar focuses the chosen day (or today) itself; Radix would focus the nav button.
-        onOpenAutoFocus={(event) => event.preventDefault()}
-      >
-        <Calendar
-          mode="single"
-          required
-          autoFocus
-          selected={value ?? undefined}
-          defaultMonth={initialMonth(value, min, max)}
-          startMonth={min}
-          endMonth={max}
-          disabled={outsideBounds(min, max)}
-          onSelect={(day) => {
-            onChange(day);
-            setOpen(false);
-          }}
-        />
-      </CalendarPopover>
-    </Popover>
+    </DatePopover>
   );
 }

@@ -3,9 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
 import { DATE_FORMAT, initialMonth, outsideBounds } from './date-picker.js';
-import { DateTrigger, type DateTriggerProps } from './date-trigger.js';
-import { Calendar, CalendarPopover } from './lazy-calendar.js';
-import { Popover } from './popover.js';
+import { DatePopover, type DateTriggerProps } from './date-trigger.js';
+import { Calendar } from './lazy-calendar.js';
 
 /** A chosen range of whole days, both ends included. */
 export interface DateRangeValue {
@@ -60,11 +59,8 @@ export function DateRangePicker({
   min,
   max,
   placeholder,
-  disabled,
-  clearable = true,
   presets,
-  className,
-  ...triggerProps
+  ...frame
 }: DateRangePickerProps) {
   const t = useUiT();
   const [open, setOpen] = useState(false);
@@ -94,55 +90,47 @@ export function DateRangePicker({
     !(min && range.from < startOfDay(min)) && !(max && range.to > max);
 
   return (
-    <Popover open={open} onOpenChange={openChange}>
-      <DateTrigger
-        text={value ? `${format(value.from, DATE_FORMAT)} ~ ${format(value.to, DATE_FORMAT)}` : null}
-        placeholder={placeholder ?? t('form.rangePlaceholder')}
-        disabled={disabled}
-        className={className}
-        clearLabel={clearable ? t('form.clearDate') : undefined}
-        onClear={() => onChange(null)}
-        {...triggerProps}
+    <DatePopover
+      open={open}
+      onOpenChange={openChange}
+      text={value ? `${format(value.from, DATE_FORMAT)} ~ ${format(value.to, DATE_FORMAT)}` : null}
+      placeholder={placeholder ?? t('form.rangePlaceholder')}
+      onClear={() => onChange(null)}
+      {...frame}
+    >
+      <Calendar
+        mode="range"
+        autoFocus
+        numberOfMonths={2}
+        selected={anchor ? { from: anchor, to: anchor } : (value ?? undefined)}
+        defaultMonth={initialMonth(value?.from, min, max)}
+        startMonth={min}
+        endMonth={max}
+        disabled={outsideBounds(min, max)}
+        onSelect={(_range, day) => pick(day)}
       />
-      <CalendarPopover
-        aria-label={t('form.calendar')}
-        className="w-auto p-2"
-        onOpenAutoFocus={(event) => event.preventDefault()}
-      >
-        <Calendar
-          mode="range"
-          autoFocus
-          numberOfMonths={2}
-          selected={anchor ? { from: anchor, to: anchor } : (value ?? undefined)}
-          defaultMonth={initialMonth(value?.from, min, max)}
-          startMonth={min}
-          endMonth={max}
-          disabled={outsideBounds(min, max)}
-          onSelect={(_range, day) => pick(day)}
-        />
-        {quick.length > 0 ? (
-          <fieldset className="mt-2 flex flex-wrap gap-2 border-t border-line-soft pt-2">
-            <legend className="sr-only">{t('form.presets')}</legend>
-            {quick.map((preset, index) => {
-              const range = preset.range();
-              return (
-                <Button
-                  // Presets are a fixed list; their labels may be elements, so the index is the key.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-                  key={index}
-                  size="small"
-                  variant="link"
-                  className="h-6 px-1"
-                  disabled={!allowed(range)}
-                  onClick={() => commit(preset.range())}
-                >
-                  {preset.label}
-                </Button>
-              );
-            })}
-          </fieldset>
-        ) : null}
-      </CalendarPopover>
-    </Popover>
+      {quick.length > 0 ? (
+        <fieldset className="mt-2 flex flex-wrap gap-2 border-t border-line-soft pt-2">
+          <legend className="sr-only">{t('form.presets')}</legend>
+          {quick.map((preset, index) => {
+            const range = preset.range();
+            return (
+              <Button
+                // Presets are a fixed list; their labels may be elements, so the index is the key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                key={index}
+                size="small"
+                variant="link"
+                className="h-6 px-1"
+                disabled={!allowed(range)}
+                onClick={() => commit(preset.range())}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
+        </fieldset>
+      ) : null}
+    </DatePopover>
   );
 }

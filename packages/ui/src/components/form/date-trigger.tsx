@@ -1,8 +1,10 @@
 import { CalendarDays, X } from 'lucide-react';
-import { type Ref, useRef } from 'react';
+import { type ReactNode, type Ref, useRef } from 'react';
 import { cn } from '../../cn.js';
+import { useUiT } from '../../i18n.js';
 import { controlSizeClass, useControlSize } from '../../size.js';
-import { PopoverTrigger } from './popover.js';
+import { CalendarPopover } from './lazy-calendar.js';
+import { Popover, PopoverTrigger } from './popover.js';
 
 /** The props a date picker hands to its trigger (some of them set by `Field`). */
 export interface DateTriggerProps {
@@ -89,5 +91,38 @@ export function DateTrigger({
         </button>
       ) : null}
     </div>
+  );
+}
+
+interface DatePopoverProps extends Omit<Props, 'clearLabel'> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Offers the clear button while something is chosen (default true). */
+  clearable?: boolean;
+  /** The calendar, and what goes below it. */
+  children: ReactNode;
+}
+
+/** A date picker's frame: its trigger, and the popover of its calendar. */
+export function DatePopover({
+  open,
+  onOpenChange,
+  clearable = true,
+  children,
+  ...trigger
+}: DatePopoverProps) {
+  const t = useUiT();
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <DateTrigger clearLabel={clearable ? t('form.clearDate') : undefined} {...trigger} />
+      <CalendarPopover
+        aria-label={t('form.calendar')}
+        className="w-auto p-2"
+        // The calendar focuses the chosen day (or today) itself; Radix would focus the nav button.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+      >
+        {children}
+      </CalendarPopover>
+    </Popover>
   );
 }
