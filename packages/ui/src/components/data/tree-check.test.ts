@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSION_TREE } from './test-setup.js';
 import { conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';
 
-const tree: TreeNode[] = [
-  {
-    key: 'system',
-    label: 'System',
-    children: [
-      {
-        key: 'user',
-        label: 'Users',
-        children: [
-          { key: 'user.add', label: 'Add' },
-          { key: 'user.delete', label: 'Delete' },
-        ],
-      },
-      { key: 'role', label: 'Roles' },
-    ],
-  },
-  { key: 'dashboard', label: 'Dashboard' },
-];
+const tree = PERMISSION_TREE;
 
 describe('conductCheck', () => {
   it('a checked parent checks all its descendants', () => {

@@ -3,28 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../../test-support.js';
+import { PERMISSION_TREE } from './test-setup.js';
 import { Tree, type TreeProps } from './tree.js';
-import type { TreeNode } from './tree-check.js';
-import './test-setup.js';
 
-const nodes: TreeNode[] = [
-  {
-    key: 'system',
-    label: 'System',
-    children: [
-      {
-        key: 'user',
-        label: 'Users',
-        children: [
-          { key: 'user.add', label: 'Add user' },
-          { key: 'user.delete', label: 'Delete user' },
-        ],
-      },
-      { key: 'role', label: 'Roles' },
-    ],
-  },
-  { key: 'dashboard', label: 'Dashboard' },
-];
+const nodes = PERMISSION_TREE;
 
 afterEach(cleanup);
 
