@@ -88,25 +88,26 @@ describe('session (spec §4.1)', () => {
     await vi.waitFor(() => expect(kernel.services.loaded).toBe(true));
   });
 
-  it('menus as an empty object raise the no-access warning and reset the token', async () => {
-    serve(userInfo({ menus: {} }));
+  /** Boots and signs in, which the answered user info makes no access: one warning, the token reset. */
+  async function refusedAsNoAccess() {
     const kernel = await boot();
     const warned: unknown[] = [];
     kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
     await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
     expect(warned).toHaveLength(1);
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    return kernel;
+  }
+
+  it('menus as an empty object raise the no-access warning and reset the token', async () => {
+    serve(userInfo({ menus: {} }));
+    const kernel = await refusedAsNoAccess();
     expect(kernel.session.state.status).toBe('anonymous');
   });
 
   it('a dir granted without any page of it (e.g. {"cloud": []}) is no access: the warning, and the token reset', async () => {
     serve(userInfo({ menus: [menuItem({ name: 'cloud', type: 'dir', children: [] })] }));
-    const kernel = await boot();
-    const warned: unknown[] = [];
-    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
-    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
-    expect(warned).toHaveLength(1);
-    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const kernel = await refusedAsNoAccess();
     expect(kernel.session.state.status).toBe('anonymous');
   });
 
@@ -131,12 +132,7 @@ describe('session (spec §4.1)', () => {
       });
     // A flag of 0 turns the product on (spec §2.3).
     serve(cloud(1));
-    const kernel = await boot();
-    const warned: unknown[] = [];
-    kernel.bus.subscribe('session.noAccess', (payload) => warned.push(payload));
-    await expect(kernel.session.signIn(token)).rejects.toBeInstanceOf(NoAccessError);
-    expect(warned).toHaveLength(1);
-    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const kernel = await refusedAsNoAccess();
     serve(cloud(0));
     const state = await kernel.session.signIn(token);
     expect(state.status).toBe('ready');
@@ -366,15 +362,21 @@ describe('session (spec §4.1)', () => {
     expect(kernel.tabs.state.views).toEqual([]);
   });
 
-  it('a 401 to a signed-in call announces the expiry once', async () => {
-    serve(userInfo());
-    const kernel = await boot();
-    await kernel.session.signIn(token);
+  /** GET /private answers 401 token_expired from now on: what the kernel announces as expired. */
+  function expiriesAnnounced(kernel: Kernel): unknown[] {
     server.handlers.set('/webapi/private', (_req, res) =>
       json(res, 401, { code: 'token_expired', message: 'expired' }),
     );
     const expired: unknown[] = [];
     kernel.bus.subscribe('session.expired', (payload) => expired.push(payload));
+    return expired;
+  }
+
+  it('a 401 to a signed-in call announces the expiry once', async () => {
+    serve(userInfo());
+    const kernel = await boot();
+    await kernel.session.signIn(token);
+    const expired = expiriesAnnounced(kernel);
     await kernel.http.get('/private').catch(() => undefined);
     await kernel.http.get('/private').catch(() => undefined);
     expect(expired).toHaveLength(1);
@@ -391,11 +393,7 @@ describe('session (spec §4.1)', () => {
       location: () => 'http://localhost/official?id=1',
     });
     await kernel.session.signIn(token);
-    server.handlers.set('/webapi/private', (_req, res) =>
-      json(res, 401, { code: 'token_expired', message: 'expired' }),
-    );
-    const expired: unknown[] = [];
-    kernel.bus.subscribe('session.expired', (payload) => expired.push(payload));
+    const expired = expiriesAnnounced(kernel);
     await kernel.http.get('/private').catch(() => undefined);
     expect(expired).toHaveLength(0);
   });
