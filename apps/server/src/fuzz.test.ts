@@ -30,8 +30,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TokenService } from './core/auth/tokens.js';
 import { devices, factoryUnits } from './core/db/devices.js';
-import { roles, users } from './core/db/schema.js';
+import { roles } from './core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from './seed.js';
+import { userIdOf } from './testing/accounts.js';
 import { type CallRoute, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
@@ -336,11 +337,6 @@ describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const { db } = t.database;
-    const idOf = async (phone: string) => {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-      if (!row) throw new Error(`no user ${phone}`);
-      return row.id;
-    };
     const [role] = await db
       .select({ id: roles.id })
       .from(roles)
@@ -359,13 +355,13 @@ describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
       .limit(1);
     if (!device?.groupId || !freeUnit) throw new Error('no demo devices');
     rows = {
-      operatorId: await idOf(DEMO_OPERATOR.phone),
+      operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
       operatorRoleId: role.id,
       deviceId: device.id,
       groupId: device.groupId,
       freeUnit,
     };
-    ownerId = await idOf(TEST_DEMO.account);
+    ownerId = await userIdOf(t, TEST_DEMO.account);
     tokens = new TokenService(db, t.serverSecret, 3600);
     routes = await withSchemas(servedCalls((route) => t.app.hasRoute(route)));
   });

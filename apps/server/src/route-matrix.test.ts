@@ -44,7 +44,7 @@ import { DEMO_GROUPS } from './modules/devices/demo.js';
 import { messages } from './modules/notices/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
 import { signedHeaders } from './testing/access-keys.js';
-import { addAccount, md5, pngOf } from './testing/accounts.js';
+import { addAccount, md5, pngOf, userIdOf } from './testing/accounts.js';
 import { registeredRoutes, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
 
@@ -166,18 +166,13 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const { db } = t.database;
-    const idOf = async (phone: string) => {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-      if (!row) throw new Error(`no user ${phone}`);
-      return row.id;
-    };
     const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
     const [operatorRole] = await db
       .select({ id: roles.id })
       .from(roles)
       .where(eq(roles.name, DEMO_OPERATOR_ROLE.name));
     if (!demoCompany || !operatorRole) throw new Error('no demo data');
-    const ownerId = await idOf(TEST_DEMO.account);
+    const ownerId = await userIdOf(t, TEST_DEMO.account);
     const messageTitle = `demo-only-message-${randomBytes(4).toString('hex')}`;
     const [message] = await db
       .insert(messages)
@@ -230,7 +225,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId));
     rows = {
-      operatorId: await idOf(DEMO_OPERATOR.phone),
+      operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
       operatorRoleId: operatorRole.id,
       ownerMessageId: message?.id ?? 0,
       objectPath,

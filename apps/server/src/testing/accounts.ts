@@ -133,6 +133,13 @@ export async function addAccount(
   return { phone, userId: user.id, companyId, token, headers: bearer(token) };
 }
 
+/** The id of the user of a phone (one the seed made, or a test added). */
+export async function userIdOf(t: TestApp, phone: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  if (!row) throw new Error(`no user ${phone}`);
+  return row.id;
+}
+
 let memberRoleCounter = 0;
 /**
  * A new account, signed in while it had no company, then made a member of `companyId` holding a new

@@ -1,8 +1,8 @@
 import { encodeListParam, type ListPage, type Message, type Notice } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
+import { userIdOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { messages, noticeReads, notices } from './schema.js';
 import { NoticeService } from './service.js';
@@ -18,13 +18,8 @@ describe.each(ENGINES)('notices and messages (spec §7.4) on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     service = new NoticeService(t.database.db);
-    const idOf = async (phone: string) => {
-      const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-      if (!row) throw new Error(`no user ${phone}`);
-      return row.id;
-    };
-    owner = { id: await idOf(TEST_DEMO.account), token: await t.signIn() };
-    operator = { id: await idOf(DEMO_OPERATOR.phone), token: await t.signIn(DEMO_OPERATOR.phone) };
+    owner = { id: await userIdOf(t, TEST_DEMO.account), token: await t.signIn() };
+    operator = { id: await userIdOf(t, DEMO_OPERATOR.phone), token: await t.signIn(DEMO_OPERATOR.phone) };
   });
   afterAll(() => t.close());
 
