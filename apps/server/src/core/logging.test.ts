@@ -1,22 +1,16 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.js';
+import { keptLines } from '../testing/kept-log.js';
 import { users } from './db/schema.js';
 import { safeLoggerOptions, serializeError } from './logging.js';
 
 /** A Fastify app whose log lines, with the server's logger options, are kept. */
 function loggingApp() {
-  let lines = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines += chunk;
-      done();
-    },
-  });
+  const { stream, lines } = keptLines();
   const app = Fastify({ logger: safeLoggerOptions({ level: 'trace', stream }) });
-  return { app, lines: () => lines };
+  return { app, lines };
 }
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$knownhashknownhashknownhashknownhash';

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { ERROR_CODES, encodeListParam, JSON_MAX_DEPTH } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { keptLines } from '../../testing/kept-log.js';
 import { LANGUAGES, translate } from './i18n.js';
 
 describe('error answers', () => {
@@ -269,15 +269,9 @@ describe('slow clients', () => {
 
 describe('bodies that once answered 500', () => {
   let t: TestApp;
-  let logged = '';
+  const { stream, lines: logged } = keptLines();
   beforeAll(async () => {
     // With the server's logger on: the 400 of a bad gzip body was a 500 only while logging it.
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk;
-        done();
-      },
-    });
     t = await createTestApp('pglite', { logger: { level: 'info', stream } });
   });
   afterAll(() => t.close());
@@ -334,8 +328,8 @@ describe('bodies that once answered 500', () => {
       ]);
     }
     // Nothing was taken for a failure of the server's own.
-    expect(logged).toContain('"statusCode":400');
-    expect(logged).not.toContain('"level":50');
+    expect(logged()).toContain('"statusCode":400');
+    expect(logged()).not.toContain('"level":50');
   });
 
   it('answers an unknown Content-Encoding with 415 unsupported_encoding', async () => {

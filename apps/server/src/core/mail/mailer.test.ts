@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { capturedLog } from '../../testing/kept-log.js';
 import { loadConfig } from '../config.js';
 import { mailCommands } from './commands.js';
 import { DevEmailProvider, emailProviderOf, type MailOutbox, SmtpEmailProvider } from './mailer.js';
@@ -121,18 +121,6 @@ describe('e-mail over SMTP (nodemailer, against a local SMTP sink)', () => {
 });
 
 describe('the development e-mail provider', () => {
-  /** A Fastify logger whose lines are kept. */
-  function capturedLog() {
-    let lines = '';
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines += chunk;
-        done();
-      },
-    });
-    return { log: Fastify({ logger: { level: 'trace', stream } }).log, lines: () => lines };
-  }
-
   it('sends nothing, logs the recipient and subject only, and keeps the mail in the outbox', async () => {
     const { log, lines } = capturedLog();
     const kept: Parameters<MailOutbox['record']>[0][] = [];

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { loadConfig } from '../../core/config.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/harness.js';
+import { capturedLog } from '../../testing/kept-log.js';
 import { configuredProviders } from './configured.js';
 import {
   DevelopmentProviderError,
@@ -14,19 +13,6 @@ import {
   type ScanLoginProvider,
   type SmsProvider,
 } from './providers.js';
-
-/** A Fastify logger whose lines are kept. */
-function capturedLog() {
-  let lines = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines += chunk;
-      done();
-    },
-  });
-  const app = Fastify({ logger: { level: 'trace', stream } });
-  return { log: app.log, lines: () => lines };
-}
 
 describe('the development SMS provider', () => {
   it('logs no code when the development outbox is off', async () => {
