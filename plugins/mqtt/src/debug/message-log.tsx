@@ -12,6 +12,9 @@ import {
 
 const DIRECTIONS: readonly Direction[] = ['in', 'out'];
 
+/** The log's columns, by their `debug.*` header strings. */
+const COLUMNS = ['time', 'direction', 'topic', 'qos', 'retain', 'payload'] as const;
+
 /** The entries whose topic holds `topic` and, when chosen, of one direction. */
 export function filterLog(log: readonly LogEntry[], topic: string, direction: Direction | ''): LogEntry[] {
   const needle = topic.trim().toLowerCase();
@@ -77,30 +80,17 @@ export function MessageLog({ client, state }: { client: DebugClient; state: Debu
           <table aria-label={title} className="w-full border-collapse text-sm">
             <thead className="bg-canvas text-left text-ink-soft">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.time')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.direction')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.topic')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.qos')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.retain')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-normal">
-                  {t('debug.payload')}
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-2 py-1.5 font-normal">
+                    {t(`debug.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {shown.length === 0 ? (
                 <tr>
-                  <td colSpan={6} className="px-2 py-8 text-center text-ink-faint">
+                  <td colSpan={COLUMNS.length} className="px-2 py-8 text-center text-ink-faint">
                     {state.log.length === 0 ? t('debug.logEmpty') : t('debug.logNoMatch')}
                   </td>
                 </tr>
