@@ -2,7 +2,8 @@
  * Hostile workbooks for the tests of the guarded spreadsheet reader: .xlsx archives written part by
  * part, so that a part can expand to gigabytes without the test ever holding them (one compressed
  * megabyte, repeated), declare sizes other than its own, or hold what no spreadsheet program
- * writes (cells in column XFD, a column definition a billion wide).
+ * writes (cells in column XFD, a column definition a billion wide); and `peakGrowth`, the memory
+ * reading one holds.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { CELL_MAX_LENGTH, SHEET_LIMITS } from '../core/http/sheet-rows.js';
@@ -217,4 +218,22 @@ export function largestAcceptedImport(serials: readonly string[]): Buffer {
   );
   const header = sheetXml([['sn', 'username', 'password', 'remark']]).replace(SHEET_TAIL, '');
   return workbookOf(`${header}${rows.join('')}${SHEET_TAIL}`, shared);
+}
+
+/**
+ * What `work` answered, and the most the process's resident memory grew above its start while it
+ * ran (sampled every 5 ms): what reading a workbook held at its peak.
+ */
+export async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  try {
+    const result = await work();
+    return { result, growth: Math.max(peak, process.memoryUsage().rss) - start };
+  } finally {
+    clearInterval(sampler);
+  }
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_SLOTS } from '../../core/http/import-slots.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { largestAcceptedImport, sharedStringsBomb } from '../../testing/workbooks.js';
+import { largestAcceptedImport, peakGrowth, sharedStringsBomb } from '../../testing/workbooks.js';
 
 const MB = 1024 * 1024;
 
@@ -31,21 +31,6 @@ function importForm(file: Buffer) {
 /** Serials of the factory's form that the registry does not hold: every row fails as unknown (2). */
 const unknownSerials = (count: number) =>
   Array.from({ length: count }, (_, index) => `1234567890132${String(9_000_000 + index).padStart(7, '0')}`);
-
-/** The most the resident memory grew above its start while `work` ran, sampled every 5 ms. */
-async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
-  try {
-    const result = await work();
-    return { result, growth: Math.max(peak, process.memoryUsage().rss) - start };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
