@@ -16,7 +16,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount, addMember } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { demoOwner } from '../../testing/test-app.js';
 import { cloudPackages } from './schema.js';
 
 const MB = 1024 * 1024;
@@ -28,9 +29,7 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
 
   beforeAll(async () => {
     t = await createTestApp(engine, { taskTickMs: 0 });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
+    ({ headers: owner, companyId } = await demoOwner(t));
     const { db } = t.database;
     // The demo's packages, none of them used yet.
     const rows = await db

@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANK_ACCOUNT } from '../../core/config.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { demoOwner } from '../../testing/test-app.js';
 import { ledgerEntries, rechargeOrders } from './schema.js';
 
 describe.each(ENGINES)('online recharge on %s', (engine) => {
@@ -28,9 +29,7 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
+    ({ headers: owner, companyId } = await demoOwner(t));
   });
   afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { devices } from '../../core/db/devices.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
-import { bearer, type TestApp } from '../../testing/test-app.js';
+import { demoOwner, type TestApp } from '../../testing/test-app.js';
 import { testClients } from '../mqtt/test-support.js';
 import { deviceTopic } from '../mqtt/topics.js';
 
@@ -72,9 +72,7 @@ export function taskFixture(start: (options: TaskAppOptions) => Promise<TestApp>
       chosen: true,
       tls: null,
     });
-    state.owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: state.owner });
-    state.companyId = info.json<{ company: { id: number } }>().company.id;
+    ({ headers: state.owner, companyId: state.companyId } = await demoOwner(t));
     state.units = (await boundDevices(t.database, t.serverSecret, { companyId: state.companyId })).map(
       ({ id, sn, model, secret }) => ({ id, sn, model, secret }),
     );

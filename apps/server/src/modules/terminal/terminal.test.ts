@@ -26,6 +26,7 @@ import { translate } from '../../core/http/i18n.js';
 import { md5Hex } from '../../seed.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { demoOwner } from '../../testing/test-app.js';
 import { LineRecorder } from './command-audit.js';
 import { terminalSessions } from './schema.js';
 
@@ -65,9 +66,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     t = await createTestApp(engine, { terminal: { idleMs: IDLE_MS, ...KEEPALIVE } });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
     port = await t.services.mqtt.broker.listenTcp({ port: 0, host: '127.0.0.1', chosen: true, tls: null });
-    owner = bearer(await t.signIn());
-    const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
-    companyId = info.json<{ company: { id: number } }>().company.id;
+    ({ headers: owner, companyId } = await demoOwner(t));
     const rows = await boundDevices(t.database, t.serverSecret);
     const own = rows.filter((row) => row.companyId === companyId);
     const [first, second] = own;
