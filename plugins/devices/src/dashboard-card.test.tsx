@@ -5,15 +5,13 @@ import { DEVICE_PATHS, type DeviceSummary, TASK_PATHS, type TaskSummary } from '
 import { callsTo, createTestKernel, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import DevicesCard, { TasksCard } from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
 import { renderDevicePage } from './test-support.js';
-
-afterEach(cleanup);
 
 /** A member (role 3) with the dashboard and, with `maintenance`, the device dir's maintenance page. */
 const member = (maintenance: boolean) =>

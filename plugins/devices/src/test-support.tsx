@@ -1,3 +1,5 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   type ConfigTemplate,
   DEVICE_PATHS,
@@ -12,12 +14,32 @@ import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
 import { vi } from 'vitest';
 import plugin from './index.js';
+import en from './locales/en.json';
 
 export type PageOptions = RenderPageOptions;
 
 /** Renders a page of the plugin as the console does (`@vap/ui/testing`). */
 export function renderDevicePage(name: string, answers: Answers, options: PageOptions = {}) {
   return renderConsolePage(plugin, name, answers, options);
+}
+
+/** The row of device_maintenance's device list that shows `text`, once the list shows it. */
+export async function deviceRow(text: string): Promise<HTMLElement> {
+  const table = await screen.findByRole('table', { name: en.maintenance.title });
+  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
+}
+
+/** The device list's rows `ids` selected, once the list shows them, and its batch action `button` pressed. */
+export async function batchAction(ids: readonly number[], button: string) {
+  for (const id of ids)
+    await userEvent.click(await screen.findByRole('checkbox', { name: `Select row ${id}` }));
+  await userEvent.click(screen.getByRole('button', { name: button }));
+}
+
+/** Picks `option` of the select named `label` in `dialog`. */
+export async function choose(dialog: HTMLElement, label: string, option: string) {
+  await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
 export const device = (partial: Partial<Device> & Pick<Device, 'id' | 'name'>): Device => ({

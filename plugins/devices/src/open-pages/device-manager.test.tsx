@@ -1,16 +1,14 @@
 import '../test-support.js';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { DEVICE_MANAGER_PATHS, type Language, type OpenDevice } from '@vap/contracts';
 import { type Answers, renderWithKernel } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
 import OpenDeviceManagerPage from './device-manager.js';
-
-afterEach(cleanup);
 
 const PATH = '/open-pages/device-manager';
 const LINK = 'key_id=KEY0000000000001&expires=1893456000&signature=0f0f';

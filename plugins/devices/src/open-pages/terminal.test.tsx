@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import {
   type Language,
   TERMINAL_END_REASONS,
@@ -13,15 +13,13 @@ import {
 import { renderWithKernel } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
 import type { TerminalScreen, TerminalSize, TerminalSocket } from './terminal-session.js';
 import { TerminalView } from './terminal-view.js';
-
-afterEach(cleanup);
 
 /** xterm.js as the page uses it (jsdom has no canvas to measure its characters with). */
 class FakeScreen implements TerminalScreen {

@@ -1,14 +1,12 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_PATHS } from '@vap/contracts';
 import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { lastDays, wholeDays } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, renderDevicePage } from '../test-support.js';
-
-afterEach(cleanup);
 
 const record = (partial: Partial<BindRecord> & Pick<BindRecord, 'id'>): BindRecord => ({
   device_id: 11,

@@ -1,17 +1,19 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { dialogs } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
+  batchAction,
+  choose,
   configTemplate,
   device,
   deviceAnswers,
+  deviceRow,
   group,
   type PageOptions,
   renderDevicePage,
@@ -20,11 +22,6 @@ import {
   task,
   taskAnswers,
 } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 const front = device({ id: 11, name: 'front-door' });
 const back = device({ id: 12, name: 'back-door' });
@@ -55,14 +52,6 @@ const renderPage = (options: PageOptions = {}) =>
     options,
   );
 
-const rowOf = async (name: string) => {
-  const table = await screen.findByRole('table', { name: en.maintenance.title });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
-async function choose(dialog: HTMLElement, label: string, option: string) {
-  await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
 const bodiesOf = (calls: readonly RecordedCall[], method: string, path: string) =>
   callsTo(calls, method, path).map((call) => call.body);
 
@@ -222,10 +211,7 @@ describe('the configuration templates', () => {
 describe('the configure dialog', () => {
   it('sends the selected devices with the chosen template, deadline and timeout, then shows the new task', async () => {
     const { api } = await renderPage();
-    await rowOf('front-door');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Configure (2)' }));
+    await batchAction([11, 12], 'Configure (2)');
     const dialog = await screen.findByRole('dialog', { name: en.configure.title });
     expect(within(dialog).getByText('Selected devices: 2')).toBeTruthy();
     // Only the templates of the devices' model, or of every model, are offered.
@@ -256,7 +242,7 @@ describe('the configure dialog', () => {
 
   it('refuses a submit without a template', async () => {
     const { api } = await renderPage();
-    await userEvent.click(await rowAction(await rowOf('yard'), en.maintenance.configure));
+    await userEvent.click(await rowAction(await deviceRow('yard'), en.maintenance.configure));
     const dialog = await screen.findByRole('dialog', { name: en.configure.title });
     expect(within(dialog).getByText('Device: yard, model VC-300')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: en.configure.submit }));
@@ -266,7 +252,7 @@ describe('the configure dialog', () => {
 
   it('says when no template fits: a model without one, or devices of several models and none for every model', async () => {
     await renderPage({ answers: taskAnswers([], {}, [], [lobby]) });
-    await userEvent.click(await rowAction(await rowOf('yard'), en.maintenance.configure));
+    await userEvent.click(await rowAction(await deviceRow('yard'), en.maintenance.configure));
     let dialog = await screen.findByRole('dialog', { name: en.configure.title });
     expect(
       await within(dialog).findByText(
@@ -275,9 +261,7 @@ describe('the configure dialog', () => {
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.cancel }));
 
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 14' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Configure (2)' }));
+    await batchAction([11, 14], 'Configure (2)');
     dialog = await screen.findByRole('dialog', { name: en.configure.title });
     expect(await within(dialog).findByText(/several models \(VC-200, VC-300\)/)).toBeTruthy();
   });
@@ -300,7 +284,7 @@ describe('the configure dialog', () => {
 
   it('without the config button: no row or bulk configure, no new configuration and no templates', async () => {
     await renderPage({ roleId: 4, buttons: ['upgrade'] });
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     expect(await rowActionNames(row)).not.toContain(en.maintenance.configure);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
     expect(screen.getByRole('button', { name: 'Upgrade firmware (1)' })).toBeTruthy();

@@ -1,9 +1,8 @@
 import '../test-support.js';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -17,8 +16,6 @@ import {
 } from '../test-support.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.unstubAllGlobals();
 });
 

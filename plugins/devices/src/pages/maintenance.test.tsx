@@ -1,25 +1,21 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
 import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
+  batchAction,
   device,
   deviceAnswers,
+  deviceRow,
   group,
   type PageOptions,
   renderDevicePage,
   rowAction,
   rowActionNames,
 } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 const lobby = group({ id: 1, name: 'Lobby', devices: 2, max_devices: 10 });
 const gate = group({ id: 2, name: 'Gate', devices: 0, max_devices: 5 });
@@ -31,10 +27,6 @@ const ALL_BUTTONS = ['bind', 'edit', 'unbind', 'move', 'group', 'import', 'expor
 const renderMaintenance = (options: PageOptions = {}) =>
   renderDevicePage('device_maintenance', deviceAnswers([front, back, theirs], [lobby, gate], 1), options);
 
-const rowOf = async (name: string) => {
-  const table = await screen.findByRole('table', { name: en.maintenance.title });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
 const listCalls = (api: { calls: Parameters<typeof callsTo>[0] }) =>
   callsTo(api.calls, 'GET', DEVICE_PATHS.devices);
 
@@ -42,12 +34,12 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
   it('lists the devices with status, group and company; a downstream device is marked read-only', async () => {
     await renderMaintenance();
     expect(await screen.findByRole('heading', { name: en.maintenance.title })).toBeTruthy();
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     expect(within(row).getByText(front.sn)).toBeTruthy();
     expect(within(row).getByText(en.status.online)).toBeTruthy();
     expect(within(row).getByText('Lobby')).toBeTruthy();
-    expect(within(await rowOf('back-door')).getByText(en.groups.ungrouped)).toBeTruthy();
-    expect(within(await rowOf('branch-cam')).getByText(en.maintenance.readOnly)).toBeTruthy();
+    expect(within(await deviceRow('back-door')).getByText(en.groups.ungrouped)).toBeTruthy();
+    expect(within(await deviceRow('branch-cam')).getByText(en.maintenance.readOnly)).toBeTruthy();
   });
 
   it('the last time online says how long ago under two days, the compact date after, Never without one (spec §9)', async () => {
@@ -65,7 +57,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
       ),
     );
     const lastOnline = async (name: string) =>
-      (await rowOf(name)).querySelectorAll('td[data-kind="date"]')[0]?.textContent;
+      (await deviceRow(name)).querySelectorAll('td[data-kind="date"]')[0]?.textContent;
     expect(await lastOnline('front-door')).toBe('5 minutes ago');
     expect(await lastOnline('back-door')).toBe('2026-03-02 09:30');
     expect(await lastOnline('new-cam')).toBe(en.common.never);
@@ -74,7 +66,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
   it('folds the row actions beyond two into a "more" menu, the actions column kept narrow', async () => {
     // The owner: every action of the page, on an online device of the company's own.
     await renderMaintenance();
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     const actions = row.querySelector('td[data-kind="actions"]') as HTMLElement;
     expect(
       within(actions)
@@ -94,7 +86,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 
   it('filters become wheres: serial, name, model, status, network mode and firmware version', async () => {
     const { api } = await renderMaintenance();
-    await rowOf('front-door');
+    await deviceRow('front-door');
     const filters = screen.getByRole('form', { name: en.maintenance.filters });
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.sn }), ' 1234 ');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.name }), 'door');
@@ -121,7 +113,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 
   it('the group tree filters the list: a group by its id, the ungrouped devices as group_id 0', async () => {
     const { api } = await renderMaintenance();
-    await rowOf('front-door');
+    await deviceRow('front-door');
     const groups = screen.getByRole('navigation', { name: en.groups.label });
     expect(within(groups).getByRole('button', { name: /^Lobby/ }).textContent).toContain('2 / 10');
     await userEvent.click(within(groups).getByRole('button', { name: /^Gate/ }));
@@ -141,7 +133,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 
   it('sortable columns are sent as orders', async () => {
     const { api } = await renderMaintenance();
-    await rowOf('front-door');
+    await deviceRow('front-door');
     await userEvent.click(screen.getByRole('button', { name: en.device.lastOnline }));
     await waitFor(() => expect(ordersOf(listCalls(api).at(-1))).toEqual([{ k: 'last_online_at', o: 'asc' }]));
     await userEvent.click(screen.getByRole('button', { name: en.device.lastOnline }));
@@ -152,7 +144,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 
   it('offers the page sizes 10, 20, 50 and 100', async () => {
     await renderMaintenance();
-    await rowOf('front-door');
+    await deviceRow('front-door');
     const sizes = within(screen.getByRole('combobox', { name: 'Rows per page' })).getAllByRole('option');
     expect(sizes.map((option) => option.textContent)).toEqual([
       '10 / page',
@@ -164,7 +156,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 
   it('remembers the column choice per user', async () => {
     const { kernel } = await renderMaintenance();
-    await rowOf('front-door');
+    await deviceRow('front-door');
     expect(screen.queryByRole('columnheader', { name: en.device.mac })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: en.device.mac }));
@@ -201,10 +193,10 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
 describe('device_maintenance: permissions (spec §6)', () => {
   it('read-only rows offer no unbind, move or rename and cannot be selected', async () => {
     await renderMaintenance();
-    const row = await rowOf('branch-cam');
+    const row = await deviceRow('branch-cam');
     expect(await rowActionNames(row)).toEqual([]);
     expect((within(row).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
-    const own = await rowOf('front-door');
+    const own = await deviceRow('front-door');
     expect(await rowActionNames(own)).toContain(en.maintenance.unbind);
     expect((within(own).getByRole('checkbox') as HTMLInputElement).disabled).toBe(false);
     // Select-all takes only the rows that may be selected.
@@ -214,17 +206,17 @@ describe('device_maintenance: permissions (spec §6)', () => {
 
   it("buttons hidden per role: a role without the page's buttons sees the list only", async () => {
     await renderMaintenance({ roleId: 4, buttons: [] });
-    await rowOf('front-door');
+    await deviceRow('front-door');
     for (const name of [en.maintenance.bind, en.maintenance.import, 'Export', en.groups.add]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
-    expect(within(await rowOf('front-door')).queryByRole('button')).toBeNull();
+    expect(within(await deviceRow('front-door')).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('buttons shown per role: each button of the role brings its own action', async () => {
     await renderMaintenance({ roleId: 4, buttons: ['bind', 'move', 'export'] });
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     expect(screen.getByRole('button', { name: en.maintenance.bind })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: en.maintenance.import })).toBeNull();
@@ -238,7 +230,7 @@ describe('device_maintenance: actions', () => {
       buttons: ALL_BUTTONS,
       answers: { [`DELETE ${DEVICE_PATHS.device(11)}`]: { status: 204 } },
     });
-    await userEvent.click(await rowAction(await rowOf('front-door'), en.maintenance.unbind));
+    await userEvent.click(await rowAction(await deviceRow('front-door'), en.maintenance.unbind));
     const question = await screen.findByRole('alertdialog', { name: 'Unbind front-door?' });
     await userEvent.click(within(question).getByRole('button', { name: en.maintenance.unbind }));
     await waitFor(() => expect(callsTo(api.calls, 'DELETE', DEVICE_PATHS.device(11))).toHaveLength(1));
@@ -247,7 +239,7 @@ describe('device_maintenance: actions', () => {
 
   it('a cancelled confirmation unbinds nothing', async () => {
     const { api } = await renderMaintenance();
-    await userEvent.click(await rowAction(await rowOf('front-door'), en.maintenance.unbind));
+    await userEvent.click(await rowAction(await deviceRow('front-door'), en.maintenance.unbind));
     const question = await screen.findByRole('alertdialog', { name: 'Unbind front-door?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -258,10 +250,7 @@ describe('device_maintenance: actions', () => {
     const { api } = await renderMaintenance({
       answers: { [`POST ${DEVICE_PATHS.unbind}`]: { body: { count: 2 } } },
     });
-    await rowOf('front-door');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Unbind (2)' }));
+    await batchAction([11, 12], 'Unbind (2)');
     const question = await screen.findByRole('alertdialog', { name: 'Unbind 2 devices?' });
     await userEvent.click(within(question).getByRole('button', { name: en.maintenance.unbind }));
     await waitFor(() =>
@@ -274,10 +263,7 @@ describe('device_maintenance: actions', () => {
     const { api } = await renderMaintenance({
       answers: { [`POST ${DEVICE_PATHS.move}`]: { body: { count: 2 } } },
     });
-    await rowOf('front-door');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Move (2)' }));
+    await batchAction([11, 12], 'Move (2)');
     const dialog = await screen.findByRole('dialog', { name: 'Move 2 devices to another group' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
     await userEvent.click(await screen.findByRole('option', { name: 'Gate' }));
@@ -296,7 +282,7 @@ describe('device_maintenance: actions', () => {
       answers: { [`POST ${DEVICE_PATHS.move}`]: { body: { count: 1 } } },
     });
     await userEvent.click(
-      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.move }),
+      within(await deviceRow('front-door')).getByRole('button', { name: en.maintenance.move }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move front-door to another group' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
@@ -315,7 +301,7 @@ describe('device_maintenance: actions', () => {
       answers: { [`PATCH ${DEVICE_PATHS.device(11)}`]: { status: 204 } },
     });
     await userEvent.click(
-      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.rename }),
+      within(await deviceRow('front-door')).getByRole('button', { name: en.maintenance.rename }),
     );
     const dialog = await screen.findByRole('dialog', { name: `Rename the device ${front.sn}` });
     const name = within(dialog).getByLabelText(en.device.name);
@@ -348,7 +334,7 @@ describe('device_maintenance: actions', () => {
         },
       },
     });
-    await rowOf('front-door');
+    await deviceRow('front-door');
     await userEvent.click(
       within(screen.getByRole('navigation', { name: en.groups.label })).getByRole('button', {
         name: /^Gate/,

@@ -3,15 +3,19 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMINAL_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
-import { device, deviceAnswers, group, type PageOptions, renderDevicePage } from '../test-support.js';
+import {
+  device,
+  deviceAnswers,
+  deviceRow,
+  group,
+  type PageOptions,
+  renderDevicePage,
+} from '../test-support.js';
 import { TERMINAL_WINDOW_FEATURES } from './open-terminal.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.restoreAllMocks();
 });
 
@@ -28,11 +32,6 @@ const renderMaintenance = (options: PageOptions = {}) =>
     ...options,
   });
 
-const rowOf = async (name: string) => {
-  const table = await screen.findByRole('table', { name: en.maintenance.title });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
-
 /** The window `window.open` gives, blank until sent to the terminal's page; null when blocked. */
 function stubWindowOpen(blocked = false) {
   const terminal = { opener: window as unknown, close: vi.fn(), location: { replace: vi.fn() } };
@@ -41,7 +40,7 @@ function stubWindowOpen(blocked = false) {
 }
 
 const clickTerminal = async (name: string) =>
-  userEvent.click(within(await rowOf(name)).getByRole('button', { name: en.maintenance.terminal }));
+  userEvent.click(within(await deviceRow(name)).getByRole('button', { name: en.maintenance.terminal }));
 
 describe('device_maintenance: the remote terminal (spec §2.1 /telnet, §6)', () => {
   it('asks for a ticket and opens its page in a window the size of a terminal, cut from the console', async () => {
@@ -90,14 +89,16 @@ describe('device_maintenance: the remote terminal (spec §2.1 /telnet, §6)', ()
   it('is offered only with the telnet button, for the company’s own online devices', async () => {
     await renderMaintenance();
     expect(
-      within(await rowOf('front-door')).getByRole('button', { name: en.maintenance.terminal }),
+      within(await deviceRow('front-door')).getByRole('button', { name: en.maintenance.terminal }),
     ).toBeTruthy();
     for (const name of ['back-door', 'branch-cam']) {
-      expect(within(await rowOf(name)).queryByRole('button', { name: en.maintenance.terminal })).toBeNull();
+      expect(
+        within(await deviceRow(name)).queryByRole('button', { name: en.maintenance.terminal }),
+      ).toBeNull();
     }
     cleanup();
     await renderMaintenance({ buttons: ['edit'] });
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     expect(within(row).getByRole('button', { name: en.maintenance.rename })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: en.maintenance.terminal })).toBeNull();
   });

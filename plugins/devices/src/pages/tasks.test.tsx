@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -21,8 +20,6 @@ import {
 import { LIVE_REFRESH_MS } from './use-live-refresh.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.useRealTimers();
 });
 

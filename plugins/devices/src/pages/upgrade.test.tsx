@@ -1,16 +1,18 @@
 import '../test-support.js';
 import { createHash } from 'node:crypto';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, FIRMWARE_MAX_BYTES, TASK_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
+  batchAction,
+  choose,
   device,
   deviceAnswers,
+  deviceRow,
   firmware,
   group,
   type PageOptions,
@@ -23,8 +25,6 @@ import {
 } from '../test-support.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.unstubAllGlobals();
 });
 
@@ -47,24 +47,13 @@ const renderPage = (options: PageOptions = {}) =>
     options,
   );
 
-const rowOf = async (name: string) => {
-  const table = await screen.findByRole('table', { name: en.maintenance.title });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
-async function choose(dialog: HTMLElement, label: string, option: string) {
-  await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
 const upgradeCalls = (api: { calls: Parameters<typeof callsTo>[0] }) =>
   callsTo(api.calls, 'POST', TASK_PATHS.upgrade);
 
 describe('the upgrade dialog', () => {
   it('sends the selected devices with the chosen package, deadline and timeout, then shows the new task', async () => {
     const { api } = await renderPage();
-    await rowOf('front-door');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Upgrade firmware (2)' }));
+    await batchAction([11, 12], 'Upgrade firmware (2)');
     const dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     expect(within(dialog).getByText('Selected devices: 2')).toBeTruthy();
     // Only the packages of the devices' model are offered.
@@ -99,7 +88,7 @@ describe('the upgrade dialog', () => {
 
   it('refuses a submit without a package, and hours or minutes out of range', async () => {
     const { api } = await renderPage();
-    await userEvent.click(await rowAction(await rowOf('front-door'), en.maintenance.upgrade));
+    await userEvent.click(await rowAction(await deviceRow('front-door'), en.maintenance.upgrade));
     const dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     expect(within(dialog).getByText('Device: front-door, model VC-200')).toBeTruthy();
     const timeout = within(dialog).getByLabelText(en.taskForm.timeout);
@@ -126,10 +115,7 @@ describe('the upgrade dialog', () => {
 
   it('says when no package fits: devices of several models, or a model without a package', async () => {
     await renderPage({ answers: taskAnswers([], {}, [v30]) });
-    await rowOf('front-door');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 14' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Upgrade firmware (2)' }));
+    await batchAction([11, 14], 'Upgrade firmware (2)');
     let dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     expect(
       await within(dialog).findByText(
@@ -138,7 +124,7 @@ describe('the upgrade dialog', () => {
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.cancel }));
 
-    await userEvent.click(await rowAction(await rowOf('back-door'), en.maintenance.upgrade));
+    await userEvent.click(await rowAction(await deviceRow('back-door'), en.maintenance.upgrade));
     dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
     expect(
       await within(dialog).findByText('No package for the model VC-200: upload one under Firmware packages.'),
@@ -147,7 +133,7 @@ describe('the upgrade dialog', () => {
 
   it("a downstream company's device offers no upgrade", async () => {
     await renderPage();
-    const row = await rowOf('branch-cam');
+    const row = await deviceRow('branch-cam');
     expect(await rowActionNames(row)).not.toContain(en.maintenance.upgrade);
     expect((within(row).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });
@@ -188,7 +174,7 @@ describe('the upgrade dialog', () => {
 
   it('without the upgrade button: no row or bulk upgrade, no new upgrade and no packages', async () => {
     await renderPage({ roleId: 4, buttons: ['move'] });
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     expect(await rowActionNames(row)).not.toContain(en.maintenance.upgrade);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
     expect(screen.queryByRole('button', { name: /Upgrade firmware/ })).toBeNull();

@@ -1,14 +1,12 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import { type PageOptions, renderDevicePage } from '../test-support.js';
-
-afterEach(cleanup);
 
 const genuine = {
   genuine: true,

@@ -1,15 +1,16 @@
 import '../test-support.js';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_BASE, TASK_PATHS, WHITELIST_MAX_BYTES, type WhitelistCheck } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { dialogs } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
+  batchAction,
   device,
   deviceAnswers,
+  deviceRow,
   group,
   type PageOptions,
   renderDevicePage,
@@ -21,8 +22,6 @@ import {
 } from '../test-support.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -54,15 +53,8 @@ const renderPage = (options: PageOptions = {}) =>
     options,
   );
 
-const rowOf = async (name: string) => {
-  const table = await screen.findByRole('table', { name: en.maintenance.title });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
 async function openForSelected() {
-  await rowOf('front-door');
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
-  await userEvent.click(screen.getByRole('button', { name: 'White list (2)' }));
+  await batchAction([11, 12], 'White list (2)');
   return screen.findByRole('dialog', { name: en.whitelist.title });
 }
 const workbook = (name = 'plates.xlsx') => new File(['rows'], name);
@@ -241,7 +233,7 @@ describe('the white-list dialog', () => {
 
   it('without the whitelist button: no row or bulk white list, and no new white list', async () => {
     await renderPage({ roleId: 4, buttons: ['config'] });
-    const row = await rowOf('front-door');
+    const row = await deviceRow('front-door');
     const actions = await rowActionNames(row);
     expect(actions).toContain(en.maintenance.configure);
     expect(actions).not.toContain(en.maintenance.whitelist);
