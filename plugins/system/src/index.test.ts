@@ -1,13 +1,11 @@
 import './test-support.js';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { AUDIT_PATHS, DEVICE_PATHS, SYSTEM_PATHS } from '@vap/contracts';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import en from './locales/en.json';
 import { rolesAnswer } from './test-support.js';
-
-afterEach(cleanup);
 
 const emptyLists = {
   ...rolesAnswer([]),

@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_KEY_PATHS, type AccessKey, DEVICE_PATHS, type OpenOperation } from '@vap/contracts';
 import { pluginManifest } from '@vap/kernel';
@@ -10,19 +10,14 @@ import {
   renderPluginPage,
   testUser,
 } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import { pageLocally } from '../local-list.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { menuItem } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 const accessKey = (partial: Partial<AccessKey> & Pick<AccessKey, 'id'>): AccessKey => ({
   created_at: '2026-03-01T08:00:00.000Z',

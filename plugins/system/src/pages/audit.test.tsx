@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AUDIT_ACTIONS,
@@ -10,7 +10,7 @@ import {
   SYSTEM_PATHS,
 } from '@vap/contracts';
 import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
@@ -62,8 +62,6 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.restoreAllMocks();
 });
 

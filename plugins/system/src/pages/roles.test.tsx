@@ -1,21 +1,16 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
 import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { menuItem, role, rolesAnswer } from '../test-support.js';
 import { pageOfRoles } from './roles.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 // The editor's menu besides the page itself (dir "test" > system_role with buttons add, edit, delete).
 const extraMenus = [

@@ -1,20 +1,15 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { companyUser, role, rolesAnswer, rowAction, rowActionNames } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 const ops = role({
   id: 2,
