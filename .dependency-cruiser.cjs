@@ -120,12 +120,12 @@ module.exports = {
     {
       name: 'plugin-alone',
       comment:
-        "A plugin never imports another plugin, except the extension points and events that plugin offers (its 'points' entry), nor the console app.",
+        "A plugin never imports another plugin, except what that plugin offers to be bundled by its contributors (its extension points and events, the 'points' entry; the dashboard's 'summary-card' for cards), nor the console app.",
       severity: 'error',
       from: { path: '^plugins/([^/]+)/' },
       to: {
         path: '^(plugins|apps)/',
-        pathNot: ['^plugins/$1/', '^plugins/[^/]+/(dist|src)/points\\.(js|ts|d\\.ts)$'],
+        pathNot: ['^plugins/$1/', '^plugins/[^/]+/(dist|src)/(points|summary-card)\\.(js|ts|tsx|d\\.ts)$'],
       },
     },
     {
