@@ -10,8 +10,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts', 'integration/**/*.test.ts'],
     environment: 'node',
-    // One file at a time in each run: `npm test` runs the integration tests (`test`) and the browser
-    // tests (`test:e2e`) as two turbo tasks side by side, and the machine has two cores.
+    // One server and one browser at a time: the machine has two cores.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
