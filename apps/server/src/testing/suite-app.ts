@@ -18,16 +18,16 @@ export interface SuiteApp {
 /**
  * Starts the block's app on `engine` and hands it to `keep`, which the block's own preparation may
  * follow. The owner is the demo company's, or with `owner: 'own'` that of a new verified company of
- * its own, whose devices and groups no other test touches.
+ * its own, whose devices and groups no other test touches; `app`, the app's own options.
  */
 export function suiteApp(
   engine: Engine,
   keep: (app: SuiteApp) => unknown,
-  { owner = 'demo' }: { owner?: 'demo' | 'own' } = {},
+  { owner = 'demo', app }: { owner?: 'demo' | 'own'; app?: Parameters<typeof createTestApp>[1] } = {},
 ): void {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, app);
     if (owner === 'demo') {
       const demo = await demoOwner(t);
       await keep({ t, owner: demo.headers, companyId: demo.companyId });
