@@ -163,7 +163,8 @@ export function declareCalls<Module, const Calls extends Readonly<Record<string,
 // biome-ignore lint/suspicious/noExplicitAny: the widest call, whatever its schemas
 export type AnyCall = DeclaredCall<HttpMethod, string, any, boolean>;
 
-type SchemasOf<C> = C extends DeclaredCall<HttpMethod, string, infer S, boolean> ? S : never;
+/** A declared call's schemas, as its `schemas()` loads them. */
+export type SchemasOf<C> = C extends DeclaredCall<HttpMethod, string, infer S, boolean> ? S : never;
 type Has<S, K extends keyof CallSchemas> = S extends { [P in K]: z.ZodType } ? true : false;
 
 /** What the console passes to a call: its path params, its query (a list query for a list), its body. */

@@ -10,7 +10,7 @@
  * alone, never on the server's internals (docs/plugin-api.md, "A plugin's own calls").
  */
 import type { z } from 'zod';
-import type { AnyCall, CallAnswer, ListRules } from './calls.js';
+import type { AnyCall, CallAnswer, ListRules, SchemasOf } from './calls.js';
 import type { Language } from './constants.js';
 import type { ErrorCode } from './errors.js';
 import type { ListQuery } from './list.js';
@@ -29,7 +29,6 @@ export interface PluginCaller {
   readonly language: Language;
 }
 
-type SchemasOf<C> = C extends { schemas: () => Promise<infer S> } ? S : never;
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** What a handler gets: the call's params, query (a list query for a list) and body, parsed. */

@@ -13,12 +13,12 @@ import {
   type ListQuery,
   listQuerySchema,
   refusalsOf,
+  type SchemasOf,
 } from '@vap/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { listFilters, listOrders } from './list-query.js';
 
-type SchemasOf<C> = C extends { schemas: () => Promise<infer S> } ? S : never;
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 type IsList<C> = SchemasOf<C> extends { list: object } ? true : false;
 
