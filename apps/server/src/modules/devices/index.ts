@@ -50,7 +50,7 @@ declare module '../../core/modules.js' {
 
 export const devicesModule = defineModule({
   name: 'devices',
-  create: ({ db, secrets, importSlots }) => {
+  create: ({ db, secrets, importSlots, now }) => {
     // Device secrets and GB28181 passwords.
     const box = secrets.box(DEVICE_SECRETS);
     const devices = new Devices(db, box);
@@ -71,7 +71,7 @@ export const devicesModule = defineModule({
           db,
           groups: new Groups(db),
           records,
-          verification: new Verification(db, new RateLimiter(db)),
+          verification: new Verification(db, new RateLimiter(db, now)),
         });
       },
     };
