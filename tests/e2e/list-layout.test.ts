@@ -263,25 +263,34 @@ describe('every list page at 1280 px', () => {
     expect(paths.get('mqtt_dashboard')).toMatch(/^\//);
   });
 
-  it.each(LANGUAGES)(
-    'in %s: no page wider than the window, no header, id, date, state or number wraps',
-    async (language) => {
-      const page = await signedIn(language, 1280);
-      for (const address of [...LIST_PAGES.map((name) => paths.get(name) ?? ''), ...ALWAYS_PAGES]) {
+  // One tab per language, and one test per page: a page's own check stays well within a test's time
+  // on a busy machine, and a failure names its page.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await signedIn(language, 1280);
+    });
+    afterAll(() => page?.context().close());
+
+    it.each([...LIST_PAGES, ...ALWAYS_PAGES])(
+      '%s: no page wider than the window, no header, id, date, state or number wraps',
+      async (name) => {
+        const address = name.startsWith('/') ? name : (paths.get(name) ?? '');
         await page.goto(`${server.url}${address}`);
         const reports = await checkPage(page, `${language} ${address}`);
-        if (MAIN_LISTS.some((name) => paths.get(name) === address)) {
+        if (MAIN_LISTS.includes(name)) {
           const kinds = reports.map((report) => report.kinds);
           expect(
             kinds.some((each) => (each.date ?? 0) > 0 && (each.state ?? 0) > 0),
             `${language} ${address}: dates and states were checked`,
           ).toBe(true);
         }
-      }
-      await checkTaskDrawer(page, language, language);
-      await page.context().close();
-    },
-  );
+      },
+    );
+
+    it("the tasks view's drawer: no job's state or date wraps", () =>
+      checkTaskDrawer(page, language, language));
+  });
 
   it.each(LANGUAGES)('in %s: the MQTT dashboard and its charts fit the window', async (language) => {
     const page = await signedIn(language, 1280);
@@ -295,16 +304,20 @@ describe('every list page at 1280 px', () => {
   });
 });
 
-describe('the main lists at 1440 px', () => {
-  it.each(LANGUAGES)('in %s: no date or state wraps', async (language) => {
-    const page = await signedIn(language, 1440);
-    for (const name of MAIN_LISTS) {
-      await page.goto(`${server.url}${paths.get(name)}`);
-      await checkPage(page, `${language} 1440 ${name}`);
-    }
-    await checkTaskDrawer(page, language, `${language} 1440`);
-    await page.context().close();
+describe.each(LANGUAGES)('the main lists at 1440 px in %s', (language) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await signedIn(language, 1440);
   });
+  afterAll(() => page?.context().close());
+
+  it.each(MAIN_LISTS)('%s: no date or state wraps', async (name) => {
+    await page.goto(`${server.url}${paths.get(name)}`);
+    await checkPage(page, `${language} 1440 ${name}`);
+  });
+
+  it("the tasks view's drawer: no job's state or date wraps", () =>
+    checkTaskDrawer(page, language, `${language} 1440`));
 });
 
 describe('the device list scrolled sideways at 1280 px', () => {
