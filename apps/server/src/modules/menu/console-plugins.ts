@@ -3,29 +3,19 @@
  * into `plugin-manifests.json` beside `index.html`, and the server installs their menu entries at
  * start (PluginMenus.sync), so the catalogue always matches the console that is being served.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { PluginManifest } from '@vap/contracts';
+import { readConsoleBuildList } from '../../core/console-build-list.js';
 import { PluginMenuError, parsePluginManifest } from './plugins.js';
 
 export const PLUGIN_MANIFESTS_FILE = 'plugin-manifests.json';
 
 /** The manifests of the console build in `consoleDir`, or null when there is no such build. */
 export async function readConsolePlugins(consoleDir: string): Promise<PluginManifest[] | null> {
-  const file = join(consoleDir, PLUGIN_MANIFESTS_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  let list: unknown;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    throw new PluginMenuError(`${file} is not JSON`);
-  }
-  if (!Array.isArray(list)) throw new PluginMenuError(`${file} is not a list of plugin manifests`);
-  return list.map((entry, index) => parsePluginManifest(entry, `${file} [${index}]`));
+  const read = await readConsoleBuildList(
+    consoleDir,
+    PLUGIN_MANIFESTS_FILE,
+    (message) => new PluginMenuError(message),
+  );
+  if (!read) return null;
+  return read.list.map((entry, index) => parsePluginManifest(entry, `${read.file} [${index}]`));
 }

@@ -5,10 +5,9 @@
  * absolute path on this machine (the build and the server share the plugins' installation, as
  * `npm start` does). Each is imported at start and checked to be that plugin's `definePluginServer`.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PluginServer } from '@vap/contracts';
+import { readConsoleBuildList } from '../../core/console-build-list.js';
 
 export const PLUGIN_SERVERS_FILE = 'plugin-servers.json';
 
@@ -47,22 +46,14 @@ function isPluginServer(value: unknown, plugin: string): value is PluginServer {
 
 /** The plugin servers of the console build in `consoleDir`: none when it lists none. */
 export async function readPluginServers(consoleDir: string): Promise<PluginServer[]> {
-  const file = join(consoleDir, PLUGIN_SERVERS_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  let list: unknown;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    throw new PluginServerError(`${file} is not JSON`);
-  }
-  if (!Array.isArray(list) || !list.every(isListed))
-    throw new PluginServerError(`${file} is not a list of { plugin, entry }`);
+  const read = await readConsoleBuildList(
+    consoleDir,
+    PLUGIN_SERVERS_FILE,
+    (message) => new PluginServerError(message),
+  );
+  if (!read) return [];
+  const { file, list } = read;
+  if (!list.every(isListed)) throw new PluginServerError(`${file} is not a list of { plugin, entry }`);
   const servers: PluginServer[] = [];
   for (const { plugin, entry } of list) {
     let module: { default?: unknown };
