@@ -9,7 +9,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_KEY_HEADERS, stringToSign } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -25,11 +25,7 @@ beforeAll(async () => {
   // The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Phone or email').fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await signInAsDemoOwner(page, server.url);
   owner = { context, page };
 });
 

@@ -6,8 +6,8 @@
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
+import { type RunningServer, startServer } from '../support/server.js';
 
 const USER_INFO = '**/webapi/v1/pms/user';
 
@@ -30,11 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Phone or email').fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await signInAsDemoOwner(page, server.url);
 });
 
 afterEach(async () => {

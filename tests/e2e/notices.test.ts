@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
+import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const OPS_ENTRY = join(ROOT, 'apps/server/dist/ops.js');
@@ -85,11 +85,7 @@ afterAll(async () => {
 
 describe('notices and messages in Chromium', () => {
   it('after sign-in the bell and the message icon show their unread numbers', async () => {
-    await page.goto(`${server?.url}/login`);
-    await page.getByLabel('Phone or email').fill(DEMO.account);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await signInAsDemoOwner(page, server?.url ?? '');
     await page.getByRole('link', { name: 'Notices, 1 unread' }).waitFor();
     await page.getByRole('link', { name: 'Messages, 1 unread' }).waitFor();
     // The dashboard card of the notices plugin shows the same.

@@ -15,8 +15,8 @@ import { DEVICE_PATHS } from '@vap/contracts';
 import { type Fleet, startFleet } from '@vap/device-sim';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { apiToken, DEMO, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
+import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const MODEL = 'VC-E2E3';
@@ -84,11 +84,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Phone or email').fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await signInAsDemoOwner(page, server.url);
 }, 120_000);
 
 afterAll(async () => {

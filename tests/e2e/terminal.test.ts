@@ -16,8 +16,8 @@ import {
 } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { apiToken, DEMO, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
+import { apiToken, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,11 +41,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Phone or email').fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await signInAsDemoOwner(page, server.url);
 });
 
 afterAll(async () => {

@@ -2,7 +2,14 @@
 import { existsSync } from 'node:fs';
 import { LANGUAGE_COOKIE, type Language } from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { DEMO } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -50,4 +57,16 @@ export async function englishContext(
  */
 export async function chooseLanguageCookie(context: BrowserContext, language: Language): Promise<void> {
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: '127.0.0.1', path: '/' }]);
+}
+
+/**
+ * Signs the demo owner in through the console's form, in English, as a user does, and waits for
+ * the dashboard's greeting.
+ */
+export async function signInAsDemoOwner(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Phone or email').fill(DEMO.account);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
 }
