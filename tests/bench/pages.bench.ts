@@ -26,9 +26,9 @@ import {
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chooseLanguageCookie, launchChromium } from '../support/browser.js';
+import { chooseLanguageCookie, startServerAndBrowser } from '../support/browser.js';
 import { settle } from '../support/drawn.js';
-import { apiToken, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, type RunningServer } from '../support/server.js';
 import { DIST, packagesOf } from './chunk-sources.js';
 import { isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, type WireRequest } from './wire.js';
 
@@ -47,8 +47,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
 afterAll(async () => {

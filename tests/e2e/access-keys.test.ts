@@ -9,8 +9,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_KEY_HEADERS, stringToSign } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { DEMO, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
+import { DEMO, type RunningServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,8 +19,7 @@ let owner: { context: BrowserContext; page: Page };
 const key = { id: '', secret: '' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
   const context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   // The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

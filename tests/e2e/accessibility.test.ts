@@ -19,8 +19,8 @@ import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, seriousViolations } from '../support/axe.js';
-import { launchChromium } from '../support/browser.js';
-import { apiToken, DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { startServerAndBrowser } from '../support/browser.js';
+import { apiToken, DEMO, ROOT, type RunningServer } from '../support/server.js';
 
 /**
  * The default language and the one whose words run longest. zh-TW shares zh-CN's layout and roles
@@ -36,8 +36,7 @@ let browser: Browser;
 beforeAll(async () => {
   // Two simulated cameras on the server's own broker: online devices, connected clients, MQTT log
   // entries and live figures are drawn as a user sees them, not only empty lists.
-  server = await startServer({ env: { DEMO_DEVICES: '2' } });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '2' } }));
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -95,8 +95,7 @@ async function openUserMenu(entry: string) {
 beforeAll(async () => {
   // An explicit data directory survives stop: the operator command runs on it in between.
   dataDir = await mkdtemp(join(tmpdir(), 'vap-e2e-account-'));
-  server = await startServer({ dataDir });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ dataDir }));
   const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });

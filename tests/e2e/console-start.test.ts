@@ -6,8 +6,8 @@
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
+import type { RunningServer } from '../support/server.js';
 
 const USER_INFO = '**/webapi/v1/pms/user';
 
@@ -17,8 +17,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
 afterAll(async () => {

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { ACCESS_KEY_PATHS, type Role, SYSTEM_PATHS } from '@vap/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
+import { DEMO, type RunningServer } from '../support/server.js';
 
 const LEAVER = { phone: '13912345678', password: 'leaver-pass-1' };
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -19,8 +19,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
 afterAll(async () => {

@@ -22,8 +22,8 @@ import {
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
+import { DEMO, ROOT, type RunningServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const BATCH = '5550000001';
@@ -54,8 +54,7 @@ beforeAll(async () => {
     ],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
-  server = await startServer({ dataDir });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ dataDir }));
 });
 
 afterAll(async () => {

@@ -17,8 +17,8 @@ import {
 } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { apiToken, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
+import { apiToken, type RunningServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,9 +36,8 @@ async function api<T>(path: string): Promise<T> {
 const finance = () => api<Finance>(FINANCE_PATHS.finance);
 
 beforeAll(async () => {
-  server = await startServer({ env: { DEMO_DEVICES: '0' } });
+  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '0' } }));
   token = await apiToken(server.url);
-  browser = await launchChromium();
   context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   await signInAsDemoOwner(page, server.url);

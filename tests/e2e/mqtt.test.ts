@@ -15,16 +15,15 @@ import {
 } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { apiToken, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
+import { apiToken, type RunningServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page; token: string };
 
 beforeAll(async () => {
-  server = await startServer({ env: { DEMO_DEVICES: '2' } });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '2' } }));
   const context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInAsDemoOwner(page, server.url);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
+import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const OPS_ENTRY = join(ROOT, 'apps/server/dist/ops.js');
@@ -71,8 +71,7 @@ beforeAll(async () => {
   ).toMatch(/^Sent message \d+ to user \d+\.$/);
   expect(await ops('notice:list')).toMatch(/\t0 read\tPlatform maintenance$/);
 
-  server = await startServer({ dataDir });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ dataDir }));
   const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });

@@ -3,16 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
+import { DEMO, ROOT, type RunningServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
   const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });

@@ -6,16 +6,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
 import { captchaAnswer, smsCode } from '../support/outbox.js';
-import { DEMO, DEMO_OPERATOR, type RunningServer, startServer } from '../support/server.js';
+import { DEMO, DEMO_OPERATOR, type RunningServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, launchChromium } from '../support/browser.js';
-import { DEMO, type RunningServer, startServer } from '../support/server.js';
+import { englishContext, startServerAndBrowser } from '../support/browser.js';
+import { DEMO, type RunningServer } from '../support/server.js';
 
 const HELPDESK = { phone: '13900139001', password: 'helpdesk1', nickname: '客服', role: 'E2E Helpdesk' };
 
@@ -18,8 +18,7 @@ let owner: { context: BrowserContext; page: Page };
 let helpdesk: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
 afterAll(async () => {

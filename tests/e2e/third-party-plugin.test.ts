@@ -17,7 +17,7 @@ import { type MenuItem, SYSTEM_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { startServerAndBrowser } from '../support/browser.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const NAME = 'device-map';
@@ -125,8 +125,7 @@ beforeAll(async () => {
   consoleDir = join(work, 'console');
   dataDir = join(work, 'data');
   buildConsole([...firstPartyPlugins(), pluginDir]);
-  server = await startServer({ dataDir, env: { CONSOLE_DIR: consoleDir } });
-  browser = await launchChromium();
+  ({ server, browser } = await startServerAndBrowser({ dataDir, env: { CONSOLE_DIR: consoleDir } }));
 }, 600_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { DEMO } from './server.js';
+import { DEMO, type RunningServer, type StartOptions, startServer } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -69,4 +69,20 @@ export async function signInAsDemoOwner(page: Page, url: string): Promise<void> 
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+}
+
+/**
+ * A server of the build and the system Chromium, started side by side: neither waits on the other,
+ * and a test file's setup takes the longer of the two, not their sum.
+ */
+export async function startServerAndBrowser(
+  options: StartOptions = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([startServer(options), launchChromium()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled')
+    return { server: server.value, browser: browser.value };
+  // Whichever did start is stopped, so that a failed setup leaves no process behind.
+  if (server.status === 'fulfilled') await server.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
