@@ -45,8 +45,9 @@ import {
 import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BatchUnit, factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
 import { collectGarbage, inspectorUrl, profiled } from '../support/inspector.js';
-import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, freePort, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -63,11 +64,6 @@ const IDLE_CLIENTS = 10_000;
 const BYTES_PER_CONNECTION = 50 * 1024;
 const PAYLOAD = Buffer.from(JSON.stringify({ cpu: 12.5, memory: 43.1, temperature: 51, bitrate: 2048 }));
 
-interface Unit {
-  sn: string;
-  code: string;
-  secret: string;
-}
 interface Credentials {
   clientId: string;
   username: string;
@@ -79,7 +75,7 @@ let server: RunningServer;
 let mqttPort: number;
 let mosquitto: ChildProcess;
 let mosquittoPort: number;
-let units: Unit[];
+let units: BatchUnit[];
 /** The database the server runs on: PostgreSQL's address, or none for PGlite. */
 let databaseEnv: Record<string, string> = {};
 let postgresDatabase: PostgresDatabase | undefined;
@@ -115,16 +111,7 @@ function rssOf(pid: number): number {
   return Number(line[1]) * 1024;
 }
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
-
-/** A factory batch of our own, its secrets known: `factory:import` on the data directory. */
-function batch(): Unit[] {
-  return Array.from({ length: PAIRS }, (_, index) => ({
-    sn: `7770000001132${String(index).padStart(7, '0')}`,
-    code: `${hex(4)}-${hex(4)}`,
-    secret: randomBytes(12).toString('hex'),
-  }));
-}
+const _hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 
 async function api(path: string, token: string, body?: object) {
   const response = await fetch(`${server.url}/webapi${path}`, {
@@ -358,21 +345,12 @@ beforeAll(async () => {
     postgresDatabase = await createPostgresDatabase(adminUrl, { prefix: 'vap_bench_mqtt' });
     databaseEnv = { DATABASE_URL: postgresDatabase.url };
   }
-  units = batch();
-  const csv = join(dir, 'batch.csv');
-  await writeFile(
-    csv,
-    [
-      'sn,device_code,kind,model,hardware_version,firmware_version,mac,secret,production_date',
-      ...units.map(
-        (unit, index) =>
-          `${unit.sn},${unit.code},ipc,BENCH-1,H1,V1.0,02:00:00:00:${String(Math.floor(index / 100)).padStart(2, '0')}:${String(index % 100).padStart(2, '0')},${unit.secret},2026-01-01`,
-      ),
-    ].join('\n'),
-  );
-  await run(process.execPath, [join(ROOT, 'apps/server/dist/ops.js'), 'factory:import', csv], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', ...databaseEnv },
+  units = factoryBatch('7770000001132', PAIRS);
+  await importFactoryBatch(dir, units, {
+    model: 'BENCH-1',
+    firmware: 'V1.0',
+    macGroup: '00',
+    env: databaseEnv,
   });
   await startOurs({});
   const token = await apiToken(server.url);

@@ -9,8 +9,7 @@
  * storage, sees the role's name and only the cards of those pages, and their server data only.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,22 +27,18 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { englishContext, launchChromium } from '../support/browser.js';
+import { factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
 import {
   apiToken,
   DEMO,
   DEMO_OPERATOR,
   freePort,
-  ROOT,
   type RunningServer,
   startServer,
 } from '../support/server.js';
 
-const run = promisify(execFile);
-const units = Array.from({ length: 2 }, (_, index) => ({
-  sn: `7770000029132${String(index).padStart(7, '0')}`,
-  code: `${randomBytes(4).toString('hex').toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`,
-  secret: randomBytes(12).toString('hex'),
-}));
+const _run = promisify(execFile);
+const units = factoryBatch('7770000029132', 2);
 
 let dir: string;
 let server: RunningServer;
@@ -83,21 +78,7 @@ async function signedIn(account: string): Promise<Page> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vap-e2e-dashboard-'));
-  const csv = join(dir, 'units.csv');
-  await writeFile(
-    csv,
-    [
-      'sn,device_code,kind,model,hardware_version,firmware_version,mac,secret,production_date',
-      ...units.map(
-        (unit, index) =>
-          `${unit.sn},${unit.code},ipc,VC-E2E29,H1,V1.0.0,02:00:00:29:00:0${index},${unit.secret},2026-01-01`,
-      ),
-    ].join('\n'),
-  );
-  await run(process.execPath, [join(ROOT, 'apps/server/dist/ops.js'), 'factory:import', csv], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  });
+  await importFactoryBatch(dir, units, { model: 'VC-E2E29', firmware: 'V1.0.0', macGroup: '29' });
   mqttPort = await freePort();
   server = await startServer({ dataDir: dir, env: { MQTT_PORT: String(mqttPort) } });
   token = await apiToken(server.url);

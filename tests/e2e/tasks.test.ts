@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,16 +16,13 @@ import { type Fleet, startFleet } from '@vap/device-sim';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
+import { apiToken, freePort, type RunningServer, startServer } from '../support/server.js';
 
-const run = promisify(execFile);
+const _run = promisify(execFile);
 const MODEL = 'VC-E2E3';
 const NEW_VERSION = 'V7.1.0';
-const units = Array.from({ length: 3 }, (_, index) => ({
-  sn: `7770000003132${String(index).padStart(7, '0')}`,
-  code: `${randomBytes(4).toString('hex').toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`,
-  secret: randomBytes(12).toString('hex'),
-}));
+const units = factoryBatch('7770000003132', 3);
 
 let dir: string;
 let server: RunningServer;
@@ -36,21 +33,7 @@ let page: Page;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vap-e2e-tasks-'));
-  const csv = join(dir, 'units.csv');
-  await writeFile(
-    csv,
-    [
-      'sn,device_code,kind,model,hardware_version,firmware_version,mac,secret,production_date',
-      ...units.map(
-        (unit, index) =>
-          `${unit.sn},${unit.code},ipc,${MODEL},H1,V7.0.0,02:00:00:03:00:0${index},${unit.secret},2026-01-01`,
-      ),
-    ].join('\n'),
-  );
-  await run(process.execPath, [join(ROOT, 'apps/server/dist/ops.js'), 'factory:import', csv], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  });
+  await importFactoryBatch(dir, units, { model: MODEL, firmware: 'V7.0.0', macGroup: '03' });
   const mqttPort = await freePort();
   server = await startServer({ dataDir: dir, env: { MQTT_PORT: String(mqttPort) } });
   const token = await apiToken(server.url);

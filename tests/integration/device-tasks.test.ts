@@ -8,16 +8,17 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEVICE_PATHS, OBJECT_STORE_AUTH_SCHEME, TASK_PATHS, type Task, type TaskJob } from '@vap/contracts';
 import { type Fleet, startFleet } from '@vap/device-sim';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
+import { apiToken, freePort, type RunningServer, startServer } from '../support/server.js';
 
-const run = promisify(execFile);
+const _run = promisify(execFile);
 const DEVICES = 200;
 const MODEL = 'VC-K200';
 const NEW_VERSION = 'V6.0.0';
@@ -27,11 +28,7 @@ let port: number;
 let mqttPort: number;
 let server: RunningServer;
 let fleet: Fleet | undefined;
-const units = Array.from({ length: DEVICES }, (_, index) => ({
-  sn: `7770000002132${String(index).padStart(7, '0')}`,
-  code: `${randomBytes(4).toString('hex').toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`,
-  secret: randomBytes(12).toString('hex'),
-}));
+const units = factoryBatch('7770000002132', DEVICES);
 
 async function api<T>(token: string, method: string, path: string, body?: object): Promise<T> {
   const response = await fetch(`${server.url}/webapi${path}`, {
@@ -59,21 +56,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vap-tasks-'));
   port = await freePort();
   mqttPort = await freePort();
-  const csv = join(dir, 'batch.csv');
-  await writeFile(
-    csv,
-    [
-      'sn,device_code,kind,model,hardware_version,firmware_version,mac,secret,production_date',
-      ...units.map(
-        (unit, index) =>
-          `${unit.sn},${unit.code},ipc,${MODEL},H1,V5.0.0,02:00:00:01:${String(Math.floor(index / 100)).padStart(2, '0')}:${String(index % 100).padStart(2, '0')},${unit.secret},2026-01-01`,
-      ),
-    ].join('\n'),
-  );
-  await run(process.execPath, [join(ROOT, 'apps/server/dist/ops.js'), 'factory:import', csv], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  });
+  await importFactoryBatch(dir, units, { model: MODEL, firmware: 'V5.0.0', macGroup: '01' });
   server = await start();
 }, 180_000);
 
