@@ -8,16 +8,9 @@ import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS } from './api-paths.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { type FilterSpec, instantSchema, listQuerySchema, whereSchema } from './list.js';
 
-/** GET /v1/mtx/company/version (spec §3 "MQTT version info", §7.3). */
-export const mqttVersionSchema = z.object({
-  /** Empty while no broker node is live (MQTT_BROKER=false everywhere): the console then hides the `mqtt` dir (spec §2.3). */
-  main_version: z.string(),
-  api_version: z.string(),
-  metrics_api_version: z.string(),
-  /** Server clock in ms, for the console's clock offset. */
-  unix_milli: z.number(),
-});
-export type MqttVersion = z.infer<typeof mqttVersionSchema>;
+// The version's schema has a module of its own: every session parses it (the kernel's session
+// load), and with it here every page would load all the broker's schemas (issue 30 §5).
+export { type MqttVersion, mqttVersionSchema } from './mqtt-version.js';
 
 // ---- topics ----------------------------------------------------------------------------------
 

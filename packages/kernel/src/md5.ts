@@ -3,15 +3,29 @@
  * a file's bytes for the object name `{kind}/{companyId}_{md5}.{ext}` of spec §7.2, which the store
  * checks against what it receives. A file is hashed chunk by chunk (spark-md5's incremental
  * hashing), so a 5 MB upload is never held as one more copy of itself.
+ * spark-md5 loads with the first digest (a password sent, a file uploaded), not with the kernel:
+ * every page would download it otherwise (8 KB minified in the console's entry chunk, issue 30 §5).
  */
-import SparkMD5 from 'spark-md5';
+import type SparkMD5 from 'spark-md5';
 
 /** Bytes read and hashed at a time. */
 const CHUNK = 2 * 1024 * 1024;
 
+let loading: Promise<typeof SparkMD5> | undefined;
+function sparkMd5(): Promise<typeof SparkMD5> {
+  if (!loading) {
+    loading = import('spark-md5').then((module) => module.default);
+    // A failed download (the network gone) is tried again by the next digest.
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading;
+}
+
 /** The md5 hex digest of some bytes. */
-export function md5OfBytes(data: Uint8Array): string {
-  const spark = new SparkMD5.ArrayBuffer();
+export async function md5OfBytes(data: Uint8Array): Promise<string> {
+  const spark = new (await sparkMd5()).ArrayBuffer();
   for (let offset = 0; offset < data.length || offset === 0; offset += CHUNK) {
     const end = Math.min(offset + CHUNK, data.length);
     spark.append(data.buffer.slice(data.byteOffset + offset, data.byteOffset + end) as ArrayBuffer);
@@ -33,7 +47,7 @@ const bytesOf = (blob: Blob): Promise<ArrayBuffer> =>
 
 /** The md5 hex digest of a file, read and hashed chunk by chunk. */
 export async function md5OfBlob(blob: Blob): Promise<string> {
-  const spark = new SparkMD5.ArrayBuffer();
+  const spark = new (await sparkMd5()).ArrayBuffer();
   for (let offset = 0; offset < blob.size; offset += CHUNK) {
     spark.append(await bytesOf(blob.slice(offset, offset + CHUNK)));
   }
@@ -42,5 +56,5 @@ export async function md5OfBlob(blob: Blob): Promise<string> {
 
 /** The md5 hex digest of a text's UTF-8 bytes: how a password travels (spec §7.1). */
 export function md5Hex(text: string): Promise<string> {
-  return Promise.resolve(md5OfBytes(new TextEncoder().encode(text)));
+  return md5OfBytes(new TextEncoder().encode(text));
 }

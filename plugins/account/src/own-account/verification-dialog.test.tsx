@@ -129,11 +129,11 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
       await userEvent.upload(fileInputOf(label), file);
       await within(section(label)).findByText('Uploaded');
     }
-    const md5 = md5OfBytes(new Uint8Array(64).fill(1));
+    const md5 = await md5OfBytes(new Uint8Array(64).fill(1));
     expect(callsTo(api.calls, 'POST', '/v1/pms/company/resources/token').map((call) => call.body)).toEqual([
       { name: `license/1_${md5}.png`, size: 64 },
-      { name: `id_human/1_${md5OfBytes(new Uint8Array(64).fill(2))}.jpg`, size: 64 },
-      { name: `id_emblem/1_${md5OfBytes(new Uint8Array(64).fill(3))}.jpeg`, size: 64 },
+      { name: `id_human/1_${await md5OfBytes(new Uint8Array(64).fill(2))}.jpg`, size: 64 },
+      { name: `id_emblem/1_${await md5OfBytes(new Uint8Array(64).fill(3))}.jpeg`, size: 64 },
     ]);
     expect(sent[0]).toMatchObject({
       url: '/webapi/v1/pms/objects/upload',
