@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FIRST_LOAD_FILE, type FirstLoadFile } from '@vap/contracts';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoad, languageOf } from './first-load.js';
+import { contributionsChunk, firstLoad, languageOf } from './first-load.js';
 import { VIRTUAL_ID } from './vap-plugins.js';
 
 /**
@@ -30,12 +30,15 @@ boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
 export const publicRoute = (path, load) => ({ path, load });
 export const page = (id, load) => ({ id, load });
 export const topbarItem = (id, load) => ({ id, load });
-export const lazyService = (ref, load) => ({ ref, load });`,
+export const lazyService = (ref, load) => ({ ref, load });
+export const contribute = (point, id, value) => ({ point, id, value });`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
-  'account/index.js': `import { publicRoute } from '../kernel.js';
+  'account/index.js': `import { contribute, publicRoute } from '../kernel.js';
+const HomeCards = 'home.cards';
 export default {
+  contributions: [contribute(HomeCards, "account-card", { component: () => import("./card-3KQ7XV2M.js") })],
   routes: [
     publicRoute("/login", () => import("./login-JTENRMJ5.js")),
     publicRoute("/register", () => import("./register-J3XQPJYL.js")),
@@ -46,9 +49,16 @@ export default {
   'account/register-J3XQPJYL.js': `${pad('register')}export default () => padding_register;`,
   'account/en-4QIYTC5H.js': `export default { login: { title: "Sign in" } };`,
   'account/zh-CN-4OZWQ25T.js': `export default { login: { title: "登录" } };`,
-  'system/index.js': `import { lazyService, page, topbarItem } from '../kernel.js';
+  'system/index.js': `import { contribute, lazyService, page, topbarItem } from '../kernel.js';
 const SystemApiRef = 'system.api';
+const HomeCards = 'home.cards';
 export default {
+  contributions: [
+    contribute(HomeCards, "system-card", {
+      component: () => import("./card-5RT2WQ8N.js").then((module) => ({ default: module.UsersCard })),
+      page: "users",
+    }),
+  ],
   pages: [page('users', () => import('./users-2NTAYU6R.js'))],
   topbar: [topbarItem("system-bell", () => import("./bell-5XQ2NDJA.js"))],
   services: [
@@ -61,7 +71,10 @@ export default {
 };`,
   'system/bell-5XQ2NDJA.js': `import { menu } from '../menu.js';\n${pad('bell')}export default () => menu() + padding_bell;`,
   'system/api-7SSDXCLX.js': `${pad('api')}export const createSystemApi = () => padding_api;`,
-  'system/users-2NTAYU6R.js': `import { field } from '../field.js';\n${pad('users')}export default () => field() + padding_users;`,
+  'system/users-2NTAYU6R.js': `import { field } from '../field.js';\nimport { usersOf } from './users-of.js';\n${pad('users')}export default () => field() + usersOf() + padding_users;`,
+  'account/card-3KQ7XV2M.js': `${pad('accountCard')}export default () => padding_accountCard;`,
+  'system/card-5RT2WQ8N.js': `import { usersOf } from './users-of.js';\n${pad('systemCard')}export const UsersCard = () => usersOf() + padding_systemCard;`,
+  'system/users-of.js': `${pad('usersOf')}export const usersOf = () => padding_usersOf;`,
   'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
   'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
 };
@@ -144,6 +157,13 @@ describe('the first load’s chunks', () => {
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
   });
 
+  it('puts the components contributed to an extension point in one chunk, not what they share with pages', () => {
+    expect(holding('account/card-3KQ7XV2M.js')).toEqual(['home-cards']);
+    expect(holding('system/card-5RT2WQ8N.js')).toEqual(['home-cards']);
+    expect(holding('system/users-of.js')).not.toContain('home-cards');
+    expect(holding('system/users-2NTAYU6R.js')).not.toContain('home-cards');
+  });
+
   it('puts every other plugin’s messages in one signed-in chunk per language', () => {
     expect(holding('system/en-7K2WRVZV.js')).toEqual(['signed-in-messages-en']);
     expect(holding('system/zh-CN-IGI44N4L.js')).toEqual(['signed-in-messages-zh-CN']);
@@ -170,6 +190,14 @@ describe('the first load’s chunks', () => {
         'zh-CN': `/${chunk('messages-zh-CN')?.fileName}`,
       },
     });
+  });
+});
+
+describe('contributionsChunk', () => {
+  it('names the chunk after the extension point, as a bundler may have renamed it', () => {
+    expect(contributionsChunk('DashboardCards')).toBe('dashboard-cards');
+    expect(contributionsChunk('DashboardCards2')).toBe('dashboard-cards');
+    expect(contributionsChunk('HomeCards')).toBe('home-cards');
   });
 });
 

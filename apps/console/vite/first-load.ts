@@ -24,6 +24,10 @@
  *   into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
+ * And one per extension point whose contributions are components loaded on demand, found as
+ * `contribute(Point, id, { component: () => import(…) })`: `dashboard-cards` for the dashboard's
+ * cards, which a page draws together (five chunks of a kilobyte or so, one request each, before).
+ * Only the components join it, not what they import: that stays with the pages that share it.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
  * messages of a first visit's language, so that they download with the entry instead of after it
@@ -58,6 +62,8 @@ export interface FirstLoadPlan {
   signedInMessages: Map<string, string>;
   /** The sign-in page module, when a plugin declares the sign-in route. */
   signInPage?: string;
+  /** Component contributed to an extension point → its chunk's name (`DashboardCards` → `dashboard-cards`). */
+  contributions: Map<string, string>;
 }
 
 /** `en.json`, `zh-CN.js`, or a plugin build's `zh-CN-4OZWQ25T.js` (tsup's chunk hash). */
@@ -96,6 +102,24 @@ function shellModules(importer: string, code: string, dynamic: readonly string[]
   });
 }
 
+const CONTRIBUTE =
+  /contribute\(\s*([A-Za-z_$][\w$]*)\s*,\s*(["'`])[^"'`]+\2\s*,\s*\{[^}]*?\bcomponent\s*:\s*\(\)\s*=>\s*import\(\s*(["'`])([^"'`]+)\3/g;
+
+/** `DashboardCards` (an extension point's name, maybe suffixed by a bundler: `DashboardCards2`) → `dashboard-cards`. */
+export const contributionsChunk = (point: string) =>
+  point
+    .replace(/\d+$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/** The components that `contribute(Point, id, { component: () => import(…) })` in `importer` load, by chunk. */
+function contributedModules(importer: string, code: string, dynamic: readonly string[]): [string, string][] {
+  return [...code.matchAll(CONTRIBUTE)].flatMap((call) => {
+    const target = call[1] && call[4] ? dynamicTarget(importer, call[4], dynamic) : undefined;
+    return target && call[1] ? [[target, contributionsChunk(call[1])] as [string, string]] : [];
+  });
+}
+
 /**
  * Plans the first load's chunks from the build's module graph. The `index` chunk needs no plan:
  * the bundler tags what the entry imports statically (`$initial`), following only the imports
@@ -130,6 +154,7 @@ export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModul
   const messages = new Map<string, string>();
   const signedInMessages = new Map<string, string>();
   const shell = new Set([shellModule]);
+  const contributions = new Map<string, string>();
   for (const importer of graph.ids()) {
     const info = graph.info(importer);
     const dynamic = info?.dynamicallyImportedIds ?? [];
@@ -137,10 +162,19 @@ export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModul
       const language = languageOf(id);
       if (language) (reachable.has(importer) ? messages : signedInMessages).set(id, language);
     }
-    if (info?.code) for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
+    if (!info?.code) continue;
+    for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
+    for (const [id, chunk] of contributedModules(importer, info.code, dynamic)) contributions.set(id, chunk);
   }
   for (const id of messages.keys()) signedInMessages.delete(id);
-  return { signIn, shell, messages, signedInMessages, ...(signInPage ? { signInPage } : {}) };
+  return {
+    signIn,
+    shell,
+    messages,
+    signedInMessages,
+    contributions,
+    ...(signInPage ? { signInPage } : {}),
+  };
 }
 
 export interface FirstLoadOptions {
@@ -163,6 +197,7 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
     shell: new Set(),
     messages: new Map(),
     signedInMessages: new Map(),
+    contributions: new Map(),
   };
   let base = '/';
   let shellModule = '';
@@ -203,6 +238,14 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
                   },
                   debugName: 'messages',
                   priority: 1,
+                },
+                // The components alone: what they import is shared with their plugins' pages, which
+                // would otherwise load the dashboard's cards with it.
+                {
+                  name: (id: string) => plan.contributions.get(id) ?? null,
+                  debugName: 'contributions',
+                  includeDependenciesRecursively: false,
+                  priority: 0,
                 },
               ],
             },

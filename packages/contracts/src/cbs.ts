@@ -10,7 +10,7 @@
  *   once the balance covers the month again.
  */
 import { z } from 'zod';
-import { CLOUD_STATES, DEVICE_KINDS } from './devices.js';
+import { CLOUD_STATES, DEVICE_KINDS } from './constants.js';
 import { idSchema } from './ids.js';
 import { type FilterSpec, listQuerySchema } from './list.js';
 

@@ -91,3 +91,15 @@ export function isOwner(user: { readonly role_id: number | null; readonly compan
 /** Company product flags (spec §3); 0 means enabled. */
 export const PRODUCT_FLAGS = ['cbs', 'lvlm_lab', 'rsrc_mgt', 'voip'] as const;
 export type ProductFlag = (typeof PRODUCT_FLAGS)[number];
+
+// The kinds and cloud states of a device, here rather than in devices.ts: the cloud packages'
+// schemas (cbs.ts) use them too, and a dashboard card or a cbs page would otherwise load every
+// device schema with its own (issue 30 §5).
+export const DEVICE_KINDS = ['ipc', 'nvr'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+/**
+ * Cloud backup and cloud video state of a device (its package of plugin `cbs`): none, running,
+ * suspended for want of balance, or closed.
+ */
+export const CLOUD_STATES = ['none', 'active', 'suspended', 'expired'] as const;
+export type CloudState = (typeof CLOUD_STATES)[number];

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isDeviceSerial, patterns } from './checks.js';
-import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { CLOUD_STATES, DEVICE_KINDS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOrZeroSchema, idParamsSchema, idSchema, idTextSchema } from './ids.js';
 import type { FilterSpec } from './list.js';
 import { instantSchema } from './list.js';
@@ -69,19 +69,11 @@ export const gbPasswordSchema = z
 
 // ---- devices -----------------------------------------------------------------------------------
 
-export const DEVICE_KINDS = ['ipc', 'nvr'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const DEVICE_STATUSES = ['online', 'offline'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** Normal network, or a cellular IoT card. */
 export const NETWORK_MODES = ['normal', 'iot_card'] as const;
 export type NetworkMode = (typeof NETWORK_MODES)[number];
-/**
- * Cloud backup and cloud video state of a device (its package of plugin `cbs`): none, running,
- * suspended for want of balance, or closed.
- */
-export const CLOUD_STATES = ['none', 'active', 'suspended', 'expired'] as const;
-export type CloudState = (typeof CLOUD_STATES)[number];
 
 /** `group_id` of a device in no group, as a filter value (`{k: 'group_id', o: '=', v: 0}`). */
 export const UNGROUPED = 0;
