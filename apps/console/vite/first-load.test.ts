@@ -74,7 +74,8 @@ export default {
   'system/users-2NTAYU6R.js': `import { field } from '../field.js';\nimport { usersOf } from './users-of.js';\n${pad('users')}export default () => field() + usersOf() + padding_users;`,
   'account/card-3KQ7XV2M.js': `${pad('accountCard')}export default () => padding_accountCard;`,
   'system/card-5RT2WQ8N.js': `import { usersOf } from './users-of.js';\n${pad('systemCard')}export const UsersCard = () => usersOf() + padding_systemCard;`,
-  'system/users-of.js': `${pad('usersOf')}export const usersOf = () => padding_usersOf;`,
+  'system/users-of.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('usersOf')}export const usersOf = () => coerce() + padding_usersOf;`,
+  'node_modules/zod/coerce.js': `${pad('coerce')}export const coerce = () => padding_coerce;`,
   'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
   'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
 };
@@ -154,6 +155,7 @@ describe('the first load’s chunks', () => {
     expect(holding('system/bell-5XQ2NDJA.js')).toEqual(['shell']);
     expect(holding('system/api-7SSDXCLX.js')).not.toContain('shell');
     expect(holding('menu.js')).toEqual(['shell']);
+    expect(holding('node_modules/zod/coerce.js')).toEqual(['shell']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
   });
 

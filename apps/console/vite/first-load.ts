@@ -186,6 +186,12 @@ export interface FirstLoadOptions {
   defaultLanguage: string;
 }
 
+/**
+ * zod's modules: the shell holds what its own calls parse with, and the rest of zod that pages use
+ * (`z.coerce`, 128 bytes) joins it rather than costing every signed-in page a request of its own.
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+
 export const SIGN_IN_CHUNK = 'sign-in';
 export const SHELL_CHUNK = 'shell';
 export const messagesChunk = (language: string) => `messages-${language}`;
@@ -225,7 +231,7 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
                   priority: 3,
                 },
                 {
-                  name: (id: string) => (plan.shell.has(id) ? SHELL_CHUNK : null),
+                  name: (id: string) => (plan.shell.has(id) || ZOD.test(id) ? SHELL_CHUNK : null),
                   debugName: SHELL_CHUNK,
                   priority: 2,
                 },
