@@ -34,7 +34,12 @@ export default defineConfig(({ command, mode }) => ({
     vapPlugins({ appDir: import.meta.dirname, stylesheet: 'src/styles.css' }),
     react(),
     tailwindcss(),
-    firstLoad({ signInPath: '/login', shell: 'src/shell/shell.tsx', defaultLanguage: DEFAULT_LANGUAGE }),
+    firstLoad({
+      signInPath: '/login',
+      shell: 'src/shell/shell.tsx',
+      defaultLanguage: DEFAULT_LANGUAGE,
+      kernel: '@vap/kernel',
+    }),
     compressBuild(),
   ],
   resolve: { alias: [csvInTheBrowser] },

@@ -18,6 +18,8 @@ const FILES: Record<string, string> = {
   'index.html':
     '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>',
   'main.js': `import { boot } from './kernel.js';
+import { request } from './kernel-package/http.js';
+request();
 const messages = { en: () => import('./locales/en.json'), 'zh-CN': () => import('./locales/zh-CN.json') };
 boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
   'shell/shell.js': `import { menu } from '../menu.js';\n${pad('shell')}export default () => menu() + padding_shell;`,
@@ -32,6 +34,8 @@ export const page = (id, load) => ({ id, load });
 export const topbarItem = (id, load) => ({ id, load });
 export const lazyService = (ref, load) => ({ ref, load });
 export const contribute = (point, id, value) => ({ point, id, value });`,
+  'kernel-package/http.js': `${pad('http')}export const request = async () => (await import('./schemas.js')).listSchema + padding_http;`,
+  'kernel-package/schemas.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('schemas')}export const listSchema = coerce() + padding_schemas;`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
@@ -118,7 +122,12 @@ describe('the first load’s chunks', () => {
       build: { write: false, minify: false, modulePreload: false },
       plugins: [
         fixturePlugins(root),
-        firstLoad({ signInPath: '/login', shell: 'shell/shell.js', defaultLanguage: 'zh-CN' }),
+        firstLoad({
+          signInPath: '/login',
+          shell: 'shell/shell.js',
+          defaultLanguage: 'zh-CN',
+          kernel: '../kernel-package/http.js',
+        }),
       ],
     });
     const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
@@ -156,6 +165,8 @@ describe('the first load’s chunks', () => {
     expect(holding('system/api-7SSDXCLX.js')).not.toContain('shell');
     expect(holding('menu.js')).toEqual(['shell']);
     expect(holding('node_modules/zod/coerce.js')).toEqual(['shell']);
+    expect(holding('kernel-package/schemas.js')).toEqual(['shell']);
+    expect(holding('kernel-package/http.js')).toEqual(['index']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
   });
 

@@ -17,7 +17,8 @@
  * And two that every signed-in page loads (issue 30 §5: ≤ 30 script requests a page), where the
  * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
  * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
- *   `topbarItem(id, () => import(…))` in any module, with what they import and no earlier chunk
+ *   `topbarItem(id, () => import(…))` in any module, and the kernel's own lazy modules (its
+ *   schemas, which every session's calls parse with), with what they import and no earlier chunk
  *   holds (the query client, menus, popovers, zod, which every page's calls parse with). A lazy
  *   service keeps a chunk of its own: since calls are declared (issue 30) no page needs one to
  *   draw, and the one left (the devices' uploads with progress) would bring its area's schemas
@@ -35,7 +36,7 @@
  * language's messages chunk: the server swaps the link for the visitor's saved language
  * (`vap_language` cookie), as the console loads no other language's strings.
  */
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { FIRST_LOAD_FILE, type FirstLoadFile, isLanguage, LANGUAGES } from '@vap/contracts';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VIRTUAL_ID } from './vap-plugins.js';
@@ -126,7 +127,12 @@ function contributedModules(importer: string, code: string, dynamic: readonly st
  * whose code is used, which a walk over `importedIds` cannot tell (the contracts' barrel would
  * bring every zod schema into the entry).
  */
-export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModule: string): FirstLoadPlan {
+export function planFirstLoad(
+  graph: ModuleGraph,
+  signInPath: string,
+  shellModule: string,
+  kernelDir?: string,
+): FirstLoadPlan {
   const pluginEntries = graph.info(`\0${VIRTUAL_ID}`)?.dynamicallyImportedIds ?? [];
   let signInPage: string | undefined;
   let signInPlugin: string | undefined;
@@ -162,6 +168,11 @@ export function planFirstLoad(graph: ModuleGraph, signInPath: string, shellModul
       const language = languageOf(id);
       if (language) (reachable.has(importer) ? messages : signedInMessages).set(id, language);
     }
+    // The kernel's own lazy modules (the schemas its request layer parses lists, errors and the
+    // session's calls with): every signed-in page loads them, three chunks of under a kilobyte.
+    if (kernelDir && importer.startsWith(kernelDir)) {
+      for (const id of dynamic) if (id.startsWith(kernelDir)) shell.add(id);
+    }
     if (!info?.code) continue;
     for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
     for (const [id, chunk] of contributedModules(importer, info.code, dynamic)) contributions.set(id, chunk);
@@ -184,6 +195,8 @@ export interface FirstLoadOptions {
   shell: string;
   /** The language of a first visit, whose sign-in messages index.html preloads. */
   defaultLanguage: string;
+  /** The kernel, as the console imports it (`@vap/kernel`): its lazy modules join the shell. */
+  kernel?: string;
 }
 
 /**
@@ -259,12 +272,14 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
         },
       },
     }),
-    buildEnd(error) {
+    async buildEnd(error) {
       if (error) return;
+      const kernel = options.kernel ? await this.resolve(options.kernel, shellModule) : null;
       plan = planFirstLoad(
         { ids: () => this.getModuleIds(), info: (id) => this.getModuleInfo(id) },
         options.signInPath,
         shellModule,
+        kernel ? `${dirname(kernel.id)}${sep}` : undefined,
       );
       if (!plan.signInPage) {
         this.warn(
