@@ -3,7 +3,7 @@
  * broker with the device simulator (apps/device-sim), so that the console shows devices going
  * online, telemetry in the MQTT pages and commands answered — the real path, not a painted status.
  */
-import { type Fleet, startFleet } from '@vap/device-sim';
+import type { Fleet } from '@vap/device-sim';
 import type { DevicePresence } from './modules/devices/index.js';
 
 export interface DemoFleetOptions {
@@ -19,6 +19,8 @@ export async function startDemoFleet({ count, url, presence, log }: DemoFleetOpt
   if (count <= 0) return null;
   const units = await presence.credentials(count);
   if (units.length === 0) return null;
+  // The simulator and its MQTT client are loaded only when there is a fleet to run.
+  const { startFleet } = await import('@vap/device-sim');
   return startFleet({
     url,
     units: units.map(({ sn, secret, kind, model, firmwareVersion }) => ({

@@ -80,7 +80,7 @@ async function main() {
       pluginServers,
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
-      objectBackend: objectBackendOf(config.objectStore, config.dataDir),
+      objectBackend: await objectBackendOf(config.objectStore, config.dataDir),
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
       mqttLimits: config.mqttLimits,

@@ -12,8 +12,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply } from 'fastify';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as Fontkit from 'fontkit';
+import type PDFDocument from 'pdfkit';
 
 export const PDF = 'application/pdf';
 
@@ -30,7 +30,20 @@ interface Face {
   name: string;
   /** The font's TrueType bytes: fontkit reads WOFF tables by inflating them anew on each access. */
   bytes: Buffer;
-  font: fontkit.Font;
+  font: Fontkit.Font;
+}
+
+/**
+ * pdfkit and fontkit, read by the first PDF: they take about a second to load, which a start that
+ * may never print one should not pay. Node keeps a module once loaded; this keeps the one promise.
+ */
+let libraries: Promise<{ fontkit: typeof Fontkit; Document: typeof PDFDocument }> | undefined;
+function pdfLibraries() {
+  libraries ??= Promise.all([import('fontkit'), import('pdfkit')]).then(([fontkit, pdfkit]) => ({
+    fontkit,
+    Document: pdfkit.default,
+  }));
+  return libraries;
 }
 
 /** Faces read so far, by `{slice}-{weight}`; each is decoded once per process. */
@@ -62,7 +75,8 @@ function load(slice: string, weight: Weight): Promise<Face> {
     face = (async () => {
       const woff2 = await readFile(join(fontDirectory, `noto-sans-sc-${slice}-${weight}-normal.woff2`));
       const bytes = await decodeWoff2(woff2);
-      const loaded = { name, bytes, font: fontkit.create(bytes) as fontkit.Font };
+      const { fontkit } = await pdfLibraries();
+      const loaded = { name, bytes, font: fontkit.create(bytes) as Fontkit.Font };
       faces.set(name, loaded);
       return loaded;
     })();
@@ -129,7 +143,7 @@ export async function openPdf(info: { title: string }, texts: readonly string[])
       }
     }
   await Promise.all([...beyond].flatMap((slice) => weights.map((weight) => load(slice, weight))));
-  return new PdfWriter(info);
+  return new PdfWriter(info, (await pdfLibraries()).Document);
 }
 
 /** A PDF being written, with text that any script of ours prints in. */
@@ -137,10 +151,10 @@ export class PdfWriter {
   readonly doc: PDFKit.PDFDocument;
   private readonly registered = new Set<string>();
 
-  /** Made by openPdf, once the faces the text needs are read. */
-  constructor(info: { title: string }) {
+  /** Made by openPdf, once the faces the text needs and pdfkit are read. */
+  constructor(info: { title: string }, Document: typeof PDFDocument) {
     const primary = faceFor(0x20, 400);
-    this.doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: info.title } });
+    this.doc = new Document({ size: 'A4', margin: 50, info: { Title: info.title } });
     this.registered.add(primary.name);
     this.doc.registerFont(primary.name, primary.bytes);
     this.doc.font(primary.name);

@@ -10,7 +10,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import type { ImportFormat } from '@vap/contracts';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { Row } from 'exceljs';
 import { ApiError } from './errors.js';
 import { ColumnsWithin } from './sheet-columns.js';
 import { type ArchiveLimits, ZipArchive } from './zip-archive.js';
@@ -187,6 +187,8 @@ async function bytesOf(file: Readable, max: number): Promise<Buffer> {
 async function* xlsxLines(file: Readable, limits: SheetLimits): AsyncGenerator<SheetLine> {
   const archive = await ZipArchive.open(await bytesOf(file, limits.fileBytes), limits);
   try {
+    // exceljs takes a second or more to load: it is read by the first import, not by every start.
+    const { default: ExcelJS } = await import('exceljs');
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
@@ -212,7 +214,7 @@ async function* xlsxLines(file: Readable, limits: SheetLimits): AsyncGenerator<S
     const sheetXml = pipeline(await archive.read(path), new ColumnsWithin(limits.columns), () => {});
     sheetXml.setEncoding('utf8');
     for (const { value } of parts._parseWorksheet(sheetXml, /(\d+)\.xml$/.exec(path)?.[1] ?? '1')) {
-      for await (const row of value as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of value as AsyncIterable<Row>) {
         // `values` is 1-based: index 0 is always empty.
         const values = (row.values as unknown[]).slice(1, limits.columns + 1);
         yield { row: row.number, values: Array.from(values, cellText) };

@@ -5,7 +5,6 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import { ACCOUNTING_UTC_OFFSET_HOURS, inertCell } from '@vap/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -48,6 +47,8 @@ export async function writeXlsx(
   rows: AsyncIterable<readonly XlsxCell[]>,
   sheetName = 'devices',
 ): Promise<void> {
+  // exceljs takes a second or more to load: it is read by the first export, not by every start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,

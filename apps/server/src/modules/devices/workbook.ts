@@ -25,7 +25,6 @@ import {
   isGbPassword,
   toCsv,
 } from '@vap/contracts';
-import ExcelJS from 'exceljs';
 import { ApiError } from '../../core/http/errors.js';
 import { type ImportSheetRow, readSheetRows } from '../../core/http/sheet-rows.js';
 
@@ -123,6 +122,8 @@ export async function checkImportFile(
 export async function importTemplate(mode: ImportMode, format: ImportFormat): Promise<Buffer> {
   const columns = IMPORT_COLUMNS[mode];
   if (format === 'csv') return Buffer.from(toCsv(columns, []), 'utf8');
+  // exceljs takes a second or more to load: it is read when first needed, not by every start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('devices');
   sheet.columns = columns.map((column) => ({

@@ -11,9 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MqttClient, MqttSubscription } from '@vap/contracts';
 import type { Aedes } from 'aedes';
-import aedesPersistenceRedis from 'aedes-persistence-redis';
-import { Redis } from 'ioredis';
-import mqemitterRedis from 'mqemitter-redis';
 import type { Connection } from './connection.js';
 import { clientOf, subscriptionsOf } from './live.js';
 
@@ -145,8 +142,16 @@ export interface SharedBackends {
   close(): Promise<void>;
 }
 
-/** The bus and the store on one Redis (REDIS_URL). */
-export function redisBackends(url: string): SharedBackends {
+/**
+ * The bus and the store on one Redis (REDIS_URL). Their clients are loaded here, so that a node of
+ * its own (no REDIS_URL) never pays for loading them at start.
+ */
+export async function redisBackends(url: string): Promise<SharedBackends> {
+  const [{ default: mqemitterRedis }, { default: aedesPersistenceRedis }, { Redis }] = await Promise.all([
+    import('mqemitter-redis'),
+    import('aedes-persistence-redis'),
+    import('ioredis'),
+  ]);
   const mq = mqemitterRedis({ connectionString: url });
   const persistence = aedesPersistenceRedis({ conn: new Redis(url) });
   return {

@@ -70,7 +70,7 @@ export const mqttModule = (settings: MqttSettings = {}) =>
         new BrokerNodes(db, presence, log),
         log,
         brokerGuards(db, userClients, settings.limits ?? DEFAULT_MQTT_LIMITS),
-        settings.redisUrl ? redisBackends(settings.redisUrl) : undefined,
+        settings.redisUrl ? await redisBackends(settings.redisUrl) : undefined,
         brokerNode,
       );
       if (brokerNode) broker.attachWebSocket(upgrades);
