@@ -62,6 +62,9 @@ export async function seedDemo(
   demo: DemoAccount,
   serverSecret: string,
 ): Promise<boolean> {
+  // A restart (any user) seeds nothing: it is told before hashing, which costs an Argon2 pass each.
+  // The check is made again under the lock, for servers starting together on one PostgreSQL.
+  if (await hasUsers(db)) return false;
   // One hash each, each with its own salt: two accounts never share a stored hash.
   const [ownerHash, operatorHash] = await Promise.all([
     passwords.hash(md5Hex(demo.password)),
