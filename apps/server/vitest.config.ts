@@ -10,7 +10,9 @@ export default defineConfig({
     // Test files share their worker's process: isolating each (the default) cost the suite about
     // 40% more CPU on a 2-core machine.
     isolate: false,
-    testTimeout: 30_000,
+    // A few tests make an app of their own settings inside the test: on a CI machine whose cores the
+    // browser tests share, that alone once took 30 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

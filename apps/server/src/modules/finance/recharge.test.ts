@@ -226,41 +226,46 @@ describe('a production server without a real payment provider', () => {
 });
 
 describe('the bank transfer details', () => {
-  it("name the demo's account in the caller's language, and a real account as its settings give it", async () => {
-    const demo = await createTestApp('pglite', { bankAccount: DEMO_BANK_ACCOUNT });
-    const real = await createTestApp('pglite', {
+  // The two apps are made before the test, which then times only what it checks.
+  let demo: TestApp;
+  let real: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp('pglite', { bankAccount: DEMO_BANK_ACCOUNT });
+    real = await createTestApp('pglite', {
       bankAccount: {
         accountName: '深圳市威视科技有限公司',
         bankName: '招商银行深圳分行',
         accountNumber: '7559 0000 1234',
       },
     });
-    try {
-      const transferOf = async (t: TestApp, language: string) =>
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/webapi${FINANCE_PATHS.finance}`,
-            headers: { ...bearer(await t.signIn()), 'accept-language': language },
-          })
-        ).json<Finance>().bank_transfer;
-      expect(await transferOf(demo, 'zh-CN')).toMatchObject({
-        account_name: 'VAP 演示有限公司（演示账户）',
-        bank_name: '演示银行深圳分行',
-      });
-      expect(await transferOf(demo, 'zh-TW')).toMatchObject({
-        account_name: 'VAP 示範有限公司（示範帳戶）',
-        bank_name: '示範銀行深圳分行',
-      });
-      expect(await transferOf(demo, 'en')).toMatchObject({ bank_name: 'Demo Bank, Shenzhen Branch' });
-      expect(await transferOf(real, 'en')).toMatchObject({
-        account_name: '深圳市威视科技有限公司',
-        bank_name: '招商银行深圳分行',
-        account_number: '7559 0000 1234',
-      });
-    } finally {
-      await demo.close();
-      await real.close();
-    }
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await real?.close();
+  });
+
+  it("name the demo's account in the caller's language, and a real account as its settings give it", async () => {
+    const transferOf = async (t: TestApp, language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/webapi${FINANCE_PATHS.finance}`,
+          headers: { ...bearer(await t.signIn()), 'accept-language': language },
+        })
+      ).json<Finance>().bank_transfer;
+    expect(await transferOf(demo, 'zh-CN')).toMatchObject({
+      account_name: 'VAP 演示有限公司（演示账户）',
+      bank_name: '演示银行深圳分行',
+    });
+    expect(await transferOf(demo, 'zh-TW')).toMatchObject({
+      account_name: 'VAP 示範有限公司（示範帳戶）',
+      bank_name: '示範銀行深圳分行',
+    });
+    expect(await transferOf(demo, 'en')).toMatchObject({ bank_name: 'Demo Bank, Shenzhen Branch' });
+    expect(await transferOf(real, 'en')).toMatchObject({
+      account_name: '深圳市威视科技有限公司',
+      bank_name: '招商银行深圳分行',
+      account_number: '7559 0000 1234',
+    });
   });
 });
