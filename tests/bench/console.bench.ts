@@ -20,8 +20,9 @@ import { join, relative, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { englishContext, launchChromium } from '../support/browser.js';
+import { packageOf } from '../support/package-of.js';
 import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
-import { ASSETS, DIST, owner, readMap, type SourceMap } from './chunk-sources.js';
+import { ASSETS, DIST, readMap, type SourceMap } from './chunk-sources.js';
 import { gzip, isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, verdict } from './wire.js';
 
 /** Timed navigations per page after one warm-up pair; odd, so the median is a measured value. */
@@ -180,7 +181,7 @@ function bytesByPackage(files: string[]): Map<string, string[]> {
       add(file.endsWith('.css') ? '(CSS)' : '(no source map)', code);
       continue;
     }
-    const owners = map.sources.map((source) => owner(resolve(ASSETS, source)));
+    const owners = map.sources.map((source) => packageOf(resolve(ASSETS, source)));
     const lines = decodeMappings(map.mappings);
     code.split('\n').forEach((text, index) => {
       const segments = lines[index] ?? [];

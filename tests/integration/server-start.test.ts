@@ -6,12 +6,13 @@
  * has loaded (support/loaded-packages.mjs), asked for the list once healthz answers, and again
  * after a request that needs one of them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { join } from 'node:path';
 import { DEVICE_PATHS } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageOf } from '../support/package-of.js';
 import { apiToken, type RunningServer, startServer } from '../support/server.js';
 
 /** Loaded on first use: the settings or the requests that need each one. */
@@ -38,23 +39,6 @@ const ON_DEMAND = [
 
 const PRELOAD = join(import.meta.dirname, '../support/loaded-packages.mjs');
 
-/** The name of the package a file belongs to: its node_modules folder's, else its package.json's. */
-function packageOf(file: string): string | undefined {
-  const parts = file.split(sep);
-  const modules = parts.lastIndexOf('node_modules');
-  if (modules >= 0) {
-    const first = parts[modules + 1] ?? '';
-    return first.startsWith('@') ? `${first}/${parts[modules + 2]}` : first;
-  }
-  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (!existsSync(manifest)) continue;
-    const { name } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
-    if (name) return name;
-  }
-  return undefined;
-}
-
 describe("the server's start", () => {
   let server: RunningServer;
   let listDir: string;
@@ -70,7 +54,7 @@ describe("the server's start", () => {
       await new Promise((wait) => setTimeout(wait, 50));
     }
     const { files } = JSON.parse(await readFile(out(), 'utf8')) as { files: string[] };
-    return new Set(files.map(packageOf).filter((name) => name !== undefined));
+    return new Set(files.map(packageOf));
   }
 
   beforeAll(async () => {
