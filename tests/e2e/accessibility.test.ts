@@ -1,8 +1,8 @@
 /**
  * Accessibility of every page (issue 29): in real Chromium at 1280 × 800, the demo owner — whose
  * menu has every page — signs in, and axe-core checks the sign-in page and every page of the menu
- * as the server sends it to the console (the pages still "coming soon" too, and each tab a page
- * shows), in zh-CN and en. Any violation of a WCAG 2.1 A or AA rule with an impact serious or
+ * as the server sends it to the console (each tab a page shows; of the pages still "coming soon",
+ * the first, as the others draw the same result in the same shell but for its title), in zh-CN and en. Any violation of a WCAG 2.1 A or AA rule with an impact serious or
  * critical fails, naming the page, the rule and its nodes. The pages are read from the menu, never
  * listed here: a new page is checked the day the server puts it in the menu.
  */
@@ -45,13 +45,23 @@ afterAll(async () => {
   expect(code).toBe(0);
 });
 
+const localeFile = <T>(path: string, language: Language): T =>
+  JSON.parse(readFileSync(join(ROOT, path, `${language}.json`), 'utf8')) as T;
+
 /** The sign-in form's words in `language`, from the account plugin's own locale file. */
 const loginWords = (language: Language) =>
-  (
-    JSON.parse(readFileSync(join(ROOT, `plugins/account/src/locales/${language}.json`), 'utf8')) as {
-      login: { account: string; password: string; submit: string };
-    }
+  localeFile<{ login: { account: string; password: string; submit: string } }>(
+    'plugins/account/src/locales',
+    language,
   ).login;
+
+/** The title of the result a page not built yet shows, from the console's locale file. */
+const comingSoonTitle = (language: Language) =>
+  localeFile<{ app: { comingSoon: string } }>('locales', language).app.comingSoon;
+
+/** Whether the page shows the "coming soon" result rather than a page of its own. */
+const isComingSoon = (page: Page, title: string) =>
+  page.evaluate((text) => document.querySelector('main h1')?.textContent?.trim() === text, title);
 
 /**
  * Until the page has drawn and stands still: no request for a while, a heading or tabs in the main
@@ -161,11 +171,18 @@ describe('axe-core on every page of the menu at 1280 × 800', () => {
       const names = (list: readonly { name: string }[]) => list.map((each) => each.name).sort();
       expect(names(pages)).toEqual(names(((await catalogue.json()) as CatalogueMenus).pages));
 
+      const comingSoon = comingSoonTitle(language);
+      let comingSoonChecked = false;
       for (const { name, path: address } of pages) {
         await page.goto(`${server.url}${address}`);
-        found.push(...(await checkPage(page, `${language} ${name} ${address}`)));
-        // The page itself was checked, not a page it sent the owner to.
+        await settle(page);
+        // The page itself was reached, not a page it sent the owner to.
         expect(new URL(page.url()).pathname, name).toBe(address);
+        if (await isComingSoon(page, comingSoon)) {
+          if (comingSoonChecked) continue;
+          comingSoonChecked = true;
+        }
+        found.push(...(await checkPage(page, `${language} ${name} ${address}`)));
       }
       await context.close();
       const { rest, met } = withoutKnown(found);

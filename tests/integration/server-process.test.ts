@@ -17,6 +17,7 @@ import {
   DEMO,
   freePort,
   ROOT,
+  type RunningServer,
   runFailingServer,
   SERVER_ENTRY,
   serverEnvironment,
@@ -107,30 +108,18 @@ describe('the server process on embedded PGlite', () => {
     }
   });
 
-  it('stops within seconds of SIGTERM, even while a client holds a request unfinished', async () => {
-    const server = await startServer();
-    const { port } = new URL(server.url);
-    // A request whose body never comes: the server keeps its connection open for it.
-    const socket = connect(Number(port), '127.0.0.1');
-    await new Promise((connected) => socket.once('connect', connected));
-    socket.write(
-      'POST /webapi/v0/pms/users/login_password HTTP/1.1\r\nHost: x\r\n' +
-        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"acc',
-    );
-    socket.on('error', () => {});
-    await new Promise((wait) => setTimeout(wait, 200));
-    const asked = Date.now();
-    try {
-      expect(await server.stop()).toBe(0);
-      expect(Date.now() - asked).toBeLessThan(10_000);
-    } finally {
-      socket.destroy();
-    }
-  });
+  // One server of the defaults for what any server shows; the last test stops it.
+  describe('one running server', () => {
+    let server: RunningServer;
+    let stopped = false;
+    beforeAll(async () => {
+      server = await startServer();
+    });
+    afterAll(async () => {
+      if (!stopped) await server?.stop();
+    });
 
-  it('reads an oversized chunked body to its end and answers 413 {code, message}, not a cut connection', async () => {
-    const server = await startServer();
-    try {
+    it('reads an oversized chunked body to its end and answers 413 {code, message}, not a cut connection', async () => {
       const { port } = new URL(server.url);
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const sending = request({
@@ -162,22 +151,47 @@ describe('the server process on embedded PGlite', () => {
       });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toEqual({ code: 'payload_too_large', message: '请求内容过大' });
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
-  });
+    });
 
-  it('refuses a second server on the same DATA_DIR with a message naming the running one', async () => {
-    const running = await startServer({ dataDir });
-    try {
-      const second = await runFailingServer({ dataDir });
+    it('serves the console at / and its routes, and JSON 404s under /webapi', async () => {
+      const page = await fetch(`${server.url}/system/user`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const missing = await fetch(`${server.url}/webapi/no/such/path`, {
+        headers: { 'accept-language': 'en' },
+      });
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ code: 'not_found', message: 'Not found' });
+    });
+
+    it('refuses a second server on the same DATA_DIR with a message naming the running one', async () => {
+      const second = await runFailingServer({ dataDir: server.dataDir });
       expect(second.code).toBe(1);
       expect(second.output).toMatch(/Another VAP server \(pid \d+\) is using DATA_DIR .+; stop it or choose/);
       // The running server is unharmed.
-      expect((await fetch(`${running.url}/webapi/healthz`)).status).toBe(200);
-    } finally {
-      await running.stop();
-    }
+      expect((await fetch(`${server.url}/webapi/healthz`)).status).toBe(200);
+    });
+
+    it('stops within seconds of SIGTERM, even while a client holds a request unfinished', async () => {
+      const { port } = new URL(server.url);
+      // A request whose body never comes: the server keeps its connection open for it.
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((connected) => socket.once('connect', connected));
+      socket.write(
+        'POST /webapi/v0/pms/users/login_password HTTP/1.1\r\nHost: x\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"acc',
+      );
+      socket.on('error', () => {});
+      await new Promise((wait) => setTimeout(wait, 200));
+      const asked = Date.now();
+      try {
+        stopped = true;
+        expect(await server.stop()).toBe(0);
+        expect(Date.now() - asked).toBeLessThan(10_000);
+      } finally {
+        socket.destroy();
+      }
+    });
   });
 
   it('takes over a lock left by a server that is gone', async () => {
@@ -362,22 +376,6 @@ describe('the server process on embedded PGlite', () => {
       `Cannot prepare the database at postgres://vap:***@127.0.0.1:${port}/vap`,
     );
     expect(result.output).not.toContain('secret');
-  });
-
-  it('serves the console at / and its routes, and JSON 404s under /webapi', async () => {
-    const server = await startServer();
-    try {
-      const page = await fetch(`${server.url}/system/user`, { headers: { accept: 'text/html' } });
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
-      const missing = await fetch(`${server.url}/webapi/no/such/path`, {
-        headers: { 'accept-language': 'en' },
-      });
-      expect(missing.status).toBe(404);
-      expect(await missing.json()).toEqual({ code: 'not_found', message: 'Not found' });
-    } finally {
-      await server.stop();
-    }
   });
 });
 
