@@ -4,10 +4,15 @@
  * port, its storage in a temporary directory); `npm run new-plugin -- --dir` scaffolds a plugin in a
  * temporary directory outside the repository, which installs `@vap/*` from that registry and
  * everything else from the npm registry or npm's cache, builds and passes its own tests there; listed
- * in a deployment's plugin list, the console built and the server started, its page is in the menu
- * and on screen in Chromium.
+ * in a deployment's plugin list, the console built and the server started, its dir, page and button
+ * are in the menu titled by its own strings in three languages, its own call is answered by its
+ * server entry, its button permission holds for a role without it (on screen and on the call), and
+ * it disappears cleanly, call included, when it is taken off the list (issue 12 §3). No file of the
+ * kernel, the console or the server is edited.
  */
+
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -22,12 +27,18 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type MenuItem, type PluginManifest, pluginManifestSchema, TOKEN_STORAGE_KEY } from '@vap/contracts';
+import {
+  type MenuItem,
+  type PluginManifest,
+  pluginManifestSchema,
+  SYSTEM_PATHS,
+  TOKEN_STORAGE_KEY,
+} from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { apiToken, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, DEMO, freePort, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const VERDACCIO = createRequire(import.meta.url).resolve('verdaccio/bin/verdaccio');
 const SDK = ['@vap/contracts', '@vap/kernel', '@vap/ui'] as const;
@@ -42,6 +53,9 @@ const PUBLISH_OPTIONS = ['--no-build'];
 const NAME = 'device-map';
 const PAGE = `${NAME}_example`;
 const CONSOLE = join(ROOT, 'apps/console');
+/** A member whose role has the plugin's page but not its button. */
+const MEMBER = { phone: '13900139077', password: 'member-pass-1', nickname: '地图查看员' };
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 interface Registry {
   url: string;
@@ -390,15 +404,66 @@ describe('a plugin scaffolded outside the repository', () => {
 
 describe("the plugin in a deployment's plugin list", () => {
   let consoleDir: string;
+  let dataDir: string;
   let server: RunningServer;
   let browser: Browser;
-  let texts: { example: { title: string }; menu: { dir: string; example: string } };
+
+  const login = (account: string, password: string) => apiToken(server.url, account, password);
+  const owner = () => login(DEMO.account, DEMO.password);
+
+  async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await fetch(`${server.url}/webapi${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    expect(answer.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+    return JSON.parse(text) as T;
+  }
+
+  /** The plugin's own call, as its page makes it. */
+  const greetingCall = (token: string) =>
+    fetch(`${server.url}/webapi/plugins/${NAME}/greeting`, { headers: { authorization: `Bearer ${token}` } });
+
+  const flatten = (items: readonly MenuItem[]): MenuItem[] =>
+    items.flatMap((item) => [item, ...flatten(item.children)]);
+
+  async function menuOf(token: string): Promise<MenuItem[]> {
+    const info = await api<{ menus: MenuItem[] | Record<string, never> }>(token, 'GET', '/v1/pms/user');
+    return Array.isArray(info.menus) ? flatten(info.menus) : [];
+  }
+
+  /** The plugin's strings in `language`, from its own locale file. */
+  const texts = (language: string) =>
+    JSON.parse(readFileSync(join(pluginDir, `src/locales/${language}.json`), 'utf8')) as {
+      example: { title: string; greet: string; greeting: string };
+      menu: { dir: string; example: string };
+      buttons: { greet: string };
+    };
+
+  /** A signed-in tab in `language`, the token handed over as the console keeps it. */
+  async function signedIn(token: string, language: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ([tokenKey, languageKey, value, lang]) => {
+        localStorage.setItem(tokenKey, value);
+        localStorage.setItem(languageKey, lang);
+      },
+      [TOKEN_STORAGE_KEY, LANGUAGE_STORAGE_KEY, token, language] as const,
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    return page;
+  }
 
   beforeAll(async () => {
     const firstParty = JSON.parse(readFileSync(join(CONSOLE, 'plugins.json'), 'utf8')) as string[];
     const list = join(work, 'plugins.json');
     writeFileSync(list, JSON.stringify([...firstParty, pluginDir]));
     consoleDir = join(work, 'console');
+    // Kept across a restart: the plugin is taken off the list on the same data.
+    dataDir = join(work, 'data');
     await timed('console build', () =>
       mustRun(
         join(ROOT, 'node_modules/.bin/vite'),
@@ -409,9 +474,9 @@ describe("the plugin in a deployment's plugin list", () => {
         },
       ),
     );
-    server = await timed('server', () => startServer({ env: { CONSOLE_DIR: consoleDir } }));
-    browser = await launchChromium();
-    texts = JSON.parse(readFileSync(join(pluginDir, 'src/locales/en.json'), 'utf8'));
+    [server, browser] = await timed('server', () =>
+      Promise.all([startServer({ dataDir, env: { CONSOLE_DIR: consoleDir } }), launchChromium()]),
+    );
   }, 600_000);
 
   afterAll(async () => {
@@ -419,23 +484,24 @@ describe("the plugin in a deployment's plugin list", () => {
     await server?.stop();
   });
 
-  it("the server's menu holds its dir and page", async () => {
-    const answer = await fetch(`${server.url}/webapi/v1/pms/user`, {
-      headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-    });
-    const { menus } = (await answer.json()) as { menus: MenuItem[] };
-    const flatten = (items: readonly MenuItem[]): MenuItem[] =>
-      items.flatMap((item) => [item, ...flatten(item.children)]);
-    const items = flatten(menus);
+  it("the server's menu holds its dir, page and button, titled by keys of its own strings", async () => {
+    const items = await menuOf(await owner());
     const dir = items.find((item) => item.name === NAME);
-    expect(dir).toMatchObject({ type: 'dir', path: NAME });
-    expect(items.find((item) => item.name === PAGE)).toMatchObject({ type: 'page', parent_id: dir?.id });
+    const page = items.find((item) => item.name === PAGE);
+    expect(dir).toMatchObject({ type: 'dir', path: NAME, title: `${NAME}:menu.dir` });
+    expect(page).toMatchObject({
+      type: 'page',
+      path: 'example',
+      parent_id: dir?.id,
+      title: `${NAME}:menu.example`,
+    });
+    expect(page?.children.map((button) => [button.name, button.title])).toEqual([
+      ['greet', `${NAME}:buttons.greet`],
+    ]);
   });
 
   it('the server answers its own call from its server entry, on the SDK and zod it installed', async () => {
-    const answer = await fetch(`${server.url}/webapi/plugins/${NAME}/greeting`, {
-      headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-    });
+    const answer = await greetingCall(await owner());
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ user_id: expect.any(Number), served_at: expect.any(String) });
     const document = (await (await fetch(`${server.url}/webapi/api.json`)).json()) as {
@@ -444,24 +510,68 @@ describe("the plugin in a deployment's plugin list", () => {
     expect(Object.keys(document.paths)).toContain(`/plugins/${NAME}/greeting`);
   });
 
-  it('Chromium shows its page in the menu and on screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(
-      ([tokenKey, languageKey, token]) => {
-        localStorage.setItem(tokenKey, token);
-        localStorage.setItem(languageKey, 'en');
-      },
-      [TOKEN_STORAGE_KEY, LANGUAGE_STORAGE_KEY, await apiToken(server.url)] as const,
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.url}/dashboard`);
+  it.each(['en', 'zh-CN', 'zh-TW'])('Chromium shows its menu entries and page in %s', async (language) => {
+    const strings = texts(language);
+    const token = await owner();
+    const page = await signedIn(token, language);
     const menu = page.getByRole('navigation').first();
-    await menu.getByRole('button', { name: texts.menu.dir }).click();
-    await menu.getByRole('link', { name: texts.menu.example }).click();
-    await page.getByRole('heading', { name: texts.example.title }).waitFor();
+    await menu.getByRole('button', { name: strings.menu.dir }).click();
+    await menu.getByRole('link', { name: strings.menu.example }).click();
+    await page.getByRole('heading', { name: strings.example.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${NAME}/example`);
-    await context.close();
+    // The owner may use every button; the greeting comes from the plugin's own call, on the server.
+    await page.getByRole('button', { name: strings.example.greet }).click();
+    const { id } = await api<{ id: number }>(token, 'GET', '/v1/pms/user');
+    await page
+      .getByText(strings.example.greeting.replace('{{name}}', NAME).replace('{{user}}', String(id)))
+      .waitFor();
+    await page.context().close();
   });
+
+  it('lets the owner grant its page without its button: the role sees the page, not the button', async () => {
+    const ownerToken = await owner();
+    const role = await api<{ id: number }>(ownerToken, 'POST', SYSTEM_PATHS.roles, {
+      name: 'Map viewers',
+      menus: { dashboard: [], [NAME]: [], [PAGE]: [] },
+    });
+    await api(ownerToken, 'POST', SYSTEM_PATHS.users, {
+      ...MEMBER,
+      password: md5(MEMBER.password),
+      role_id: role.id,
+    });
+    const strings = texts('en');
+    const page = await signedIn(await login(MEMBER.phone, MEMBER.password), 'en');
+    await page.goto(`${server.url}/${NAME}/example`);
+    await page.getByRole('heading', { name: strings.example.title }).waitFor();
+    expect(await page.getByRole('button', { name: strings.example.greet }).count()).toBe(0);
+    await page.context().close();
+    // The server holds the same line for the call the button makes.
+    expect((await greetingCall(await login(MEMBER.phone, MEMBER.password))).status).toBe(403);
+    expect((await greetingCall(ownerToken)).status).toBe(200);
+  });
+
+  it('disappears cleanly when taken off the list: no menu entry, no route, the rest unchanged', async () => {
+    const before = (await menuOf(await owner())).filter(
+      (item) => item.name !== NAME && item.name !== PAGE && item.name !== 'greet',
+    );
+    await server.stop();
+    // Off the list, the console's build is the one of the first-party list alone: the repository's
+    // own build (apps/console/dist, the server's default), which a rebuild would only make again.
+    server = await startServer({ dataDir });
+    const token = await owner();
+    const after = await menuOf(token);
+    expect(after.map((item) => item.name)).toEqual(before.map((item) => item.name));
+    expect((await greetingCall(token)).status).toBe(404);
+    const page = await signedIn(token, 'en');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    expect(await page.getByRole('button', { name: texts('en').menu.dir }).count()).toBe(0);
+    // An unknown address goes to /index, the first page (spec §2.3), as if the plugin never was.
+    await page.goto(`${server.url}/${NAME}/example`);
+    await page.waitForURL((url) => url.pathname !== `/${NAME}/example`);
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    expect(await page.getByRole('heading', { name: texts('en').example.title }).count()).toBe(0);
+    await page.context().close();
+  }, 300_000);
 });
 
 describe('npm run new-plugin -- --registry', () => {
