@@ -26,7 +26,7 @@ import {
   SYSTEM_CALLS,
 } from '@vap/contracts';
 import { eq, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TokenService } from './core/auth/tokens.js';
 import { devices, factoryUnits } from './core/db/devices.js';
@@ -34,7 +34,8 @@ import { roles } from './core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from './seed.js';
 import { userIdOf } from './testing/accounts.js';
 import { type CallRoute, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+import { blockApp } from './testing/suite-app.js';
 
 /** A declared call with the keys of its query and body, and a list's filters, from its schemas. */
 interface Route extends CallRoute {
@@ -334,8 +335,8 @@ describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
   let tokens: TokenService;
   let ownerId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     const { db } = t.database;
     const [role] = await db
       .select({ id: roles.id })
@@ -365,7 +366,6 @@ describe.each(ENGINES)('fuzz of every declared call on %s', (engine) => {
     tokens = new TokenService(db, t.serverSecret, 3600);
     routes = await withSchemas(servedCalls((route) => t.app.hasRoute(route)));
   });
-  afterAll(() => t?.close());
 
   it('finds the calls it fuzzes, and lists and bodies among them', () => {
     expect(routes.length).toBeGreaterThan(30);

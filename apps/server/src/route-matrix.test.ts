@@ -32,7 +32,7 @@ import {
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TokenService } from './core/auth/tokens.js';
 import { deviceGroups, devices } from './core/db/devices.js';
 import { companies, roles, users } from './core/db/schema.js';
@@ -46,7 +46,8 @@ import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } 
 import { signedHeaders } from './testing/access-keys.js';
 import { addAccount, md5, pngOf, userIdOf } from './testing/accounts.js';
 import { registeredRoutes, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+import { blockApp } from './testing/suite-app.js';
 
 interface Route {
   /** The declared call's area and name with its route. */
@@ -163,8 +164,8 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
   /** A member of the demo company whose role holds every device page and button, limited to its first group. */
   let oneGroup: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     const { db } = t.database;
     const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
     const [operatorRole] = await db
@@ -287,7 +288,6 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     const limited = await addAccount(t, { company: 'demo', roleId: limitedRole?.id ?? 0 });
     oneGroup = limited.headers;
   });
-  afterAll(() => t?.close());
 
   let roleCounter = 0;
   async function addRole(companyId: number, menus: MenusMap) {

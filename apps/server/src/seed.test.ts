@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceGroups, devices, factoryUnits } from './core/db/devices.js';
 import { companies, users } from './core/db/schema.js';
 import { bindRecords } from './modules/devices/schema.js';
 import { DEMO_COMPANY, DEMO_DOWNSTREAM_COMPANY, DEMO_OPERATOR } from './seed.js';
-import { createTestApp, type TestApp } from './testing/harness.js';
+import type { TestApp } from './testing/harness.js';
+import { blockApp } from './testing/suite-app.js';
 
 describe('the demo seed', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', (app) => (t = app));
 
   it('stores the owner and the operator with hashes of their own (one salt each), both signing in', async () => {
     const rows = await t.database.db.select({ hash: users.passwordHash }).from(users);

@@ -1,17 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { users } from '../db/schema.js';
 
 describe('compressed /webapi answers', () => {
   let t: TestApp;
   let token: string;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
+  blockApp('pglite', async (app) => {
+    t = app;
     token = await t.signIn();
   });
-  afterAll(() => t.close());
 
   const get = (url: string, encoding?: string) =>
     t.app.inject({

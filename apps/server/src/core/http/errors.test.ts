@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../seed.js';
 import { bearer, createTestApp, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { keptLines } from '../../testing/kept-log.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { LANGUAGES, translate } from './i18n.js';
 
 describe('error answers', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { bodyLimit: 2048 });
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', { bodyLimit: 2048 }, (app) => (t = app));
 
   it('has a message for every error code in every language', () => {
     for (const language of LANGUAGES) {
@@ -237,11 +235,10 @@ describe('error answers', () => {
 
 describe('slow clients', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { timeouts: { headersMs: 500, requestMs: 1_000 } });
+  blockApp('pglite', { timeouts: { headersMs: 500, requestMs: 1_000 } }, async (app) => {
+    t = app;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   it('a client sending its headers too slowly is answered 408 {code, message} and let go', async () => {
     const address = t.app.server.address();

@@ -1,15 +1,15 @@
 import { AUDIT_PATHS, encodeListParam, NTC_PATHS, SYSTEM_PATHS } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe.each(ENGINES)('text the API takes, on %s', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     owner = { ...bearer(await t.signIn()), 'accept-language': 'en' };
   });
-  afterAll(() => t.close());
 
   it('refuses a lone UTF-16 surrogate in a JSON body with 400, never a 500 from the audit log', async () => {
     // The role's name reaches the audit entry's `after`, a jsonb column, which refuses "\ud800".

@@ -6,18 +6,19 @@
 import { createHmac } from 'node:crypto';
 import { DEVICE_MANAGER_PATHS, deviceManagerStringToSign, type OpenDevice } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceGroups, devices } from '../../core/db/devices.js';
 import { createKey } from '../../testing/access-keys.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe.each(ENGINES)('the open device manager, on %s (issue 16)', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let group: { id: number; devices: string[] };
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     owner = bearer(await t.signIn());
     const [first] = await t.database.db.select().from(deviceGroups).orderBy(deviceGroups.id).limit(1);
     if (!first) throw new Error('no group');
@@ -27,7 +28,6 @@ describe.each(ENGINES)('the open device manager, on %s (issue 16)', (engine) => 
       .where(eq(devices.groupId, first.id));
     group = { id: first.id, devices: inGroup.map((device) => device.sn).sort() };
   });
-  afterAll(() => t.close());
 
   const link = (key: { id: string; secret: string }, expires: number, signature?: string) => {
     const signed =

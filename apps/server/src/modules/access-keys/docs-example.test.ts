@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey } from '../../testing/access-keys.js';
-import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
+import { bearer, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 const DOC = join(import.meta.dirname, '../../../../../docs/open-api.md');
 
@@ -12,11 +13,10 @@ describe('docs/open-api.md', () => {
   let t: TestApp;
   let base: string;
 
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
+  blockApp('pglite', async (app) => {
+    t = app;
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(() => t.close());
 
   it('has a Node example that calls a listening server successfully with a key', async () => {
     const markdown = await readFile(DOC, 'utf8');

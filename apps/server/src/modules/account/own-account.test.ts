@@ -1,17 +1,15 @@
 import { userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, md5Hex } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe.each(ENGINES)('own account on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
 
   const inject = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/webapi${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,6 +1,7 @@
 import { type UserInfo, userInfoSchema } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { userInfoJson } from './serialize.js';
 
 const tree = Object.freeze([
@@ -57,10 +58,7 @@ describe('user info as JSON', () => {
 
 describe('the user info route', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', (app) => (t = app));
 
   it('keeps its full response schema, menus included, in the OpenAPI document', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/webapi/api.json' })).json();

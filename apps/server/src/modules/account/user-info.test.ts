@@ -1,21 +1,19 @@
 import { type MenuItem, PAGE_NAMES, userInfoSchema } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { TokenService } from '../../core/auth/tokens.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { menuItems } from '../../core/menu/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
 
 describe.each(ENGINES)('user info on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
 
   const userInfo = async (token: string) => {
     const response = await t.app.inject({

@@ -18,13 +18,14 @@ import {
   type Where,
 } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditSnapshot, recordAudit } from '../../core/audit/recorder.js';
 import { auditLogs } from '../../core/audit/schema.js';
 import { roles, users } from '../../core/db/schema.js';
 import { DEMO_OPERATOR, DEMO_OPERATOR_ROLE, md5Hex } from '../../seed.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { auditCsv } from './csv.js';
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
@@ -100,8 +101,8 @@ describe.each(ENGINES)('audit log (issue 6) on %s', (engine) => {
   let ownerId: number;
   let demoCompanyId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     owner = bearer(await t.signIn());
     const [row] = await t.database.db
       .select({ id: users.id, companyId: users.companyId })
@@ -110,7 +111,6 @@ describe.each(ENGINES)('audit log (issue 6) on %s', (engine) => {
     ownerId = row?.id ?? 0;
     demoCompanyId = row?.companyId ?? 0;
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     t.app.inject({ method, url: `/webapi${url}`, headers: headers as Record<string, string>, payload });

@@ -42,14 +42,15 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { addAccount, md5, multipart } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
 
@@ -629,10 +630,7 @@ describe('write routes and their audit declarations (issue 6)', () => {
 describe.each(ENGINES)('every audited write route records an entry for its caller, on %s', (engine) => {
   let t: TestApp;
   let roleCounter = 0;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t?.close());
+  blockApp(engine, (app) => (t = app));
 
   const context = (): Context => ({
     t,

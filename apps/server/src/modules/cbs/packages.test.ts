@@ -22,10 +22,11 @@ import {
 import type { AedesPublishPacket } from 'aedes';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { CompanyStanding, Ledger } from '../finance/index.js';
 import type { Connection } from '../mqtt/index.js';
 import { deviceTopic } from '../mqtt/index.js';
@@ -47,8 +48,8 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
   let ledger: Ledger;
   let clock = NOV_16;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
+  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
+    t = app;
     owner = bearer(await t.signIn());
     const info = await t.app.inject({ method: 'GET', url: '/webapi/v1/pms/user', headers: owner });
     const user = info.json<{ id: number; company: { id: number } }>();
@@ -70,7 +71,6 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
       (tx, id) => standing.balanceChanged(tx, id),
     );
   });
-  afterAll(() => t.close());
   beforeEach(() => {
     clock = NOV_16;
   });

@@ -13,10 +13,11 @@ import {
   type CloudService,
 } from '@vap/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount, addMember } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
 import { cloudPackages } from './schema.js';
 
@@ -27,8 +28,8 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
   let owner: Record<string, string>;
   let companyId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0 });
+  blockApp(engine, { taskTickMs: 0 }, async (app) => {
+    t = app;
     ({ headers: owner, companyId } = await demoOwner(t));
     const { db } = t.database;
     // The demo's packages, none of them used yet.
@@ -54,7 +55,6 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
     await use(first('cloud_video', 'c', 1), 85 * MB); // 85 %: near
     await use(first('cloud_backup', 'free', 1), 500 * MB, 0, 'closed'); // closed: not counted
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });

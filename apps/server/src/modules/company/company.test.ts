@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { companyDetailSchema, LOGO_MAX_BYTES, userInfoSchema } from '@vap/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { LocalObjectBackend } from '../../core/storage/local-backend.js';
@@ -10,16 +10,14 @@ import { ObjectStore } from '../../core/storage/objects.js';
 import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { cloudPackages } from '../cbs/schema.js';
 import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('company settings, verification and the object store on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
 
   const inject = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/webapi${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { DEVICE_SECRETS } from './factory.js';
 import { factoryCommands } from './ops.js';
 import { DevicePresence } from './presence.js';
@@ -9,10 +10,7 @@ describe.each(ENGINES)(
   'npm run ops -- devices:credentials on %s (the device simulator’s units)',
   (engine) => {
     let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(engine);
-    });
-    afterAll(() => t.close());
+    blockApp(engine, (app) => (t = app));
 
     const run = (args: string[]) =>
       factoryCommands['devices:credentials']?.run(args, {

@@ -7,10 +7,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { DEVICE_PATHS, type ImportResult, OPERATIONS_PATHS } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_SLOTS } from '../../core/http/import-slots.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { largestAcceptedImport, peakGrowth, sharedStringsBomb } from '../../testing/workbooks.js';
 
 const MB = 1024 * 1024;
@@ -64,13 +65,12 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
   const owners: Array<Record<string, string>> = [];
   let largest: Buffer;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     for (let index = 0; index < 8; index++)
       owners.push((await addAccount(t, { company: 'own', verifyStatus: 2 })).headers);
     largest = largestAcceptedImport(unknownSerials(10_000));
   });
-  afterAll(() => t?.close());
 
   const upload = (headers: Record<string, string>, file: Buffer) => {
     const form = importForm(file);

@@ -5,11 +5,12 @@
  */
 import { DEVICE_PATHS, DEVICE_SUMMARY_HOURS, type DeviceSummary } from '@vap/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
 
 const HOUR_MS = 3_600_000;
@@ -22,8 +23,8 @@ describe.each(ENGINES)('the devices summary (issue 29) on %s', (engine) => {
   /** Device ids by what they did: in the group, ungrouped, and the downstream company's. */
   const ids = { grouped: [] as number[], ungrouped: [] as number[], downstream: [] as number[] };
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
     owner = account.headers;
     companyId = account.companyId ?? 0;
@@ -61,7 +62,6 @@ describe.each(ENGINES)('the devices summary (issue 29) on %s', (engine) => {
     });
     await set(ids.downstream.slice(0, 1), { status: 'online', lastOnlineAt: new Date(now - HOUR_MS) });
   });
-  afterAll(() => t.close());
 
   const summary = async (headers: Record<string, string>) => {
     const response = await call(t, 'GET', DEVICE_PATHS.summary, headers);

@@ -11,10 +11,11 @@ import {
   type Finance,
 } from '@vap/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { Ledger } from './ledger.js';
 import { ledgerEntries } from './schema.js';
 
@@ -33,8 +34,8 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
   let ledger: Ledger;
   const clock = Date.parse('2026-11-20T04:00:00Z');
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
+  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
+    t = app;
     // A company of its own: the demo's seeded charges stay out of the figures.
     const account = await addAccount(t, { company: 'own' });
     owner = account.headers;
@@ -61,7 +62,6 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
       createdAt: new Date(accountingMonthStart(clock).getTime() - 1),
     });
   });
-  afterAll(() => t.close());
 
   const get = <T>(url: string) =>
     t.app

@@ -5,10 +5,11 @@
  */
 import { type Coupon, encodeListParam, FINANCE_PATHS, type ListPage } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
 import { financeCommands } from './ops.js';
@@ -24,8 +25,8 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
   let ledger: Ledger;
   let clock = Date.parse('2026-11-20T04:00:00Z');
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
+  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
+    t = app;
     const account = await addAccount(t, { company: 'own' });
     owner = account.headers;
     companyId = account.companyId ?? 0;
@@ -38,7 +39,6 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
     ledger = new Ledger(t.database.db, () => clock);
     coupons = new Coupons(t.database.db, ledger, () => clock);
   });
-  afterAll(() => t.close());
 
   const issue = async (value = 1_000, days = 30) =>
     (

@@ -16,10 +16,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { messages } from '../notices/schema.js';
 import { financeCommands } from './ops.js';
 import { invoices } from './schema.js';
@@ -48,12 +49,11 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
   let t: TestApp;
   let owner: { headers: Record<string, string>; userId: number; companyId: number };
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0 });
+  blockApp(engine, { taskTickMs: 0 }, async (app) => {
+    t = app;
     const account = await addAccount(t, { company: 'own' });
     owner = { headers: account.headers, userId: account.userId, companyId: account.companyId ?? 0 };
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({

@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANK_ACCOUNT } from '../../core/config.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
 import { ledgerEntries, rechargeOrders } from './schema.js';
 
@@ -27,11 +28,10 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
   let companyId: number;
   let clock = Date.now();
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0, clock: () => clock });
+  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
+    t = app;
     ({ headers: owner, companyId } = await demoOwner(t));
   });
-  afterAll(() => t.close());
 
   const order = async (amount: number) => {
     const response = await t.app.inject({

@@ -15,20 +15,20 @@ import {
   type FinanceSummary,
   type ListPage,
 } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount, addMember } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
   const at = Date.now();
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0, clock: () => at });
+  blockApp(engine, { taskTickMs: 0, clock: () => at }, async (app) => {
+    t = app;
     owner = bearer(await t.signIn());
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });

@@ -1,14 +1,12 @@
 import { CATALOGUE_PATH, catalogueMenusSchema } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
+import { bearer, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe('GET /v1/pms/menus: the addresses of the catalogue pages', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', (app) => (t = app));
 
   it('answers every page with its address, also to a role that lacks most of them', async () => {
     const member = await addAccount(t, { company: 'demo', roleId: 999_999 });

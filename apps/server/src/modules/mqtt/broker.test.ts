@@ -1,10 +1,11 @@
 import { createServer } from 'node:net';
 import { MQTT_PATHS } from '@vap/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { devices, factoryUnits } from '../../core/db/devices.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { DEVICE_SECRETS } from '../devices/index.js';
 import { brokerSuite } from './test-support.js';
 import { deviceTopic } from './topics.js';
@@ -298,10 +299,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
 
 describe('a server that is no broker node, MQTT_BROKER=false (issue 29, spec §2.3)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { mqttBroker: false });
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', { mqttBroker: false }, (app) => (t = app));
 
   it('answers an empty version while no broker node is live, which hides the console’s mqtt dir', async () => {
     const response = await t.app.inject({
@@ -328,10 +326,7 @@ describe('a server that is no broker node, MQTT_BROKER=false (issue 29, spec §2
 
 describe('the broker TCP port (issue 15)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  blockApp('pglite', (app) => (t = app));
 
   it('gives a taken default port up for a free one, and refuses a taken chosen port', async () => {
     const holder = createServer();

@@ -4,9 +4,10 @@
  * in every few while every device stayed connected.
  */
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { mqttStats } from './schema.js';
 import { BrokerStats } from './stats.js';
 
@@ -15,12 +16,11 @@ const MINUTE = 60_000;
 describe.each(ENGINES)('the per-minute counts on %s (issue 29)', (engine) => {
   let t: TestApp;
   let companyId: number;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0 });
+  blockApp(engine, { taskTickMs: 0 }, async (app) => {
+    t = app;
     const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
     companyId = company?.id ?? 0;
   });
-  afterAll(() => t?.close());
 
   it('files each minute under the minute it counted when its timer fires late, none twice and none empty', async () => {
     // Minutes of this test alone, hours away from the app's own.

@@ -1,9 +1,10 @@
 import { encodeListParam, type ListPage, type Message, type Notice } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { userIdOf } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { messages, noticeReads, notices } from './schema.js';
 import { NoticeService } from './service.js';
 
@@ -15,13 +16,12 @@ describe.each(ENGINES)('notices and messages (spec §7.4) on %s', (engine) => {
   let owner: { id: number; token: string };
   let operator: { id: number; token: string };
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     service = new NoticeService(t.database.db);
     owner = { id: await userIdOf(t, TEST_DEMO.account), token: await t.signIn() };
     operator = { id: await userIdOf(t, DEMO_OPERATOR.phone), token: await t.signIn(DEMO_OPERATOR.phone) };
   });
-  afterAll(() => t.close());
 
   beforeEach(async () => {
     await t.database.db.delete(noticeReads);

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { PluginServerError, pluginCallsModule, readPluginServers, refusalOfCall } from './index.js';
 
 const PAGE = 'device-map_view';
@@ -102,11 +103,10 @@ describe.each(ENGINES)("a plugin's own calls on %s", (engine) => {
     return account.headers;
   }
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { pluginServers: [server], pluginManifests: [manifest] });
+  blockApp(engine, { pluginServers: [server], pluginManifests: [manifest] }, async (app) => {
+    t = app;
     owner = bearer(await t.signIn());
   });
-  afterAll(() => t.close());
 
   it('runs the handler with the parsed input and the caller, and answers what its schema says', async () => {
     const response = await rename(7, { label: 'Gate' }, { ...owner, 'accept-language': 'zh-TW' });

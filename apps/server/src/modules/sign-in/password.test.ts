@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../../seed.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 const LOGIN = '/webapi/v0/pms/users/login_password';
 const USER = '/webapi/v1/pms/user';
@@ -13,10 +14,7 @@ const decode = (token: string) =>
 
 describe.each(ENGINES)('password sign-in and tokens on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
 
   const login = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: LOGIN, payload: payload as object, headers });

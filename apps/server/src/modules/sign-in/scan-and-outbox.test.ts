@@ -5,15 +5,9 @@ import { buildApp } from '../../app.js';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import type { Database } from '../../core/db/client.js';
 import { md5Hex, seedDemo } from '../../seed.js';
-import {
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  ENGINES,
-  TEST_DEMO,
-  type TestApp,
-} from '../../testing/harness.js';
+import { bearer, createTestDatabase, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from '../../testing/sign-in.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { LIMITS } from './limits.js';
 import type { SmsProvider } from './providers.js';
 import { captchas, scanLogins, smsCodes } from './schema.js';
@@ -24,10 +18,7 @@ const CONFIRM = '/webapi/v0/pms/users/login_wechat/confirm';
 
 describe.each(ENGINES)('scan sign-in on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
 
   const create = async (ip = nextIp()) => {
     const response = await t.app.inject({ method: 'POST', url: QRCODE, remoteAddress: ip });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
-import { bearer, createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { advance, nextIp, nextPhone, requestCode, sendCode, useClock } from '../../testing/sign-in.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { LIMITS, SMS_CODE_MAX_ATTEMPTS } from './limits.js';
 
 const LOGIN_SMS = '/webapi/v0/pms/users/login_sms_code';
@@ -18,10 +19,7 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
   afterEach(() => {
     vi.useRealTimers();
   });

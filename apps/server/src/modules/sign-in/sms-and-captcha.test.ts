@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import {
   advance,
   CAPTCHA,
@@ -14,6 +14,7 @@ import {
   SMS_CODE,
   useClock,
 } from '../../testing/sign-in.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { CAPTCHA_TOLERANCE_PX, LIMITS } from './limits.js';
 import { captchas, smsCodes } from './schema.js';
 
@@ -24,10 +25,7 @@ const png = (dataUrl: string) => {
 
 describe.each(ENGINES)('puzzle captcha and SMS codes on %s', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  blockApp(engine, (app) => (t = app));
   afterEach(() => {
     vi.useRealTimers();
   });

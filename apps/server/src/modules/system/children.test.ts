@@ -1,15 +1,16 @@
 import { CHILD_FILTERS, encodeListParam, SYSTEM_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 
 describe.each(ENGINES)('GET /children: the downstream companies (spec §7.2) on %s', (engine) => {
   let t: TestApp;
   let upstream: Awaited<ReturnType<typeof addAccount>>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  blockApp(engine, async (app) => {
+    t = app;
     upstream = await addAccount(t, { company: 'own', verifyStatus: 2 });
     const { db } = t.database;
     const made = await db
@@ -24,7 +25,6 @@ describe.each(ENGINES)('GET /children: the downstream companies (spec §7.2) on 
       .insert(users)
       .values({ companyId: made[0]?.id ?? 0, email: 'downstream-owner@vap-test.example', roleId: 0 });
   });
-  afterAll(() => t.close());
 
   const children = (headers: Record<string, string>, query = '') =>
     t.app.inject({ method: 'GET', url: `/webapi${SYSTEM_PATHS.children}${query}`, headers });

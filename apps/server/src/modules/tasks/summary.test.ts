@@ -4,9 +4,10 @@
  * list gives them (a task is its jobs' sum) — only the caller's company's, only with its page.
  */
 import { TASK_PATHS, TASK_SUMMARY_DAYS, type TaskState, type TaskSummary } from '@vap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount, addMember } from '../../testing/accounts.js';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { blockApp } from '../../testing/suite-app.js';
 import { taskJobs, tasks } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -49,8 +50,8 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
     );
   }
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { taskTickMs: 0 });
+  blockApp(engine, { taskTickMs: 0 }, async (app) => {
+    t = app;
     const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
     owner = account.headers;
     companyId = account.companyId ?? 0;
@@ -69,7 +70,6 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
     await addTask(companyId, ['completed', 'completed'], { endedAgo: 2 * DAY_MS });
     await addTask(companyId, ['completed'], { age: 3 * week, endedAgo: 2 * week });
   });
-  afterAll(() => t.close());
 
   const summary = async (headers: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: `/webapi${TASK_PATHS.summary}`, headers });
