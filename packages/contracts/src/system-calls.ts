@@ -4,6 +4,18 @@ import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./system.js')), ...(await import('./list.js')) });
 
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+/** Giving a user another role, which two calls of spec §7.2 do. */
+const setUserRole = {
+  access: { page: 'system_user', button: 'role' },
+  audit: 'system.user.role',
+  errors: [404],
+  tags: ['system'],
+  summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
+  schemas: (s: Schemas) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
+} as const;
+
 export const SYSTEM_CALLS = declareCalls(schemas, {
   // The two read-only lists of the system area are open to access keys (docs/open-api.md): they
   // let a third party mirror the company's staff and roles into its own systems, change nothing,
@@ -44,26 +56,8 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     schemas: (s) => ({ body: s.createUserBodySchema, response: s.createdSchema }),
   },
   // Spec §7.2 lists both calls for the same change: POST on the user, PUT on its role.
-  setUserRole: {
-    method: 'PUT',
-    path: SYSTEM_PATHS.userRole.pattern,
-    access: { page: 'system_user', button: 'role' },
-    audit: 'system.user.role',
-    errors: [404],
-    tags: ['system'],
-    summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
-    schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
-  },
-  setUserRoleByPost: {
-    method: 'POST',
-    path: SYSTEM_PATHS.user.pattern,
-    access: { page: 'system_user', button: 'role' },
-    audit: 'system.user.role',
-    errors: [404],
-    tags: ['system'],
-    summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
-    schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
-  },
+  setUserRole: { method: 'PUT', path: SYSTEM_PATHS.userRole.pattern, ...setUserRole },
+  setUserRoleByPost: { method: 'POST', path: SYSTEM_PATHS.user.pattern, ...setUserRole },
   editUser: {
     method: 'PUT',
     path: SYSTEM_PATHS.user.pattern,
