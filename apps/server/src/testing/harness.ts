@@ -102,6 +102,8 @@ export async function createTestApp(
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
+    /** false: the app of a production without DEV_OUTBOX (no outbox, no development scan confirmation). */
+    devOutbox?: boolean;
     /** Console plugins whose menu entries are installed before the app starts, as main.ts does. */
     pluginManifests?: readonly PluginManifest[];
   } = {},
@@ -122,7 +124,7 @@ export async function createTestApp(
     verifyCompany: true,
     consoleDir: null,
     dataDir,
-    devOutbox: true,
+    devOutbox: options.devOutbox ?? true,
     onRoute: options.onRoute,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.objectBackend ? { objectBackend: options.objectBackend } : {}),

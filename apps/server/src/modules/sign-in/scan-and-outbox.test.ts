@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { PasswordHasher } from '../../core/auth/passwords.js';
-import type { Database } from '../../core/db/client.js';
-import { md5Hex, seedDemo } from '../../seed.js';
-import { bearer, createTestDatabase, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { md5Hex } from '../../seed.js';
+import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { LIMITS } from './limits.js';
 import type { SmsProvider } from './providers.js';
-import { captchas, scanLogins, smsCodes } from './schema.js';
+import { captchas, smsCodes } from './schema.js';
+import { expireScan } from './test-support.js';
 
 const QRCODE = '/webapi/v0/pms/users/login_wechat/qrcode';
 const POLL = '/webapi/v0/pms/users/login_wechat';
@@ -64,10 +62,7 @@ describe.each(ENGINES)('scan sign-in on %s', (engine) => {
 
   it('answers 410 for an expired QR code, which can no longer be confirmed', async () => {
     const scan = await create();
-    await t.database.db
-      .update(scanLogins)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(scanLogins.id, scan.id));
+    await expireScan(t.database.db, scan.id);
     expect((await poll(scan.id)).statusCode).toBe(410);
     expect((await confirm(scan.id)).statusCode).toBe(410);
   });
@@ -105,56 +100,30 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
       sent.push(`${phone}:${code}`);
     },
   };
-  let close: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildApp>>['app'];
-  let database: Database;
-  beforeAll(async () => {
-    const created = await createTestDatabase(engine);
-    database = created.database;
-    const drop = created.drop;
-    const passwords = new PasswordHasher(1);
-    await seedDemo(database.db, passwords, TEST_DEMO, 'a-test-server-secret-of-32-characters-at-least');
-    ({ app } = await buildApp({
-      database,
-      passwords,
-      serverSecret: 's'.repeat(40),
-      jwtExpiresIn: 3600,
-      bodyLimit: 1_048_576,
-      verifyCompany: true,
-      consoleDir: null,
-      dataDir: '/nonexistent',
-      devOutbox: false,
-      smsProvider: provider,
-    }));
-    await app.ready();
-    close = async () => {
-      await app.close();
-      await drop();
-    };
-  });
-  afterAll(() => close());
+  let t: TestApp;
+  blockApp(engine, { smsProvider: provider, devOutbox: false }, (app) => (t = app));
 
   it('has no development outbox and no development scan confirmation', async () => {
-    expect((await app.inject({ method: 'GET', url: OUTBOX })).statusCode).toBe(404);
-    const confirm = await app.inject({
+    expect((await t.app.inject({ method: 'GET', url: OUTBOX })).statusCode).toBe(404);
+    const confirm = await t.app.inject({
       method: 'POST',
       url: CONFIRM,
       payload: { id: randomUUID(), account: TEST_DEMO.account },
     });
     expect(confirm.statusCode).toBe(404);
     // Captchas still work, but their answers are nowhere but in the database.
-    expect((await app.inject({ method: 'POST', url: CAPTCHA })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: CAPTCHA })).statusCode).toBe(200);
   });
 
   it('sends codes through the configured provider, and answers 503 keeping no code when it fails', async () => {
     const solved = async () => {
-      const { id } = (await app.inject({ method: 'POST', url: CAPTCHA, remoteAddress: nextIp() })).json();
+      const { id } = (await t.app.inject({ method: 'POST', url: CAPTCHA, remoteAddress: nextIp() })).json();
       // Without the outbox the test reads the answer where the server keeps it.
-      const [row] = await database.db.select().from(captchas).where(eq(captchas.id, id));
+      const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, id));
       return { captcha_id: id as string, captcha_x: row?.answerX ?? -1 };
     };
     const phone = nextPhone();
-    const ok = await app.inject({
+    const ok = await t.app.inject({
       method: 'POST',
       url: SMS_CODE,
       payload: { phone, purpose: 'signup', ...(await solved()) },
@@ -163,7 +132,7 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
     const [delivered] = sent;
     expect(delivered).toMatch(new RegExp(`^${phone}:\\d{6}$`));
     const code = delivered?.split(':')[1] ?? '';
-    const signup = await app.inject({
+    const signup = await t.app.inject({
       method: 'POST',
       url: '/webapi/v0/pms/users/signup',
       payload: { phone, sms_code: code, password: md5Hex('via-provider-1') },
@@ -172,13 +141,13 @@ describe.each(ENGINES)('without DEV_OUTBOX, on %s', (engine) => {
 
     failing = true;
     const other = nextPhone();
-    const down = await app.inject({
+    const down = await t.app.inject({
       method: 'POST',
       url: SMS_CODE,
       payload: { phone: other, purpose: 'signup', ...(await solved()) },
     });
     expect(down.statusCode).toBe(503);
     expect(down.json().code).toBe('service_unavailable');
-    expect(await database.db.select().from(smsCodes).where(eq(smsCodes.phone, other))).toEqual([]);
+    expect(await t.database.db.select().from(smsCodes).where(eq(smsCodes.phone, other))).toEqual([]);
   });
 });

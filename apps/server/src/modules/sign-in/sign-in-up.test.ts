@@ -1,3 +1,4 @@
+import type { SmsPurpose } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../core/db/schema.js';
@@ -27,12 +28,17 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
   const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = nextIp()) =>
     t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
   const userInfo = (token: string) => t.app.inject({ method: 'GET', url: USER, headers: bearer(token) });
+  /** A code sent to the demo owner's phone for `purpose`. */
+  const demoCode = (purpose: SmsPurpose) => sendCode(t.app, TEST_DEMO.account, purpose, nextIp());
+  /** The demo owner's SMS sign-in with `code`. */
+  const signInWith = (code: string, headers?: Record<string, string>) =>
+    post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: code }, headers);
 
   describe('POST /v0/pms/users/login_sms_code', () => {
     it('signs in with the code sent for login and answers a working token', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
-      const response = await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: code });
+      const code = await demoCode('login');
+      const response = await signInWith(code);
       expect(response.statusCode).toBe(200);
       const info = await userInfo(response.json().token);
       expect(info.json().phone).toBe(TEST_DEMO.account);
@@ -40,13 +46,9 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
 
     it('uses a code once: the second sign-in with it is refused', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
-      expect((await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: code })).statusCode).toBe(200);
-      const again = await post(
-        LOGIN_SMS,
-        { phone: TEST_DEMO.account, sms_code: code },
-        { 'accept-language': 'en' },
-      );
+      const code = await demoCode('login');
+      expect((await signInWith(code)).statusCode).toBe(200);
+      const again = await signInWith(code, { 'accept-language': 'en' });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({
         code: 'invalid_sms_code',
@@ -56,25 +58,21 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
 
     it('refuses a code after 10 minutes', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
+      const code = await demoCode('login');
       advance(10 * 60_000 + 1);
-      const response = await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: code });
+      const response = await signInWith(code);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_sms_code');
     });
 
     it(`kills a code after ${SMS_CODE_MAX_ATTEMPTS} wrong tries: the right one no longer works`, async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
+      const code = await demoCode('login');
       for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) {
-        const response = await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: wrong(code) });
+        const response = await signInWith(wrong(code));
         expect(response.json().code).toBe('invalid_sms_code');
       }
-      const right = await post(
-        LOGIN_SMS,
-        { phone: TEST_DEMO.account, sms_code: code },
-        { 'accept-language': 'en' },
-      );
+      const right = await signInWith(code, { 'accept-language': 'en' });
       expect(right.statusCode).toBe(400);
       expect(right.json()).toEqual({
         code: 'invalid_sms_code',
@@ -84,25 +82,25 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
 
     it('accepts the right code after fewer than 5 wrong tries', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
+      const code = await demoCode('login');
       for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS - 1; i++) {
-        await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: wrong(code) });
+        await signInWith(wrong(code));
       }
-      expect((await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: code })).statusCode).toBe(200);
+      expect((await signInWith(code)).statusCode).toBe(200);
     });
 
     it('does not take a code sent for another purpose, nor an older code once a new one was sent', async () => {
       useClock();
-      const reset = await sendCode(t.app, TEST_DEMO.account, 'reset', nextIp());
-      expect((await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: reset })).statusCode).toBe(400);
+      const reset = await demoCode('reset');
+      expect((await signInWith(reset)).statusCode).toBe(400);
       advance(61_000);
-      const first = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
+      const first = await demoCode('login');
       advance(61_000);
-      const second = await sendCode(t.app, TEST_DEMO.account, 'login', nextIp());
+      const second = await demoCode('login');
       if (first !== second) {
-        expect((await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: first })).statusCode).toBe(400);
+        expect((await signInWith(first)).statusCode).toBe(400);
       }
-      expect((await post(LOGIN_SMS, { phone: TEST_DEMO.account, sms_code: second })).statusCode).toBe(200);
+      expect((await signInWith(second)).statusCode).toBe(200);
     });
 
     it('answers a phone without a code, and bad input, with 400', async () => {
@@ -141,7 +139,7 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
 
     it('signs an existing user in', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'login_or_signup', nextIp());
+      const code = await demoCode('login_or_signup');
       const response = await post(LOGIN_OR_SIGNUP, { phone: TEST_DEMO.account, sms_code: code });
       expect((await userInfo(response.json().token)).json().is_password_empty).toBe(false);
     });
@@ -239,7 +237,7 @@ describe.each(ENGINES)('SMS sign-in, sign-up and password reset on %s', (engine)
 
     it('refuses a wrong code and a reused one, leaving the password as it was', async () => {
       useClock();
-      const code = await sendCode(t.app, TEST_DEMO.account, 'reset', nextIp());
+      const code = await demoCode('reset');
       const bad = await post(RESET, {
         phone: TEST_DEMO.account,
         sms_code: wrong(code),

@@ -4,7 +4,8 @@ import { DEMO_OPERATOR } from '../../seed.js';
 import { type FarEnd, startFarEnd } from '../../testing/far-end.js';
 import { bearer, createTestApp, TEST_DEMO, type TestApp } from '../../testing/harness.js';
 import { nextIp } from '../../testing/sign-in.js';
-import { scanBindings, scanLogins } from './schema.js';
+import { scanBindings } from './schema.js';
+import { expireScan } from './test-support.js';
 import { WechatScanLoginProvider } from './wechat.js';
 
 const QRCODE = '/webapi/v0/pms/users/login_wechat/qrcode';
@@ -192,10 +193,7 @@ describe('scan sign-in with WeChat (the website QR connect, against a local WeCh
 
   it('asks WeChat nothing for an expired or unknown scan', async () => {
     const scan = await qrcode();
-    await t.database.db
-      .update(scanLogins)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(scanLogins.id, scan.id));
+    await expireScan(t.database.db, scan.id);
     expect(await callback('code-owner', scan.id)).toEqual({ result: 'error', code: 'scan_expired' });
     expect(await callback('code-owner', '00000000-0000-4000-8000-000000000000')).toEqual({
       result: 'error',
