@@ -16,6 +16,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount, addMember } from '../../testing/accounts.js';
+import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
@@ -58,11 +59,7 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });
-  const summary = async (headers: Record<string, string>) => {
-    const response = await get(CBS_PATHS.summary, headers);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<CbsSummary>();
-  };
+  const { summary, refusal } = cardSummary<CbsSummary>(() => t, CBS_PATHS.summary);
 
   it('sums space against quota over the running and suspended packages, and counts near and over', async () => {
     const running = await t.database.db
@@ -88,8 +85,7 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
 
   it("shows another company nothing of this one's, and is refused while the product is off", async () => {
     const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    const refused = await get(CBS_PATHS.summary, stranger.headers);
-    expect([refused.statusCode, refused.json().code]).toEqual([403, 'product_disabled']);
+    expect(await refusal(stranger.headers)).toEqual([403, 'product_disabled']);
     await t.database.db
       .update(companies)
       .set({ cbs: 0 })
@@ -105,7 +101,6 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
 
   it('needs the cloud-storage page (403 without it)', async () => {
     const member = await addMember(t, companyId, { recharge: [] });
-    const response = await get(CBS_PATHS.summary, member.headers);
-    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
+import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
@@ -63,11 +64,7 @@ describe.each(ENGINES)('the devices summary (issue 29) on %s', (engine) => {
     await set(ids.downstream.slice(0, 1), { status: 'online', lastOnlineAt: new Date(now - HOUR_MS) });
   });
 
-  const summary = async (headers: Record<string, string>) => {
-    const response = await call(t, 'GET', DEVICE_PATHS.summary, headers);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<DeviceSummary>();
-  };
+  const { summary, refusal } = cardSummary<DeviceSummary>(() => t, DEVICE_PATHS.summary);
 
   it('counts online and offline now, and who was online or dropped in the last day, downstream included', async () => {
     expect(await summary(owner)).toEqual({
@@ -99,8 +96,7 @@ describe.each(ENGINES)('the devices summary (issue 29) on %s', (engine) => {
 
   it('needs the device page, as the list does (403 without it)', async () => {
     const member = await memberWithGroups(t, companyId, { dashboard: [] }, { all: true });
-    const response = await call(t, 'GET', DEVICE_PATHS.summary, member);
-    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+    expect(await refusal(member)).toEqual([403, 'forbidden']);
   });
 
   it("shows another company nothing of this one's", async () => {

@@ -17,6 +17,7 @@ import {
 } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { addAccount, addMember } from '../../testing/accounts.js';
+import { cardSummary } from '../../testing/card-summary.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 
@@ -32,11 +33,7 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });
-  const summary = async (headers: Record<string, string>) => {
-    const response = await get(FINANCE_PATHS.summary, headers);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<FinanceSummary>();
-  };
+  const { summary, refusal } = cardSummary<FinanceSummary>(() => t, FINANCE_PATHS.summary);
 
   it("shows the balance and this month's spending as the recharge page does, and the next bill", async () => {
     const money = (await get(FINANCE_PATHS.finance, owner)).json<Finance>();
@@ -79,7 +76,6 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
   it('needs the recharge page, as the balance does (403 without it)', async () => {
     const info = (await get('/v1/pms/user', owner)).json<{ company: { id: number } }>();
     const member = await addMember(t, info.company.id, { dashboard: [] });
-    const response = await get(FINANCE_PATHS.summary, member.headers);
-    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
   });
 });

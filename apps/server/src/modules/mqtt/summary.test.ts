@@ -7,6 +7,7 @@ import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contrac
 import { describe, expect, it } from 'vitest';
 import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount, addMember } from '../../testing/accounts.js';
+import { cardSummary } from '../../testing/card-summary.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { mqttStats } from './schema.js';
 import { messageRate } from './summary.js';
@@ -40,11 +41,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
     messagesOut,
   });
 
-  const summary = async (headers: Record<string, string>) => {
-    const response = await t.app.inject({ method: 'GET', url: `/webapi${MQTT_PATHS.summary}`, headers });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<MqttSummary>();
-  };
+  const { summary, refusal } = cardSummary<MqttSummary>(() => t, MQTT_PATHS.summary);
 
   it('averages the messages of the last whole minutes, leaving out the minute under way and older ones', async () => {
     const now = Date.parse('2026-11-16T04:00:30Z');
@@ -97,11 +94,6 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
 
   it('needs the broker dashboard page (403 for a role with only the client list)', async () => {
     const member = await addMember(t, companyId, { mqtt_device_client: [] });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/webapi${MQTT_PATHS.summary}`,
-      headers: member.headers,
-    });
-    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
   });
 });

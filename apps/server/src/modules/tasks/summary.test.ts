@@ -6,6 +6,7 @@
 import { TASK_PATHS, TASK_SUMMARY_DAYS, type TaskState, type TaskSummary } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { addAccount, addMember } from '../../testing/accounts.js';
+import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { taskJobs, tasks } from './schema.js';
@@ -71,11 +72,7 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
     await addTask(companyId, ['completed'], { age: 3 * week, endedAgo: 2 * week });
   });
 
-  const summary = async (headers: Record<string, string>) => {
-    const response = await t.app.inject({ method: 'GET', url: `/webapi${TASK_PATHS.summary}`, headers });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<TaskSummary>();
-  };
+  const { summary, refusal } = cardSummary<TaskSummary>(() => t, TASK_PATHS.summary);
 
   it('counts the tasks running, and those ended failed or completed in the last week', async () => {
     expect(await summary(owner)).toEqual({ running: 3, failed_recently: 3, completed_recently: 1 });
@@ -105,11 +102,6 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
 
   it('needs the device page the tasks are on (403 without it)', async () => {
     const member = await addMember(t, companyId, { dashboard: [] });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/webapi${TASK_PATHS.summary}`,
-      headers: member.headers,
-    });
-    expect([response.statusCode, response.json().code]).toEqual([403, 'forbidden']);
+    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
   });
 });
