@@ -21,12 +21,12 @@ import {
 } from '@vap/contracts';
 import type { AedesPublishPacket } from 'aedes';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { CompanyStanding, Ledger } from '../finance/index.js';
 import type { Connection } from '../mqtt/index.js';
 import { deviceTopic } from '../mqtt/index.js';
@@ -140,9 +140,8 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
       url: `/webapi${FINANCE_PATHS.consumptionExport}?wheres=${Buffer.from(JSON.stringify([{ k: 'product', o: '=', v: 'cloud_backup' }])).toString('base64')}`,
       headers: { ...owner, 'accept-language': 'en' },
     });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const notes = (workbook.worksheets[0]?.getColumn(4).values ?? []).slice(2);
+    const { sheet } = await sheetOf(response.rawPayload);
+    const notes = sheet.getColumn(4).values.slice(2);
     expect(notes).toContain('R series opened (rest of the month)');
     expect(notes.every((note) => !String(note).startsWith('cbs:'))).toBe(true);
   });

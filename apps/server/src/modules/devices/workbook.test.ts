@@ -3,6 +3,7 @@ import { BIND_TEMPLATE_ERRORS, CSV_BOM } from '@vap/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { writeXlsx } from '../../core/http/xlsx-download.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { checkImportFile, importTemplate, readImportRows } from './workbook.js';
 
 const IPC = '12345678901320000001';
@@ -168,13 +169,11 @@ describe('templates and exports', () => {
       yield [NVR, '=cmd()', null] as const;
     }
     await writeXlsx(out, ['sn', 'name', 'n'], rows());
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'sn', 'name', 'n']);
+    const { sheet } = await sheetOf(Buffer.concat(chunks));
+    expect(sheet.getRow(1).values).toEqual([undefined, 'sn', 'name', 'n']);
     // Text, never a formula, and marked so that a spreadsheet does not run it once edited (as CSV).
-    expect(sheet?.getRow(3).getCell(2).value).toBe("'=cmd()");
-    expect(sheet?.getRow(3).getCell(2).formula).toBeUndefined();
-    expect(sheet?.rowCount).toBe(3);
+    expect(sheet.getRow(3).getCell(2).value).toBe("'=cmd()");
+    expect(sheet.getRow(3).getCell(2).formula).toBeUndefined();
+    expect(sheet.rowCount).toBe(3);
   });
 });

@@ -10,12 +10,12 @@ import {
   FINANCE_PATHS,
   type Finance,
 } from '@vap/contracts';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { Ledger } from './ledger.js';
 import { ledgerEntries } from './schema.js';
 
@@ -159,27 +159,18 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
       headers: { ...owner, 'accept-language': 'en' },
     });
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const rows = (workbook.worksheets[0]?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
-    expect(rows[0]?.slice(1)).toEqual([
-      'Time',
-      'Product',
-      'Reference',
-      'Note',
-      'Amount spent',
-      'Balance after',
-    ]);
-    expect(rows.slice(1).map((row) => [row[2], row[5]])).toEqual([
+    const { sheet, rows } = await sheetOf(response.rawPayload);
+    expect(rows[0]).toEqual(['Time', 'Product', 'Reference', 'Note', 'Amount spent', 'Balance after']);
+    expect(rows.slice(1).map((row) => [row[1], row[4]])).toEqual([
       ['Cloud video', 20],
       ['Cloud video', 500],
     ]);
     // Yuan shown as the list shows money; the time a date cell of UTC+8, as the list shows it.
-    const first = workbook.worksheets[0]?.getRow(2);
-    expect(first?.getCell(5).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
-    const time = first?.getCell(1);
-    expect(time?.value).toBeInstanceOf(Date);
-    expect(time?.numFmt).toBe(DATE_TIME_FORMAT);
+    const first = sheet.getRow(2);
+    expect(first.getCell(5).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
+    const time = first.getCell(1);
+    expect(time.value).toBeInstanceOf(Date);
+    expect(time.numFmt).toBe(DATE_TIME_FORMAT);
   });
 
   it('refuses an export of more than 5000 charges (spec §8)', async () => {

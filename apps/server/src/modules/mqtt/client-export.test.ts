@@ -14,7 +14,6 @@ import {
   type Where,
 } from '@vap/contracts';
 import { ne } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
@@ -22,6 +21,7 @@ import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { boundUnits, brokerSuite } from './test-support.js';
 
 describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) => {
@@ -50,14 +50,6 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
       headers: { ...headers, 'accept-language': language },
     });
   };
-
-  async function sheetOf(response: { rawPayload: Buffer }) {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    const rows = (sheet?.getSheetValues() ?? []).filter(Boolean).map((row) => (row as unknown[]).slice(1));
-    return { sheet, rows };
-  }
 
   /** CONNACK goes out before the broker counts the client as connected. */
   const counted = (clientId: string) =>
@@ -99,7 +91,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
     expect(all.headers['content-disposition']).toMatch(
       /^attachment; filename="mqtt-device-clients-\d+\.xlsx"$/,
     );
-    const { sheet, rows } = await sheetOf(all);
+    const { sheet, rows } = await sheetOf(all.rawPayload);
     expect(rows[0]).toEqual([
       'Client ID',
       'Username',
@@ -122,14 +114,14 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
     );
     const subscribed = rows.find((row) => row[0] === second.sn);
     expect(subscribed?.slice(6)).toEqual([1, 0, 0, 60, t.services.mqtt.broker.nodeId]);
-    const connectedAt = sheet?.getRow(2).getCell(6);
+    const connectedAt = sheet.getRow(2).getCell(6);
     expect(connectedAt?.value).toBeInstanceOf(Date);
     expect(connectedAt?.numFmt).toBe(DATE_TIME_FORMAT);
 
     // The list's filters, and its language.
     const one = await exportOf(owner, { wheres: [{ k: 'client_id', o: '=', v: first.sn }] }, 'zh-CN');
     expect(one.statusCode, one.body).toBe(200);
-    const chinese = await sheetOf(one);
+    const chinese = await sheetOf(one.rawPayload);
     expect(chinese.rows).toEqual([
       expect.arrayContaining(['客户端 ID', '连接时间']),
       expect.arrayContaining([first.sn, '127.0.0.1']),
@@ -177,7 +169,7 @@ describe.each(ENGINES)('the device clients export, on %s (issue 29)', (engine) =
     connected(MQTT_CLIENT_EXPORT_MAX_ROWS);
     const most = await exportOf(owner);
     expect(most.statusCode, most.body).toBe(200);
-    expect((await sheetOf(most)).rows).toHaveLength(MQTT_CLIENT_EXPORT_MAX_ROWS + 1);
+    expect((await sheetOf(most.rawPayload)).rows).toHaveLength(MQTT_CLIENT_EXPORT_MAX_ROWS + 1);
 
     connected(MQTT_CLIENT_EXPORT_MAX_ROWS + 1);
     const refused = await exportOf(owner);

@@ -3,10 +3,10 @@
  * batches and answered per company with filters; an export is an .xlsx, refused beyond 5000 rows.
  */
 import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, type MqttLogEntry } from '@vap/contracts';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { BATCH_ROWS, MAX_WAITING, MqttLog } from './log.js';
 import { mqttLogs } from './schema.js';
 import { brokerSuite } from './test-support.js';
@@ -175,9 +175,7 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    const rows = book.worksheets[0]?.getSheetValues().filter(Boolean) as unknown[][];
+    const { rows } = await sheetOf(exported.rawPayload);
     expect(rows[0]).toContain('Client ID');
     expect(rows).toHaveLength(3);
     expect(rows.flat()).toContain('Disconnected');
