@@ -11,6 +11,7 @@ import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
 import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { cloudPackages } from '../cbs/schema.js';
 import { companyCommands } from './ops.js';
@@ -189,8 +190,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
 
     it('company:products sets the flags as the operator, by the same rule', async () => {
       const owner = await addAccount(t, { company: 'own' });
-      const run = (args: string[]) =>
-        companyCommands['company:products']?.run(args, { database: t.database } as never);
+      const run = (args: string[]) => opsRunner(companyCommands, () => t.database)('company:products', args);
       expect(await run([String(owner.companyId), 'cbs=0', 'voip=0'])).toMatch(/cbs=0 \(on\).*voip=0 \(on\)/);
       expect(await companyOf(owner.companyId ?? 0)).toMatchObject({ cbs: 0, voip: 0 });
       await expect(run([String(owner.companyId), 'cbs=2'])).rejects.toThrow('Usage: company:products');

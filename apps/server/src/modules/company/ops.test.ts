@@ -1,19 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config.js';
 import { companies, users } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { messages } from '../notices/schema.js';
 import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('operator commands company:list and company:review on %s', (engine) => {
   let t: TestDatabase;
-  const config = loadConfig({});
-  const run = (name: string, args: string[]) => {
-    const command = companyCommands[name];
-    if (!command) throw new Error(`no command ${name}`);
-    return command.run(args, { database: t.database, config });
-  };
+  const run = opsRunner(companyCommands, () => t.database);
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);

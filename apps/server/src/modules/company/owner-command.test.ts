@@ -2,25 +2,17 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
-import { loadConfig } from '../../core/config.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { companyCommands } from './ops.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe.each(ENGINES)('operator command owner:create on %s', (engine) => {
   let t: TestDatabase;
-  const config = loadConfig({});
-  const run = (args: string[], stdin?: string) => {
-    const command = companyCommands['owner:create'];
-    if (!command) throw new Error('no command owner:create');
-    return command.run(args, {
-      database: t.database,
-      config,
-      ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
-    });
-  };
+  const ops = opsRunner(companyCommands, () => t.database);
+  const run = (args: string[], stdin?: string) => ops('owner:create', args, stdin);
   const userOf = async (column: 'phone' | 'email', value: string) =>
     (await t.database.db.select().from(users).where(eq(users[column], value)))[0];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { DEVICE_SECRETS } from './factory.js';
 import { factoryCommands } from './ops.js';
@@ -12,11 +13,12 @@ describe.each(ENGINES)(
     let t: TestApp;
     blockApp(engine, (app) => (t = app));
 
-    const run = (args: string[]) =>
-      factoryCommands['devices:credentials']?.run(args, {
-        database: t.database,
-        config: { ...loadConfig({}), serverSecret: t.serverSecret },
-      }) ?? Promise.reject(new Error('no command'));
+    const ops = opsRunner(
+      factoryCommands,
+      () => t.database,
+      () => ({ ...loadConfig({}), serverSecret: t.serverSecret }),
+    );
+    const run = (args: string[]) => ops('devices:credentials', args);
 
     it('prints N bound units as CSV whose secrets connect them', async () => {
       const output = await run(['--count', '3']);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
 import { factoryUnits } from '../../core/db/devices.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { batchOfSeed, generateUnits } from './factory.js';
 import { factoryCommands } from './ops.js';
 
@@ -71,14 +72,17 @@ describe('generateUnits (spec §5.1)', () => {
 
 describe.each(ENGINES)('npm run ops -- factory:generate on %s', (engine) => {
   let test: TestDatabase;
-  const command = factoryCommands['factory:generate'];
-  const config = { ...loadConfig({}), serverSecret: 'a-test-server-secret-of-32-characters-at-least' };
+  const ops = opsRunner(
+    factoryCommands,
+    () => test.database,
+    () => ({ ...loadConfig({}), serverSecret: 'a-test-server-secret-of-32-characters-at-least' }),
+  );
   beforeAll(async () => {
     test = await createTestDatabase(engine);
   });
   afterAll(() => test.drop());
 
-  const run = (args: string[]) => command?.run(args, { database: test.database, config }) ?? Promise.reject();
+  const run = (args: string[]) => ops('factory:generate', args);
 
   it('adds 100,000 units in seconds, and continues a batch where it stopped', async () => {
     const started = Date.now();

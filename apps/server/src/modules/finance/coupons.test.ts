@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
@@ -148,8 +149,7 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
   });
 
   it('coupon:issue issues vouchers to a company and prints their codes', async () => {
-    const run = (args: string[]) =>
-      financeCommands['coupon:issue']?.run(args, { database: t.database } as never);
+    const run = (args: string[]) => opsRunner(financeCommands, () => t.database)('coupon:issue', args);
     const said = await run([String(companyId), '10', '30', '2']);
     expect(said).toMatch(/2 voucher\(s\) of ¥10\.00 valid 30 days: V[A-Z2-9]{10}, V[A-Z2-9]{10}/);
     await expect(run([String(companyId), '10.001', '30'])).rejects.toThrow('Usage: coupon:issue');

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
 import { messages } from '../notices/schema.js';
@@ -131,8 +132,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
   it('invoice:issue marks it invoiced with its number and tells the owner, once', async () => {
     const paid = await order(4_000);
     const invoice = (await call('POST', FINANCE_PATHS.invoices, { order_ids: [paid] })).json<Invoice>();
-    const run = (args: string[]) =>
-      financeCommands['invoice:issue']?.run(args, { database: t.database } as never);
+    const run = (args: string[]) => opsRunner(financeCommands, () => t.database)('invoice:issue', args);
     expect(await run([String(invoice.id), 'INV-2026-0001'])).toMatch(/is invoiced as INV-2026-0001/);
     expect((await call('GET', FINANCE_PATHS.invoice(invoice.id))).json()).toMatchObject({
       state: 'invoiced',

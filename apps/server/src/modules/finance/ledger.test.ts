@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { Ledger } from './ledger.js';
 import { financeCommands } from './ops.js';
 import { companyBalances, ledgerEntries } from './schema.js';
@@ -95,8 +96,7 @@ describe.each(ENGINES)('the ledger, on %s (issue 17)', (engine) => {
 
   it('finance:credit credits a bank transfer once per reference, amounts read as yuan without rounding', async () => {
     const companyId = await company();
-    const run = (args: string[]) =>
-      financeCommands['finance:credit']?.run(args, { database: test.database } as never);
+    const run = (args: string[]) => opsRunner(financeCommands, () => test.database)('finance:credit', args);
     expect(await run([String(companyId), '1200.10', 'BANK-77'])).toContain('¥1,200.10 credited for BANK-77');
     await expect(run([String(companyId), '1200.10', 'BANK-77'])).rejects.toThrow('credited before');
     await expect(run([String(companyId), '12.345', 'BANK-78'])).rejects.toThrow('Usage: finance:credit');

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { MenuItem, PluginManifest } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../core/config.js';
 import { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { menuItems } from '../../core/menu/schema.js';
 import { menuTree } from '../../core/menu/tree.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { PLUGIN_MANIFESTS_FILE, readConsolePlugins } from './console-plugins.js';
 import { pluginCommands } from './ops.js';
 import { FIRST_PLUGIN_ITEM_ID, PluginMenuError, PluginMenus } from './plugins.js';
@@ -197,12 +197,7 @@ describe.each(ENGINES)('console plugins in the menu catalogue on %s', (engine) =
 describe('plugin operator commands and the console build’s manifests', () => {
   let test: TestDatabase;
   let dir: string;
-  const config = loadConfig({});
-  const run = (name: string, args: string[]) => {
-    const command = pluginCommands[name];
-    if (!command) throw new Error(`no command ${name}`);
-    return command.run(args, { database: test.database, config });
-  };
+  const run = opsRunner(pluginCommands, () => test.database);
 
   beforeAll(async () => {
     test = await createTestDatabase('pglite');

@@ -4,22 +4,17 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
-import { loadConfig } from '../../core/config.js';
 import { users } from '../../core/db/schema.js';
 import { seedDemo } from '../../seed.js';
 import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
+import { opsRunner } from '../../testing/ops.js';
 import { noticeCommands } from './ops.js';
 import { messages, notices } from './schema.js';
 
 describe('notice operator commands', () => {
   let test: TestDatabase;
   let dir: string;
-  const config = loadConfig({});
-  const run = (name: string, args: string[]) => {
-    const command = noticeCommands[name];
-    if (!command) throw new Error(`no command ${name}`);
-    return command.run(args, { database: test.database, config });
-  };
+  const run = opsRunner(noticeCommands, () => test.database);
 
   beforeAll(async () => {
     test = await createTestDatabase('pglite');
