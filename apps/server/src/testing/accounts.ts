@@ -1,8 +1,9 @@
 /** Helpers of the company module's tests: images, multipart bodies, accounts. */
 import { createHash } from 'node:crypto';
-import type { MenusMap } from '@vap/contracts';
+import { type MenusMap, OBJECT_STORE_AUTH_SCHEME } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
+import { expect } from 'vitest';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { companies, roles, users } from '../core/db/schema.js';
 import { md5Hex } from '../seed.js';
@@ -87,6 +88,29 @@ export function multipart(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Uploads `bytes` as `name` the way the console does with an upload grant (the token and URL an
+ * upload-token call answers); expects the object store to take them.
+ */
+export async function uploadGranted(
+  t: TestApp,
+  grant: { token: string; url: string },
+  name: string,
+  bytes: Buffer,
+) {
+  const form = multipart({ filename: name, filesize: String(bytes.length) }, bytes);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: grant.url,
+    headers: {
+      authorization: `${OBJECT_STORE_AUTH_SCHEME} ${grant.token}`,
+      'content-type': form.contentType,
+    },
+    payload: form.body,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
 }
 
 let phoneCounter = 13_700_000_000;

@@ -30,7 +30,6 @@ import {
   MQTT_CALLS,
   MQTT_PATHS,
   NOTICE_CALLS,
-  OBJECT_STORE_AUTH_SCHEME,
   OWNER_ROLE_ID,
   type SmsPurpose,
   SYSTEM_CALLS,
@@ -46,7 +45,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
-import { addAccount, md5, multipart } from '../../testing/accounts.js';
+import { addAccount, md5, uploadGranted } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
@@ -531,15 +530,7 @@ async function uploadedFirmware(ctx: Context, account: Account) {
     payload: { name: path, size: bytes.length },
   });
   expect(grant.statusCode, grant.body).toBe(200);
-  const { token, url } = grant.json<{ token: string; url: string }>();
-  const form = multipart({ filename: path, filesize: String(bytes.length) }, bytes);
-  const uploaded = await ctx.t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `${OBJECT_STORE_AUTH_SCHEME} ${token}`, 'content-type': form.contentType },
-    payload: form.body,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  await uploadGranted(ctx.t, grant.json(), path, bytes);
   return path;
 }
 

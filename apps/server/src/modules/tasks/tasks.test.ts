@@ -6,9 +6,9 @@
  * under the same key, retry and cancel. The device here is a plain MQTT client playing the
  * protocol of docs/mqtt.md, so that every transition is the test's to cause.
  */
-import { OBJECT_STORE_AUTH_SCHEME, TASK_PATHS, type Task } from '@vap/contracts';
+import { TASK_PATHS, type Task } from '@vap/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { md5, multipart } from '../../testing/accounts.js';
+import { md5, uploadGranted } from '../../testing/accounts.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { deviceTopic } from '../mqtt/topics.js';
 import { LEASE_MS } from './engine.js';
@@ -28,15 +28,7 @@ describe.each(ENGINES)('device tasks, on %s (issue 16)', (engine) => {
     const name = `firmware/${state.companyId}_${md5(bytes)}.bin`;
     const grant = await call('POST', TASK_PATHS.firmwareToken, { name, size: bytes.length });
     expect(grant.statusCode, grant.body).toBe(200);
-    const { token, url } = grant.json<{ token: string; url: string }>();
-    const form = multipart({ filename: name, filesize: String(bytes.length) }, bytes);
-    const uploaded = await state.t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `${OBJECT_STORE_AUTH_SCHEME} ${token}`, 'content-type': form.contentType },
-      payload: form.body,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await uploadGranted(state.t, grant.json(), name, bytes);
     const version = `V9.${versions}.0`;
     const created = await call('POST', TASK_PATHS.firmware, {
       path: name,
