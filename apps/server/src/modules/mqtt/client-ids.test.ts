@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createKey } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { boundUnits, brokerSuite, keyPassword } from './test-support.js';
+import { boundUnits, brokerSuite, keyLogin } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engine) => {
@@ -70,22 +70,14 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
   it("lets another company's key connect with an integration's id without dropping it; each lists and kicks its own", async () => {
     const ownKey = await createKey(t, owner, { is_access_all_group: true });
     const strangerKey = await createKey(t, stranger.headers, { is_access_all_group: true });
-    const integration = await connect({
-      clientId: 'erp-integration',
-      username: ownKey.id,
-      password: keyPassword(ownKey, 'erp-integration'),
-    });
+    const integration = await connect(keyLogin(ownKey, 'erp-integration'));
     await integration.subscribeAsync('vap/dev/+/up/#');
     let dropped = false;
     integration.once('close', () => {
       dropped = true;
     });
 
-    const intruder = await connect({
-      clientId: 'erp-integration',
-      username: strangerKey.id,
-      password: keyPassword(strangerKey, 'erp-integration'),
-    });
+    const intruder = await connect(keyLogin(strangerKey, 'erp-integration'));
     await counted('erp-integration', stranger.companyId ?? 0);
     expect(await stillReceives(integration)).toBe(true);
     expect(dropped).toBe(false);
@@ -120,11 +112,7 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
     await counted(credentials.client_id, demoCompanyId);
 
     const strangerKey = await createKey(t, stranger.headers, { is_access_all_group: true });
-    await connect({
-      clientId: credentials.client_id,
-      username: strangerKey.id,
-      password: keyPassword(strangerKey, credentials.client_id),
-    });
+    await connect(keyLogin(strangerKey, credentials.client_id));
     await counted(credentials.client_id, stranger.companyId ?? 0);
     expect(await stillReceives(tool)).toBe(true);
     expect(tool.connected).toBe(true);
@@ -133,41 +121,22 @@ describe.each(ENGINES)('a client id is its company’s, on %s (issue 28)', (engi
   it("gives another company's client of the same id none of the session its owner left behind", async () => {
     const ownKey = await createKey(t, owner, { is_access_all_group: true });
     const strangerKey = await createKey(t, stranger.headers, { is_access_all_group: true });
-    const first = await connect({
-      clientId: 'persistent-erp',
-      username: ownKey.id,
-      password: keyPassword(ownKey, 'persistent-erp'),
-      clean: false,
-    });
+    const first = await connect({ ...keyLogin(ownKey, 'persistent-erp'), clean: false });
     await first.subscribeAsync('vap/dev/+/up/#', { qos: 1 });
     await first.endAsync();
 
-    const taken = await connackOf({
-      clientId: 'persistent-erp',
-      username: strangerKey.id,
-      password: keyPassword(strangerKey, 'persistent-erp'),
-      clean: false,
-    });
+    const taken = await connackOf({ ...keyLogin(strangerKey, 'persistent-erp'), clean: false });
     expect(taken.sessionPresent).toBe(false);
 
     // Its owner's own next connection finds the session where it left it.
-    const back = await connackOf({
-      clientId: 'persistent-erp',
-      username: ownKey.id,
-      password: keyPassword(ownKey, 'persistent-erp'),
-      clean: false,
-    });
+    const back = await connackOf({ ...keyLogin(ownKey, 'persistent-erp'), clean: false });
     expect(back.sessionPresent).toBe(true);
   });
 
   it('still lets a second connection of an id of the same company take the first over', async () => {
     const ownKey = await createKey(t, owner, { is_access_all_group: true });
-    const first = await connect({
-      clientId: 'erp-twice',
-      username: ownKey.id,
-      password: keyPassword(ownKey, 'erp-twice'),
-    });
-    await connect({ clientId: 'erp-twice', username: ownKey.id, password: keyPassword(ownKey, 'erp-twice') });
+    const first = await connect(keyLogin(ownKey, 'erp-twice'));
+    await connect(keyLogin(ownKey, 'erp-twice'));
     await expect.poll(() => first.connected).toBe(false);
   });
 });

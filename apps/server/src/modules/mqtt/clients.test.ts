@@ -19,7 +19,7 @@ import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { brokerSuite, keyPassword } from './test-support.js';
+import { brokerSuite, keyLogin, keyPassword } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 interface Unit {
@@ -117,13 +117,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
     const disabled = await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expect(
-      await refusalOf({
-        clientId: 'third-party-5',
-        username: key.id,
-        password: keyPassword(key, 'third-party-5'),
-      }),
-    ).toBe(5);
+    expect(await refusalOf(keyLogin(key, 'third-party-5'))).toBe(5);
   });
 
   it("gives a key its company's devices only: wildcard subscriptions deliver its own, commands reach its own", async () => {
@@ -194,14 +188,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
       await refusalOf({ ...v5, clientId: 'v5-party-2', username: key.id, password: keyPassword(key, 'x') }),
     ).toBe(0x86);
     await call('PATCH', ACCESS_KEY_PATHS.key(key.id), owner, { disabled: true });
-    expect(
-      await refusalOf({
-        ...v5,
-        clientId: 'v5-party-3',
-        username: key.id,
-        password: keyPassword(key, 'v5-party-3'),
-      }),
-    ).toBe(0x87);
+    expect(await refusalOf({ ...v5, ...keyLogin(key, 'v5-party-3') })).toBe(0x87);
   });
 
   it("refuses an MQTT 5 key another company's device with SUBACK 0x87 and PUBACK 0x87, delivers nothing and keeps its connection", async () => {

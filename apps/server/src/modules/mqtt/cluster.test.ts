@@ -20,7 +20,7 @@ import { md5Hex, seedDemo } from '../../seed.js';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
 import type { Broker } from './broker.js';
-import { keyPassword, testClients } from './test-support.js';
+import { keyLogin, testClients } from './test-support.js';
 import { deviceTopic } from './topics.js';
 
 /** A Redis database of its own: the broker's store is flushed before the test. */
@@ -122,10 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     it('delivers on node A what a device publishes on node B', async () => {
       const [unit] = units;
       if (!unit) throw new Error('no unit');
-      const watcher = await connect(
-        { clientId: 'watcher-a', username: key.id, password: keyPassword(key, 'watcher-a') },
-        urlOf(nodeA()),
-      );
+      const watcher = await connect(keyLogin(key, 'watcher-a'), urlOf(nodeA()));
       await watcher.subscribeAsync(deviceTopic(unit.sn, 'up', '#'));
       const received = new Promise<string>((resolve) =>
         watcher.once('message', (_topic, payload) => resolve(payload.toString())),
@@ -208,23 +205,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         })
       ).json<{ id: string; secret: string }>();
 
-      const integration = await connect(
-        { clientId: 'erp-integration', username: key.id, password: keyPassword(key, 'erp-integration') },
-        urlOf(nodeA()),
-      );
+      const integration = await connect(keyLogin(key, 'erp-integration'), urlOf(nodeA()));
       await connected(nodeA(), 'erp-integration');
       let dropped = false;
       integration.once('close', () => {
         dropped = true;
       });
-      await connect(
-        {
-          clientId: 'erp-integration',
-          username: otherKey.id,
-          password: keyPassword(otherKey, 'erp-integration'),
-        },
-        urlOf(nodeB()),
-      );
+      await connect(keyLogin(otherKey, 'erp-integration'), urlOf(nodeB()));
       await connected(nodeB(), 'erp-integration');
       // Aedes tells the other nodes of a new client at once; a second is ample for its word to land.
       await new Promise((wait) => setTimeout(wait, 1000));
@@ -237,10 +224,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       if (!unit) throw new Error('no unit');
       // A persistent session on A, subscribed at QoS 1, then gone.
       const sessionId = 'persistent-watcher';
-      const first = await connect(
-        { clientId: sessionId, username: key.id, password: keyPassword(key, sessionId), clean: false },
-        urlOf(nodeA()),
-      );
+      const first = await connect({ ...keyLogin(key, sessionId), clean: false }, urlOf(nodeA()));
       await first.subscribeAsync(deviceTopic(unit.sn, 'up', 'event'), { qos: 1 });
       await first.endAsync();
       // The device on B: a retained state, and an event while the watcher is away.
@@ -262,16 +246,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await startNode();
 
       const queued = new Promise<string>((resolve) => {
-        void connect(
-          { clientId: sessionId, username: key.id, password: keyPassword(key, sessionId), clean: false },
-          urlOf(nodeA()),
-        ).then((again) => again.on('message', (_topic, payload) => resolve(payload.toString())));
+        void connect({ ...keyLogin(key, sessionId), clean: false }, urlOf(nodeA())).then((again) =>
+          again.on('message', (_topic, payload) => resolve(payload.toString())),
+        );
       });
       expect(await queued).toBe('{"type":"motion"}');
-      const reader = await connect(
-        { clientId: 'retained-reader', username: key.id, password: keyPassword(key, 'retained-reader') },
-        urlOf(nodeB()),
-      );
+      const reader = await connect(keyLogin(key, 'retained-reader'), urlOf(nodeB()));
       const retained = new Promise<string>((resolve) =>
         reader.once('message', (_topic, payload) => resolve(payload.toString())),
       );

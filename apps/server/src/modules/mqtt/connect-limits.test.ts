@@ -14,7 +14,7 @@ import { DEFAULT_MQTT_LIMITS } from '../../core/config.js';
 import { createKey } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { type BoundUnit, boundUnits, keyPassword, testClients } from './test-support.js';
+import { type BoundUnit, boundUnits, keyLogin, keyPassword, testClients } from './test-support.js';
 
 const PER_CLIENT = DEFAULT_MQTT_LIMITS.failuresPerClient;
 const PER_ADDRESS = DEFAULT_MQTT_LIMITS.failuresPerAddress;
@@ -83,13 +83,7 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
         }),
       ).toBe(4);
     }
-    expect(
-      await refusalFrom('127.0.0.3', {
-        clientId: 'guesser-right',
-        username: key.id,
-        password: keyPassword(key, 'guesser-right'),
-      }),
-    ).toBe(SERVER_UNAVAILABLE);
+    expect(await refusalFrom('127.0.0.3', keyLogin(key, 'guesser-right'))).toBe(SERVER_UNAVAILABLE);
   });
 
   it(`refuses an address after ${PER_ADDRESS} failed connects over any ids, and no other address`, async () => {
@@ -108,9 +102,7 @@ describe.each(ENGINES)('failed connects, on %s (issue 28)', (engine) => {
     const key = await createKey(t, owner, { is_access_all_group: true });
     const many = Array.from({ length: PER_ADDRESS + 20 }, (_, index) => `integration-${index}`);
     const answers = await Promise.all(
-      many.map((clientId) =>
-        refusalFrom('127.0.0.8', { clientId, username: key.id, password: keyPassword(key, clientId) }),
-      ),
+      many.map((clientId) => refusalFrom('127.0.0.8', keyLogin(key, clientId))),
     );
     expect(answers.filter((answer) => answer !== 'connected')).toEqual([]);
   });

@@ -39,6 +39,11 @@ export function keyPassword(
   return mqttKeyPassword(timestamp, nonce, signature);
 }
 
+/** How an access key's client `clientId` connects: the key's id as username, a fresh keyPassword. */
+export function keyLogin(key: { id: string; secret: string }, clientId: string) {
+  return { clientId, username: key.id, password: keyPassword(key, clientId) };
+}
+
 /**
  * A client of the TCP port from another loopback address (127.0.0.2, …: Linux routes all of
  * 127/8 to this machine), for counts kept per address. Answers the client once connected, or the
@@ -79,7 +84,7 @@ export function testClients(defaultUrl: () => string) {
       ),
     /** A third party's connection with an access key, signed for `clientId` (docs/mqtt.md). */
     connectKey: (key: { id: string; secret: string }, clientId: string, options: mqtt.IClientOptions = {}) =>
-      connect({ ...options, clientId, username: key.id, password: keyPassword(key, clientId) }),
+      connect({ ...options, ...keyLogin(key, clientId) }),
     /** A unit's connection with its serial and secret. */
     connectDevice: (unit: { sn: string; secret: string }) =>
       connect({ clientId: unit.sn, username: unit.sn, password: unit.secret }),
