@@ -18,6 +18,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { companies } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
@@ -250,12 +251,7 @@ export class Coupons {
   }
 
   private async row(tx: Db, companyId: number, id: number): Promise<CouponRow> {
-    const [row] = await tx
-      .select()
-      .from(coupons)
-      .where(and(eq(coupons.id, id), eq(coupons.companyId, companyId)));
-    if (!row) throw new ApiError(404, 'not_found');
-    return row;
+    return companyRow(tx, coupons, companyId, id);
   }
 
   /** `unused` and `expired` are one stored state: the validity tells them apart. */

@@ -19,6 +19,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { companies, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
@@ -92,11 +93,7 @@ export class Invoices {
   }
 
   async get(companyId: number, id: number): Promise<Invoice> {
-    const [row] = await this.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-    if (!row) throw new ApiError(404, 'not_found');
+    const row = await companyRow(this.db, invoices, companyId, id);
     const [invoice] = await this.withOrders([row]);
     return invoice as Invoice;
   }

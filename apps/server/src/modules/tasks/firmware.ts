@@ -14,6 +14,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { firmwarePackages, tasks } from './schema.js';
@@ -55,12 +56,7 @@ export class FirmwarePackages {
   }
 
   async find(companyId: number, id: number): Promise<Row> {
-    const [row] = await this.db
-      .select()
-      .from(firmwarePackages)
-      .where(and(eq(firmwarePackages.id, id), eq(firmwarePackages.companyId, companyId)));
-    if (!row) throw new ApiError(404, 'not_found');
-    return row;
+    return companyRow(this.db, firmwarePackages, companyId, id);
   }
 
   /** Records an uploaded package: the object must be stored, and be this company's. */

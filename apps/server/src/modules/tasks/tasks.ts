@@ -25,6 +25,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Permissions } from '../../core/auth/permissions.js';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { devices } from '../../core/db/devices.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
@@ -197,12 +198,7 @@ export class Tasks {
   }
 
   private async owned(companyId: number, id: number): Promise<TaskRow> {
-    const [task] = await this.db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)));
-    if (!task) throw new ApiError(404, 'not_found');
-    return task;
+    return companyRow(this.db, tasks, companyId, id);
   }
 
   /** The tasks' job counts and progress, by task. */

@@ -5,10 +5,11 @@
  * deleting the template later changes no task.
  */
 import type { ConfigTemplate, configTemplateBodySchema } from '@vap/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
 import { configTemplates } from './schema.js';
@@ -43,12 +44,7 @@ export class ConfigTemplates {
   }
 
   async find(companyId: number, id: number): Promise<Row> {
-    const [row] = await this.db
-      .select()
-      .from(configTemplates)
-      .where(and(eq(configTemplates.id, id), eq(configTemplates.companyId, companyId)));
-    if (!row) throw new ApiError(404, 'not_found');
-    return row;
+    return companyRow(this.db, configTemplates, companyId, id);
   }
 
   async create(companyId: number, body: Body, trail: AuditTrail): Promise<ConfigTemplate> {
