@@ -127,12 +127,14 @@ export const smsSignInFormSchema = z.object({
 });
 export type SmsSignInForm = z.input<typeof smsSignInFormSchema>;
 
-export const signUpFormSchema = z
-  .object({
-    phone: phoneSchema,
-    sms_code: smsCodeSchema,
-    password: plainPasswordSchema,
-    confirm_password: z.string(),
+/** What sign-up and reset share: the SMS sign-in's phone and code, a new password and its confirmation. */
+const newPasswordBySmsSchema = smsSignInFormSchema.extend({
+  password: plainPasswordSchema,
+  confirm_password: z.string(),
+});
+
+export const signUpFormSchema = newPasswordBySmsSchema
+  .extend({
     /** Optional: empty, or 2–10 Chinese characters. */
     nickname: z.union([z.literal(''), personNameSchema]),
   })
@@ -140,14 +142,7 @@ export const signUpFormSchema = z
 export type SignUpForm = z.input<typeof signUpFormSchema>;
 export type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
-export const resetPasswordFormSchema = z
-  .object({
-    phone: phoneSchema,
-    sms_code: smsCodeSchema,
-    password: plainPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine(confirmMatches, passwordsDiffer);
+export const resetPasswordFormSchema = newPasswordBySmsSchema.refine(confirmMatches, passwordsDiffer);
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
 
