@@ -29,7 +29,7 @@ import { selectRows, toDevice } from './device-rows.js';
 import { boundFrom, findUnit, GB_PASSWORD_KEY } from './factory.js';
 import { changeGroupCount, groupFull, groupUnknown, type LockedGroup, lockGroups } from './groups.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
-import { type Actor, recordChanges } from './records.js';
+import { type Actor, changeOf, recordChanges } from './records.js';
 import { type DeviceScope, groupInScope, scopeOf, scopeWhere } from './scope.js';
 
 type BindBody = z.output<typeof bindDeviceBodySchema>;
@@ -159,16 +159,7 @@ export class Devices {
       const remark = body.remark === undefined ? device.remark : body.remark.trim();
       await tx.update(devices).set({ name, remark }).where(eq(devices.id, device.id));
       if (name !== device.name) {
-        await recordChanges(tx, actor, [
-          {
-            companyId: device.companyId,
-            deviceId: device.id,
-            sn: device.sn,
-            action: 'rename',
-            before: device.name,
-            after: name,
-          },
-        ]);
+        await recordChanges(tx, actor, [changeOf(device, 'rename', { before: device.name, after: name })]);
       }
       await actor.trail.record(tx, {
         action: 'device.update',
@@ -202,13 +193,7 @@ export class Devices {
       await recordChanges(
         tx,
         actor,
-        rows.map((row) => ({
-          companyId: row.companyId,
-          deviceId: row.id,
-          sn: row.sn,
-          action: 'unbind' as const,
-          before: row.name,
-        })),
+        rows.map((row) => changeOf(row, 'unbind', { before: row.name })),
       );
       await actor.trail.record(tx, {
         action: 'device.unbind',
@@ -258,14 +243,7 @@ export class Devices {
       await recordChanges(
         tx,
         actor,
-        moving.map((row) => ({
-          companyId: row.companyId,
-          deviceId: row.id,
-          sn: row.sn,
-          action: 'move' as const,
-          before: nameOf(row.groupId),
-          after: nameOf(groupId),
-        })),
+        moving.map((row) => changeOf(row, 'move', { before: nameOf(row.groupId), after: nameOf(groupId) })),
       );
       await actor.trail.record(tx, {
         action: 'device.move',

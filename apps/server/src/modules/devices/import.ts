@@ -19,7 +19,7 @@ import { devices, factoryUnits } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { boundFrom, GB_PASSWORD_KEY, LOCAL_PASSWORD_KEY, UNIT, type Unit } from './factory.js';
 import { changeGroupCount, groupUnknown, lockGroups } from './groups.js';
-import { type Actor, recordChanges } from './records.js';
+import { type Actor, changeOf, recordChanges } from './records.js';
 import { groupInScope, scopeOf } from './scope.js';
 import type { CheckedImportRow } from './workbook.js';
 
@@ -126,13 +126,9 @@ export class DeviceImport {
         await recordChanges(
           tx,
           actor,
-          inserted.map((device) => ({
-            companyId: scope.companyId,
-            deviceId: device.id,
-            sn: device.sn,
-            action: 'bind' as const,
-            after: device.name,
-          })),
+          inserted.map((device) =>
+            changeOf({ ...device, companyId: scope.companyId }, 'bind', { after: device.name }),
+          ),
         );
         await actor.trail.record(tx, {
           action: 'device.import',

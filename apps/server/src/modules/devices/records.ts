@@ -47,6 +47,15 @@ export interface RecordedChange {
 }
 
 /** Records per statement: 9 parameters each. */
+/** The record of `action` on a device row (its company, id and serial), with what it shows before and after. */
+export function changeOf(
+  device: { companyId: number; id: number; sn: string },
+  action: BindAction,
+  shown: { before?: string; after?: string } = {},
+): RecordedChange {
+  return { companyId: device.companyId, deviceId: device.id, sn: device.sn, action, ...shown };
+}
+
 const RECORDS_PER_STATEMENT = 2000;
 
 /**
