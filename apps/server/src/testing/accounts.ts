@@ -91,17 +91,19 @@ export function multipart(
 }
 
 /**
- * Uploads `bytes` as `name` the way the console does with an upload grant (the token and URL an
- * upload-token call answers); expects the object store to take them.
+ * Sends `file` to the object store the way the console does with an upload grant (the token and URL
+ * an upload-token call answers), declared as `name` of `size` bytes (the file's own length unless
+ * given); answers the store's response.
  */
-export async function uploadGranted(
+export function sendUpload(
   t: TestApp,
   grant: { token: string; url: string },
   name: string,
-  bytes: Buffer,
+  file: Buffer,
+  size = file.length,
 ) {
-  const form = multipart({ filename: name, filesize: String(bytes.length) }, bytes);
-  const uploaded = await t.app.inject({
+  const form = multipart({ filename: name, filesize: String(size) }, file);
+  return t.app.inject({
     method: 'POST',
     url: grant.url,
     headers: {
@@ -110,6 +112,16 @@ export async function uploadGranted(
     },
     payload: form.body,
   });
+}
+
+/** Uploads `bytes` as `name` with an upload grant (sendUpload); expects the object store to take them. */
+export async function uploadGranted(
+  t: TestApp,
+  grant: { token: string; url: string },
+  name: string,
+  bytes: Buffer,
+) {
+  const uploaded = await sendUpload(t, grant, name, bytes);
   expect(uploaded.statusCode, uploaded.body).toBe(200);
 }
 

@@ -4,7 +4,15 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { userInfoSchema } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
+import {
+  addAccount,
+  jpegOf,
+  md5,
+  multipart,
+  pngOf,
+  sendUpload,
+  uploadGranted,
+} from '../../testing/accounts.js';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
 import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, startTestS3, type TestS3 } from '../../testing/s3.js';
 import { type ObjectBackend, ObjectMissingError } from './backend.js';
@@ -77,15 +85,7 @@ describe('the S3 object backend (against s3rver)', () => {
     const owner = await addAccount(t, { company: 'own' });
     const bytes = pngOf(12, 9);
     const name = `license/${owner.companyId}_${md5(bytes)}.png`;
-    const { token, url } = await grant(owner.token, name, bytes.length);
-    const form = multipart({ filename: name, filesize: String(bytes.length) }, bytes);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `VAP-OSS ${token}`, 'content-type': form.contentType },
-      payload: form.body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await uploadGranted(t, await grant(owner.token, name, bytes.length), name, bytes);
     expect(await keys()).toContain(name);
     expect((await keys()).filter((key) => key.startsWith('.staging/'))).toEqual([]);
     expect(existsSync(join(t.dataDir, 'objects'))).toBe(false);
@@ -170,15 +170,14 @@ describe('the S3 object backend (against s3rver)', () => {
     const owner = await addAccount(t, { company: 'own' });
     const bytes = pngOf(7, 3);
     const name = `id_human/${owner.companyId}_${md5(extra ? bytes : Buffer.from('other'))}.png`;
-    const { token, url } = await grant(owner.token, name, bytes.length);
     const sent = extra ? Buffer.concat([bytes, Buffer.alloc(extra)]) : bytes;
-    const form = multipart({ filename: name, filesize: String(bytes.length) }, sent);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `VAP-OSS ${token}`, 'content-type': form.contentType },
-      payload: form.body,
-    });
+    const response = await sendUpload(
+      t,
+      await grant(owner.token, name, bytes.length),
+      name,
+      sent,
+      bytes.length,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(code);
     const left = await keys();

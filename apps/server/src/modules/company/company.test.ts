@@ -9,7 +9,7 @@ import { LocalObjectBackend } from '../../core/storage/local-backend.js';
 import { ObjectStore } from '../../core/storage/objects.js';
 import { storedObjects } from '../../core/storage/schema.js';
 import { DEMO_OPERATOR } from '../../seed.js';
-import { addAccount, jpegOf, md5, multipart, pngOf } from '../../testing/accounts.js';
+import { addAccount, jpegOf, md5, multipart, pngOf, sendUpload } from '../../testing/accounts.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -37,13 +37,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
     });
     expect(grant.statusCode, grant.body).toBe(200);
     const { token: uploadToken, url } = grant.json<{ token: string; url: string }>();
-    const form = multipart({ filename: name, filesize: String(bytes.length) }, bytes);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `VAP-OSS ${uploadToken}`, 'content-type': form.contentType },
-      payload: form.body,
-    });
+    const response = await sendUpload(t, { token: uploadToken, url }, name, bytes);
     return { response, name, uploadToken, url };
   }
 
