@@ -4,7 +4,7 @@
  * devices module's `DevicePresence`), and the company that holds each.
  */
 import type { DeviceKind } from '@vap/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ServerSecrets } from '../core/crypto/secrets.js';
 import type { Database } from '../core/db/client.js';
 import { devices } from '../core/db/devices.js';
@@ -63,6 +63,12 @@ export async function markOffline(
         chosen.map((device) => device.id),
       ),
     );
+}
+
+/** The online status the device list shows for device `id`. */
+export async function deviceStatus(database: Database, id: number) {
+  const [row] = await database.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id));
+  return row?.status;
 }
 
 /** Orders devices by serial, as the broker lists its clients. */

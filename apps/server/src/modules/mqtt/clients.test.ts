@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
-import { boundDevices, bySerial, markOffline } from '../../testing/device-fixtures.js';
+import { boundDevices, bySerial, deviceStatus, markOffline } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { brokerSuite, keyLogin, keyPassword } from './test-support.js';
 import { deviceTopic } from './topics.js';
@@ -345,11 +345,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     expect(kicked.statusCode, kicked.body).toBe(204);
     await closed;
     await t.services.mqtt.broker.settled();
-    const [row] = await t.database.db
-      .select({ status: devices.status })
-      .from(devices)
-      .where(eq(devices.id, unit.deviceId));
-    expect(row?.status).toBe('offline');
+    expect(await deviceStatus(t.database, unit.deviceId)).toBe('offline');
   });
 
   it('lists an MQTT 5 client with protocol level 5, finds it by that level, and a kick sends it DISCONNECT 0x98', async () => {
@@ -402,11 +398,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     expect(await told).toBe(0x98);
     await closed;
     await t.services.mqtt.broker.settled();
-    const [row] = await t.database.db
-      .select({ status: devices.status })
-      .from(devices)
-      .where(eq(devices.id, unit.deviceId));
-    expect(row?.status).toBe('offline');
+    expect(await deviceStatus(t.database, unit.deviceId)).toBe('offline');
   });
 
   it('counts what passed in the time series, a point per step', async () => {

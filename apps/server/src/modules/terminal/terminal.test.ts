@@ -24,7 +24,7 @@ import { devices } from '../../core/db/devices.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import { md5Hex } from '../../seed.js';
-import { boundDevices } from '../../testing/device-fixtures.js';
+import { boundDevices, deviceStatus } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { demoOwner } from '../../testing/test-app.js';
 import { LineRecorder } from './command-audit.js';
@@ -113,9 +113,7 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
   });
 
   /** The online status of a device in the device list. */
-  const statusOf = async (deviceId: number) =>
-    (await t.database.db.select({ status: devices.status }).from(devices).where(eq(devices.id, deviceId)))[0]
-      ?.status;
+  const statusOf = (deviceId: number) => deviceStatus(t.database, deviceId);
 
   /** A spare device of the company as a simulated unit of its own, online; stopped after `use`. */
   async function unitOf<T>(
