@@ -8,6 +8,7 @@ export default defineConfig({
     i18n: 'src/i18n-entry.ts',
     query: 'src/query.tsx',
     'plugin-build': 'src/plugin-build.ts',
+    'test-config': 'src/test-config.ts',
   },
   splitting: true,
   format: ['esm'],
