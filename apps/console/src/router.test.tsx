@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOGUE_PATH, TOKEN_STORAGE_KEY } from '@vap/contracts';
-import { type FakeApi, testToken, testUser } from '@vap/kernel/testing';
+import { type FakeApi, refusal, testToken, testUser } from '@vap/kernel/testing';
 import { confirm } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { item, menus, owner, renderConsole, renderConsoleOnStart } from './test-support.js';
@@ -252,7 +252,7 @@ describe('the console’s start (spec §4.1, §8)', () => {
     const { router } = await renderConsoleOnStart('/dashboard', {
       'GET /v1/pms/user': () =>
         failures-- > 0
-          ? { status: 502, body: { code: 'bad_gateway', message: 'Upstream unavailable' } }
+          ? refusal(502, { code: 'bad_gateway', message: 'Upstream unavailable' })
           : { body: owner },
     });
     expect(await screen.findByRole('heading', { name: 'Your account could not be loaded' })).toBeTruthy();
@@ -279,7 +279,7 @@ describe('the console’s start (spec §4.1, §8)', () => {
 
   it('a 401 while the session loads signs the user out and asks them to sign in again', async () => {
     const { router } = await renderConsoleOnStart('/dashboard', {
-      'GET /v1/pms/user': { status: 401, body: { code: 'token_expired', message: 'expired' } },
+      'GET /v1/pms/user': refusal(401, { code: 'token_expired', message: 'expired' }),
     });
     await screen.findByRole('alertdialog', { name: 'Identity authentication expired' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

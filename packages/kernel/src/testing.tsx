@@ -4,7 +4,7 @@
  */
 
 import { configure, render } from '@testing-library/react';
-import type { Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
+import type { ApiErrorBody, Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
 import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Kernel } from './kernel.js';
@@ -34,6 +34,11 @@ export interface Answer {
 
 /** Answers by `METHOD /path` or `/path` (any method); a function sees the call. */
 export type Answers = Record<string, Answer | ((call: RecordedCall) => Answer)>;
+
+/** The server refusing a call: `status`, with the error body every refusal of /webapi has. */
+export function refusal(status: number, error: ApiErrorBody): { status: number; body: ApiErrorBody } {
+  return { status, body: error };
+}
 
 export interface FakeApi {
   fetch: typeof globalThis.fetch;

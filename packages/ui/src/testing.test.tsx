@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { definePlugin, page, useKernel, useT } from '@vap/kernel';
+import { refusal } from '@vap/kernel/testing';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { message } from './components/message.js';
@@ -65,7 +66,7 @@ describe('@vap/ui/testing renderConsolePage', () => {
 
   it("shows a failed call's message in the toaster, as the console's shell does", async () => {
     await renderConsolePage(plugin, 'probe_page', {
-      'GET /v1/probe': { status: 409, body: { code: 'taken', message: 'The name is taken' } },
+      'GET /v1/probe': refusal(409, { code: 'taken', message: 'The name is taken' }),
     });
     expect(await screen.findByText('The name is taken')).toBeTruthy();
     // The toast comes from the bus as the call fails; the page draws its failed state a render later.

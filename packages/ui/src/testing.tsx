@@ -14,6 +14,8 @@ import { message, Toaster } from './components/message.js';
 import { DialogHost } from './components/overlay/index.js';
 import { uiMessages } from './i18n.js';
 
+export { blobText, type Download, type DownloadCapture, downloadCapture } from './download-capture.js';
+
 /** The console's strings and the design system's, as the console passes them to the kernel. */
 export const sharedMessages = [
   messages('translation', consoleLoaders),

@@ -6,6 +6,7 @@ import {
   callsTo,
   createTestKernel,
   type RecordedCall,
+  refusal,
   renderWithKernel,
   testMenuItem,
   testUser,
@@ -91,7 +92,7 @@ describe('the dashboard card "Cloud storage" (issue 29)', () => {
   });
 
   it('says when the figures cannot be loaded, and Retry asks again', async () => {
-    const { api } = await render({ status: 500, body: { code: 'internal', message: 'Server error' } });
+    const { api } = await render(refusal(500, { code: 'internal', message: 'Server error' }));
     const alert = await within(await screen.findByTestId('cbs-card')).findByRole('alert');
     expect(alert.textContent).toContain(en.dashboardCard.loadFailed);
     api.answers[`GET ${CBS_PATHS.summary}`] = { body: summary() };

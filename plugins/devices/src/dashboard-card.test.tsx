@@ -2,7 +2,14 @@ import './test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceSummary, TASK_PATHS, type TaskSummary } from '@vap/contracts';
-import { callsTo, createTestKernel, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
+import {
+  callsTo,
+  createTestKernel,
+  refusal,
+  renderWithKernel,
+  testMenuItem,
+  testUser,
+} from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
@@ -111,10 +118,7 @@ describe('the dashboard card "Devices" (issue 29)', () => {
   });
 
   it('says when the figures cannot be loaded, and Retry asks again', async () => {
-    const { api } = await render('devices', {
-      status: 500,
-      body: { code: 'internal', message: 'Server error' },
-    });
+    const { api } = await render('devices', refusal(500, { code: 'internal', message: 'Server error' }));
     const alert = await within(await screen.findByTestId('devices-card')).findByRole('alert');
     expect(alert.textContent).toContain(en.dashboardCard.devices.loadFailed);
     api.answers[`GET ${DEVICE_PATHS.summary}`] = { body: devices() };
@@ -169,7 +173,7 @@ describe('the dashboard card "Device tasks" (issue 29)', () => {
       ),
     ).toBeTruthy();
     cleanup();
-    await render('tasks', { status: 503, body: { code: 'unavailable', message: 'Down' } });
+    await render('tasks', refusal(503, { code: 'unavailable', message: 'Down' }));
     const alert = await within(await screen.findByTestId('tasks-card')).findByRole('alert');
     expect(alert.textContent).toContain(en.dashboardCard.tasks.loadFailed);
   });

@@ -2,7 +2,7 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
-import { callsTo, createTestKernel, renderWithKernel } from '@vap/kernel/testing';
+import { callsTo, createTestKernel, refusal, renderWithKernel } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,10 +93,7 @@ describe('the dashboard card "Balance"', () => {
   });
 
   it('says when the balance cannot be loaded, and Retry asks again', async () => {
-    const { api } = await renderCard(true, {
-      status: 500,
-      body: { code: 'internal', message: 'Server error' },
-    });
+    const { api } = await renderCard(true, refusal(500, { code: 'internal', message: 'Server error' }));
     const card = await screen.findByTestId('finance-card');
     const alert = await within(card).findByRole('alert');
     expect(alert.textContent).toContain(en.card.loadFailed);

@@ -6,6 +6,7 @@ import {
   callsTo,
   createTestKernel,
   type RecordedCall,
+  refusal,
   renderWithKernel,
   testMenuItem,
   testUser,
@@ -119,7 +120,7 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
   });
 
   it('says when the figures cannot be loaded, and Retry asks again', async () => {
-    const { api } = await render({ status: 500, body: { code: 'internal', message: 'Server error' } });
+    const { api } = await render(refusal(500, { code: 'internal', message: 'Server error' }));
     const alert = await within(await screen.findByTestId('mqtt-card')).findByRole('alert');
     expect(alert.textContent).toContain(en.dashboardCard.loadFailed);
     api.answers[`GET ${MQTT_PATHS.summary}`] = { body: summary() };

@@ -1,6 +1,6 @@
 import './test-setup.js';
 import { NTC_PATHS, POLL_INTERVAL_MS, type UnreadCounts } from '@vap/contracts';
-import { createTestKernel, testToken, wheresOf } from '@vap/kernel/testing';
+import { createTestKernel, refusal, testToken, wheresOf } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from './index.js';
 import { NoticesUnread } from './points.js';
@@ -113,11 +113,8 @@ describe('unread polling (spec §7.4, §9: every 3000 ms)', () => {
   it('only logs a failing poll: nothing is announced to the user, and polling goes on', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { kernel, unread, polls } = await start({
-      [`GET ${NTC_PATHS.noticesCount}`]: { status: 500, body: { code: 'internal', message: 'boom' } },
-      [`GET ${NTC_PATHS.messagesCount}`]: {
-        status: 503,
-        body: { code: 'service_unavailable', message: 'down' },
-      },
+      [`GET ${NTC_PATHS.noticesCount}`]: refusal(500, { code: 'internal', message: 'boom' }),
+      [`GET ${NTC_PATHS.messagesCount}`]: refusal(503, { code: 'service_unavailable', message: 'down' }),
     });
     const announced: unknown[] = [];
     kernel.bus.subscribe('http.error', (error) => announced.push(error));

@@ -2,7 +2,7 @@
 import '@vap/ui/test-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import DisplayDialog from './display-dialog.js';
 import { fileOf, renderDialog, testUser } from './test-kit.js';
@@ -66,7 +66,7 @@ describe('display settings dialog (spec §3 "Forms", §5.2, §8)', () => {
 
   it("shows 'display fail' with the server's message", async () => {
     await renderDialog(<DisplayDialog onClose={() => {}} />, owner, {
-      'PUT /v1/pms/company': { status: 403, body: { code: 'forbidden', message: 'Not permitted' } },
+      'PUT /v1/pms/company': refusal(403, { code: 'forbidden', message: 'Not permitted' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save the display settings: Not permitted')).toBeTruthy();
@@ -91,13 +91,10 @@ describe('display settings dialog (spec §3 "Forms", §5.2, §8)', () => {
 
   it('says why a product cannot be turned off while its packages run (spec §8)', async () => {
     await renderDialog(<DisplayDialog onClose={() => {}} />, owner, {
-      'PUT /v1/pms/company': {
-        status: 409,
-        body: {
-          code: 'resource_package_unused',
-          message: 'Cannot close the service while a resource package is unused',
-        },
-      },
+      'PUT /v1/pms/company': refusal(409, {
+        code: 'resource_package_unused',
+        message: 'Cannot close the service while a resource package is unused',
+      }),
     });
     await userEvent.click(await screen.findByRole('switch', { name: 'Cloud storage' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import PasswordDialog from './password-dialog.js';
 import { renderDialog, testUser } from './test-kit.js';
@@ -64,10 +64,10 @@ describe('change password dialog (spec §3, §4.1, §5.2, §8)', () => {
   it("shows 'password change error' with the server's message and closes", async () => {
     const onClose = vi.fn();
     const { kernel } = await renderDialog(<PasswordDialog onClose={onClose} />, testUser(), {
-      'PUT /v1/pms/user/password': {
-        status: 400,
-        body: { code: 'wrong_old_password', message: 'The old password is wrong' },
-      },
+      'PUT /v1/pms/user/password': refusal(400, {
+        code: 'wrong_old_password',
+        message: 'The old password is wrong',
+      }),
     });
     await userEvent.type(await screen.findByLabelText('Old password'), 'wrong-one');
     await userEvent.type(screen.getByLabelText('New password'), 'new-pass');

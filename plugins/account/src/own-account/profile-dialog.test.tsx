@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import ProfileDialog from './profile-dialog.js';
 import { renderDialog, testUser } from './test-kit.js';
@@ -51,7 +51,7 @@ describe('profile dialog (spec §3 "Forms", §5.2, §8)', () => {
   it("shows 'profile fail' with the server's message", async () => {
     const onClose = vi.fn();
     await renderDialog(<ProfileDialog onClose={onClose} />, user, {
-      'PUT /v1/pms/user': { status: 409, body: { code: 'email_taken', message: 'Email already used' } },
+      'PUT /v1/pms/user': refusal(409, { code: 'email_taken', message: 'Email already used' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save the profile: Email already used')).toBeTruthy();

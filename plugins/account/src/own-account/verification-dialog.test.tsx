@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDetail } from '@vap/contracts';
 import { md5OfBytes } from '@vap/kernel';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { companyDetail, fileOf, renderDialog, stubImageSizes, stubUploads, testUser } from './test-kit.js';
 import VerificationDialog, { firstMissing } from './verification-dialog.js';
@@ -181,11 +181,11 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
     stubImageSizes();
     stubUploads(({ fields }) =>
       fields.filename?.startsWith('id_emblem/')
-        ? { status: 400, body: { code: 'upload_hash_error', message: 'Upload hash error' } }
+        ? refusal(400, { code: 'upload_hash_error', message: 'Upload hash error' })
         : { status: 200, body: image(fields.filename ?? '') },
     );
     const { onClose } = await open(companyDetail(0, { name: '测试科技有限公司' }), {
-      'PUT /v1/pms/company': { status: 409, body: { code: 'verify_in_review', message: 'Under review' } },
+      'PUT /v1/pms/company': refusal(409, { code: 'verify_in_review', message: 'Under review' }),
     });
     await userEvent.upload(fileInputOf('ID card (back)'), fileOf('back.png', 'image/png'));
     expect(await within(section('ID card (back)')).findByText('Upload hash error')).toBeTruthy();

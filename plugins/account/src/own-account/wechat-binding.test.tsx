@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from './locales/en.json';
 import ProfileDialog from './profile-dialog.js';
@@ -67,13 +67,10 @@ describe('profile dialog: binding WeChat for scan sign-in', () => {
       [`POST ${AUTH_PATHS.scanBind}`]: created,
       [`GET ${AUTH_PATHS.scanBindState(ID)}`]: () => {
         polls++;
-        return {
-          status: 409,
-          body: {
-            code: 'scan_account_bound',
-            message: 'This WeChat account is already bound to another account',
-          },
-        };
+        return refusal(409, {
+          code: 'scan_account_bound',
+          message: 'This WeChat account is already bound to another account',
+        });
       },
     });
     await startBinding();

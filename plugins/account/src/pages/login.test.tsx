@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
-import { renderWithKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
+import { refusal, renderWithKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import { consoleMessages } from '../sign-in/test-support.js';
@@ -34,10 +34,10 @@ describe('password sign-in (spec §2.1, §7.1)', () => {
 
   it('sends the password as its md5 digest, without a bearer token, and shows the server message', async () => {
     const { api } = await renderLogin({
-      [AUTH_PATHS.loginPassword]: {
-        status: 401,
-        body: { code: 'invalid_credentials', message: 'Wrong account or password' },
-      },
+      [AUTH_PATHS.loginPassword]: refusal(401, {
+        code: 'invalid_credentials',
+        message: 'Wrong account or password',
+      }),
     });
     await userEvent.type(screen.getByLabelText(/Phone or email/), '13800138000');
     await userEvent.type(screen.getByLabelText(/^\*?Password/), '123456');

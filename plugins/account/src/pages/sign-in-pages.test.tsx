@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Answers } from '@vap/kernel/testing';
-import { renderWithKernel, testToken } from '@vap/kernel/testing';
+import { refusal, renderWithKernel, testToken } from '@vap/kernel/testing';
 import { message, Toaster } from '@vap/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
@@ -114,8 +114,8 @@ describe('/login: SMS code method', () => {
     const { api } = await renderSms({
       [`POST ${AUTH_PATHS.smsCode}`]: () =>
         ++answers === 1
-          ? { status: 400, body: { code: 'captcha_failed', message: 'Captcha verification failed' } }
-          : { status: 429, body: { code: 'too_many_requests', message: 'Please wait 60 seconds' } },
+          ? refusal(400, { code: 'captcha_failed', message: 'Captcha verification failed' })
+          : refusal(429, { code: 'too_many_requests', message: 'Please wait 60 seconds' }),
     });
     await userEvent.type(screen.getByLabelText(en.sms.phone), '13912345678');
     const dialog = await solveCaptcha(5);
@@ -134,10 +134,10 @@ describe('/login: SMS code method', () => {
 
   it('shows the server message of a wrong code', async () => {
     await renderSms({
-      [`POST ${AUTH_PATHS.loginSmsCode}`]: {
-        status: 400,
-        body: { code: 'invalid_sms_code', message: 'The verification code is wrong or has expired' },
-      },
+      [`POST ${AUTH_PATHS.loginSmsCode}`]: refusal(400, {
+        code: 'invalid_sms_code',
+        message: 'The verification code is wrong or has expired',
+      }),
     });
     await userEvent.type(screen.getByLabelText(en.sms.phone), '13912345678');
     await userEvent.type(screen.getByLabelText(en.sms.code), '654321');
@@ -199,10 +199,10 @@ describe('/login: QR scan method', () => {
         [`POST ${AUTH_PATHS.scanQrcode}`]: () => ({
           body: { id: `00000000-0000-4000-8000-00000000000${++created}`, url: 'x', expires_in: 120 },
         }),
-        [`POST ${AUTH_PATHS.scanLogin}`]: {
-          status: 410,
-          body: { code: 'scan_expired', message: 'The QR code has expired' },
-        },
+        [`POST ${AUTH_PATHS.scanLogin}`]: refusal(410, {
+          code: 'scan_expired',
+          message: 'The QR code has expired',
+        }),
       },
     });
     await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
@@ -258,10 +258,7 @@ describe('/login: QR scan method', () => {
         },
         [`POST ${AUTH_PATHS.scanLogin}`]: () => {
           polls++;
-          return {
-            status: 403,
-            body: { code: 'scan_not_bound', message: 'This WeChat account is not bound' },
-          };
+          return refusal(403, { code: 'scan_not_bound', message: 'This WeChat account is not bound' });
         },
       },
     });
@@ -350,10 +347,10 @@ describe('/register', () => {
 
   it('sends the nickname when given and shows the server message of a refusal', async () => {
     const { api } = await renderRegister({
-      [`POST ${AUTH_PATHS.signup}`]: {
-        status: 409,
-        body: { code: 'phone_registered', message: 'This phone number is already registered' },
-      },
+      [`POST ${AUTH_PATHS.signup}`]: refusal(409, {
+        code: 'phone_registered',
+        message: 'This phone number is already registered',
+      }),
     });
     await fill({
       [en.sms.phone]: '13912345678',

@@ -2,7 +2,7 @@ import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
-import { type Answers, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
+import { type Answers, refusal, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
@@ -76,10 +76,10 @@ describe('/login: company completion of a user without a company (spec §2.1, §
 
   it('checks the company name before calling the server, and shows a refusal of the server', async () => {
     const { api } = await renderCompletion({
-      [`POST ${ACCOUNT_PATHS.companies}`]: {
-        status: 409,
-        body: { code: 'company_exists', message: 'Already in a company' },
-      },
+      [`POST ${ACCOUNT_PATHS.companies}`]: refusal(409, {
+        code: 'company_exists',
+        message: 'Already in a company',
+      }),
     });
     const name = screen.getByLabelText(en.completion.name, { selector: 'input' });
     await userEvent.type(name, 'Acme');

@@ -2,7 +2,7 @@ import './test-support.js';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS } from '@vap/contracts';
-import { renderWithKernel } from '@vap/kernel/testing';
+import { refusal, renderWithKernel } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
@@ -93,7 +93,7 @@ describe('SliderCaptcha (spec §5.2)', () => {
       answers: {
         [`POST ${AUTH_PATHS.puzzleCaptcha}`]: () =>
           refuse
-            ? { status: 429, body: { code: 'too_many_requests', message: 'Too many captchas requested' } }
+            ? refusal(429, { code: 'too_many_requests', message: 'Too many captchas requested' })
             : { body: fakePuzzle() },
       },
     });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, wheresOf } from '@vap/kernel/testing';
+import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -171,10 +171,10 @@ describe('cbs_dashboard: opening packages', () => {
   it('devices that cannot be listed say why in the dialog, with a retry', async () => {
     const { api } = await renderCbsPage({
       ...baseAnswers([], devices),
-      [`GET ${CBS_PATHS.devices}`]: {
-        status: 403,
-        body: { code: 'forbidden', message: 'You are not permitted to do this' },
-      },
+      [`GET ${CBS_PATHS.devices}`]: refusal(403, {
+        code: 'forbidden',
+        message: 'You are not permitted to do this',
+      }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: en.page.packages }));
     await userEvent.click(await screen.findByRole('button', { name: en.packages.open }));

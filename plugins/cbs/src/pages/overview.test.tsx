@@ -2,7 +2,7 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -168,10 +168,10 @@ describe('cbs_dashboard: the overview', () => {
   it('figures that fail to load say why, and Retry asks again', async () => {
     const { api } = await renderCbsPage({
       ...baseAnswers(),
-      [`GET ${CBS_PATHS.dashboard}`]: {
-        status: 403,
-        body: { code: 'product_disabled', message: 'Cloud storage is not enabled for your company' },
-      },
+      [`GET ${CBS_PATHS.dashboard}`]: refusal(403, {
+        code: 'product_disabled',
+        message: 'Cloud storage is not enabled for your company',
+      }),
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Cloud storage is not enabled for your company');

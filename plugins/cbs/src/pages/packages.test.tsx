@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, wheresOf } from '@vap/kernel/testing';
+import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -270,10 +270,10 @@ describe('cbs_dashboard: changing a plan', () => {
     await renderPackages([running], {
       extraMenus: [rechargeMenu],
       answers: {
-        [`PUT ${CBS_PATHS.package(running.id)}`]: {
-          status: 409,
-          body: { code: 'balance_insufficient', message: 'Balance insufficient: please recharge' },
-        },
+        [`PUT ${CBS_PATHS.package(running.id)}`]: refusal(409, {
+          code: 'balance_insufficient',
+          message: 'Balance insufficient: please recharge',
+        }),
       },
     });
     const dialog = await openChange('Camera 1');

@@ -1,7 +1,7 @@
 import '../test-support.js';
 import { screen, within } from '@testing-library/react';
 import { DEVICE_MANAGER_PATHS, type Language, type OpenDevice } from '@vap/contracts';
-import { type Answers, renderWithKernel } from '@vap/kernel/testing';
+import { type Answers, refusal, renderWithKernel } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
@@ -72,10 +72,10 @@ describe('/open-pages/device-manager: the open device manager (spec §2.1, §8)'
 
   it('an expired link says so in the language of `lang`', async () => {
     await openPage(`${LINK}&lang=zh-CN`, {
-      [`GET ${DEVICE_MANAGER_PATHS.devices}`]: {
-        status: 403,
-        body: { code: 'link_expired', message: 'Link expired' },
-      },
+      [`GET ${DEVICE_MANAGER_PATHS.devices}`]: refusal(403, {
+        code: 'link_expired',
+        message: 'Link expired',
+      }),
     });
     expect(await screen.findByText(zhCN.openDeviceManager.linkExpired)).toBeTruthy();
     expect(screen.getByText(zhCN.openDeviceManager.linkExpiredHint)).toBeTruthy();

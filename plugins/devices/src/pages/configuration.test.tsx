@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -158,10 +158,10 @@ describe('the configuration templates', () => {
   it('edits a template from what it sets, and says under the name when the name is taken', async () => {
     const { api } = await renderPage({
       answers: {
-        [`PUT ${TASK_PATHS.configTemplate(1)}`]: {
-          status: 409,
-          body: { code: 'template_name_taken', message: 'Another template has this name' },
-        },
+        [`PUT ${TASK_PATHS.configTemplate(1)}`]: refusal(409, {
+          code: 'template_name_taken',
+          message: 'Another template has this name',
+        }),
       },
     });
     const templates = await openTemplates();

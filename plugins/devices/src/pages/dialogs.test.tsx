@@ -2,7 +2,7 @@ import '../test-support.js';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -98,10 +98,10 @@ describe('the bind dialog validates §5.4/§5.1 per mode', () => {
   it('keeps the dialog and what was typed when the server refuses', async () => {
     await renderMaintenance({
       answers: {
-        [`POST ${DEVICE_PATHS.bind}`]: {
-          status: 409,
-          body: { code: 'device_bound', message: 'The device is already bound' },
-        },
+        [`POST ${DEVICE_PATHS.bind}`]: refusal(409, {
+          code: 'device_bound',
+          message: 'The device is already bound',
+        }),
       },
     });
     const dialog = await openBind();
@@ -222,7 +222,7 @@ describe('the import dialog', () => {
   });
 
   it("an empty sheet (400 no_device) shows 'no device'", async () => {
-    stubUploads(() => ({ status: 400, body: { code: 'no_device', message: 'server words' } }));
+    stubUploads(() => refusal(400, { code: 'no_device', message: 'server words' }));
     await renderMaintenance();
     const dialog = await openImport();
     await chooseFile(dialog, workbook());
@@ -231,10 +231,9 @@ describe('the import dialog', () => {
   });
 
   it("another refusal shows the server's message", async () => {
-    stubUploads(() => ({
-      status: 400,
-      body: { code: 'import_too_many_rows', message: 'The file has more rows than one import takes' },
-    }));
+    stubUploads(() =>
+      refusal(400, { code: 'import_too_many_rows', message: 'The file has more rows than one import takes' }),
+    );
     await renderMaintenance();
     const dialog = await openImport();
     await chooseFile(dialog, workbook());

@@ -2,7 +2,7 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -172,10 +172,7 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
   it('shows the server message when the list fails, and Retry loads it again', async () => {
     const { api } = await renderMaintenance({
       answers: {
-        [`GET ${DEVICE_PATHS.devices}`]: {
-          status: 500,
-          body: { code: 'internal', message: 'Database unavailable' },
-        },
+        [`GET ${DEVICE_PATHS.devices}`]: refusal(500, { code: 'internal', message: 'Database unavailable' }),
       },
     });
     const table = await screen.findByRole('table', { name: en.maintenance.title });
@@ -416,7 +413,7 @@ describe('device_maintenance: groups (spec §3 Group)', () => {
   it('shows why the groups failed to load, with a retry', async () => {
     await renderMaintenance({
       answers: {
-        [`GET ${DEVICE_PATHS.groups}`]: { status: 503, body: { code: 'internal', message: 'Try later' } },
+        [`GET ${DEVICE_PATHS.groups}`]: refusal(503, { code: 'internal', message: 'Try later' }),
       },
     });
     const groups = await screen.findByRole('navigation', { name: en.groups.label });

@@ -2,7 +2,7 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMINAL_PATHS } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -64,10 +64,10 @@ describe('device_maintenance: the remote terminal (spec §2.1 /telnet, §6)', ()
     const { terminal } = stubWindowOpen();
     const { kernel } = await renderMaintenance({
       answers: {
-        [`POST ${TERMINAL_PATHS.ticket(11)}`]: {
-          status: 403,
-          body: { code: 'telnet_free_plan', message: 'Free plan does not support remote telnet' },
-        },
+        [`POST ${TERMINAL_PATHS.ticket(11)}`]: refusal(403, {
+          code: 'telnet_free_plan',
+          message: 'Free plan does not support remote telnet',
+        }),
       },
     });
     const announced: string[] = [];

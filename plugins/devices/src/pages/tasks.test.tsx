@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, wheresOf } from '@vap/kernel/testing';
+import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -181,10 +181,7 @@ describe('device_maintenance: the tasks', () => {
   it('shows the server message when the list fails, with a retry', async () => {
     await renderTasks({
       answers: {
-        [`GET ${TASK_PATHS.tasks}`]: {
-          status: 500,
-          body: { code: 'internal', message: 'Database unavailable' },
-        },
+        [`GET ${TASK_PATHS.tasks}`]: refusal(500, { code: 'internal', message: 'Database unavailable' }),
       },
     });
     const table = await openTasks();

@@ -2,7 +2,7 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -59,10 +59,10 @@ describe('device_verify', () => {
   it('429 shows the server message', async () => {
     await renderVerify({
       answers: {
-        [`POST ${DEVICE_PATHS.verify}`]: {
-          status: 429,
-          body: { code: 'rate_limited', message: 'Too many checks, try again in a minute' },
-        },
+        [`POST ${DEVICE_PATHS.verify}`]: refusal(429, {
+          code: 'rate_limited',
+          message: 'Too many checks, try again in a minute',
+        }),
       },
     });
     await verify('12345678901180000001');

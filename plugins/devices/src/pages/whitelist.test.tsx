@@ -2,9 +2,10 @@ import '../test-support.js';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_BASE, TASK_PATHS, WHITELIST_MAX_BYTES, type WhitelistCheck } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blobText, downloadCapture } from '@vap/ui/testing';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
   batchAction,
@@ -60,14 +61,6 @@ async function openForSelected() {
 const workbook = (name = 'plates.xlsx') => new File(['rows'], name);
 const chooseFile = (dialog: HTMLElement, file: File) =>
   fireEvent.change(within(dialog).getByTestId('whitelist-file'), { target: { files: [file] } });
-/** A blob's text, as jsdom's Blob has no text(): the byte order mark is left out. */
-const textOf = (blob: Blob | undefined) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob ?? new Blob());
-  });
 const submitButton = (dialog: HTMLElement) =>
   within(dialog).getByRole('button', { name: /^Push the entries/ }) as HTMLButtonElement;
 
@@ -159,10 +152,9 @@ describe('the white-list dialog', () => {
   });
 
   it("a refused file shows the server's message", async () => {
-    stubUploads(() => ({
-      status: 400,
-      body: { code: 'import_too_many_rows', message: 'The file has more rows than one list takes' },
-    }));
+    stubUploads(() =>
+      refusal(400, { code: 'import_too_many_rows', message: 'The file has more rows than one list takes' }),
+    );
     await renderPage();
     const dialog = await openForSelected();
     chooseFile(dialog, workbook());
@@ -186,27 +178,18 @@ describe('the white-list dialog', () => {
   });
 
   it('the template is an empty CSV with the header value,remark, made in the browser', async () => {
-    const made: Blob[] = [];
-    // jsdom has no object URLs: the blob handed to the download is kept instead.
-    vi.stubGlobal(
-      'URL',
-      Object.assign(class extends URL {}, {
-        createObjectURL: (blob: Blob) => {
-          made.push(blob);
-          return 'blob:template';
-        },
-        revokeObjectURL: () => {},
-      }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = downloadCapture();
+    downloads.start();
+    onTestFinished(downloads.stop);
     const { api } = await renderPage();
     const calls = () => api.calls.length;
     const dialog = await openForSelected();
     const before = calls();
     await userEvent.click(within(dialog).getByRole('button', { name: en.whitelist.template }));
-    expect(click).toHaveBeenCalledTimes(1);
-    expect(made[0]?.type).toBe('text/csv;charset=utf-8');
-    expect(await textOf(made[0])).toBe('value,remark\r\n');
+    expect(downloads.files).toHaveLength(1);
+    expect(downloads.files[0]?.blob.type).toBe('text/csv;charset=utf-8');
+    // The byte order mark is left out of the text read.
+    expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('value,remark\r\n');
     expect(calls()).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import {
   DEV_PAYMENT_PATHS,
   type DevPayment,
 } from '@vap/contracts';
-import { type Answers, callsTo, renderWithKernel } from '@vap/kernel/testing';
+import { type Answers, callsTo, refusal, renderWithKernel } from '@vap/kernel/testing';
 import { dialogs } from '@vap/ui';
 import { consoleOverlays, sharedMessages } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,10 +100,10 @@ describe('the development payment page', () => {
       [`GET ${PATH}`]: () => ({ body: { ...waiting, state } }),
       [`POST ${PATH}`]: () => {
         state = 'expired';
-        return {
-          status: 409,
-          body: { code: 'order_closed', message: 'The order is already paid, cancelled or expired' },
-        };
+        return refusal(409, {
+          code: 'order_closed',
+          message: 'The order is already paid, cancelled or expired',
+        });
       },
     });
     await order();
@@ -123,7 +123,7 @@ describe('the development payment page', () => {
 
   it('an unknown token (404 order_not_found) says no order waits for it', async () => {
     await renderPayment({
-      [`GET ${PATH}`]: { status: 404, body: { code: 'order_not_found', message: 'Order does not exist' } },
+      [`GET ${PATH}`]: refusal(404, { code: 'order_not_found', message: 'Order does not exist' }),
     });
     expect(await screen.findByRole('heading', { name: en.devPayment.notFound })).toBeTruthy();
     expect(screen.getByText(en.devPayment.notFoundHint)).toBeTruthy();
@@ -142,7 +142,7 @@ describe('the development payment page', () => {
 
   it('other failures show their message with a retry', async () => {
     const { api } = await renderPayment({
-      [`GET ${PATH}`]: { status: 500, body: { code: 'internal', message: 'Server error' } },
+      [`GET ${PATH}`]: refusal(500, { code: 'internal', message: 'Server error' }),
     });
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The order could not be loaded: Server error',

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSUMPTION_EXPORT_MAX_ROWS, FINANCE_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { lastDays, message, wholeDays } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -123,13 +123,10 @@ describe('consume_record', () => {
   it('shows the server’s message when it refuses the export', async () => {
     await renderConsumption({
       answers: {
-        [`GET ${FINANCE_PATHS.consumptionExport}`]: {
-          status: 400,
-          body: {
-            code: 'log_export_too_many_rows',
-            message: 'Log export at most 5000 rows: narrow the time range or the filters',
-          },
-        },
+        [`GET ${FINANCE_PATHS.consumptionExport}`]: refusal(400, {
+          code: 'log_export_too_many_rows',
+          message: 'Log export at most 5000 rows: narrow the time range or the filters',
+        }),
       },
     });
     await table();

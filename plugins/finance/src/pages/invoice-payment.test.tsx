@@ -2,7 +2,7 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type Invoice, type InvoicePayment } from '@vap/contracts';
-import { callsTo, wheresOf } from '@vap/kernel/testing';
+import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -95,10 +95,10 @@ describe('invoice_payment', () => {
   it('without invoice details says they are missing and links to the invoice records page where they are set', async () => {
     await renderPayments({
       answers: {
-        [`POST ${FINANCE_PATHS.invoices}`]: {
-          status: 409,
-          body: { code: 'invoice_details_missing', message: 'Set the invoice details first' },
-        },
+        [`POST ${FINANCE_PATHS.invoices}`]: refusal(409, {
+          code: 'invoice_details_missing',
+          message: 'Set the invoice details first',
+        }),
       },
     });
     await select(first.number);
@@ -116,10 +116,10 @@ describe('invoice_payment', () => {
   it('shows any other refusal of the server as its message', async () => {
     await renderPayments({
       answers: {
-        [`POST ${FINANCE_PATHS.invoices}`]: {
-          status: 409,
-          body: { code: 'order_invoiced', message: 'An order is already invoiced' },
-        },
+        [`POST ${FINANCE_PATHS.invoices}`]: refusal(409, {
+          code: 'order_invoiced',
+          message: 'An order is already invoiced',
+        }),
       },
     });
     await select(first.number);

@@ -2,44 +2,22 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
-import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blobText, downloadCapture } from '@vap/ui/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
 
 /** The files the page hands the browser to download, by name. */
-let downloads: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  downloads = [];
-  let made: Blob | undefined;
-  // jsdom makes no object URLs and follows no links: the click that starts a download is kept.
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    writable: true,
-    value: (blob: Blob) => {
-      made = blob;
-      return 'blob:test';
-    },
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => {} });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (made) downloads.push({ name: this.download, blob: made });
-  });
-});
+const downloads = downloadCapture();
+beforeEach(downloads.start);
 afterEach(() => {
+  downloads.stop();
   cleanup();
   message.clear();
-  vi.restoreAllMocks();
 });
 
-/** A blob's text (jsdom's Blob has no `text()`). */
-const textOf = (blob: Blob) =>
-  new Promise<unknown>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.readAsText(blob);
-  });
 const PDF = { text: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } };
 const XLSX = {
   text: 'xlsx',
@@ -124,14 +102,11 @@ describe('invoice_record: invoice details', () => {
   it("puts a 400's field messages under the fields and keeps the dialog open", async () => {
     await renderRecords(details, {
       answers: {
-        [`PUT ${FINANCE_PATHS.invoiceDetails}`]: {
-          status: 400,
-          body: {
-            code: 'validation_failed',
-            message: 'Check the highlighted fields',
-            fields: { 'invoice.tax_id': 'The tax id is already used by another company' },
-          },
-        },
+        [`PUT ${FINANCE_PATHS.invoiceDetails}`]: refusal(400, {
+          code: 'validation_failed',
+          message: 'Check the highlighted fields',
+          fields: { 'invoice.tax_id': 'The tax id is already used by another company' },
+        }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: en.invoiceDetails.edit }));
@@ -213,10 +188,10 @@ describe('invoice_record: the PDF of a request', () => {
     await userEvent.click(
       within(await rowOf(issued.number)).getByRole('button', { name: en.invoiceRecord.pdf }),
     );
-    await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]?.name).toBe(`invoice-${issued.number}.pdf`);
-    expect(downloads[0]?.blob.type).toBe('application/pdf');
-    expect(await textOf(downloads[0]?.blob as Blob)).toBe('%PDF-1.7');
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
+    expect(downloads.files[0]?.name).toBe(`invoice-${issued.number}.pdf`);
+    expect(downloads.files[0]?.blob.type).toBe('application/pdf');
+    expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('%PDF-1.7');
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(issued.id))).toHaveLength(1);
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(invoicing.id))).toEqual([]);
     // The message said while it was made goes once the file is there.
@@ -233,7 +208,7 @@ describe('invoice_record: the PDF of a request', () => {
     const drawer = await screen.findByRole('dialog', { name: `Invoice request ${invoicing.number}` });
     await userEvent.click(within(drawer).getByRole('button', { name: en.invoiceRecord.pdfDownload }));
     await waitFor(() =>
-      expect(downloads.map((file) => file.name)).toEqual([`invoice-${invoicing.number}.pdf`]),
+      expect(downloads.files.map((file) => file.name)).toEqual([`invoice-${invoicing.number}.pdf`]),
     );
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicePdf(invoicing.id))).toHaveLength(1);
   });
@@ -241,17 +216,17 @@ describe('invoice_record: the PDF of a request', () => {
   it('shows the server’s message when it refuses the PDF, and downloads nothing', async () => {
     await renderRecords(details, {
       answers: {
-        [`GET ${FINANCE_PATHS.invoicePdf(issued.id)}`]: {
-          status: 404,
-          body: { code: 'not_found', message: 'The invoice request does not exist' },
-        },
+        [`GET ${FINANCE_PATHS.invoicePdf(issued.id)}`]: refusal(404, {
+          code: 'not_found',
+          message: 'The invoice request does not exist',
+        }),
       },
     });
     await userEvent.click(
       within(await rowOf(issued.number)).getByRole('button', { name: en.invoiceRecord.pdf }),
     );
     expect(await screen.findByText('The invoice request does not exist')).toBeTruthy();
-    expect(downloads).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 });
 
@@ -281,8 +256,8 @@ describe('invoice_record: the export', () => {
     const [call] = callsTo(api.calls, 'GET', FINANCE_PATHS.invoicesExport);
     expect(wheresOf(call)).toEqual(filtered);
     expect(ordersOf(call)).toEqual([]);
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]?.name).toMatch(/^invoice-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(downloads.files).toHaveLength(1);
+    expect(downloads.files[0]?.name).toMatch(/^invoice-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
   it(`says so without asking when more than ${INVOICE_EXPORT_MAX_ROWS} requests match`, async () => {
@@ -299,19 +274,16 @@ describe('invoice_record: the export', () => {
       ),
     ).toBeTruthy();
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicesExport)).toEqual([]);
-    expect(downloads).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 
   it('shows the server’s message when it refuses the export', async () => {
     await renderRecords(details, {
       answers: {
-        [`GET ${FINANCE_PATHS.invoicesExport}`]: {
-          status: 400,
-          body: {
-            code: 'log_export_too_many_rows',
-            message: 'Log export at most 5000 rows: narrow the time range or the filters',
-          },
-        },
+        [`GET ${FINANCE_PATHS.invoicesExport}`]: refusal(400, {
+          code: 'log_export_too_many_rows',
+          message: 'Log export at most 5000 rows: narrow the time range or the filters',
+        }),
       },
     });
     await rowOf(invoicing.number);
@@ -320,6 +292,6 @@ describe('invoice_record: the export', () => {
       await screen.findByText('Log export at most 5000 rows: narrow the time range or the filters'),
     ).toBeTruthy();
     expect(screen.queryByText('The export was downloaded')).toBeNull();
-    expect(downloads).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 });

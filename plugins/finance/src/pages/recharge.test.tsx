@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, wheresOf } from '@vap/kernel/testing';
+import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
@@ -102,10 +102,7 @@ describe('recharge: the balance', () => {
   it('a balance that fails to load says why and offers a retry', async () => {
     const { api } = await renderRecharge({
       answers: {
-        [`GET ${FINANCE_PATHS.finance}`]: {
-          status: 500,
-          body: { code: 'internal', message: 'Server error' },
-        },
+        [`GET ${FINANCE_PATHS.finance}`]: refusal(500, { code: 'internal', message: 'Server error' }),
       },
     });
     const panel = await screen.findByTestId('finance-balance');
@@ -262,10 +259,10 @@ describe('recharge: paying online', () => {
     const { payment } = stubWindowOpen();
     await renderRecharge({
       answers: {
-        [`POST ${FINANCE_PATHS.recharges}`]: {
-          status: 503,
-          body: { code: 'payment_unavailable', message: 'Online payment is not available now' },
-        },
+        [`POST ${FINANCE_PATHS.recharges}`]: refusal(503, {
+          code: 'payment_unavailable',
+          message: 'Online payment is not available now',
+        }),
       },
     });
     await recharge('50');
@@ -352,10 +349,10 @@ describe('recharge: the orders', () => {
   it('an order closed meanwhile shows the server’s refusal', async () => {
     await renderRecharge({
       answers: {
-        [`POST ${FINANCE_PATHS.rechargeCancel(waitingOrder.id)}`]: {
-          status: 409,
-          body: { code: 'order_closed', message: 'The order is already paid, cancelled or expired' },
-        },
+        [`POST ${FINANCE_PATHS.rechargeCancel(waitingOrder.id)}`]: refusal(409, {
+          code: 'order_closed',
+          message: 'The order is already paid, cancelled or expired',
+        }),
       },
     });
     await userEvent.click(

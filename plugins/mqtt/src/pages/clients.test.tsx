@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, lastDays, wholeDays } from '@vap/ui';
+import { downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
@@ -180,10 +181,7 @@ describe('mqtt_device_client: the list', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderDevices({
       answers: {
-        [`GET ${MQTT_PATHS.clients}`]: {
-          status: 503,
-          body: { code: 'internal', message: 'Broker unavailable' },
-        },
+        [`GET ${MQTT_PATHS.clients}`]: refusal(503, { code: 'internal', message: 'Broker unavailable' }),
       },
     });
     const table = await screen.findByRole('table', { name: en.clients.deviceTitle });
@@ -269,10 +267,10 @@ describe('mqtt_device_client: kicking', () => {
     await renderDevices({
       answers: {
         [`DELETE ${MQTT_PATHS.client(gate.client_id)}`]: { status: 204 },
-        [`DELETE ${MQTT_PATHS.client(lobby.client_id)}`]: {
-          status: 404,
-          body: { code: 'not_found', message: 'The client is not connected' },
-        },
+        [`DELETE ${MQTT_PATHS.client(lobby.client_id)}`]: refusal(404, {
+          code: 'not_found',
+          message: 'The client is not connected',
+        }),
       },
     });
     await rowOf(en.clients.deviceTitle, gate.client_id);
@@ -353,29 +351,9 @@ describe('mqtt_device_client: auto refresh', () => {
 describe('mqtt_device_client: export', () => {
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   /** The files the page hands the browser to download, with the names it gives them. */
-  let downloads: { blob: Blob; name: string }[] = [];
-  let pending: Blob[] = [];
-  beforeEach(() => {
-    downloads = [];
-    pending = [];
-    // jsdom makes no object URLs, nor follows the link that starts a download.
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      writable: true,
-      value: (blob: Blob) => {
-        pending.push(blob);
-        return 'blob:test';
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', {
-      configurable: true,
-      writable: true,
-      value: () => undefined,
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push({ blob: pending.shift() as Blob, name: this.download });
-    });
-  });
+  const downloads = downloadCapture();
+  beforeEach(downloads.start);
+  afterEach(downloads.stop);
   const exportCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', MQTT_PATHS.clientsExport);
 
   it("downloads the .xlsx of the list's filter and order with the role's export button", async () => {
@@ -400,9 +378,9 @@ describe('mqtt_device_client: export', () => {
     ]);
     expect(ordersOf(call)).toEqual([{ k: 'client_id', o: 'asc' }]);
     expect(ordersOf(listCalls(api.calls).at(-1))).toEqual([{ k: 'client_id', o: 'asc' }]);
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]?.name).toMatch(/^mqtt-device-clients-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(downloads[0]?.blob.type).toBe(XLSX);
+    expect(downloads.files).toHaveLength(1);
+    expect(downloads.files[0]?.name).toMatch(/^mqtt-device-clients-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(downloads.files[0]?.blob.type).toBe(XLSX);
   });
 
   it('is hidden from a role without the export button, and on the user clients page', async () => {
@@ -433,13 +411,10 @@ describe('mqtt_device_client: export', () => {
   it("shows the server's message when it refuses the export", async () => {
     await renderDevices({
       answers: {
-        [`GET ${MQTT_PATHS.clientsExport}`]: {
-          status: 400,
-          body: {
-            code: 'log_export_too_many_rows',
-            message: 'Log export at most 5000 rows: narrow the time range or the filters',
-          },
-        },
+        [`GET ${MQTT_PATHS.clientsExport}`]: refusal(400, {
+          code: 'log_export_too_many_rows',
+          message: 'Log export at most 5000 rows: narrow the time range or the filters',
+        }),
       },
     });
     await rowOf(en.clients.deviceTitle, gate.client_id);
@@ -447,6 +422,6 @@ describe('mqtt_device_client: export', () => {
     expect(
       await screen.findByText('Log export at most 5000 rows: narrow the time range or the filters'),
     ).toBeTruthy();
-    expect(downloads).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 });

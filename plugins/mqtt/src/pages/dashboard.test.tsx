@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, mqttSeriesQuerySchema } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offsetUnit } from '../dashboard/clock-offset.js';
 import { seriesStep } from '../dashboard/series-range.js';
@@ -111,10 +111,10 @@ describe('mqtt_dashboard', () => {
   it('a series that fails says why, with a retry', async () => {
     await renderMqttPage('mqtt_dashboard', {
       ...answers,
-      [`GET ${MQTT_PATHS.publishesSeries}`]: {
-        status: 503,
-        body: { code: 'internal', message: 'Metrics unavailable' },
-      },
+      [`GET ${MQTT_PATHS.publishesSeries}`]: refusal(503, {
+        code: 'internal',
+        message: 'Metrics unavailable',
+      }),
     });
     const alert = await screen.findByText('Metrics unavailable', { selector: '[role="alert"] span' });
     expect(

@@ -2,7 +2,7 @@ import '../test-support.js';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, type MqttDebugToken } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeBroker, fakeBroker } from '../debug/fake-transport.js';
 import { SUBSCRIPTION_REFUSED } from '../debug/transport.js';
@@ -97,10 +97,7 @@ describe('mqtt_debug_tool: the connection', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderTool({
       answers: {
-        [`POST ${MQTT_PATHS.debugToken}`]: {
-          status: 403,
-          body: { code: 'forbidden', message: 'Not permitted' },
-        },
+        [`POST ${MQTT_PATHS.debugToken}`]: refusal(403, { code: 'forbidden', message: 'Not permitted' }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: en.debug.connect }));

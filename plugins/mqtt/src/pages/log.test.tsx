@@ -9,8 +9,9 @@ import {
   mqttLogQuerySchema,
 } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
-import { callsTo } from '@vap/kernel/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, refusal } from '@vap/kernel/testing';
+import { blobText, downloadCapture } from '@vap/ui/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { logEntry, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
 
@@ -50,38 +51,12 @@ type Body = { from: string; to: string; wheres: unknown[]; page?: number; size?:
 const bodyOf = (call: RecordedCall | undefined) => call?.body as Body;
 const span = (body: Body) => Date.parse(body.to) - Date.parse(body.from);
 
-/** A blob's text (jsdom's Blob has no `text()`). */
-const textOf = (blob: Blob) =>
-  new Promise<unknown>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.readAsText(blob);
-  });
-
 /** The files the page hands the browser to download. */
-let downloads: Blob[] = [];
-beforeEach(() => {
-  downloads = [];
-  // jsdom makes no object URLs.
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    writable: true,
-    value: (blob: Blob) => {
-      downloads.push(blob);
-      return 'blob:test';
-    },
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', {
-    configurable: true,
-    writable: true,
-    value: () => undefined,
-  });
-  // Nor does it follow links: the click that starts a download does nothing here.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-});
+const downloads = downloadCapture();
+beforeEach(downloads.start);
 afterEach(() => {
+  downloads.stop();
   cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('mqtt_log: the logs', () => {
@@ -201,24 +176,24 @@ describe('mqtt_log: the export', () => {
       wheres: [{ k: 'client_id', o: 'like', v: '1234' }],
     });
     expect(mqttLogExportBodySchema.safeParse(call?.body).success).toBe(true);
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]?.type).toBe(XLSX);
-    expect(await textOf(downloads[0] as Blob)).toBe('xlsx');
+    expect(downloads.files).toHaveLength(1);
+    expect(downloads.files[0]?.blob.type).toBe(XLSX);
+    expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('xlsx');
   });
 
   it("shows the server's message when it refuses the export", async () => {
     await renderLog({
       answers: {
-        [`POST ${MQTT_LOG_EXPORT_PATHS.message}`]: {
-          status: 400,
-          body: { code: 'log_export_too_many_rows', message: 'A log export holds at most 5000 rows' },
-        },
+        [`POST ${MQTT_LOG_EXPORT_PATHS.message}`]: refusal(400, {
+          code: 'log_export_too_many_rows',
+          message: 'A log export holds at most 5000 rows',
+        }),
       },
     });
     await screen.findByText(message.topic as string);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('A log export holds at most 5000 rows')).toBeTruthy();
-    expect(downloads).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 
   it('refuses beforehand when more than 5000 entries match', async () => {

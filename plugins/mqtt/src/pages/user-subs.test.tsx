@@ -2,7 +2,7 @@ import '../test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
-import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
+import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { pageOf, renderMqttPage, subscription } from '../test-support.js';
@@ -73,7 +73,7 @@ describe('mqtt_user_subs', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderMqttPage('mqtt_user_subs', {
       [`GET ${MQTT_PATHS.subscriptions}`]: pageOf([]),
-      [`GET ${MQTT_PATHS.subscriptionsCount}`]: { status: 503, body: { code: 'internal', message: 'Later' } },
+      [`GET ${MQTT_PATHS.subscriptionsCount}`]: refusal(503, { code: 'internal', message: 'Later' }),
     });
     expect(await screen.findByText(en.subs.empty)).toBeTruthy();
     expect(await screen.findByText(en.subs.countFailed)).toBeTruthy();

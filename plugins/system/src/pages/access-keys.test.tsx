@@ -7,6 +7,7 @@ import {
   callsTo,
   createTestKernel,
   type RecordedCall,
+  refusal,
   renderPluginPage,
   testUser,
 } from '@vap/kernel/testing';
@@ -217,7 +218,7 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
   it('a caller the server shows no groups (403) is told so and may still create a key', async () => {
     const { api } = await renderKeys({
       answers: {
-        [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+        [`GET ${DEVICE_PATHS.groups}`]: refusal(403, { code: 'forbidden', message: 'Forbidden' }),
       },
     });
     expect(within(await rowOf(paused.id)).getByText('4, 7')).toBeTruthy();
@@ -269,10 +270,10 @@ describe('/accesskey (spec §2.2, §3, §5, §9)', () => {
   it('keeps the dialog open with what was entered when the server refuses', async () => {
     await renderKeys({
       answers: {
-        [`POST ${ACCESS_KEY_PATHS.keys}`]: {
-          status: 409,
-          body: { code: 'access_key_limit', message: 'The company already has the most access keys allowed' },
-        },
+        [`POST ${ACCESS_KEY_PATHS.keys}`]: refusal(409, {
+          code: 'access_key_limit',
+          message: 'The company already has the most access keys allowed',
+        }),
       },
     });
     const dialog = await openCreateDialog();

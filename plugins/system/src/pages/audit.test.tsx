@@ -11,8 +11,8 @@ import {
 } from '@vap/contracts';
 import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
 import { DialogHost, Toaster } from '@vap/ui';
-import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadCapture, sharedMessages } from '@vap/ui/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -49,21 +49,10 @@ const entries = [
   }),
 ];
 
-let downloads: Blob[];
-beforeEach(() => {
-  downloads = [];
-  Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      downloads.push(blob);
-      return 'blob:audit';
-    }),
-    revokeObjectURL: vi.fn(),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+/** The files the page hands the browser to download. */
+const downloads = downloadCapture();
+beforeEach(downloads.start);
+afterEach(downloads.stop);
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === AUDIT_PATHS.list);
 
@@ -143,7 +132,7 @@ describe("system_audit (the owner's audit log)", () => {
     await userEvent.click(screen.getByRole('combobox', { name: en.audit.action.label }));
     await userEvent.click(await screen.findByRole('option', { name: 'Role changed' }));
     await userEvent.click(screen.getByRole('button', { name: en.audit.export }));
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
     const exported = api.calls.find((call) => call.path === AUDIT_PATHS.export) as RecordedCall;
     expect(wheresOf(exported)).toEqual([{ k: 'action', o: '=', v: 'system.role.update' }]);
     expect(await screen.findByText('Exported 1 entry')).toBeTruthy();
@@ -163,7 +152,7 @@ describe("system_audit (the owner's audit log)", () => {
       ),
     ).toBeTruthy();
     expect(api.calls.some((call) => call.path === AUDIT_PATHS.export)).toBe(false);
-    expect(downloads).toHaveLength(0);
+    expect(downloads.files).toHaveLength(0);
   });
 
   it('names every recorded action in each language', () => {

@@ -2,7 +2,7 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
-import { type Answers, type RecordedCall, renderPluginPage } from '@vap/kernel/testing';
+import { type Answers, type RecordedCall, refusal, renderPluginPage } from '@vap/kernel/testing';
 import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
   it('shows the group ids when the groups cannot be read, without announcing it', async () => {
     await renderRoles(
       {},
-      { [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } } },
+      { [`GET ${DEVICE_PATHS.groups}`]: refusal(403, { code: 'forbidden', message: 'Forbidden' }) },
     );
     expect(within(await rowOf('Viewer')).getByText('4, 7')).toBeTruthy();
     expect(screen.queryByText('Forbidden')).toBeNull();
@@ -170,7 +170,7 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     const { api } = await renderRoles(
       {},
       {
-        [`GET ${DEVICE_PATHS.groups}`]: { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+        [`GET ${DEVICE_PATHS.groups}`]: refusal(403, { code: 'forbidden', message: 'Forbidden' }),
         [`POST ${SYSTEM_PATHS.roles}`]: { body: { id: 9 } },
       },
     );
@@ -189,10 +189,7 @@ describe('system_role (spec §3 role, §5.5, §6)', () => {
     const { api } = await renderRoles(
       {},
       {
-        [`GET ${DEVICE_PATHS.groups}`]: {
-          status: 500,
-          body: { code: 'internal', message: 'Database asleep' },
-        },
+        [`GET ${DEVICE_PATHS.groups}`]: refusal(500, { code: 'internal', message: 'Database asleep' }),
       },
     );
     const dialog = await openAdd();

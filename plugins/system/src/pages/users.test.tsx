@@ -2,7 +2,7 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
-import { callsTo, type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
+import { callsTo, type RecordedCall, refusal, renderPluginPage, wheresOf } from '@vap/kernel/testing';
 import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
@@ -143,10 +143,10 @@ describe('system_user (spec §6, §7.2 /users)', () => {
   it('keeps the form open with what was typed when the server refuses', async () => {
     await renderUsers({
       answers: {
-        [`POST ${SYSTEM_PATHS.users}`]: {
-          status: 409,
-          body: { code: 'phone_registered', message: 'This phone number is already registered' },
-        },
+        [`POST ${SYSTEM_PATHS.users}`]: refusal(409, {
+          code: 'phone_registered',
+          message: 'This phone number is already registered',
+        }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: en.users.add }));

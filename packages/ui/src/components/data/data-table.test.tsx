@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ListPage, ListQuery, Where } from '@vap/contracts';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadCapture } from '../../download-capture.js';
 import { renderWithUi } from '../../test-support.js';
 import { type Column, DataTable, type DataTableHandle, type DataTableProps } from './data-table.js';
 import { pageItems } from './pagination.js';
@@ -555,26 +556,17 @@ describe('DataTable virtualisation', () => {
 });
 
 describe('DataTable CSV export', () => {
-  let blobs: Blob[];
-  beforeEach(() => {
-    blobs = [];
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:csv';
-      }),
-      revokeObjectURL: vi.fn(),
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  });
+  const downloads = downloadCapture();
+  beforeEach(downloads.start);
+  afterEach(downloads.stop);
 
   async function exportedText(): Promise<{ bytes: Uint8Array; text: string }> {
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
     // jsdom's Blob has no arrayBuffer(); its FileReader reads the bytes.
     const buffer = await new Promise<ArrayBuffer>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.readAsArrayBuffer(blobs[0] as Blob);
+      reader.readAsArrayBuffer(downloads.files[0]?.blob as Blob);
     });
     const bytes = new Uint8Array(buffer);
     return { bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
@@ -611,8 +603,7 @@ describe('DataTable CSV export', () => {
     expect(text).toBe(
       '\uFEFFName,Model,Status\r\n"Gate, north",\'=cmd(),on\r\n"大门 ""A""",X1,off\r\n"line\nbreak",X2,off\r\n',
     );
-    const link = vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement;
-    expect(link.download).toBe('devices.csv');
+    expect(downloads.files[0]?.name).toBe('devices.csv');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -652,7 +643,7 @@ describe('DataTable CSV export', () => {
     await screen.findByText('cam-1');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Export failed: timeout');
-    expect(blobs).toHaveLength(0);
+    expect(downloads.files).toHaveLength(0);
   });
 });
 

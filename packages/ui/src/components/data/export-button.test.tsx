@@ -1,6 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadCapture } from '../../download-capture.js';
 import { renderWithUi } from '../../test-support.js';
 import { message, Toaster } from '../message.js';
 import { ExportButton, type ExportButtonProps } from './export-button.js';
@@ -13,24 +14,18 @@ const XLSX = new Blob(['xlsx'], {
 /** An error as the kernel's HTTP layer throws it: status, code, message. */
 const apiError = (code: string) => Object.assign(new Error(code), { name: 'ApiError', status: 200, code });
 
-let saved: Blob[];
+/** The files the button hands the browser to download. */
+const downloads = downloadCapture();
 
 beforeEach(() => {
-  saved = [];
-  Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:xlsx';
-    }),
-    revokeObjectURL: vi.fn(),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  downloads.start();
   // Only the clock: the messages and the clicks keep their real timers.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-09T10:00:00Z'));
 });
 
 afterEach(() => {
+  downloads.stop();
   cleanup();
   act(() => message.clear());
   vi.useRealTimers();
@@ -48,9 +43,6 @@ function renderButton(props: Partial<ExportButtonProps> = {}) {
   );
 }
 
-const savedName = () =>
-  (vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement).download;
-
 describe('ExportButton', () => {
   it('beyond max rows warns that at most max can be exported, and does not ask for the file', async () => {
     const download = vi.fn(async () => XLSX);
@@ -60,7 +52,7 @@ describe('ExportButton', () => {
       'At most 5000 rows can be exported at once: narrow the time range or the filters',
     );
     expect(download).not.toHaveBeenCalled();
-    expect(saved).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 
   it('at max rows, or before the list has answered, asks for the file', async () => {
@@ -84,8 +76,7 @@ describe('ExportButton', () => {
 
     await act(async () => answer(XLSX));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'The export was downloaded');
-    expect(saved).toEqual([XLSX]);
-    expect(savedName()).toBe('consumption-records-2026-03-09.xlsx');
+    expect(downloads.files).toEqual([{ name: 'consumption-records-2026-03-09.xlsx', blob: XLSX }]);
     expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(false);
   });
 
@@ -101,7 +92,7 @@ describe('ExportButton', () => {
     download.mockRejectedValueOnce(apiError('invalid_response'));
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The export could not be read');
-    expect(saved).toEqual([]);
+    expect(downloads.files).toEqual([]);
   });
 
   it('shows its label in place of "Export", and its texts in the console language', async () => {
