@@ -99,7 +99,6 @@ export function PackagesView() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) =>
         row.state === 'closed' ? null : (
           <RowActions

@@ -116,7 +116,6 @@ export function useDeviceColumns(actions: DeviceRowActions): Column<Device>[] {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => {
         // Spec §6: a downstream company's device is never unbound, moved, edited, given a task or
         // opened in a terminal.

@@ -33,7 +33,6 @@ export function useTaskColumns(open: (task: Task) => void): Column<Task>[] {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => <RowActions actions={[{ label: t('tasks.details'), onClick: () => open(row) }]} />,
     },
   ];

@@ -112,7 +112,6 @@ export default function CouponsPage() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) =>
         row.state === 'unused' ? (
           <RowActions

@@ -142,7 +142,6 @@ export default function InvoiceRecordPage() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => (
         <RowActions
           actions={[

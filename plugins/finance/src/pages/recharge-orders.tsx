@@ -55,7 +55,6 @@ export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) =>
         row.state === 'pending' ? (
           <div className="flex items-center gap-2">

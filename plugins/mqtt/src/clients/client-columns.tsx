@@ -91,7 +91,6 @@ export function useClientColumns(kind: MqttClientKind, actions: ClientRowActions
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => (
         <RowActions actions={[{ label: t('clients.kick'), onClick: () => kick(row), danger: true }]} />
       ),

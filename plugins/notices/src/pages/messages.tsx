@@ -77,7 +77,6 @@ export default function MessagesPage() {
       key: 'actions',
       title: t('column.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) =>
         row.state === READ_STATE.unread ? (
           <Button

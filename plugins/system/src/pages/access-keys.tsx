@@ -119,7 +119,6 @@ export default function AccessKeysPage() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => (
         <RowActions
           actions={[

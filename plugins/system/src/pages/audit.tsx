@@ -93,7 +93,6 @@ export default function AuditPage() {
       key: 'details',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => (
         <Button size="small" variant="link" className="px-1" onClick={() => setOpen(row)}>
           {t('audit.details')}

@@ -103,7 +103,6 @@ export default function RolesPage() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => {
         if (roles === null || !canActOnRole(editor, holder, row)) return null;
         return (

@@ -80,7 +80,6 @@ export default function UsersPage() {
       key: 'actions',
       title: t('common.actions'),
       kind: 'actions',
-      hideable: false,
       render: (row) => {
         if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
         return (

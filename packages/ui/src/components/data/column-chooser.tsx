@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Columns3 } from 'lucide-react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
-import { isColumnShown, type VisibilityColumn } from './column-visibility.js';
+import { isColumnShown, isHideable, type VisibilityColumn } from './column-visibility.js';
 
 export interface ColumnChooserProps {
   columns: readonly (VisibilityColumn & { title: string })[];
@@ -32,26 +32,24 @@ export function ColumnChooser({ columns, choices, onShownChange, onReset }: Colu
         >
           <fieldset className="flex flex-col gap-1">
             <legend className="sr-only">{t('data.columns')}</legend>
-            {columns
-              .filter((column) => column.hideable !== false)
-              .map((column) => {
-                const shown = isColumnShown(column, choices);
-                return (
-                  <label
-                    key={column.key}
-                    className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-ink hover:bg-primary-soft"
-                  >
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-primary"
-                      checked={shown}
-                      disabled={shown && shownCount <= 1}
-                      onChange={(event) => onShownChange(column.key, event.target.checked)}
-                    />
-                    {column.title}
-                  </label>
-                );
-              })}
+            {columns.filter(isHideable).map((column) => {
+              const shown = isColumnShown(column, choices);
+              return (
+                <label
+                  key={column.key}
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-ink hover:bg-primary-soft"
+                >
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-primary"
+                    checked={shown}
+                    disabled={shown && shownCount <= 1}
+                    onChange={(event) => onShownChange(column.key, event.target.checked)}
+                  />
+                  {column.title}
+                </label>
+              );
+            })}
           </fieldset>
           <div className="mt-2 border-t border-line-soft pt-2">
             <Button variant="link" size="small" className="px-2" onClick={onReset}>

@@ -9,6 +9,7 @@ export const COLUMN_STORAGE_PREFIX = 'vap_table_columns:';
 
 export interface VisibilityColumn {
   key: string;
+  kind?: string;
   hideable?: boolean;
   defaultHidden?: boolean;
 }
@@ -36,9 +37,12 @@ function writeChoices(id: string, choices: Choices) {
   }
 }
 
+/** Whether the column chooser offers to hide `column`: unless it says, any column but the row actions. */
+export const isHideable = (column: VisibilityColumn): boolean => column.hideable ?? column.kind !== 'actions';
+
 /** Whether `column` is shown under `choices`; a column that cannot be hidden always is. */
 export function isColumnShown(column: VisibilityColumn, choices: Choices): boolean {
-  if (column.hideable === false) return true;
+  if (!isHideable(column)) return true;
   return choices[column.key] ?? !column.defaultHidden;
 }
 

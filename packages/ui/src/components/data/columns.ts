@@ -25,7 +25,7 @@ export interface Column<T> {
   sortable?: boolean | string;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** Whether the column chooser offers to hide it (default true). */
+  /** Whether the column chooser offers to hide it (default true; the row actions, never). */
   hideable?: boolean;
   /** Hidden until the user shows it. */
   defaultHidden?: boolean;

@@ -22,7 +22,7 @@ import { useControlSize } from '../../size.js';
 import { Button } from '../button.js';
 import { Spinner } from '../spinner.js';
 import { ColumnChooser } from './column-chooser.js';
-import { isColumnShown, useColumnVisibility } from './column-visibility.js';
+import { isColumnShown, isHideable, useColumnVisibility } from './column-visibility.js';
 import { alignOf, type Column, defaultCell, errorMessage, kindClass, kindOf, nextOrders } from './columns.js';
 import { type DataTableExport, useCsvExport } from './csv-export.js';
 import { Pagination } from './pagination.js';
@@ -271,7 +271,7 @@ export function DataTable<T>({
     body = rows.map((row, index) => renderRow(row, index));
   }
 
-  const hideable = columns.some((column) => column.hideable !== false);
+  const hideable = columns.some(isHideable);
   const selectedRows = [...selected.values()];
 
   return (
