@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { type MenuItem, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
 import { API_PATHS, type Kernel, KernelProvider } from '@vap/kernel/host';
-import { type Answers, createTestKernel, testToken, testUser } from '@vap/kernel/testing';
+import { type Answers, createTestKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
 import { useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { sharedMessages } from './messages.js';
@@ -10,18 +10,10 @@ import { Overlays } from './overlays.js';
 import { loadConsolePlugins } from './plugins.js';
 import { ConsoleRoutes } from './router.js';
 
+/** A menu item of the demo's menu, in the order of its ids. */
 export const item = (
   partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>,
-): MenuItem => ({
-  parent_id: 0,
-  title: `menu.${partial.name}`,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
+): MenuItem => testMenuItem({ sort: partial.id, ...partial });
 
 export const menus: MenuItem[] = [
   item({

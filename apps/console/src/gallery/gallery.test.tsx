@@ -1,9 +1,9 @@
-import '@vap/ui/test-polyfills';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18n, I18nProvider } from '@vap/kernel/host';
 import en from '@vap/locales/en.json';
 import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
+import { preferReducedMotion } from '@vap/ui/test-polyfills';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../router.js';
 import { renderConsole } from '../test-support.js';
@@ -13,18 +13,7 @@ import { SECTIONS, text } from './gallery-text.js';
 import { fakeUpload } from './upload-section.js';
 
 // recharts asks for reduced motion (the rest of jsdom's gaps: @vap/ui/test-polyfills).
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('reduce'),
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(preferReducedMotion);
 
 afterEach(() => {
   cleanup();

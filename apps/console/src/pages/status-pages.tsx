@@ -3,15 +3,16 @@ import { Button, Result, Spinner } from '@vap/ui';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../title.js';
 
-export function NotFoundPage() {
+/** A page the user cannot have, saying why, with the way back to the dashboard. */
+function NoPagePage({ status, title, hint }: { status: '404' | '401'; title: string; hint: string }) {
   const t = useT();
-  useDocumentTitle(t('app.notFound'));
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-full items-center justify-center">
       <Result
-        status="404"
-        title={t('app.notFound')}
-        subtitle={t('app.notFoundHint')}
+        status={status}
+        title={title}
+        subtitle={hint}
         extra={
           <Button asChild variant="primary">
             <Link to="/dashboard">{t('app.backHome')}</Link>
@@ -22,23 +23,14 @@ export function NotFoundPage() {
   );
 }
 
+export function NotFoundPage() {
+  const t = useT();
+  return <NoPagePage status="404" title={t('app.notFound')} hint={t('app.notFoundHint')} />;
+}
+
 export function UnauthorizedPage() {
   const t = useT();
-  useDocumentTitle(t('app.unauthorized'));
-  return (
-    <main className="flex min-h-full items-center justify-center">
-      <Result
-        status="401"
-        title={t('app.unauthorized')}
-        subtitle={t('app.unauthorizedHint')}
-        extra={
-          <Button asChild variant="primary">
-            <Link to="/dashboard">{t('app.backHome')}</Link>
-          </Button>
-        }
-      />
-    </main>
-  );
+  return <NoPagePage status="401" title={t('app.unauthorized')} hint={t('app.unauthorizedHint')} />;
 }
 
 export function FullPageLoading() {

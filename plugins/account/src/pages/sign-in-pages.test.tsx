@@ -288,33 +288,38 @@ describe('/register', () => {
     }
   };
 
-  it('checks every field with the rules of spec §5.2 before calling the server', async () => {
+  it.each([
+    [
+      'checks every field with the rules of spec §5.2 before calling the server',
+      {
+        [en.sms.phone]: '23912345678',
+        [en.sms.code]: '12',
+        [en.register.password]: '12345',
+        [en.register.confirmPassword]: '123456',
+        [en.register.nickname]: 'Bob',
+      },
+      [
+        'Enter a valid mainland phone number',
+        'The code is 6 digits',
+        'The password must be at least 6 characters',
+        'The nickname is 2 to 10 Chinese characters',
+      ],
+    ],
+    [
+      "says 'passwords differ' when the confirmation does not match",
+      {
+        [en.sms.phone]: '13912345678',
+        [en.sms.code]: '123456',
+        [en.register.password]: 'secret-1',
+        [en.register.confirmPassword]: 'secret-2',
+      },
+      ['The two passwords differ'],
+    ],
+  ])('%s', async (_rule, values, messages) => {
     const { api } = await renderRegister();
-    await fill({
-      [en.sms.phone]: '23912345678',
-      [en.sms.code]: '12',
-      [en.register.password]: '12345',
-      [en.register.confirmPassword]: '123456',
-      [en.register.nickname]: 'Bob',
-    });
+    await fill(values);
     await userEvent.click(screen.getByRole('button', { name: en.register.submit }));
-    expect(await screen.findByText('Enter a valid mainland phone number')).toBeTruthy();
-    expect(screen.getByText('The code is 6 digits')).toBeTruthy();
-    expect(screen.getByText('The password must be at least 6 characters')).toBeTruthy();
-    expect(screen.getByText('The nickname is 2 to 10 Chinese characters')).toBeTruthy();
-    expect(api.calls).toEqual([]);
-  });
-
-  it("says 'passwords differ' when the confirmation does not match", async () => {
-    const { api } = await renderRegister();
-    await fill({
-      [en.sms.phone]: '13912345678',
-      [en.sms.code]: '123456',
-      [en.register.password]: 'secret-1',
-      [en.register.confirmPassword]: 'secret-2',
-    });
-    await userEvent.click(screen.getByRole('button', { name: en.register.submit }));
-    expect(await screen.findByText('The two passwords differ')).toBeTruthy();
+    for (const text of messages) expect(await screen.findByText(text)).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 

@@ -5,34 +5,27 @@ import { FormField, PasswordInput } from '@vap/ui';
 export function NewPasswordFields({ passwordLabel }: { passwordLabel: string }) {
   const t = useT('account');
   const reveal = { showLabel: t('login.showPassword'), hideLabel: t('login.hidePassword') };
+  const fields = [
+    { name: 'password', label: passwordLabel, placeholder: t('register.passwordPlaceholder') },
+    {
+      name: 'confirm_password',
+      label: t('register.confirmPassword'),
+      placeholder: t('register.confirmPlaceholder'),
+    },
+  ];
   return (
     <>
-      <FormField
-        name="password"
-        label={passwordLabel}
-        required
-        render={({ field }) => (
-          <PasswordInput
-            {...field}
-            {...reveal}
-            autoComplete="new-password"
-            placeholder={t('register.passwordPlaceholder')}
-          />
-        )}
-      />
-      <FormField
-        name="confirm_password"
-        label={t('register.confirmPassword')}
-        required
-        render={({ field }) => (
-          <PasswordInput
-            {...field}
-            {...reveal}
-            autoComplete="new-password"
-            placeholder={t('register.confirmPlaceholder')}
-          />
-        )}
-      />
+      {fields.map(({ name, label, placeholder }) => (
+        <FormField
+          key={name}
+          name={name}
+          label={label}
+          required
+          render={({ field }) => (
+            <PasswordInput {...field} {...reveal} autoComplete="new-password" placeholder={placeholder} />
+          )}
+        />
+      ))}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { type ContributionOptions, contribute, definePlugin, type LazyComponent } from '@vap/kernel';
-import { renderWithKernel, testUser } from '@vap/kernel/testing';
+import { renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dashboardPlugin from '../index.js';
 import { DashboardCards } from '../points.js';
@@ -10,16 +10,9 @@ import DashboardPage from './dashboard.js';
 const card = (id: string, component: LazyComponent, options?: ContributionOptions) =>
   contribute(DashboardCards, id, { component }, options);
 
-const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem => ({
-  parent_id: 0,
-  title: partial.name,
-  icon: '',
-  is_hidden: false,
-  is_disable: false,
-  sort: partial.id,
-  children: [],
-  ...partial,
-});
+/** A menu item titled by its name, in the order of its ids. */
+const item = (partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>): MenuItem =>
+  testMenuItem({ title: partial.name, sort: partial.id, ...partial });
 
 /** testUser's company, given the demo's names that the page shows. */
 const demo = testUser().company;

@@ -3,28 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preferReducedMotion } from '../../test-polyfills.js';
 import { renderWithUi } from '../../test-support.js';
 import { Chart, type ChartProps } from './chart.js';
 
-beforeAll(() => {
-  // jsdom has neither; recharts observes its container and the chart asks about reduced motion
-  // (answering "reduce" makes recharts draw the final shapes at once).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('reduce'),
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(preferReducedMotion);
 
 afterEach(() => {
   cleanup();

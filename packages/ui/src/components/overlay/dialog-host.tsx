@@ -16,18 +16,8 @@ export function DialogHost() {
   const current = useDialogRequests()[0];
   if (!current) return null;
   const { id, options } = current;
-  if (current.kind === 'alert') {
-    return (
-      <AlertDialog
-        key={id}
-        open
-        title={options.title}
-        description={options.content}
-        confirmText={options.okText ?? t('overlay.ok')}
-        onConfirm={() => answer(id, true)}
-      />
-    );
-  }
+  // An alert is a dialog with nothing to cancel: closing it acknowledges it.
+  const confirming = current.kind === 'confirm' ? current.options : null;
   return (
     <AlertDialog
       key={id}
@@ -35,10 +25,10 @@ export function DialogHost() {
       title={options.title}
       description={options.content}
       confirmText={options.okText ?? t('overlay.ok')}
-      cancelText={current.options.cancelText ?? t('overlay.cancel')}
-      tone={current.options.tone}
+      cancelText={confirming ? (confirming.cancelText ?? t('overlay.cancel')) : undefined}
+      tone={confirming?.tone}
       onConfirm={() => answer(id, true)}
-      onCancel={() => answer(id, false)}
+      onCancel={confirming ? () => answer(id, false) : undefined}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useUiT } from '../../i18n.js';
-import { Result } from '../result.js';
+import { Result, type ResultStatus } from '../result.js';
 
 export interface PresetResultProps {
   /** Replaces the translated default title. */
@@ -12,44 +12,27 @@ export interface PresetResultProps {
   className?: string;
 }
 
-/** The /404 page body: the page does not exist. */
-export function NotFoundResult({ title, subtitle, extra, className }: PresetResultProps) {
-  const t = useUiT();
-  return (
-    <Result
-      status="404"
-      title={title ?? t('overlay.notFound.title')}
-      subtitle={subtitle ?? t('overlay.notFound.subtitle')}
-      extra={extra}
-      className={className}
-    />
-  );
+/** A preset of `Result`: its status, and its translated title and subtitle unless the props replace them. */
+function presetResult(status: ResultStatus, preset: 'notFound' | 'unauthorized' | 'noAccess') {
+  return function PresetResult({ title, subtitle, extra, className }: PresetResultProps) {
+    const t = useUiT();
+    return (
+      <Result
+        status={status}
+        title={title ?? t(`overlay.${preset}.title`)}
+        subtitle={subtitle ?? t(`overlay.${preset}.subtitle`)}
+        extra={extra}
+        className={className}
+      />
+    );
+  };
 }
+
+/** The /404 page body: the page does not exist. */
+export const NotFoundResult = presetResult('404', 'notFound');
 
 /** The /401 page body: not signed in or the sign-in expired. */
-export function UnauthorizedResult({ title, subtitle, extra, className }: PresetResultProps) {
-  const t = useUiT();
-  return (
-    <Result
-      status="401"
-      title={title ?? t('overlay.unauthorized.title')}
-      subtitle={subtitle ?? t('overlay.unauthorized.subtitle')}
-      extra={extra}
-      className={className}
-    />
-  );
-}
+export const UnauthorizedResult = presetResult('401', 'unauthorized');
 
 /** Signed in, but this page is not among the user's menus (403). */
-export function NoAccessResult({ title, subtitle, extra, className }: PresetResultProps) {
-  const t = useUiT();
-  return (
-    <Result
-      status="403"
-      title={title ?? t('overlay.noAccess.title')}
-      subtitle={subtitle ?? t('overlay.noAccess.subtitle')}
-      extra={extra}
-      className={className}
-    />
-  );
-}
+export const NoAccessResult = presetResult('403', 'noAccess');
