@@ -4,6 +4,7 @@ import { createI18n, I18n, LANGUAGE_STORAGE_KEY, preloadMessages, startLanguage 
 import { Kernel } from './kernel.js';
 import { definePlugin, messages } from './plugin.js';
 import { BootError } from './registry.js';
+import { countedMessages, flakyMessages } from './test-support.js';
 
 const strings = (text: string) =>
   messages('translation', {
@@ -60,15 +61,10 @@ describe('i18n namespaces', () => {
   });
 
   it('an English session fetches the English strings only, never a fallback language’s', async () => {
-    const loaded: string[] = [];
-    const loader = (language: string, hello: string) => async () => {
-      loaded.push(language);
-      return { default: { hello } };
-    };
-    const tracked = messages('translation', {
-      en: loader('en', 'Hello'),
-      'zh-CN': loader('zh-CN', '你好'),
-      'zh-TW': loader('zh-TW', '你好'),
+    const { loaded, messages: tracked } = countedMessages('translation', 'hello', {
+      en: 'Hello',
+      'zh-CN': '你好',
+      'zh-TW': '你好',
     });
     const kernel = await boot({ messages: tracked });
     expect(kernel.i18n.t('hello')).toBe('Hello');
@@ -213,39 +209,25 @@ describe('the translation engine', () => {
   });
 
   it('loading a namespace twice while it loads asks once, and a failed load is retried', async () => {
-    let calls = 0;
-    const flaky = messages('flaky', {
-      en: async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('offline');
-        return { default: { ok: 'Loaded' } };
-      },
-      'zh-CN': async () => ({ default: {} }),
-      'zh-TW': async () => ({ default: {} }),
-    });
+    const { messages: flaky, calls } = flakyMessages('flaky', { ok: 'Loaded' }, 'offline');
     const i18n = new I18n('en', [flaky]);
     const first = i18n.loadNamespaces('flaky');
     const second = i18n.loadNamespaces('flaky');
     await expect(first).rejects.toThrow('offline');
     await expect(second).rejects.toThrow('offline');
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     expect(i18n.failure('flaky')).toBeInstanceOf(Error);
     await i18n.loadNamespaces('flaky');
     expect(i18n.failure('flaky')).toBeUndefined();
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     expect(i18n.t('flaky:ok')).toBe('Loaded');
   });
 
   it('strings preloaded before the i18n exists are fetched once, in the language only', async () => {
-    const fetched: string[] = [];
-    const load = (language: string, ok: string) => async () => {
-      fetched.push(language);
-      return { default: { ok } };
-    };
-    const counted = messages('counted', {
-      en: load('en', 'Ready'),
-      'zh-CN': load('zh-CN', '就绪'),
-      'zh-TW': load('zh-TW', '就緒'),
+    const { loaded: fetched, messages: counted } = countedMessages('counted', 'ok', {
+      en: 'Ready',
+      'zh-CN': '就绪',
+      'zh-TW': '就緒',
     });
     preloadMessages([counted], 'en');
     expect(fetched).toEqual(['en']);

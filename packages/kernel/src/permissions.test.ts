@@ -3,20 +3,13 @@ import { isButtonPermitted, pathOfRoute } from './permissions.js';
 import { definePlugin, page } from './plugin.js';
 import { PluginRegistry } from './registry.js';
 import { assembleRoutes } from './routes.js';
-import { menuItem, userInfo } from './test-support.js';
+import { systemUserMenus, userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
 const registry = new PluginRegistry([
   definePlugin({ id: 'core', kernel: '^2', pages: [page('system_user', Empty), page('recharge', Empty)] }),
 ]);
-const menus = [
-  menuItem({
-    name: 'system',
-    type: 'dir',
-    path: 'system',
-    children: [menuItem({ name: 'system_user', type: 'page', path: 'user' })],
-  }),
-];
+const menus = systemUserMenus();
 const routes = assembleRoutes(menus, registry, {
   user: userInfo({ menus }),
   products: {},

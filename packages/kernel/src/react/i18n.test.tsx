@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18n } from '../i18n.js';
 import { messages } from '../plugin.js';
+import { flakyMessages } from '../test-support.js';
 import { I18nProvider, useLanguage, useT } from './i18n.js';
 import { PageErrorBoundary } from './page.js';
 
@@ -58,16 +59,7 @@ describe('useT and useLanguage', () => {
   });
 
   it("a namespace that fails to load reaches the page's error boundary; its retry loads it again", async () => {
-    let calls = 0;
-    const flaky = messages('devices', {
-      en: async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('chunk failed');
-        return { default: { title: 'Devices' } };
-      },
-      'zh-CN': async () => ({ default: {} }),
-      'zh-TW': async () => ({ default: {} }),
-    });
+    const { messages: flaky, calls } = flakyMessages('devices', { title: 'Devices' }, 'chunk failed');
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       render(
@@ -87,7 +79,7 @@ describe('useT and useLanguage', () => {
       );
       await userEvent.click(await screen.findByRole('button', { name: 'chunk failed' }));
       expect((await screen.findByRole('heading')).textContent).toBe('Devices (en)');
-      expect(calls).toBe(2);
+      expect(calls()).toBe(2);
     } finally {
       quiet.mockRestore();
     }

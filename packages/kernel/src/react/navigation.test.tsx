@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { definePlugin, page } from '../plugin.js';
-import { menuItem, userInfo } from '../test-support.js';
+import { systemUserMenus, userInfo } from '../test-support.js';
 import { renderWithKernel } from '../testing.js';
 import { useNavigateTo } from './navigation.js';
 
@@ -13,14 +13,7 @@ const plugin = definePlugin({
   kernel: '^2',
   pages: [page('system_user', Empty), page('recharge', Empty)],
 });
-const menus = [
-  menuItem({
-    name: 'system',
-    type: 'dir',
-    path: 'system',
-    children: [menuItem({ name: 'system_user', type: 'page', path: 'user' })],
-  }),
-];
+const menus = systemUserMenus();
 
 function Links() {
   const navigateTo = useNavigateTo();
