@@ -158,13 +158,22 @@ describe('/login: SMS code method', () => {
 });
 
 describe('/login: QR scan method', () => {
-  it('shows the QR code, polls until confirmed, then signs in and returns', async () => {
-    let polls = 0;
-    const { api } = await renderWithKernel(<LoginPage />, {
+  /** The login page at `path`, answering `answers`, on its QR-scan tab. */
+  async function renderScan(answers: Answers, path = '/login') {
+    const view = await renderWithKernel(<LoginPage />, {
       plugins: [accountPlugin],
       messages: consoleMessages,
-      path: '/login?redirect=%2Fsystem%2Fuser',
-      answers: {
+      path,
+      answers,
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
+    return view;
+  }
+
+  it('shows the QR code, polls until confirmed, then signs in and returns', async () => {
+    let polls = 0;
+    const { api } = await renderScan(
+      {
         ...session,
         [`POST ${AUTH_PATHS.scanQrcode}`]: {
           body: {
@@ -176,8 +185,8 @@ describe('/login: QR scan method', () => {
         [`POST ${AUTH_PATHS.scanLogin}`]: () =>
           ++polls === 1 ? { status: 202, body: { state: 'pending' } } : { body: { token: testToken() } },
       },
-    });
-    await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
+      '/login?redirect=%2Fsystem%2Fuser',
+    );
     const image = (await screen.findByRole('img', { name: en.scan.qrAlt })) as HTMLImageElement;
     expect(image.src).toMatch(/^data:image\/svg\+xml/);
     expect((await screen.findByTestId('location', {}, { timeout: 6000 })).textContent).toBe(
@@ -191,21 +200,15 @@ describe('/login: QR scan method', () => {
 
   it('offers a new QR code once the old one expired', async () => {
     let created = 0;
-    await renderWithKernel(<LoginPage />, {
-      plugins: [accountPlugin],
-      messages: consoleMessages,
-      path: '/login',
-      answers: {
-        [`POST ${AUTH_PATHS.scanQrcode}`]: () => ({
-          body: { id: `00000000-0000-4000-8000-00000000000${++created}`, url: 'x', expires_in: 120 },
-        }),
-        [`POST ${AUTH_PATHS.scanLogin}`]: refusal(410, {
-          code: 'scan_expired',
-          message: 'The QR code has expired',
-        }),
-      },
+    await renderScan({
+      [`POST ${AUTH_PATHS.scanQrcode}`]: () => ({
+        body: { id: `00000000-0000-4000-8000-00000000000${++created}`, url: 'x', expires_in: 120 },
+      }),
+      [`POST ${AUTH_PATHS.scanLogin}`]: refusal(410, {
+        code: 'scan_expired',
+        message: 'The QR code has expired',
+      }),
     });
-    await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
     expect(await screen.findByText(en.scan.expired, {}, { timeout: 4000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: en.scan.refresh }));
     expect(await screen.findByRole('img', { name: en.scan.qrAlt })).toBeTruthy();
@@ -221,11 +224,8 @@ describe('/login: QR scan method', () => {
     });
     try {
       const page = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=b#wechat_redirect';
-      await renderWithKernel(<LoginPage />, {
-        plugins: [accountPlugin],
-        messages: consoleMessages,
-        path: '/login?redirect=%2Fsystem%2Fuser',
-        answers: {
+      await renderScan(
+        {
           ...session,
           [`POST ${AUTH_PATHS.scanQrcode}`]: {
             body: { id: '00000000-0000-4000-8000-00000000000b', url: page, expires_in: 120 },
@@ -233,8 +233,8 @@ describe('/login: QR scan method', () => {
           [`POST ${AUTH_PATHS.scanLogin}`]: () =>
             ++polls === 1 ? { status: 202, body: { state: 'pending' } } : { body: { token: testToken() } },
         },
-      });
-      await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
+        '/login?redirect=%2Fsystem%2Fuser',
+      );
       await userEvent.click(await screen.findByRole('button', { name: en.scan.openPage }));
       expect(screen.queryByRole('img', { name: en.scan.qrAlt })).toBeNull();
       expect(opened[0]?.[0]).toBe(page);
@@ -248,21 +248,15 @@ describe('/login: QR scan method', () => {
 
   it('shows why a scan was refused (the app account is bound to no one) and stops polling', async () => {
     let polls = 0;
-    await renderWithKernel(<LoginPage />, {
-      plugins: [accountPlugin],
-      messages: consoleMessages,
-      path: '/login',
-      answers: {
-        [`POST ${AUTH_PATHS.scanQrcode}`]: {
-          body: { id: '00000000-0000-4000-8000-00000000000c', url: 'x', expires_in: 120 },
-        },
-        [`POST ${AUTH_PATHS.scanLogin}`]: () => {
-          polls++;
-          return refusal(403, { code: 'scan_not_bound', message: 'This WeChat account is not bound' });
-        },
+    await renderScan({
+      [`POST ${AUTH_PATHS.scanQrcode}`]: {
+        body: { id: '00000000-0000-4000-8000-00000000000c', url: 'x', expires_in: 120 },
+      },
+      [`POST ${AUTH_PATHS.scanLogin}`]: () => {
+        polls++;
+        return refusal(403, { code: 'scan_not_bound', message: 'This WeChat account is not bound' });
       },
     });
-    await userEvent.click(await screen.findByRole('tab', { name: en.login.methodScan }));
     expect(await screen.findByText('This WeChat account is not bound', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: en.scan.refresh })).toBeTruthy();
     await new Promise((done) => setTimeout(done, 2500));
