@@ -1,6 +1,6 @@
 import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { Button, type Column, DataTable, FilterForm, formatFileSize, RowActions, Tag } from '@vap/ui';
+import { Button, type Column, DataTable, FilterForm, formatFileSize, rowActionsColumn, Tag } from '@vap/ui';
 import { useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
 import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
@@ -95,27 +95,21 @@ export function PackagesView() {
       kind: 'date',
       render: (row) => dates.lastDay(row.period_end),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) =>
-        row.state === 'closed' ? null : (
-          <RowActions
-            actions={[
-              // A suspended package cannot change its plan (409 package_suspended) until it resumes.
-              mayBuy &&
-                row.state === 'active' && { label: t('packages.change'), onClick: () => setChanging(row) },
-              mayClose &&
-                row.next_plan !== 'closed' && {
-                  label: t('packages.close'),
-                  danger: true,
-                  onClick: () => void close(row),
-                },
-            ]}
-          />
-        ),
-    },
+    rowActionsColumn(t('common.actions'), (row) =>
+      row.state === 'closed'
+        ? null
+        : [
+            // A suspended package cannot change its plan (409 package_suspended) until it resumes.
+            mayBuy &&
+              row.state === 'active' && { label: t('packages.change'), onClick: () => setChanging(row) },
+            mayClose &&
+              row.next_plan !== 'closed' && {
+                label: t('packages.close'),
+                danger: true,
+                onClick: () => void close(row),
+              },
+          ],
+    ),
   ];
 
   return (

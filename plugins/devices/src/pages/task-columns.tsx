@@ -1,6 +1,6 @@
 import type { Task } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { type Column, RowActions } from '@vap/ui';
+import { type Column, rowActionsColumn } from '@vap/ui';
 import { ProgressBar } from './progress-bar.js';
 import { TaskCounts, TaskStateTags } from './task-parts.js';
 
@@ -29,11 +29,6 @@ export function useTaskColumns(open: (task: Task) => void): Column<Task>[] {
     { key: 'created_by', title: t('tasks.createdBy'), kind: 'name' },
     { key: 'created_at', title: t('tasks.createdAt'), kind: 'date' },
     { key: 'deadline_at', title: t('tasks.deadline'), kind: 'date' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => <RowActions actions={[{ label: t('tasks.details'), onClick: () => open(row) }]} />,
-    },
+    rowActionsColumn(t('common.actions'), (row) => [{ label: t('tasks.details'), onClick: () => open(row) }]),
   ];
 }

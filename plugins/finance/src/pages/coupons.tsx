@@ -14,7 +14,7 @@ import {
   DataTable,
   FilterForm,
   message,
-  RowActions,
+  rowActionsColumn,
   Tag,
   type TagTone,
   useFilters,
@@ -108,20 +108,14 @@ export default function CouponsPage() {
     },
     { key: 'valid_until', title: t('coupons.validUntil'), kind: 'date' },
     { key: 'transfer', title: t('coupons.transfer'), render: transferText },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) =>
-        row.state === 'unused' ? (
-          <RowActions
-            actions={[
-              { label: t('coupons.redeem'), onClick: () => void redeem(row) },
-              mayTransfer && { label: t('coupons.transferAction'), onClick: () => setTransferring(row) },
-            ]}
-          />
-        ) : null,
-    },
+    rowActionsColumn(t('common.actions'), (row) =>
+      row.state === 'unused'
+        ? [
+            { label: t('coupons.redeem'), onClick: () => void redeem(row) },
+            mayTransfer && { label: t('coupons.transferAction'), onClick: () => setTransferring(row) },
+          ]
+        : null,
+    ),
   ];
 
   return (

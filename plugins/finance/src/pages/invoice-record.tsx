@@ -18,7 +18,7 @@ import {
   ExportButton,
   FilterForm,
   message,
-  RowActions,
+  rowActionsColumn,
   Tag,
   useFilters,
 } from '@vap/ui';
@@ -138,19 +138,10 @@ export default function InvoiceRecordPage() {
     },
     { key: 'requested_at', title: t('invoiceRecord.requestedAt'), kind: 'date' },
     { key: 'issued_at', title: t('invoiceRecord.issuedAt'), kind: 'date' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => (
-        <RowActions
-          actions={[
-            { label: t('invoiceRecord.details'), onClick: () => setShown(row) },
-            { label: t('invoiceRecord.pdf'), onClick: () => pdf.download(row) },
-          ]}
-        />
-      ),
-    },
+    rowActionsColumn(t('common.actions'), (row) => [
+      { label: t('invoiceRecord.details'), onClick: () => setShown(row) },
+      { label: t('invoiceRecord.pdf'), onClick: () => pdf.download(row) },
+    ]),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { MQTT_CLIENT_ORDER_KEYS, type MqttClient, type MqttClientKind } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { Button, type Column, CompactNumber, RelativeTime, RowActions, Tag } from '@vap/ui';
+import { Button, type Column, CompactNumber, RelativeTime, rowActionsColumn, Tag } from '@vap/ui';
 import { protocolLabel } from '../common/labels.js';
 
 export interface ClientRowActions {
@@ -87,14 +87,11 @@ export function useClientColumns(kind: MqttClientKind, actions: ClientRowActions
   }
   const { kick } = actions;
   if (kick) {
-    columns.push({
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => (
-        <RowActions actions={[{ label: t('clients.kick'), onClick: () => kick(row), danger: true }]} />
-      ),
-    });
+    columns.push(
+      rowActionsColumn(t('common.actions'), (row) => [
+        { label: t('clients.kick'), onClick: () => kick(row), danger: true },
+      ]),
+    );
   }
   return columns;
 }

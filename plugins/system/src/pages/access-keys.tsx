@@ -7,7 +7,7 @@ import {
   type DataTableHandle,
   ListPage,
   message,
-  RowActions,
+  rowActionsColumn,
   Tag,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
@@ -115,22 +115,13 @@ export default function AccessKeysPage() {
       sortable: true,
       render: (row) => (row.last_used_at ? formatDateTime(row.last_used_at) : t('accessKeys.neverUsed')),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => (
-        <RowActions
-          actions={[
-            {
-              label: row.disabled ? t('accessKeys.enable') : t('accessKeys.disable'),
-              onClick: () => void setDisabled(row, !row.disabled),
-            },
-            { label: t('accessKeys.delete'), onClick: () => void remove(row), danger: true },
-          ]}
-        />
-      ),
-    },
+    rowActionsColumn(t('common.actions'), (row) => [
+      {
+        label: row.disabled ? t('accessKeys.enable') : t('accessKeys.disable'),
+        onClick: () => void setDisabled(row, !row.disabled),
+      },
+      { label: t('accessKeys.delete'), onClick: () => void remove(row), danger: true },
+    ]),
   ];
 
   return (

@@ -8,7 +8,7 @@ import {
   type DataTableHandle,
   ListPage,
   message,
-  RowActions,
+  rowActionsColumn,
   Tag,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
@@ -99,28 +99,19 @@ export default function RolesPage() {
       csv: (row) => (row.is_access_all_group ? t('roles.allGroupsShort') : groupNames(row.group_ids)),
     },
     { key: 'created_at', title: t('roles.createdAt'), kind: 'date', sortable: true },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => {
-        if (roles === null || !canActOnRole(editor, holder, row)) return null;
-        return (
-          <RowActions
-            actions={[
-              mayEdit && { label: t('roles.edit'), onClick: () => setEditing({ role: row }) },
-              // The default role is never deleted (spec §6).
-              mayDelete &&
-                !row.is_default && {
-                  label: t('roles.delete'),
-                  onClick: () => void remove(row),
-                  danger: true,
-                },
-            ]}
-          />
-        );
-      },
-    },
+    rowActionsColumn(t('common.actions'), (row) => {
+      if (roles === null || !canActOnRole(editor, holder, row)) return null;
+      return [
+        mayEdit && { label: t('roles.edit'), onClick: () => setEditing({ role: row }) },
+        // The default role is never deleted (spec §6).
+        mayDelete &&
+          !row.is_default && {
+            label: t('roles.delete'),
+            onClick: () => void remove(row),
+            danger: true,
+          },
+      ];
+    }),
   ];
 
   return (

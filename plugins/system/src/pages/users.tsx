@@ -8,7 +8,7 @@ import {
   FilterForm,
   ListPage,
   message,
-  RowActions,
+  rowActionsColumn,
 } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
@@ -76,26 +76,17 @@ export default function UsersPage() {
     { key: 'email', title: t('users.email'), kind: 'id' },
     { key: 'remark', title: t('users.remark'), defaultHidden: true },
     { key: 'created_at', title: t('users.createdAt'), kind: 'date', sortable: true },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      kind: 'actions',
-      render: (row) => {
-        if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
-        return (
-          <RowActions
-            actions={[
-              mayEdit && { label: t('users.edit'), onClick: () => setDialog({ kind: 'edit', user: row }) },
-              mayChangeRole && {
-                label: t('users.changeRole'),
-                onClick: () => setDialog({ kind: 'role', user: row }),
-              },
-              mayRemove && { label: t('users.remove'), onClick: () => void remove(row), danger: true },
-            ]}
-          />
-        );
-      },
-    },
+    rowActionsColumn(t('common.actions'), (row) => {
+      if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
+      return [
+        mayEdit && { label: t('users.edit'), onClick: () => setDialog({ kind: 'edit', user: row }) },
+        mayChangeRole && {
+          label: t('users.changeRole'),
+          onClick: () => setDialog({ kind: 'role', user: row }),
+        },
+        mayRemove && { label: t('users.remove'), onClick: () => void remove(row), danger: true },
+      ];
+    }),
   ];
 
   return (

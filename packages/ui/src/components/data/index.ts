@@ -15,7 +15,7 @@ export { ExportButton, type ExportButtonProps } from './export-button.js';
 export { FilterForm, type FilterFormProps } from './filter-form.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
-export { type RowAction, RowActions } from './row-actions.js';
+export { type RowAction, RowActions, rowActionsColumn } from './row-actions.js';
 export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
 export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';
 export {

@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../dropdown-menu.js';
+import type { Column } from './columns.js';
 
 export interface RowAction {
   label: string;
@@ -68,4 +69,23 @@ export function RowActions({ actions }: { actions: ReadonlyArray<RowAction | fal
       ) : null}
     </div>
   );
+}
+
+/**
+ * A table's column of row actions: `actionsOf` gives a row's actions (`false` for one not
+ * permitted), or null for a row that offers none.
+ */
+export function rowActionsColumn<T>(
+  title: string,
+  actionsOf: (row: T) => ReadonlyArray<RowAction | false> | null,
+): Column<T> {
+  return {
+    key: 'actions',
+    title,
+    kind: 'actions',
+    render: (row) => {
+      const actions = actionsOf(row);
+      return actions ? <RowActions actions={actions} /> : null;
+    },
+  };
 }
