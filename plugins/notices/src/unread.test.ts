@@ -19,6 +19,9 @@ async function start(answers = {}) {
       ...answers,
     },
   });
+  // The first poll loads the notices' calls (index.ts): loaded here first, as that load is the
+  // transform of a module, which no fake clock can hurry.
+  await import('./notice-calls.js');
   // Timers are faked once the session is loaded: from here on, time moves only when the test says.
   vi.useFakeTimers();
   const unread = kernel.services.get(UnreadRef);
