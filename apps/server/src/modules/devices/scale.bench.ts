@@ -1,4 +1,6 @@
 /**
+ * `npm run bench` (apps/server's vitest.bench.config.ts): minutes of binding on each engine, so
+ * never part of `npm test` (issue 30: a suite that cannot fit moves to the bench).
  * The device list at scale (issue 14): a company with 100,000 devices, made by the generator. A
  * page of the list with a filter and a sort, page 1 and page 500, must answer within 1.5× of the
  * same SQL run directly on the same engine: the route's statements — the caller's, which every
