@@ -39,6 +39,7 @@ export default defineConfig(({ command, mode }) => ({
       shell: 'src/shell/shell.tsx',
       defaultLanguage: DEFAULT_LANGUAGE,
       kernel: '@vap/kernel',
+      sessionLibraries: ['inversify'],
     }),
     compressBuild(),
   ],

@@ -18,8 +18,10 @@ const FILES: Record<string, string> = {
   'index.html':
     '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>',
   'main.js': `import { boot } from './kernel.js';
-import { request } from './kernel-package/http.js';
+import { digest, request, services } from './kernel-package/http.js';
 request();
+services();
+digest();
 const messages = { en: () => import('./locales/en.json'), 'zh-CN': () => import('./locales/zh-CN.json') };
 boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
   'shell/shell.js': `import { menu } from '../menu.js';\n${pad('shell')}export default () => menu() + padding_shell;`,
@@ -34,7 +36,11 @@ export const page = (id, load) => ({ id, load });
 export const topbarItem = (id, load) => ({ id, load });
 export const lazyService = (ref, load) => ({ ref, load });
 export const contribute = (point, id, value) => ({ point, id, value });`,
-  'kernel-package/http.js': `${pad('http')}export const request = async () => (await import('./schemas.js')).listSchema + padding_http;`,
+  'kernel-package/http.js': `${pad('http')}export const request = async () => (await import('./schemas.js')).listSchema + padding_http;
+export const services = async () => (await import('../node_modules/container/index.js')).container;
+export const digest = async () => (await import('../node_modules/digest/index.js')).digest;`,
+  'node_modules/container/index.js': `${pad('container')}export const container = () => padding_container;`,
+  'node_modules/digest/index.js': `${pad('digest')}export const digest = () => padding_digest;`,
   'kernel-package/schemas.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('schemas')}export const listSchema = coerce() + padding_schemas;`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
@@ -127,6 +133,7 @@ describe('the first load’s chunks', () => {
           shell: 'shell/shell.js',
           defaultLanguage: 'zh-CN',
           kernel: '../kernel-package/http.js',
+          sessionLibraries: ['../node_modules/container/index.js'],
         }),
       ],
     });
@@ -168,6 +175,11 @@ describe('the first load’s chunks', () => {
     expect(holding('kernel-package/schemas.js')).toEqual(['shell']);
     expect(holding('kernel-package/http.js')).toEqual(['index']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
+  });
+
+  it('puts the libraries a session starts with in the shell chunk, not the kernel’s other lazy libraries', () => {
+    expect(holding('node_modules/container/index.js')).toEqual(['shell']);
+    expect(holding('node_modules/digest/index.js')).not.toContain('shell');
   });
 
   it('puts the components contributed to an extension point in one chunk, not what they share with pages', () => {

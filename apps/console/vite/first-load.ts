@@ -18,11 +18,12 @@
  * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
  * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
  *   `topbarItem(id, () => import(…))` in any module, and the kernel's own lazy modules (its
- *   schemas, which every session's calls parse with), with what they import and no earlier chunk
- *   holds (the query client, menus, popovers, zod, which every page's calls parse with). A lazy
- *   service keeps a chunk of its own: since calls are declared (issue 30) no page needs one to
- *   draw, and the one left (the devices' uploads with progress) would bring its area's schemas
- *   into every page;
+ *   schemas, which every session's calls parse with) and the libraries it loads as a session
+ *   starts (`sessionLibraries`: its service container, inversify), with what they import and no
+ *   earlier chunk holds (the query client, menus, popovers, zod, which every page's calls parse
+ *   with). A lazy service keeps a chunk of its own: since calls are declared (issue 30) no page
+ *   needs one to draw, and the one left (the devices' uploads with progress) would bring its
+ *   area's schemas into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * And one per extension point whose contributions are components loaded on demand, found as
@@ -197,6 +198,12 @@ export interface FirstLoadOptions {
   defaultLanguage: string;
   /** The kernel, as the console imports it (`@vap/kernel`): its lazy modules join the shell. */
   kernel?: string;
+  /**
+   * Libraries that the kernel imports lazily and loads as a session starts (its service container),
+   * as the kernel names them: every signed-in page loads them, so they join the shell rather than
+   * cost each page a request of its own.
+   */
+  sessionLibraries?: readonly string[];
 }
 
 /**
@@ -281,6 +288,11 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
         shellModule,
         kernel ? `${dirname(kernel.id)}${sep}` : undefined,
       );
+      for (const library of options.sessionLibraries ?? []) {
+        const resolved = kernel ? await this.resolve(library, kernel.id) : null;
+        if (resolved) plan.shell.add(resolved.id);
+        else this.warn(`The session library ${library} is not found from the kernel: it loads on its own`);
+      }
       if (!plan.signInPage) {
         this.warn(
           `No plugin declares publicRoute('${options.signInPath}', () => import(…)): its page loads on its own`,
