@@ -1,8 +1,9 @@
-import { endOfDay, format, startOfDay, subDays } from 'date-fns';
+import { formatDate } from '@vap/contracts';
+import { endOfDay, startOfDay, subDays } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
-import { DATE_FORMAT, initialMonth, outsideBounds } from './date-picker.js';
+import { initialMonth, outsideBounds } from './date-picker.js';
 import { DatePopover, type DateTriggerProps } from './date-trigger.js';
 import { Calendar } from './lazy-calendar.js';
 
@@ -93,7 +94,7 @@ export function DateRangePicker({
     <DatePopover
       open={open}
       onOpenChange={openChange}
-      text={value ? `${format(value.from, DATE_FORMAT)} ~ ${format(value.to, DATE_FORMAT)}` : null}
+      text={value ? `${formatDate(value.from)} ~ ${formatDate(value.to)}` : null}
       placeholder={placeholder ?? t('form.rangePlaceholder')}
       onClear={() => onChange(null)}
       {...frame}

@@ -2,7 +2,7 @@
 export { Calendar, useDateLocale } from './calendar.js';
 export { Checkbox, type CheckboxProps } from './checkbox.js';
 export { CheckboxList, type CheckboxListOption, type CheckboxListProps } from './checkbox-list.js';
-export { DATE_FORMAT, DatePicker, type DatePickerProps } from './date-picker.js';
+export { DatePicker, type DatePickerProps } from './date-picker.js';
 export {
   DateRangePicker,
   type DateRangePickerProps,
