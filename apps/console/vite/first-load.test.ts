@@ -45,9 +45,11 @@ export const digest = async () => (await import('../node_modules/digest/index.js
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
-  'account/index.js': `import { contribute, publicRoute } from '../kernel.js';
+  'account/index.js': `import { contribute, lazyService, publicRoute } from '../kernel.js';
 const HomeCards = 'home.cards';
+const AccountApiRef = 'account.api';
 export default {
+  services: [lazyService(AccountApiRef, () => import("./api-Q3ZT7YKD.js").then((module) => module.createAccountApi))],
   contributions: [contribute(HomeCards, "account-card", { component: () => import("./card-3KQ7XV2M.js") })],
   routes: [
     publicRoute("/login", () => import("./login-JTENRMJ5.js")),
@@ -56,6 +58,7 @@ export default {
   messages: { en: () => import("./en-4QIYTC5H.js"), "zh-CN": () => import("./zh-CN-4OZWQ25T.js") },
 };`,
   'account/login-JTENRMJ5.js': `import { field } from '../field.js';\n${pad('login')}export default () => field() + padding_login;`,
+  'account/api-Q3ZT7YKD.js': `${pad('accountApi')}export const createAccountApi = () => padding_accountApi;`,
   'account/register-J3XQPJYL.js': `${pad('register')}export default () => padding_register;`,
   'account/en-4QIYTC5H.js': `export default { login: { title: "Sign in" } };`,
   'account/zh-CN-4OZWQ25T.js': `export default { login: { title: "登录" } };`,
@@ -166,10 +169,11 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).not.toContain('messages-en');
   });
 
-  it('puts the shell, the plugins’ topbar items and what they share in one shell chunk, not lazy services', () => {
+  it('puts the shell, the plugins’ topbar items and what they share in one shell chunk, and those plugins’ lazy services', () => {
     expect(holding('shell/shell.js')).toEqual(['shell']);
     expect(holding('system/bell-5XQ2NDJA.js')).toEqual(['shell']);
-    expect(holding('system/api-7SSDXCLX.js')).not.toContain('shell');
+    expect(holding('system/api-7SSDXCLX.js')).toEqual(['shell']);
+    expect(holding('account/api-Q3ZT7YKD.js')).not.toContain('shell');
     expect(holding('menu.js')).toEqual(['shell']);
     expect(holding('node_modules/zod/coerce.js')).toEqual(['shell']);
     expect(holding('kernel-package/schemas.js')).toEqual(['shell']);

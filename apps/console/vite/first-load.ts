@@ -21,9 +21,10 @@
  *   schemas, which every session's calls parse with) and the libraries it loads as a session
  *   starts (`sessionLibraries`: its service container, inversify), with what they import and no
  *   earlier chunk holds (the query client, menus, popovers, zod, which every page's calls parse
- *   with). A lazy service keeps a chunk of its own: since calls are declared (issue 30) no page
- *   needs one to draw, and the one left (the devices' uploads with progress) would bring its
- *   area's schemas into every page;
+ *   with), and what the services of a plugin with topbar items load lazily, which its items ask on
+ *   every page. Another plugin's lazy service keeps a chunk of its own: since calls are declared
+ *   (issue 30) no page needs one to draw, and the one left (the devices' uploads with progress)
+ *   would bring its area's schemas into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * And one per extension point whose contributions are components loaded on demand, found as
@@ -95,10 +96,30 @@ function routeModule(importer: string, code: string, path: string, dynamic: read
 
 const TOPBAR_ITEM = /topbarItem\(\s*(["'`])[^"'`]+\1\s*,\s*\(\)\s*=>\s*import\(\s*(["'`])([^"'`]+)\2/g;
 
-/** The modules that the topbar items declared in `importer` load. */
+const IMPORT = /\bimport\(\s*(["'`])([^"'`]+)\1/g;
+const SERVICES = /\bservices\s*:\s*\[/;
+
+/** The text of the `services: [...]` list in `code`, brackets matched; empty when it has none. */
+function servicesList(code: string): string {
+  const start = SERVICES.exec(code);
+  if (!start) return '';
+  let depth = 0;
+  for (let at = start.index + start[0].length - 1; at < code.length; at++) {
+    if (code[at] === '[') depth++;
+    else if (code[at] === ']' && --depth === 0) return code.slice(start.index, at + 1);
+  }
+  return '';
+}
+
+/**
+ * The modules that the topbar items declared in `importer` load and, when it declares any, those
+ * that its services load lazily: the items ask them on every signed-in page (the notices' unread
+ * count polls as the shell shows), so they are no less the shell's than the items.
+ */
 function shellModules(importer: string, code: string, dynamic: readonly string[]): string[] {
-  const specifiers = [...code.matchAll(TOPBAR_ITEM)].map((call) => call[3]);
-  return specifiers.flatMap((specifier) => {
+  const items = [...code.matchAll(TOPBAR_ITEM)].map((call) => call[3]);
+  const services = items.length > 0 ? [...servicesList(code).matchAll(IMPORT)].map((call) => call[2]) : [];
+  return [...items, ...services].flatMap((specifier) => {
     const target = specifier ? dynamicTarget(importer, specifier, dynamic) : undefined;
     return target ? [target] : [];
   });
