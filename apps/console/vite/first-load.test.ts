@@ -82,9 +82,14 @@ export default {
   ],
   messages: { en: () => import("./en-7K2WRVZV.js"), "zh-CN": () => import("./zh-CN-IGI44N4L.js") },
 };`,
-  'system/bell-5XQ2NDJA.js': `import { menu } from '../menu.js';\n${pad('bell')}export default () => menu() + padding_bell;`,
+  'system/bell-5XQ2NDJA.js': `import { menu } from '../menu.js';\nimport { BELL_CALLS } from '../contracts/index.js';\n${pad('bell')}export default async () => menu() + (await BELL_CALLS.schemas()).bell + padding_bell;`,
+  'contracts/index.js': `export * from './bell-calls.js';\nexport * from './users-calls.js';`,
+  'contracts/bell-calls.js': `export const BELL_CALLS = { schemas: () => import('./bell.js') };`,
+  'contracts/bell.js': `${pad('bellSchema')}export const bell = padding_bellSchema;`,
+  'contracts/users-calls.js': `export const USERS_CALLS = { schemas: () => import('./users.js') };`,
+  'contracts/users.js': `${pad('usersSchema')}export const users = padding_usersSchema;`,
   'system/api-7SSDXCLX.js': `${pad('api')}export const createSystemApi = () => padding_api;`,
-  'system/users-2NTAYU6R.js': `import { field } from '../field.js';\nimport { usersOf } from './users-of.js';\n${pad('users')}export default () => field() + usersOf() + padding_users;`,
+  'system/users-2NTAYU6R.js': `import { field } from '../field.js';\nimport { USERS_CALLS } from '../contracts/index.js';\nimport { usersOf } from './users-of.js';\n${pad('users')}export default async () => field() + usersOf() + (await USERS_CALLS.schemas()).users + padding_users;`,
   'account/card-3KQ7XV2M.js': `${pad('accountCard')}export default () => padding_accountCard;`,
   'system/card-5RT2WQ8N.js': `import { usersOf } from './users-of.js';\n${pad('systemCard')}export const UsersCard = () => usersOf() + padding_systemCard;`,
   'system/users-of.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('usersOf')}export const usersOf = () => coerce() + padding_usersOf;`,
@@ -179,6 +184,11 @@ describe('the first load’s chunks', () => {
     expect(holding('kernel-package/schemas.js')).toEqual(['shell']);
     expect(holding('kernel-package/http.js')).toEqual(['index']);
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('shell');
+  });
+
+  it('puts the schemas of the calls that the topbar items make in the shell chunk, not other calls’ schemas', () => {
+    expect(holding('contracts/bell.js')).toEqual(['shell']);
+    expect(holding('contracts/users.js')).not.toContain('shell');
   });
 
   it('puts the libraries a session starts with in the shell chunk, not the kernel’s other lazy libraries', () => {

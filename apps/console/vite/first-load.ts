@@ -21,8 +21,10 @@
  *   schemas, which every session's calls parse with) and the libraries it loads as a session
  *   starts (`sessionLibraries`: its service container, inversify), with what they import and no
  *   earlier chunk holds (the query client, menus, popovers, zod, which every page's calls parse
- *   with), and what the services of a plugin with topbar items load lazily, which its items ask on
- *   every page. Another plugin's lazy service keeps a chunk of its own: since calls are declared
+ *   with), what the services of a plugin with topbar items load lazily, which its items ask on
+ *   every page, and the schemas that the items' calls parse with (the balance warning's finance
+ *   schemas), found through the names they import. Another plugin's lazy service keeps a chunk of
+ *   its own: since calls are declared
  *   (issue 30) no page needs one to draw, and the one left (the devices' uploads with progress)
  *   would bring its area's schemas into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
@@ -51,6 +53,8 @@ export interface ModuleGraph {
     code: string | null;
     importedIds: readonly string[];
     dynamicallyImportedIds: readonly string[];
+    /** The names it exports, re-exports included. */
+    exports?: readonly string[];
   } | null;
 }
 
@@ -123,6 +127,69 @@ function shellModules(importer: string, code: string, dynamic: readonly string[]
     const target = specifier ? dynamicTarget(importer, specifier, dynamic) : undefined;
     return target ? [target] : [];
   });
+}
+
+const NAMED_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*["'`]/g;
+
+/** The names `code` imports by name (`A`, and `B` of `B as C`), types apart. */
+const importedNames = (code: string) =>
+  [...code.matchAll(NAMED_IMPORT)].flatMap((statement) =>
+    (statement[1] ?? '').split(',').flatMap((part) => {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      return name && !name.startsWith('type ') ? [name] : [];
+    }),
+  );
+
+/**
+ * The module among `ids` that exports `name`, followed through the `export *` of a package's barrel
+ * (whose exports the bundler lists as `*`).
+ */
+function definer(
+  graph: ModuleGraph,
+  ids: readonly string[],
+  name: string,
+  barrels = new Set<string>(),
+): string | undefined {
+  const named = ids.find((id) => graph.info(id)?.exports?.includes(name));
+  if (named) return named;
+  for (const id of ids) {
+    const info = graph.info(id);
+    if (barrels.has(id) || !info?.exports?.includes('*')) continue;
+    barrels.add(id);
+    const found = definer(graph, info.importedIds, name, barrels);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The schemas that the calls of `roots` (the topbar items and their plugins' services) parse with:
+ * a package's calls module loads them lazily, from its own directory, with the first call, which
+ * the items make on every signed-in page (the balance warning's). The roots' own plugin modules are
+ * followed; another package's modules are found by the names imported from it.
+ */
+function callSchemas(graph: ModuleGraph, roots: Iterable<string>): string[] {
+  const schemas = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (id: string, home: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = graph.info(id);
+    if (!info?.code) return;
+    const others = info.importedIds.filter((imported) => !imported.startsWith(home));
+    for (const imported of info.importedIds) if (imported.startsWith(home)) visit(imported, home);
+    for (const name of importedNames(info.code)) {
+      const module = definer(graph, others, name);
+      for (const lazy of (module && graph.info(module)?.dynamicallyImportedIds) || []) {
+        if (module && dirname(lazy) === dirname(module)) schemas.add(lazy);
+      }
+    }
+  };
+  for (const root of roots) visit(root, `${dirname(root)}${sep}`);
+  return [...schemas];
 }
 
 const CONTRIBUTE =
@@ -199,6 +266,8 @@ export function planFirstLoad(
     for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
     for (const [id, chunk] of contributedModules(importer, info.code, dynamic)) contributions.set(id, chunk);
   }
+  const items = [...shell].filter((id) => id !== shellModule && !(kernelDir && id.startsWith(kernelDir)));
+  for (const id of callSchemas(graph, items)) shell.add(id);
   for (const id of messages.keys()) signedInMessages.delete(id);
   return {
     signIn,
