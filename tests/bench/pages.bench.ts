@@ -24,11 +24,10 @@ import {
   type UserMenus,
 } from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chooseLanguageCookie, startServerAndBrowser } from '../support/browser.js';
+import { expect, it } from 'vitest';
+import { chooseLanguageCookie, serverAndBrowserPerFile } from '../support/browser.js';
 import { settle } from '../support/drawn.js';
-import { apiToken, type RunningServer } from '../support/server.js';
+import { apiToken } from '../support/server.js';
 import { DIST, packagesOf } from './chunk-sources.js';
 import { isCode, kb, onWire, pad, recordWire, requestLines, scriptCount, type WireRequest } from './wire.js';
 
@@ -43,17 +42,7 @@ const MANIFESTS = join(DIST, 'plugin-manifests.json');
  */
 const NEVER_ON_FIRST_LOAD = ['exceljs', 'csv-stringify', 'react-day-picker'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowserPerFile();
 
 /** The pages that the plugins built into the console declare (the rest show "coming soon"). */
 function realPageNames(): Set<string> {
@@ -63,7 +52,7 @@ function realPageNames(): Set<string> {
 
 /** The owner's pages in the menu the server sends with user info. */
 async function ownerPages(token: string) {
-  const response = await fetch(`${server.url}/webapi${ACCOUNT_PATHS.user}`, {
+  const response = await fetch(`${e2e.server.url}/webapi${ACCOUNT_PATHS.user}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`user info: ${response.status}`);
@@ -76,7 +65,7 @@ async function ownerPages(token: string) {
  * language chosen (none: a first visit, in the default language).
  */
 async function signedInContext(token: string, language: Language) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await context.addInitScript(
     ([tokenKey, tokenValue, languageKey, chosen]) => {
       localStorage.setItem(tokenKey, tokenValue);
@@ -104,7 +93,7 @@ interface Measured {
 }
 
 it('opens every page of the owner menu within its first-load budget', async () => {
-  const token = await apiToken(server.url);
+  const token = await apiToken(e2e.server.url);
   const pages = await ownerPages(token);
   const real = realPageNames();
   const measured: Measured[] = [];
@@ -113,7 +102,7 @@ it('opens every page of the owner menu within its first-load budget', async () =
       const context = await signedInContext(token, language);
       const page = await context.newPage();
       const wire = await recordWire(page);
-      await page.goto(`${server.url}${address}`);
+      await page.goto(`${e2e.server.url}${address}`);
       await settle(page, 60_000);
       await wire.settled();
       // The page itself was measured, not one it sent the owner to.

@@ -7,37 +7,33 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_KEY_HEADERS, stringToSign } from '@vap/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, type RunningServer } from '../support/server.js';
+import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
+import { DEMO } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 /** The key as copied from the console. */
 const key = { id: '', secret: '' };
 
+const e2e = serverAndBrowserPerFile();
+
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  const context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+  const context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
   // The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
   const page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
+  await signInAsDemoOwner(page, e2e.server.url);
   owner = { context, page };
 });
 
 afterAll(async () => {
   await owner?.context.close();
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
 });
 
 /** A GET signed as docs/open-api.md says, with a new nonce each time. */
 async function signedGet(pathAndQuery: string, credentials: { id: string; secret: string }) {
-  const url = new URL(pathAndQuery, server.url);
+  const url = new URL(pathAndQuery, e2e.server.url);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const nonce = randomBytes(16).toString('hex');
   const toSign = stringToSign({

@@ -4,7 +4,6 @@
  * operator's review command (spec §4.1, §4.2, §5.2, §5.3, §7.1, §7.2).
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { DEMO, passwordSignIn, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -164,14 +163,7 @@ describe('own account in Chromium', () => {
       headers: { authorization: `Bearer ${before}` },
     });
     expect(reuse.status).toBe(401);
-    const old = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account: DEMO.account,
-        password: createHash('md5').update(DEMO.password).digest('hex'),
-      }),
-    });
+    const old = await passwordSignIn(server.url);
     expect(old.status).toBe(401);
     await signIn(NEW_PASSWORD);
   });

@@ -4,32 +4,21 @@
  * lands in the shell. User info is held back or refused with Playwright's `page.route`.
  */
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import type { RunningServer } from '../support/server.js';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
 
 const USER_INFO = '**/webapi/v1/pms/user';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
+const e2e = serverAndBrowserPerFile();
 
 beforeEach(async () => {
-  context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
+  context = await englishContext(e2e.browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
+  await signInAsDemoOwner(page, e2e.server.url);
 });
 
 afterEach(async () => {
@@ -54,7 +43,7 @@ describe('the console’s start', () => {
     // commits, when the old one's code no longer runs; other browsers, and a connection dropped
     // on the way, fail them while it still does. The reload's own document waits until the held
     // call has failed in the page that is going.
-    const document = `${server.url}/dashboard`;
+    const document = `${e2e.server.url}/dashboard`;
     await page.route(document, async (route: Route) => {
       await (pending as Route | null)?.abort('failed');
       await new Promise((settle) => setTimeout(settle, 500));

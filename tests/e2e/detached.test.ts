@@ -7,30 +7,19 @@
  */
 import { createHash } from 'node:crypto';
 import { ACCESS_KEY_PATHS, type Role, SYSTEM_PATHS } from '@vap/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
+import { DEMO } from '../support/server.js';
 
 const LEAVER = { phone: '13912345678', password: 'leaver-pass-1' };
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
+const e2e = serverAndBrowserPerFile();
 
 /** A call of /webapi as the console makes it; answers the status and the JSON body. */
 async function call(method: string, path: string, token: string | null, body?: object) {
-  const response = await fetch(`${server.url}/webapi${path}`, {
+  const response = await fetch(`${e2e.server.url}/webapi${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -78,13 +67,13 @@ describe('a user detached from the company', () => {
     expect((await call('GET', ACCESS_KEY_PATHS.keys, leaver)).status).toBe(403);
 
     // The console: sign-in leads to the company completion, not the shell.
-    const context = await englishContext(browser, { viewport: { width: 1280, height: 900 } });
+    const context = await englishContext(e2e.browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('response', (response) => {
       if (response.status() === 403) refused.push(response.url());
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Phone or email').fill(LEAVER.phone);
     await page.getByLabel('Password', { exact: true }).fill(LEAVER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -94,7 +83,7 @@ describe('a user detached from the company', () => {
     await expect(page.getByRole('button', { name: 'User menu' }).count()).resolves.toBe(0);
 
     // An owner's address, typed in: still the completion, the address kept for afterwards.
-    await page.goto(`${server.url}/accesskey`);
+    await page.goto(`${e2e.server.url}/accesskey`);
     await completion(page).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/accesskey');

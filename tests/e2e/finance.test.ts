@@ -15,19 +15,17 @@ import {
   formatFen,
   type ListPage,
 } from '@vap/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import { apiToken, type RunningServer } from '../support/server.js';
+import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
+import { apiToken } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/webapi${path}`, {
+  const response = await fetch(`${e2e.server.url}/webapi${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -35,18 +33,17 @@ async function api<T>(path: string): Promise<T> {
 }
 const finance = () => api<Finance>(FINANCE_PATHS.finance);
 
+const e2e = serverAndBrowserPerFile({ env: { DEMO_DEVICES: '0' } });
+
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '0' } }));
-  token = await apiToken(server.url);
-  context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+  token = await apiToken(e2e.server.url);
+  context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
+  await signInAsDemoOwner(page, e2e.server.url);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
 });
 
 const menu = () => page.getByRole('navigation', { name: 'Main menu' });

@@ -13,33 +13,29 @@ import {
   MQTT_PATHS,
   type MqttClient,
 } from '@vap/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import { apiToken, type RunningServer } from '../support/server.js';
+import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
+import { apiToken } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
 let owner: { context: BrowserContext; page: Page; token: string };
 
+const e2e = serverAndBrowserPerFile({ env: { DEMO_DEVICES: '2' } });
+
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '2' } }));
-  const context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+  const context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
+  await signInAsDemoOwner(page, e2e.server.url);
   // The test's own reads, in a session of their own.
-  owner = { context, page, token: await apiToken(server.url) };
+  owner = { context, page, token: await apiToken(e2e.server.url) };
 });
 
 afterAll(async () => {
   await owner?.context.close();
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
 });
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/webapi${path}`, {
+  const response = await fetch(`${e2e.server.url}/webapi${path}`, {
     headers: { authorization: `Bearer ${owner.token}` },
   });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -78,7 +74,7 @@ describe('the MQTT console', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
-    await page.goto(`${server.url}/mqtt/debug-tool`);
+    await page.goto(`${e2e.server.url}/mqtt/debug-tool`);
     await page.getByRole('heading', { name: 'MQTT debug tool' }).waitFor();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByText('Connected', { exact: true }).waitFor();
@@ -101,9 +97,9 @@ describe('the MQTT console', () => {
       .waitFor();
 
     // Its state survives another page.
-    await page.goto(`${server.url}/mqtt/dashboard`);
+    await page.goto(`${e2e.server.url}/mqtt/dashboard`);
     await page.getByRole('heading', { name: 'MQTT dashboard' }).waitFor();
-    await page.goto(`${server.url}/mqtt/debug-tool`);
+    await page.goto(`${e2e.server.url}/mqtt/debug-tool`);
     await page.getByRole('heading', { name: 'MQTT debug tool' }).waitFor();
   });
 
@@ -112,7 +108,7 @@ describe('the MQTT console', () => {
     if (!camera) throw new Error('no camera');
     expect((await deviceOf(camera.client_id))?.status).toBe('online');
     const { page } = owner;
-    await page.goto(`${server.url}/mqtt/device-client`);
+    await page.goto(`${e2e.server.url}/mqtt/device-client`);
     await page.getByRole('heading', { name: 'Device clients' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: camera.client_id });
     await row.waitFor();
@@ -141,7 +137,7 @@ describe('the MQTT console', () => {
       )
       .toBe(true);
     // The device list shows it online.
-    await page.goto(`${server.url}/device/maintenance`);
+    await page.goto(`${e2e.server.url}/device/maintenance`);
     await page.getByRole('searchbox', { name: 'Serial number' }).fill(camera.client_id);
     await page.getByRole('button', { name: 'Search' }).click();
     await page

@@ -4,7 +4,6 @@
  * user signs in, sees the unread dots, opens the notice and the dot clears.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const OPS_ENTRY = join(ROOT, 'apps/server/dist/ops.js');
 const run = promisify(execFile);
@@ -37,15 +36,7 @@ async function ops(...args: string[]): Promise<string> {
 }
 
 async function ownerId(url: string): Promise<number> {
-  const login = await fetch(`${url}/webapi/v0/pms/users/login_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: DEMO.account,
-      password: createHash('md5').update(DEMO.password).digest('hex'),
-    }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(url);
   const info = await fetch(`${url}/webapi/v1/pms/user`, { headers: { authorization: `Bearer ${token}` } });
   return ((await info.json()) as { id: number }).id;
 }

@@ -2,32 +2,21 @@
  * The console shell in real Chromium (spec §2.4, §9): layout at desktop and narrow widths, the tab
  * bar and its menu, settings and language surviving a reload, owner-only entries, accessibility.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
-import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, DEMO_OPERATOR, type RunningServer } from '../support/server.js';
+import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
+import { DEMO, DEMO_OPERATOR } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
+const e2e = serverAndBrowserPerFile();
 
 async function signIn(
   account: string,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await englishContext(browser, { viewport });
+  const context = await englishContext(e2e.browser, { viewport });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel('Phone or email').fill(account);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -182,9 +171,9 @@ describe('roles', () => {
 
 describe('accessibility (axe-core)', () => {
   it('the sign-in page has no serious or critical violation', async () => {
-    const context = await englishContext(browser);
+    const context = await englishContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -1,36 +1,28 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
+import { apiToken, DEMO, ROOT } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
+const e2e = serverAndBrowserPerFile();
 
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
+beforeAll(async () => {
+  const context = await englishContext(e2e.browser, { viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
 });
 
 describe('the sign-in page first load (issue 4 size budget)', () => {
   it('carries neither zod and the schemas, the service container, nor the modal code', async () => {
-    const context = await englishContext(browser);
+    const context = await englishContext(e2e.browser);
     const fresh = await context.newPage();
     const scripts: string[] = [];
     fresh.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
-    await fresh.goto(`${server.url}/login`);
+    await fresh.goto(`${e2e.server.url}/login`);
     await fresh.getByLabel('Phone or email').waitFor();
     await context.close();
     // Each built chunk's source map names the packages it holds (the bundler's runtime has none).
@@ -48,9 +40,9 @@ describe('the sign-in page first load (issue 4 size budget)', () => {
 
 describe('the language of a first visit (spec §1)', () => {
   it('is Simplified Chinese whatever the browser speaks, and a chosen language is remembered', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await e2e.browser.newContext({ locale: 'en-US' });
     const tab = await context.newPage();
-    await tab.goto(`${server.url}/login`);
+    await tab.goto(`${e2e.server.url}/login`);
     await tab.getByRole('form', { name: '登录' }).waitFor();
     expect(await tab.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await tab.getByLabel('语言').selectOption('en');
@@ -78,7 +70,7 @@ describe('the language of a first visit (spec §1)', () => {
 
 describe('walking skeleton in Chromium', () => {
   it('the root leads an anonymous visitor to the sign-in page', async () => {
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.waitForURL(/\/login$/);
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
   });
@@ -125,25 +117,17 @@ describe('walking skeleton in Chromium', () => {
     const token = await page.evaluate(() => localStorage.getItem('vap_web_token'));
     expect(token).toBeNull();
     // The server revoked the session: the old token no longer opens anything.
-    const reuse = await fetch(`${server.url}/webapi/v1/pms/user`, {
+    const reuse = await fetch(`${e2e.server.url}/webapi/v1/pms/user`, {
       headers: { authorization: `Bearer ${before}` },
     });
     expect(reuse.status).toBe(401);
   });
 
   it('a token handed over in the address signs in and the console reloads at the root', async () => {
-    const login = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account: DEMO.email,
-        password: createHash('md5').update(DEMO.password).digest('hex'),
-      }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const fresh = await englishContext(browser);
+    const token = await apiToken(e2e.server.url, DEMO.email);
+    const fresh = await englishContext(e2e.browser);
     const tab = await fresh.newPage();
-    await tab.goto(`${server.url}/dashboard?token=${token}`);
+    await tab.goto(`${e2e.server.url}/dashboard?token=${token}`);
     await tab.getByRole('heading', { name: 'Welcome back, 演示管理员' }).waitFor();
     expect(new URL(tab.url()).search).toBe('');
     expect(await tab.evaluate(() => localStorage.getItem('vap_web_token'))).toBe(token);

@@ -4,27 +4,16 @@
  * would read them on their phone. The slider captcha is solved by dragging it with the mouse; the
  * test learns how far from the outbox, which records puzzle answers only when DEV_OUTBOX is on.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, startServerAndBrowser } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
 import { captchaAnswer, smsCode } from '../support/outbox.js';
-import { DEMO, DEMO_OPERATOR, type RunningServer } from '../support/server.js';
+import { DEMO, DEMO_OPERATOR } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
+const e2e = serverAndBrowserPerFile();
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await englishContext(browser, { viewport: { width: 1280, height: 800 } });
+  const context = await englishContext(e2e.browser, { viewport: { width: 1280, height: 800 } });
   return { context, page: await context.newPage() };
 }
 
@@ -37,7 +26,7 @@ async function getCodeThroughCaptcha(page: Page): Promise<string> {
   const puzzle = page.waitForResponse((response) => response.url().endsWith('/webapi/v0/pms/puzzle_captcha'));
   await page.getByRole('button', { name: 'Get code' }).click();
   const { id } = (await (await puzzle).json()) as { id: string };
-  const x = await captchaAnswer(server.url, id);
+  const x = await captchaAnswer(e2e.server.url, id);
   const dialog = page.getByRole('dialog', { name: 'Security check' });
   const handle = dialog.getByRole('slider');
   await expect.poll(() => handle.getAttribute('aria-disabled')).toBe('false');
@@ -62,12 +51,12 @@ describe('sign-up, SMS sign-in and password reset', () => {
   it('signs up with an SMS code, completes a company and lands signed in as its owner', async () => {
     const { context, page } = await newPage();
     const phone = '13712345678';
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/register$/);
     await page.getByLabel('Phone number').fill(phone);
     const since = await getCodeThroughCaptcha(page);
-    await page.getByLabel('Verification code').fill(await smsCode(server.url, phone, since));
+    await page.getByLabel('Verification code').fill(await smsCode(e2e.server.url, phone, since));
     await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
     await page.getByLabel('Confirm password').fill('signup-pass-2');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -81,7 +70,7 @@ describe('sign-up, SMS sign-in and password reset', () => {
     expect(await token(page)).toBeTruthy();
     const info = async () =>
       (
-        await fetch(`${server.url}/webapi/v1/pms/user`, {
+        await fetch(`${e2e.server.url}/webapi/v1/pms/user`, {
           headers: { authorization: `Bearer ${await token(page)}` },
         })
       ).json();
@@ -102,14 +91,14 @@ describe('sign-up, SMS sign-in and password reset', () => {
 
   it('signs in with the phone and an SMS code and returns to the page asked for', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/login?redirect=%2Fdashboard`);
+    await page.goto(`${e2e.server.url}/login?redirect=%2Fdashboard`);
     await page.getByRole('tab', { name: 'SMS code' }).click();
     await page.getByLabel('Phone number').fill(DEMO.account);
     const since = await getCodeThroughCaptcha(page);
     await page.getByLabel('Verification code').fill('000000');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('The verification code is wrong or has expired').waitFor();
-    await page.getByLabel('Verification code').fill(await smsCode(server.url, DEMO.account, since));
+    await page.getByLabel('Verification code').fill(await smsCode(e2e.server.url, DEMO.account, since));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
@@ -118,12 +107,14 @@ describe('sign-up, SMS sign-in and password reset', () => {
 
   it('resets a forgotten password, then signs in with the new one', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgetPwd$/);
     await page.getByLabel('Phone number').fill(DEMO_OPERATOR.phone);
     const since = await getCodeThroughCaptcha(page);
-    await page.getByLabel('Verification code').fill(await smsCode(server.url, DEMO_OPERATOR.phone, since));
+    await page
+      .getByLabel('Verification code')
+      .fill(await smsCode(e2e.server.url, DEMO_OPERATOR.phone, since));
     await page.getByLabel('New password').fill('reset-pass-9');
     await page.getByLabel('Confirm password').fill('reset-pass-9');
     await page.getByRole('button', { name: 'Reset password' }).click();

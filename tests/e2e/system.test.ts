@@ -5,32 +5,22 @@
  * for a forged call; the owner narrows the role and the user's next request sees the smaller menu.
  */
 import { TOKEN_STORAGE_KEY } from '@vap/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, type RunningServer } from '../support/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
+import { DEMO } from '../support/server.js';
 
 const HELPDESK = { phone: '13900139001', password: 'helpdesk1', nickname: '客服', role: 'E2E Helpdesk' };
 
-let server: RunningServer;
-let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 let helpdesk: { context: BrowserContext; page: Page };
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
+const e2e = serverAndBrowserPerFile();
 
 async function signIn(account: string, password: string) {
-  const context = await englishContext(browser, { viewport: { width: 1280, height: 900 } });
+  const context = await englishContext(e2e.browser, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel('Phone or email').fill(account);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -111,7 +101,7 @@ describe('a role with two pages and one button', () => {
 
   it('another page by address is not permitted, and a forged call is refused with 403', async () => {
     const { page } = helpdesk;
-    await page.goto(`${server.url}/system/role`);
+    await page.goto(`${e2e.server.url}/system/role`);
     await page.getByText('You are not permitted to open this page').waitFor();
 
     const answer = await page.evaluate(async (key) => {
@@ -140,7 +130,7 @@ describe('a role with two pages and one button', () => {
     await page.getByText(`Role ${HELPDESK.role} saved`).waitFor();
 
     const user = helpdesk.page;
-    await user.goto(`${server.url}/system/user`);
+    await user.goto(`${e2e.server.url}/system/user`);
     await user.getByRole('table', { name: 'Users' }).waitFor();
     expect(await menu(user).getByRole('button', { name: 'Billing' }).count()).toBe(0);
     expect(await menu(user).getByRole('button', { name: 'System' }).count()).toBe(1);

@@ -14,19 +14,17 @@ import {
   encodeListParam,
   type ListPage,
 } from '@vap/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, signInAsDemoOwner, startServerAndBrowser } from '../support/browser.js';
-import { apiToken, type RunningServer } from '../support/server.js';
+import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
+import { apiToken } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
 
 async function api<T>(path: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.url}/webapi${path}`, {
+  const response = await fetch(`${e2e.server.url}/webapi${path}`, {
     method: body ? 'POST' : 'GET',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -35,18 +33,17 @@ async function api<T>(path: string, body?: object): Promise<T> {
   return (await response.json()) as T;
 }
 
+const e2e = serverAndBrowserPerFile({ env: { DEMO_DEVICES: '1' } });
+
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ env: { DEMO_DEVICES: '1' } }));
-  token = await apiToken(server.url);
-  context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+  token = await apiToken(e2e.server.url);
+  context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
+  await signInAsDemoOwner(page, e2e.server.url);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
 });
 
 /** The simulated camera, once it is online. */
@@ -112,9 +109,9 @@ it("shows a signed link's devices to anyone; an expired or changed link says so"
     const signature = createHmac('sha256', secret)
       .update(deviceManagerStringToSign(key.id, expires))
       .digest('hex');
-    return `${server.url}/open-pages/device-manager?key_id=${key.id}&expires=${expires}&signature=${signature}&lang=en`;
+    return `${e2e.server.url}/open-pages/device-manager?key_id=${key.id}&expires=${expires}&signature=${signature}&lang=en`;
   };
-  const stranger = await browser.newContext();
+  const stranger = await e2e.browser.newContext();
   try {
     const visitor = await stranger.newPage();
     await visitor.goto(link(Math.floor(Date.now() / 1000) + 3600));

@@ -3,7 +3,6 @@
  * plugins claim match the server's menu catalogue (architecture §2: unclaimed server pages and
  * claimed pages the server never sends fail CI instead of surfacing in production).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +11,7 @@ import { type Plugin, pluginManifest } from '@vap/kernel';
 import { PluginRegistry } from '@vap/kernel/host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConsolePlugins } from '../../apps/console/src/plugins.js';
-import { DEMO, ROOT, type RunningServer, startServer } from '../support/server.js';
+import { apiToken, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const pluginDirs = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true })
   .filter(
@@ -105,15 +104,7 @@ describe("the console's plugins and the server's menu catalogue", () => {
   let catalogue: MenuItem[];
   beforeAll(async () => {
     server = await startServer();
-    const login = await fetch(`${server.url}/webapi/v0/pms/users/login_password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account: DEMO.account,
-        password: createHash('md5').update(DEMO.password).digest('hex'),
-      }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiToken(server.url);
     const info = (await (
       await fetch(`${server.url}/webapi/v1/pms/user`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as UserInfo;

@@ -9,6 +9,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO, type RunningServer, type StartOptions, startServer } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -85,4 +86,26 @@ export async function startServerAndBrowser(
   if (server.status === 'fulfilled') await server.value.stop();
   if (browser.status === 'fulfilled') await browser.value.close();
   throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+}
+
+/** A test file's server and Chromium: set before its first test, by `serverAndBrowserPerFile`. */
+export interface ServerAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * One server of the build and one Chromium for a test file: started side by side before its first
+ * test, closed after its last, and the server must stop cleanly (exit code 0).
+ */
+export function serverAndBrowserPerFile(options: StartOptions = {}): ServerAndBrowser {
+  const running: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    Object.assign(running, await startServerAndBrowser(options));
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    if (running.server) expect(await running.server.stop()).toBe(0);
+  });
+  return running as ServerAndBrowser;
 }

@@ -145,17 +145,26 @@ export async function runFailingServer(options: StartOptions & { port?: number }
   return { code, output: output() };
 }
 
+/** The password sign-in call, as the console makes it (the password's MD5), its answer as it is. */
+export function passwordSignIn(
+  url: string,
+  account: string = DEMO.account,
+  password: string = DEMO.password,
+): Promise<Response> {
+  return fetch(`${url}/webapi${AUTH_PATHS.loginPassword}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: createHash('md5').update(password).digest('hex') }),
+  });
+}
+
 /** A bearer token of the demo owner (or another account), signed in over the API as the console does. */
 export async function apiToken(
   url: string,
   account: string = DEMO.account,
   password: string = DEMO.password,
 ) {
-  const response = await fetch(`${url}/webapi${AUTH_PATHS.loginPassword}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password: createHash('md5').update(password).digest('hex') }),
-  });
+  const response = await passwordSignIn(url, account, password);
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
