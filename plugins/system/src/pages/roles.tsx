@@ -11,17 +11,22 @@ import {
   rowActionsColumn,
   Tag,
 } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useGroupNames } from '../device-groups.js';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
 import { DRY_RUN, useEditorRights } from '../use-roles.js';
-import { RoleEditor } from './role-editor.js';
 
 /** The roles list is small and unpaged on the server; the table pages and sorts it here. */
 export function pageOfRoles(roles: readonly Role[], query: Pick<ListQuery, 'page' | 'size' | 'orders'>) {
   return pageLocally(roles, query);
 }
+
+/**
+ * The role editor loads when first opened, not with the list (issue 30 §5): with the form library
+ * that only it uses on this page.
+ */
+const RoleEditor = lazy(() => import('./role-editor.js').then((module) => ({ default: module.RoleEditor })));
 
 type Editing = { role?: Role } | null;
 
@@ -137,14 +142,16 @@ export default function RolesPage() {
       }
     >
       {editing ? (
-        <RoleEditor
-          {...(editing.role ? { role: editing.role } : {})}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RoleEditor
+            {...(editing.role ? { role: editing.role } : {})}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        </Suspense>
       ) : null}
     </ListPage>
   );
