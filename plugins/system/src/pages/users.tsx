@@ -10,12 +10,25 @@ import {
   message,
   rowActionsColumn,
 } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
-import { ChangeRoleDialog, CreateUserDialog, EditUserDialog } from './user-dialogs.js';
 import { useUserFilters } from './user-filters.js';
+
+/**
+ * The user dialogs load when first opened, not with the list (issue 30 §5): with the form library
+ * that only they use on this page.
+ */
+const CreateUserDialog = lazy(() =>
+  import('./user-dialogs.js').then((module) => ({ default: module.CreateUserDialog })),
+);
+const EditUserDialog = lazy(() =>
+  import('./user-dialogs.js').then((module) => ({ default: module.EditUserDialog })),
+);
+const ChangeRoleDialog = lazy(() =>
+  import('./user-dialogs.js').then((module) => ({ default: module.ChangeRoleDialog })),
+);
 
 type Dialog =
   | { kind: 'create' }
@@ -113,20 +126,22 @@ export default function UsersPage() {
       }
     >
       <ChildCompanies />
-      {dialog?.kind === 'create' ? (
-        <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
-      ) : null}
-      {dialog?.kind === 'edit' ? (
-        <EditUserDialog user={dialog.user} onClose={() => setDialog(null)} onSaved={done} />
-      ) : null}
-      {dialog?.kind === 'role' ? (
-        <ChangeRoleDialog
-          user={dialog.user}
-          roles={giveable}
-          onClose={() => setDialog(null)}
-          onChanged={done}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? (
+          <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
+        ) : null}
+        {dialog?.kind === 'edit' ? (
+          <EditUserDialog user={dialog.user} onClose={() => setDialog(null)} onSaved={done} />
+        ) : null}
+        {dialog?.kind === 'role' ? (
+          <ChangeRoleDialog
+            user={dialog.user}
+            roles={giveable}
+            onClose={() => setDialog(null)}
+            onChanged={done}
+          />
+        ) : null}
+      </Suspense>
     </ListPage>
   );
 }
