@@ -24,9 +24,8 @@
  *   with), what the services of a plugin with topbar items load lazily, which its items ask on
  *   every page, and the schemas that the items' calls parse with (the balance warning's finance
  *   schemas), found through the names they import. Another plugin's lazy service keeps a chunk of
- *   its own: since calls are declared
- *   (issue 30) no page needs one to draw, and the one left (the devices' uploads with progress)
- *   would bring its area's schemas into every page;
+ *   its own: since calls are declared (issue 30) no page needs one to draw, and the one left (the
+ *   devices' uploads with progress) would bring its area's schemas into every page;
  * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
  *   every page of the menu, so a signed-in page reads every plugin's namespace.
  * And one per extension point whose contributions are components loaded on demand, found as
