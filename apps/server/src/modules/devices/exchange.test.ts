@@ -9,11 +9,12 @@ import {
   type ListPage,
   type MenusMap,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json' with { type: 'json' };
 import { devices } from '../../core/db/devices.js';
+import { executedRows } from '../../core/db/executed-rows.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { suiteApp } from '../../testing/suite-app.js';
@@ -133,6 +134,26 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     ]);
     const records = await t.database.db.select().from(bindRecords).where(eq(bindRecords.sn, first.sn));
     expect(records).toMatchObject([{ action: 'bind', source: 'import' }]);
+  });
+
+  it('analyzes the device table at once after an import binds more than a tenth of it, so that its statistics count the new rows', async () => {
+    const statistics = async () => {
+      const [row] = executedRows<{ estimated: number; stored: number }>(
+        await t.database.db.execute(sql`select (select reltuples from pg_class where oid = 'devices'::regclass)::float8 as estimated,
+          (select count(*) from devices)::float8 as stored`),
+      );
+      return row;
+    };
+    const before = await statistics();
+    const units = await addUnits(t, 120);
+    const result = await importFile(owner, { mode: 'plain', on_error: 'all' }, [
+      PLAIN_HEADER,
+      ...units.map((unit, index) => [unit.sn, 'admin', `pw-${index}`, '']),
+    ]);
+    expect(result.bound).toBe(120);
+    const after = await statistics();
+    expect(after?.stored).toBe((before?.stored ?? 0) + 120);
+    expect(after?.estimated).toBe(after?.stored);
   });
 
   it('reports a unit bound already as 3 and the rows past a full group as 5', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { analyzeAfterBulkWrite } from '../../core/db/analyze-after-bulk.js';
 import type { Db } from '../../core/db/client.js';
 import { devices, factoryUnits } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
@@ -138,6 +139,8 @@ export class DeviceImport {
         });
         return inserted.length;
       });
+      // The list's next page is planned with the fleet's new size, not the one its statements saw.
+      await analyzeAfterBulkWrite(this.db, devices, count);
       return outcome(count);
     } catch (error) {
       if (!(error instanceof BoundMeanwhile)) throw error;
