@@ -26,7 +26,7 @@ import { companies } from '../../core/db/schema.js';
 import { PreparedShapes } from '../../core/http/list-query.js';
 import { type Param, valuesOf } from '../../core/http/list-sql.js';
 import { deviceWhere, orderColumn, ordersOf } from './device-filters.js';
-import { ROW, type Row, toDevice } from './device-rows.js';
+import { ROW_JSON, type Row, rowOf, toDevice } from './device-rows.js';
 import { ListTotals, versionOf } from './list-totals.js';
 import { type Boundary, PageBoundaries, type Start } from './page-boundaries.js';
 import { childrenColumn, childrenOf, type DeviceScope, ownScopeOf } from './scope.js';
@@ -42,7 +42,14 @@ export const FEW_MATCHES = 2000;
 /** Companies whose downstream companies are remembered per process. */
 const MAX_REMEMBERED_COMPANIES = 10_000;
 
-type PageRow = Row & { version: string; children: string | null; key: string | null };
+/** A row of a page's statement: the device as ROW_JSON, and what the page needs besides. */
+interface StatementRow {
+  row: string;
+  version: string;
+  children: string | null;
+  key: string | null;
+}
+type PageRow = Row & Omit<StatementRow, 'row'>;
 
 /** What a page's statement read: its rows, the change counters and the downstream companies. */
 interface Page {
@@ -95,7 +102,7 @@ export class DevicePages {
   private readonly boundaries = new PageBoundaries();
   /** Downstream companies per company, as last read: a guess each page checks. */
   private readonly children = new Map<number, number[]>();
-  private readonly statements = new PreparedShapes<PageRow>('vap_devices_page');
+  private readonly statements = new PreparedShapes<StatementRow>('vap_devices_page');
 
   constructor(private readonly db: Db) {}
 
@@ -205,7 +212,7 @@ export class DevicePages {
       orders.map((order) => [order.k, order.o]),
       plan.collect ? 'collect' : boundary ? (boundary.key === null ? 'after null' : 'after key') : 'walk',
     ]);
-    return this.statements.run(shape, values, (at) => {
+    const statement = this.statements.run(shape, values, (at) => {
       let next = 0;
       const param: Param = () => at(next++);
       const caller = param(scope.companyId);
@@ -279,7 +286,7 @@ export class DevicePages {
       const page = sql`page`;
       return this.db
         .select({
-          ...ROW,
+          row: ROW_JSON,
           version: versionOf(companyParams),
           // With all-group access, the caller's downstream companies are read in the same statement.
           children: scope.groupIds === null ? childrenColumn(caller) : sql<string | null>`null`,
@@ -291,6 +298,7 @@ export class DevicePages {
         .innerJoin(companies, eq(companies.id, devices.companyId))
         .orderBy(orderBy((key) => sql`${page}.${key.name}`, sql`${page}.id`));
     });
+    return statement.then((rows) => rows.map(({ row, ...rest }) => ({ ...rowOf(row), ...rest })));
   }
 
   private totalKey(scope: DeviceScope, companyIds: number[], wheres: Where[]): string {

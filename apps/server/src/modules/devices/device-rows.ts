@@ -3,7 +3,7 @@
  * to its group and company, without its sealed columns, and the answer made of it for a caller.
  */
 import type { Device } from '@vap/contracts';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { deviceGroups, devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
@@ -46,6 +46,35 @@ export const selectRows = (db: Db, where: SQL | undefined) =>
     .innerJoin(companies, eq(companies.id, devices.companyId))
     .where(where);
 export type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+type RowKey = keyof typeof ROW;
+const ROW_KEYS = Object.keys(ROW) as RowKey[];
+/** The columns of ROW that are times: sent as milliseconds since the epoch, read back as dates. */
+const TIME_KEYS = new Set<RowKey>(['lastOnlineAt', 'lastOfflineAt', 'boundAt']);
+
+/**
+ * ROW as one value, a JSON array in ROW's order, for the list's pages. PGlite copies and decodes
+ * every field of a result on its own (an ArrayBuffer and a TextDecoder call each): a page's 20
+ * rows of 24 columns cost 2.7 ms there against 0.25 ms for 20 rows of one column (issue 30: the
+ * device list's p99 under 10 connections). JSON.parse reads the row at once.
+ */
+export const ROW_JSON = sql<string>`json_build_array(${sql.join(
+  ROW_KEYS.map((key) =>
+    TIME_KEYS.has(key) ? sql`floor(extract(epoch from ${ROW[key]}) * 1000)` : sql`${ROW[key]}`,
+  ),
+  sql`, `,
+)})::text`;
+
+/** A row read as ROW_JSON. */
+export function rowOf(json: string): Row {
+  const values = JSON.parse(json) as unknown[];
+  const row: Record<string, unknown> = {};
+  ROW_KEYS.forEach((key, index) => {
+    const value = values[index] ?? null;
+    row[key] = TIME_KEYS.has(key) && value !== null ? new Date(value as number) : value;
+  });
+  return row as Row;
+}
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
