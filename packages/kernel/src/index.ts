@@ -57,6 +57,7 @@ export { useKernel, useService, useSession, useTabs } from './react/context.js';
 export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';
 export { useLanguage, useT } from './react/i18n.js';
+export { type ComponentExport, lazyExport } from './react/lazy-export.js';
 export { useNavigateTo, usePagePath } from './react/navigation.js';
 export {
   lazyPage,

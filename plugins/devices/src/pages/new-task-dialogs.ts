@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyExport } from '@vap/kernel';
 
 /**
  * The dialog of each new task, by its action: the device list opens them for chosen devices, the
@@ -7,12 +7,8 @@ import { lazy } from 'react';
  * (the white list's CSV template writer, csv-stringify, among them). Render one inside Suspense.
  */
 export const NEW_TASK_DIALOGS = {
-  upgrade: lazy(() => import('./upgrade-dialog.js').then((module) => ({ default: module.UpgradeDialog }))),
-  configure: lazy(() =>
-    import('./configure-dialog.js').then((module) => ({ default: module.ConfigureDialog })),
-  ),
-  whitelist: lazy(() =>
-    import('./whitelist-dialog.js').then((module) => ({ default: module.WhitelistDialog })),
-  ),
+  upgrade: lazyExport(() => import('./upgrade-dialog.js'), 'UpgradeDialog'),
+  configure: lazyExport(() => import('./configure-dialog.js'), 'ConfigureDialog'),
+  whitelist: lazyExport(() => import('./whitelist-dialog.js'), 'WhitelistDialog'),
 };
 export type NewTask = keyof typeof NEW_TASK_DIALOGS;

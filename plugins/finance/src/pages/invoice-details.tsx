@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { FINANCE_CALLS, type InvoiceDetails } from '@vap/contracts';
-import { useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton } from '@vap/ui';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { INVOICE_DETAILS_KEY } from '../finance-query.js';
 
 /**
  * The editing dialog loads when first opened, not with the page (issue 30 §5): with the form
  * library that only it uses on the invoice record page.
  */
-const InvoiceDetailsDialog = lazy(() =>
-  import('./invoice-details-dialog.js').then((module) => ({ default: module.InvoiceDetailsDialog })),
-);
+const InvoiceDetailsDialog = lazyExport(() => import('./invoice-details-dialog.js'), 'InvoiceDetailsDialog');
 
 /** The details as they read in a card or the invoice request's drawer. */
 export function useDetailItems() {

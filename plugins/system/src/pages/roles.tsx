@@ -1,5 +1,5 @@
 import { type ListQuery, type Role, SYSTEM_CALLS } from '@vap/contracts';
-import { useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import {
   alert,
   Button,
@@ -11,7 +11,7 @@ import {
   rowActionsColumn,
   Tag,
 } from '@vap/ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useGroupNames } from '../device-groups.js';
 import { canActOnRole } from '../holder.js';
 import { pageLocally } from '../local-list.js';
@@ -26,7 +26,7 @@ export function pageOfRoles(roles: readonly Role[], query: Pick<ListQuery, 'page
  * The role editor loads when first opened, not with the list (issue 30 §5): with the form library
  * that only it uses on this page.
  */
-const RoleEditor = lazy(() => import('./role-editor.js').then((module) => ({ default: module.RoleEditor })));
+const RoleEditor = lazyExport(() => import('./role-editor.js'), 'RoleEditor');
 
 type Editing = { role?: Role } | null;
 

@@ -1,5 +1,5 @@
 import { type CompanyUser, SYSTEM_CALLS } from '@vap/contracts';
-import { useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
@@ -10,7 +10,7 @@ import {
   message,
   rowActionsColumn,
 } from '@vap/ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
@@ -20,15 +20,9 @@ import { useUserFilters } from './user-filters.js';
  * The user dialogs load when first opened, not with the list (issue 30 §5): with the form library
  * that only they use on this page.
  */
-const CreateUserDialog = lazy(() =>
-  import('./user-dialogs.js').then((module) => ({ default: module.CreateUserDialog })),
-);
-const EditUserDialog = lazy(() =>
-  import('./user-dialogs.js').then((module) => ({ default: module.EditUserDialog })),
-);
-const ChangeRoleDialog = lazy(() =>
-  import('./user-dialogs.js').then((module) => ({ default: module.ChangeRoleDialog })),
-);
+const CreateUserDialog = lazyExport(() => import('./user-dialogs.js'), 'CreateUserDialog');
+const EditUserDialog = lazyExport(() => import('./user-dialogs.js'), 'EditUserDialog');
+const ChangeRoleDialog = lazyExport(() => import('./user-dialogs.js'), 'ChangeRoleDialog');
 
 type Dialog =
   | { kind: 'create' }

@@ -4,10 +4,11 @@
  * its first paint (issue 30 §5), though most visits never open a calendar. `CalendarPopover`
  * shows the popover once the calendar is there, so that it opens whole.
  */
-import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { lazyExport } from '@vap/kernel';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
 import { PopoverContent } from './popover.js';
 
-export const Calendar = lazy(() => import('./calendar.js').then(({ Calendar }) => ({ default: Calendar })));
+export const Calendar = lazyExport(() => import('./calendar.js'), 'Calendar');
 
 export function CalendarPopover({
   children,
