@@ -7,12 +7,11 @@ import {
   callsTo,
   createTestKernel,
   type RecordedCall,
+  type RenderPageOptions,
   refusal,
-  renderPluginPage,
   testUser,
 } from '@vap/kernel/testing';
-import { DialogHost, Toaster } from '@vap/ui';
-import { sharedMessages } from '@vap/ui/testing';
+import { renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import { pageLocally } from '../local-list.js';
@@ -74,26 +73,18 @@ const created = {
   secret: 'S3cretS3cretS3cretS3cretS3cret32',
 };
 
-const extras = (
-  <>
-    <DialogHost />
-    <Toaster />
-  </>
-);
-
-async function renderKeys(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'accesskey', {
-    messages: sharedMessages,
-    beside: extras,
-    ...options,
-    answers: {
+async function renderKeys(options: RenderPageOptions = {}) {
+  return renderConsolePage(
+    plugin,
+    'accesskey',
+    {
       [`GET ${ACCESS_KEY_PATHS.keys}`]: { body: { items: [reporting, paused] } },
       [`GET ${ACCESS_KEY_PATHS.operations}`]: { body: { items: operations } },
       [`POST ${ACCESS_KEY_PATHS.keys}`]: { body: created },
       [`GET ${DEVICE_PATHS.groups}`]: { body: groups },
-      ...options.answers,
     },
-  });
+    options,
+  );
 }
 
 const rowOf = async (id: string, tableName = en.accessKeys.title) => {

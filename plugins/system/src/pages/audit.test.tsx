@@ -9,9 +9,8 @@ import {
   type AuditEntry,
   SYSTEM_PATHS,
 } from '@vap/contracts';
-import { type RecordedCall, renderPluginPage, wheresOf } from '@vap/kernel/testing';
-import { DialogHost, Toaster } from '@vap/ui';
-import { downloadCapture, sharedMessages } from '@vap/ui/testing';
+import { type RecordedCall, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
+import { downloadCapture, renderConsolePage } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -56,17 +55,11 @@ afterEach(downloads.stop);
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === AUDIT_PATHS.list);
 
-async function renderAudit(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'system_audit', {
-    messages: sharedMessages,
-    beside: (
-      <>
-        <DialogHost />
-        <Toaster />
-      </>
-    ),
-    ...options,
-    answers: {
+async function renderAudit(options: RenderPageOptions = {}) {
+  return renderConsolePage(
+    plugin,
+    'system_audit',
+    {
       [`GET ${AUDIT_PATHS.list}`]: { body: { items: entries, total: 2 } },
       [`GET ${SYSTEM_PATHS.users}`]: {
         body: {
@@ -74,9 +67,9 @@ async function renderAudit(options: Parameters<typeof renderPluginPage>[2] = {})
           total: 1,
         },
       },
-      ...options.answers,
     },
-  });
+    options,
+  );
 }
 
 describe("system_audit (the owner's audit log)", () => {

@@ -2,9 +2,8 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
-import { type Answers, type RecordedCall, refusal, renderPluginPage } from '@vap/kernel/testing';
-import { DialogHost, Toaster } from '@vap/ui';
-import { sharedMessages } from '@vap/ui/testing';
+import { type Answers, type RecordedCall, type RenderPageOptions, refusal } from '@vap/kernel/testing';
+import { renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -48,19 +47,13 @@ const groupsAnswer = {
   },
 };
 
-async function renderRoles(options: Parameters<typeof renderPluginPage>[2] = {}, answers: Answers = {}) {
-  return renderPluginPage(plugin, 'system_role', {
-    messages: sharedMessages,
-    extraMenus,
-    beside: (
-      <>
-        <DialogHost />
-        <Toaster />
-      </>
-    ),
-    ...options,
-    answers: { ...rolesAnswer([ops, viewer, finance, starter]), ...groupsAnswer, ...answers },
-  });
+async function renderRoles(options: RenderPageOptions = {}, answers: Answers = {}) {
+  return renderConsolePage(
+    plugin,
+    'system_role',
+    { ...rolesAnswer([ops, viewer, finance, starter]), ...groupsAnswer, ...answers },
+    { extraMenus, ...options },
+  );
 }
 
 const rowOf = async (name: string, tableName = en.roles.title) => {

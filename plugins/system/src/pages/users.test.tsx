@@ -2,9 +2,8 @@ import '../test-support.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
-import { callsTo, type RecordedCall, refusal, renderPluginPage, wheresOf } from '@vap/kernel/testing';
-import { DialogHost, Toaster } from '@vap/ui';
-import { sharedMessages } from '@vap/ui/testing';
+import { callsTo, type RecordedCall, type RenderPageOptions, refusal, wheresOf } from '@vap/kernel/testing';
+import { renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -28,25 +27,17 @@ const people = [
 ];
 const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', SYSTEM_PATHS.users);
 
-const extras = (
-  <>
-    <DialogHost />
-    <Toaster />
-  </>
-);
-
-async function renderUsers(options: Parameters<typeof renderPluginPage>[2] = {}) {
-  return renderPluginPage(plugin, 'system_user', {
-    messages: sharedMessages,
-    beside: extras,
-    ...options,
-    answers: {
+async function renderUsers(options: RenderPageOptions = {}) {
+  return renderConsolePage(
+    plugin,
+    'system_user',
+    {
       ...rolesAnswer([ops, viewer, finance]),
       [`GET ${SYSTEM_PATHS.users}`]: { body: { items: people, total: people.length } },
       [`GET ${SYSTEM_PATHS.children}`]: { body: { items: [], total: 0 } },
-      ...options.answers,
     },
-  });
+    options,
+  );
 }
 
 const rowOf = async (name: string, tableName = en.users.title) => {
