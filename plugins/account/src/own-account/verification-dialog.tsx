@@ -92,7 +92,7 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
   const title = t('verification.title');
   if (!detail) {
     return (
-      <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="large">
+      <Dialog onClose={onClose} title={title} size="large">
         <Spinner />
       </Dialog>
     );
@@ -157,8 +157,7 @@ export default function VerificationDialog({ onClose }: { onClose: () => void })
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={title}
       description={t(`verification.status${status}`)}
       size="large"

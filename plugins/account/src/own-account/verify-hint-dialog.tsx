@@ -28,8 +28,7 @@ export function VerifyHintDialog({
         : null;
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('verifyHint.title')}
       size="small"
       footer={

@@ -52,8 +52,7 @@ export function FirmwareDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('firmware.title')}
       size="large"
       footer={<Button onClick={onClose}>{t('common.close')}</Button>}

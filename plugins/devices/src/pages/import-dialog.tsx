@@ -151,13 +151,7 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('import.title')}
-      size="large"
-      footer={footer}
-    >
+    <Dialog onClose={onClose} title={t('import.title')} size="large" footer={footer}>
       <div className="flex flex-col gap-4">
         <Field label={t('import.modeLabel')}>
           <RadioGroup

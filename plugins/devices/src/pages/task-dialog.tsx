@@ -145,7 +145,7 @@ export function TaskDialog({
 }: TaskDialogProps) {
   const t = useT('devices');
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} {...(size ? { size } : {})}>
+    <Dialog onClose={onClose} title={title} {...(size ? { size } : {})}>
       <form
         noValidate
         aria-label={title}

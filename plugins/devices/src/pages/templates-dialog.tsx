@@ -61,8 +61,7 @@ export function TemplatesDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('templates.title')}
       size="large"
       footer={<Button onClick={onClose}>{t('common.close')}</Button>}

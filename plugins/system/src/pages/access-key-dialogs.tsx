@@ -232,8 +232,7 @@ export function SecretDialog({ created, onClose }: SecretDialogProps) {
   ];
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('accessKeys.createdTitle')}
       size="medium"
       footer={

@@ -120,8 +120,7 @@ export function ChangeRoleDialog({ user, roles, onClose, onChanged }: ChangeRole
   };
   return (
     <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('users.changeRoleTitle', { name: user.nickname })}
       size="small"
       footer={

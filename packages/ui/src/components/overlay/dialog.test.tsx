@@ -2,7 +2,7 @@ import '../../test-polyfills.js';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../../test-support.js';
 import { Button } from '../button.js';
 import { Dialog } from './dialog.js';
@@ -80,6 +80,22 @@ describe('Dialog', () => {
       </Dialog>,
     );
     expect(screen.getByRole('dialog').className).toContain('880px');
+  });
+
+  it('with onClose, is open while rendered and asks its owner to close on Escape and on its close button', async () => {
+    const onClose = vi.fn();
+    renderWithUi(
+      <Dialog onClose={onClose} title="Notice">
+        <input aria-label="Name" />
+      </Dialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // The owner decides: until it stops rendering the dialog, the dialog stays.
+    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -11,9 +11,7 @@ const widths: Record<DialogSize, string> = {
   large: 'w-[min(880px,calc(100vw-32px))]',
 };
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface DialogContentProps {
   title: ReactNode;
   description?: ReactNode;
   /** Buttons at the bottom; they stay visible while a long body scrolls. */
@@ -26,12 +24,24 @@ export interface DialogProps {
 }
 
 /**
+ * Opened and closed by its owner through `open`, or, with `onClose` instead, open for as long as
+ * the owner renders it: most dialogs are mounted to be shown and unmounted to be closed.
+ */
+type Openness =
+  | { open: boolean; onOpenChange: (open: boolean) => void; onClose?: never }
+  | { onClose: () => void; open?: never; onOpenChange?: never };
+
+export type DialogProps = DialogContentProps & Openness;
+
+/**
  * A modal window for forms and details. Focus moves in and is trapped until it closes; Escape,
- * the overlay and the translated close button all ask the owner to close through `onOpenChange`.
+ * the overlay and the translated close button all ask the owner to close through `onOpenChange`
+ * (or `onClose`).
  */
 export function Dialog({
   open,
   onOpenChange,
+  onClose,
   title,
   description,
   footer,
@@ -41,7 +51,10 @@ export function Dialog({
   className,
 }: DialogProps) {
   return (
-    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+    <Primitive.Root
+      open={onClose ? true : open}
+      onOpenChange={onClose ? (next) => !next && onClose() : onOpenChange}
+    >
       {trigger ? <Primitive.Trigger asChild>{trigger}</Primitive.Trigger> : null}
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-black/45" />
