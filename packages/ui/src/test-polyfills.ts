@@ -15,20 +15,3 @@ proto.scrollIntoView ??= () => {};
 proto.hasPointerCapture ??= () => false;
 proto.releasePointerCapture ??= () => {};
 proto.setPointerCapture ??= () => {};
-
-/**
- * Nor has jsdom matchMedia: for the charts' tests, one answering that the user prefers reduced
- * motion, which makes recharts draw its final shapes at once.
- */
-export function preferReducedMotion(): void {
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('reduce'),
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}

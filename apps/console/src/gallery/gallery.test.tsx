@@ -3,17 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { I18n, I18nProvider } from '@vap/kernel/host';
 import en from '@vap/locales/en.json';
 import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
-import { preferReducedMotion } from '@vap/ui/test-polyfills';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '@vap/ui/test-polyfills';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../router.js';
 import { renderConsole } from '../test-support.js';
 import { createDevices, queryDevices } from './devices.js';
 import GalleryPage from './gallery.js';
 import { SECTIONS, text } from './gallery-text.js';
 import { fakeUpload } from './upload-section.js';
-
-// recharts asks for reduced motion (the rest of jsdom's gaps: @vap/ui/test-polyfills).
-beforeAll(preferReducedMotion);
 
 afterEach(() => {
   cleanup();

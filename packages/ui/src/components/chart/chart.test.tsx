@@ -1,17 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preferReducedMotion } from '../../test-polyfills.js';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../../test-support.js';
 import { Chart, type ChartProps } from './chart.js';
-
-beforeAll(preferReducedMotion);
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const data = [
@@ -31,21 +29,28 @@ function renderChart(props: Partial<ChartProps> = {}, language?: 'en' | 'zh-CN')
   );
 }
 
-/**
- * Waits for the lazily loaded drawing and answers its container (recharts re-renders its svg
- * while it measures, so callers query afresh rather than hold on to one svg element).
- */
+/** Waits for the lazily loaded drawing and answers its image (the wrapper named by the title). */
 async function drawn(container: HTMLElement): Promise<HTMLElement> {
-  // The first test pays for loading recharts itself, which takes a while on a busy machine.
+  // The first test pays for loading the drawing's chunk, which takes a while on a busy machine.
   const image = await screen.findByRole('img', { name: 'Devices' }, { timeout: 10_000 });
   await waitFor(
     () => {
-      if (!container.querySelector('.recharts-wrapper > svg.recharts-surface'))
-        throw new Error('not drawn yet');
+      if (!container.querySelector('[role="img"] svg')) throw new Error('not drawn yet');
     },
     { timeout: 5000 },
   );
   return image;
+}
+
+const texts = (elements: Iterable<Element>) => [...elements].map((element) => element.textContent);
+const legend = (image: HTMLElement) => texts(image.querySelectorAll('[data-chart-legend] li'));
+
+/** Moves the pointer over the drawing at `x` px from its left edge. */
+function pointAt(svg: SVGSVGElement, x: number) {
+  vi.spyOn(svg, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 276 }),
+  );
+  fireEvent.pointerMove(svg, { clientX: x, clientY: 40 });
 }
 
 describe('Chart', () => {
@@ -64,49 +69,105 @@ describe('Chart', () => {
       DOMRect.fromRect({ width: 480, height: 300 }),
     );
     const { container } = renderChart({ width: undefined });
-    await drawn(container);
-    expect(container.querySelector('.recharts-wrapper > svg.recharts-surface')?.getAttribute('width')).toBe(
-      '480',
+    const image = await drawn(container);
+    expect(image.querySelector('svg')?.getAttribute('width')).toBe('480');
+  });
+
+  it('follows its container as it resizes', async () => {
+    const observed: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
     );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 480, height: 300 }),
+    );
+    const { container } = renderChart({ width: undefined });
+    const image = await drawn(container);
+    const resize = { contentRect: DOMRect.fromRect({ width: 720, height: 300 }) } as ResizeObserverEntry;
+    act(() => {
+      for (const callback of observed) callback([resize], {} as ResizeObserver);
+    });
+    expect(image.querySelector('svg')?.getAttribute('width')).toBe('720');
   });
 
   it('draws a line per series, the first in the theme colour, with a legend', async () => {
     const { container } = renderChart();
     const image = await drawn(container);
-    await waitFor(() => expect(image.querySelectorAll('.recharts-line-curve')).toHaveLength(2));
-    const strokes = [...image.querySelectorAll('.recharts-line-curve')].map((line) =>
-      line.getAttribute('stroke'),
+    const lines = [...image.querySelectorAll('[data-series] path')] as SVGPathElement[];
+    expect(lines).toHaveLength(2);
+    for (const path of lines) expect(path.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+C/);
+    expect(lines[0]?.style.stroke).toBe('var(--vap-primary)');
+    expect(lines[1]?.style.stroke).not.toBe(lines[0]?.style.stroke);
+    // Three points each, a dot on every one.
+    expect(image.querySelectorAll('[data-series="online"] circle')).toHaveLength(3);
+    expect(legend(image)).toEqual(['Online', 'Offline']);
+  });
+
+  it('puts a higher value higher up', async () => {
+    const { container } = renderChart({ series: [{ key: 'online', label: 'Online' }] });
+    const image = await drawn(container);
+    const heights = [...image.querySelectorAll('[data-series="online"] circle')].map((dot) =>
+      Number(dot.getAttribute('cy')),
     );
-    expect(strokes[0]).toBe('var(--vap-primary)');
-    expect(strokes[1]).not.toBe(strokes[0]);
-    const legend = container.querySelector('.recharts-legend-wrapper');
-    expect(legend?.textContent).toContain('Online');
-    expect(legend?.textContent).toContain('Offline');
+    // 120, 1350, 1500.5: SVG's y grows downwards.
+    expect(heights[0]).toBeGreaterThan(heights[1] as number);
+    expect(heights[1]).toBeGreaterThan(heights[2] as number);
   });
 
   it('uses a series’ own colour when given', async () => {
     const { container } = renderChart({ series: [{ key: 'online', label: 'Online', color: 'red' }] });
     const image = await drawn(container);
-    await waitFor(() =>
-      expect(image.querySelector('.recharts-line-curve')?.getAttribute('stroke')).toBe('red'),
-    );
+    expect((image.querySelector('[data-series] path') as SVGPathElement).style.stroke).toBe('red');
   });
 
-  it('draws a bar per data point and series', async () => {
+  it('draws a bar per data point and series, side by side, as tall as its value', async () => {
     const { container } = renderChart({ type: 'bar' });
     const image = await drawn(container);
-    await waitFor(() => expect(image.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(6));
+    const online = [...image.querySelectorAll('[data-series="online"] rect')];
+    const offline = [...image.querySelectorAll('[data-series="offline"] rect')];
+    expect(online).toHaveLength(3);
+    expect(offline).toHaveLength(3);
+    const number = (element: Element | undefined, name: string) => Number(element?.getAttribute(name));
+    expect(number(online[0], 'x')).toBeLessThan(number(offline[0], 'x'));
+    expect(number(offline[0], 'x')).toBeLessThan(number(online[1], 'x'));
+    expect(number(online[2], 'height')).toBeGreaterThan(number(online[0], 'height'));
+    expect((image.querySelector('[data-series="online"]') as SVGElement).style.fill).toBe(
+      'var(--vap-primary)',
+    );
+    expect(legend(image)).toEqual(['Online', 'Offline']);
   });
 
-  it('draws a pie slice per data point of the first series', async () => {
+  it('draws a pie slice per data point of the first series, the legend naming them', async () => {
     const { container } = renderChart({ type: 'pie' });
     const image = await drawn(container);
-    await waitFor(() => expect(image.querySelectorAll('.recharts-pie-sector')).toHaveLength(3));
-    const fills = [...image.querySelectorAll('.recharts-pie-sector path')].map((path) =>
-      path.getAttribute('fill'),
-    );
+    const slices = [...image.querySelectorAll('[data-series="online"] path')] as SVGPathElement[];
+    expect(slices).toHaveLength(3);
+    const fills = slices.map((path) => path.style.fill);
     expect(fills[0]).toBe('var(--vap-primary)');
     expect(new Set(fills).size).toBe(3);
+    expect(legend(image)).toEqual(['Jan', 'Feb', 'Mar']);
+  });
+
+  it('shows the hovered point’s values in a tooltip, formatted, and hides it when the pointer leaves', async () => {
+    const { container } = renderChart();
+    const image = await drawn(container);
+    const svg = image.querySelector('svg') as SVGSVGElement;
+    expect(image.querySelector('[data-chart-tooltip]')).toBeNull();
+    // The last of three equal slots.
+    pointAt(svg, 550);
+    const tooltip = image.querySelector('[data-chart-tooltip]');
+    expect(tooltip?.textContent).toContain('Mar');
+    expect(tooltip?.textContent).toContain('Online: 1,500.5');
+    expect(tooltip?.textContent).toContain('Offline: 3');
+    fireEvent.pointerLeave(svg);
+    expect(image.querySelector('[data-chart-tooltip]')).toBeNull();
   });
 
   it('shortens the value axis with the suffixes of spec §9, the tooltip’s table keeping whole numbers', async () => {
@@ -117,14 +178,10 @@ describe('Chart', () => {
       ],
     });
     const image = await drawn(container);
-    await waitFor(() => {
-      const ticks = [
-        ...image.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
-      ].map((tick) => tick.textContent);
-      expect(ticks.length).toBeGreaterThan(1);
-      expect(ticks).toContain('0');
-      for (const tick of ticks.filter((each) => each !== '0')) expect(tick).toMatch(/^\d+(\.\d)?k$/);
-    });
+    const ticks = texts(image.querySelectorAll('[data-axis="y"] text'));
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks).toContain('0');
+    for (const tick of ticks.filter((each) => each !== '0')) expect(tick).toMatch(/^\d+(\.\d)?k$/);
     expect(
       within(container.querySelector('table') as HTMLTableElement).getByRole('cell', { name: '25,000' }),
     ).toBeTruthy();
@@ -144,13 +201,14 @@ describe('Chart', () => {
       timeFormat: (time) => `D${time.getUTCDate()}`,
     });
     const image = await drawn(container);
-    await waitFor(() => {
-      const ticks = [
-        ...image.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
-      ];
-      expect(ticks.length).toBeGreaterThan(0);
-      for (const tick of ticks) expect(tick.textContent).toMatch(/^D\d+$/);
-    });
+    const ticks = texts(image.querySelectorAll('[data-axis="x"] text'));
+    expect(ticks.length).toBeGreaterThan(0);
+    for (const tick of ticks) expect(tick).toMatch(/^D\d+$/);
+    // In time order: each point right of the one before.
+    const across = [...image.querySelectorAll('[data-series="online"] circle')].map((dot) =>
+      Number(dot.getAttribute('cx')),
+    );
+    expect(across).toEqual([...across].sort((a, b) => a - b));
     const rows = within(container.querySelector('table') as HTMLTableElement).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual(['D11', 'D22', 'D33']);
     expect(within(rows[0] as HTMLElement).getAllByRole('columnheader')[0]?.textContent).toBe('Time');
@@ -207,11 +265,13 @@ describe('chart bundle boundary', () => {
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
     .map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') }));
 
-  it('imports recharts only in chart-impl.tsx', () => {
-    const importing = sources.filter(({ text }) =>
-      /from\s+['"]recharts['"]|import\(\s*['"]recharts['"]/.test(text),
-    );
-    expect(importing.map(({ name }) => name)).toEqual(['chart-impl.tsx']);
+  it('imports the drawing’s libraries only in modules that chart-impl.tsx loads', () => {
+    const importing = sources.filter(({ text }) => /from\s+['"]d3-/.test(text));
+    expect(importing.map(({ name }) => name).sort()).toEqual(['cartesian.tsx', 'pie.tsx', 'scales.ts']);
+    const drawing = ['chart-impl.tsx', 'cartesian.tsx', 'pie.tsx', 'scales.ts'];
+    const light = sources.filter(({ name }) => !drawing.includes(name));
+    for (const { name, text } of light)
+      expect(text, name).not.toMatch(/['"]\.\/(cartesian|pie|scales)(\.js)?['"]/);
   });
 
   it('reaches chart-impl only through a dynamic import', () => {

@@ -9,7 +9,7 @@ import { defaultValueFormat, fullTimeFormat, tickTimeFormat, toTime } from './fo
 import { paletteColour } from './palette.js';
 import type { ChartRow, ChartSeries, ChartType } from './types.js';
 
-// recharts is large: it is only fetched when a chart is first drawn (see chart-impl.tsx).
+// The drawing is only fetched when a chart is first drawn (see chart-impl.tsx).
 const ChartImpl = lazy(() => import('./chart-impl.js'));
 
 export interface ChartProps {
@@ -42,7 +42,7 @@ export interface ChartProps {
 const byX = (x: string) => (a: ChartRow, b: ChartRow) => (a[x] as number) - (b[x] as number);
 
 /**
- * A line, bar, pie or time chart. Light on purpose: the drawing (recharts) loads lazily behind a
+ * A line, bar, pie or time chart. Light on purpose: the drawing (SVG from d3) loads lazily behind a
  * placeholder of the same height, and a visually hidden table carries the numbers for screen
  * readers.
  */

@@ -1,4 +1,4 @@
-/** Types shared by the light `Chart` and its lazily loaded renderer (no recharts here). */
+/** Types shared by the light `Chart` and its lazily loaded renderer (no d3 here). */
 
 /** 'time' is a line over a time axis: x holds dates, timestamps (ms) or ISO strings. */
 export type ChartType = 'line' | 'bar' | 'pie' | 'time';
