@@ -4,9 +4,10 @@
  * too — scrolls sideways only inside its table's card (the page itself, and the shell's scrolling
  * main area, are never wider than the window), no header wraps, and no cell of an id, a date, a
  * state or a number breaks onto a second line. The MQTT dashboard's charts, whose numbers sit in
- * visually hidden tables, take no width either. On the device list the selection column and the
- * row actions stay in view when the table is scrolled to either end, and the actions beyond two are
- * in a "more" menu that opens from the keyboard. jsdom has no layout: only a browser can say this.
+ * visually hidden tables, take no width either, and each draws its lines. On the device list the
+ * selection column and the row actions stay in view when the table is scrolled to either end, and
+ * the actions beyond two are in a "more" menu that opens from the keyboard. jsdom has no layout:
+ * only a browser can say this.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -300,6 +301,20 @@ describe('every list page at 1280 px', () => {
     const report = await layout(page);
     expect(report.overflow, `${language} MQTT dashboard`).toEqual([]);
     expect(report.hidden, `${language} MQTT dashboard: the charts' hidden tables take width`).toEqual([]);
+    // Each chart with numbers draws them: a line per series, a path of points, in the card's width.
+    const drawings = await page.$$eval('main [role="img"] svg', (svgs) =>
+      svgs.map((svg) => ({
+        width: svg.getBoundingClientRect().width,
+        lines: Array.from(svg.querySelectorAll('[data-series] path')).filter((path) =>
+          /^M[\d.-]+,[\d.-]+[CL]/.test(path.getAttribute('d') ?? ''),
+        ).length,
+      })),
+    );
+    expect(drawings.length, `${language} MQTT dashboard charts`).toBeGreaterThanOrEqual(4);
+    for (const drawing of drawings) {
+      expect(drawing.lines).toBeGreaterThan(0);
+      expect(drawing.width).toBeGreaterThan(100);
+    }
     await page.context().close();
   });
 });
