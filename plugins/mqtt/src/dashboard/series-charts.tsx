@@ -16,7 +16,7 @@ interface SeriesChartProps {
   load: (query: MqttSeriesQuery, signal: AbortSignal) => Promise<{ items: ChartRow[] }>;
 }
 
-/** One time series in a card: the chart (recharts, loaded with the first chart) or why it failed. */
+/** One time series in a card: the chart (its drawing loaded with the first chart) or why it failed. */
 function SeriesChart({ name, title, hint, query, series, load }: SeriesChartProps) {
   const t = useT('mqtt');
   const answer = useQuery({
