@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
-import { addAccount, addMember } from '../../testing/accounts.js';
+import { addAccount } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -59,7 +59,7 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });
-  const { summary, refusal } = cardSummary<CbsSummary>(() => t, CBS_PATHS.summary);
+  const { summary, refusal, memberRefusal } = cardSummary<CbsSummary>(() => t, CBS_PATHS.summary);
 
   it('sums space against quota over the running and suspended packages, and counts near and over', async () => {
     const running = await t.database.db
@@ -100,7 +100,6 @@ describe.each(ENGINES)('the cloud-storage summary (issue 29) on %s', (engine) =>
   });
 
   it('needs the cloud-storage page (403 without it)', async () => {
-    const member = await addMember(t, companyId, { recharge: [] });
-    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
+    expect(await memberRefusal(companyId, { recharge: [] })).toEqual([403, 'forbidden']);
   });
 });

@@ -16,7 +16,6 @@ import {
   type ListPage,
 } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { addAccount, addMember } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -33,7 +32,10 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/webapi${url}`, headers });
-  const { summary, refusal } = cardSummary<FinanceSummary>(() => t, FINANCE_PATHS.summary);
+  const { summary, strangerSummary, memberRefusal } = cardSummary<FinanceSummary>(
+    () => t,
+    FINANCE_PATHS.summary,
+  );
 
   it("shows the balance and this month's spending as the recharge page does, and the next bill", async () => {
     const money = (await get(FINANCE_PATHS.finance, owner)).json<Finance>();
@@ -64,8 +66,7 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
   });
 
   it("a company without monthly services owes nothing next month, and sees none of another's money", async () => {
-    const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    expect(await summary(stranger.headers)).toMatchObject({
+    expect(await strangerSummary()).toMatchObject({
       balance: 0,
       month_spending: 0,
       next_bill: 0,
@@ -75,7 +76,6 @@ describe.each(ENGINES)('the money summary (issue 29) on %s', (engine) => {
 
   it('needs the recharge page, as the balance does (403 without it)', async () => {
     const info = (await get('/v1/pms/user', owner)).json<{ company: { id: number } }>();
-    const member = await addMember(t, info.company.id, { dashboard: [] });
-    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
+    expect(await memberRefusal(info.company.id, { dashboard: [] })).toEqual([403, 'forbidden']);
   });
 });

@@ -6,7 +6,7 @@
 import { MQTT_PATHS, MQTT_SUMMARY_MINUTES, type MqttSummary } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { createKey, USERS_OPERATION } from '../../testing/access-keys.js';
-import { addAccount, addMember } from '../../testing/accounts.js';
+import { addAccount } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { mqttStats } from './schema.js';
@@ -41,7 +41,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
     messagesOut,
   });
 
-  const { summary, refusal } = cardSummary<MqttSummary>(() => t, MQTT_PATHS.summary);
+  const { summary, strangerSummary, memberRefusal } = cardSummary<MqttSummary>(() => t, MQTT_PATHS.summary);
 
   it('averages the messages of the last whole minutes, leaving out the minute under way and older ones', async () => {
     const now = Date.parse('2026-11-16T04:00:30Z');
@@ -83,8 +83,7 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
       messages_in_per_minute: 120,
       messages_out_per_minute: 60,
     });
-    const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    expect(await summary(stranger.headers)).toEqual({
+    expect(await strangerSummary()).toEqual({
       device_clients: 0,
       user_clients: 0,
       messages_in_per_minute: 0,
@@ -93,7 +92,6 @@ describe.each(ENGINES)('the broker summary (issue 29) on %s', (engine) => {
   });
 
   it('needs the broker dashboard page (403 for a role with only the client list)', async () => {
-    const member = await addMember(t, companyId, { mqtt_device_client: [] });
-    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
+    expect(await memberRefusal(companyId, { mqtt_device_client: [] })).toEqual([403, 'forbidden']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { TASK_PATHS, TASK_SUMMARY_DAYS, type TaskState, type TaskSummary } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { addAccount, addMember } from '../../testing/accounts.js';
+import { addAccount } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -72,7 +72,7 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
     await addTask(companyId, ['completed'], { age: 3 * week, endedAgo: 2 * week });
   });
 
-  const { summary, refusal } = cardSummary<TaskSummary>(() => t, TASK_PATHS.summary);
+  const { summary, strangerSummary, memberRefusal } = cardSummary<TaskSummary>(() => t, TASK_PATHS.summary);
 
   it('counts the tasks running, and those ended failed or completed in the last week', async () => {
     expect(await summary(owner)).toEqual({ running: 3, failed_recently: 3, completed_recently: 1 });
@@ -92,8 +92,7 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
   });
 
   it("shows another company nothing of this one's", async () => {
-    const stranger = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    expect(await summary(stranger.headers)).toEqual({
+    expect(await strangerSummary()).toEqual({
       running: 0,
       failed_recently: 0,
       completed_recently: 0,
@@ -101,7 +100,6 @@ describe.each(ENGINES)('the tasks summary (issue 29) on %s', (engine) => {
   });
 
   it('needs the device page the tasks are on (403 without it)', async () => {
-    const member = await addMember(t, companyId, { dashboard: [] });
-    expect(await refusal(member.headers)).toEqual([403, 'forbidden']);
+    expect(await memberRefusal(companyId, { dashboard: [] })).toEqual([403, 'forbidden']);
   });
 });
