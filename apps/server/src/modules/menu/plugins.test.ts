@@ -9,14 +9,13 @@ import { menuItems } from '../../core/menu/schema.js';
 import { menuTree } from '../../core/menu/tree.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
+import { deviceMapManifest } from '../../testing/plugin-manifests.js';
 import { PLUGIN_MANIFESTS_FILE, readConsolePlugins } from './console-plugins.js';
 import { pluginCommands } from './ops.js';
 import { FIRST_PLUGIN_ITEM_ID, PluginMenuError, PluginMenus } from './plugins.js';
 
 function manifest(changes: Partial<PluginManifest> = {}): PluginManifest {
-  return {
-    id: 'device-map',
-    kernel: '^2',
+  return deviceMapManifest({
     pages: [
       {
         name: 'device-map_view',
@@ -47,18 +46,10 @@ function manifest(changes: Partial<PluginManifest> = {}): PluginManifest {
         },
       },
     ],
-    publicRoutes: [],
     menuDirs: ['maps'],
     catalogueDirs: [{ name: 'maps', path: 'maps', title: 'device-map:menu.maps', icon: 'map', sort: 35 }],
-    flags: [],
-    customActivation: false,
-    messages: ['device-map'],
-    services: [],
-    topbar: [],
-    userMenu: [],
-    contributions: [],
     ...changes,
-  };
+  });
 }
 
 const flatten = (items: readonly MenuItem[]): MenuItem[] =>

@@ -8,7 +8,6 @@ import {
   definePluginServer,
   handle,
   type PluginCaller,
-  type PluginManifest,
   pluginPage,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { roles, users } from '../../core/db/schema.js';
 import { addAccount } from '../../testing/accounts.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
+import { deviceMapManifest } from '../../testing/plugin-manifests.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { PluginServerError, pluginCallsModule, readPluginServers, refusalOfCall } from './index.js';
 
@@ -56,9 +56,7 @@ const server = definePluginServer('device-map', [
   }),
 ]);
 
-const manifest: PluginManifest = {
-  id: 'device-map',
-  kernel: '^2',
+const manifest = deviceMapManifest({
   pages: [
     {
       name: PAGE,
@@ -68,17 +66,7 @@ const manifest: PluginManifest = {
       menu: { dir: 'device', path: 'map', title: 'device-map:menu.view', icon: '', sort: 900, buttons: {} },
     },
   ],
-  publicRoutes: [],
-  menuDirs: [],
-  catalogueDirs: [],
-  flags: [],
-  customActivation: false,
-  messages: ['device-map'],
-  services: [],
-  topbar: [],
-  userMenu: [],
-  contributions: [],
-};
+});
 
 describe.each(ENGINES)("a plugin's own calls on %s", (engine) => {
   let t: TestApp;
