@@ -4,10 +4,10 @@
  * one entry of COMMANDS: the jobs (jobs.ts) and the terminal (shell.ts) are entries too, with no
  * change to the connection code.
  */
-import { type DeviceKind, JOB_COMMANDS, type JobCommand, TERMINAL_COMMANDS } from '@vap/contracts';
+import { JOB_COMMANDS, type JobCommand, TERMINAL_COMMANDS } from '@vap/contracts';
 import { CommandError } from './command-error.js';
 import type { Jobs } from './jobs.js';
-import type { Terminals } from './shell.js';
+import type { ShellUnit, Terminals } from './shell.js';
 
 export interface Command {
   id: string | number;
@@ -19,21 +19,10 @@ export type Reply =
   | { id: string | number; ok: true; result: unknown }
   | { id: string | number; ok: false; error: string; message?: string };
 
-/** What a command may read of, and do to, the unit it reached. */
-export interface CommandContext {
-  readonly sn: string;
-  readonly kind: DeviceKind;
-  readonly model: string;
-  readonly firmwareVersion: string;
-  /** The unit's own address, as it would report it on its network. */
-  readonly ip: string;
-  uptimeSeconds(): number;
+/** What a command may read of, and do to, the unit it reached: all the shell may, and more. */
+export interface CommandContext extends ShellUnit {
   /** The unit's configuration, kept in memory (it survives a reboot, as flash would). */
   config: Record<string, unknown>;
-  /** Runs once the reply is on its way: what would cut the reply off (a reboot) waits for it. */
-  afterReply(action: () => void): void;
-  /** Takes the unit off the broker and brings it back after its boot time. */
-  reboot(): void;
   /** How long a reboot keeps the unit away, in ms. */
   readonly rebootMs: number;
   /** Its jobs: those it was given and how each ended, kept across reboots (jobs.ts). */

@@ -15,9 +15,12 @@ export interface ShellUnit {
   readonly kind: DeviceKind;
   readonly model: string;
   readonly firmwareVersion: string;
+  /** The unit's own address, as it would report it on its network. */
   readonly ip: string;
   uptimeSeconds(): number;
+  /** Runs once the reply is on its way: what would cut the reply off (a reboot) waits for it. */
   afterReply(action: () => void): void;
+  /** Takes the unit off the broker and brings it back after its boot time. */
   reboot(): void;
 }
 
