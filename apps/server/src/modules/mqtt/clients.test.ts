@@ -13,6 +13,7 @@ import {
   type MqttDebugToken,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
+import type { MqttClient as Connection } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles } from '../../core/db/schema.js';
@@ -60,6 +61,21 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
     await ownDevice.subscribeAsync(deviceTopic(own.sn, 'down', '#'));
     await foreignDevice.subscribeAsync(deviceTopic(foreign.sn, 'down', '#'));
     return { own, foreign, ownDevice, foreignDevice };
+  }
+
+  /**
+   * Once both devices of `ownAndForeignDevices` report, a wildcard subscription of `user` has
+   * delivered the own device's telemetry and not the foreign one's.
+   */
+  async function expectOwnTelemetryOnly(
+    user: Connection,
+    { own, foreign, ownDevice, foreignDevice }: Awaited<ReturnType<typeof ownAndForeignDevices>>,
+  ) {
+    const seen: string[] = [];
+    user.on('message', (topic) => seen.push(topic));
+    await foreignDevice.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{}');
+    await ownDevice.publishAsync(deviceTopic(own.sn, 'up', 'telemetry'), '{}');
+    await expect.poll(() => seen).toEqual([deviceTopic(own.sn, 'up', 'telemetry')]);
   }
 
   /** CONNACK goes out before the broker counts the client as connected. */
@@ -122,7 +138,8 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it("gives a key its company's devices only: wildcard subscriptions deliver its own, commands reach its own", async () => {
     const key = await createKey();
-    const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
+    const pair = await ownAndForeignDevices();
+    const { own, foreign, ownDevice, foreignDevice } = pair;
     const user = await connectKey(key, 'watcher');
 
     expect((await user.subscribeAsync('vap/dev/+/up/#')).map((grant) => grant.qos)).toEqual([0]);
@@ -130,11 +147,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
       const refused = await user.subscribeAsync(filter).catch((error: Error) => error);
       expect(refused, filter).toMatchObject({ packet: { granted: [128] } });
     }
-    const seen: string[] = [];
-    user.on('message', (topic) => seen.push(topic));
-    await foreignDevice.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{}');
-    await ownDevice.publishAsync(deviceTopic(own.sn, 'up', 'telemetry'), '{}');
-    await expect.poll(() => seen).toEqual([deviceTopic(own.sn, 'up', 'telemetry')]);
+    await expectOwnTelemetryOnly(user, pair);
 
     const commands: string[] = [];
     ownDevice.on('message', (topic) => commands.push(topic));
@@ -193,7 +206,8 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
 
   it("refuses an MQTT 5 key another company's device with SUBACK 0x87 and PUBACK 0x87, delivers nothing and keeps its connection", async () => {
     const key = await createKey();
-    const { own, foreign, ownDevice, foreignDevice } = await ownAndForeignDevices();
+    const pair = await ownAndForeignDevices();
+    const { own, foreign, ownDevice, foreignDevice } = pair;
     const user = await connectKey(key, 'watcher-v5', { protocolVersion: 5 });
 
     for (const filter of ['#', '$SYS/#', deviceTopic(foreign.sn, 'up', '#')]) {
@@ -201,11 +215,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
       expect(refused, filter).toMatchObject({ packet: { granted: [0x87] } });
     }
     expect((await user.subscribeAsync('vap/dev/+/up/#')).map((grant) => grant.qos)).toEqual([0]);
-    const seen: string[] = [];
-    user.on('message', (topic) => seen.push(topic));
-    await foreignDevice.publishAsync(deviceTopic(foreign.sn, 'up', 'telemetry'), '{}');
-    await ownDevice.publishAsync(deviceTopic(own.sn, 'up', 'telemetry'), '{}');
-    await expect.poll(() => seen).toEqual([deviceTopic(own.sn, 'up', 'telemetry')]);
+    await expectOwnTelemetryOnly(user, pair);
 
     const foreignCommands: string[] = [];
     foreignDevice.on('message', (topic) => foreignCommands.push(topic));

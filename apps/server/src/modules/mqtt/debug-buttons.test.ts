@@ -101,6 +101,17 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
       (error: Error & { code?: number }) => error.code,
     );
 
+  /** The unit's telemetry reaches the tool's subscription, and the tool's command reaches the unit. */
+  async function expectBothWays(
+    { client, seen }: Awaited<ReturnType<typeof tool>>,
+    unit: Awaited<ReturnType<typeof device>>,
+  ) {
+    await unit.client.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{}');
+    await expect.poll(() => seen).toEqual([deviceTopic(unit.sn, 'up', 'telemetry')]);
+    expect(await publish(client, deviceTopic(unit.sn, 'down', 'cmd'), '{"name":"ping"}')).toBe('delivered');
+    await expect.poll(() => unit.commands).toEqual(['{"name":"ping"}']);
+  }
+
   it('refuses the SUBSCRIBE of a role without `subscribe` with SUBACK 0x87 and keeps the connection, which may still send', async () => {
     const unit = await device();
     const { client, seen } = await tool((await member(['connect', 'send'])).headers);
@@ -135,10 +146,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
     const unit = await device();
     const { client, seen } = await tool((await member(['connect', 'subscribe', 'send'])).headers);
     expect(await subscribe(client, 'vap/dev/+/up/#')).toEqual([0]);
-    await unit.client.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{}');
-    await expect.poll(() => seen).toEqual([deviceTopic(unit.sn, 'up', 'telemetry')]);
-    expect(await publish(client, deviceTopic(unit.sn, 'down', 'cmd'), '{"name":"ping"}')).toBe('delivered');
-    await expect.poll(() => unit.commands).toEqual(['{"name":"ping"}']);
+    await expectBothWays({ client, seen }, unit);
   });
 
   it('follows the role while connected: at the next sweep one that lost its buttons is refused and sent nothing, one that gained them may', async () => {
@@ -163,10 +171,7 @@ describe.each(ENGINES)("the debug tool's buttons, enforced by the broker, on %s 
 
     await role.grant(['connect', 'subscribe', 'send']);
     await t.services.mqtt.broker.sweep();
-    await unit.client.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{}');
-    await expect.poll(() => seen).toEqual([deviceTopic(unit.sn, 'up', 'telemetry')]);
-    expect(await publish(client, deviceTopic(unit.sn, 'down', 'cmd'), '{"name":"ping"}')).toBe('delivered');
-    await expect.poll(() => unit.commands).toEqual(['{"name":"ping"}']);
+    await expectBothWays({ client, seen }, unit);
   });
 
   it('refuses an MQTT 3.1.1 connection of the token its SUBSCRIBE with 0x80, and ends it at a PUBLISH without `send`', async () => {
