@@ -68,6 +68,9 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
     role_id: roleId,
     ...extra,
   });
+  /** The owner adds an operator (`newUser` of the operator role, with `extra`). */
+  const addOperator = (extra: object) =>
+    call('POST', SYSTEM_PATHS.users, owner, newUser(operatorRoleId, extra));
 
   describe('authorization declared per route', () => {
     it('answers 401 without a token, before anything else', async () => {
@@ -231,27 +234,17 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
         { role_id: 0 },
         { remark: 'x'.repeat(201) },
       ]) {
-        const response = await call('POST', SYSTEM_PATHS.users, owner, newUser(operatorRoleId, bad));
+        const response = await addOperator(bad);
         expect(response.statusCode, JSON.stringify(bad)).toBe(400);
         expect(response.json().code).toBe('validation_failed');
       }
     });
 
     it('refuses a phone or email already registered (409)', async () => {
-      const phone = await call(
-        'POST',
-        SYSTEM_PATHS.users,
-        owner,
-        newUser(operatorRoleId, { phone: DEMO_OPERATOR.phone }),
-      );
+      const phone = await addOperator({ phone: DEMO_OPERATOR.phone });
       expect(phone.statusCode).toBe(409);
       expect(phone.json().code).toBe('phone_registered');
-      const email = await call(
-        'POST',
-        SYSTEM_PATHS.users,
-        owner,
-        newUser(operatorRoleId, { email: 'OPERATOR@vap-demo.com' }),
-      );
+      const email = await addOperator({ email: 'OPERATOR@vap-demo.com' });
       expect(email.statusCode).toBe(409);
       expect(email.json().code).toBe('email_taken');
     });
@@ -313,12 +306,7 @@ describe.each(ENGINES)('company users (spec §6, §7.2) on %s', (engine) => {
     });
 
     it("a detached user signs in as nobody's owner: role_id and company null, owner and page routes 403", async () => {
-      const created = await call(
-        'POST',
-        SYSTEM_PATHS.users,
-        owner,
-        newUser(operatorRoleId, { phone: '13912345678' }),
-      );
+      const created = await addOperator({ phone: '13912345678' });
       expect(created.statusCode).toBe(200);
       expect((await call('DELETE', SYSTEM_PATHS.user(created.json().id), owner)).statusCode).toBe(204);
       const detached = bearer(await t.signIn('13912345678', 'new-user-pass'));
