@@ -11,6 +11,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sharedWritable } from '@vap/server/testing/file-modes';
 import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,18 +35,6 @@ async function signIn(url: string) {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
-}
-
-/** Every path under `root` that group or others may write. */
-function sharedWritable(root: string): string[] {
-  const found: string[] = [];
-  const visit = (path: string) => {
-    const stat = statSync(path);
-    if (stat.mode & 0o022) found.push(path);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
-  };
-  visit(root);
-  return found;
 }
 
 const userInfo = (url: string, token: string) =>

@@ -13,22 +13,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sharedWritable } from '../testing/file-modes.js';
 import { loadServerSecret, lockDataDir, tightenModes } from './data-dir.js';
 import { openDatabase, pgliteDir } from './db/client.js';
 
 const onLinux = existsSync('/proc/self/stat');
-
-/** Every path under `root` that group or others may write. */
-function sharedWritable(root: string): string[] {
-  const found: string[] = [];
-  const visit = (path: string) => {
-    const stat = statSync(path);
-    if (stat.mode & 0o022) found.push(path);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
-  };
-  visit(root);
-  return found;
-}
 
 let dir: string;
 beforeEach(() => {
