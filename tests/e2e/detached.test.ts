@@ -10,26 +10,15 @@ import { ACCESS_KEY_PATHS, type Role, SYSTEM_PATHS } from '@vap/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { englishContext, serverAndBrowserPerFile } from '../support/browser.js';
-import { DEMO } from '../support/server.js';
+import { DEMO, webapiCall } from '../support/server.js';
 
 const LEAVER = { phone: '13912345678', password: 'leaver-pass-1' };
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 const e2e = serverAndBrowserPerFile();
 
-/** A call of /webapi as the console makes it; answers the status and the JSON body. */
-async function call(method: string, path: string, token: string | null, body?: object) {
-  const response = await fetch(`${e2e.server.url}/webapi${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, token: string | null, body?: object) =>
+  webapiCall(e2e.server.url, method, path, token, body);
 
 async function signInByApi(account: string, password: string): Promise<string> {
   const { status, body } = await call('POST', '/v0/pms/users/login_password', null, {

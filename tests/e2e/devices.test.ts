@@ -23,7 +23,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContext, startServerAndBrowser } from '../support/browser.js';
-import { DEMO, ROOT, type RunningServer } from '../support/server.js';
+import { DEMO, ROOT, type RunningServer, webapiCall } from '../support/server.js';
 
 const run = promisify(execFile);
 const BATCH = '5550000001';
@@ -64,18 +64,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The JSON of a call that must succeed. */
 async function call<T>(method: string, path: string, token: string | null, body?: object): Promise<T> {
-  const response = await fetch(`${server.url}/webapi${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  const answer = await webapiCall(server.url, method, path, token, body);
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
 }
 
 const tokenOf = async (account: string, password: string) =>

@@ -168,3 +168,23 @@ export async function apiToken(
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
+
+/** A call of /webapi as the console makes it: the bearer token if any, a JSON body; answers the status and the JSON. */
+export async function webapiCall(
+  url: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: object,
+) {
+  const response = await fetch(`${url}/webapi${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, ok: response.ok, body: text ? JSON.parse(text) : undefined };
+}
