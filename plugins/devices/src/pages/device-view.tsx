@@ -20,14 +20,26 @@ import {
   type Filters,
   message,
 } from '@vap/ui';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { BindDialog } from './bind-dialog.js';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDeviceColumns } from './device-columns.js';
-import { EditDeviceDialog, MoveDevicesDialog } from './device-dialogs.js';
 import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
-import { ImportDialog } from './import-dialog.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useOpenTerminal } from './open-terminal.js';
+
+/**
+ * The device dialogs load when first opened, not with the list (issue 30 §5): with the form
+ * library, the select and the workbook upload that only they use on this view.
+ */
+const BindDialog = lazy(() => import('./bind-dialog.js').then((module) => ({ default: module.BindDialog })));
+const ImportDialog = lazy(() =>
+  import('./import-dialog.js').then((module) => ({ default: module.ImportDialog })),
+);
+const EditDeviceDialog = lazy(() =>
+  import('./device-dialogs.js').then((module) => ({ default: module.EditDeviceDialog })),
+);
+const MoveDevicesDialog = lazy(() =>
+  import('./device-dialogs.js').then((module) => ({ default: module.MoveDevicesDialog })),
+);
 
 type Dialog =
   | { kind: 'bind' }
@@ -233,27 +245,27 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
           />
         </div>
       </div>
-      {dialog?.kind === 'bind' ? (
-        <BindDialog groupId={chosenGroup} onClose={() => setDialog(null)} onBound={done} />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog groupId={chosenGroup} onClose={() => setDialog(null)} onImported={changed} />
-      ) : null}
-      {dialog?.kind === 'edit' ? (
-        <EditDeviceDialog device={dialog.device} onClose={() => setDialog(null)} onSaved={done} />
-      ) : null}
-      {dialog?.kind === 'move' ? (
-        <MoveDevicesDialog
-          devices={dialog.devices}
-          onClose={() => setDialog(null)}
-          onMoved={() => {
-            dialog.done?.();
-            done();
-          }}
-        />
-      ) : null}
-      {NewTaskDialog && dialog?.kind === 'task' ? (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'bind' ? (
+          <BindDialog groupId={chosenGroup} onClose={() => setDialog(null)} onBound={done} />
+        ) : null}
+        {dialog?.kind === 'import' ? (
+          <ImportDialog groupId={chosenGroup} onClose={() => setDialog(null)} onImported={changed} />
+        ) : null}
+        {dialog?.kind === 'edit' ? (
+          <EditDeviceDialog device={dialog.device} onClose={() => setDialog(null)} onSaved={done} />
+        ) : null}
+        {dialog?.kind === 'move' ? (
+          <MoveDevicesDialog
+            devices={dialog.devices}
+            onClose={() => setDialog(null)}
+            onMoved={() => {
+              dialog.done?.();
+              done();
+            }}
+          />
+        ) : null}
+        {NewTaskDialog && dialog?.kind === 'task' ? (
           <NewTaskDialog
             target={{ kind: 'devices', devices: dialog.devices }}
             onClose={() => setDialog(null)}
@@ -263,8 +275,8 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
               onTaskCreated(task);
             }}
           />
-        </Suspense>
-      ) : null}
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -2,8 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callKey, DEVICE_CALLS, type DeviceGroup, type DeviceGroups, UNGROUPED } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import { Button, cn, confirmThen, Empty, message, Skeleton } from '@vap/ui';
-import { type ReactNode, useState } from 'react';
-import { GroupDialog } from './group-dialog.js';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+/** The group dialog loads when first opened, not with the panel (issue 30 §5): with the form library. */
+const GroupDialog = lazy(() =>
+  import('./group-dialog.js').then((module) => ({ default: module.GroupDialog })),
+);
 
 /** Which devices the list shows: all of them, one group's, or those in no group. */
 export type GroupChoice = 'all' | number;
@@ -82,14 +86,16 @@ export function GroupPanel({ choice, onChoose, mayManage, onChanged }: GroupPane
         onDelete={(group) => void remove(group)}
       />
       {editing ? (
-        <GroupDialog
-          group={editing.kind === 'edit' ? editing.group : null}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <GroupDialog
+            group={editing.kind === 'edit' ? editing.group : null}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        </Suspense>
       ) : null}
     </nav>
   );

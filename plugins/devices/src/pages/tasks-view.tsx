@@ -1,15 +1,24 @@
 import { type ListQuery, TASK_BUTTONS, TASK_CALLS, type Task, type Where } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { Button, DataTable, type DataTableHandle, FilterForm } from '@vap/ui';
-import { Suspense, useCallback, useRef, useState } from 'react';
-import { FirmwareDialog } from './firmware-dialog.js';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useTaskColumns } from './task-columns.js';
-import { TaskDrawer } from './task-drawer.js';
 import { useTaskFilters } from './task-filters.js';
 import { isUnfinished } from './task-parts.js';
-import { TemplatesDialog } from './templates-dialog.js';
 import { useLiveRefresh } from './use-live-refresh.js';
+
+/**
+ * A task's drawer and the firmware and template dialogs load when first opened, not with the
+ * device maintenance page (issue 30 §5): with the form library, the upload and the drawer's parts.
+ */
+const TaskDrawer = lazy(() => import('./task-drawer.js').then((module) => ({ default: module.TaskDrawer })));
+const FirmwareDialog = lazy(() =>
+  import('./firmware-dialog.js').then((module) => ({ default: module.FirmwareDialog })),
+);
+const TemplatesDialog = lazy(() =>
+  import('./templates-dialog.js').then((module) => ({ default: module.TemplatesDialog })),
+);
 
 type Dialog = NewTask | 'firmware' | 'templates';
 
@@ -95,19 +104,19 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
         }
         ref={table}
       />
-      {detail ? (
-        <TaskDrawer
-          task={detail}
-          onClose={() => {
-            onDetail(null);
-            reload();
-          }}
-        />
-      ) : null}
-      {dialog === 'firmware' ? <FirmwareDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'templates' ? <TemplatesDialog onClose={() => setDialog(null)} /> : null}
-      {NewTaskDialog ? (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {detail ? (
+          <TaskDrawer
+            task={detail}
+            onClose={() => {
+              onDetail(null);
+              reload();
+            }}
+          />
+        ) : null}
+        {dialog === 'firmware' ? <FirmwareDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'templates' ? <TemplatesDialog onClose={() => setDialog(null)} /> : null}
+        {NewTaskDialog ? (
           <NewTaskDialog
             target={{ kind: 'choose', wheres: deviceWheres }}
             onClose={() => setDialog(null)}
@@ -117,8 +126,8 @@ export function TasksView({ deviceWheres, detail, onDetail }: TasksViewProps) {
               onDetail(task);
             }}
           />
-        </Suspense>
-      ) : null}
+        ) : null}
+      </Suspense>
     </div>
   );
 }
