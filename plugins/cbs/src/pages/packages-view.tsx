@@ -1,14 +1,23 @@
 import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, formatFileSize, rowActionsColumn, Tag } from '@vap/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
 import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
-import { ChangePlanDialog } from './change-dialog.js';
-import { OpenPackagesDialog } from './open-dialog.js';
 import { usePackageFilters } from './package-filters.js';
 import { UsageBar } from './usage-bar.js';
 import { useClosePackage } from './use-close-package.js';
+
+/**
+ * The opening and plan-change dialogs load when first opened, not with cloud storage (issue 30 §5):
+ * with the form library and the radio group that only they use on this page.
+ */
+const OpenPackagesDialog = lazy(() =>
+  import('./open-dialog.js').then((module) => ({ default: module.OpenPackagesDialog })),
+);
+const ChangePlanDialog = lazy(() =>
+  import('./change-dialog.js').then((module) => ({ default: module.ChangePlanDialog })),
+);
 
 /**
  * The company's packages, newest first (closed ones when the state filter asks for them): device,
@@ -131,8 +140,10 @@ export function PackagesView() {
           ) : null
         }
       />
-      {opening ? <OpenPackagesDialog onClose={() => setOpening(false)} /> : null}
-      {changing ? <ChangePlanDialog item={changing} onClose={() => setChanging(null)} /> : null}
+      <Suspense fallback={null}>
+        {opening ? <OpenPackagesDialog onClose={() => setOpening(false)} /> : null}
+        {changing ? <ChangePlanDialog item={changing} onClose={() => setChanging(null)} /> : null}
+      </Suspense>
     </section>
   );
 }
