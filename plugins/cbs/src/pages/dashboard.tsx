@@ -1,24 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '@vap/kernel';
-import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
-import { useState } from 'react';
+import { Button, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
+import { lazy, Suspense, useState } from 'react';
 import { DASHBOARD_KEY, PACKAGES_TABLE } from '../cbs-query.js';
 import { Overview } from './overview.js';
-import { PackagesView } from './packages-view.js';
+
+/**
+ * The packages load when their tab is first opened, not with the overview (issue 30 §5): with the
+ * data table, the filters and their select, which the overview does not use.
+ */
+const PackagesView = lazy(() =>
+  import('./packages-view.js').then((module) => ({ default: module.PackagesView })),
+);
 
 type View = 'overview' | 'packages';
 
 /**
  * Cloud storage (spec §2.3 cbs_dashboard; issue 17): two views under tabs, the overview (usage
  * against quota by service, charges by month and next month's bill, the packages near their quota)
- * and the packages (filtered, with opening, plan changes and closing). The packages stay mounted
- * while the overview shows, so that their searches and page are as they were when they come back.
- * Refresh asks both again.
+ * and the packages (filtered, with opening, plan changes and closing). The packages are mounted when
+ * first shown and stay mounted while the overview shows, so that their searches and page are as they
+ * were when they come back. Refresh asks both again.
  */
 export default function CbsDashboardPage() {
   const t = useT('cbs');
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>('overview');
+  const [packagesShown, setPackagesShown] = useState(false);
   const refresh = () => {
     for (const queryKey of [DASHBOARD_KEY, ['data-table', PACKAGES_TABLE]])
       void queryClient.invalidateQueries({ queryKey });
@@ -30,7 +38,13 @@ export default function CbsDashboardPage() {
         <h1 className="text-xl font-medium text-ink">{t('page.title')}</h1>
         <Button onClick={refresh}>{t('page.refresh')}</Button>
       </div>
-      <Tabs value={view} onValueChange={(value) => setView(value as View)}>
+      <Tabs
+        value={view}
+        onValueChange={(value) => {
+          setView(value as View);
+          if (value === 'packages') setPackagesShown(true);
+        }}
+      >
         <TabsList aria-label={t('page.views')}>
           <TabsTrigger value="overview">{t('page.overview')}</TabsTrigger>
           <TabsTrigger value="packages">{t('page.packages')}</TabsTrigger>
@@ -39,7 +53,11 @@ export default function CbsDashboardPage() {
           <Overview />
         </TabsContent>
         <TabsContent value="packages" forceMount hidden={view !== 'packages'}>
-          <PackagesView />
+          {packagesShown ? (
+            <Suspense fallback={<Skeleton lines={6} />}>
+              <PackagesView />
+            </Suspense>
+          ) : null}
         </TabsContent>
       </Tabs>
     </div>

@@ -38,6 +38,19 @@ const dashboardCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET',
 const changeAnswer = (changed: CloudPackage, charged: number) => ({ body: { packages: [changed], charged } });
 
 describe('cbs_dashboard: the packages', () => {
+  it('are asked when their tab is first opened, then kept with their searches while the overview shows', async () => {
+    const { api } = await renderCbsPage(baseAnswers([running]));
+    await screen.findByTestId('usage-cloud_backup');
+    expect(listCalls(api.calls)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('tab', { name: en.page.packages }));
+    await rowOf('Camera 1');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.packages.serial }), '0132');
+    await userEvent.click(screen.getByRole('tab', { name: en.page.overview }));
+    await userEvent.click(screen.getByRole('tab', { name: en.page.packages }));
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: en.packages.serial }).value).toBe('0132');
+    expect(listCalls(api.calls)).toHaveLength(1);
+  });
+
   it('lists each package: device and serial, service, plan, state, space and flow against quota, paid until', async () => {
     await renderPackages([running, largest]);
     const row = await rowOf('Camera 1');
