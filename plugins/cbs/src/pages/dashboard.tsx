@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useT } from '@vap/kernel';
+import { lazyExport, useT } from '@vap/kernel';
 import { Button, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@vap/ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DASHBOARD_KEY, PACKAGES_TABLE } from '../cbs-query.js';
 import { Overview } from './overview.js';
 
@@ -9,9 +9,7 @@ import { Overview } from './overview.js';
  * The packages load when their tab is first opened, not with the overview (issue 30 §5): with the
  * data table, the filters and their select, which the overview does not use.
  */
-const PackagesView = lazy(() =>
-  import('./packages-view.js').then((module) => ({ default: module.PackagesView })),
-);
+const PackagesView = lazyExport(() => import('./packages-view.js'), 'PackagesView');
 
 type View = 'overview' | 'packages';
 

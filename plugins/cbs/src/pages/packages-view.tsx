@@ -1,7 +1,7 @@
 import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
-import { useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, formatFileSize, rowActionsColumn, Tag } from '@vap/ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
 import { deviceName, STATE_TONES, shareOf, useAccountingDates } from '../cloud.js';
 import { usePackageFilters } from './package-filters.js';
@@ -12,12 +12,8 @@ import { useClosePackage } from './use-close-package.js';
  * The opening and plan-change dialogs load when first opened, not with cloud storage (issue 30 §5):
  * with the form library and the radio group that only they use on this page.
  */
-const OpenPackagesDialog = lazy(() =>
-  import('./open-dialog.js').then((module) => ({ default: module.OpenPackagesDialog })),
-);
-const ChangePlanDialog = lazy(() =>
-  import('./change-dialog.js').then((module) => ({ default: module.ChangePlanDialog })),
-);
+const OpenPackagesDialog = lazyExport(() => import('./open-dialog.js'), 'OpenPackagesDialog');
+const ChangePlanDialog = lazyExport(() => import('./change-dialog.js'), 'ChangePlanDialog');
 
 /**
  * The company's packages, newest first (closed ones when the state filter asks for them): device,

@@ -9,7 +9,7 @@ import {
   type Task,
   type Where,
 } from '@vap/contracts';
-import { useClient, usePermission, useSession, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useSession, useT } from '@vap/kernel';
 import {
   Button,
   confirmThen,
@@ -20,7 +20,7 @@ import {
   type Filters,
   message,
 } from '@vap/ui';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useDeviceColumns } from './device-columns.js';
 import { GROUPS_KEY, type GroupChoice, GroupPanel } from './group-panel.js';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
@@ -30,16 +30,10 @@ import { useOpenTerminal } from './open-terminal.js';
  * The device dialogs load when first opened, not with the list (issue 30 §5): with the form
  * library, the select and the workbook upload that only they use on this view.
  */
-const BindDialog = lazy(() => import('./bind-dialog.js').then((module) => ({ default: module.BindDialog })));
-const ImportDialog = lazy(() =>
-  import('./import-dialog.js').then((module) => ({ default: module.ImportDialog })),
-);
-const EditDeviceDialog = lazy(() =>
-  import('./device-dialogs.js').then((module) => ({ default: module.EditDeviceDialog })),
-);
-const MoveDevicesDialog = lazy(() =>
-  import('./device-dialogs.js').then((module) => ({ default: module.MoveDevicesDialog })),
-);
+const BindDialog = lazyExport(() => import('./bind-dialog.js'), 'BindDialog');
+const ImportDialog = lazyExport(() => import('./import-dialog.js'), 'ImportDialog');
+const EditDeviceDialog = lazyExport(() => import('./device-dialogs.js'), 'EditDeviceDialog');
+const MoveDevicesDialog = lazyExport(() => import('./device-dialogs.js'), 'MoveDevicesDialog');
 
 type Dialog =
   | { kind: 'bind' }

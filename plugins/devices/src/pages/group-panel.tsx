@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callKey, DEVICE_CALLS, type DeviceGroup, type DeviceGroups, UNGROUPED } from '@vap/contracts';
-import { useClient, useT } from '@vap/kernel';
+import { lazyExport, useClient, useT } from '@vap/kernel';
 import { Button, cn, confirmThen, Empty, message, Skeleton } from '@vap/ui';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 
 /** The group dialog loads when first opened, not with the panel (issue 30 §5): with the form library. */
-const GroupDialog = lazy(() =>
-  import('./group-dialog.js').then((module) => ({ default: module.GroupDialog })),
-);
+const GroupDialog = lazyExport(() => import('./group-dialog.js'), 'GroupDialog');
 
 /** Which devices the list shows: all of them, one group's, or those in no group. */
 export type GroupChoice = 'all' | number;

@@ -1,7 +1,7 @@
 import { type ListQuery, TASK_BUTTONS, TASK_CALLS, type Task, type Where } from '@vap/contracts';
-import { useClient, usePermission, useSession, useT } from '@vap/kernel';
+import { lazyExport, useClient, usePermission, useSession, useT } from '@vap/kernel';
 import { Button, DataTable, type DataTableHandle, FilterForm } from '@vap/ui';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { NEW_TASK_DIALOGS, type NewTask } from './new-task-dialogs.js';
 import { useTaskColumns } from './task-columns.js';
 import { useTaskFilters } from './task-filters.js';
@@ -12,13 +12,9 @@ import { useLiveRefresh } from './use-live-refresh.js';
  * A task's drawer and the firmware and template dialogs load when first opened, not with the
  * device maintenance page (issue 30 §5): with the form library, the upload and the drawer's parts.
  */
-const TaskDrawer = lazy(() => import('./task-drawer.js').then((module) => ({ default: module.TaskDrawer })));
-const FirmwareDialog = lazy(() =>
-  import('./firmware-dialog.js').then((module) => ({ default: module.FirmwareDialog })),
-);
-const TemplatesDialog = lazy(() =>
-  import('./templates-dialog.js').then((module) => ({ default: module.TemplatesDialog })),
-);
+const TaskDrawer = lazyExport(() => import('./task-drawer.js'), 'TaskDrawer');
+const FirmwareDialog = lazyExport(() => import('./firmware-dialog.js'), 'FirmwareDialog');
+const TemplatesDialog = lazyExport(() => import('./templates-dialog.js'), 'TemplatesDialog');
 
 type Dialog = NewTask | 'firmware' | 'templates';
 
