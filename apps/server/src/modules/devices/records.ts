@@ -46,7 +46,6 @@ export interface RecordedChange {
   after?: string;
 }
 
-/** Records per statement: 9 parameters each. */
 /** The record of `action` on a device row (its company, id and serial), with what it shows before and after. */
 export function changeOf(
   device: { companyId: number; id: number; sn: string },
@@ -56,6 +55,7 @@ export function changeOf(
   return { companyId: device.companyId, deviceId: device.id, sn: device.sn, action, ...shown };
 }
 
+/** Records per statement: 9 parameters each. */
 const RECORDS_PER_STATEMENT = 2000;
 
 /**
