@@ -50,7 +50,7 @@ export type Row = Awaited<ReturnType<typeof selectRows>>[number];
 type RowKey = keyof typeof ROW;
 const ROW_KEYS = Object.keys(ROW) as RowKey[];
 /** The columns of ROW that are times: sent as milliseconds since the epoch, read back as dates. */
-const TIME_KEYS = new Set<RowKey>(['lastOnlineAt', 'lastOfflineAt', 'boundAt']);
+const TIME_KEYS = new Set(ROW_KEYS.filter((key) => ROW[key].columnType === 'PgTimestamp'));
 
 /**
  * ROW as one value, a JSON array in ROW's order, for the list's pages. PGlite copies and decodes
