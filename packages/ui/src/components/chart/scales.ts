@@ -2,6 +2,7 @@
  * Where the values of a line, bar or time chart land: the x and y scales and the ticks of both
  * axes, as plain numbers for the SVG (see cartesian.tsx).
  */
+import { bisectCenter } from 'd3-array';
 import { scaleBand, scaleLinear, scaleTime } from 'd3-scale';
 import type { ChartRow, ChartType } from './types.js';
 
@@ -81,7 +82,7 @@ export function xScale(
       at: (index) => scale(times[index] as number),
       band: 0,
       ticks,
-      nearest: (px) => nearestIndex(times, scale.invert(px).getTime()),
+      nearest: (px) => bisectCenter(times, scale.invert(px).getTime()),
     };
   }
   const scale = scaleBand<number>()
@@ -103,14 +104,4 @@ export function xScale(
     ticks,
     nearest: (px) => Math.min(data.length - 1, Math.max(0, Math.floor((px - left) / slot))),
   };
-}
-
-/** The index of the sorted `values` closest to `value`. */
-function nearestIndex(values: number[], value: number): number {
-  let best = 0;
-  for (let index = 1; index < values.length; index++) {
-    if (Math.abs((values[index] as number) - value) < Math.abs((values[best] as number) - value))
-      best = index;
-  }
-  return best;
 }
