@@ -33,6 +33,9 @@ export interface Column<T> {
   csv?: (row: T) => CsvValue;
 }
 
+/** Classes for `cn`: a false one is left out. */
+type ClassList = (string | false)[];
+
 export const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
 /**
@@ -54,6 +57,16 @@ export const kindOf = (column: Column<never>): ColumnKind => column.kind ?? 'tex
 /** A number's column reads right-aligned unless it says otherwise. */
 export const alignOf = (column: Column<never>) =>
   alignClass[column.align ?? (column.kind === 'number' ? 'right' : 'left')];
+
+/**
+ * What a column's header and cells share: its kind's width, its alignment, and for the actions a
+ * place kept in view at the right edge, with a border that marks it off from what scrolls under it.
+ */
+export const columnClass = (column: Column<never>, kind: ColumnKind): ClassList => [
+  kindClass[kind],
+  kind === 'actions' && 'sticky right-0 z-[1] border-l',
+  alignOf(column),
+];
 
 /** The cell of a column without `render`: the row field, a date or a number written as §9 says. */
 export function defaultCell(row: unknown, column: Column<never>): string {

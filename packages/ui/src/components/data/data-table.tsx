@@ -23,7 +23,7 @@ import { Button } from '../button.js';
 import { Spinner } from '../spinner.js';
 import { ColumnChooser } from './column-chooser.js';
 import { isColumnShown, isHideable, useColumnVisibility } from './column-visibility.js';
-import { alignOf, type Column, defaultCell, errorMessage, kindClass, kindOf, nextOrders } from './columns.js';
+import { type Column, columnClass, defaultCell, errorMessage, kindOf, nextOrders } from './columns.js';
 import { type DataTableExport, useCsvExport } from './csv-export.js';
 import { Pagination } from './pagination.js';
 import { TableHead } from './table-head.js';
@@ -210,10 +210,9 @@ export function DataTable<T>({
               className={cn(
                 cellPadding,
                 'border-b border-line-soft text-ink',
-                kindClass[kind],
+                columnClass(column as Column<never>, kind),
                 // The row's own background, opaque, so that what scrolls under the actions is hidden.
-                kind === 'actions' && 'sticky right-0 z-[1] border-l bg-inherit',
-                alignOf(column as Column<never>),
+                kind === 'actions' && 'bg-inherit',
                 virtual && 'overflow-hidden text-ellipsis whitespace-nowrap',
               )}
             >

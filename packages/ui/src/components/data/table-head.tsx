@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '../../cn.js';
 import { useUiT } from '../../i18n.js';
-import { alignOf, type Column, kindClass, kindOf, sortKeyOf } from './columns.js';
+import { type Column, columnClass, kindOf, sortKeyOf } from './columns.js';
 
 interface TableHeadProps<T> {
   columns: readonly Column<T>[];
@@ -80,9 +80,7 @@ export function TableHead<T>({
               className={cn(
                 cellPadding,
                 'whitespace-nowrap border-b border-line-soft bg-canvas font-medium text-ink',
-                kindClass[kind],
-                kind === 'actions' && 'sticky right-0 z-[1] border-l',
-                alignOf(column as Column<never>),
+                columnClass(column as Column<never>, kind),
               )}
             >
               {sortKey ? (
