@@ -1,6 +1,7 @@
 import * as Primitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../cn.js';
+import { styled } from '../styled.js';
 
 export const DropdownMenu = Primitive.Root;
 export const DropdownMenuTrigger = Primitive.Trigger;
@@ -21,23 +22,12 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
-  return (
-    <Primitive.Item
-      className={cn(
-        'flex cursor-pointer items-center gap-2 rounded px-3 py-1.5 text-sm text-ink outline-none select-none',
-        'data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuItem = styled(
+  Primitive.Item,
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-1.5 text-sm text-ink outline-none select-none',
+  'data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+);
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Primitive.Separator>) {
-  return <Primitive.Separator className={cn('my-1 h-px bg-line-soft', className)} {...props} />;
-}
+export const DropdownMenuSeparator = styled(Primitive.Separator, 'my-1 h-px bg-line-soft');
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Primitive.Label>) {
-  return <Primitive.Label className={cn('px-3 py-1.5 text-xs text-ink-faint', className)} {...props} />;
-}
+export const DropdownMenuLabel = styled(Primitive.Label, 'px-3 py-1.5 text-xs text-ink-faint');
