@@ -2,21 +2,13 @@
  * The time range of a log query: a span ending now, or two instants typed in local time. At most
  * MQTT_SERIES_KEPT_DAYS long (mqttLogQuerySchema), the last hour by default (issue 15).
  */
-import { MQTT_SERIES_KEPT_DAYS } from '@vap/contracts';
+import { SPAN_NAMES, SPANS, type Span } from '../common/spans.js';
 
-const HOUR_MS = 3600_000;
-export const LOG_SPANS = {
-  '1h': HOUR_MS,
-  '6h': 6 * HOUR_MS,
-  '24h': 24 * HOUR_MS,
-  '7d': MQTT_SERIES_KEPT_DAYS * 24 * HOUR_MS,
-} as const;
-export type LogSpan = keyof typeof LOG_SPANS;
-export type RangeChoice = LogSpan | 'custom';
-export const RANGE_CHOICES: readonly RangeChoice[] = [...(Object.keys(LOG_SPANS) as LogSpan[]), 'custom'];
+export type RangeChoice = Span | 'custom';
+export const RANGE_CHOICES: readonly RangeChoice[] = [...SPAN_NAMES, 'custom'];
 
-/** The longest range a log is asked for. */
-export const MAX_RANGE_MS = MQTT_SERIES_KEPT_DAYS * 24 * HOUR_MS;
+/** The longest range a log is asked for: all that is kept. */
+export const MAX_RANGE_MS = SPANS['7d'] * 1000;
 
 /** Keys of the `log.rangeProblems` strings. */
 export type RangeProblem = 'missing' | 'order' | 'tooLong';
@@ -46,7 +38,7 @@ export function customRangeProblem(from: string, to: string): RangeProblem | nul
 /** The range to ask: a span ending `now`, or the typed instants (checked beforehand). */
 export function resolveRange(choice: RangeChoice, from: string, to: string, now: number): LogRange {
   if (choice !== 'custom') {
-    return { from: new Date(now - LOG_SPANS[choice]).toISOString(), to: new Date(now).toISOString() };
+    return { from: new Date(now - SPANS[choice] * 1000).toISOString(), to: new Date(now).toISOString() };
   }
   return {
     from: new Date(localInstant(from) ?? now).toISOString(),

@@ -3,10 +3,11 @@ import { MQTT_SERIES_KEPT_DAYS } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { Button, RadioGroup } from '@vap/ui';
 import { useState } from 'react';
+import { SPAN_NAMES, type Span } from '../common/spans.js';
 import { ClockOffset, VERSION_KEY } from '../dashboard/clock-offset.js';
 import { COUNTS_KEY, CurrentFigures } from '../dashboard/figures.js';
 import { SeriesCharts } from '../dashboard/series-charts.js';
-import { SERIES_RANGE_NAMES, type SeriesRange, seriesQuery } from '../dashboard/series-range.js';
+import { seriesQuery } from '../dashboard/series-range.js';
 
 /**
  * The broker's dashboard (spec §2.3 mqtt_dashboard; issue 15, after EMQX 5's): the numbers now,
@@ -16,10 +17,10 @@ import { SERIES_RANGE_NAMES, type SeriesRange, seriesQuery } from '../dashboard/
 export default function MqttDashboardPage() {
   const t = useT('mqtt');
   const queryClient = useQueryClient();
-  const [range, setRange] = useState<SeriesRange>('1h');
+  const [range, setRange] = useState<Span>('1h');
   const [query, setQuery] = useState(() => seriesQuery('1h', Date.now()));
 
-  const choose = (next: SeriesRange) => {
+  const choose = (next: Span) => {
     setRange(next);
     setQuery(seriesQuery(next, Date.now()));
   };
@@ -44,8 +45,8 @@ export default function MqttDashboardPage() {
         <RadioGroup
           aria-labelledby="mqtt-series-range"
           value={range}
-          onValueChange={(value) => choose(value as SeriesRange)}
-          options={SERIES_RANGE_NAMES.map((name) => ({
+          onValueChange={(value) => choose(value as Span)}
+          options={SPAN_NAMES.map((name) => ({
             value: name,
             label: t(`dashboard.ranges.${name}`, { days: MQTT_SERIES_KEPT_DAYS }),
           }))}
