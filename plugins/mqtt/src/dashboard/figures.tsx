@@ -37,28 +37,32 @@ export function CurrentFigures() {
       <Skeleton lines={1} className="w-16 py-2" />
     );
   };
+  const figures = [
+    { id: 'clients', label: t('dashboard.clients'), value: clients.data?.count, failed: clients.isError },
+    {
+      id: 'devices',
+      label: t('dashboard.deviceClients'),
+      value: clients.data?.device,
+      failed: clients.isError,
+    },
+    { id: 'users', label: t('dashboard.userClients'), value: clients.data?.user, failed: clients.isError },
+    {
+      id: 'subscriptions',
+      label: t('dashboard.subscriptions'),
+      value: subscriptions.data,
+      failed: subscriptions.isError,
+    },
+  ];
   return (
     <section aria-label={t('dashboard.now')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Figure
-        testId="figure-clients"
-        label={t('dashboard.clients')}
-        value={shown(clients.data?.count, clients.isError)}
-      />
-      <Figure
-        testId="figure-devices"
-        label={t('dashboard.deviceClients')}
-        value={shown(clients.data?.device, clients.isError)}
-      />
-      <Figure
-        testId="figure-users"
-        label={t('dashboard.userClients')}
-        value={shown(clients.data?.user, clients.isError)}
-      />
-      <Figure
-        testId="figure-subscriptions"
-        label={t('dashboard.subscriptions')}
-        value={shown(subscriptions.data, subscriptions.isError)}
-      />
+      {figures.map((figure) => (
+        <Figure
+          key={figure.id}
+          testId={`figure-${figure.id}`}
+          label={figure.label}
+          value={shown(figure.value, figure.failed)}
+        />
+      ))}
     </section>
   );
 }
