@@ -6,12 +6,8 @@ import {
   applyFieldErrors,
   Button,
   Card,
-  Form,
-  FormField,
-  Input,
   message,
   Spinner,
-  SubmitButton,
   useVisibleInterval,
   useZodForm,
 } from '@vap/ui';
@@ -19,6 +15,7 @@ import { useEffect, useRef } from 'react';
 import { FINANCE_KEY, orderKey, RECHARGES_TABLE } from '../finance-query.js';
 
 import { useCancelOrder } from './use-cancel-order.js';
+import { YuanForm } from './yuan-form.js';
 
 /** How often a followed order is asked for while its payer pays (and the console's tab is shown). */
 export const RECHARGE_POLL_MS = 2000;
@@ -77,23 +74,11 @@ function RechargeForm({ onCreated }: { onCreated: (order: RechargeOrder) => void
     void queryClient.invalidateQueries({ queryKey: ['data-table', RECHARGES_TABLE] });
   };
 
+  const texts = { form: t('recharge.form'), label: t('recharge.amount'), hint: t('recharge.amountHint') };
   return (
-    <Form
-      form={form}
-      onSubmit={submit}
-      aria-label={t('recharge.form')}
-      className="flex-row flex-wrap items-start gap-3"
-    >
-      <FormField
-        name="amount"
-        label={t('recharge.amount')}
-        required
-        hint={t('recharge.amountHint')}
-        className="w-72 max-w-full"
-        render={({ field }) => <Input {...field} inputMode="decimal" autoComplete="off" maxLength={16} />}
-      />
-      <SubmitButton className="mt-6">{t('recharge.submit')}</SubmitButton>
-    </Form>
+    <YuanForm form={form} onSubmit={submit} name="amount" texts={texts}>
+      {t('recharge.submit')}
+    </YuanForm>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FINANCE_CALLS, type Finance, lowBalanceFormSchema, yuanText } from '@vap/contracts';
 import { ApiError, useClient, useT } from '@vap/kernel';
-import { applyFieldErrors, Card, Form, FormField, Input, message, SubmitButton, useZodForm } from '@vap/ui';
+import { applyFieldErrors, Card, message, useZodForm } from '@vap/ui';
 import { FINANCE_KEY } from '../finance-query.js';
+import { YuanForm } from './yuan-form.js';
 
 /**
  * The low-balance warning's threshold, typed in yuan and saved in fen (PUT /finance): the balance
@@ -42,22 +43,10 @@ function ThresholdForm({ threshold }: { threshold: number }) {
     queryClient.setQueryData(FINANCE_KEY, saved);
     message.success(t('threshold.saved'));
   };
+  const texts = { form: t('threshold.form'), label: t('threshold.label'), hint: t('threshold.hint') };
   return (
-    <Form
-      form={form}
-      onSubmit={submit}
-      aria-label={t('threshold.form')}
-      className="flex-row flex-wrap items-start gap-3"
-    >
-      <FormField
-        name="low_balance_threshold"
-        label={t('threshold.label')}
-        required
-        hint={t('threshold.hint')}
-        className="w-72 max-w-full"
-        render={({ field }) => <Input {...field} inputMode="decimal" autoComplete="off" maxLength={16} />}
-      />
-      <SubmitButton className="mt-6">{t('threshold.save')}</SubmitButton>
-    </Form>
+    <YuanForm form={form} onSubmit={submit} name="low_balance_threshold" texts={texts}>
+      {t('threshold.save')}
+    </YuanForm>
   );
 }

@@ -1,4 +1,7 @@
 // The form components.
+
+// The types a generic form of a page's own names its fields with.
+export type { FieldPath, FieldValues } from 'react-hook-form';
 export { Calendar, useDateLocale } from './calendar.js';
 export { Checkbox, type CheckboxProps } from './checkbox.js';
 export { CheckboxList, type CheckboxListOption, type CheckboxListProps } from './checkbox-list.js';
