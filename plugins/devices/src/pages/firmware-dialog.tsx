@@ -3,7 +3,7 @@ import { type Firmware, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
 import { Button, confirmThen, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { CompactTable } from './compact-table.js';
+import { CompactTable, RowLink } from './compact-table.js';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
 import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
 
@@ -111,15 +111,13 @@ function FirmwareTable({
           <td className="max-w-64 px-3 py-1.5 whitespace-pre-wrap text-ink">{item.release_notes || '—'}</td>
           <td className="px-3 py-1.5 whitespace-nowrap text-ink">{dateTime(item.created_at)}</td>
           <td className="px-3 py-1.5">
-            <Button
-              size="small"
-              variant="link"
-              className="px-1 text-danger"
-              aria-label={t('firmware.deleteNamed', { name: `${item.model} ${item.version}` })}
+            <RowLink
+              danger
+              name={t('firmware.deleteNamed', { name: `${item.model} ${item.version}` })}
               onClick={() => onDelete(item)}
             >
               {t('firmware.delete')}
-            </Button>
+            </RowLink>
           </td>
         </tr>
       ))}

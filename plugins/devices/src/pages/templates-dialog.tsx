@@ -3,7 +3,7 @@ import { type ConfigTemplate, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
 import { Button, confirmThen, Dialog, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { CompactTable } from './compact-table.js';
+import { CompactTable, RowLink } from './compact-table.js';
 import { ConfigSummary } from './config-summary.js';
 import { CONFIG_TEMPLATES_KEY, useConfigTemplates } from './config-template-query.js';
 import { TemplateFormDialog } from './template-form-dialog.js';
@@ -121,24 +121,16 @@ function TemplateTable({ items, onEdit, onDelete }: TemplateTableProps) {
           <td className="px-3 py-1.5 whitespace-nowrap text-ink">{dateTime(item.updated_at)}</td>
           <td className="px-3 py-1.5">
             <span className="flex gap-1">
-              <Button
-                size="small"
-                variant="link"
-                className="px-1"
-                aria-label={t('templates.editNamed', { name: item.name })}
-                onClick={() => onEdit(item)}
-              >
+              <RowLink name={t('templates.editNamed', { name: item.name })} onClick={() => onEdit(item)}>
                 {t('templates.edit')}
-              </Button>
-              <Button
-                size="small"
-                variant="link"
-                className="px-1 text-danger"
-                aria-label={t('templates.deleteNamed', { name: item.name })}
+              </RowLink>
+              <RowLink
+                danger
+                name={t('templates.deleteNamed', { name: item.name })}
                 onClick={() => onDelete(item)}
               >
                 {t('templates.delete')}
-              </Button>
+              </RowLink>
             </span>
           </td>
         </tr>
