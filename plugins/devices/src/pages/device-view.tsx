@@ -145,6 +145,13 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
   const upgrade = newTask('upgrade');
   const configure = newTask('configure');
   const whitelist = newTask('whitelist');
+  /** The selection's actions that open a dialog, in the order of their buttons. */
+  const bulkDialogs = [
+    { name: 'move', may: mayMove, open: move },
+    { name: 'upgrade', may: mayUpgrade, open: upgrade },
+    { name: 'configure', may: mayConfigure, open: configure },
+    { name: 'whitelist', may: mayWhitelist, open: whitelist },
+  ] as const;
 
   const columns = useDeviceColumns({
     edit: mayEdit && ((device) => setDialog({ kind: 'edit', device })),
@@ -183,26 +190,13 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
             rowSelectable={(row) => !row.read_only}
             bulkActions={(rows, clearSelection) => (
               <>
-                {mayMove ? (
-                  <Button size="small" onClick={() => move(rows, clearSelection)}>
-                    {t('maintenance.moveSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
-                {mayUpgrade ? (
-                  <Button size="small" onClick={() => upgrade(rows, clearSelection)}>
-                    {t('maintenance.upgradeSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
-                {mayConfigure ? (
-                  <Button size="small" onClick={() => configure(rows, clearSelection)}>
-                    {t('maintenance.configureSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
-                {mayWhitelist ? (
-                  <Button size="small" onClick={() => whitelist(rows, clearSelection)}>
-                    {t('maintenance.whitelistSelected', { count: rows.length })}
-                  </Button>
-                ) : null}
+                {bulkDialogs.map(({ name, may, open }) =>
+                  may ? (
+                    <Button key={name} size="small" onClick={() => open(rows, clearSelection)}>
+                      {t(`maintenance.${name}Selected`, { count: rows.length })}
+                    </Button>
+                  ) : null,
+                )}
                 {mayUnbind ? (
                   <Button size="small" variant="danger" onClick={() => void unbind(rows, clearSelection)}>
                     {t('maintenance.unbindSelected', { count: rows.length })}

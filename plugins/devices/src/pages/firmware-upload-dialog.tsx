@@ -31,6 +31,12 @@ import { FileChooser } from './file-chooser.js';
 /** The fields of POST firmware but its path, which the file's md5 makes once it is chosen. */
 const firmwareFieldsSchema = createFirmwareBodySchema.omit({ path: true });
 
+/** The two short texts that name a package, each with its hint `firmware.<name>Hint`. */
+const NAMING_FIELDS = [
+  { name: 'model', label: 'device.model', maxLength: FIRMWARE_MODEL_MAX_LENGTH },
+  { name: 'version', label: 'firmware.version', maxLength: FIRMWARE_VERSION_MAX_LENGTH },
+] as const;
+
 type Phase =
   | { kind: 'idle' }
   | { kind: 'hashing' }
@@ -148,24 +154,18 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
           testId="firmware-file"
         />
       </Field>
-      <FormField
-        name="model"
-        label={t('device.model')}
-        required
-        hint={t('firmware.modelHint')}
-        render={({ field }) => (
-          <Input {...field} autoComplete="off" maxLength={FIRMWARE_MODEL_MAX_LENGTH} disabled={busy} />
-        )}
-      />
-      <FormField
-        name="version"
-        label={t('firmware.version')}
-        required
-        hint={t('firmware.versionHint')}
-        render={({ field }) => (
-          <Input {...field} autoComplete="off" maxLength={FIRMWARE_VERSION_MAX_LENGTH} disabled={busy} />
-        )}
-      />
+      {NAMING_FIELDS.map(({ name, label, maxLength }) => (
+        <FormField
+          key={name}
+          name={name}
+          label={t(label)}
+          required
+          hint={t(`firmware.${name}Hint`)}
+          render={({ field }) => (
+            <Input {...field} autoComplete="off" maxLength={maxLength} disabled={busy} />
+          )}
+        />
+      ))}
       <FormField
         name="release_notes"
         label={t('firmware.releaseNotes')}

@@ -224,38 +224,31 @@ function TargetFields({ task, hint }: { task: TaskForm; hint: string | undefined
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
+/** The two timings, each a number of (at most three) digits. */
+const TIMINGS = ['deadline', 'timeout'] as const;
+
 /** How long the task waits for an offline device, and how long one device may take. */
 function TimingFields({ task }: { task: TaskForm }) {
   const t = useT('devices');
   const { values, set, problems, shown } = task;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label={t('taskForm.deadline')}
-        required
-        hint={t('taskForm.deadlineHint')}
-        error={shown(problems.deadline)}
-      >
-        <Input
-          inputMode="numeric"
-          value={values.deadline}
-          maxLength={3}
-          onChange={(event) => set({ deadline: digits(event.target.value) })}
-        />
-      </Field>
-      <Field
-        label={t('taskForm.timeout')}
-        required
-        hint={t('taskForm.timeoutHint')}
-        error={shown(problems.timeout)}
-      >
-        <Input
-          inputMode="numeric"
-          value={values.timeout}
-          maxLength={3}
-          onChange={(event) => set({ timeout: digits(event.target.value) })}
-        />
-      </Field>
+      {TIMINGS.map((timing) => (
+        <Field
+          key={timing}
+          label={t(`taskForm.${timing}`)}
+          required
+          hint={t(`taskForm.${timing}Hint`)}
+          error={shown(problems[timing])}
+        >
+          <Input
+            inputMode="numeric"
+            value={values[timing]}
+            maxLength={3}
+            onChange={(event) => set({ [timing]: digits(event.target.value) })}
+          />
+        </Field>
+      ))}
     </div>
   );
 }
