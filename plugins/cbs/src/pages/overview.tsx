@@ -81,34 +81,21 @@ function ServiceUsage({ totals }: { totals: Totals }) {
         {none ? (
           <p className="text-sm text-ink-faint">{t('overview.noPackages')}</p>
         ) : (
-          <>
-            <Quota
-              kind="space"
-              title={t('overview.space')}
-              label={t('overview.spaceOf', { service })}
-              used={totals.space_used}
-              quota={totals.space_quota}
-            />
-            <Quota
-              kind="flow"
-              title={t('overview.flow')}
-              label={t('overview.flowOf', { service })}
-              used={totals.flow_used}
-              quota={totals.flow_quota}
-            />
-          </>
+          QUOTAS.map((kind) => <Quota key={kind} kind={kind} service={service} totals={totals} />)
         )}
       </div>
     </Card>
   );
 }
 
+/** What a package's plan bounds: the space it keeps, and its flow this month. */
+const QUOTAS = ['space', 'flow'] as const;
+
 interface QuotaProps {
-  kind: 'space' | 'flow';
-  title: string;
-  label: string;
-  used: number;
-  quota: number;
+  kind: (typeof QUOTAS)[number];
+  /** The service's name, in the bar's accessible name. */
+  service: string;
+  totals: Totals;
 }
 
 /**
@@ -116,8 +103,10 @@ interface QuotaProps {
  * a tag says which, and a line says what follows (spec §4.3 warnings): space stays over until the
  * devices keep less or the plans grow; flow counts again at the next accounting month.
  */
-function Quota({ kind, title, label, used, quota }: QuotaProps) {
+function Quota({ kind, service, totals }: QuotaProps) {
   const t = useT('cbs');
+  const used = totals[`${kind}_used`];
+  const quota = totals[`${kind}_quota`];
   const dates = useAccountingDates();
   const share = shareOf(used, quota);
   const level = quotaLevel(share);
@@ -128,7 +117,7 @@ function Quota({ kind, title, label, used, quota }: QuotaProps) {
     <div className="flex flex-col gap-1" data-testid={`quota-${kind}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="flex items-center gap-2 text-ink-soft">
-          {title}
+          {t(`overview.${kind}`)}
           {level === 'normal' ? null : (
             <Tag tone={level === 'over' ? 'danger' : 'warning'}>{t(`quota.${level}`)}</Tag>
           )}
@@ -138,7 +127,7 @@ function Quota({ kind, title, label, used, quota }: QuotaProps) {
           {percentText(share)}
         </span>
       </div>
-      <UsageBar share={share} label={label} />
+      <UsageBar share={share} label={t(`overview.${kind}Of`, { service })} />
       {level === 'normal' ? null : (
         <p className={level === 'over' ? 'text-sm text-danger' : 'text-sm text-warning'}>
           {kind === 'space'
