@@ -9,6 +9,7 @@ import {
 import { useClient, useKernel, useSession, useT } from '@vap/kernel';
 import { Button, checkFile, FormDialog, FormField, Input, message, Switch, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { ReadOnlyField } from './read-only-field.js';
 import { messageOf } from './upload.js';
 
 /** Spec §5.2: the logo is jpeg or png, at most 1,048,576 bytes. */
@@ -82,10 +83,7 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   const preview = logo?.preview ?? company?.logo ?? '';
   return (
     <FormDialog form={form} title={t('display.title')} size="small" onSubmit={submit} onClose={onClose}>
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="display-company-name">{t('display.companyName')}</label>
-        <Input id="display-company-name" value={company?.name ?? ''} readOnly disabled />
-      </div>
+      <ReadOnlyField id="display-company-name" label={t('display.companyName')} value={company?.name ?? ''} />
       <FormField
         name="title"
         label={t('display.companyTitle')}

@@ -1,6 +1,7 @@
 import { ACCOUNT_CALLS, profileBodySchema } from '@vap/contracts';
 import { useClient, useKernel, useSession, useT } from '@vap/kernel';
 import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
+import { ReadOnlyField } from './read-only-field.js';
 import { messageOf } from './upload.js';
 import { WechatBinding } from './wechat-binding.js';
 
@@ -40,10 +41,7 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
         required
         render={({ field }) => <Input {...field} autoComplete="nickname" />}
       />
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="profile-phone">{t('profile.phone')}</label>
-        <Input id="profile-phone" value={user?.phone ?? ''} readOnly disabled />
-      </div>
+      <ReadOnlyField id="profile-phone" label={t('profile.phone')} value={user?.phone ?? ''} />
       <FormField
         name="email"
         label={t('profile.email')}

@@ -6,11 +6,10 @@ import {
 } from '@vap/contracts';
 import { ApiError, md5Hex, useClient, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, message, SubmitButton, useZodForm } from '@vap/ui';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../sign-in/auth-layout.js';
 import { NewPasswordFields } from '../sign-in/new-password-fields.js';
-import { PhoneCodeFields } from '../sign-in/phone-code-fields.js';
+import { PhoneCodeFields, usePhoneCode } from '../sign-in/phone-code-fields.js';
 
 /** Password reset (spec §2.1 /forgetPwd): phone, SMS code, the new password twice; then sign in. */
 export default function ForgetPwdPage() {
@@ -20,12 +19,7 @@ export default function ForgetPwdPage() {
   const form = useZodForm(resetPasswordFormSchema, {
     defaultValues: { phone: '', sms_code: '', password: '', confirm_password: '' },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const getPhone = async () => {
-    setFailure(null);
-    return (await form.trigger('phone')) ? form.getValues('phone').trim() : null;
-  };
+  const { failure, setFailure, getPhone } = usePhoneCode(form);
 
   const submit = async (values: ResetPasswordFormValues) => {
     setFailure(null);

@@ -1,12 +1,11 @@
 import { AUTH_CALLS, type SignUpBody, type SignUpFormValues, signUpFormSchema } from '@vap/contracts';
 import { ApiError, md5Hex, useClient, useKernel, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, FormField, Input, SubmitButton, useZodForm } from '@vap/ui';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { redirectTarget } from '../redirect.js';
 import { AuthLayout } from '../sign-in/auth-layout.js';
 import { NewPasswordFields } from '../sign-in/new-password-fields.js';
-import { PhoneCodeFields } from '../sign-in/phone-code-fields.js';
+import { PhoneCodeFields, usePhoneCode } from '../sign-in/phone-code-fields.js';
 import { signInWith } from '../sign-in/sign-in-after.js';
 
 /** Sign up (spec §2.1 /register): phone, SMS code, password twice, an optional nickname. */
@@ -20,12 +19,7 @@ export default function RegisterPage() {
   const form = useZodForm(signUpFormSchema, {
     defaultValues: { phone: '', sms_code: '', password: '', confirm_password: '', nickname: '' },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const getPhone = async () => {
-    setFailure(null);
-    return (await form.trigger('phone')) ? form.getValues('phone').trim() : null;
-  };
+  const { failure, setFailure, getPhone } = usePhoneCode(form);
 
   const submit = async (values: SignUpFormValues) => {
     setFailure(null);

@@ -1,6 +1,7 @@
 import type { SmsPurpose } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { FormField, Input } from '@vap/ui';
+import { useState } from 'react';
 import { SendCodeButton } from './send-code-button.js';
 
 export interface PhoneCodeFieldsProps {
@@ -50,4 +51,23 @@ export function PhoneCodeFields({ purpose, getPhone, onError }: PhoneCodeFieldsP
       </div>
     </>
   );
+}
+
+/** A form's phone, as far as "Get code" reads it. */
+interface PhoneForm {
+  trigger: (name: 'phone') => Promise<boolean>;
+  getValues: (name: 'phone') => string;
+}
+
+/**
+ * The failure line of a form with PhoneCodeFields, and the phone that its "Get code" sends the code
+ * to: checked by the form's own rules first (null when it fails them), the failure line cleared.
+ */
+export function usePhoneCode(form: PhoneForm) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const getPhone = async () => {
+    setFailure(null);
+    return (await form.trigger('phone')) ? form.getValues('phone').trim() : null;
+  };
+  return { failure, setFailure, getPhone };
 }

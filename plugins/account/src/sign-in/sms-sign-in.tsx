@@ -1,8 +1,7 @@
 import { AUTH_CALLS, type LoginSmsCodeBody, smsSignInFormSchema } from '@vap/contracts';
 import { ApiError, useClient, useKernel, useT } from '@vap/kernel';
 import { Alert, applyFieldErrors, Form, SubmitButton, useZodForm } from '@vap/ui';
-import { useState } from 'react';
-import { PhoneCodeFields } from './phone-code-fields.js';
+import { PhoneCodeFields, usePhoneCode } from './phone-code-fields.js';
 import { signInWith } from './sign-in-after.js';
 
 /** Sign in with the phone and an SMS code (purpose `login`). */
@@ -12,12 +11,7 @@ export function SmsSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const t = useT('account');
   const tc = useT();
   const form = useZodForm(smsSignInFormSchema, { defaultValues: { phone: '', sms_code: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const getPhone = async () => {
-    setFailure(null);
-    return (await form.trigger('phone')) ? form.getValues('phone').trim() : null;
-  };
+  const { failure, setFailure, getPhone } = usePhoneCode(form);
 
   const submit = async (values: LoginSmsCodeBody) => {
     setFailure(null);
