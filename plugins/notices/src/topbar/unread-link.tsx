@@ -1,18 +1,25 @@
+import type { UnreadCounts } from '@vap/contracts';
+import { useT } from '@vap/kernel';
 import { Badge, cn } from '@vap/ui';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useUnread } from '../hooks.js';
+import { BellIcon, MailIcon } from '../icons.js';
 
-interface UnreadLinkProps {
-  to: string;
-  /** The accessible name, saying how many are unread. */
-  label: string;
-  count: number;
-  icon: ReactNode;
-  testId: string;
-}
+/** Each kind's page, test id and icon; its count is the unread counts' field of the same name. */
+const KINDS: Record<keyof UnreadCounts, { to: string; testId: string; Icon: typeof BellIcon }> = {
+  notices: { to: '/notices', testId: 'notice-bell', Icon: BellIcon },
+  messages: { to: '/messages', testId: 'message-inbox', Icon: MailIcon },
+};
 
-/** An icon of the top bar that leads to its page, with the unread number in its corner. */
-export function UnreadLink({ to, label, count, icon, testId }: UnreadLinkProps) {
+/**
+ * An icon of the top bar that leads to the page of its kind, with the caller's unread number in
+ * its corner, which its accessible name says too.
+ */
+export function UnreadLink({ kind }: { kind: keyof UnreadCounts }) {
+  const t = useT('notices');
+  const count = useUnread()?.[kind] ?? 0;
+  const { to, testId, Icon } = KINDS[kind];
+  const label = count > 0 ? t(`topbar.${kind}Unread`, { count }) : t(`topbar.${kind}`);
   return (
     <Link
       to={to}
@@ -26,7 +33,7 @@ export function UnreadLink({ to, label, count, icon, testId }: UnreadLinkProps) 
       )}
     >
       <Badge count={count} max={99}>
-        {icon}
+        <Icon className="h-5 w-5" />
       </Badge>
     </Link>
   );
