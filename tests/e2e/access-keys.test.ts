@@ -7,28 +7,19 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_KEY_HEADERS, stringToSign } from '@vap/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoOwnerPerFile, serverAndBrowserPerFile } from '../support/browser.js';
 import { DEMO } from '../support/server.js';
 
-let owner: { context: BrowserContext; page: Page };
 /** The key as copied from the console. */
 const key = { id: '', secret: '' };
 
 const e2e = serverAndBrowserPerFile();
-
-beforeAll(async () => {
-  const context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
-  // The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
-  const page = await context.newPage();
-  await signInAsDemoOwner(page, e2e.server.url);
-  owner = { context, page };
-});
-
-afterAll(async () => {
-  await owner?.context.close();
+// The copy buttons write to the clipboard; the test reads it back as the owner would paste it.
+const owner = demoOwnerPerFile(e2e, {
+  viewport: { width: 1440, height: 900 },
+  permissions: ['clipboard-read', 'clipboard-write'],
 });
 
 /** A GET signed as docs/open-api.md says, with a new nonce each time. */

@@ -13,26 +13,11 @@ import {
   MQTT_PATHS,
   type MqttClient,
 } from '@vap/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
-import { apiToken } from '../support/server.js';
-
-let owner: { context: BrowserContext; page: Page; token: string };
+import { describe, expect, it } from 'vitest';
+import { demoOwnerPerFile, serverAndBrowserPerFile } from '../support/browser.js';
 
 const e2e = serverAndBrowserPerFile({ env: { DEMO_DEVICES: '2' } });
-
-beforeAll(async () => {
-  const context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAsDemoOwner(page, e2e.server.url);
-  // The test's own reads, in a session of their own.
-  owner = { context, page, token: await apiToken(e2e.server.url) };
-});
-
-afterAll(async () => {
-  await owner?.context.close();
-});
+const owner = demoOwnerPerFile(e2e, { viewport: { width: 1440, height: 900 } });
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${e2e.server.url}/webapi${path}`, {

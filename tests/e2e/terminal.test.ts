@@ -14,19 +14,13 @@ import {
   encodeListParam,
   type ListPage,
 } from '@vap/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, serverAndBrowserPerFile, signInAsDemoOwner } from '../support/browser.js';
-import { apiToken } from '../support/server.js';
-
-let context: BrowserContext;
-let page: Page;
-let token: string;
+import { expect, it } from 'vitest';
+import { demoOwnerPerFile, serverAndBrowserPerFile } from '../support/browser.js';
 
 async function api<T>(path: string, body?: object): Promise<T> {
   const response = await fetch(`${e2e.server.url}/webapi${path}`, {
     method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -34,17 +28,7 @@ async function api<T>(path: string, body?: object): Promise<T> {
 }
 
 const e2e = serverAndBrowserPerFile({ env: { DEMO_DEVICES: '1' } });
-
-beforeAll(async () => {
-  token = await apiToken(e2e.server.url);
-  context = await englishContext(e2e.browser, { viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  await signInAsDemoOwner(page, e2e.server.url);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
+const owner = demoOwnerPerFile(e2e, { viewport: { width: 1440, height: 900 } });
 
 /** The simulated camera, once it is online. */
 async function onlineCamera(): Promise<Device> {
@@ -65,20 +49,20 @@ async function onlineCamera(): Promise<Device> {
 
 it("opens a camera's remote terminal in a new window, where uname answers from the device; signing out closes it, saying why", async () => {
   const camera = await onlineCamera();
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const menu = owner.page.getByRole('navigation', { name: 'Main menu' });
   const devicesDir = menu.getByRole('button', { name: 'Devices' });
   if ((await devicesDir.getAttribute('aria-expanded')) !== 'true') await devicesDir.click();
   await menu.getByRole('link', { name: 'Device maintenance' }).click();
-  await page.getByRole('searchbox', { name: 'Serial number' }).fill(camera.sn);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const row = page
+  await owner.page.getByRole('searchbox', { name: 'Serial number' }).fill(camera.sn);
+  await owner.page.getByRole('button', { name: 'Search' }).click();
+  const row = owner.page
     .getByRole('table', { name: 'Device maintenance' })
     .getByRole('row', { name: new RegExp(camera.sn) });
   // A row shows two actions and folds the rest into its "more" menu (issue 29).
   await row.getByRole('button', { name: 'More actions' }).click();
   const [terminal] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('menuitem', { name: 'Remote terminal' }).click(),
+    owner.context.waitForEvent('page'),
+    owner.page.getByRole('menuitem', { name: 'Remote terminal' }).click(),
   ]);
   await terminal.waitForLoadState();
   // The ticket leaves the address once used.
@@ -91,8 +75,8 @@ it("opens a camera's remote terminal in a new window, where uname answers from t
   await expect.poll(() => screen.innerText(), { timeout: 15_000 }).toMatch(/Linux \d{20}/);
   // The terminal belongs to the sign-in session that opened it (issue 28): signing out of the
   // console closes it within seconds, and the window says why in the console's language.
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await owner.page.getByTestId('user-menu').click();
+  await owner.page.getByRole('menuitem', { name: 'Log out' }).click();
   const closing = /Your sign-in ended .*: the terminal was closed/;
   await expect.poll(() => terminal.getByRole('status').innerText(), { timeout: 10_000 }).toMatch(closing);
   await expect.poll(() => screen.innerText()).toMatch(closing);

@@ -10,7 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { DEMO, type RunningServer, type StartOptions, startServer } from './server.js';
+import { apiToken, DEMO, type RunningServer, type StartOptions, startServer } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -108,4 +108,31 @@ export function serverAndBrowserPerFile(options: StartOptions = {}): ServerAndBr
     if (running.server) expect(await running.server.stop()).toBe(0);
   });
   return running as ServerAndBrowser;
+}
+
+/** The demo owner of a test file: signed in through the console, and over the API for the test's reads. */
+export interface DemoOwner {
+  readonly context: BrowserContext;
+  /** The console, signed in and showing the dashboard. */
+  readonly page: Page;
+  /** A bearer token of a session of its own, so that the test's reads leave the console's alone. */
+  readonly token: string;
+}
+
+/**
+ * The demo owner signed in once for a test file, in an English context made with `options`, once
+ * `e2e` has started; the context is closed after the file's last test.
+ */
+export function demoOwnerPerFile(e2e: ServerAndBrowser, options: BrowserContextOptions = {}): DemoOwner {
+  const owner: { -readonly [K in keyof DemoOwner]?: DemoOwner[K] } = {};
+  beforeAll(async () => {
+    owner.context = await englishContext(e2e.browser, options);
+    owner.page = await owner.context.newPage();
+    await signInAsDemoOwner(owner.page, e2e.server.url);
+    owner.token = await apiToken(e2e.server.url);
+  });
+  afterAll(async () => {
+    await owner.context?.close();
+  });
+  return owner as DemoOwner;
 }
