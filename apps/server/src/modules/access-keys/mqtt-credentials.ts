@@ -6,7 +6,6 @@
  * A key disabled, expired or deleted later ends its connections (the broker asks `current` now and
  * then).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   accessKeyIdPattern,
   mqttConnectStringToSign,
@@ -14,10 +13,8 @@ import {
   SIGNATURE_MAX_SKEW_SECONDS,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import type { SecretBox } from '../../core/crypto/secret-box.js';
-import type { Db } from '../../core/db/client.js';
-import { NonceLedger } from './nonces.js';
 import { accessKeys } from './schema.js';
+import { type AccessKeyRow, SignedKeys } from './signed-keys.js';
 
 /** What a key may reach over MQTT: its company's devices, all or of some groups. */
 export interface KeyScope {
@@ -32,17 +29,7 @@ export type KeyRefusal = 'bad_credentials' | 'disabled' | 'expired';
 
 const PASSWORD = /^(\d{1,12})\.([A-Za-z0-9_-]{16,64})\.([0-9a-f]{64})$/;
 
-export class AccessKeyConnections {
-  private readonly nonces: NonceLedger;
-
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-    private readonly now: () => number = () => Date.now(),
-  ) {
-    this.nonces = new NonceLedger(db, now);
-  }
-
+export class AccessKeyConnections extends SignedKeys {
   /** The scope of a key whose signature over this connection holds, or why not. */
   async authenticate(keyId: string, clientId: string, password: string): Promise<KeyScope | KeyRefusal> {
     const match = PASSWORD.exec(password);
@@ -51,21 +38,16 @@ export class AccessKeyConnections {
     if (!nonceSchema.safeParse(nonce).success) return 'bad_credentials';
     const seconds = Number(timestamp);
     if (Math.abs(this.now() / 1000 - seconds) > SIGNATURE_MAX_SKEW_SECONDS) return 'bad_credentials';
-    const [key] = await this.db.select().from(accessKeys).where(eq(accessKeys.id, keyId));
-    if (!key) return 'bad_credentials';
-    const secret = this.box.open(key.secretSealed, key.id);
-    const expected = createHmac('sha256', secret ?? '')
-      .update(mqttConnectStringToSign({ keyId, clientId, timestamp, nonce }))
-      .digest();
-    if (secret === null || !timingSafeEqual(expected, Buffer.from(signature, 'hex')))
-      return 'bad_credentials';
+    const key = await this.keySigning(
+      keyId,
+      mqttConnectStringToSign({ keyId, clientId, timestamp, nonce }),
+      signature,
+    );
+    if (typeof key === 'string') return 'bad_credentials';
     const refusal = this.refusalOf(key);
     if (refusal) return refusal;
-    if (!(await this.nonces.take(key.id, nonce, seconds))) return 'bad_credentials';
-    await this.db
-      .update(accessKeys)
-      .set({ lastUsedAt: new Date(this.now()) })
-      .where(eq(accessKeys.id, key.id));
+    if (!(await this.takeNonce(key, nonce, seconds))) return 'bad_credentials';
+    await this.markUsed(key, this.now());
     return this.scopeOf(key);
   }
 
@@ -76,13 +58,13 @@ export class AccessKeyConnections {
     return this.refusalOf(key) ?? this.scopeOf(key);
   }
 
-  private refusalOf(key: typeof accessKeys.$inferSelect): KeyRefusal | null {
+  private refusalOf(key: AccessKeyRow): KeyRefusal | null {
     if (key.disabled) return 'disabled';
     if (key.expiresAt.getTime() <= this.now()) return 'expired';
     return null;
   }
 
-  private scopeOf(key: typeof accessKeys.$inferSelect): KeyScope {
+  private scopeOf(key: AccessKeyRow): KeyScope {
     return {
       keyId: key.id,
       companyId: key.companyId,

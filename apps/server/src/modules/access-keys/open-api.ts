@@ -25,7 +25,7 @@
  * from the same registered routes api.json is generated from, and api.json marks open operations
  * with `x-vap-open-api: true` and the `accessKey` security scheme.
  */
-import { createHash, createHmac, type Hash, timingSafeEqual } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import {
   ACCESS_KEY_BANDWIDTH_STEP_MBPS,
@@ -47,13 +47,10 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { allows } from '../../core/auth/permissions.js';
-import type { SecretBox } from '../../core/crypto/secret-box.js';
-import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
 import { type Access, type OpenApiGateway, pagesOf } from '../../core/http/access.js';
 import { ApiError } from '../../core/http/errors.js';
-import { NonceLedger } from './nonces.js';
-import { accessKeys } from './schema.js';
+import { SignedKeys } from './signed-keys.js';
 
 /** The key a signed request was accepted with. */
 export interface AccessKeyCaller {
@@ -107,21 +104,12 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export class OpenApiGate implements OpenApiGateway {
+export class OpenApiGate extends SignedKeys implements OpenApiGateway {
   /** Open operations by `METHOD url` of their route (the url as registered, `/webapi/…/:id`). */
   private readonly byRoute = new Map<string, RegisteredOperation>();
   private readonly byId = new Map<string, RegisteredOperation>();
   /** Signed requests admitted past the bearer check, with the hash of their body so far. */
   private readonly pending = new WeakMap<FastifyRequest, Hash>();
-  private readonly nonces: NonceLedger;
-
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-    private readonly now: () => number = () => Date.now(),
-  ) {
-    this.nonces = new NonceLedger(db, now);
-  }
 
   /** The open operations, ordered by path then method. */
   operations(): OpenOperation[] {
@@ -232,29 +220,25 @@ export class OpenApiGate implements OpenApiGateway {
     const seconds = Number(timestamp);
     if (Math.abs(now / 1000 - seconds) > SIGNATURE_MAX_SKEW_SECONDS) throw refuse('timestamp_skew');
 
-    const [key] = await this.db.select().from(accessKeys).where(eq(accessKeys.id, keyId));
-    if (!key) throw refuse('access_key_invalid');
-    const secret = this.box.open(key.secretSealed, key.id);
     const rawUrl = request.raw.url ?? request.url;
     const queryAt = rawUrl.indexOf('?');
-    const expected = createHmac('sha256', secret ?? '')
-      .update(
-        stringToSign({
-          method: request.method,
-          path: queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt),
-          query: queryAt === -1 ? '' : rawUrl.slice(queryAt + 1),
-          timestamp,
-          nonce,
-          bodySha256,
-        }),
-      )
-      .digest();
-    if (secret === null || !timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
-      throw refuse('signature_invalid');
-    }
+    const key = await this.keySigning(
+      keyId,
+      stringToSign({
+        method: request.method,
+        path: queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt),
+        query: queryAt === -1 ? '' : rawUrl.slice(queryAt + 1),
+        timestamp,
+        nonce,
+        bodySha256,
+      }),
+      signature,
+    );
+    if (key === 'unknown') throw refuse('access_key_invalid');
+    if (key === 'mismatch') throw refuse('signature_invalid');
     if (key.disabled) throw new ApiError(401, 'access_key_disabled');
     if (key.expiresAt.getTime() <= now) throw new ApiError(401, 'access_key_expired');
-    if (!(await this.nonces.take(key.id, nonce, seconds))) throw new ApiError(401, 'nonce_replayed');
+    if (!(await this.takeNonce(key, nonce, seconds))) throw new ApiError(401, 'nonce_replayed');
 
     const operation = this.byRoute.get(`${request.method} ${request.routeOptions.url}`);
     if (!operation || !key.operations.includes(operation.id)) throw new ApiError(403, 'forbidden');
@@ -290,10 +274,7 @@ export class OpenApiGate implements OpenApiGateway {
     if (pages.length > 0 && !pages.some((page) => allows(grant, page.page, page.button))) {
       throw new ApiError(403, 'forbidden');
     }
-    await this.db
-      .update(accessKeys)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(accessKeys.id, key.id));
+    await this.markUsed(key, now);
   }
 
   /** The pages and buttons the key's operations are declared on: what the signed request may use. */
