@@ -64,7 +64,10 @@ export function jpegOf(size = 64, width = 16, height = 16): Buffer {
 
 export const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('hex');
 
-/** A multipart/form-data body with the spec's fields: filename, filesize, file. */
+/**
+ * A multipart/form-data body as a browser's FormData sends it: the fields (for an upload, the spec's
+ * filename and filesize), then the file if any.
+ */
 export function multipart(
   fields: Record<string, string>,
   file: Buffer | null,

@@ -16,6 +16,7 @@ import DEVICES_ZH_CN from '../../../../../plugins/devices/src/locales/zh-CN.json
 import { devices } from '../../core/db/devices.js';
 import { executedRows } from '../../core/db/executed-rows.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
+import { multipart } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { suiteApp } from '../../testing/suite-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
@@ -23,29 +24,6 @@ import { DEVICE_EXPORT_COLUMNS } from './exchange-routes.js';
 import { generateUnits } from './factory.js';
 import { bindRecords } from './schema.js';
 import { addGroup, addUnits, bind, call, memberWithGroups } from './test-support.js';
-
-/** A multipart body as a browser's FormData sends it: the fields, then the file. */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const boundary = `----vap${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function workbook(rows: unknown[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -68,15 +46,17 @@ describe.each(ENGINES)('device import and export (spec §3 import rows, §5.4) o
     fields: Record<string, string>,
     file?: { name: string; content: Buffer },
   ) => {
-    const { payload, contentType } = multipart(
+    const { body, contentType } = multipart(
       { filename: file?.name ?? '', filesize: '1', ...fields },
-      file,
+      file?.content ?? null,
+      undefined,
+      file?.name,
     );
     return t.app.inject({
       method: 'POST',
       url: `/webapi${DEVICE_PATHS.import}`,
       headers: { ...headers, 'content-type': contentType },
-      payload,
+      payload: body,
     });
   };
   const importFile = async (

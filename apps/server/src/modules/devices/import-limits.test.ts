@@ -4,12 +4,11 @@
  * eight companies at once, is read a few at a time; and while it imports, the server answers others.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { DEVICE_PATHS, type ImportResult, OPERATIONS_PATHS } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_SLOTS } from '../../core/http/import-slots.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, multipart } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { largestAcceptedImport, peakGrowth, sharedStringsBomb } from '../../testing/workbooks.js';
@@ -17,19 +16,7 @@ import { largestAcceptedImport, peakGrowth, sharedStringsBomb } from '../../test
 const MB = 1024 * 1024;
 
 /** A multipart body of the import form: plain mode, then the file. */
-function importForm(file: Buffer) {
-  const boundary = `----vap${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nplain\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.xlsx"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const importForm = (file: Buffer) => multipart({ mode: 'plain' }, file, undefined, 'devices.xlsx');
 
 /** Serials of the factory's form that the registry does not hold: every row fails as unknown (2). */
 const unknownSerials = (count: number) =>
@@ -78,7 +65,7 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
       method: 'POST',
       url: `/webapi${DEVICE_PATHS.import}`,
       headers: { ...headers, 'content-type': form.contentType, 'accept-language': 'en' },
-      payload: form.payload,
+      payload: form.body,
     });
   };
 
@@ -167,7 +154,7 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
       const imported = fetch(`${address}/webapi${DEVICE_PATHS.import}`, {
         method: 'POST',
         headers: { ...owner, 'content-type': form.contentType },
-        body: form.payload,
+        body: form.body,
       }).finally(() => {
         importing = false;
       });
