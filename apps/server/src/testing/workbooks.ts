@@ -67,36 +67,39 @@ export function repeatedPart(
   return { name, deflated: Buffer.concat(chunks), size: declaredSize ?? size % 2 ** 32, crc: 0 };
 }
 
+/**
+ * The fields a zip entry's local header and its central directory record share, from the version
+ * needed to extract to the name's length (the central record has them 2 bytes further on): UTF-8
+ * names, deflated, the part's CRC and sizes.
+ */
+function writeEntryFields(header: Buffer, at: number, { deflated, size, crc }: Part, nameLength: number) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(crc >>> 0, at + 10);
+  header.writeUInt32LE(deflated.length, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** A zip archive of the parts, as their headers declare them. */
 export function zipOf(parts: readonly Part[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, deflated, size, crc } of parts) {
-    const fileName = Buffer.from(name, 'utf8');
+  for (const part of parts) {
+    const fileName = Buffer.from(part.name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 4, part, fileName.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 6, part, fileName.length);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, deflated);
+    locals.push(local, fileName, part.deflated);
     centrals.push(central, fileName);
-    offset += local.length + fileName.length + deflated.length;
+    offset += local.length + fileName.length + part.deflated.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
