@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CompanyDetail } from '@vap/contracts';
+import type { CompanyDetail, VerifyStatus } from '@vap/contracts';
 import { md5OfBytes } from '@vap/kernel';
 import { callsTo, refusal } from '@vap/kernel/testing';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,6 +27,14 @@ async function open(company: CompanyDetail, answers = {}) {
   return { ...view, onClose, dialog };
 }
 
+/** A company of verification status `status` with its name and business licence, no ID card yet. */
+const licensed = (status: VerifyStatus) =>
+  companyDetail(status, {
+    name: '测试科技有限公司',
+    business_license: 'license/1_a.png',
+    business_license_url: image('license/1_a.png').url,
+  });
+
 const section = (name: string) => screen.getByRole('region', { name });
 const fileInputOf = (name: string) => section(name).querySelector('input[type="file"]') as HTMLInputElement;
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm' });
@@ -51,13 +59,7 @@ describe('verification form: checks in order (spec §5.3)', () => {
 
 describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   it('status 1: nothing editable and no footer', async () => {
-    await open(
-      companyDetail(1, {
-        name: '测试科技有限公司',
-        business_license: 'license/1_a.png',
-        business_license_url: image('license/1_a.png').url,
-      }),
-    );
+    await open(licensed(1));
     expect((screen.getByLabelText(/Company name/) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(screen.queryAllByRole('button', { name: /^Upload the/ })).toHaveLength(0);
@@ -65,13 +67,7 @@ describe('verification form (spec §4.2, §5.3, §7.2)', () => {
   });
 
   it('status 2: only the empty fields are editable', async () => {
-    await open(
-      companyDetail(2, {
-        name: '测试科技有限公司',
-        business_license: 'license/1_a.png',
-        business_license_url: image('license/1_a.png').url,
-      }),
-    );
+    await open(licensed(2));
     expect((screen.getByLabelText(/Company name/) as HTMLInputElement).disabled).toBe(true);
     expect(within(section('Business licence')).queryByRole('button', { name: /^Upload the/ })).toBeNull();
     expect(within(section('ID card (front)')).getByRole('button', { name: /^Upload the/ })).toBeTruthy();

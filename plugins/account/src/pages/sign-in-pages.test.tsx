@@ -373,6 +373,14 @@ describe('/register', () => {
 });
 
 describe('/forgetPwd', () => {
+  /** Types the code and the new password, then `confirm` as its repetition, and sends the form. */
+  async function submitReset(code: string, password: string, confirm = password) {
+    await userEvent.type(screen.getByLabelText(en.sms.code), code);
+    await userEvent.type(screen.getByLabelText(en.reset.password, { selector: 'input' }), password);
+    await userEvent.type(screen.getByLabelText(en.register.confirmPassword, { selector: 'input' }), confirm);
+    await userEvent.click(screen.getByRole('button', { name: en.reset.submit }));
+  }
+
   it('resets the password with a reset code, says so and goes to /login', async () => {
     // The console mounts one Toaster at its root, outside the routes.
     render(<Toaster />);
@@ -390,13 +398,7 @@ describe('/forgetPwd', () => {
     await userEvent.type(screen.getByLabelText(en.sms.phone), '13912345678');
     await solveCaptcha(4);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.type(screen.getByLabelText(en.sms.code), '654321');
-    await userEvent.type(screen.getByLabelText(en.reset.password, { selector: 'input' }), 'new-pass');
-    await userEvent.type(
-      screen.getByLabelText(en.register.confirmPassword, { selector: 'input' }),
-      'new-pass',
-    );
-    await userEvent.click(screen.getByRole('button', { name: en.reset.submit }));
+    await submitReset('654321', 'new-pass');
     expect((await screen.findByTestId('location')).textContent).toBe('at /login');
     expect(await screen.findByText(en.reset.success)).toBeTruthy();
     expect(api.calls.find((call) => call.path === AUTH_PATHS.smsCode)?.body).toMatchObject({
@@ -417,13 +419,7 @@ describe('/forgetPwd', () => {
     });
     await screen.findByRole('form', { name: en.reset.title });
     await userEvent.type(screen.getByLabelText(en.sms.phone), '13912345678');
-    await userEvent.type(screen.getByLabelText(en.sms.code), '654321');
-    await userEvent.type(screen.getByLabelText(en.reset.password, { selector: 'input' }), 'new-pass');
-    await userEvent.type(
-      screen.getByLabelText(en.register.confirmPassword, { selector: 'input' }),
-      'new-pazz',
-    );
-    await userEvent.click(screen.getByRole('button', { name: en.reset.submit }));
+    await submitReset('654321', 'new-pass', 'new-pazz');
     expect(await screen.findByText('The two passwords differ')).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
