@@ -54,6 +54,16 @@ const renderPayment = (
 
 const order = () => screen.findByRole('heading', { name: en.devPayment.order });
 
+/** The page of the waiting order, once shown; the order's POST answers it in state `after`. */
+async function waitingOrder(after: DevPayment['state']) {
+  const view = await renderPayment({
+    [`GET ${PATH}`]: { body: waiting },
+    [`POST ${PATH}`]: { body: { ...waiting, state: after } },
+  });
+  await order();
+  return view;
+}
+
 describe('the development payment page', () => {
   it('shows the company, order number, amount, expiry and state, and says it moves no real money', async () => {
     const { api } = await renderPayment({ [`GET ${PATH}`]: { body: waiting } });
@@ -68,11 +78,7 @@ describe('the development payment page', () => {
   });
 
   it('Confirm payment confirms it and shows the outcome', async () => {
-    const { api } = await renderPayment({
-      [`GET ${PATH}`]: { body: waiting },
-      [`POST ${PATH}`]: { body: { ...waiting, state: 'paid' } },
-    });
-    await order();
+    const { api } = await waitingOrder('paid');
     await userEvent.click(screen.getByRole('button', { name: en.devPayment.confirm }));
     expect(await screen.findByText(en.devPayment.paid)).toBeTruthy();
     expect(screen.getByText(en.states.paid)).toBeTruthy();
@@ -81,11 +87,7 @@ describe('the development payment page', () => {
   });
 
   it('Cancel payment asks for confirmation, then cancels the order', async () => {
-    const { api } = await renderPayment({
-      [`GET ${PATH}`]: { body: waiting },
-      [`POST ${PATH}`]: { body: { ...waiting, state: 'cancelled' } },
-    });
-    await order();
+    const { api } = await waitingOrder('cancelled');
     await userEvent.click(screen.getByRole('button', { name: en.devPayment.cancel }));
     const question = await screen.findByRole('alertdialog', { name: en.devPayment.cancelTitle });
     expect(callsTo(api.calls, 'POST', PATH)).toEqual([]);

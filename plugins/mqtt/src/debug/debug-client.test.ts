@@ -56,25 +56,18 @@ describe('DebugClient: the connection', () => {
     expect(client.snapshot()).toMatchObject({ status: 'connected', fault: null });
   });
 
-  it('a refusal (CONNACK 1 to 5) ends the attempt with its code', async () => {
+  it.each([
+    ['a refusal (CONNACK 1 to 5) ends the attempt with its code', 5, 'Connection refused: Not authorized'],
+    [
+      'an MQTT 5 refusal of its own (a reason code of 0x80 and up) ends the attempt too',
+      0x8a,
+      'Connection refused: Banned',
+    ],
+  ])('%s', async (_name, code, message) => {
     const { broker, client } = setup();
     await client.connect();
-    broker.last().events.failed(5, 'Connection refused: Not authorized');
-    expect(client.snapshot()).toMatchObject({
-      status: 'disconnected',
-      fault: { code: 5, message: 'Connection refused: Not authorized' },
-    });
-    expect(broker.last().ended).toBe(true);
-  });
-
-  it('an MQTT 5 refusal of its own (a reason code of 0x80 and up) ends the attempt too', async () => {
-    const { broker, client } = setup();
-    await client.connect();
-    broker.last().events.failed(0x8a, 'Connection refused: Banned');
-    expect(client.snapshot()).toMatchObject({
-      status: 'disconnected',
-      fault: { code: 0x8a, message: 'Connection refused: Banned' },
-    });
+    broker.last().events.failed(code, message);
+    expect(client.snapshot()).toMatchObject({ status: 'disconnected', fault: { code, message } });
     expect(broker.last().ended).toBe(true);
   });
 
