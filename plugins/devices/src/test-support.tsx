@@ -36,9 +36,21 @@ export async function batchAction(ids: readonly number[], button: string) {
   await userEvent.click(screen.getByRole('button', { name: button }));
 }
 
-/** Picks `option` of the select named `label` in `dialog`. */
-export async function choose(dialog: HTMLElement, label: string, option: string) {
+/** The dialog named `title` that the batch action `button` opens for the device list's rows `ids`. */
+export async function batchDialog(ids: readonly number[], button: string, title: string) {
+  await batchAction(ids, button);
+  return screen.findByRole('dialog', { name: title });
+}
+
+/** Opens the select named `label` in `dialog` and answers the text of each option it offers. */
+export async function optionsOf(dialog: HTMLElement, label: string) {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
+  return (await screen.findAllByRole('option')).map((option) => option.textContent);
+}
+
+/** Picks `option` of the select named `label` in `container` (a dialog, a list's filters, a drawer). */
+export async function choose(container: HTMLElement, label: string, option: string) {
+  await userEvent.click(within(container).getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 

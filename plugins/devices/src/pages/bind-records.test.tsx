@@ -6,7 +6,7 @@ import { callsTo, ordersOf, wheresOf } from '@vap/kernel/testing';
 import { lastDays, wholeDays } from '@vap/ui';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { type PageOptions, renderDevicePage } from '../test-support.js';
+import { choose, type PageOptions, renderDevicePage } from '../test-support.js';
 
 const record = (partial: Partial<BindRecord> & Pick<BindRecord, 'id'>): BindRecord => ({
   device_id: 11,
@@ -50,10 +50,8 @@ describe('device_bind_record', () => {
     await screen.findByRole('table', { name: en.records.title });
     const filters = screen.getByRole('form', { name: en.records.filters });
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.sn }), '1234');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.records.action }));
-    await userEvent.click(await screen.findByRole('option', { name: en.records.actions.unbind }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.records.source }));
-    await userEvent.click(await screen.findByRole('option', { name: en.records.sources.import }));
+    await choose(filters, en.records.action, en.records.actions.unbind);
+    await choose(filters, en.records.source, en.records.sources.import);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api).at(-1))).toEqual([

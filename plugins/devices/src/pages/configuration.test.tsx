@@ -8,13 +8,14 @@ import consoleEn from '@vap/locales/en.json';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
-  batchAction,
+  batchDialog,
   choose,
   configTemplate,
   device,
   deviceAnswers,
   deviceRow,
   group,
+  optionsOf,
   type PageOptions,
   renderDevicePage,
   rowAction,
@@ -211,12 +212,10 @@ describe('the configuration templates', () => {
 describe('the configure dialog', () => {
   it('sends the selected devices with the chosen template, deadline and timeout, then shows the new task', async () => {
     const { api } = await renderPage();
-    await batchAction([11, 12], 'Configure (2)');
-    const dialog = await screen.findByRole('dialog', { name: en.configure.title });
+    const dialog = await batchDialog([11, 12], 'Configure (2)', en.configure.title);
     expect(within(dialog).getByText('Selected devices: 2')).toBeTruthy();
     // Only the templates of the devices' model, or of every model, are offered.
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.configure.template }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+    expect(await optionsOf(dialog, en.configure.template)).toEqual([
       'Night (Every model)',
       'Lobby day (VC-200)',
     ]);
@@ -261,8 +260,7 @@ describe('the configure dialog', () => {
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.cancel }));
 
-    await batchAction([11, 14], 'Configure (2)');
-    dialog = await screen.findByRole('dialog', { name: en.configure.title });
+    dialog = await batchDialog([11, 14], 'Configure (2)', en.configure.title);
     expect(await within(dialog).findByText(/several models \(VC-200, VC-300\)/)).toBeTruthy();
   });
 

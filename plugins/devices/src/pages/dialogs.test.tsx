@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import {
+  choose,
   device,
   deviceAnswers,
   group,
@@ -52,8 +53,7 @@ describe('the bind dialog validates §5.4/§5.1 per mode', () => {
     await userEvent.type(within(dialog).getByLabelText(en.device.sn), SERIAL);
     await userEvent.clear(within(dialog).getByLabelText(en.bind.deviceCode));
     await userEvent.type(within(dialog).getByLabelText(en.bind.deviceCode), 'abcdef01-23456789');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.device.group }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Lobby' }));
+    await choose(dialog, en.device.group, 'Lobby');
     await userEvent.click(within(dialog).getByRole('button', { name: en.bind.submit }));
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', DEVICE_PATHS.bind)[0]?.body).toEqual({
@@ -173,8 +173,7 @@ describe('the import dialog', () => {
     const { api } = await renderMaintenance();
     const dialog = await openImport();
     await chooseFile(dialog, workbook());
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.device.group }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Lobby' }));
+    await choose(dialog, en.device.group, 'Lobby');
     await userEvent.click(within(dialog).getByRole('button', { name: en.import.upload }));
 
     const failing = await within(dialog).findByRole('table', { name: en.import.failingRows });

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
   batchAction,
+  batchDialog,
+  choose,
   device,
   deviceAnswers,
   deviceRow,
@@ -92,10 +94,8 @@ describe('device_maintenance: the list (spec §3 Device, §6)', () => {
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.name }), 'door');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.model }), 'VC-200');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.device.firmwareVersion }), 'V2');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.device.status }));
-    await userEvent.click(await screen.findByRole('option', { name: en.status.offline }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.device.networkMode }));
-    await userEvent.click(await screen.findByRole('option', { name: en.network.iot_card }));
+    await choose(filters, en.device.status, en.status.offline);
+    await choose(filters, en.device.networkMode, en.network.iot_card);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api).at(-1))).toEqual([
@@ -260,10 +260,8 @@ describe('device_maintenance: actions', () => {
     const { api } = await renderMaintenance({
       answers: { [`POST ${DEVICE_PATHS.move}`]: { body: { count: 2 } } },
     });
-    await batchAction([11, 12], 'Move (2)');
-    const dialog = await screen.findByRole('dialog', { name: 'Move 2 devices to another group' });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Gate' }));
+    const dialog = await batchDialog([11, 12], 'Move (2)', 'Move 2 devices to another group');
+    await choose(dialog, en.maintenance.moveTo, 'Gate');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', DEVICE_PATHS.move)[0]?.body).toEqual({
@@ -282,8 +280,7 @@ describe('device_maintenance: actions', () => {
       within(await deviceRow('front-door')).getByRole('button', { name: en.maintenance.move }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move front-door to another group' });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.maintenance.moveTo }));
-    await userEvent.click(await screen.findByRole('option', { name: en.groups.ungrouped }));
+    await choose(dialog, en.maintenance.moveTo, en.groups.ungrouped);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', DEVICE_PATHS.move)[0]?.body).toEqual({

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import {
+  choose,
   device,
   deviceAnswers,
   group,
@@ -159,10 +160,8 @@ describe('device_maintenance: the tasks', () => {
     const { api } = await renderTasks();
     await openTasks();
     const filters = screen.getByRole('form', { name: en.tasks.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.tasks.type }));
-    await userEvent.click(await screen.findByRole('option', { name: en.taskType.configuration }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.tasks.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.taskState.failed }));
+    await choose(filters, en.tasks.type, en.taskType.configuration);
+    await choose(filters, en.tasks.state, en.taskState.failed);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(tasksCalls(api.calls).at(-1))).toEqual([
@@ -298,8 +297,7 @@ describe('device_maintenance: a task in detail', () => {
   it('the state filter of the jobs becomes a where', async () => {
     const { api } = await renderTasks();
     const { drawer } = await openUpgrade();
-    await userEvent.click(within(drawer).getByRole('combobox', { name: en.job.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.taskState.failed }));
+    await choose(drawer, en.job.state, en.taskState.failed);
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', TASK_PATHS.jobs(7)).at(-1))).toEqual([
         { k: 'state', o: '=', v: 'failed' },

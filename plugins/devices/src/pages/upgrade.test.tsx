@@ -8,13 +8,14 @@ import consoleEn from '@vap/locales/en.json';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
-  batchAction,
+  batchDialog,
   choose,
   device,
   deviceAnswers,
   deviceRow,
   firmware,
   group,
+  optionsOf,
   type PageOptions,
   renderDevicePage,
   rowAction,
@@ -53,14 +54,10 @@ const upgradeCalls = (api: { calls: Parameters<typeof callsTo>[0] }) =>
 describe('the upgrade dialog', () => {
   it('sends the selected devices with the chosen package, deadline and timeout, then shows the new task', async () => {
     const { api } = await renderPage();
-    await batchAction([11, 12], 'Upgrade firmware (2)');
-    const dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
+    const dialog = await batchDialog([11, 12], 'Upgrade firmware (2)', en.upgrade.title);
     expect(within(dialog).getByText('Selected devices: 2')).toBeTruthy();
     // Only the packages of the devices' model are offered.
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.upgrade.package }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'VC-200 V2.2.0',
-    ]);
+    expect(await optionsOf(dialog, en.upgrade.package)).toEqual(['VC-200 V2.2.0']);
     await userEvent.click(screen.getByRole('option', { name: 'VC-200 V2.2.0' }));
     const deadline = within(dialog).getByLabelText(en.taskForm.deadline) as HTMLInputElement;
     expect(deadline.value).toBe('24');
@@ -115,8 +112,7 @@ describe('the upgrade dialog', () => {
 
   it('says when no package fits: devices of several models, or a model without a package', async () => {
     await renderPage({ answers: taskAnswers([], {}, [v30]) });
-    await batchAction([11, 14], 'Upgrade firmware (2)');
-    let dialog = await screen.findByRole('dialog', { name: en.upgrade.title });
+    let dialog = await batchDialog([11, 14], 'Upgrade firmware (2)', en.upgrade.title);
     expect(
       await within(dialog).findByText(
         'The selected devices are of several models (VC-200, VC-300): select devices of one model.',

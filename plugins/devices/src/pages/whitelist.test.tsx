@@ -8,7 +8,7 @@ import { blobText, downloadCapture } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
-  batchAction,
+  batchDialog,
   device,
   deviceAnswers,
   deviceRow,
@@ -54,10 +54,7 @@ const renderPage = (options: PageOptions = {}) =>
     options,
   );
 
-async function openForSelected() {
-  await batchAction([11, 12], 'White list (2)');
-  return screen.findByRole('dialog', { name: en.whitelist.title });
-}
+const openForSelected = () => batchDialog([11, 12], 'White list (2)', en.whitelist.title);
 const workbook = (name = 'plates.xlsx') => new File(['rows'], name);
 const chooseFile = (dialog: HTMLElement, file: File) =>
   fireEvent.change(within(dialog).getByTestId('whitelist-file'), { target: { files: [file] } });
