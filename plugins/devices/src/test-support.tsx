@@ -42,6 +42,13 @@ export async function batchDialog(ids: readonly number[], button: string, title:
   return screen.findByRole('dialog', { name: title });
 }
 
+/** The dialog named `title` (the button's own name unless given) that the tasks view's `button` opens. */
+export async function tasksViewDialog(button: string, title = button) {
+  await userEvent.click(await screen.findByRole('tab', { name: en.views.tasks }));
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: title });
+}
+
 /** Opens the select named `label` in `dialog` and answers the text of each option it offers. */
 export async function optionsOf(dialog: HTMLElement, label: string) {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));

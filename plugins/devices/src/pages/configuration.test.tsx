@@ -22,6 +22,7 @@ import {
   rowActionNames,
   task,
   taskAnswers,
+  tasksViewDialog,
 } from '../test-support.js';
 
 const front = device({ id: 11, name: 'front-door' });
@@ -56,11 +57,7 @@ const renderPage = (options: PageOptions = {}) =>
 const bodiesOf = (calls: readonly RecordedCall[], method: string, path: string) =>
   callsTo(calls, method, path).map((call) => call.body);
 
-async function openTemplates() {
-  await userEvent.click(await screen.findByRole('tab', { name: en.views.tasks }));
-  await userEvent.click(await screen.findByRole('button', { name: en.templates.title }));
-  return screen.findByRole('dialog', { name: en.templates.title });
-}
+const openTemplates = () => tasksViewDialog(en.templates.title);
 async function openNewTemplate() {
   const templates = await openTemplates();
   await userEvent.click(within(templates).getByRole('button', { name: en.templates.add }));
@@ -266,9 +263,7 @@ describe('the configure dialog', () => {
 
   it('New configuration from the tasks takes a group, and offers every template', async () => {
     const { api } = await renderPage();
-    await userEvent.click(await screen.findByRole('tab', { name: en.views.tasks }));
-    await userEvent.click(await screen.findByRole('button', { name: en.tasks.newConfiguration }));
-    const dialog = await screen.findByRole('dialog', { name: en.configure.title });
+    const dialog = await tasksViewDialog(en.tasks.newConfiguration, en.configure.title);
     await choose(dialog, en.device.group, 'Lobby');
     await choose(dialog, en.configure.template, 'Gate (VC-300)');
     await userEvent.click(within(dialog).getByRole('button', { name: en.configure.submit }));

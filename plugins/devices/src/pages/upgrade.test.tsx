@@ -23,6 +23,7 @@ import {
   stubUploads,
   task,
   taskAnswers,
+  tasksViewDialog,
 } from '../test-support.js';
 
 afterEach(() => {
@@ -181,11 +182,7 @@ describe('the upgrade dialog', () => {
   });
 });
 
-async function openPackages() {
-  await userEvent.click(await screen.findByRole('tab', { name: en.views.tasks }));
-  await userEvent.click(await screen.findByRole('button', { name: en.firmware.title }));
-  return screen.findByRole('dialog', { name: en.firmware.title });
-}
+const openPackages = () => tasksViewDialog(en.firmware.title);
 async function openUpload() {
   const packages = await openPackages();
   await userEvent.click(within(packages).getByRole('button', { name: en.firmware.upload }));

@@ -20,6 +20,7 @@ import {
   stubUploads,
   task,
   taskAnswers,
+  tasksViewDialog,
 } from '../test-support.js';
 
 afterEach(() => {
@@ -193,9 +194,7 @@ describe('the white-list dialog', () => {
   it('New white list from the tasks takes the devices of the device list’s filter', async () => {
     stubUploads(checkAs);
     const { api } = await renderPage();
-    await userEvent.click(await screen.findByRole('tab', { name: en.views.tasks }));
-    await userEvent.click(await screen.findByRole('button', { name: en.tasks.newWhitelist }));
-    const dialog = await screen.findByRole('dialog', { name: en.whitelist.title });
+    const dialog = await tasksViewDialog(en.tasks.newWhitelist, en.whitelist.title);
     await userEvent.click(
       within(dialog).getByRole('radio', { name: 'All devices (the device list has no filter)' }),
     );
