@@ -371,7 +371,8 @@ describe.each(ENGINES)('company settings, verification and the object store on %
         name,
         size: declared,
       });
-      return { owner, name, token: grant.json<{ token: string }>().token, bytes };
+      const { token, url } = grant.json<{ token: string; url: string }>();
+      return { owner, name, token, url, bytes };
     }
 
     const nothingStored = async (name: string) => {
@@ -396,7 +397,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
     });
 
     it('refuses an expired token', async () => {
-      const { owner, name, bytes } = await granted();
+      const { owner, name, url, bytes } = await granted();
       const past = new ObjectStore(
         t.database.db,
         new LocalObjectBackend(t.dataDir),
@@ -408,11 +409,7 @@ describe.each(ENGINES)('company settings, verification and the object store on %
         size: bytes.length,
         companyId: owner.companyId ?? 0,
       });
-      const response = await tryUpload(
-        { authorization: `VAP-OSS ${expired}` },
-        { filename: name, filesize: String(bytes.length) },
-        bytes,
-      );
+      const response = await sendUpload(t, { token: expired, url }, name, bytes);
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('upload_token_invalid');
       await nothingStored(name);
@@ -470,21 +467,13 @@ describe.each(ENGINES)('company settings, verification and the object store on %
       expect(renamed.statusCode).toBe(401);
       const gif = Buffer.from('GIF89a-pretending');
       const fake = await granted(gif);
-      const response = await tryUpload(
-        { authorization: `VAP-OSS ${fake.token}` },
-        { filename: fake.name, filesize: String(gif.length) },
-        gif,
-      );
+      const response = await sendUpload(t, fake, fake.name, gif);
       expect(response.json().code).toBe('upload_type_invalid');
       await nothingStored(fake.name);
       // The first bytes of a png are not enough: its header must read as an image.
       const script = Buffer.concat([pngOf().subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
       const disguised = await granted(script);
-      const refused = await tryUpload(
-        { authorization: `VAP-OSS ${disguised.token}` },
-        { filename: disguised.name, filesize: String(script.length) },
-        script,
-      );
+      const refused = await sendUpload(t, disguised, disguised.name, script);
       expect(refused.json().code).toBe('upload_type_invalid');
       await nothingStored(disguised.name);
     });
@@ -513,15 +502,11 @@ describe.each(ENGINES)('company settings, verification and the object store on %
     });
 
     it('refuses a body over the upload limit with 413', async () => {
-      const { name, token } = await granted();
+      const grant = await granted();
       const huge = Buffer.alloc(5 * 1024 * 1024 + 100 * 1024);
-      const response = await tryUpload(
-        { authorization: `VAP-OSS ${token}` },
-        { filename: name, filesize: String(huge.length) },
-        huge,
-      );
+      const response = await sendUpload(t, grant, grant.name, huge);
       expect(response.statusCode).toBe(413);
-      await nothingStored(name);
+      await nothingStored(grant.name);
     });
   });
 
