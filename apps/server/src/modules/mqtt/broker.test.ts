@@ -227,12 +227,7 @@ describe.each(ENGINES)('the MQTT broker, on %s (issue 15)', (engine) => {
   it('keeps an MQTT 5 device connected when it trespasses: SUBACK 0x87, PUBACK 0x87, the message dropped', async () => {
     const [unit, other] = await units(true, 2);
     if (!unit || !other) throw new Error('no units');
-    const device = await connect({
-      protocolVersion: 5,
-      clientId: unit.sn,
-      username: unit.sn,
-      password: unit.secret,
-    });
+    const device = await connectDevice(unit, { protocolVersion: 5 });
     const refused = await device
       .subscribeAsync(deviceTopic(other.sn, 'down', '#'))
       .catch((error: Error) => error);

@@ -361,12 +361,7 @@ describe.each(ENGINES)('MQTT user clients and live calls, on %s (issue 15)', (en
   it('lists an MQTT 5 client with protocol level 5, finds it by that level, and a kick sends it DISCONNECT 0x98', async () => {
     const [unit, older] = await units(true, 2);
     if (!unit || !older) throw new Error('no units');
-    const device = await connect({
-      protocolVersion: 5,
-      clientId: unit.sn,
-      username: unit.sn,
-      password: unit.secret,
-    });
+    const device = await connectDevice(unit, { protocolVersion: 5 });
     await connectDevice(older);
     await device.subscribeAsync(deviceTopic(unit.sn, 'down', '#'), { qos: 1 });
     await counted(unit.sn);

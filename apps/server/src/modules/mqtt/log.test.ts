@@ -16,7 +16,7 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let companyId: number;
-  const { connect, connectDevice } = brokerSuite(
+  const { connectDevice } = brokerSuite(
     () => createTestApp(engine),
     (suite) => ({ t, owner, companyId } = suite),
   );
@@ -105,15 +105,14 @@ describe.each(ENGINES)('the MQTT log, on %s (issue 15)', (engine) => {
     const foreign = await unitOf(false);
     // The first test logged this unit too: only what this one did is looked at.
     const since = range(Date.now() - 1);
-    const v5 = { protocolVersion: 5, clientId: unit.sn, username: unit.sn, password: unit.secret } as const;
-    const first = await connect(v5);
+    const first = await connectDevice(unit, { protocolVersion: 5 });
     await first.publishAsync(deviceTopic(unit.sn, 'up', 'telemetry'), '{"cpu":5}', { qos: 1 });
     const refused = await first
       .publishAsync(deviceTopic(foreign.sn, 'down', 'cmd'), '{}', { qos: 1 })
       .catch((error: Error) => error);
     expect(refused).toMatchObject({ code: 0x87 });
     // A second connection of the unit takes the first over (DISCONNECT 0x8E to the first)…
-    const second = await connect(v5);
+    const second = await connectDevice(unit, { protocolVersion: 5 });
     await expect.poll(() => first.connected).toBe(false);
     await second.publishAsync(deviceTopic(unit.sn, 'up', 'event'), '{"e":1}', { qos: 1 });
     // …and ends itself, after a refusal that did not end it.

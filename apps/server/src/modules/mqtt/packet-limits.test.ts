@@ -111,7 +111,7 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
   let t: TestApp;
   let port: number;
   let httpPort: number;
-  const { connect, connectDevice } = brokerSuite(
+  const { connectDevice } = brokerSuite(
     () => createTestApp(engine),
     (suite) => ({ t, port, httpPort } = suite),
     { http: true },
@@ -214,12 +214,7 @@ describe.each(ENGINES)('the broker’s packet limit, on %s (issue 28)', (engine)
     if (!unit) throw new Error('no unit');
     const topic = deviceTopic(unit.sn, 'up', 'big');
     const payloads = received(topic);
-    const device = await connect({
-      protocolVersion: 5,
-      clientId: unit.sn,
-      username: unit.sn,
-      password: unit.secret,
-    });
+    const device = await connectDevice(unit, { protocolVersion: 5 });
     const told = new Promise<number | undefined>((resolve) =>
       device.once('disconnect', (packet) => resolve(packet.reasonCode)),
     );

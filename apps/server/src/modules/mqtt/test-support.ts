@@ -85,9 +85,9 @@ export function testClients(defaultUrl: () => string) {
     /** A third party's connection with an access key, signed for `clientId` (docs/mqtt.md). */
     connectKey: (key: { id: string; secret: string }, clientId: string, options: mqtt.IClientOptions = {}) =>
       connect({ ...options, ...keyLogin(key, clientId) }),
-    /** A unit's connection with its serial and secret. */
-    connectDevice: (unit: { sn: string; secret: string }) =>
-      connect({ clientId: unit.sn, username: unit.sn, password: unit.secret }),
+    /** A unit's connection with its serial and secret (and `options`, such as MQTT 5's protocol version). */
+    connectDevice: (unit: { sn: string; secret: string }, options: mqtt.IClientOptions = {}) =>
+      connect({ ...options, clientId: unit.sn, username: unit.sn, password: unit.secret }),
     /** `'connected'`, or the CONNACK return code of a refusal. */
     refusalOf: (options: mqtt.IClientOptions, url = defaultUrl()) =>
       connect(options, url).then(
