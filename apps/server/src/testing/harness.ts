@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PluginManifest } from '@vap/contracts';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { ServerSecrets } from '../core/crypto/secrets.js';
@@ -34,6 +34,25 @@ export interface TestDatabase {
   /** The address of a PostgreSQL test database, for a second client. */
   url?: string;
   drop(): Promise<void>;
+}
+
+/**
+ * A test database of the suite's own on `engine`: made before its first test (before the suite's
+ * own hooks registered after this call) and dropped after its last. Answers a function that gives
+ * it once made.
+ */
+export function databasePerSuite(engine: Engine): () => Database {
+  let test: TestDatabase | undefined;
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+  return () => {
+    if (!test) throw new Error('the suite database is made before the first test');
+    return test.database;
+  };
 }
 
 let migratedImage: Promise<Blob> | undefined;

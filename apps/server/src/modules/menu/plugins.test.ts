@@ -1,15 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MenuItem, PluginManifest } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { menuItems } from '../../core/menu/schema.js';
 import { menuTree } from '../../core/menu/tree.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { databasePerSuite, ENGINES } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { deviceMapManifest } from '../../testing/plugin-manifests.js';
+import { scratchDir } from '../../testing/scratch-dir.js';
 import { PLUGIN_MANIFESTS_FILE, readConsolePlugins } from './console-plugins.js';
 import { pluginCommands } from './ops.js';
 import { FIRST_PLUGIN_ITEM_ID, PluginMenuError, PluginMenus } from './plugins.js';
@@ -56,25 +56,22 @@ const flatten = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => [item, ...flatten(item.children)]);
 
 describe.each(ENGINES)('console plugins in the menu catalogue on %s', (engine) => {
-  let test: TestDatabase;
+  const database = databasePerSuite(engine);
   let menus: PluginMenus;
   /** The catalogue as a new server process reads it. */
-  const catalogue = () => new MenuCatalogue(test.database.db).all();
+  const catalogue = () => new MenuCatalogue(database().db).all();
   const ownerMenu = async () => {
     const tree = menuTree(await catalogue(), 'all');
     return Array.isArray(tree) ? flatten(tree) : [];
   };
-  const pluginRows = () =>
-    test.database.db.select().from(menuItems).where(eq(menuItems.plugin, 'device-map'));
+  const pluginRows = () => database().db.select().from(menuItems).where(eq(menuItems.plugin, 'device-map'));
 
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    menus = new PluginMenus(test.database.db);
+  beforeAll(() => {
+    menus = new PluginMenus(database().db);
   });
-  afterAll(() => test.drop());
   beforeEach(async () => {
-    await test.database.db.delete(menuItems).where(eq(menuItems.plugin, 'device-map'));
-    await test.database.db.delete(menuItems).where(eq(menuItems.plugin, 'other'));
+    await database().db.delete(menuItems).where(eq(menuItems.plugin, 'device-map'));
+    await database().db.delete(menuItems).where(eq(menuItems.plugin, 'other'));
   });
 
   it('adds the plugin’s dir, pages and buttons with their titles, numbered above the built-in catalogue', async () => {
@@ -186,21 +183,12 @@ describe.each(ENGINES)('console plugins in the menu catalogue on %s', (engine) =
 });
 
 describe('plugin operator commands and the console build’s manifests', () => {
-  let test: TestDatabase;
-  let dir: string;
-  const run = opsRunner(pluginCommands, () => test.database);
-
-  beforeAll(async () => {
-    test = await createTestDatabase('pglite');
-    dir = await mkdtemp(join(tmpdir(), 'vap-plugin-ops-'));
-  });
-  afterAll(async () => {
-    await test.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const database = databasePerSuite('pglite');
+  const dir = scratchDir('vap-plugin-ops-');
+  const run = opsRunner(pluginCommands, database);
 
   it('plugin:install, plugin:list and plugin:remove work on a manifest file', async () => {
-    const file = join(dir, 'manifest.json');
+    const file = join(dir(), 'manifest.json');
     await writeFile(file, JSON.stringify(manifest()));
     expect(await run('plugin:install', [file])).toBe(
       'Plugin "device-map": 5 menu items added, 0 kept, 0 removed.',
@@ -211,16 +199,16 @@ describe('plugin operator commands and the console build’s manifests', () => {
   });
 
   it('plugin:install refuses a file that is not a manifest, naming the field', async () => {
-    const file = join(dir, 'bad.json');
+    const file = join(dir(), 'bad.json');
     await writeFile(file, JSON.stringify({ ...manifest(), id: 'Bad Id' }));
     await expect(run('plugin:install', [file])).rejects.toThrow(`${file}: not a plugin manifest (id:`);
   });
 
   it('reads the console build’s plugin manifests, and nothing when there is no build', async () => {
-    expect(await readConsolePlugins(join(dir, 'missing'))).toBeNull();
-    await writeFile(join(dir, PLUGIN_MANIFESTS_FILE), JSON.stringify([manifest()]));
-    expect(await readConsolePlugins(dir)).toEqual([manifest()]);
-    await writeFile(join(dir, PLUGIN_MANIFESTS_FILE), '{');
-    await expect(readConsolePlugins(dir)).rejects.toThrow('is not JSON');
+    expect(await readConsolePlugins(join(dir(), 'missing'))).toBeNull();
+    await writeFile(join(dir(), PLUGIN_MANIFESTS_FILE), JSON.stringify([manifest()]));
+    expect(await readConsolePlugins(dir())).toEqual([manifest()]);
+    await writeFile(join(dir(), PLUGIN_MANIFESTS_FILE), '{');
+    await expect(readConsolePlugins(dir())).rejects.toThrow('is not JSON');
   });
 });

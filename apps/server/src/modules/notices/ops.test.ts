@@ -1,34 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { users } from '../../core/db/schema.js';
 import { seedDemo } from '../../seed.js';
-import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
+import { databasePerSuite, TEST_DEMO } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
+import { scratchDir } from '../../testing/scratch-dir.js';
 import { noticeCommands } from './ops.js';
 import { messages, notices } from './schema.js';
 
 describe('notice operator commands', () => {
-  let test: TestDatabase;
-  let dir: string;
-  const run = opsRunner(noticeCommands, () => test.database);
+  const database = databasePerSuite('pglite');
+  const dir = scratchDir('vap-notice-ops-');
+  const run = opsRunner(noticeCommands, database);
 
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
     await seedDemo(
-      test.database.db,
+      database().db,
       new PasswordHasher(1),
       TEST_DEMO,
       'a-test-server-secret-of-32-characters-at-least',
     );
-    dir = await mkdtemp(join(tmpdir(), 'vap-notice-ops-'));
-  });
-  afterAll(async () => {
-    await test.drop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('notice:publish stores a sanitised notice given inline', async () => {
@@ -39,15 +33,15 @@ describe('notice operator commands', () => {
       '<p onclick="x()">Tonight <a href="javascript:x()">here</a></p><script>x()</script>',
     ]);
     expect(output).toMatch(/^Published notice \d+ "System upgrade" at .+ to every user\.$/);
-    const [row] = await test.database.db.select().from(notices).where(eq(notices.title, 'System upgrade'));
+    const [row] = await database().db.select().from(notices).where(eq(notices.title, 'System upgrade'));
     expect(row?.content).toBe('<p>Tonight <a>here</a></p>');
   });
 
   it('notice:publish reads the body from a file', async () => {
-    const file = join(dir, 'notice.html');
+    const file = join(dir(), 'notice.html');
     await writeFile(file, '<h2>Holiday</h2><p>Support closes at <b>18:00</b>.</p>');
     await run('notice:publish', ['--title=Holiday hours', `--file=${file}`]);
-    const [row] = await test.database.db.select().from(notices).where(eq(notices.title, 'Holiday hours'));
+    const [row] = await database().db.select().from(notices).where(eq(notices.title, 'Holiday hours'));
     expect(row?.content).toBe('<h2>Holiday</h2><p>Support closes at <b>18:00</b>.</p>');
   });
 
@@ -62,7 +56,7 @@ describe('notice operator commands', () => {
     );
     await expect(run('notice:publish', ['--title'])).rejects.toThrow('--title needs a value');
     await expect(
-      run('notice:publish', ['--title', 'x', '--file', join(dir, 'missing.html')]),
+      run('notice:publish', ['--title', 'x', '--file', join(dir(), 'missing.html')]),
     ).rejects.toThrow(/Cannot read .*ENOENT/);
     await expect(run('notice:publish', ['--title', 'x'.repeat(201), '--content', 'a'])).rejects.toThrow(
       /at most 200/,
@@ -78,8 +72,8 @@ describe('notice operator commands', () => {
   });
 
   it('message:send sends one user a message, and refuses unknown users', async () => {
-    const [owner] = await test.database.db
-      .select({ id: users.id })
+    const [owner] = await database()
+      .db.select({ id: users.id })
       .from(users)
       .where(eq(users.phone, TEST_DEMO.account));
     const output = await run('message:send', [
@@ -90,8 +84,8 @@ describe('notice operator commands', () => {
       'verification',
     ]);
     expect(output).toMatch(/^Sent message \d+ to user \d+\.$/);
-    const [row] = await test.database.db
-      .select()
+    const [row] = await database()
+      .db.select()
       .from(messages)
       .where(eq(messages.userId, owner?.id ?? 0));
     expect(row).toMatchObject({
