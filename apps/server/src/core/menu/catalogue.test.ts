@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databasePerSuite } from '../../testing/harness.js';
 import { LANGUAGES, translate } from '../http/i18n.js';
 import { MenuCatalogue } from './catalogue.js';
 import type { CatalogueRow } from './tree.js';
 
 describe('the seeded menu catalogue', () => {
-  let test: TestDatabase;
+  const database = databasePerSuite('pglite');
   let rows: CatalogueRow[];
   beforeAll(async () => {
-    test = await createTestDatabase('pglite');
-    rows = await new MenuCatalogue(test.database.db).all();
+    rows = await new MenuCatalogue(database().db).all();
   });
-  afterAll(() => test.drop());
 
   it('titles every item with a locale key translated in the three languages', () => {
     for (const row of rows) {

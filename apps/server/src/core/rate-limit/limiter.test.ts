@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { databasePerSuite, ENGINES } from '../../testing/harness.js';
 import { RateLimiter } from './limiter.js';
 import { rateLimits } from './schema.js';
 
 describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
-  let test: TestDatabase;
+  const database = databasePerSuite(engine);
   let now = Date.UTC(2031, 0, 1, 12, 0, 0);
   const clock = () => now;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(() => test.drop());
 
   it('counts concurrent hits atomically: exactly max of them are allowed', async () => {
-    const limiter = new RateLimiter(test.database.db, clock);
+    const limiter = new RateLimiter(database().db, clock);
     const limit = { max: 20, windowMs: 60_000 };
     const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit('burst', limit)));
     expect(results.filter(Boolean)).toHaveLength(20);
@@ -21,7 +17,7 @@ describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
   });
 
   it('starts over in the next window and keeps keys apart', async () => {
-    const limiter = new RateLimiter(test.database.db, clock);
+    const limiter = new RateLimiter(database().db, clock);
     const limit = { max: 2, windowMs: 60_000 };
     expect(await limiter.hit('a', limit)).toBe(true);
     expect(await limiter.hit('a', limit)).toBe(true);
@@ -33,7 +29,7 @@ describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
   });
 
   it('takes back one hit of the current window on forgive, never below zero', async () => {
-    const limiter = new RateLimiter(test.database.db, clock);
+    const limiter = new RateLimiter(database().db, clock);
     const limit = { max: 1, windowMs: 60_000 };
     expect(await limiter.hit('e', limit)).toBe(true);
     expect(await limiter.exhausted('e', limit)).toBe(true);
@@ -44,16 +40,14 @@ describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
   });
 
   it('forgets a key on reset and prunes windows older than two days', async () => {
-    const limiter = new RateLimiter(test.database.db, clock);
+    const limiter = new RateLimiter(database().db, clock);
     const limit = { max: 1, windowMs: 60_000 };
     await limiter.hit('c', limit);
     await limiter.reset('c');
     expect(await limiter.exhausted('c', limit)).toBe(false);
     now += 3 * 24 * 60 * 60_000;
-    await new RateLimiter(test.database.db, clock).hit('d', limit);
-    const keys = (await test.database.db.select({ key: rateLimits.key }).from(rateLimits)).map(
-      (row) => row.key,
-    );
+    await new RateLimiter(database().db, clock).hit('d', limit);
+    const keys = (await database().db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toEqual(['d']);
   });
 });

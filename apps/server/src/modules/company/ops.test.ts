@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users } from '../../core/db/schema.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
+import { databasePerSuite, ENGINES } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { messages } from '../notices/schema.js';
 import { companyCommands } from './ops.js';
 
 describe.each(ENGINES)('operator commands company:list and company:review on %s', (engine) => {
-  let t: TestDatabase;
-  const run = opsRunner(companyCommands, () => t.database);
-
-  beforeAll(async () => {
-    t = await createTestDatabase(engine);
-  });
-  afterAll(() => t.drop());
+  const database = databasePerSuite(engine);
+  const run = opsRunner(companyCommands, database);
 
   async function companyWithOwner(status: number) {
-    const { db } = t.database;
+    const { db } = database();
     const [company] = await db
       .insert(companies)
       .values({ name: '待审核科技有限公司', verifyStatus: status })
@@ -33,20 +28,20 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
   }
 
   const statusOf = async (id: number) =>
-    (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0]?.verifyStatus;
+    (await database().db.select().from(companies).where(eq(companies.id, id)))[0]?.verifyStatus;
 
   it('approve moves a company waiting for review to verified and messages its owner only', async () => {
     const { id, ownerId } = await companyWithOwner(1);
     const output = await run('company:review', [String(id), 'approve']);
     expect(output).toContain('approved');
     expect(await statusOf(id)).toBe(2);
-    const sent = await t.database.db.select().from(messages).where(eq(messages.kind, 'verification'));
+    const sent = await database().db.select().from(messages).where(eq(messages.kind, 'verification'));
     const mine = sent.filter((message) => message.userId === ownerId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ title: '企业认证已通过', state: 0 });
     expect(mine[0]?.content).toContain('待审核科技有限公司');
-    const others = await t.database.db
-      .select()
+    const others = await database()
+      .db.select()
       .from(messages)
       .innerJoin(users, eq(users.id, messages.userId))
       .where(and(eq(users.companyId, id), eq(users.roleId, 9)));
@@ -57,7 +52,7 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     const { id, ownerId } = await companyWithOwner(1);
     await run('company:review', [String(id), 'reject']);
     expect(await statusOf(id)).toBe(3);
-    const [message] = await t.database.db.select().from(messages).where(eq(messages.userId, ownerId));
+    const [message] = await database().db.select().from(messages).where(eq(messages.userId, ownerId));
     expect(message?.title).toBe('企业认证未通过');
   });
 
@@ -65,7 +60,7 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     const { id, ownerId } = await companyWithOwner(status);
     await expect(run('company:review', [String(id), 'approve'])).rejects.toThrow(/only status 1/);
     expect(await statusOf(id)).toBe(status);
-    expect(await t.database.db.select().from(messages).where(eq(messages.userId, ownerId))).toHaveLength(0);
+    expect(await database().db.select().from(messages).where(eq(messages.userId, ownerId))).toHaveLength(0);
   });
 
   it('refuses unknown companies and bad arguments with the usage', async () => {
@@ -79,7 +74,7 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     const { id, ownerId } = await companyWithOwner(2);
     expect(await run('company:revoke', [String(id)])).toContain('withdrawn');
     expect(await statusOf(id)).toBe(3);
-    const [message] = await t.database.db.select().from(messages).where(eq(messages.userId, ownerId));
+    const [message] = await database().db.select().from(messages).where(eq(messages.userId, ownerId));
     expect(message).toMatchObject({ kind: 'verification', title: '企业认证已撤销' });
     await expect(run('company:revoke', [String(id)])).rejects.toThrow(/only status 2/);
     await expect(run('company:revoke', ['x'])).rejects.toThrow(/Usage/);
@@ -90,7 +85,7 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     const middle = (await companyWithOwner(2)).id;
     const bottom = (await companyWithOwner(0)).id;
     const parentOf = async (id: number) =>
-      (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0]?.parentId;
+      (await database().db.select().from(companies).where(eq(companies.id, id)))[0]?.parentId;
     expect(await run('company:parent', [String(middle), String(top)])).toContain(
       `downstream of company ${top}`,
     );
@@ -109,8 +104,8 @@ describe.each(ENGINES)('operator commands company:list and company:review on %s'
     const { id: companyId } = await companyWithOwner(0);
     const planOf = async () =>
       (
-        await t.database.db
-          .select({ plan: companies.plan })
+        await database()
+          .db.select({ plan: companies.plan })
           .from(companies)
           .where(eq(companies.id, companyId))
       )[0]?.plan;
