@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { startsWithRoute } from '../../testing/route-start.js';
 import type { CallerLoader } from '../auth/caller.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { MenuCatalogue } from '../menu/catalogue.js';
@@ -20,16 +21,7 @@ async function startWith(access: unknown) {
   registerErrorHandling(app);
   const catalogue = { all: async () => CATALOGUE } as unknown as MenuCatalogue;
   registerAccessControl(app, {} as TokenService, { callers: {} as CallerLoader, catalogue });
-  try {
-    // A malformed declaration throws while the route is added; an unknown name when the app is ready.
-    app.get('/webapi/x', { config: { access: access as Access } }, () => ({}));
-    await app.ready();
-    return 'started';
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await app.close();
-  }
+  return startsWithRoute(app, { access: access as Access });
 }
 
 describe('access declarations', () => {

@@ -27,6 +27,7 @@ import {
 } from '../../testing/access-keys.js';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestDatabase, ENGINES, type TestApp, type TestDatabase } from '../../testing/harness.js';
+import { startsWithRoute } from '../../testing/route-start.js';
 import { suiteApp } from '../../testing/suite-app.js';
 import { AccessKeys } from './keys.js';
 import { OpenApiGate, openApiPath, operationIdOf } from './open-api.js';
@@ -367,15 +368,7 @@ describe.each(ENGINES)('the open-API gate on a bare app (%s)', (engine) => {
         catalogue: new MenuCatalogue(db),
         openApi: new OpenApiGate(db, box),
       });
-      try {
-        bare.get('/webapi/x', { config: { access, openApi: openApi as boolean } }, () => ({}));
-        await bare.ready();
-        return 'started';
-      } catch (error) {
-        return (error as Error).message;
-      } finally {
-        await bare.close();
-      }
+      return startsWithRoute(bare, { access, openApi: openApi as boolean });
     };
     expect(await startWith('user', true)).toBe('started');
     expect(await startWith('user', false)).toBe('started');
