@@ -465,6 +465,22 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
       expect(fleet.devices[0]?.terminalSessions).toBe(0);
     });
 
+    /**
+     * Why a staff member's terminal in use was closed once `revoke` (of that member) was answered
+     * `status`: the terminal must close within REVOKED_WITHIN_MS.
+     */
+    async function closedAfter(
+      status: number,
+      revoke: (member: Awaited<ReturnType<typeof staff>>) => Promise<{ statusCode: number; body: string }>,
+    ) {
+      const member = await staff();
+      const terminal = await terminalInUse(await member.signIn());
+      const answer = await revoke(member);
+      expect(answer.statusCode, answer.body).toBe(status);
+      await closedWithin(terminal, REVOKED_WITHIN_MS);
+      return closedReason(terminal.received);
+    }
+
     it('is closed within seconds when its session signs out', async () => {
       const member = await staff();
       const headers = await member.signIn();
@@ -477,49 +493,38 @@ describe.each(ENGINES)('the remote terminal, on %s (issue 16)', (engine) => {
     });
 
     it('is closed within seconds when the password is changed in another session', async () => {
-      const member = await staff();
-      const terminal = await terminalInUse(await member.signIn());
-      const other = await member.signIn();
-      const changed = await t.app.inject({
-        method: 'PUT',
-        url: `/webapi${ACCOUNT_PATHS.password}`,
-        headers: other,
-        payload: { old_password: md5Hex(STAFF_PASSWORD), new_password: md5Hex('staff-pass-2') },
-      });
-      expect(changed.statusCode, changed.body).toBe(204);
-      await closedWithin(terminal, REVOKED_WITHIN_MS);
-      expect(closedReason(terminal.received)).toBe('signed_out');
+      const reason = await closedAfter(204, async (member) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/webapi${ACCOUNT_PATHS.password}`,
+          headers: await member.signIn(),
+          payload: { old_password: md5Hex(STAFF_PASSWORD), new_password: md5Hex('staff-pass-2') },
+        }),
+      );
+      expect(reason).toBe('signed_out');
     });
 
     it("is closed within seconds when the user's role loses the terminal", async () => {
-      const member = await staff();
-      const terminal = await terminalInUse(await member.signIn());
-      const narrowed = await t.app.inject({
-        method: 'PUT',
-        url: `/webapi${SYSTEM_PATHS.role(member.roleId)}`,
-        headers: owner,
-        payload: {
-          name: 'terminal staff, narrowed',
-          menus: { device_maintenance: [] },
-          is_access_all_group: true,
-        },
-      });
-      expect(narrowed.statusCode, narrowed.body).toBe(200);
-      await closedWithin(terminal, REVOKED_WITHIN_MS);
-      expect(closedReason(terminal.received)).toBe('access_revoked');
+      const reason = await closedAfter(200, (member) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/webapi${SYSTEM_PATHS.role(member.roleId)}`,
+          headers: owner,
+          payload: {
+            name: 'terminal staff, narrowed',
+            menus: { device_maintenance: [] },
+            is_access_all_group: true,
+          },
+        }),
+      );
+      expect(reason).toBe('access_revoked');
     });
 
     it('is closed within seconds when the user is removed from the company', async () => {
-      const member = await staff();
-      const terminal = await terminalInUse(await member.signIn());
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: `/webapi${SYSTEM_PATHS.user(member.id)}`,
-        headers: owner,
-      });
-      expect(removed.statusCode, removed.body).toBe(204);
-      await closedWithin(terminal, REVOKED_WITHIN_MS);
-      expect(closedReason(terminal.received)).toBe('signed_out');
+      const reason = await closedAfter(204, (member) =>
+        t.app.inject({ method: 'DELETE', url: `/webapi${SYSTEM_PATHS.user(member.id)}`, headers: owner }),
+      );
+      expect(reason).toBe('signed_out');
     });
   });
 });
