@@ -6,14 +6,13 @@ const schemas = async () => ({ ...(await import('./access-keys.js')), ...(await 
 
 // The owner alone manages the keys (spec §2.2 `/accesskey`); none of these calls is itself open to
 // access keys.
-export const ACCESS_KEY_CALLS = declareCalls(schemas, {
+export const ACCESS_KEY_CALLS = declareCalls(schemas, ['access keys'], {
   // The link signs it (the server's device-manager.ts): a portal's visitors have no session.
   deviceManagerDevices: {
     method: 'GET',
     path: DEVICE_MANAGER_PATHS.devices,
     access: 'public',
     errors: [403],
-    tags: ['access keys'],
     summary: "The open device manager: a page of a signed link's access key's devices, read-only",
     description:
       'key_id, expires (Unix seconds) and signature: hex HMAC-SHA256 with the key secret of ' +
@@ -26,7 +25,6 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, {
     access: 'owner',
     // The refusals the page's routes have always listed.
     errors: [400],
-    tags: ['access keys'],
     summary: "The company's access keys, newest first (never their secrets)",
     schemas: (s) => ({ response: s.accessKeyListSchema }),
   },
@@ -36,7 +34,6 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, {
     access: 'owner',
     audit: 'access_key.create',
     errors: [404, 409],
-    tags: ['access keys'],
     summary: 'Creates an access key valid ten years; the answer carries its secret, shown this once only',
     description:
       'bandwidth_mbps: a multiple of 0.25, more than 0, at most 1000. operations: ids from GET …/access_keys/operations. expires_at cannot be given (400).',
@@ -47,7 +44,6 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, {
     path: ACCESS_KEY_PATHS.operations,
     access: 'owner',
     errors: [400],
-    tags: ['access keys'],
     summary: 'The operations of the open API an access key may be given',
     schemas: (s) => ({ response: s.openOperationsSchema }),
   },
@@ -57,7 +53,6 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, {
     access: 'owner',
     audit: 'access_key.update',
     errors: [404],
-    tags: ['access keys'],
     summary: 'Disables (disabled: true) or enables (disabled: false) an access key',
     schemas: (s) => ({
       params: s.accessKeyIdParamsSchema,
@@ -71,7 +66,6 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, {
     access: 'owner',
     audit: 'access_key.delete',
     errors: [404],
-    tags: ['access keys'],
     summary: 'Deletes an access key; requests signed with it are refused from now on',
     schemas: (s) => ({ params: s.accessKeyIdParamsSchema, response: null }),
   },

@@ -3,14 +3,12 @@ import { ACCOUNT_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 
 const schemas = () => import('./account.js');
-const tags = ['account'];
 
-export const ACCOUNT_CALLS = declareCalls(schemas, {
+export const ACCOUNT_CALLS = declareCalls(schemas, ['account'], {
   userInfo: {
     method: 'GET',
     path: ACCOUNT_PATHS.user,
     access: 'user',
-    tags,
     summary: 'The signed-in user, their company and the menu their role allows',
     schemas: (s) => ({ response: s.userInfoSchema }),
   },
@@ -20,7 +18,6 @@ export const ACCOUNT_CALLS = declareCalls(schemas, {
     access: 'user',
     audit: 'account.profile.update',
     errors: [403, 409],
-    tags,
     summary: 'Edit the own profile: nickname, remark, and an email no other account uses',
     schemas: (s) => ({ body: s.profileBodySchema, response: null }),
   },
@@ -30,7 +27,6 @@ export const ACCOUNT_CALLS = declareCalls(schemas, {
     access: 'user',
     audit: 'account.password.change',
     errors: [403, 409],
-    tags,
     summary: "Change the password (md5 digests); revokes the user's other sessions",
     schemas: (s) => ({ body: s.changePasswordBodySchema, response: null }),
   },
@@ -40,7 +36,6 @@ export const ACCOUNT_CALLS = declareCalls(schemas, {
     access: 'user',
     audit: 'account.password.set',
     errors: [403, 409],
-    tags,
     summary: 'Set the first password of an account without one (is_password_empty)',
     schemas: (s) => ({ body: s.setPasswordBodySchema, response: null }),
   },

@@ -16,27 +16,22 @@ const schemas = async () => {
 const FILTERS_HELP =
   'wheres (base64 JSON): user_id =, action = or like, created_at between/>=/<=. orders: created_at, action, user_id (default newest first).';
 
-export const AUDIT_CALLS = declareCalls(schemas, {
+export const AUDIT_CALLS = declareCalls(schemas, ['system'], {
   entries: {
     method: 'GET',
     path: AUDIT_PATHS.list,
     access: 'owner',
-    tags: ['system'],
     summary: "The audit log of the caller's company: who wrote what, when, before and after",
     description: FILTERS_HELP,
-    schemas: (s) => ({
-      response: s.listPageSchema(s.auditEntrySchema),
-      list: { filters: s.AUDIT_FILTERS, orders: s.AUDIT_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.auditEntrySchema, s.AUDIT_FILTERS, s.AUDIT_ORDER_KEYS),
   },
   exportCsv: {
     method: 'GET',
     path: AUDIT_PATHS.export,
     access: 'owner',
     file: true,
-    tags: ['system'],
     summary: `The audit log as CSV (UTF-8 with BOM, header row): the entries matching the filters, refused beyond ${LOG_EXPORT_MAX_ROWS}`,
     description: `${FILTERS_HELP} Header x-total-count: how many the file holds. More than ${LOG_EXPORT_MAX_ROWS} match: 400 log_export_too_many_rows.`,
-    schemas: (s) => ({ query: s.auditExportQuerySchema, response: s.auditCsvSchema }),
+    schemas: (s) => ({ query: s.exportQuerySchema, response: s.auditCsvSchema }),
   },
 });

@@ -112,8 +112,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The list query of spec §3 (list.ts `listQuerySchema`). */
 export const auditListQuerySchema = listQuerySchema;
-/** The export takes the same `wheres` and `orders`; no paging (refused beyond 5000 rows). */
-export const auditExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
 /** `wheres` of the list and the export. */
 export const AUDIT_FILTERS = {

@@ -3,16 +3,14 @@ import { AUTH_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./auth.js')), ...(await import('./account.js')) });
-const tags = ['account'];
 
-export const AUTH_CALLS = declareCalls(schemas, {
+export const AUTH_CALLS = declareCalls(schemas, ['account'], {
   loginPassword: {
     method: 'POST',
     path: AUTH_PATHS.loginPassword,
     access: 'public',
     audit: 'auth.sign_in',
     errors: [401, 429],
-    tags,
     summary: 'Sign in with phone or email and the md5 of the password',
     schemas: (s) => ({ body: s.loginPasswordBodySchema, response: s.loginResultSchema }),
   },
@@ -21,7 +19,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.logout,
     access: 'user',
     audit: 'auth.sign_out',
-    tags,
     summary: 'Sign out: revoke the token of this request',
     schemas: () => ({ response: null }),
   },
@@ -30,7 +27,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.puzzleCaptcha,
     access: 'public',
     errors: [429],
-    tags,
     summary: 'A new slider puzzle captcha: background and piece (PNG data URLs), valid 2 minutes',
     schemas: (s) => ({ response: s.puzzleCaptchaSchema }),
   },
@@ -39,7 +35,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.smsCode,
     access: 'public',
     errors: [404, 409, 429, 503],
-    tags,
     summary: 'Send an SMS code, paid for by a solved captcha (one per phone per 60 s, daily caps)',
     schemas: (s) => ({ body: s.smsCodeBodySchema, response: null }),
   },
@@ -49,7 +44,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     access: 'public',
     audit: 'auth.sign_in',
     errors: [404, 409, 429],
-    tags,
     summary: 'Sign in with the phone and an SMS code of purpose login',
     schemas: (s) => ({ body: s.loginSmsCodeBodySchema, response: s.loginResultSchema }),
   },
@@ -59,7 +53,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     access: 'public',
     audit: ['auth.sign_in', 'auth.sign_up'],
     errors: [404, 409, 429],
-    tags,
     summary: 'Sign in with an SMS code, creating a user without password and company when new',
     schemas: (s) => ({ body: s.loginSmsCodeBodySchema, response: s.loginResultSchema }),
   },
@@ -69,7 +62,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     access: 'public',
     audit: 'auth.sign_up',
     errors: [404, 409, 429],
-    tags,
     summary: 'Sign up with the phone, an SMS code of purpose signup and the md5 of a password',
     schemas: (s) => ({ body: s.signUpBodySchema, response: s.loginResultSchema }),
   },
@@ -79,7 +71,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     access: 'public',
     audit: 'account.password.reset',
     errors: [404, 409, 429],
-    tags,
     summary: 'Set a new password with an SMS code of purpose reset; ends every session of the user',
     schemas: (s) => ({ body: s.resetPasswordBodySchema, response: null }),
   },
@@ -88,7 +79,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.scanQrcode,
     access: 'public',
     errors: [429],
-    tags,
     summary: 'Start a messaging-app scan sign-in: the content of the QR code, valid 2 minutes',
     schemas: (s) => ({ response: s.scanLoginCreatedSchema }),
   },
@@ -98,7 +88,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     access: 'public',
     audit: 'auth.sign_in',
     errors: [403, 404, 410],
-    tags,
     summary:
       'Poll a scan sign-in: 202 pending, 200 with the token once confirmed (once), 403 app account bound to no one, 410 expired',
     schemas: (s) => ({
@@ -113,7 +102,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: AUTH_PATHS.scanCallback,
     access: 'public',
-    tags,
     summary:
       'The messaging app sends the browser back here after a scan: signs the QR code in (the poll collects the token) or binds the app account, then redirects to the console page /scan-done with `result=ok` or `result=error&code=<error code>`',
     schemas: (s) => ({ query: s.scanCallbackQuerySchema, response: null, also: { 302: s.redirectSchema } }),
@@ -123,7 +111,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: AUTH_PATHS.scanBind,
     access: 'user',
-    tags,
     summary:
       'Whether the signed-in user has a messaging-app account bound (the route exists only with a provider that binds)',
     schemas: (s) => ({ response: s.scanBindingSchema }),
@@ -134,7 +121,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.scanBind,
     access: 'user',
     errors: [429],
-    tags,
     summary:
       'A QR code, valid 2 minutes, that binds the messaging-app account scanning it to the signed-in user',
     schemas: (s) => ({ response: s.scanLoginCreatedSchema }),
@@ -145,7 +131,6 @@ export const AUTH_CALLS = declareCalls(schemas, {
     path: AUTH_PATHS.scanBindState.pattern,
     access: 'user',
     errors: [404, 409, 410],
-    tags,
     summary:
       "Poll the signed-in user's bind QR code: 202 pending, 200 bound, 409 the app account is another user's, 410 expired",
     schemas: (s) => ({

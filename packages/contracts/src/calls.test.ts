@@ -81,6 +81,28 @@ describe('declared calls', () => {
     await expect(calls.thing.schemas()).resolves.toMatchObject({ response: area.thing });
   });
 
+  it("a call that gives no OpenAPI tags takes its area's; one that gives its own keeps them", () => {
+    const calls = declareCalls(async () => area, ['things'], {
+      thing: {
+        method: 'GET',
+        path: '/v1/things',
+        access: 'user',
+        summary: '',
+        schemas: () => ({ response: null }),
+      },
+      dev: {
+        method: 'GET',
+        path: '/v1/dev',
+        access: 'public',
+        tags: ['development'],
+        summary: '',
+        schemas: () => ({ response: null }),
+      },
+    });
+    expect(calls.thing.tags).toEqual(['things']);
+    expect(calls.dev.tags).toEqual(['development']);
+  });
+
   it('a path is filled with its parameters, each encoded as one segment, and refuses a missing one', () => {
     expect(pathOf({ path: '/v1/a/:id/b/:key' }, { id: 12, key: 'x/y' })).toBe('/v1/a/12/b/x%2Fy');
     expect(() => pathOf({ path: '/v1/a/:id' }, {})).toThrow(':id');

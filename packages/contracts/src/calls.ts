@@ -105,6 +105,21 @@ export interface CallDeclaration<Module, M extends HttpMethod = HttpMethod, P ex
   readonly schemas: (module: Module) => CallSchemas;
 }
 
+/** A call of an area that gives its OpenAPI tags once: it may still give its own. */
+export type AreaCallDeclaration<Module> = Omit<CallDeclaration<Module>, 'tags'> & {
+  readonly tags?: readonly string[];
+};
+
+/** The declared calls of an area, each typed by its declaration. */
+export type DeclaredCalls<Calls extends Readonly<Record<string, AreaCallDeclaration<never>>>> = {
+  readonly [K in keyof Calls]: DeclaredCall<
+    Calls[K]['method'],
+    Calls[K]['path'],
+    ReturnType<Calls[K]['schemas']>,
+    Calls[K]['file'] extends true ? true : false
+  >;
+};
+
 /** A declared call: its facts, and its schemas once loaded. */
 export interface DeclaredCall<
   M extends HttpMethod = HttpMethod,
@@ -119,19 +134,24 @@ export interface DeclaredCall<
 
 /**
  * Declares an area's calls: `load` imports the module of the area's schemas (a dynamic import, so
- * that it loads with the first call), and each call picks its schemas from it.
+ * that it loads with the first call), and each call picks its schemas from it. `tags`, when given,
+ * are the OpenAPI tags of every call that gives none (most areas file all their calls under one).
  */
 export function declareCalls<Module, const Calls extends Readonly<Record<string, CallDeclaration<Module>>>>(
   load: () => Promise<Module>,
   calls: Calls,
-): {
-  readonly [K in keyof Calls]: DeclaredCall<
-    Calls[K]['method'],
-    Calls[K]['path'],
-    ReturnType<Calls[K]['schemas']>,
-    Calls[K]['file'] extends true ? true : false
-  >;
-} {
+): DeclaredCalls<Calls>;
+export function declareCalls<
+  Module,
+  const Calls extends Readonly<Record<string, AreaCallDeclaration<Module>>>,
+>(load: () => Promise<Module>, tags: readonly string[], calls: Calls): DeclaredCalls<Calls>;
+export function declareCalls<Module>(
+  load: () => Promise<Module>,
+  ...given:
+    | [Record<string, CallDeclaration<Module>>]
+    | [readonly string[], Record<string, AreaCallDeclaration<Module>>]
+): Readonly<Record<string, DeclaredCall>> {
+  const [tags, calls] = given.length === 1 ? [[], given[0]] : given;
   let loaded: Promise<Module> | undefined;
   const module = () => {
     loaded ??= load();
@@ -146,6 +166,7 @@ export function declareCalls<Module, const Calls extends Readonly<Record<string,
       let picked: Promise<CallSchemas> | undefined;
       const declared: DeclaredCall = {
         ...facts,
+        tags: facts.tags ?? tags,
         schemas: () => {
           picked ??= module().then(schemas, (error: unknown) => {
             picked = undefined;
@@ -156,7 +177,7 @@ export function declareCalls<Module, const Calls extends Readonly<Record<string,
       };
       return [name, Object.freeze(declared)];
     }),
-  ) as never;
+  );
 }
 
 /** Any declared call. */

@@ -12,12 +12,11 @@ const schemas = async () => ({
   ...(await import('./list.js')),
 });
 
-export const CBS_CALLS = declareCalls(schemas, {
+export const CBS_CALLS = declareCalls(schemas, ['cbs'], {
   dashboard: {
     method: 'GET',
     path: CBS_PATHS.dashboard,
     access: { page: 'cbs_dashboard' },
-    tags: ['cbs'],
     summary: 'Cloud storage used against quota, packages near their quota, charges by month',
     schemas: (s) => ({ response: s.cbsDashboardSchema }),
   },
@@ -25,25 +24,17 @@ export const CBS_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: CBS_PATHS.devices,
     access: { page: 'cbs_dashboard' },
-    tags: ['cbs'],
     summary: "A page of the company's own devices with their cloud states, by serial",
     description: 'wheres (base64 JSON): sn like.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.cloudDeviceSchema),
-      list: { filters: s.CLOUD_DEVICE_FILTERS, orders: [] },
-    }),
+    schemas: (s) => s.listSchemas(s.cloudDeviceSchema, s.CLOUD_DEVICE_FILTERS),
   },
   packages: {
     method: 'GET',
     path: CBS_PATHS.packages,
     access: { page: 'cbs_dashboard' },
-    tags: ['cbs'],
     summary: "A page of the company's cloud packages, newest first (closed ones when asked by state)",
     description: 'wheres (base64 JSON): service =, plan =, state =, sn like.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.cloudPackageSchema),
-      list: { filters: s.CLOUD_PACKAGE_FILTERS, orders: [] },
-    }),
+    schemas: (s) => s.listSchemas(s.cloudPackageSchema, s.CLOUD_PACKAGE_FILTERS),
   },
   open: {
     method: 'POST',
@@ -51,7 +42,6 @@ export const CBS_CALLS = declareCalls(schemas, {
     access: { page: 'cbs_dashboard', button: 'buy' },
     audit: 'cbs.package.open',
     errors: [404, 409],
-    tags: ['cbs'],
     summary: "Opens a service on devices at once, each charged the rest of this month's price prorated",
     schemas: (s) => ({ body: s.openCloudPackagesBodySchema, response: s.cloudPackageChangeSchema }),
   },
@@ -61,7 +51,6 @@ export const CBS_CALLS = declareCalls(schemas, {
     access: { page: 'cbs_dashboard', button: 'buy' },
     audit: 'cbs.package.change',
     errors: [404, 409],
-    tags: ['cbs'],
     summary: 'Another plan: larger at once (the difference prorated), smaller from next month',
     schemas: (s) => ({
       params: s.idParamsSchema,
@@ -75,7 +64,6 @@ export const CBS_CALLS = declareCalls(schemas, {
     access: { page: 'cbs_dashboard', button: 'close' },
     audit: 'cbs.package.close',
     errors: [404, 409],
-    tags: ['cbs'],
     summary: 'Closes a package at the start of next month (a free or suspended one at once)',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.cloudPackageChangeSchema }),
   },

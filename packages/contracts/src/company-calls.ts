@@ -3,9 +3,8 @@ import { ACCOUNT_PATHS, COMPANY_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./company.js')), ...(await import('./system.js')) });
-const tags = ['company'];
 
-export const COMPANY_CALLS = declareCalls(schemas, {
+export const COMPANY_CALLS = declareCalls(schemas, ['company'], {
   createCompany: {
     method: 'POST',
     path: ACCOUNT_PATHS.companies,
@@ -13,7 +12,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     audit: 'company.create',
     status: 201,
     errors: [403, 409],
-    tags,
     summary: 'A user without a company creates one and becomes its owner',
     schemas: (s) => ({ body: s.createCompanyBodySchema, response: s.createdSchema }),
   },
@@ -22,7 +20,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     path: COMPANY_PATHS.company,
     access: 'user',
     errors: [400, 403, 409],
-    tags,
     summary: "The caller's company with its verification images (signed display URLs)",
     schemas: (s) => ({ response: s.companyDetailSchema }),
   },
@@ -32,7 +29,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     access: 'user',
     audit: ['company.settings.update', 'company.verification.submit'],
     errors: [403, 409],
-    tags,
     summary: 'Display settings (title, logo) and verification (name, three images); owner only',
     schemas: (s) => ({ body: s.updateCompanyBodySchema, response: null }),
   },
@@ -41,7 +37,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     path: COMPANY_PATHS.uploadToken,
     access: 'user',
     errors: [403, 409, 413],
-    tags,
     summary: 'A 10-minute upload token for {kind}/{companyId}_{md5}.{ext} of this size; owner only',
     schemas: (s) => ({ body: s.uploadTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
@@ -52,7 +47,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     path: COMPANY_PATHS.objectUpload,
     access: 'public',
     errors: [400, 401, 403, 409, 413, 415],
-    tags,
     summary: 'Upload one object: multipart filename, filesize, file; header Authorization: VAP-OSS {token}',
     schemas: (s) => ({ response: s.uploadResultSchema }),
   },
@@ -62,7 +56,6 @@ export const COMPANY_CALLS = declareCalls(schemas, {
     path: `${COMPANY_PATHS.objects}/*`,
     access: 'public',
     file: true,
-    tags,
     summary: 'A stored object, by signed URL (?e=&s=) or to a signed-in user of its company',
     schemas: (s) => ({ query: s.signedUrlQuerySchema, response: null }),
   },

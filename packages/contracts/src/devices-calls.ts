@@ -19,8 +19,6 @@ const schemas = async () => {
   return {
     ...devices,
     ...list,
-    // An export's filter and sort: the list's, as their encoded text.
-    exportQuerySchema: list.listQuerySchema.pick({ wheres: true, orders: true }),
     // The bytes of a file answer, named in the OpenAPI document by what they are.
     xlsxFile: files.xlsxFileSchema,
     templateFile: files.xlsxFileSchema.describe('.xlsx or .csv'),
@@ -28,25 +26,20 @@ const schemas = async () => {
 };
 
 const maintenance = 'device_maintenance';
-const tags = ['devices'];
 
-export const DEVICE_CALLS = declareCalls(schemas, {
+export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
   devices: {
     method: 'GET',
     path: DEVICE_PATHS.devices,
     access: { page: maintenance },
     openApi: true,
-    tags,
     summary:
       "The devices of the caller's company and its downstream companies (read-only), by group permission",
     description:
       'wheres (base64 JSON): sn = or like, name like, model = or in, group_id = or in (0: ungrouped), status =, ' +
       'network_mode =, firmware_version = or like, company_id =. orders: sn, name, model, firmware_version, ' +
       'status, last_online_at, bound_at (default bound_at desc).',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.deviceSchema),
-      list: { filters: s.DEVICE_FILTERS, orders: s.DEVICE_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.deviceSchema, s.DEVICE_FILTERS, s.DEVICE_ORDER_KEYS),
   },
   device: {
     method: 'GET',
@@ -54,7 +47,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance },
     openApi: true,
     errors: [404],
-    tags,
     summary: 'One device the caller may see',
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: s.deviceSchema }),
   },
@@ -65,7 +57,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     openApi: true,
     audit: 'device.bind',
     errors: [404, 409],
-    tags,
     summary: 'Binds a unit by serial and device code, or as a GB28181 device, into a group or none',
     schemas: (s) => ({ body: s.bindDeviceBodySchema, response: s.deviceSchema }),
   },
@@ -76,7 +67,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     openApi: true,
     audit: 'device.update',
     errors: [404],
-    tags,
     summary: "Renames a device of the caller's company and changes its remark",
     schemas: (s) => ({
       params: s.deviceIdParamsSchema,
@@ -91,7 +81,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     openApi: true,
     audit: 'device.unbind',
     errors: [404],
-    tags,
     summary: "Unbinds a device of the caller's company: the unit returns to the factory pool",
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
   },
@@ -101,7 +90,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'unbind' },
     audit: 'device.unbind',
     errors: [404],
-    tags,
     summary: "Unbinds the selected devices of the caller's company, all or none",
     schemas: (s) => ({ body: s.unbindDevicesBodySchema, response: s.batchResultSchema }),
   },
@@ -111,7 +99,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'move' },
     audit: 'device.move',
     errors: [404, 409],
-    tags,
     summary: 'Moves the selected devices into a group (or out of every group), all or none',
     schemas: (s) => ({ body: s.moveDevicesBodySchema, response: s.batchResultSchema }),
   },
@@ -120,7 +107,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     path: DEVICE_PATHS.importTemplate,
     access: { page: maintenance, button: 'import' },
     file: true,
-    tags,
     summary:
       'The empty workbook of an import mode (template: name, gb28181_id, password, remark; plain: sn, username, password, remark)',
     schemas: (s) => ({ query: s.importTemplateQuerySchema, response: null, also: { 200: s.templateFile } }),
@@ -134,7 +120,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     audit: 'device.import',
     errors: [400, 404, 413, 415],
     consumes: ['multipart/form-data'],
-    tags,
     summary: 'Bind the rows of a workbook (.xlsx or .csv, multipart: mode, group_id, on_error, then file)',
     description:
       'Each failing row is reported with its row number and bindTemplateError: 0 missing, 1 format, ' +
@@ -147,7 +132,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     path: DEVICE_PATHS.export,
     access: { page: maintenance, button: 'export' },
     file: true,
-    tags,
     summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
   },
@@ -155,7 +139,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: DEVICE_PATHS.groups,
     access: { page: maintenance },
-    tags,
     summary: 'The groups the caller sees, with their device counts, and the ungrouped count',
     schemas: (s) => ({ response: s.deviceGroupsSchema }),
   },
@@ -165,7 +148,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'group' },
     audit: 'device_group.create',
     errors: [404, 409],
-    tags,
     summary: 'Creates a group (needs all-group access)',
     schemas: (s) => ({ body: s.groupBodySchema, response: s.deviceGroupSchema }),
   },
@@ -175,7 +157,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'group' },
     audit: 'device_group.update',
     errors: [404, 409],
-    tags,
     summary: 'Renames a group or changes its maximum (never below its devices)',
     schemas: (s) => ({
       params: s.deviceIdParamsSchema,
@@ -189,7 +170,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     access: { page: maintenance, button: 'group' },
     audit: 'device_group.delete',
     errors: [404, 409],
-    tags,
     summary: 'Deletes a group; its devices become ungrouped (needs all-group access)',
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
   },
@@ -197,22 +177,17 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: DEVICE_PATHS.bindRecords,
     access: { page: 'device_bind_record' },
-    tags,
     summary: "The binding records of the caller's company, by the group permission of each device",
     description:
       'wheres (base64 JSON): sn = or like, action =, source =, operator_id =, created_at >=, <= or between. ' +
       'orders: created_at, sn, action (default created_at desc).',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.bindRecordSchema),
-      list: { filters: s.BIND_RECORD_FILTERS, orders: s.BIND_RECORD_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.bindRecordSchema, s.BIND_RECORD_FILTERS, s.BIND_RECORD_ORDER_KEYS),
   },
   exportBindRecords: {
     method: 'GET',
     path: DEVICE_PATHS.bindRecordsExport,
     access: { page: 'device_bind_record', button: 'export' },
     file: true,
-    tags,
     summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
   },
@@ -222,7 +197,6 @@ export const DEVICE_CALLS = declareCalls(schemas, {
     path: DEVICE_PATHS.verify,
     access: { page: 'device_verify', button: 'verify' },
     errors: [429],
-    tags,
     summary: 'Whether a serial or device code is a genuine unit, and whether it can be bound',
     schemas: (s) => ({ body: s.verifyDeviceBodySchema, response: s.verifyResultSchema }),
   },

@@ -259,7 +259,6 @@ export const CONSUMPTION_ORDER_KEYS = ['created_at', 'amount'] as const;
 
 /** The export takes the same `wheres`; refused beyond this many rows (spec §8). */
 export const CONSUMPTION_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
-export const consumptionExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
 /**
  * Accounting months (this month's spending, monthly billing) begin at midnight China Standard Time

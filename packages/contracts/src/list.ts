@@ -44,6 +44,16 @@ export interface ListPage<T> {
 export const listPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int().nonnegative() });
 
+/** A list call's schemas: a page of its rows, and the filters and sort keys its query accepts. */
+export const listSchemas = <T extends z.ZodType>(
+  row: T,
+  filters: FilterSpec,
+  orders: readonly string[] = [],
+) => ({
+  response: listPageSchema(row),
+  list: { filters, orders },
+});
+
 /** The list query of spec §3 as it travels: `wheres`/`orders` are base64 JSON lists. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -52,6 +62,9 @@ export const listQuerySchema = z.object({
   orders: z.string().max(2048).optional(),
 });
 export type ListQueryParams = z.infer<typeof listQuerySchema>;
+
+/** An export's query: its list's filter and sort, as their encoded text, without paging. */
+export const exportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
 /**
  * Which `{k, o, v}` filters a list accepts: per key, per operator, the schema of `v`. Anything else

@@ -15,7 +15,6 @@ const schemas = async () => {
 };
 type Schemas = Awaited<ReturnType<typeof schemas>>;
 
-const tags = ['mqtt'] as const;
 // The list calls of the clients' pages admit any signed-in user and answer 403 to one whose pages
 // show none of the clients (their handler reads which kinds each page shows).
 const LIVE_LIST_ERRORS = [403] as const;
@@ -27,7 +26,6 @@ const logPage = <P extends string>(path: P, kind: MqttLogKind) =>
     method: 'POST',
     path,
     access: { page: 'mqtt_log' },
-    tags,
     summary: `The ${kind.replace('_', ' ')} log of a time range, newest first`,
     description:
       'wheres (a JSON list): client_id, username, topic, ip = or like; kind, event, direction, qos =.',
@@ -44,17 +42,15 @@ const logExport = <P extends string>(path: P, kind: MqttLogKind) =>
     path,
     access: { page: 'mqtt_log', button: 'export' },
     file: true,
-    tags,
     summary: `The ${kind.replace('_', ' ')} log of a time range as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     schemas: (s: Schemas) => ({ body: s.mqttLogExportBodySchema, response: s.xlsxSchema }),
   }) as const;
 
-export const MQTT_CALLS = declareCalls(schemas, {
+export const MQTT_CALLS = declareCalls(schemas, ['mqtt'], {
   version: {
     method: 'GET',
     path: MQTT_PATHS.version,
     access: 'user',
-    tags,
     summary: 'Versions of the MQTT broker serving the company, and the server clock',
     schemas: (s) => ({ response: s.mqttVersionSchema }),
   },
@@ -63,23 +59,18 @@ export const MQTT_CALLS = declareCalls(schemas, {
     path: MQTT_PATHS.clients,
     access: 'user',
     errors: LIVE_LIST_ERRORS,
-    tags,
     summary:
       "The company's connected clients (devices on mqtt_device_client, user clients on mqtt_user_client)",
     description:
       'wheres (base64 JSON): client_id, username, ip = or like; kind, transport, protocol_level =; ' +
       'connected_at >=, <=, between. orders: connected_at, client_id, username, ip (default connected_at desc).',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.mqttClientSchema),
-      list: { filters: s.MQTT_CLIENT_FILTERS, orders: s.MQTT_CLIENT_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.mqttClientSchema, s.MQTT_CLIENT_FILTERS, s.MQTT_CLIENT_ORDER_KEYS),
   },
   clientCount: {
     method: 'GET',
     path: MQTT_PATHS.clientsCount,
     access: 'user',
     errors: LIVE_LIST_ERRORS,
-    tags,
     summary: 'How many connected clients match the wheres, by kind',
     schemas: (s) => ({ query: s.mqttCountQuerySchema, response: s.mqttClientCountSchema }),
   },
@@ -88,11 +79,10 @@ export const MQTT_CALLS = declareCalls(schemas, {
     path: MQTT_PATHS.clientsExport,
     access: { page: 'mqtt_device_client', button: 'export' },
     file: true,
-    tags,
     summary: `The company's connected devices that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     description:
       'wheres and orders (base64 JSON) as GET clients takes them; only device clients are exported.',
-    schemas: (s) => ({ query: s.mqttClientExportQuerySchema, response: s.xlsxSchema }),
+    schemas: (s) => ({ query: s.exportQuerySchema, response: s.xlsxSchema }),
   },
   // Either page's kick admits the call; the client's kind says which one it needs (the handler).
   kick: {
@@ -106,7 +96,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
     },
     audit: 'mqtt.client.kick',
     errors: [404],
-    tags,
     summary: 'Disconnects a client of the company (the kick button of its kind’s page)',
     schemas: (s) => ({ params: s.mqttClientIdParamsSchema, response: null }),
   },
@@ -115,21 +104,17 @@ export const MQTT_CALLS = declareCalls(schemas, {
     path: MQTT_PATHS.subscriptions,
     access: 'user',
     errors: LIVE_LIST_ERRORS,
-    tags,
     summary: "The subscriptions of the company's connected clients",
     description:
       'wheres (base64 JSON): client_id, username, topic = or like; kind, qos =. orders: client_id, topic, qos.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.mqttSubscriptionSchema),
-      list: { filters: s.MQTT_SUBSCRIPTION_FILTERS, orders: s.MQTT_SUBSCRIPTION_ORDER_KEYS },
-    }),
+    schemas: (s) =>
+      s.listSchemas(s.mqttSubscriptionSchema, s.MQTT_SUBSCRIPTION_FILTERS, s.MQTT_SUBSCRIPTION_ORDER_KEYS),
   },
   subscriptionCount: {
     method: 'GET',
     path: MQTT_PATHS.subscriptionsCount,
     access: 'user',
     errors: LIVE_LIST_ERRORS,
-    tags,
     summary: 'How many subscriptions match the wheres',
     schemas: (s) => ({ query: s.mqttCountQuerySchema, response: s.mqttSubscriptionCountSchema }),
   },
@@ -137,7 +122,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: MQTT_PATHS.clientsSeries,
     access: dashboard,
-    tags,
     summary:
       'Connected device and user clients over time (the highest count of each step), and the connects refused that named the company’s devices or keys (their sum)',
     schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttClientSeriesSchema }),
@@ -146,7 +130,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: MQTT_PATHS.subscriptionsSeries,
     access: dashboard,
-    tags,
     summary: 'Subscriptions over time (the highest count of each step)',
     schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttSubscriptionSeriesSchema }),
   },
@@ -154,7 +137,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: MQTT_PATHS.publishesSeries,
     access: dashboard,
-    tags,
     summary: "Messages the company's clients published (in) and were sent (out), per step",
     schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttPublishSeriesSchema }),
   },
@@ -164,7 +146,6 @@ export const MQTT_CALLS = declareCalls(schemas, {
     path: MQTT_PATHS.debugToken,
     access: { page: 'mqtt_debug_tool', button: 'connect' },
     errors: [400],
-    tags,
     summary: 'Credentials for the debug tool to connect over WebSocket as the signed-in user',
     schemas: (s) => ({ response: s.mqttDebugTokenSchema }),
   },

@@ -121,8 +121,6 @@ export const mqttCountQuerySchema = listQuerySchema.pick({ wheres: true });
  * the filters then to be narrowed).
  */
 export const MQTT_CLIENT_EXPORT_MAX_ROWS = LOG_EXPORT_MAX_ROWS;
-/** GET clients/export: the list's filters and order; the rows are the device clients that match. */
-export const mqttClientExportQuerySchema = listQuerySchema.pick({ wheres: true, orders: true });
 
 /** DELETE clients/{id}: the client id, as the list shows it. */
 export const mqttClientIdParamsSchema = z.object({ id: z.string().min(1).max(256) });

@@ -4,25 +4,20 @@ import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./notices.js')), ...(await import('./list.js')) });
 
-export const NOTICE_CALLS = declareCalls(schemas, {
+export const NOTICE_CALLS = declareCalls(schemas, ['notices'], {
   notices: {
     method: 'GET',
     path: NTC_PATHS.notices,
     access: 'user',
-    tags: ['notices'],
     summary: 'System notices, with whether the caller has read each (state 0 unread, 1 read)',
     description:
       'wheres (base64 JSON): state =, title like, published_at between/>=/<=. orders: published_at, title.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.noticeSchema),
-      list: { filters: s.NOTICE_FILTERS, orders: s.NOTICE_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.noticeSchema, s.NOTICE_FILTERS, s.NOTICE_ORDER_KEYS),
   },
   unreadNotices: {
     method: 'GET',
     path: NTC_PATHS.noticesCount,
     access: 'user',
-    tags: ['notices'],
     summary: 'How many notices the caller has not read (the bell dot)',
     schemas: (s) => ({ response: s.noticeUnreadSchema }),
   },
@@ -31,7 +26,6 @@ export const NOTICE_CALLS = declareCalls(schemas, {
     path: NTC_PATHS.noticeRead.pattern,
     access: 'user',
     errors: [404],
-    tags: ['notices'],
     summary: 'Marks a notice read for the caller (again is fine)',
     schemas: (s) => ({ params: s.ntcIdParamsSchema, response: null }),
   },
@@ -39,20 +33,15 @@ export const NOTICE_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: NTC_PATHS.messages,
     access: 'user',
-    tags: ['notices'],
     summary: "The caller's messages",
     description:
       'wheres (base64 JSON): state =, title like, kind =, created_at between/>=/<=. orders: created_at, title.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.messageSchema),
-      list: { filters: s.MESSAGE_FILTERS, orders: s.MESSAGE_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.messageSchema, s.MESSAGE_FILTERS, s.MESSAGE_ORDER_KEYS),
   },
   countMessages: {
     method: 'GET',
     path: NTC_PATHS.messagesCount,
     access: 'user',
-    tags: ['notices'],
     summary: "How many of the caller's messages match wheres, e.g. [{k:'state',o:'=',v:0}] for the dot",
     schemas: (s) => ({ query: s.ntcCountQuerySchema, response: s.messageCountSchema }),
   },
@@ -60,7 +49,6 @@ export const NOTICE_CALLS = declareCalls(schemas, {
     method: 'PUT',
     path: NTC_PATHS.messagesReadAll,
     access: 'user',
-    tags: ['notices'],
     summary: 'Marks every unread message of the caller read',
     schemas: (s) => ({ response: s.readAllResultSchema }),
   },
@@ -69,7 +57,6 @@ export const NOTICE_CALLS = declareCalls(schemas, {
     path: NTC_PATHS.messageRead.pattern,
     access: 'user',
     errors: [404],
-    tags: ['notices'],
     summary: "Marks one of the caller's messages read; another user's message is not found",
     schemas: (s) => ({ params: s.ntcIdParamsSchema, response: null }),
   },

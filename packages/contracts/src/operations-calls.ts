@@ -4,13 +4,12 @@ import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./operations.js')), ...(await import('./menu.js')) });
 
-export const OPERATIONS_CALLS = declareCalls(schemas, {
+export const OPERATIONS_CALLS = declareCalls(schemas, ['operations'], {
   healthz: {
     method: 'GET',
     path: OPERATIONS_PATHS.healthz,
     access: 'public',
     errors: [503],
-    tags: ['operations'],
     summary: 'Liveness and database reachability',
     schemas: (s) => ({ response: s.healthSchema }),
   },
@@ -18,7 +17,6 @@ export const OPERATIONS_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: OPERATIONS_PATHS.livez,
     access: 'public',
-    tags: ['operations'],
     summary: 'Liveness of the server process alone, without a database round trip',
     schemas: (s) => ({ response: s.livenessSchema }),
   },
@@ -28,7 +26,6 @@ export const OPERATIONS_CALLS = declareCalls(schemas, {
     path: OPERATIONS_PATHS.apiDocument,
     access: 'public',
     hidden: true,
-    tags: ['operations'],
     summary: 'The OpenAPI document of /webapi',
     schemas: (s) => ({ response: s.openApiDocumentSchema }),
   },

@@ -11,12 +11,11 @@ const setUserRole = {
   access: { page: 'system_user', button: 'role' },
   audit: 'system.user.role',
   errors: [404],
-  tags: ['system'],
   summary: 'Gives a user of the company another role (never oneself, the owner or a wider account)',
   schemas: (s: Schemas) => ({ params: s.systemIdParamsSchema, body: s.userRoleBodySchema, response: null }),
 } as const;
 
-export const SYSTEM_CALLS = declareCalls(schemas, {
+export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
   // The two read-only lists of the system area are open to access keys (docs/open-api.md): they
   // let a third party mirror the company's staff and roles into its own systems, change nothing,
   // and answer only the key's company. Writes stay with signed-in users, where §6 rules about who
@@ -26,14 +25,10 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     path: SYSTEM_PATHS.users,
     access: { page: 'system_user' },
     openApi: true,
-    tags: ['system'],
     summary: "The users of the caller's company",
     description:
       'wheres (base64 JSON): phone = or like, nickname like, role_id =. orders: created_at, phone, nickname, role_id.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.companyUserSchema),
-      list: { filters: s.USER_FILTERS, orders: s.USER_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.companyUserSchema, s.USER_FILTERS, s.USER_ORDER_KEYS),
   },
   user: {
     method: 'GET',
@@ -41,7 +36,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_user' },
     openApi: true,
     errors: [404],
-    tags: ['system'],
     summary: "One user of the caller's company, as the users list shows them (spec §7.1)",
     schemas: (s) => ({ params: s.systemIdParamsSchema, response: s.companyUserSchema }),
   },
@@ -51,7 +45,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_user', button: 'add' },
     audit: 'system.user.create',
     errors: [404, 409],
-    tags: ['system'],
     summary: 'Adds a user to the company with a role no wider than the caller’s',
     schemas: (s) => ({ body: s.createUserBodySchema, response: s.createdSchema }),
   },
@@ -64,7 +57,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_user', button: 'edit' },
     audit: 'system.user.update',
     errors: [404, 409],
-    tags: ['system'],
     summary: "Changes a user's nickname, email and remark (never oneself, the owner or a wider account)",
     schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.editUserBodySchema, response: null }),
   },
@@ -74,7 +66,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_user', button: 'delete' },
     audit: 'system.user.remove',
     errors: [404],
-    tags: ['system'],
     summary: 'Detaches a user from the company (the account stays; its sessions end)',
     schemas: (s) => ({ params: s.systemIdParamsSchema, response: null }),
   },
@@ -84,7 +75,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: SYSTEM_PATHS.userRoleOptions,
     access: { page: 'system_user' },
-    tags: ['system'],
     summary: "The roles of the caller's company, for the users page (role names, roles to give)",
     schemas: (s) => ({ response: s.roleListSchema }),
   },
@@ -94,7 +84,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     // Open to access keys, like the users list.
     access: { page: 'system_role' },
     openApi: true,
-    tags: ['system'],
     summary: "The roles of the caller's company, with how many users hold each",
     schemas: (s) => ({ response: s.roleListSchema }),
   },
@@ -104,7 +93,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_role', button: 'add' },
     audit: 'system.role.create',
     errors: [409],
-    tags: ['system'],
     summary: 'Creates a role no wider than the caller’s (name ≤ 200, at least one menu)',
     schemas: (s) => ({ body: s.roleBodySchema, response: s.createdSchema }),
   },
@@ -114,7 +102,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_role', button: 'edit' },
     audit: 'system.role.update',
     errors: [404, 409],
-    tags: ['system'],
     summary: 'Changes a role; with dry_run=true only answers whether it is a reduction and whom it affects',
     schemas: (s) => ({
       params: s.systemIdParamsSchema,
@@ -129,7 +116,6 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     access: { page: 'system_role', button: 'delete' },
     audit: 'system.role.delete',
     errors: [404, 409],
-    tags: ['system'],
     summary: 'Deletes a role no user holds; dry_run=true answers how many users hold it',
     schemas: (s) => ({
       params: s.systemIdParamsSchema,
@@ -141,12 +127,8 @@ export const SYSTEM_CALLS = declareCalls(schemas, {
     method: 'GET',
     path: SYSTEM_PATHS.children,
     access: { page: 'system_user' },
-    tags: ['system'],
     summary: "The downstream companies of the caller's company",
     description: 'wheres (base64 JSON): name like, verify_status =. orders: created_at, name.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.childCompanySchema),
-      list: { filters: s.CHILD_FILTERS, orders: s.CHILD_ORDER_KEYS },
-    }),
+    schemas: (s) => s.listSchemas(s.childCompanySchema, s.CHILD_FILTERS, s.CHILD_ORDER_KEYS),
   },
 });

@@ -20,7 +20,7 @@ const schemas = async () => {
   ]);
   return {
     ...tasks,
-    listPageSchema: list.listPageSchema,
+    listSchemas: list.listSchemas,
     uploadTokenResultSchema: company.uploadTokenResultSchema,
     // The bytes of a file answer, named in the OpenAPI document by what they are.
     xlsxFile: files.xlsxFileSchema,
@@ -33,15 +33,13 @@ type ButtonOf<T extends keyof typeof TASK_BUTTONS> = PageAccess & { button: (typ
 const upgrade: ButtonOf<'firmware_upgrade'> = { page: PAGE, button: 'upgrade' };
 const config: ButtonOf<'configuration'> = { page: PAGE, button: 'config' };
 const whitelist: ButtonOf<'whitelist'> = { page: PAGE, button: 'whitelist' };
-const tags = ['tasks'];
 
-export const TASK_CALLS = declareCalls(schemas, {
+export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
   firmware: {
     method: 'GET',
     path: TASK_PATHS.firmware,
     access: { page: PAGE },
     errors: [400, 404],
-    tags,
     summary: "The company's firmware packages, newest first",
     schemas: (s) => ({ response: s.firmwareListSchema }),
   },
@@ -50,7 +48,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     path: TASK_PATHS.firmwareToken,
     access: upgrade,
     errors: [404],
-    tags,
     summary: 'An upload token for a firmware package firmware/{companyId}_{md5}.bin, at most 100 MB',
     schemas: (s) => ({ body: s.firmwareTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
@@ -60,7 +57,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: upgrade,
     audit: 'firmware.create',
     errors: [404, 409],
-    tags,
     summary: 'Records an uploaded firmware package with its model, version and release notes',
     schemas: (s) => ({ body: s.createFirmwareBodySchema, response: s.firmwareSchema }),
   },
@@ -70,7 +66,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: upgrade,
     audit: 'firmware.delete',
     errors: [404, 409],
-    tags,
     summary: 'Deletes a firmware package that no unfinished task uses',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
   },
@@ -79,20 +74,15 @@ export const TASK_CALLS = declareCalls(schemas, {
     path: TASK_PATHS.tasks,
     access: { page: PAGE },
     errors: [404],
-    tags,
     summary: "A page of the company's device tasks, newest first",
     description: 'wheres (base64 JSON): type =, state =, created_at between.',
-    schemas: (s) => ({
-      response: s.listPageSchema(s.taskSchema),
-      list: { filters: s.TASK_FILTERS, orders: [] },
-    }),
+    schemas: (s) => s.listSchemas(s.taskSchema, s.TASK_FILTERS),
   },
   task: {
     method: 'GET',
     path: TASK_PATHS.task.pattern,
     access: { page: PAGE },
     errors: [404],
-    tags,
     summary: 'One device task with its counts by state',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
   },
@@ -101,14 +91,9 @@ export const TASK_CALLS = declareCalls(schemas, {
     path: TASK_PATHS.jobs.pattern,
     access: { page: PAGE },
     errors: [404],
-    tags,
     summary: "A page of a task's jobs, one per device",
     description: 'wheres (base64 JSON): state =, sn = or like.',
-    schemas: (s) => ({
-      params: s.taskIdParamsSchema,
-      response: s.listPageSchema(s.taskJobSchema),
-      list: { filters: s.TASK_JOB_FILTERS, orders: [] },
-    }),
+    schemas: (s) => ({ params: s.taskIdParamsSchema, ...s.listSchemas(s.taskJobSchema, s.TASK_JOB_FILTERS) }),
   },
   exportJobs: {
     method: 'GET',
@@ -116,7 +101,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: { page: PAGE, button: 'export' },
     errors: [404],
     file: true,
-    tags,
     summary: "A task's jobs as .xlsx, in the caller's language",
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null, also: { 200: s.xlsxFile } }),
   },
@@ -126,7 +110,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: upgrade,
     audit: 'task.create',
     errors: [404],
-    tags,
     summary: 'Upgrades the firmware of selected devices, a group or a filter, of the package’s model',
     schemas: (s) => ({ body: s.createUpgradeTaskBodySchema, response: s.taskSchema }),
   },
@@ -136,7 +119,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: { page: PAGE },
     audit: 'task.retry',
     errors: [404, 409],
-    tags,
     summary: 'The failed jobs of a task (of some devices, or all) start again',
     schemas: (s) => ({ params: s.taskIdParamsSchema, body: s.retryTaskBodySchema, response: s.taskSchema }),
   },
@@ -146,7 +128,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: { page: PAGE },
     audit: 'task.cancel',
     errors: [404, 409],
-    tags,
     summary: 'Cancels a task: its jobs not started fail `cancelled`, started ones run to their end',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
   },
@@ -155,7 +136,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     path: TASK_PATHS.configTemplates,
     access: { page: PAGE },
     errors: [400, 404],
-    tags,
     summary: "The company's configuration templates, by name",
     schemas: (s) => ({ response: s.configTemplateListSchema }),
   },
@@ -165,7 +145,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: config,
     audit: 'config_template.create',
     errors: [404, 409],
-    tags,
     summary: 'Creates a configuration template (image, OSD, network, storage) for a model or every model',
     schemas: (s) => ({ body: s.configTemplateBodySchema, response: s.configTemplateSchema }),
   },
@@ -175,7 +154,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: config,
     audit: 'config_template.update',
     errors: [404, 409],
-    tags,
     summary: 'Changes a configuration template (tasks keep what they applied)',
     schemas: (s) => ({
       params: s.taskIdParamsSchema,
@@ -189,7 +167,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: config,
     audit: 'config_template.delete',
     errors: [404],
-    tags,
     summary: 'Deletes a configuration template (tasks keep what they applied)',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
   },
@@ -199,7 +176,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: config,
     audit: 'task.create',
     errors: [404],
-    tags,
     summary: "Applies a template to selected devices, a group or a filter (of the template's model)",
     schemas: (s) => ({ body: s.createConfigurationTaskBodySchema, response: s.taskSchema }),
   },
@@ -210,7 +186,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: whitelist,
     errors: [400, 404, 413, 415],
     consumes: ['multipart/form-data'],
-    tags,
     summary: 'Reads a white-list workbook (.xlsx or .csv, multipart: list, then file; column value)',
     description:
       'Answers the entries and the refused rows by row number: missing, format (not a plate or a card ' +
@@ -223,7 +198,6 @@ export const TASK_CALLS = declareCalls(schemas, {
     access: whitelist,
     audit: 'task.create',
     errors: [404],
-    tags,
     summary: 'Pushes a white list (plates or cards) to selected devices, a group or a filter',
     schemas: (s) => ({ body: s.createWhitelistTaskBodySchema, response: s.taskSchema }),
   },
