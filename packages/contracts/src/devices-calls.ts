@@ -7,7 +7,7 @@
  * device_verify, button `verify`). The dashboard card's summary is SUMMARY_CALLS.devices.
  */
 import { DEVICE_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, exportOf } from './calls.js';
 import { DEVICE_EXPORT_MAX_ROWS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
@@ -25,22 +25,39 @@ const schemas = async () => {
   };
 };
 
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
 const maintenance = 'device_maintenance';
 
+/** The device list, whose export has its page and filter. */
+const devices = {
+  method: 'GET',
+  path: DEVICE_PATHS.devices,
+  access: { page: maintenance },
+  openApi: true,
+  summary:
+    "The devices of the caller's company and its downstream companies (read-only), by group permission",
+  description:
+    'wheres (base64 JSON): sn = or like, name like, model = or in, group_id = or in (0: ungrouped), status =, ' +
+    'network_mode =, firmware_version = or like, company_id =. orders: sn, name, model, firmware_version, ' +
+    'status, last_online_at, bound_at (default bound_at desc).',
+  schemas: (s: Schemas) => s.listSchemas(s.deviceSchema, s.DEVICE_FILTERS, s.DEVICE_ORDER_KEYS),
+} as const;
+
+/** The binding records, whose export has their page and filter. */
+const bindRecords = {
+  method: 'GET',
+  path: DEVICE_PATHS.bindRecords,
+  access: { page: 'device_bind_record' },
+  summary: "The binding records of the caller's company, by the group permission of each device",
+  description:
+    'wheres (base64 JSON): sn = or like, action =, source =, operator_id =, created_at >=, <= or between. ' +
+    'orders: created_at, sn, action (default created_at desc).',
+  schemas: (s: Schemas) => s.listSchemas(s.bindRecordSchema, s.BIND_RECORD_FILTERS, s.BIND_RECORD_ORDER_KEYS),
+} as const;
+
 export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
-  devices: {
-    method: 'GET',
-    path: DEVICE_PATHS.devices,
-    access: { page: maintenance },
-    openApi: true,
-    summary:
-      "The devices of the caller's company and its downstream companies (read-only), by group permission",
-    description:
-      'wheres (base64 JSON): sn = or like, name like, model = or in, group_id = or in (0: ungrouped), status =, ' +
-      'network_mode =, firmware_version = or like, company_id =. orders: sn, name, model, firmware_version, ' +
-      'status, last_online_at, bound_at (default bound_at desc).',
-    schemas: (s) => s.listSchemas(s.deviceSchema, s.DEVICE_FILTERS, s.DEVICE_ORDER_KEYS),
-  },
+  devices,
   device: {
     method: 'GET',
     path: DEVICE_PATHS.device.pattern,
@@ -127,14 +144,11 @@ export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
       "'all' binds nothing when a row fails; 'valid' binds the valid rows. An empty sheet is 400 no_device.",
     schemas: (s) => ({ response: s.importResultSchema }),
   },
-  exportDevices: {
-    method: 'GET',
+  exportDevices: exportOf(devices, {
     path: DEVICE_PATHS.export,
-    access: { page: maintenance, button: 'export' },
-    file: true,
     summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
-  },
+  }),
   groups: {
     method: 'GET',
     path: DEVICE_PATHS.groups,
@@ -173,24 +187,12 @@ export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
     summary: 'Deletes a group; its devices become ungrouped (needs all-group access)',
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
   },
-  bindRecords: {
-    method: 'GET',
-    path: DEVICE_PATHS.bindRecords,
-    access: { page: 'device_bind_record' },
-    summary: "The binding records of the caller's company, by the group permission of each device",
-    description:
-      'wheres (base64 JSON): sn = or like, action =, source =, operator_id =, created_at >=, <= or between. ' +
-      'orders: created_at, sn, action (default created_at desc).',
-    schemas: (s) => s.listSchemas(s.bindRecordSchema, s.BIND_RECORD_FILTERS, s.BIND_RECORD_ORDER_KEYS),
-  },
-  exportBindRecords: {
-    method: 'GET',
+  bindRecords,
+  exportBindRecords: exportOf(bindRecords, {
     path: DEVICE_PATHS.bindRecordsExport,
-    access: { page: 'device_bind_record', button: 'export' },
-    file: true,
     summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
-  },
+  }),
   // Quiet in the console: the page shows a refusal (429, too many checks) in place.
   verify: {
     method: 'POST',

@@ -8,7 +8,7 @@
  * payment's token is all the payer holds.
  */
 import { DEV_PAYMENT_PATHS, FINANCE_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, exportOf } from './calls.js';
 // finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
@@ -28,6 +28,32 @@ const schemas = async () => {
     pdfFile: files.pdfFileSchema,
   };
 };
+
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+/** The consumption records, whose export has their page and filter. */
+const consumption = {
+  method: 'GET',
+  path: FINANCE_PATHS.consumption,
+  access: { page: 'consume_record' },
+  summary: "A page of the company's charges and the total spent by all that match",
+  description:
+    'wheres (base64 JSON): product =, reference like, created_at between. orders: created_at, amount.',
+  schemas: (s: Schemas) => ({
+    response: s.consumptionPageSchema,
+    list: { filters: s.CONSUMPTION_FILTERS, orders: s.CONSUMPTION_ORDER_KEYS },
+  }),
+} as const;
+
+/** The invoice requests, whose export has their page and filter. */
+const invoices = {
+  method: 'GET',
+  path: FINANCE_PATHS.invoices,
+  access: { page: 'invoice_record' },
+  summary: "A page of the company's invoice requests, newest first, with the orders each covers",
+  description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+  schemas: (s: Schemas) => s.listSchemas(s.invoiceSchema, s.INVOICE_FILTERS),
+} as const;
 
 export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
   finance: {
@@ -80,26 +106,12 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     summary: 'Cancels a pending recharge order',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.rechargeOrderSchema }),
   },
-  consumption: {
-    method: 'GET',
-    path: FINANCE_PATHS.consumption,
-    access: { page: 'consume_record' },
-    summary: "A page of the company's charges and the total spent by all that match",
-    description:
-      'wheres (base64 JSON): product =, reference like, created_at between. orders: created_at, amount.',
-    schemas: (s) => ({
-      response: s.consumptionPageSchema,
-      list: { filters: s.CONSUMPTION_FILTERS, orders: s.CONSUMPTION_ORDER_KEYS },
-    }),
-  },
-  exportConsumption: {
-    method: 'GET',
+  consumption,
+  exportConsumption: exportOf(consumption, {
     path: FINANCE_PATHS.consumptionExport,
-    access: { page: 'consume_record', button: 'export' },
-    file: true,
     summary: `The charges that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
-  },
+  }),
   coupons: {
     method: 'GET',
     path: FINANCE_PATHS.coupons,
@@ -137,14 +149,7 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
       response: s.couponSchema,
     }),
   },
-  invoices: {
-    method: 'GET',
-    path: FINANCE_PATHS.invoices,
-    access: { page: 'invoice_record' },
-    summary: "A page of the company's invoice requests, newest first, with the orders each covers",
-    description: 'wheres (base64 JSON): state =, number like, requested_at between.',
-    schemas: (s) => s.listSchemas(s.invoiceSchema, s.INVOICE_FILTERS),
-  },
+  invoices,
   requestInvoice: {
     method: 'POST',
     path: FINANCE_PATHS.invoices,
@@ -171,15 +176,12 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     summary: "The invoice request as a PDF in the caller's language",
     schemas: (s) => ({ params: s.idParamsSchema, response: null, also: { 200: s.pdfFile } }),
   },
-  exportInvoices: {
-    method: 'GET',
+  exportInvoices: exportOf(invoices, {
     path: FINANCE_PATHS.invoicesExport,
-    access: { page: 'invoice_record', button: 'export' },
-    file: true,
     summary: `The invoice requests that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
-    description: 'wheres (base64 JSON): state =, number like, requested_at between.',
+    description: invoices.description,
     schemas: (s) => ({ query: s.invoicesExportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
-  },
+  }),
   invoicePayments: {
     method: 'GET',
     path: FINANCE_PATHS.invoicePayments,
