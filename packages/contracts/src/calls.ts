@@ -181,15 +181,19 @@ export function declareCalls<Module>(
 }
 
 /**
- * The export of a list call: behind the `export` button of the list's page, the rows the list's
- * filter matches as a file. It gives its own path, OpenAPI text and schemas (its query, its file).
+ * The export of a list call: behind the `export` button of the list's page, the list's rows (those
+ * its filter matches) as a file. It gives its own path, refusals, OpenAPI text and schemas (its
+ * query, its file).
  */
 export function exportOf<Module, const P extends string, S extends CallSchemas>(
   list: {
     readonly access: { readonly page: PageAccess['page'] };
     readonly schemas: (module: Module) => CallSchemas;
   },
-  { path, ...rest }: { path: P; summary: string; description?: string; schemas: (module: Module) => S },
+  {
+    path,
+    ...rest
+  }: Pick<CallFacts, 'errors' | 'summary' | 'description'> & { path: P; schemas: (module: Module) => S },
 ) {
   const access = { page: list.access.page, button: 'export' };
   return { method: 'GET', path, access, file: true, ...rest } as const;

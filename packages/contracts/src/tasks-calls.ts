@@ -8,7 +8,7 @@
  */
 import { TASK_PATHS } from './api-paths.js';
 import type { PageAccess } from './calls.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, exportOf } from './calls.js';
 import type { TASK_BUTTONS } from './tasks.js';
 
 const schemas = async () => {
@@ -33,6 +33,22 @@ type ButtonOf<T extends keyof typeof TASK_BUTTONS> = PageAccess & { button: (typ
 const upgrade: ButtonOf<'firmware_upgrade'> = { page: PAGE, button: 'upgrade' };
 const config: ButtonOf<'configuration'> = { page: PAGE, button: 'config' };
 const whitelist: ButtonOf<'whitelist'> = { page: PAGE, button: 'whitelist' };
+
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+/** A task's jobs, whose export has their page. */
+const jobs = {
+  method: 'GET',
+  path: TASK_PATHS.jobs.pattern,
+  access: { page: PAGE },
+  errors: [404],
+  summary: "A page of a task's jobs, one per device",
+  description: 'wheres (base64 JSON): state =, sn = or like.',
+  schemas: (s: Schemas) => ({
+    params: s.taskIdParamsSchema,
+    ...s.listSchemas(s.taskJobSchema, s.TASK_JOB_FILTERS),
+  }),
+} as const;
 
 export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
   firmware: {
@@ -86,24 +102,13 @@ export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
     summary: 'One device task with its counts by state',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
   },
-  jobs: {
-    method: 'GET',
-    path: TASK_PATHS.jobs.pattern,
-    access: { page: PAGE },
-    errors: [404],
-    summary: "A page of a task's jobs, one per device",
-    description: 'wheres (base64 JSON): state =, sn = or like.',
-    schemas: (s) => ({ params: s.taskIdParamsSchema, ...s.listSchemas(s.taskJobSchema, s.TASK_JOB_FILTERS) }),
-  },
-  exportJobs: {
-    method: 'GET',
+  jobs,
+  exportJobs: exportOf(jobs, {
     path: TASK_PATHS.jobsExport.pattern,
-    access: { page: PAGE, button: 'export' },
     errors: [404],
-    file: true,
     summary: "A task's jobs as .xlsx, in the caller's language",
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null, also: { 200: s.xlsxFile } }),
-  },
+  }),
   upgrade: {
     method: 'POST',
     path: TASK_PATHS.upgrade,
