@@ -110,15 +110,8 @@ export type AreaCallDeclaration<Module> = Omit<CallDeclaration<Module>, 'tags'> 
   readonly tags?: readonly string[];
 };
 
-/** The declared calls of an area, each typed by its declaration. */
-export type DeclaredCalls<Calls extends Readonly<Record<string, AreaCallDeclaration<never>>>> = {
-  readonly [K in keyof Calls]: DeclaredCall<
-    Calls[K]['method'],
-    Calls[K]['path'],
-    ReturnType<Calls[K]['schemas']>,
-    Calls[K]['file'] extends true ? true : false
-  >;
-};
+/** Whether a declaration answers a file. */
+type FileOf<D extends { readonly file?: boolean }> = D['file'] extends true ? true : false;
 
 /** A declared call: its facts, and its schemas once loaded. */
 export interface DeclaredCall<
@@ -140,11 +133,29 @@ export interface DeclaredCall<
 export function declareCalls<Module, const Calls extends Readonly<Record<string, CallDeclaration<Module>>>>(
   load: () => Promise<Module>,
   calls: Calls,
-): DeclaredCalls<Calls>;
+): {
+  readonly [K in keyof Calls]: DeclaredCall<
+    Calls[K]['method'],
+    Calls[K]['path'],
+    ReturnType<Calls[K]['schemas']>,
+    FileOf<Calls[K]>
+  >;
+};
 export function declareCalls<
   Module,
   const Calls extends Readonly<Record<string, AreaCallDeclaration<Module>>>,
->(load: () => Promise<Module>, tags: readonly string[], calls: Calls): DeclaredCalls<Calls>;
+>(
+  load: () => Promise<Module>,
+  tags: readonly string[],
+  calls: Calls,
+): {
+  readonly [K in keyof Calls]: DeclaredCall<
+    Calls[K]['method'],
+    Calls[K]['path'],
+    ReturnType<Calls[K]['schemas']>,
+    FileOf<Calls[K]>
+  >;
+};
 export function declareCalls<Module>(
   load: () => Promise<Module>,
   ...given:
