@@ -4,6 +4,11 @@ import { declareCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./auth.js')), ...(await import('./account.js')) });
 
+/** The calls served only with a scan provider that sends the browser back. */
+const SCAN_PROVIDER = 'a scan provider that sends the browser back (WECHAT_*)';
+/** The development outbox's calls: served only with it, and filed apart from the product's. */
+const devOutbox = { only: 'the development outbox (DEV_OUTBOX)', tags: ['development'] } as const;
+
 export const AUTH_CALLS = declareCalls(schemas, ['account'], {
   loginPassword: {
     method: 'POST',
@@ -98,7 +103,7 @@ export const AUTH_CALLS = declareCalls(schemas, ['account'], {
   },
   // The messaging app's window is the caller.
   scanCallback: {
-    only: 'a scan provider that sends the browser back (WECHAT_*)',
+    only: SCAN_PROVIDER,
     method: 'GET',
     path: AUTH_PATHS.scanCallback,
     access: 'public',
@@ -107,7 +112,7 @@ export const AUTH_CALLS = declareCalls(schemas, ['account'], {
     schemas: (s) => ({ query: s.scanCallbackQuerySchema, response: null, also: { 302: s.redirectSchema } }),
   },
   scanBinding: {
-    only: 'a scan provider that sends the browser back (WECHAT_*)',
+    only: SCAN_PROVIDER,
     method: 'GET',
     path: AUTH_PATHS.scanBind,
     access: 'user',
@@ -116,7 +121,7 @@ export const AUTH_CALLS = declareCalls(schemas, ['account'], {
     schemas: (s) => ({ response: s.scanBindingSchema }),
   },
   scanBind: {
-    only: 'a scan provider that sends the browser back (WECHAT_*)',
+    only: SCAN_PROVIDER,
     method: 'POST',
     path: AUTH_PATHS.scanBind,
     access: 'user',
@@ -126,7 +131,7 @@ export const AUTH_CALLS = declareCalls(schemas, ['account'], {
     schemas: (s) => ({ response: s.scanLoginCreatedSchema }),
   },
   scanBindState: {
-    only: 'a scan provider that sends the browser back (WECHAT_*)',
+    only: SCAN_PROVIDER,
     method: 'GET',
     path: AUTH_PATHS.scanBindState.pattern,
     access: 'user',
@@ -141,21 +146,19 @@ export const AUTH_CALLS = declareCalls(schemas, ['account'], {
   },
   // ---- Development only (DEV_OUTBOX): the messaging app's side, and what the providers sent ----
   scanConfirm: {
-    only: 'the development outbox (DEV_OUTBOX)',
+    ...devOutbox,
     method: 'POST',
     path: AUTH_PATHS.scanConfirm,
     access: 'public',
     errors: [404, 410],
-    tags: ['development'],
     summary: 'Development only: confirm a scan sign-in as the messaging app would, for an account',
     schemas: (s) => ({ body: s.scanConfirmBodySchema, response: null }),
   },
   devOutbox: {
-    only: 'the development outbox (DEV_OUTBOX)',
+    ...devOutbox,
     method: 'GET',
     path: AUTH_PATHS.devOutbox,
     access: 'public',
-    tags: ['development'],
     summary: 'Development only: the latest SMS codes, scan links and captcha answers, newest first',
     schemas: (s) => ({ query: s.devOutboxQuerySchema, response: s.devOutboxSchema }),
   },

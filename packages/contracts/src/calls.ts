@@ -110,8 +110,21 @@ export type AreaCallDeclaration<Module> = Omit<CallDeclaration<Module>, 'tags'> 
   readonly tags?: readonly string[];
 };
 
-/** Whether a declaration answers a file. */
-type FileOf<D extends { readonly file?: boolean }> = D['file'] extends true ? true : false;
+/**
+ * The declared calls of an area's declarations. Conditional, so that the type resolves to the calls
+ * themselves: as a plain alias it would keep the declarations, and the type of their schemas'
+ * module, which a plugin's emitted types cannot name.
+ */
+type DeclaredCalls<Calls extends Readonly<Record<string, AreaCallDeclaration<never>>>> = Calls extends unknown
+  ? {
+      readonly [K in keyof Calls]: DeclaredCall<
+        Calls[K]['method'],
+        Calls[K]['path'],
+        ReturnType<Calls[K]['schemas']>,
+        Calls[K]['file'] extends true ? true : false
+      >;
+    }
+  : never;
 
 /** A declared call: its facts, and its schemas once loaded. */
 export interface DeclaredCall<
@@ -133,29 +146,11 @@ export interface DeclaredCall<
 export function declareCalls<Module, const Calls extends Readonly<Record<string, CallDeclaration<Module>>>>(
   load: () => Promise<Module>,
   calls: Calls,
-): {
-  readonly [K in keyof Calls]: DeclaredCall<
-    Calls[K]['method'],
-    Calls[K]['path'],
-    ReturnType<Calls[K]['schemas']>,
-    FileOf<Calls[K]>
-  >;
-};
+): DeclaredCalls<Calls>;
 export function declareCalls<
   Module,
   const Calls extends Readonly<Record<string, AreaCallDeclaration<Module>>>,
->(
-  load: () => Promise<Module>,
-  tags: readonly string[],
-  calls: Calls,
-): {
-  readonly [K in keyof Calls]: DeclaredCall<
-    Calls[K]['method'],
-    Calls[K]['path'],
-    ReturnType<Calls[K]['schemas']>,
-    FileOf<Calls[K]>
-  >;
-};
+>(load: () => Promise<Module>, tags: readonly string[], calls: Calls): DeclaredCalls<Calls>;
 export function declareCalls<Module>(
   load: () => Promise<Module>,
   ...given:

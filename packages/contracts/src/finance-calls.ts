@@ -55,6 +55,10 @@ const invoices = {
   schemas: (s: Schemas) => s.listSchemas(s.invoiceSchema, s.INVOICE_FILTERS),
 } as const;
 
+/** The calls of the development provider's payment page, served only while it is the one in use. */
+const DEV_PAYMENT_PROVIDER =
+  'the development payment provider (the default; not in production without ALLOW_DEV_PROVIDERS)';
+
 export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
   finance: {
     method: 'GET',
@@ -215,7 +219,7 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     method: 'GET',
     path: DEV_PAYMENT_PATHS.payment.pattern,
     access: 'public',
-    only: 'the development payment provider (the default; not in production without ALLOW_DEV_PROVIDERS)',
+    only: DEV_PAYMENT_PROVIDER,
     errors: [404],
     summary: 'Development payment provider: the order a payment token pays',
     schemas: (s) => ({ params: s.devPaymentParamsSchema, response: s.devPaymentSchema }),
@@ -224,7 +228,7 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     method: 'POST',
     path: DEV_PAYMENT_PATHS.payment.pattern,
     access: 'public',
-    only: 'the development payment provider (the default; not in production without ALLOW_DEV_PROVIDERS)',
+    only: DEV_PAYMENT_PROVIDER,
     errors: [404, 409],
     summary: 'Development payment provider: the payer confirms (the balance is credited) or cancels',
     schemas: (s) => ({
