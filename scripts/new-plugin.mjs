@@ -263,13 +263,13 @@ export default definePlugin({
  * and OpenAPI entry) and the page's client both come from these values. Paths are below
  * /plugins/${name}/; the schemas load with the first call.
  */
-export const ${constant}_CALLS = declareCalls(() => import('./schemas.js'), {
+// The plugin's OpenAPI tag, said once for all its calls.
+export const ${constant}_CALLS = declareCalls(() => import('./schemas.js'), ['${name}'], {
   greeting: {
     method: 'GET',
     path: '/plugins/${name}/greeting',
     // Who may call it: a role granted the page's "greet" button (and the owner).
     access: { page: pluginPage('${page}'), button: 'greet' },
-    tags: ['${name}'],
     summary: 'The greeting of the example page, for the signed-in caller',
     schemas: (s) => ({ response: s.greetingSchema }),
   },
