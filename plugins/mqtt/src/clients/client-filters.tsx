@@ -1,14 +1,14 @@
 import { MQTT_CLIENT_FILTERS, MQTT_PROTOCOL_LEVELS, MQTT_TRANSPORTS } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { useFilters } from '@vap/ui';
-import { clientTextFilters } from '../common/client-filters.js';
 import { protocolLabel } from '../common/labels.js';
 
 /** The client list's searches: texts as `like`, transport and protocol level as `=`, the connection days. */
 export function useClientFilters() {
   const t = useT('mqtt');
   return useFilters(MQTT_CLIENT_FILTERS, [
-    ...clientTextFilters(t),
+    { key: 'client_id', op: 'like', kind: 'text', label: t('client.clientId'), className: 'w-40' },
+    { key: 'username', op: 'like', kind: 'text', label: t('client.username'), className: 'w-40' },
     { key: 'ip', op: 'like', kind: 'text', label: t('client.ip'), className: 'w-40' },
     {
       key: 'transport',

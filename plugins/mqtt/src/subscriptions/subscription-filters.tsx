@@ -1,14 +1,14 @@
 import { MQTT_CLIENT_KINDS, MQTT_SUBSCRIPTION_FILTERS } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { useFilters } from '@vap/ui';
-import { clientTextFilters } from '../common/client-filters.js';
 import { QOS_LEVELS } from '../common/qos.js';
 
 /** The subscriptions' searches: texts as `like`, kind and QoS as `=`, applied on Search (or Enter). */
 export function useSubscriptionFilters() {
   const t = useT('mqtt');
   return useFilters(MQTT_SUBSCRIPTION_FILTERS, [
-    ...clientTextFilters(t),
+    { key: 'client_id', op: 'like', kind: 'text', label: t('client.clientId'), className: 'w-40' },
+    { key: 'username', op: 'like', kind: 'text', label: t('client.username'), className: 'w-40' },
     { key: 'topic', op: 'like', kind: 'text', label: t('subs.topic'), className: 'w-56' },
     {
       key: 'kind',
