@@ -1,7 +1,7 @@
 import * as Primitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../../cn.js';
-import { PanelClose, PanelFooter, PanelHeader } from './panel-parts.js';
+import { CloseButton } from './close-button.js';
 
 export type DialogSize = 'small' | 'medium' | 'large';
 
@@ -68,10 +68,20 @@ export function Dialog({
             className,
           )}
         >
-          <PanelHeader title={title} description={description} />
+          <div className="flex flex-col gap-1 border-b border-line-soft px-6 py-4 pr-14">
+            <Primitive.Title className="text-base font-medium text-ink">{title}</Primitive.Title>
+            {description ? (
+              <Primitive.Description className="text-sm text-ink-soft">{description}</Primitive.Description>
+            ) : null}
+          </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4 text-sm text-ink">{children}</div>
-          <PanelFooter footer={footer} />
-          <PanelClose />
+          {footer ? (
+            <div className="flex justify-end gap-2 border-t border-line-soft px-6 py-3">{footer}</div>
+          ) : null}
+          {/* Last in the DOM so initial focus lands on the content, not on "close". */}
+          <Primitive.Close asChild>
+            <CloseButton className="absolute top-3.5 right-4" />
+          </Primitive.Close>
         </Primitive.Content>
       </Primitive.Portal>
     </Primitive.Root>

@@ -1,7 +1,7 @@
 import * as Primitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../../cn.js';
-import { PanelClose, PanelFooter, PanelHeader } from './panel-parts.js';
+import { CloseButton } from './close-button.js';
 
 export interface DrawerProps {
   open: boolean;
@@ -55,12 +55,28 @@ export function Drawer({
             className,
           )}
         >
-          <PanelHeader title={title} description={description} className={cn(hideHeader && 'sr-only')} />
+          <div
+            className={cn(
+              'flex flex-col gap-1 border-b border-line-soft px-6 py-4 pr-14',
+              hideHeader && 'sr-only',
+            )}
+          >
+            <Primitive.Title className="text-base font-medium text-ink">{title}</Primitive.Title>
+            {description ? (
+              <Primitive.Description className="text-sm text-ink-soft">{description}</Primitive.Description>
+            ) : null}
+          </div>
           <div className={cn('min-h-0 flex-1 overflow-y-auto text-sm text-ink', !hideHeader && 'px-6 py-4')}>
             {children}
           </div>
-          <PanelFooter footer={footer} />
-          {hideHeader ? null : <PanelClose />}
+          {footer ? (
+            <div className="flex justify-end gap-2 border-t border-line-soft px-6 py-3">{footer}</div>
+          ) : null}
+          {hideHeader ? null : (
+            <Primitive.Close asChild>
+              <CloseButton className="absolute top-3.5 right-4" />
+            </Primitive.Close>
+          )}
         </Primitive.Content>
       </Primitive.Portal>
     </Primitive.Root>
