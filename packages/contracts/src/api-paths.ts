@@ -137,6 +137,14 @@ export const NTC_PATHS = {
   messagesReadAll: '/v1/ntc/messages/read_all',
 } as const;
 
+/** The algorithm mall (spec §1): the vendor's algorithms as products. */
+export const ALGMALL_PATHS = {
+  /** GET: a page of the products (list query: kind, text). */
+  products: '/v1/algmall/products',
+  /** GET: one product with its detail. */
+  product: pathWithId('/v1/algmall/products/:id'),
+} as const;
+
 /** The calls under /v1/pms/company of the access-key page; owner only. */
 export const ACCESS_KEY_PATHS = {
   /** GET: the company's keys (`{ items }`); POST: creates one (answers the secret, once). */
@@ -347,6 +355,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   FINANCE_PATHS,
   DEV_PAYMENT_PATHS,
   CBS_PATHS,
+  ALGMALL_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

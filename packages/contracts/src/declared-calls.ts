@@ -4,6 +4,7 @@
  */
 import { ACCESS_KEY_CALLS } from './access-keys-calls.js';
 import { ACCOUNT_CALLS } from './account-calls.js';
+import { ALGMALL_CALLS } from './algmall-calls.js';
 import { AUDIT_CALLS } from './audit-calls.js';
 import { AUTH_CALLS } from './auth-calls.js';
 import type { AnyCall } from './calls.js';
@@ -33,6 +34,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   terminal: TERMINAL_CALLS,
   finance: FINANCE_CALLS,
   cbs: CBS_CALLS,
+  algmall: ALGMALL_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

@@ -12,6 +12,7 @@ const ZOD_FREE = [
   'declared-calls.ts',
   'operations-calls.ts',
   'cbs-calls.ts',
+  'algmall-calls.ts',
   'finance-calls.ts',
   'terminal-calls.ts',
   'tasks-calls.ts',
