@@ -165,11 +165,12 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
         item({ id: 21, parent_id: 20, name: 'algmall_product_detail', type: 'page', path: 'detail' }),
       ],
     });
+    // Product 1 is unknown to this fake server (404): the page says so, titled all the same.
     await renderConsole('/algmall/detail?id=1&name=Face%20detection', {
       ...owner,
       menus: [...menus, algmall],
     });
-    await screen.findByText('This page is coming soon');
+    await screen.findByRole('heading', { name: 'This product does not exist' });
     expect(document.title).toBe('Face detection - VAP Console');
   });
 

@@ -70,7 +70,7 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the eight built plugins', () => {
+  it('is the console’s own list, naming the nine built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
@@ -81,6 +81,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-mqtt',
       '@vap/plugin-finance',
       '@vap/plugin-cbs',
+      '@vap/plugin-algmall',
     ]);
   });
 
