@@ -1,5 +1,6 @@
 import { formatFen, type Product } from '@vap/contracts';
 import { usePagePath, useT } from '@vap/kernel';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DETAIL_PAGE, detailQuery, KindTags, ProductIcon, TrialTag, useLocalized } from '../product.js';
 
@@ -14,15 +15,23 @@ export function ProductCard({ product }: { product: Product }) {
   const localized = useLocalized();
   const name = localized(product.name);
   const to = usePagePath(DETAIL_PAGE, detailQuery(product, name));
+  // A cover that fails to load (moved, offline) shows the icon rather than a broken image.
+  const [coverFailed, setCoverFailed] = useState(false);
   return (
     <article
       data-testid={`product-${product.id}`}
       className="relative flex w-full flex-col overflow-hidden rounded-md border border-line-soft bg-surface transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md"
     >
       <div className="flex aspect-video items-center justify-center bg-canvas text-ink-faint">
-        {product.cover ? (
+        {product.cover && !coverFailed ? (
           // Decorative: the card's name says what it is.
-          <img src={product.cover} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img
+            src={product.cover}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover"
+            onError={() => setCoverFailed(true)}
+          />
         ) : (
           <ProductIcon className="h-12 w-12" />
         )}

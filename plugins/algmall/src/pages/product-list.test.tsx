@@ -1,5 +1,5 @@
 import '@vap/ui/test-polyfills';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, wheresOf } from '@vap/kernel/testing';
@@ -55,6 +55,14 @@ describe('the product list (spec §2.3 algmall_product_list)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Camera (IPC)', 'Recorder (NVR)']);
+  });
+
+  it('shows the icon instead of a cover that fails to load', async () => {
+    await renderMallPage(PAGE, { [LIST]: pageOf([product({ id: 1, cover: '/files/algmall/gone.png' })]) });
+    const card = await screen.findByTestId('product-1');
+    fireEvent.error(card.querySelector('img') as HTMLImageElement);
+    await waitFor(() => expect(card.querySelector('img')).toBeNull());
+    expect(card.querySelector('svg')).not.toBeNull();
   });
 
   it('speaks the console’s language, and switching it shows the other words without asking again', async () => {
