@@ -42,6 +42,7 @@ import { objectsModule } from './core/storage/module.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeysModule } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
+import { algmallModule } from './modules/algmall/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { cbsModule } from './modules/cbs/index.js';
 import { companyModule } from './modules/company/index.js';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ...(options.taskTickMs === 0 ? { tickMs: 0 } : {}),
       }),
       cbsModule,
+      algmallModule,
       pluginCallsModule(options.pluginServers ?? []),
     ],
     {

@@ -10,6 +10,7 @@ import { lockDataDir, restrictNewFileModes } from './core/data-dir.js';
 import { openDatabase } from './core/db/client.js';
 import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
+import { algmallCommands } from './modules/algmall/index.js';
 import { companyCommands } from './modules/company/index.js';
 import { factoryCommands } from './modules/devices/index.js';
 import { financeCommands } from './modules/finance/index.js';
@@ -24,6 +25,7 @@ const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...financeCommands,
   ...noticeCommands,
   ...pluginCommands,
+  ...algmallCommands,
 };
 
 const isDataDirCommand = (command: OpsCommand | DataDirCommand): command is DataDirCommand =>

@@ -1,0 +1,37 @@
+/** The algorithm mall (spec §1, §2.3 `algmall_product_*`). */
+import type { DeviceKind, LocalizedText } from '@vap/contracts';
+import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../core/db/schema.js';
+
+/**
+ * The vendor's algorithms, the same for every company, loaded by the operator
+ * (`npm run ops -- algmall:products`) and keyed across loads by `code`. The catalogue is a vendor's
+ * price list — tens of products, at most a file's thousand — so the list's filters and orders read
+ * it whole: an index per language of the name and summary would cost every load and save nothing.
+ */
+export const algmallProducts = pgTable(
+  'algmall_products',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    /** Words in each language of the console (zh-CN, en, zh-TW). */
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    detail: jsonb('detail').$type<LocalizedText>().notNull(),
+    /** The detail's images in order; the first is the card's cover. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    version: text('version').notNull(),
+    /** The device kinds it runs on: the list's kind filter is `kinds @> {kind}`. */
+    kinds: text('kinds').array().$type<DeviceKind[]>().notNull(),
+    /** The device models it runs on; none: every model of its kinds. */
+    models: jsonb('models').$type<string[]>().notNull().default([]),
+    /** Price of one authorisation, in fen. */
+    priceFen: integer('price_fen').notNull(),
+    /** Days of a trial authorisation; null: the product has no trial. */
+    trialDays: integer('trial_days'),
+    createdAt: createdAt(),
+    /** When a load last changed it (a load that changes nothing leaves it). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('algmall_products_code').on(table.code)],
+);
