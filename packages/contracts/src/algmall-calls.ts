@@ -3,13 +3,28 @@
  * company: reading them needs the page that shows them.
  */
 import { ALGMALL_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, exportOf } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./algmall.js')),
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
+  xlsxFile: (await import('./file-answers.js')).xlsxFileSchema,
 });
+
+/** algmall.ts's ORDER_EXPORT_MAX_ROWS (algmall.ts carries zod). */
+const EXPORT_MAX_ROWS = 5000;
+
+const orders = {
+  method: 'GET',
+  path: ALGMALL_PATHS.orders,
+  access: { page: 'algmall_order' },
+  summary: "A page of the company's orders of authorisations, newest first",
+  description:
+    'wheres (base64 JSON): number like, product_id =, created_at between. orders: created_at, amount, remaining.',
+  schemas: (s: Awaited<ReturnType<typeof schemas>>) =>
+    s.listSchemas(s.algmallOrderSchema, s.ALGMALL_ORDER_FILTERS, s.ALGMALL_ORDER_ORDER_KEYS),
+} as const;
 
 export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   products: {
@@ -29,4 +44,34 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     summary: 'One product of the algorithm mall with its detail text and images',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.productDetailSchema }),
   },
+  buy: {
+    method: 'POST',
+    path: ALGMALL_PATHS.orders,
+    access: {
+      anyOf: [
+        { page: 'algmall_product_list', button: 'buy' },
+        { page: 'algmall_product_detail', button: 'buy' },
+      ],
+    },
+    audit: 'algmall.order.buy',
+    errors: [404, 409],
+    summary:
+      'Buys authorisations of a product: the balance is debited and the order written in one transaction; 409 balance_insufficient when the balance is short (nothing written); the same request_id answers its first order',
+    status: 201,
+    schemas: (s) => ({ body: s.buyBodySchema, response: s.algmallOrderSchema }),
+  },
+  orders,
+  order: {
+    method: 'GET',
+    path: ALGMALL_PATHS.order.pattern,
+    access: { page: 'algmall_order' },
+    errors: [404],
+    summary: "One of the company's orders; another company's or an unknown one is 404 order_not_found",
+    schemas: (s) => ({ params: s.idParamsSchema, response: s.algmallOrderSchema }),
+  },
+  exportOrders: exportOf(orders, {
+    path: ALGMALL_PATHS.ordersExport,
+    summary: `The orders that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
+    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+  }),
 });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_KINDS, LANGUAGES, type Language } from './constants.js';
-import type { FilterSpec } from './list.js';
+import { type FilterSpec, instantSchema } from './list.js';
 
 /** A product's code: its key across loads (letters, digits, underscore and dash, 2–40). */
 export const PRODUCT_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
@@ -98,3 +98,53 @@ export const PRODUCT_FILTERS = {
   text: { like: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const PRODUCT_ORDER_KEYS = ['name', 'price_fen', 'updated_at'] as const;
+
+/** Authorisations one purchase may buy, at most. */
+export const ORDER_QUANTITY_MAX = 10_000;
+/** An order of the mall's export, at most this many rows (spec §5.7). */
+export const ORDER_EXPORT_MAX_ROWS = 5000;
+
+/**
+ * POST orders: buys `quantity` authorisations of a product at its price. `request_id` is the
+ * console's key of this one purchase (a UUID made when the buy dialog opens): the same key again —
+ * a retry after a lost answer, a double click — answers the first order and charges nothing more.
+ */
+export const buyBodySchema = z.object({
+  product_id: z.number().int().min(1).max(2_147_483_647),
+  quantity: z
+    .number('validation.quantity')
+    .int('validation.quantity')
+    .min(1, 'validation.quantity')
+    .max(ORDER_QUANTITY_MAX, 'validation.quantity'),
+  request_id: z.uuid(),
+});
+export type BuyBody = z.infer<typeof buyBodySchema>;
+
+/**
+ * An order of authorisations (spec §3 Order): its number, the product, how many were bought, used by
+ * authorisations, given back by failed ones, and remain (bought − used + returned), what it cost, when.
+ */
+export const algmallOrderSchema = z.object({
+  id: z.number().int(),
+  /** `A` and 12 digits, as the ledger's entry refers to it. */
+  number: z.string(),
+  product_id: z.number().int(),
+  product_name: productNameSchema,
+  purchased: z.number().int(),
+  used: z.number().int(),
+  returned: z.number().int(),
+  remaining: z.number().int(),
+  /** Fen: the price at purchase times the quantity. */
+  amount: z.number().int(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type AlgmallOrder = z.infer<typeof algmallOrderSchema>;
+
+/** `wheres` of the orders (page algmall_order). */
+export const ALGMALL_ORDER_FILTERS = {
+  number: { like: z.string().trim().min(1).max(32) },
+  product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  created_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+export const ALGMALL_ORDER_ORDER_KEYS = ['created_at', 'amount', 'remaining'] as const;

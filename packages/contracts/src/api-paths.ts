@@ -143,6 +143,12 @@ export const ALGMALL_PATHS = {
   products: '/v1/algmall/products',
   /** GET: one product with its detail. */
   product: pathWithId('/v1/algmall/products/:id'),
+  /** GET: a page of the company's orders (list query); POST: buys authorisations of a product. */
+  orders: '/v1/algmall/company/orders',
+  /** GET: one of the company's orders. */
+  order: pathWithId('/v1/algmall/company/orders/:id'),
+  /** GET: the orders of a filter as .xlsx. */
+  ordersExport: '/v1/algmall/company/orders/export',
 } as const;
 
 /** The calls under /v1/pms/company of the access-key page; owner only. */

@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'finance.coupon.redeem',
   'finance.coupon.transfer',
   'finance.invoice.request',
+  'algmall.order.buy',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

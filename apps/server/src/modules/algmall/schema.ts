@@ -21,7 +21,7 @@ export const algmallProducts = pgTable(
     /** The detail's images in order; the first is the card's cover. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     version: text('version').notNull(),
-    /** The device kinds it runs on: the list's kind filter is `kinds @> {kind}`. */
+    /** The device kinds it runs on: the list's kind filter is `kind = any(kinds)`. */
     kinds: text('kinds').array().$type<DeviceKind[]>().notNull(),
     /** The device models it runs on; none: every model of its kinds. */
     models: jsonb('models').$type<string[]>().notNull().default([]),
