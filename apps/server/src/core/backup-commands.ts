@@ -3,10 +3,9 @@
  * (db/backup.ts) as operator commands. PostgreSQL is backed up with its own tools.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Config } from './config.js';
 import { backupEmbedded, restoreEmbedded } from './db/backup.js';
-import type { DataDirCommand } from './ops-command.js';
+import { type DataDirCommand, fromWorkingDir } from './ops-command.js';
 
 const POSTGRES_REFUSAL =
   'DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and pg_restore (docs/operations.md, "Backups").';
@@ -19,7 +18,7 @@ function embeddedBackupFile(command: 'backup' | 'restore', args: readonly string
   const [file, ...rest] = args;
   if (!file || rest.length > 0) throw new Error(`Usage: ${command} <file>`);
   if (config.databaseUrl) throw new Error(POSTGRES_REFUSAL);
-  return resolve(process.env.INIT_CWD || process.cwd(), file);
+  return fromWorkingDir(file);
 }
 
 export const databaseCommands: Record<string, DataDirCommand> = {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 
@@ -30,3 +31,9 @@ export interface DataDirCommand {
   withoutDatabase: true;
   run(args: readonly string[], context: { config: Config }): Promise<string>;
 }
+
+/**
+ * A path a command was given, resolved where the operator ran `npm run ops` (npm starts the script
+ * in the server package's folder and names the first one INIT_CWD), as DATA_DIR is.
+ */
+export const fromWorkingDir = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);

@@ -2,13 +2,9 @@
  * Operator commands of the algorithm mall (`npm run ops -- <command>`, docs/operations.md): load the
  * vendor's products from a file.
  */
-import { resolve } from 'node:path';
-import type { OpsCommand } from '../../core/ops-command.js';
+import { fromWorkingDir, type OpsCommand } from '../../core/ops-command.js';
 import { ProductCatalogue } from './products.js';
 import { type RefusedRow, readProductsFile } from './products-file.js';
-
-/** Relative paths mean where `npm run ops` was started, as for DATA_DIR. */
-const fromWorkingDir = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

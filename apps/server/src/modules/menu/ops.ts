@@ -4,15 +4,11 @@
  * serves; these are for a catalogue shared by several servers, or to look at what is installed.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { PLUGIN_ID_PATTERN } from '@vap/contracts';
 import { asc, ne } from 'drizzle-orm';
 import { menuItems } from '../../core/menu/schema.js';
-import type { OpsCommand } from '../../core/ops-command.js';
+import { fromWorkingDir, type OpsCommand } from '../../core/ops-command.js';
 import { PluginMenuError, PluginMenus, parsePluginManifest } from './plugins.js';
-
-/** Relative paths mean where `npm run ops` was started, as for DATA_DIR. */
-const fromWorkingDir = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);
 
 async function readManifest(path: string) {
   const file = fromWorkingDir(path);

@@ -3,9 +3,8 @@
  * publish a notice to everyone, list the notices, send one user a message.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { NOTICE_CONTENT_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '@vap/contracts';
-import type { OpsCommand } from '../../core/ops-command.js';
+import { fromWorkingDir, type OpsCommand } from '../../core/ops-command.js';
 import { NoticeService } from './service.js';
 
 /** `--name value` and `--name=value` options, plus the plain arguments in order. */
@@ -43,9 +42,6 @@ function content(value: string): string {
   }
   return value;
 }
-
-/** Relative paths mean where `npm run ops` was started, as for DATA_DIR. */
-const fromWorkingDir = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);
 
 export const noticeCommands: Record<string, OpsCommand> = {
   'notice:publish': {
