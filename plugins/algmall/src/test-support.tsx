@@ -1,4 +1,4 @@
-import type { MenuItem, Product, ProductDetail } from '@vap/contracts';
+import type { AlgmallOrder, MenuItem, Product, ProductDetail } from '@vap/contracts';
 import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
 import plugin from './index.js';
@@ -34,6 +34,20 @@ export const productDetail = (
   },
   images: [],
   updated_at: '2026-11-20T08:00:00.000Z',
+  ...partial,
+});
+
+/** An order of helmet detection's authorisations, as the orders call answers it: 10 bought at ¥199.00. */
+export const algmallOrder = (partial: Partial<AlgmallOrder> & Pick<AlgmallOrder, 'id'>): AlgmallOrder => ({
+  number: `A${String(partial.id).padStart(12, '0')}`,
+  product_id: 7,
+  product_name: product({ id: 7 }).name,
+  purchased: 10,
+  used: 4,
+  returned: 1,
+  remaining: 7,
+  amount: 199_000,
+  created_at: '2026-11-20T08:00:00.000Z',
   ...partial,
 });
 

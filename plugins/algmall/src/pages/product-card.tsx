@@ -3,12 +3,14 @@ import { usePagePath, useT } from '@vap/kernel';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DETAIL_PAGE, detailQuery, KindTags, ProductIcon, TrialTag, useLocalized } from '../product.js';
+import { BuyButton } from './buy-button.js';
 
 /**
  * One product of the mall as a card: cover (or a neutral icon), name, summary, the device kinds it
- * runs on, version, price per authorisation and its trial. The name is a link to the product's
- * detail, stretched over the whole card, so that the card opens with a click, Tab and Enter alike;
- * without the detail page in the user's menu the card is not a link.
+ * runs on, version, price per authorisation and its trial, and Buy for a role with the list's `buy`
+ * button. The name is a link to the product's detail, stretched over the whole card, so that the
+ * card opens with a click, Tab and Enter alike; without the detail page in the user's menu the card
+ * is not a link.
  */
 export function ProductCard({ product }: { product: Product }) {
   const t = useT('algmall');
@@ -52,9 +54,13 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="text-ink-faint">{t('product.version', { version: product.version })}</span>
           <TrialTag days={product.trial_days} />
         </div>
-        <p className="text-base font-medium text-ink tabular-nums">
-          {t('product.price', { price: formatFen(product.price_fen) })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-base font-medium text-ink tabular-nums">
+            {t('product.price', { price: formatFen(product.price_fen) })}
+          </p>
+          {/* Above the name's link, which covers the card: the button is a target of its own. */}
+          <BuyButton product={product} className="relative z-10" />
+        </div>
       </div>
     </article>
   );

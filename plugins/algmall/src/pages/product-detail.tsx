@@ -4,12 +4,14 @@ import { ApiError, useClient, usePagePath, useT } from '@vap/kernel';
 import { Button, Card, Descriptions, Result, Skeleton } from '@vap/ui';
 import { Link, useSearchParams } from 'react-router';
 import { KindTags, LIST_PAGE, TrialTag, useLocalized } from '../product.js';
+import { BuyButton } from './buy-button.js';
 
 /**
  * A product's detail (page algmall_product_detail, opened from its card with `?id=…&name=…`; the
  * name titles the tab, spec §2.3): name, version, the device kinds and models it runs on, price per
- * authorisation, trial, the detail text and the pictures. An id that is not a product's (missing,
- * not a whole number, or unknown to the server: 404) shows "does not exist".
+ * authorisation, trial, the detail text and the pictures, and Buy for a role with this page's `buy`
+ * button. An id that is not a product's (missing, not a whole number, or unknown to the server: 404)
+ * shows "does not exist".
  */
 export default function ProductDetailPage() {
   const [params] = useSearchParams();
@@ -73,9 +75,12 @@ function ProductView({ product }: { product: ProductDetail }) {
   const name = localized(product.name);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-xl font-medium text-ink">{name}</h1>
-        <p className="text-sm text-ink-soft">{localized(product.summary)}</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-xl font-medium text-ink">{name}</h1>
+          <p className="text-sm text-ink-soft">{localized(product.summary)}</p>
+        </div>
+        <BuyButton product={product} />
       </div>
       <Card>
         <Descriptions

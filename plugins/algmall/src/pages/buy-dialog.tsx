@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ALGMALL_CALLS, type BuyBody, buyBodySchema, formatFen, type Product } from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
+import { Alert, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ORDERS_TABLE, useRechargeRoute } from '../order.js';
+import { useLocalized } from '../product.js';
+
+/** What the dialog needs of a product: the list's card and the detail page both have it. */
+export type BuyableProduct = Pick<Product, 'id' | 'name' | 'price_fen'>;
+
+interface BuyDialogProps {
+  product: BuyableProduct;
+  onClose: () => void;
+}
+
+/**
+ * The quantity typed, as the contract's schema reads it: nothing typed is no number, digits are
+ * their number, anything else (a fraction, a sign, letters) is not a number — each refused by the
+ * schema with its message rather than silently turned into another quantity.
+ */
+function quantityOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * Buys authorisations of a product (POST orders, the page's `buy` button): a quantity, validated by
+ * the contract before it is sent, the price of one and the total in yuan as it is typed. The
+ * purchase's `request_id` is made once, as the dialog opens: whatever is submitted again from this
+ * dialog — a retry after a refusal or a lost answer, a second click — is the same purchase, which
+ * the server charges once. A refusal stays in the dialog in the server's words; a balance too low
+ * with the way to the recharge page (spec §8).
+ */
+export function BuyDialog({ product, onClose }: BuyDialogProps) {
+  const t = useT('algmall');
+  const mall = useClient(ALGMALL_CALLS);
+  const queryClient = useQueryClient();
+  const localized = useLocalized();
+  const [requestId] = useState(() => crypto.randomUUID());
+  const form = useZodForm(buyBodySchema, {
+    defaultValues: { product_id: product.id, quantity: 1, request_id: requestId },
+  });
+  const [text, setText] = useState('1');
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const quantity = form.watch('quantity');
+  const counted = buyBodySchema.shape.quantity.safeParse(quantity);
+
+  const submit = async (body: BuyBody) => {
+    setRefusal(null);
+    let order: Awaited<ReturnType<typeof mall.buy>>;
+    try {
+      // Quiet: the dialog shows a refusal in place, beside what was typed.
+      order = await mall.buy({ body }, { quiet: true });
+    } catch (error) {
+      setRefusal(error);
+      return;
+    }
+    message.success(t('buy.bought', { number: order.number, count: order.purchased }));
+    // The new order heads the orders page (when it has been shown: otherwise nothing is cached).
+    void queryClient.invalidateQueries({ queryKey: ['data-table', ORDERS_TABLE] });
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      title={t('buy.title', { name: localized(product.name) })}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('buy.submit')}
+    >
+      <p className="text-sm text-ink">{t('buy.price', { price: formatFen(product.price_fen) })}</p>
+      <FormField
+        name="quantity"
+        label={t('buy.quantity')}
+        required
+        hint={t('buy.quantityHint')}
+        render={({ field }) => (
+          <Input
+            ref={field.ref}
+            name={field.name}
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              field.onChange(quantityOf(event.target.value));
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <output aria-live="polite" className="text-base font-medium text-ink">
+        {t('buy.totalOf', {
+          total: counted.success ? formatFen(product.price_fen * counted.data) : '—',
+        })}
+      </output>
+      {refusal ? <Refusal error={refusal} onLeave={onClose} /> : null}
+    </FormDialog>
+  );
+}
+
+/**
+ * A purchase the server refused, in its words. A balance that does not cover it (409
+ * `balance_insufficient`, spec §8 "prompts to recharge") leads to the recharge page when the
+ * user's menu has it; following the link closes the dialog.
+ */
+function Refusal({ error, onLeave }: { error: unknown; onLeave: () => void }) {
+  const t = useT('algmall');
+  const recharge = useRechargeRoute();
+  const short = error instanceof ApiError && error.code === 'balance_insufficient';
+  return (
+    <Alert tone="error" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span>{error instanceof Error ? error.message : String(error)}</span>
+      {short && recharge ? (
+        <Link
+          to={recharge.path}
+          onClick={onLeave}
+          className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {t('buy.recharge')}
+        </Link>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  ALGMALL_CALLS,
+  type AlgmallOrder,
+  formatFen,
+  listParams,
+  ORDER_EXPORT_MAX_ROWS,
+} from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
+import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { ORDERS_TABLE } from '../order.js';
+import { useLocalized } from '../product.js';
+import { useOrderFilters } from './order-filters.js';
+
+/** The newest first, as the server's default; the export follows the table's order. */
+const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
+
+/** How many orders the last answer said match a filter (its wheres as JSON). */
+interface Matching {
+  key: string;
+  rows: number;
+}
+
+/**
+ * The company's orders of authorisations (spec §2.3 algmall_order, §3 Order): number, product, how
+ * many were bought, used, given back and remain, the amount and the time — filtered by number,
+ * product and days, sorted by time, amount or what remains, paged, and exported (.xlsx made by the
+ * server, at most ORDER_EXPORT_MAX_ROWS rows, spec §5.7) with the role's `export` button.
+ */
+export default function OrdersPage() {
+  const t = useT('algmall');
+  const mall = useClient(ALGMALL_CALLS);
+  const localized = useLocalized();
+  const mayExport = usePermission('export');
+  const table = useRef<DataTableHandle>(null);
+  const filters = useOrderFilters();
+  const [matching, setMatching] = useState<Matching | null>(null);
+  const wheres = filters.wheres;
+  const shown = matching?.key === JSON.stringify(wheres) ? matching : null;
+
+  const count = (
+    key: 'purchased' | 'used' | 'returned' | 'remaining',
+    sortable = false,
+  ): Column<AlgmallOrder> => ({
+    key,
+    title: t(`orders.${key}`),
+    kind: 'number',
+    sortable,
+  });
+  const columns: Column<AlgmallOrder>[] = [
+    { key: 'number', title: t('orders.number'), kind: 'id' },
+    { key: 'product', title: t('orders.product'), render: (row) => localized(row.product_name) },
+    count('purchased'),
+    count('used'),
+    count('returned'),
+    count('remaining', true),
+    {
+      key: 'amount',
+      title: t('orders.amount'),
+      kind: 'number',
+      sortable: true,
+      render: (row) => formatFen(row.amount),
+    },
+    { key: 'created_at', title: t('orders.time'), kind: 'date', sortable: true },
+  ];
+
+  return (
+    <ListPage
+      title={t('orders.title')}
+      description={t('orders.description')}
+      filterForm={<FilterForm label={t('orders.filters')} filters={filters} />}
+      id={ORDERS_TABLE}
+      ref={table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={wheres}
+      initialQuery={{ orders: NEWEST_FIRST }}
+      load={async (query, signal) => {
+        const page = await mall.orders({ query }, { signal });
+        setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
+        return page;
+      }}
+      emptyText={t('orders.empty')}
+      toolbar={
+        mayExport ? (
+          <span className="ml-auto">
+            <ExportButton
+              total={() => shown?.rows ?? null}
+              max={ORDER_EXPORT_MAX_ROWS}
+              file={t('orders.exportFile')}
+              download={() => {
+                const query = table.current?.query();
+                return mall
+                  .exportOrders({ query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST) })
+                  .then(({ blob }) => blob);
+              }}
+            />
+          </span>
+        ) : null
+      }
+    />
+  );
+}
