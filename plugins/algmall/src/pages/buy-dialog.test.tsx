@@ -133,6 +133,23 @@ describe('buying authorisations (POST orders)', () => {
     expect(third.request_id).not.toBe(first.request_id);
   });
 
+  it('makes its request_id where the browser offers no crypto.randomUUID (plain HTTP on a private network)', async () => {
+    const { randomUUID } = crypto;
+    // Browsers offer randomUUID to secure contexts only: an address like http://192.168.1.20 has none.
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const { api } = await renderList();
+      const dialog = await openDialog();
+      await submit(dialog);
+      await waitFor(() => expect(buyCalls(api.calls)).toHaveLength(1));
+      expect(bodyOf(buyCalls(api.calls)[0]).request_id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
+  });
+
   it('says which order bought how many, and closes', async () => {
     await renderList();
     const dialog = await openDialog();

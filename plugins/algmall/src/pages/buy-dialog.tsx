@@ -4,6 +4,7 @@ import { ApiError, useClient, useT } from '@vap/kernel';
 import { Alert, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { v4 as uuidv4 } from 'uuid';
 import { ORDERS_TABLE, useRechargeRoute } from '../order.js';
 import { useLocalized } from '../product.js';
 
@@ -39,7 +40,9 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
   const mall = useClient(ALGMALL_CALLS);
   const queryClient = useQueryClient();
   const localized = useLocalized();
-  const [requestId] = useState(() => crypto.randomUUID());
+  // uuid, not crypto.randomUUID: the console may be served over plain HTTP on a private network,
+  // where the browser offers randomUUID to secure contexts only.
+  const [requestId] = useState(() => uuidv4());
   const form = useZodForm(buyBodySchema, {
     defaultValues: { product_id: product.id, quantity: 1, request_id: requestId },
   });
