@@ -126,7 +126,7 @@ export type BuyBody = z.infer<typeof buyBodySchema>;
  */
 export const algmallOrderSchema = z.object({
   id: z.number().int(),
-  /** `A` and 12 digits, as the ledger's entry refers to it. */
+  /** `A`, the date (UTC) and the id in six digits or more, A20261128000042: the reference of its ledger charge. */
   number: z.string(),
   product_id: z.number().int(),
   product_name: productNameSchema,
