@@ -1,7 +1,18 @@
 /** The algorithm mall (spec §1, §2.3 `algmall_product_*`). */
 import type { DeviceKind, LocalizedText } from '@vap/contracts';
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../core/db/schema.js';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companyRef, createdAt } from '../../core/db/schema.js';
 
 /**
  * The vendor's algorithms, the same for every company, loaded by the operator
@@ -34,4 +45,37 @@ export const algmallProducts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('algmall_products_code').on(table.code)],
+);
+
+/**
+ * A company's orders of authorisations (spec §3 Order): bought at the product's price of that moment,
+ * charged to the balance by the ledger entry whose reference is the order's number. `used` and
+ * `returned` count the authorisations taken from it and given back by failed ones; what remains is
+ * purchased − used + returned. `request_id` is the console's key of one purchase: unique per company,
+ * so a purchase sent twice, even at the same moment, is one order and one charge.
+ */
+export const algmallOrders = pgTable(
+  'algmall_orders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    number: text('number').notNull().unique(),
+    /** A product stays while orders name it: the catalogue's load never deletes one. */
+    productId: integer('product_id')
+      .notNull()
+      .references(() => algmallProducts.id),
+    purchased: integer('purchased').notNull(),
+    used: integer('used').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    /** Fen: the price at purchase times the quantity. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Fen of one authorisation when it was bought. */
+    priceFen: integer('price_fen').notNull(),
+    requestId: uuid('request_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('algmall_orders_company_request').on(table.companyId, table.requestId),
+    index('algmall_orders_company_created').on(table.companyId, table.createdAt),
+  ],
 );

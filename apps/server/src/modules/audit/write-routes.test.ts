@@ -9,11 +9,13 @@
  * A new write therefore needs `audit` in its declaration and a `trail.record(tx, …)` in its
  * transaction (recorder.ts) plus a recipe here — or an exemption with a reason a reviewer can weigh.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_CALLS,
   ACCESS_KEY_PATHS,
   ACCOUNT_CALLS,
+  ALGMALL_CALLS,
+  ALGMALL_PATHS,
   type AnyCall,
   AUDIT_ACTIONS,
   AUTH_CALLS,
@@ -50,6 +52,7 @@ import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js'
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { algmallProducts } from '../algmall/schema.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
 
@@ -444,6 +447,23 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const token = new URL(pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
     await ctx.call('POST', DEV_PAYMENT_PATHS.payment(token), { payload: { action: 'confirm' } });
     return by(ctx, account, 'POST', FINANCE_PATHS.invoices, { order_ids: [id] });
+  },
+  [routeOf(ALGMALL_CALLS.buy)]: async (ctx) => {
+    const account = await ctx.owner();
+    await new Ledger(ctx.t.database.db).post({
+      companyId: account.companyId,
+      kind: 'adjustment',
+      amount: 1_000_000,
+    });
+    const [product] = await ctx.t.database.db
+      .select({ id: algmallProducts.id })
+      .from(algmallProducts)
+      .limit(1);
+    return by(ctx, account, 'POST', ALGMALL_PATHS.orders, {
+      product_id: product?.id ?? 0,
+      quantity: 1,
+      request_id: randomUUID(),
+    });
   },
   [routeOf(CBS_CALLS.open)]: async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);

@@ -26,6 +26,7 @@ import { financeSummaryRoutes } from './summary-routes.js';
 export type { BankAccount } from './accounts.js';
 export { Coupons } from './coupons.js';
 export { Ledger, type Posting } from './ledger.js';
+export { nextNumbered } from './numbering.js';
 export { financeCommands } from './ops.js';
 export { DevPaymentProvider, type PaymentProvider } from './payments.js';
 export type { FinanceSchedule } from './schedule.js';

@@ -1,0 +1,28 @@
+/**
+ * The export of page algmall_order (its `export` button): the company's orders that match the list's
+ * filters, in the list's order, as .xlsx — with the orders list's own headers and values, read from
+ * the algmall plugin's words (core/http/plugin-words.ts), so that the file says what the page says.
+ */
+import { type AlgmallOrder, FEN_PER_YUAN, type Language } from '@vap/contracts';
+import en from '../../../../../plugins/algmall/src/locales/en.json' with { type: 'json' };
+import zhCN from '../../../../../plugins/algmall/src/locales/zh-CN.json' with { type: 'json' };
+import zhTW from '../../../../../plugins/algmall/src/locales/zh-TW.json' with { type: 'json' };
+import type { PluginMessages } from '../../core/http/plugin-words.js';
+import { dateCell, type XlsxCell } from '../../core/http/xlsx-download.js';
+
+/** The words of the algorithm mall's pages (plugins/algmall). */
+export const ALGMALL_PAGE_MESSAGES: PluginMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+type Column = readonly [string, (order: AlgmallOrder, language: Language) => XlsxCell];
+
+/** The orders list's columns (plugins/algmall orders page): the amount in yuan, as the list shows money. */
+export const ORDER_EXPORT_COLUMNS: ReadonlyArray<Column> = [
+  ['orders.number', (order) => order.number],
+  ['orders.product', (order, language) => order.product_name[language]],
+  ['orders.purchased', (order) => order.purchased],
+  ['orders.used', (order) => order.used],
+  ['orders.returned', (order) => order.returned],
+  ['orders.remaining', (order) => order.remaining],
+  ['orders.amount', (order) => ({ yuan: order.amount / FEN_PER_YUAN })],
+  ['orders.time', (order) => dateCell(order.created_at)],
+];
