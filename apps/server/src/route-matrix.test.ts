@@ -15,10 +15,11 @@
  * The caller of another company is a second company created here, with its own owner, a member whose
  * role grants only `dashboard`, and members whose roles grant one page and none of its buttons.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_CALLS,
   type AccessKeyCreated,
+  ALGMALL_CALLS,
   type AnyCall,
   API_ROUTE_PATTERNS,
   COMPANY_CALLS,
@@ -40,6 +41,7 @@ import { type Access, type PageAccess, pagesOf } from './core/http/access.js';
 import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeys } from './modules/access-keys/schema.js';
+import { algmallOrders, algmallProducts } from './modules/algmall/schema.js';
 import { DEMO_GROUPS } from './modules/devices/demo.js';
 import { messages } from './modules/notices/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
@@ -105,6 +107,9 @@ interface DemoRows {
   /** A demo device in its second group, and that group. */
   otherDeviceId: number;
   otherGroupId: number;
+  /** An order of authorisations of the demo company, and its number. */
+  orderId: number;
+  orderNumber: string;
 }
 
 /**
@@ -127,6 +132,7 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   [routeOf(DEVICE_CALLS.unbindOne)]: (rows) => rows.deviceId,
   [routeOf(DEVICE_CALLS.updateGroup)]: (rows) => rows.groupId,
   [routeOf(DEVICE_CALLS.deleteGroup)]: (rows) => rows.groupId,
+  [routeOf(ALGMALL_CALLS.order)]: (rows) => rows.orderId,
 };
 
 /**
@@ -225,7 +231,23 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       .select({ name: devices.name, groupId: devices.groupId })
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId));
+    const [product] = await db.select({ id: algmallProducts.id }).from(algmallProducts).limit(1);
+    const [order] = await db
+      .insert(algmallOrders)
+      .values({
+        companyId: demoCompany.id,
+        number: 'A20261128999999',
+        productId: product?.id ?? 0,
+        purchased: 3,
+        amount: 300,
+        priceFen: 100,
+        requestId: randomUUID(),
+      })
+      .returning({ id: algmallOrders.id, number: algmallOrders.number });
+    if (!order) throw new Error('no demo order');
     rows = {
+      orderId: order.id,
+      orderNumber: order.number,
       operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
       operatorRoleId: operatorRole.id,
       ownerMessageId: message?.id ?? 0,
@@ -237,6 +259,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       otherGroupId: secondGroup,
     };
     markers = [
+      rows.orderNumber,
       TEST_DEMO.account,
       TEST_DEMO.email,
       DEMO_COMPANY.name,
