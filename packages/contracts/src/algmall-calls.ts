@@ -30,7 +30,8 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   products: {
     method: 'GET',
     path: ALGMALL_PATHS.products,
-    access: { page: 'algmall_product_list' },
+    // The orders page names the products in its filter.
+    access: { anyOf: [{ page: 'algmall_product_list' }, { page: 'algmall_order' }] },
     summary: 'A page of the algorithm mall’s products, by name',
     description:
       'wheres (base64 JSON): kind = (a device kind it runs on), text like (its name or summary in any language). orders: name, price_fen, updated_at.',
