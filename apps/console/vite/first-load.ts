@@ -32,6 +32,10 @@
  * `contribute(Point, id, { component: () => import(…) })`: `dashboard-cards` for the dashboard's
  * cards, which a page draws together (five chunks of a kilobyte or so, one request each, before).
  * Only the components join it, not what they import: that stays with the pages that share it.
+ * And `data-table`: the design system's table and its pager, with what they import that no earlier
+ * chunk holds. Every list page draws the two together; left to itself the bundler cut the pager out
+ * into a chunk of its own as soon as a page of cards paged without a table (the algorithm mall's
+ * products), a request more on every list page.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
  * messages of a first visit's language, so that they download with the entry instead of after it
@@ -353,6 +357,12 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
                   },
                   debugName: 'messages',
                   priority: 1,
+                },
+                // The table and its pager, together (see above).
+                {
+                  name: 'data-table',
+                  test: /[\\/]ui[\\/]dist[\\/]components[\\/]data[\\/](data-table|pagination)\.js$/,
+                  priority: 0,
                 },
                 // The components alone: what they import is shared with their plugins' pages, which
                 // would otherwise load the dashboard's cards with it.
