@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CBS_CALLS, callKey } from '@vap/contracts';
-import { type AppRoute, useClient, useSession } from '@vap/kernel';
+import { useClient } from '@vap/kernel';
 import { useCallback } from 'react';
 
 /** The query of GET dashboard. */
@@ -36,11 +36,4 @@ export function useRefreshAfterChange(): () => void {
     for (const queryKey of [['data-table', PACKAGES_TABLE], DASHBOARD_KEY, DEVICES_KEY])
       void queryClient.invalidateQueries({ queryKey });
   }, [queryClient]);
-}
-
-/** The recharge page when the user's menu grants it, else null (a link to it would lead nowhere). */
-export function useRechargeRoute(): AppRoute | null {
-  const { routes } = useSession();
-  const route = routes?.byName.get(RECHARGE_PAGE);
-  return route?.type === 'page' ? route : null;
 }

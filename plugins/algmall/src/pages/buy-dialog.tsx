@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ALGMALL_CALLS, type BuyBody, buyBodySchema, formatFen, type Product } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { ApiError, useClient, usePagePath, useT } from '@vap/kernel';
 import { Alert, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { v4 as uuidv4 } from 'uuid';
-import { ORDERS_TABLE, useRechargeRoute } from '../order.js';
+import { ORDERS_TABLE, RECHARGE_PAGE } from '../order.js';
 import { useLocalized } from '../product.js';
 
 /** What the dialog needs of a product: the list's card and the detail page both have it. */
@@ -113,14 +113,15 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
  */
 function Refusal({ error, onLeave }: { error: unknown; onLeave: () => void }) {
   const t = useT('algmall');
-  const recharge = useRechargeRoute();
+  // Null when the user's menu lacks the page: a link to it would lead nowhere.
+  const recharge = usePagePath(RECHARGE_PAGE);
   const short = error instanceof ApiError && error.code === 'balance_insufficient';
   return (
     <Alert tone="error" className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span>{error instanceof Error ? error.message : String(error)}</span>
       {short && recharge ? (
         <Link
-          to={recharge.path}
+          to={recharge}
           onClick={onLeave}
           className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
         >

@@ -1,8 +1,8 @@
-import { ApiError, useT } from '@vap/kernel';
+import { ApiError, usePagePath, useT } from '@vap/kernel';
 import { Alert } from '@vap/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useRechargeRoute, useRefreshAfterChange } from '../cbs-query.js';
+import { RECHARGE_PAGE, useRefreshAfterChange } from '../cbs-query.js';
 
 /**
  * How a dialog sends its change: `send(change)` runs the change (its call quiet, as the dialog shows
@@ -33,7 +33,7 @@ export function useSendChange(onClose: () => void) {
  */
 export function Refusal({ error, onLeave }: { error: unknown; onLeave: () => void }) {
   const t = useT('cbs');
-  const recharge = useRechargeRoute();
+  const recharge = usePagePath(RECHARGE_PAGE);
   const text = error instanceof Error ? error.message : '';
   const short = error instanceof ApiError && error.code === 'balance_insufficient';
   return (
@@ -41,7 +41,7 @@ export function Refusal({ error, onLeave }: { error: unknown; onLeave: () => voi
       <span>{text}</span>
       {short && recharge ? (
         <Link
-          to={recharge.path}
+          to={recharge}
           onClick={onLeave}
           className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
         >
