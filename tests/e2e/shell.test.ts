@@ -78,12 +78,17 @@ describe('tab bar', () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Media and ads', 'Ad packages');
     await openPage(page, 'Media and ads', 'Hologram parking');
-    await openPage(page, 'Algorithm mall', 'Orders');
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Hologram parking', 'Orders']);
+    await openPage(page, 'Algorithm mall', 'Offline authorisation');
+    expect(await tabNames(page)).toEqual([
+      'Dashboard',
+      'Ad packages',
+      'Hologram parking',
+      'Offline authorisation',
+    ]);
 
     // Middle-click closes a tab.
     await tabs(page).getByRole('link', { name: 'Hologram parking' }).click({ button: 'middle' });
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Orders']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Offline authorisation']);
 
     // The right-click menu, 105 px wide.
     await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });

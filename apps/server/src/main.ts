@@ -105,6 +105,34 @@ async function main() {
       );
     });
 
+    // From before listening: a supervisor (or a test) may stop the server as soon as it answers,
+    // while it still starts its broker's port and its demo devices; without a handler then, the
+    // signal would end it at once, neither closing the database nor exiting 0.
+    let fleet: Awaited<ReturnType<typeof startDemoFleet>> | undefined;
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      // Fastify closes the idle keep-alive connections; one whose answer is still going out (a
+      // client that has not read it) would hold the close for the 72 s keep-alive timeout. After a
+      // grace for answers in flight, every connection is closed.
+      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+      try {
+        await fleet?.stop();
+        await app.close();
+        clearTimeout(force);
+        await database?.checkpoint();
+        await database?.close();
+      } finally {
+        lock.release();
+        process.exit(0);
+      }
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
@@ -143,7 +171,7 @@ async function main() {
         `MQTT broker: ${tcp.tls ? 'mqtts' : 'mqtt'}://${host}:${mqttPort}${taken} and ws://${host}:${port}${WEBSOCKET_PATH}`,
       );
     }
-    const fleet = await startDemoFleet({
+    fleet = await startDemoFleet({
       // The simulated devices need a broker to connect to.
       count: config.mqttBroker ? config.demo.devices : 0,
       url: mqttUrl,
@@ -164,30 +192,6 @@ async function main() {
           '`npm run ops -- owner:create <phone or e-mail> <company name>`, or sign up in the console.',
       );
     }
-
-    let closing = false;
-    const shutdown = async (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      // Fastify closes the idle keep-alive connections; one whose answer is still going out (a
-      // client that has not read it) would hold the close for the 72 s keep-alive timeout. After a
-      // grace for answers in flight, every connection is closed.
-      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      force.unref();
-      try {
-        await fleet?.stop();
-        await app.close();
-        clearTimeout(force);
-        await database?.checkpoint();
-        await database?.close();
-      } finally {
-        lock.release();
-        process.exit(0);
-      }
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
   } catch (error) {
     await database?.close().catch(() => {});
     lock.release();
