@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databasePerSuite, ENGINES } from '../../testing/harness.js';
-import { RateLimiter } from './limiter.js';
+import { dailyLimit, RateLimiter } from './limiter.js';
 import { rateLimits } from './schema.js';
 
 describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
@@ -14,6 +14,19 @@ describe.each(ENGINES)('fixed-window rate limiter on %s', (engine) => {
     const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit('burst', limit)));
     expect(results.filter(Boolean)).toHaveLength(20);
     expect(await limiter.exhausted('burst', limit)).toBe(true);
+  });
+
+  it('counts a daily limit by the calendar day of Asia/Shanghai: a new day begins at 16:00 UTC', async () => {
+    now = Date.UTC(2031, 0, 1, 16, 0, 0); // 00:00 on 2 January in Shanghai
+    const limiter = new RateLimiter(database().db, clock);
+    const limit = dailyLimit(1);
+    expect(await limiter.hit('trial', limit)).toBe(true);
+    now = Date.UTC(2031, 0, 2, 15, 59, 0); // 23:59 in Shanghai: the same day
+    expect(await limiter.hit('trial', limit)).toBe(false);
+    now = Date.UTC(2031, 0, 2, 16, 0, 0); // midnight in Shanghai
+    expect(await limiter.hit('trial', limit)).toBe(true);
+    await limiter.reset('trial');
+    now = Date.UTC(2031, 0, 1, 12, 0, 0);
   });
 
   it('starts over in the next window and keeps keys apart', async () => {

@@ -15,7 +15,22 @@ export interface Limit {
   max: number;
   /** Window length in milliseconds. */
   windowMs: number;
+  /**
+   * Where windows start, ahead of UTC: windows begin when `(time + offsetMs) % windowMs` is 0. A
+   * day of Asia/Shanghai (UTC+8, no summer time) is `dailyLimit`'s.
+   */
+  offsetMs?: number;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Asia/Shanghai is UTC+8 all year: the product's calendar days (spec §9) begin at 16:00 UTC. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
+
+/**
+ * At most `max` a calendar day in Asia/Shanghai — the daily trial counts of the algorithm mall's
+ * detection lab and plate recognition (spec §8 "today's trial count used up").
+ */
+export const dailyLimit = (max: number): Limit => ({ max, windowMs: DAY_MS, offsetMs: SHANGHAI_OFFSET_MS });
 
 /** Old windows are deleted at most this often, by whichever request comes along. */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -32,7 +47,7 @@ export class RateLimiter {
 
   private windowStart(limit: Limit): Date {
     const now = this.now();
-    return new Date(now - (now % limit.windowMs));
+    return new Date(now - ((now + (limit.offsetMs ?? 0)) % limit.windowMs));
   }
 
   /** Counts one hit; true while the window's count is within the limit (this hit included). */
