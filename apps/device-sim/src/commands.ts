@@ -108,6 +108,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   [JOB_COMMANDS.firmware_upgrade]: job(JOB_COMMANDS.firmware_upgrade),
   [JOB_COMMANDS.configuration]: job(JOB_COMMANDS.configuration),
   [JOB_COMMANDS.whitelist]: job(JOB_COMMANDS.whitelist),
+  [JOB_COMMANDS.algorithm_licence]: job(JOB_COMMANDS.algorithm_licence),
 
   [TERMINAL_COMMANDS.open]: (args, unit) => {
     const session = sessionOf(args);

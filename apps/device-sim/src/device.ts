@@ -6,7 +6,7 @@
  * and every attempt is a new client made here.
  */
 import { EventEmitter } from 'node:events';
-import type { DeviceKind, JobMessage, TerminalOutput, WhitelistKind } from '@vap/contracts';
+import type { DeviceKind, JobMessage, LicencePayload, TerminalOutput, WhitelistKind } from '@vap/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { CloudUse } from './cloud.js';
@@ -59,6 +59,8 @@ export interface DeviceSettings {
   lastWill: boolean;
   /** A terminal session nothing is heard of for this long ends (shell.ts). */
   terminalSilenceMs: number;
+  /** The server's licence key: units verify the algorithm licences they are sent with it. */
+  licenceKey?: string;
   log: FleetLog;
 }
 
@@ -95,6 +97,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   /** Kept in memory across reboots, as a unit's flash would: its configuration, white lists and jobs. */
   readonly config: Record<string, unknown> = {};
   readonly whitelists: Partial<Record<WhitelistKind, readonly string[]>> = {};
+  /** The algorithm licences it installed, by product code. */
+  readonly licences = new Map<string, LicencePayload>();
   readonly jobs: Jobs;
 
   /** Messages it published (each once acknowledged, or written for QoS 0), and commands it received. */
@@ -169,6 +173,9 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
         set firmwareVersion(version: string) {
           device.firmwareVersion = version;
         },
+        sn: this.sn,
+        model: this.model,
+        licences: this.licences,
         config: this.config,
         whitelists: this.whitelists,
         publish: (message) => this.publishJob(message),
@@ -177,6 +184,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       {
         failureRate: unit.jobFailureRate ?? settings.jobFailureRate,
         random: seededRandom(settings.seed, unit.sn, 'jobs'),
+        ...(settings.licenceKey ? { licenceKey: settings.licenceKey } : {}),
+        ...(unit.licenceHangs ? { licenceHangs: true } : {}),
       },
     );
   }

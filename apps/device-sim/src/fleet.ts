@@ -39,6 +39,8 @@ export interface FleetOptions {
   lastWill?: boolean;
   /** A terminal session its server is not heard of for this long ends; TERMINAL_SILENCE_SECONDS. */
   terminalSilenceMs?: number;
+  /** The server's licence key (GET /webapi/v1/algmall/licence_key): units verify licences with it. */
+  licenceKey?: string;
 }
 
 export interface FleetStats {
@@ -95,6 +97,7 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     jobFailureRate: options.jobFailureRate ?? 0,
     lastWill: options.lastWill ?? true,
     terminalSilenceMs: options.terminalSilenceMs ?? TERMINAL_SILENCE_SECONDS * 1000,
+    ...(options.licenceKey ? { licenceKey: options.licenceKey } : {}),
     log: options.log ?? SILENT,
   };
   // Node fires a timer longer than 2³¹ − 1 ms at once, with a warning: such a wait is a mistake.

@@ -1,6 +1,6 @@
 /**
- * A unit's jobs (docs/mqtt.md, "Jobs on a simulated unit"): `upgrade_firmware`, `apply_config` and
- * `set_whitelist`, as @vap/contracts defines them. The command's id is the job id; the reply says
+ * A unit's jobs (docs/mqtt.md, "Jobs on a simulated unit"): `upgrade_firmware`, `apply_config`,
+ * `set_whitelist` and `install_licence`, as @vap/contracts defines them. The command's id is the job id; the reply says
  * where the job stands and `up/job` carries each change, the last one `completed` or `failed`. The
  * unit remembers the jobs it was given and how each ended, as a device's flash would, across its
  * reboots: a job id it already knows — the server asks again after a restart — is answered, never
@@ -9,20 +9,28 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   applyConfigArgsSchema,
+  type InstallLicenceArgs,
+  installLicenceArgsSchema,
   JOB_COMMANDS,
   type JobCommand,
   type JobMessage,
   type JobReport,
+  type LicencePayload,
   setWhitelistArgsSchema,
   type UpgradeFirmwareArgs,
   upgradeFirmwareArgsSchema,
   type WhitelistKind,
 } from '@vap/contracts';
 import { download, JobFailure } from './download.js';
+import { verifiedLicence } from './licence.js';
 import type { Random } from './prng.js';
 
 /** What the jobs change of the unit, and how their reports leave it. */
 export interface JobUnit {
+  readonly sn: string;
+  readonly model: string;
+  /** The algorithm licences it installed, by product code. */
+  readonly licences: Map<string, LicencePayload>;
   /** The firmware it runs: an upgrade sets it, then reboots. */
   firmwareVersion: string;
   readonly config: Record<string, unknown>;
@@ -47,6 +55,14 @@ export interface JobSettings {
   progressEveryMs?: number;
   /** A download that brings no byte for this long fails, ms; 30 000. */
   idleMs?: number;
+  /**
+   * The server's licence key (raw Ed25519, base64url, as GET /webapi/v1/algmall/licence_key gives
+   * it): licences it does not verify are refused `bad_signature`; without one, every licence is
+   * refused `no_licence_key`.
+   */
+  licenceKey?: string;
+  /** It takes a licence and never answers again about it: the server's timeout, played. */
+  licenceHangs?: boolean;
 }
 
 /** Job ids (and outcomes) a unit remembers: the newest, running ones always. */
@@ -125,6 +141,11 @@ export class Jobs {
           }
           return { config: structuredClone(this.unit.config) };
         });
+      }
+      case JOB_COMMANDS.algorithm_licence: {
+        const parsed = installLicenceArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        return this.install(id, parsed.data);
       }
       case JOB_COMMANDS.whitelist: {
         const parsed = setWhitelistArgsSchema.safeParse(args);
@@ -205,6 +226,26 @@ export class Jobs {
       // Its completion goes out once the unit is back, on its new firmware: reconnected() sends it.
       () => this.unit.reboot('upgrade'),
     );
+  }
+
+  /**
+   * A licence: checked (signature, this unit's serial, its model among the product's), then
+   * installed in the time applying takes. A unit told to hang takes it and says no more.
+   */
+  private install(id: string, args: InstallLicenceArgs): JobReport {
+    if (this.settings.licenceHangs) return this.remember(id, { state: 'processing', progress: 0 });
+    const key = this.settings.licenceKey;
+    if (!key) return this.end(id, failed('no_licence_key', 'the unit has no licence key'));
+    const licence = verifiedLicence(args.licence, key);
+    if (!licence) return this.end(id, failed('bad_signature', 'the licence is not signed by the server'));
+    if (licence.sn !== this.unit.sn)
+      return this.end(id, failed('wrong_device', `the licence is for ${licence.sn}`));
+    if (args.models.length > 0 && !args.models.includes(this.unit.model))
+      return this.end(id, failed('unsupported_model', `${this.unit.model} does not run ${licence.product}`));
+    return this.apply(id, () => {
+      this.unit.licences.set(licence.product, licence);
+      return { product: licence.product, expires_at: licence.expires_at };
+    });
   }
 
   /** A configuration or white-list job: `change` runs after the time a device takes to apply it. */

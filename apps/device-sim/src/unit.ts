@@ -11,6 +11,8 @@ export interface SimulatedUnit {
   firmwareVersion?: string;
   /** The share of its jobs that fail on purpose (0 to 1); the fleet's `jobFailureRate` when absent. */
   jobFailureRate?: number;
+  /** It takes algorithm licences and never answers about them: the server's timeout, played. */
+  licenceHangs?: boolean;
 }
 
 /** Models of the factory registry's generated units (apps/server, devices' factory.ts). */

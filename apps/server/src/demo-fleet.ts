@@ -11,11 +11,19 @@ export interface DemoFleetOptions {
   /** The broker as this process reaches it. */
   url: string;
   presence: Pick<DevicePresence, 'credentials'>;
+  /** The algorithm mall's licence key: the units verify the licences they are sent with it. */
+  licenceKey: string;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 /** Connects the fleet, or answers null when there is none to connect. */
-export async function startDemoFleet({ count, url, presence, log }: DemoFleetOptions): Promise<Fleet | null> {
+export async function startDemoFleet({
+  count,
+  url,
+  presence,
+  licenceKey,
+  log,
+}: DemoFleetOptions): Promise<Fleet | null> {
   if (count <= 0) return null;
   const units = await presence.credentials(count);
   if (units.length === 0) return null;
@@ -23,13 +31,16 @@ export async function startDemoFleet({ count, url, presence, log }: DemoFleetOpt
   const { startFleet } = await import('@vap/device-sim');
   return startFleet({
     url,
-    units: units.map(({ sn, secret, kind, model, firmwareVersion }) => ({
+    units: units.map(({ sn, secret, kind, model, firmwareVersion }, index) => ({
       sn,
       secret,
       kind,
       model,
       firmwareVersion,
+      // The last unit never answers about a licence: the demo reaches the authorisation's timeout too.
+      ...(index === units.length - 1 && units.length > 1 ? { licenceHangs: true } : {}),
     })),
+    licenceKey,
     // Spread over a few seconds: the console's first minutes show devices coming online.
     connectSpreadMs: 3_000,
     log: {

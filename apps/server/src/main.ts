@@ -176,6 +176,7 @@ async function main() {
       count: config.mqttBroker ? config.demo.devices : 0,
       url: mqttUrl,
       presence: services.devices.presence,
+      licenceKey: services.algmall.licenceKey,
       log: app.log,
     });
     if (fleet)

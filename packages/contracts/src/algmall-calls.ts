@@ -26,6 +26,19 @@ const orders = {
     s.listSchemas(s.algmallOrderSchema, s.ALGMALL_ORDER_FILTERS, s.ALGMALL_ORDER_ORDER_KEYS),
 } as const;
 
+const authorisations = {
+  method: 'GET',
+  path: ALGMALL_PATHS.authorisations,
+  access: {
+    anyOf: [{ page: 'algmall_onauth' }, { page: 'algmall_offauth' }, { page: 'algmall_consume' }],
+  },
+  summary: "A page of the company's authorisations of devices, newest first",
+  description:
+    'wheres (base64 JSON): mode =, state = (in_progress, success, failed, cancelled, timeout), product_id =, sn like, created_at between.',
+  schemas: (s: Awaited<ReturnType<typeof schemas>>) =>
+    s.listSchemas(s.authorisationSchema, s.AUTHORISATION_FILTERS, s.AUTHORISATION_ORDER_KEYS),
+} as const;
+
 export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   products: {
     method: 'GET',
@@ -69,6 +82,45 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     errors: [404],
     summary: "One of the company's orders; another company's or an unknown one is 404 order_not_found",
     schemas: (s) => ({ params: s.idParamsSchema, response: s.algmallOrderSchema }),
+  },
+  authorise: {
+    method: 'POST',
+    path: ALGMALL_PATHS.authorisations,
+    access: { page: 'algmall_onauth', button: 'add' },
+    audit: 'algmall.authorise',
+    errors: [404, 409],
+    summary:
+      "Authorises devices of the caller's groups with a product online: one authorisation each from the company's orders, oldest first (409 authorisation_insufficient, nothing taken, when too few remain); each licence travels to its device as a job",
+    status: 201,
+    schemas: (s) => ({ body: s.authoriseBodySchema, response: s.authorisationsChangedSchema }),
+  },
+  authorisations,
+  cancelAuthorisations: {
+    method: 'POST',
+    path: ALGMALL_PATHS.authorisationsCancel,
+    access: { page: 'algmall_onauth', button: 'add' },
+    audit: 'algmall.authorisation.cancel',
+    summary:
+      'Cancels online authorisations still waiting for their device; each gives its authorisation back. Answers how many were cancelled',
+    schemas: (s) => ({ body: s.authorisationIdsBodySchema, response: s.authorisationsChangedSchema }),
+  },
+  retryAuthorisations: {
+    method: 'POST',
+    path: ALGMALL_PATHS.authorisationsRetry,
+    access: { page: 'algmall_onauth', button: 'add' },
+    audit: 'algmall.authorisation.retry',
+    errors: [409],
+    summary:
+      'Retries failed, cancelled or timed-out online authorisations, each taking an authorisation again (409 authorisation_insufficient, nothing retried, when too few remain). Answers how many',
+    schemas: (s) => ({ body: s.authorisationIdsBodySchema, response: s.authorisationsChangedSchema }),
+  },
+  licenceKey: {
+    method: 'GET',
+    path: ALGMALL_PATHS.licenceKey,
+    access: 'public',
+    summary:
+      'The Ed25519 public key (raw, base64url) that algorithm licences are signed with, for devices to verify them',
+    schemas: (s) => ({ response: s.licenceKeySchema }),
   },
   exportOrders: exportOf(orders, {
     path: ALGMALL_PATHS.ordersExport,

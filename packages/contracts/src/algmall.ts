@@ -148,3 +148,108 @@ export const ALGMALL_ORDER_FILTERS = {
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const ALGMALL_ORDER_ORDER_KEYS = ['created_at', 'amount', 'remaining'] as const;
+
+// ---- authorisations (spec §2.3 algmall_onauth, algmall_offauth, algmall_consume; §4.3) -------------
+
+/**
+ * Where a device's authorisation stands (spec §4.3): in progress while its licence travels to the
+ * device (waiting for it to come online included), then success, failed (the device refused it:
+ * an unsupported model, …), cancelled (before the device started) or timeout (no answer in time).
+ * A failed, cancelled or timed-out one has given its authorisation back to its order and can be
+ * retried, which takes one again.
+ */
+export const AUTHORISATION_STATES = ['in_progress', 'success', 'failed', 'cancelled', 'timeout'] as const;
+export type AuthorisationState = (typeof AUTHORISATION_STATES)[number];
+/** How a licence reached the device: over the broker, or as a file the customer carried to it. */
+export const AUTHORISATION_MODES = ['online', 'offline'] as const;
+export type AuthorisationMode = (typeof AUTHORISATION_MODES)[number];
+
+/** Devices one online authorisation may name, at most. */
+export const AUTHORISE_MAX_DEVICES = 500;
+/** Minutes a device has to install a licence once it received it; then the authorisation times out. */
+export const AUTHORISATION_TIMEOUT_MINUTES = 5;
+/** Hours an offline device is waited for; then the authorisation times out too. */
+export const AUTHORISATION_DEADLINE_HOURS = 72;
+
+/** POST authorisations: one authorisation of a product for each of these devices of the company. */
+export const authoriseBodySchema = z.object({
+  product_id: z.number().int().min(1).max(2_147_483_647),
+  device_ids: z
+    .array(z.number().int().min(1).max(2_147_483_647))
+    .min(1, 'validation.authoriseDevices')
+    .max(AUTHORISE_MAX_DEVICES, 'validation.authoriseDevices'),
+});
+export type AuthoriseBody = z.infer<typeof authoriseBodySchema>;
+
+/** One device's authorisation of a product (pages algmall_onauth, algmall_offauth, algmall_consume). */
+export const authorisationSchema = z.object({
+  id: z.number().int(),
+  mode: z.enum(AUTHORISATION_MODES),
+  product_id: z.number().int(),
+  product_name: productNameSchema,
+  /** The device: its id while bound to the company (null for an offline one or once unbound). */
+  device_id: z.number().int().nullable(),
+  sn: z.string(),
+  device_name: z.string(),
+  model: z.string(),
+  state: z.enum(AUTHORISATION_STATES),
+  /** Why it failed, as the device or the server said it (`unsupported_model`, …); null otherwise. */
+  reason: z.string().nullable(),
+  /** The order its authorisation was taken from last; null while it has none (given back). */
+  order_number: z.string().nullable(),
+  attempts: z.number().int(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+export type Authorisation = z.infer<typeof authorisationSchema>;
+
+/** `wheres` of the authorisations. */
+export const AUTHORISATION_FILTERS = {
+  mode: { '=': z.enum(AUTHORISATION_MODES) },
+  state: { '=': z.enum(AUTHORISATION_STATES) },
+  product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  sn: { like: z.string().trim().min(1).max(64) },
+  created_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+export const AUTHORISATION_ORDER_KEYS = ['created_at'] as const;
+
+/** POST authorisations/cancel and /retry: these authorisations of the company. */
+export const authorisationIdsBodySchema = z.object({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(AUTHORISE_MAX_DEVICES),
+});
+export type AuthorisationIdsBody = z.infer<typeof authorisationIdsBodySchema>;
+/** How many of those changed: cancelled or retried; the others were not in a state to. */
+export const authorisationsChangedSchema = z.object({ changed: z.number().int() });
+
+/**
+ * What a licence says (the signed part of a licence file and of an online authorisation's
+ * command): which device may run which product, from when, until when (null: for good). Devices
+ * check its Ed25519 signature against the key the server publishes (`licenceKey`).
+ */
+export const licencePayloadSchema = z.object({
+  v: z.literal(1),
+  /** The authorisation's id. */
+  id: z.number().int(),
+  sn: z.string().min(1).max(64),
+  /** The product's code, and the version bought. */
+  product: z.string().min(1).max(40),
+  version: z.string().max(32),
+  /** ISO 8601. */
+  issued_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type LicencePayload = z.infer<typeof licencePayloadSchema>;
+
+/**
+ * A licence: the payload as base64url JSON, exactly the bytes signed, and the Ed25519 signature of
+ * them (base64url). Signing bytes rather than an object leaves no canonical form to agree on.
+ */
+export const licenceSchema = z.object({
+  payload: z.string().min(1).max(4096),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
+/** GET licence_key: the server's Ed25519 public key, raw 32 bytes as base64url, for devices. */
+export const licenceKeySchema = z.object({ algorithm: z.literal('Ed25519'), key: z.string() });

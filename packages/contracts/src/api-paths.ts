@@ -149,6 +149,16 @@ export const ALGMALL_PATHS = {
   order: pathWithId('/v1/algmall/company/orders/:id'),
   /** GET: the orders of a filter as .xlsx. */
   ordersExport: '/v1/algmall/company/orders/export',
+  /** GET: a page of the company's authorisations (list query); POST: authorises devices online. */
+  authorisations: '/v1/algmall/company/authorisations',
+  /** POST: cancels authorisations still waiting for their device. */
+  authorisationsCancel: '/v1/algmall/company/authorisations/cancel',
+  /** POST: retries failed, cancelled or timed-out authorisations. */
+  authorisationsRetry: '/v1/algmall/company/authorisations/retry',
+  /** GET: the authorisations of a filter as .xlsx. */
+  authorisationsExport: '/v1/algmall/company/authorisations/export',
+  /** GET (public): the Ed25519 key licences are signed with, for devices. */
+  licenceKey: '/v1/algmall/licence_key',
 } as const;
 
 /** The calls under /v1/pms/company of the access-key page; owner only. */

@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = [
   'finance.coupon.transfer',
   'finance.invoice.request',
   'algmall.order.buy',
+  'algmall.authorise',
+  'algmall.authorisation.cancel',
+  'algmall.authorisation.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,14 +10,21 @@
  * is upgraded twice, whatever the server went through.
  */
 import { z } from 'zod';
+import { licenceSchema } from './algmall.js';
 
 /** The commands of a task's jobs, by task type (spec §3 Task). */
 export const JOB_COMMANDS = {
   firmware_upgrade: 'upgrade_firmware',
   configuration: 'apply_config',
   whitelist: 'set_whitelist',
+  algorithm_licence: 'install_licence',
 } as const;
 export type JobCommand = (typeof JOB_COMMANDS)[keyof typeof JOB_COMMANDS];
+/**
+ * What a job does: a task type of page device_maintenance, or `algorithm_licence` — an algorithm
+ * mall's authorisation travelling to its device, which the mall's pages show rather than that list.
+ */
+export type JobType = keyof typeof JOB_COMMANDS;
 
 /** `upgrade_firmware`: download the package, check its md5, install it, reboot into `version`. */
 export const upgradeFirmwareArgsSchema = z.object({
@@ -44,6 +51,17 @@ export const setWhitelistArgsSchema = z.object({
   entries: z.array(z.string().min(1)),
 });
 export type SetWhitelistArgs = z.infer<typeof setWhitelistArgsSchema>;
+
+/**
+ * `install_licence`: verify the licence's signature against the server's published key, check that
+ * it names this device, and install it. `models`: the models the product runs on (none: every
+ * model of its kinds) — a device of another model refuses it `unsupported_model`.
+ */
+export const installLicenceArgsSchema = z.object({
+  licence: licenceSchema,
+  models: z.array(z.string().max(32)).max(100),
+});
+export type InstallLicenceArgs = z.infer<typeof installLicenceArgsSchema>;
 
 /**
  * Where a job stands on the device: `processing` with its progress (0–100), or ended. A device

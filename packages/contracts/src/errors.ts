@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'device_offline',
   'balance_insufficient',
   'order_not_found',
+  'authorisation_insufficient',
   'order_closed',
   'payment_unavailable',
   'product_disabled',

@@ -11,6 +11,9 @@ import { Terminals } from '../shell.js';
 
 /** What the jobs change of a unit, and what they publish (with when). */
 export class FakeJobUnit implements JobUnit {
+  readonly sn = '10000000011320000001';
+  readonly model = 'VC-C5';
+  readonly licences: JobUnit['licences'] = new Map();
   firmwareVersion = 'V5.2.0';
   readonly config: Record<string, unknown> = {};
   readonly whitelists: JobUnit['whitelists'] = {};

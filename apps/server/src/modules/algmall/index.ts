@@ -3,6 +3,8 @@
  * operator and read by every company, and the companies' orders of authorisations.
  */
 import { defineModule } from '../../core/modules.js';
+import { AlgmallAuthorisations } from './authorisations.js';
+import { LicenceSigner } from './licences.js';
 import { AlgmallOrders } from './orders.js';
 import { ProductCatalogue } from './products.js';
 import { algmallRoutes } from './routes.js';
@@ -10,13 +12,32 @@ import { algmallRoutes } from './routes.js';
 export { seedDemoProducts } from './demo.js';
 export { algmallCommands } from './ops.js';
 
-/** An order is paid from the balance: the finance module's ledger posts its charge. */
+export interface AlgmallServices {
+  /** The licence key devices verify with: the demo's simulated units are given it. */
+  licenceKey: string;
+}
+
+declare module '../../core/modules.js' {
+  interface ModuleServices {
+    algmall: AlgmallServices;
+  }
+}
+
+/**
+ * An order is paid from the balance: the finance module's ledger posts its charge. An online
+ * authorisation's licence travels as a job of the tasks module's engine.
+ */
 export const algmallModule = defineModule({
   name: 'algmall',
-  dependencies: ['finance'],
-  create: ({ db, now }, { finance }) => {
+  dependencies: ['finance', 'tasks'],
+  create: ({ db, now, secrets }, { finance, tasks }) => {
     const catalogue = new ProductCatalogue(db);
     const orders = new AlgmallOrders(db, finance.ledger, now);
-    return { routes: async (app) => app.register(algmallRoutes, { db, catalogue, orders }) };
+    const signer = new LicenceSigner(secrets.serverSecret);
+    const authorisations = new AlgmallAuthorisations(db, tasks.engine, signer, now);
+    return {
+      services: { licenceKey: signer.publicKey },
+      routes: async (app) => app.register(algmallRoutes, { db, catalogue, orders, authorisations }),
+    };
   },
 });

@@ -10,6 +10,7 @@ import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { pluginWords } from '../../core/http/plugin-words.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
+import type { AlgmallAuthorisations } from './authorisations.js';
 import { ALGMALL_PAGE_MESSAGES, ORDER_EXPORT_COLUMNS } from './order-export.js';
 import type { AlgmallOrders } from './orders.js';
 import type { ProductCatalogue } from './products.js';
@@ -20,7 +21,12 @@ import type { ProductCatalogue } from './products.js';
  */
 export async function algmallRoutes(
   app: FastifyInstance,
-  { db, catalogue, orders }: { db: Db; catalogue: ProductCatalogue; orders: AlgmallOrders },
+  {
+    db,
+    catalogue,
+    orders,
+    authorisations,
+  }: { db: Db; catalogue: ProductCatalogue; orders: AlgmallOrders; authorisations: AlgmallAuthorisations },
 ) {
   const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
     companyOf(await permissionsOf(request, db));
@@ -45,6 +51,21 @@ export async function algmallRoutes(
     if (!order) throw new ApiError(404, 'order_not_found');
     return order;
   });
+  await serve(app, ALGMALL_CALLS.authorise, async (request) =>
+    authorisations
+      .authorise(await permissionsOf(request, db), request.body, auditTrail(request))
+      .then(({ count }) => ({ changed: count })),
+  );
+  await serve(app, ALGMALL_CALLS.authorisations, async (request, _reply, list) =>
+    authorisations.page(await companyOfCaller(request), list),
+  );
+  await serve(app, ALGMALL_CALLS.cancelAuthorisations, async (request) =>
+    authorisations.cancel(await companyOfCaller(request), request.body.ids, auditTrail(request)),
+  );
+  await serve(app, ALGMALL_CALLS.retryAuthorisations, async (request) =>
+    authorisations.retry(await companyOfCaller(request), request.body.ids, auditTrail(request)),
+  );
+  await serve(app, ALGMALL_CALLS.licenceKey, async () => authorisations.licenceKey());
   await serve(app, ALGMALL_CALLS.exportOrders, async (request, reply) => {
     const rows = await orders.all(await companyOfCaller(request), {
       wheres: listFilters(request.query.wheres, ALGMALL_ORDER_FILTERS),

@@ -1,7 +1,8 @@
 /** The algorithm mall (spec §1, §2.3 `algmall_product_*`). */
-import type { DeviceKind, LocalizedText } from '@vap/contracts';
+import type { AuthorisationMode, DeviceKind, LocalizedText } from '@vap/contracts';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -77,5 +78,37 @@ export const algmallOrders = pgTable(
   (table) => [
     uniqueIndex('algmall_orders_company_request').on(table.companyId, table.requestId),
     index('algmall_orders_company_created').on(table.companyId, table.createdAt),
+  ],
+);
+
+/**
+ * One device's authorisation of a product (spec §2.3 algmall_onauth, algmall_offauth; §4.3). Online,
+ * its licence travels as a job of the task engine (`job_id`; the job's state is its state); offline,
+ * the customer carries the licence file to the device. Each holds one authorisation of an order while
+ * it is in progress or installed: `order_id` is the order it was taken from last, `returned` whether
+ * that one was given back (the job failed, was cancelled or timed out). A retry takes one again,
+ * oldest order first, so an order's counts always add up: remaining = purchased − used + returned.
+ */
+export const algmallAuthorisations = pgTable(
+  'algmall_authorisations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    mode: text('mode').$type<AuthorisationMode>().notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => algmallProducts.id),
+    /** The device while bound to the company; kept by its serial, which the licence names, when not. */
+    deviceId: integer('device_id'),
+    sn: text('sn').notNull(),
+    /** The task engine's job of an online one (task_jobs: its state, reason, attempts). */
+    jobId: bigint('job_id', { mode: 'number' }),
+    orderId: integer('order_id').references(() => algmallOrders.id),
+    returned: boolean('returned').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('algmall_authorisations_company_created').on(table.companyId, table.createdAt),
+    uniqueIndex('algmall_authorisations_job').on(table.jobId),
   ],
 );

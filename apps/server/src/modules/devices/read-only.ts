@@ -15,6 +15,7 @@ export const DEVICE_ACTIONS = [
   'whitelist',
   'terminal',
   'cloud',
+  'authorise',
 ] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 

@@ -17,8 +17,8 @@
  * connected to; each moves the job only from the state it expects, so a late or repeated report
  * changes nothing — save a completion after the job's timeout, which the device did reach.
  */
-import type { JobReport, TaskType } from '@vap/contracts';
-import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import type { JobReport, JobType } from '@vap/contracts';
+import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { taskJobs, tasks } from './schema.js';
@@ -34,15 +34,37 @@ export interface JobCommand {
   args: Record<string, unknown>;
 }
 
+/** A job as the kinds' hooks see it. */
+export interface HookedJob {
+  id: number;
+  taskId: number;
+  deviceId: number;
+}
+
 /** What the engine needs of each task type. */
 export interface JobKind {
-  /** The command a job of this task sends its device. */
-  command(task: { id: number; payload: Record<string, unknown> }): Promise<JobCommand>;
+  /** The command a job of this task sends its device (`job`: which, for a command of its own). */
+  command(
+    task: { id: number; payload: Record<string, unknown> },
+    job: { id: number; sn: string },
+  ): Promise<JobCommand>;
+  /** Whether each job of the task gets a command of its own (else one per task and pass). */
+  perJob?: boolean;
   /** What a completed job changes besides itself, in its transaction (a new firmware version). */
   completed?(
     tx: Db,
-    job: { deviceId: number; payload: Record<string, unknown>; result: Record<string, unknown> },
+    job: HookedJob & { payload: Record<string, unknown>; result: Record<string, unknown> },
   ): Promise<void>;
+  /**
+   * Jobs that just ended failed, whatever the reason (the device's, a timeout, offline, cancelled,
+   * unbound), in the transaction that failed them: an authorisation given back to its order.
+   */
+  failed?(tx: Db, jobs: readonly HookedJob[]): Promise<void>;
+  /**
+   * Failed jobs about to run again, in the retry's transaction: throwing refuses the retry (an
+   * authorisation to take again that the company no longer has).
+   */
+  retrying?(tx: Db, jobs: readonly HookedJob[]): Promise<void>;
 }
 
 /** Sends a command to a device wherever it is connected (the broker). */
@@ -56,19 +78,87 @@ export interface EngineLog {
 export const JOB_KEY_PREFIX = 'job-';
 
 type Claimed = { id: number; taskId: number; sn: string; jobKey: string };
+const hooked = { id: taskJobs.id, taskId: taskJobs.taskId, deviceId: taskJobs.deviceId };
 
 export class JobEngine {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private next: Promise<void> | undefined;
 
+  private readonly kinds = new Map<JobType, JobKind>();
+
   constructor(
     private readonly db: Db,
-    private readonly kinds: Readonly<Record<TaskType, JobKind>>,
+    kinds: Readonly<Partial<Record<JobType, JobKind>>>,
     private readonly send: SendCommand,
     private readonly log: EngineLog,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    for (const [type, kind] of Object.entries(kinds) as [JobType, JobKind][]) this.kinds.set(type, kind);
+  }
+
+  /**
+   * A task of another module's job type with one pending job per device, in the caller's
+   * transaction; answers each device's job id. The caller ticks the engine once it committed.
+   */
+  async enqueue(
+    tx: Db,
+    task: {
+      companyId: number;
+      type: JobType;
+      subject: string;
+      payload: Record<string, unknown>;
+      createdBy: number | null;
+      deadlineHours: number;
+      timeoutMinutes: number;
+    },
+    targets: readonly { id: number; sn: string }[],
+  ): Promise<Map<number, number>> {
+    const [row] = await tx
+      .insert(tasks)
+      .values({ ...task, deadlineAt: new Date(this.now() + task.deadlineHours * 3_600_000) })
+      .returning({ id: tasks.id });
+    if (!row) throw new Error('task not created');
+    const jobs = await tx
+      .insert(taskJobs)
+      .values(targets.map((device) => ({ taskId: row.id, deviceId: device.id, sn: device.sn })))
+      .returning({ id: taskJobs.id, deviceId: taskJobs.deviceId });
+    return new Map(jobs.map((job) => [job.deviceId, job.id]));
+  }
+
+  /** Another module's jobs (the algorithm mall's licences): what they send, and their hooks. */
+  define(type: JobType, kind: JobKind) {
+    this.kinds.set(type, kind);
+  }
+
+  /** Tells each kind of these failed jobs, in `tx`. */
+  private async failedHook(tx: Db, jobs: readonly HookedJob[]) {
+    await this.hook(tx, jobs, (kind) => kind.failed);
+  }
+
+  private async hook(
+    tx: Db,
+    jobs: readonly HookedJob[],
+    pick: (kind: JobKind) => ((tx: Db, jobs: readonly HookedJob[]) => Promise<void>) | undefined,
+  ) {
+    if (jobs.length === 0) return;
+    const taskIds = [...new Set(jobs.map((job) => job.taskId))];
+    const rows = await tx
+      .select({ id: tasks.id, type: tasks.type })
+      .from(tasks)
+      .where(inArray(tasks.id, taskIds));
+    const byType = new Map<JobType, HookedJob[]>();
+    for (const row of rows) {
+      const kind = this.kinds.get(row.type);
+      if (!kind || !pick(kind)) continue;
+      byType.set(row.type, [...(byType.get(row.type) ?? []), ...jobs.filter((job) => job.taskId === row.id)]);
+    }
+    for (const [type, of] of byType) {
+      const kind = this.kinds.get(type);
+      const run = kind && pick(kind);
+      if (run) await run.call(kind, tx, of);
+    }
+  }
 
   start(tickMs = TICK_MS) {
     this.timer = setInterval(() => void this.tick(), tickMs);
@@ -118,43 +208,54 @@ export class JobEngine {
       leaseUntil: null,
     });
     const notEnded = inArray(taskJobs.state, ['pending', 'processing']);
+    const failing = (change: (tx: Db) => Promise<HookedJob[]>) =>
+      this.db.transaction(async (tx) => this.failedHook(tx, await change(tx)));
     // Unbound, or bound to another company since.
-    await this.db
-      .update(taskJobs)
-      .set(end('unbound'))
-      .where(
-        and(
-          notEnded,
-          notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(devices)
-              .innerJoin(tasks, eq(tasks.id, taskJobs.taskId))
-              .where(and(eq(devices.id, taskJobs.deviceId), eq(devices.companyId, tasks.companyId))),
+    await failing((tx) =>
+      tx
+        .update(taskJobs)
+        .set(end('unbound'))
+        .where(
+          and(
+            notEnded,
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(devices)
+                .innerJoin(tasks, eq(tasks.id, taskJobs.taskId))
+                .where(and(eq(devices.id, taskJobs.deviceId), eq(devices.companyId, tasks.companyId))),
+            ),
           ),
-        ),
-      );
-    await this.db
-      .update(taskJobs)
-      .set(end('offline'))
-      .where(
-        and(
-          eq(taskJobs.state, 'pending'),
-          inArray(
-            taskJobs.taskId,
-            this.db.select({ id: tasks.id }).from(tasks).where(lte(tasks.deadlineAt, now)),
+        )
+        .returning(hooked),
+    );
+    await failing((tx) =>
+      tx
+        .update(taskJobs)
+        .set(end('offline'))
+        .where(
+          and(
+            eq(taskJobs.state, 'pending'),
+            inArray(
+              taskJobs.taskId,
+              tx.select({ id: tasks.id }).from(tasks).where(lte(tasks.deadlineAt, now)),
+            ),
           ),
-        ),
-      );
-    await this.db
-      .update(taskJobs)
-      .set(end('timeout'))
-      .where(
-        and(
-          eq(taskJobs.state, 'processing'),
-          sql`${taskJobs.startedAt} + make_interval(mins => (select ${tasks.timeoutMinutes} from ${tasks} where ${tasks.id} = ${taskJobs.taskId})) <= ${now.toISOString()}::timestamptz`,
-        ),
-      );
+        )
+        .returning(hooked),
+    );
+    await failing((tx) =>
+      tx
+        .update(taskJobs)
+        .set(end('timeout'))
+        .where(
+          and(
+            eq(taskJobs.state, 'processing'),
+            sql`${taskJobs.startedAt} + make_interval(mins => (select ${tasks.timeoutMinutes} from ${tasks} where ${tasks.id} = ${taskJobs.taskId})) <= ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning(hooked),
+    );
   }
 
   /** Pending jobs of online devices become processing, each under a new key. */
@@ -208,7 +309,7 @@ export class JobEngine {
     return rows.filter((row): row is Claimed => row.jobKey !== null);
   }
 
-  /** Sends each claimed job's command; one task's command is made once per pass. */
+  /** Sends each claimed job's command; a task's command is made once per pass, unless its kind is per job. */
   private async dispatch(claimed: readonly Claimed[]) {
     if (claimed.length === 0) return;
     const taskIds = [...new Set(claimed.map((job) => job.taskId))];
@@ -216,16 +317,29 @@ export class JobEngine {
       .select({ id: tasks.id, type: tasks.type, payload: tasks.payload })
       .from(tasks)
       .where(inArray(tasks.id, taskIds));
-    const commands = new Map<number, JobCommand>();
-    for (const task of rows) commands.set(task.id, await this.kinds[task.type].command(task));
+    const byTask = new Map(rows.map((task) => [task.id, task]));
+    const commands = new Map<number, Promise<JobCommand>>();
+    const commandOf = (job: Claimed): Promise<JobCommand> | undefined => {
+      const task = byTask.get(job.taskId);
+      const kind = task && this.kinds.get(task.type);
+      if (!task || !kind) return undefined;
+      if (kind.perJob) return kind.command(task, job);
+      let made = commands.get(task.id);
+      if (!made) {
+        made = kind.command(task, job);
+        commands.set(task.id, made);
+      }
+      return made;
+    };
     await Promise.all(
       claimed.map(async (job) => {
-        const command = commands.get(job.taskId);
-        if (!command) return;
         // A command lost here is sent again when the lease runs out.
-        await this.send(job.sn, { id: job.jobKey, ...command }).catch((error: unknown) =>
-          this.log.warn({ err: error, job: job.jobKey }, 'task command not sent'),
-        );
+        try {
+          const command = await commandOf(job);
+          if (command) await this.send(job.sn, { id: job.jobKey, ...command });
+        } catch (error) {
+          this.log.warn({ err: error, job: job.jobKey }, 'task command not sent');
+        }
       }),
     );
   }
@@ -254,44 +368,44 @@ export class JobEngine {
     }
     await this.db.transaction(async (tx) => {
       const ended = new Date(this.now());
-      const [job] =
-        report.state === 'completed'
-          ? await tx
-              .update(taskJobs)
-              .set({
-                state: 'completed',
-                progress: 100,
-                reason: null,
-                message: null,
-                result: report.result,
-                endedAt: ended,
-                leaseUntil: null,
-              })
-              .where(or(mine, timedOut))
-              .returning({ taskId: taskJobs.taskId, deviceId: taskJobs.deviceId })
-          : await tx
-              .update(taskJobs)
-              .set({
-                state: 'failed',
-                reason: report.reason,
-                message: report.message ?? null,
-                ...(report.progress === undefined ? {} : { progress: report.progress }),
-                endedAt: ended,
-                leaseUntil: null,
-              })
-              .where(mine)
-              .returning({ taskId: taskJobs.taskId, deviceId: taskJobs.deviceId });
-      if (!job || report.state !== 'completed') return;
+      if (report.state === 'failed') {
+        const failed = await tx
+          .update(taskJobs)
+          .set({
+            state: 'failed',
+            reason: report.reason,
+            message: report.message ?? null,
+            ...(report.progress === undefined ? {} : { progress: report.progress }),
+            endedAt: ended,
+            leaseUntil: null,
+          })
+          .where(mine)
+          .returning(hooked);
+        await this.failedHook(tx, failed);
+        return;
+      }
+      const [job] = await tx
+        .update(taskJobs)
+        .set({
+          state: 'completed',
+          progress: 100,
+          reason: null,
+          message: null,
+          result: report.result,
+          endedAt: ended,
+          leaseUntil: null,
+        })
+        .where(or(mine, timedOut))
+        .returning(hooked);
+      if (!job) return;
       const [task] = await tx
         .select({ type: tasks.type, payload: tasks.payload })
         .from(tasks)
         .where(eq(tasks.id, job.taskId));
       if (task)
-        await this.kinds[task.type].completed?.(tx, {
-          deviceId: job.deviceId,
-          payload: task.payload,
-          result: report.result,
-        });
+        await this.kinds
+          .get(task.type)
+          ?.completed?.(tx, { ...job, payload: task.payload, result: report.result });
     });
   }
 
@@ -303,14 +417,29 @@ export class JobEngine {
     const now = new Date(this.now());
     return this.db.transaction(async (tx) => {
       await tx.update(tasks).set({ cancelledAt: now }).where(eq(tasks.id, taskId));
-      const rows = await tx
-        .update(taskJobs)
-        .set({ state: 'failed', reason: 'cancelled', endedAt: now })
-        .where(and(eq(taskJobs.taskId, taskId), eq(taskJobs.state, 'pending')))
-        .returning({ id: taskJobs.id });
-      await record?.(tx, rows.length);
-      return rows.length;
+      const count = await this.cancelWhere(tx, eq(taskJobs.taskId, taskId));
+      await record?.(tx, count);
+      return count;
     });
+  }
+
+  /** These jobs, those not started yet, fail `cancelled` (their tasks go on); answers how many. */
+  async cancelJobs(jobIds: readonly number[], record?: (tx: Db, count: number) => Promise<void>) {
+    return this.db.transaction(async (tx) => {
+      const count = await this.cancelWhere(tx, inArray(taskJobs.id, [...jobIds]));
+      await record?.(tx, count);
+      return count;
+    });
+  }
+
+  private async cancelWhere(tx: Db, which: SQL) {
+    const rows = await tx
+      .update(taskJobs)
+      .set({ state: 'failed', reason: 'cancelled', endedAt: new Date(this.now()) })
+      .where(and(which, eq(taskJobs.state, 'pending')))
+      .returning(hooked);
+    await this.failedHook(tx, rows);
+    return rows.length;
   }
 
   /**
@@ -323,6 +452,18 @@ export class JobEngine {
     deviceIds: readonly number[] | undefined,
     record?: (tx: Db, count: number) => Promise<void>,
   ): Promise<number> {
+    return this.retryWhere(
+      and(eq(taskJobs.taskId, taskId), deviceIds ? inArray(taskJobs.deviceId, [...deviceIds]) : undefined),
+      record,
+    );
+  }
+
+  /** These jobs, those failed, are pending again (retry's rules); answers how many. */
+  async retryJobs(jobIds: readonly number[], record?: (tx: Db, count: number) => Promise<void>) {
+    return this.retryWhere(inArray(taskJobs.id, [...jobIds]), record);
+  }
+
+  private async retryWhere(which: SQL | undefined, record?: (tx: Db, count: number) => Promise<void>) {
     const now = new Date(this.now());
     return this.db.transaction(async (tx) => {
       const rows = await tx
@@ -337,22 +478,17 @@ export class JobEngine {
           startedAt: null,
           endedAt: null,
         })
-        .where(
-          and(
-            eq(taskJobs.taskId, taskId),
-            eq(taskJobs.state, 'failed'),
-            ne(taskJobs.reason, 'unbound'),
-            deviceIds ? inArray(taskJobs.deviceId, [...deviceIds]) : undefined,
-          ),
-        )
-        .returning({ id: taskJobs.id });
-      if (rows.length > 0)
+        .where(and(which, eq(taskJobs.state, 'failed'), ne(taskJobs.reason, 'unbound')))
+        .returning(hooked);
+      await this.hook(tx, rows, (kind) => kind.retrying);
+      const taskIds = [...new Set(rows.map((row) => row.taskId))];
+      if (taskIds.length > 0)
         await tx
           .update(tasks)
           .set({
             deadlineAt: sql`greatest(${tasks.deadlineAt}, ${now.toISOString()}::timestamptz + make_interval(hours => ${tasks.deadlineHours}))`,
           })
-          .where(eq(tasks.id, taskId));
+          .where(inArray(tasks.id, taskIds));
       await record?.(tx, rows.length);
       return rows.length;
     });

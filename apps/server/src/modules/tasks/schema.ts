@@ -1,5 +1,6 @@
 /** The device tasks' tables (issue 16): firmware packages, tasks, and each device's job of a task. */
-import type { TaskState, TaskType } from '@vap/contracts';
+import { type JobType, TASK_TYPES, type TaskState } from '@vap/contracts';
+import { inArray } from 'drizzle-orm';
 import {
   bigserial,
   index,
@@ -39,7 +40,7 @@ export const tasks = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: companyRef(),
-    type: text('type').$type<TaskType>().notNull(),
+    type: text('type').$type<JobType>().notNull(),
     /** What it applies, for the list: the package's model and version, the template's name, … */
     subject: text('subject').notNull(),
     /**
@@ -59,6 +60,9 @@ export const tasks = pgTable(
   },
   (table) => [index('tasks_company_created').on(table.companyId, table.createdAt)],
 );
+
+/** The tasks of page device_maintenance and its summary: every job type but the algorithm mall's licences. */
+export const maintenance = inArray(tasks.type, [...TASK_TYPES]);
 
 /**
  * One device's part of a task (engine.ts). `job_key` is the id its command carries, new for each

@@ -5,9 +5,9 @@
  * when it was created) — counting the ended ones of the last TASK_SUMMARY_DAYS.
  */
 import { TASK_SUMMARY_DAYS, type TaskSummary } from '@vap/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { taskJobs, tasks } from './schema.js';
+import { maintenance, taskJobs, tasks } from './schema.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +23,7 @@ export async function taskSummary(db: Db, companyId: number, now = Date.now()): 
     })
     .from(tasks)
     .leftJoin(taskJobs, eq(taskJobs.taskId, tasks.id))
-    .where(eq(tasks.companyId, companyId))
+    .where(and(eq(tasks.companyId, companyId), maintenance))
     .groupBy(tasks.id)
     .as('per_task');
   // An instant as text, cast where it is compared: the drivers bind a Date in raw SQL unlike a column.

@@ -11,6 +11,7 @@ import {
   TASK_FILTERS,
   TASK_JOB_FILTERS,
   TASK_MAX_DEVICES,
+  TASK_TYPES,
   type Task,
   type TaskCounts,
   type TaskJob,
@@ -34,7 +35,7 @@ import { type DeviceAction, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
 import type { UpgradePayload } from './kinds.js';
-import { taskJobs, tasks } from './schema.js';
+import { maintenance, taskJobs, tasks } from './schema.js';
 import type { ConfigTemplates } from './templates.js';
 import { checkedEntries } from './whitelist.js';
 
@@ -53,6 +54,8 @@ const TASK_ACTIONS: Record<TaskType, DeviceAction> = {
   whitelist: 'whitelist',
 };
 const HOUR_MS = 3_600_000;
+const isMaintenanceTask = (type: string): type is TaskType =>
+  (TASK_TYPES as readonly string[]).includes(type);
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 /** A task's state from its jobs' counts (spec §4.3). */
@@ -198,7 +201,10 @@ export class Tasks {
   }
 
   private async owned(companyId: number, id: number): Promise<TaskRow> {
-    return companyRow(this.db, tasks, companyId, id);
+    const row = await companyRow(this.db, tasks, companyId, id);
+    // The algorithm mall's licence jobs are its pages', not this list's.
+    if (!isMaintenanceTask(row.type)) throw new ApiError(404, 'not_found');
+    return row;
   }
 
   /** The tasks' job counts and progress, by task. */
@@ -236,7 +242,7 @@ export class Tasks {
       const total = sum.counts.pending + sum.counts.processing + sum.counts.completed + sum.counts.failed;
       return {
         id: row.id,
-        type: row.type,
+        type: row.type as TaskType,
         state: taskStateOf(sum.counts),
         subject: row.subject,
         counts: sum.counts,
@@ -262,7 +268,9 @@ export class Tasks {
   }
 
   async detail(companyId: number, id: number): Promise<Task> {
-    const [row] = await this.selectTasks().where(and(eq(tasks.id, id), eq(tasks.companyId, companyId)));
+    const [row] = await this.selectTasks().where(
+      and(eq(tasks.id, id), eq(tasks.companyId, companyId), maintenance),
+    );
     if (!row) throw new ApiError(404, 'not_found');
     const [task] = await this.toTasks([{ ...row.task, creator: row.creator }]);
     if (!task) throw new ApiError(404, 'not_found');
@@ -277,7 +285,7 @@ export class Tasks {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<{ items: Task[]; total: number }> {
-    const where = and(eq(tasks.companyId, companyId), taskFilters(query.wheres));
+    const where = and(eq(tasks.companyId, companyId), maintenance, taskFilters(query.wheres));
     const [total] = await this.db.select({ n: count() }).from(tasks).where(where);
     const rows = await this.selectTasks()
       .where(where)
