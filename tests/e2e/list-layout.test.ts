@@ -9,10 +9,12 @@
  * the actions beyond two are in a "more" menu that opens from the keyboard. jsdom has no layout:
  * only a browser can say this.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ACCOUNT_PATHS,
+  ALGMALL_PATHS,
   DEV_PAYMENT_PAGE_QUERY,
   DEV_PAYMENT_PATHS,
   DEVICE_PATHS,
@@ -21,6 +23,7 @@ import {
   joinMenuPath,
   type ListPage,
   type MenuItem,
+  type Product,
   type RechargeOrder,
   TASK_PATHS,
   TOKEN_STORAGE_KEY,
@@ -52,6 +55,10 @@ const LIST_PAGES = [
   'system_role',
   'system_audit',
   'cbs_dashboard',
+  'algmall_order',
+  'algmall_onauth',
+  'algmall_offauth',
+  'algmall_consume',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */
@@ -104,7 +111,7 @@ beforeAll(async () => {
     target: { device_ids: own.map((device) => device.id) },
   });
   // A paid order and an invoice asked for it, for the invoice lists.
-  const order = await api<RechargeOrder>('POST', FINANCE_PATHS.recharges, { amount: 12_345 });
+  const order = await api<RechargeOrder>('POST', FINANCE_PATHS.recharges, { amount: 32_345 });
   const payment = new URL(order.pay_url, server.url).searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
   await api('POST', DEV_PAYMENT_PATHS.payment(payment), { action: 'confirm' });
   await api('PUT', FINANCE_PATHS.invoiceDetails, {
@@ -117,6 +124,12 @@ beforeAll(async () => {
     },
   });
   await api('POST', FINANCE_PATHS.invoices, { order_ids: [order.id] });
+  // An algorithm order and an authorisation of it, for the mall's orders and online authorisation.
+  const products = await api<ListPage<Product>>('GET', `${ALGMALL_PATHS.products}?page=1&size=20`);
+  const cheapest = [...products.items].sort((a, b) => a.price_fen - b.price_fen)[0];
+  if (!cheapest) throw new Error('the demo mall has no products');
+  await api('POST', ALGMALL_PATHS.orders, { product_id: cheapest.id, quantity: 1, request_id: randomUUID() });
+  await api('POST', ALGMALL_PATHS.authorisations, { product_id: cheapest.id, device_ids: [own[0]?.id] });
 
   browser = await launchChromium();
 }, 120_000);

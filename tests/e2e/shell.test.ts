@@ -78,17 +78,17 @@ describe('tab bar', () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Media and ads', 'Ad packages');
     await openPage(page, 'Media and ads', 'Hologram parking');
-    await openPage(page, 'Algorithm mall', 'Offline authorisation');
+    await openPage(page, 'Resources', 'Resource download');
     expect(await tabNames(page)).toEqual([
       'Dashboard',
       'Ad packages',
       'Hologram parking',
-      'Offline authorisation',
+      'Resource download',
     ]);
 
     // Middle-click closes a tab.
     await tabs(page).getByRole('link', { name: 'Hologram parking' }).click({ button: 'middle' });
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Offline authorisation']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Resource download']);
 
     // The right-click menu, 105 px wide.
     await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });

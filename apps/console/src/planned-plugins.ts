@@ -24,13 +24,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // Authorisations and consumption: the rest of the algorithm mall, whose products and orders are
-  // @vap/plugin-algmall (its own id, `algmall`).
-  definePlugin({
-    id: 'algmall-authorisations',
-    kernel: '^2',
-    pages: pages(['algmall_onauth', 'algmall_offauth', 'algmall_consume']),
-  }),
   definePlugin({
     id: 'lvlm-lab',
     kernel: '^2',

@@ -18,6 +18,7 @@ export { type DeviceState, type FleetLog, SimulatedDevice } from './device.js';
 export { type DeviceEvent, EVENT_TYPES, type EventType } from './events.js';
 export { type Fleet, type FleetOptions, type FleetStats, startFleet } from './fleet.js';
 export { type JobSettings, Jobs, type JobUnit, REMEMBERED_JOBS } from './jobs.js';
+export { checkLicenceFile, fingerprintFile, hardwareIdOf, verifiedLicence } from './licence.js';
 export { MAX_SESSIONS, type ShellUnit, Terminals } from './shell.js';
 export type { ChannelState, Telemetry } from './telemetry.js';
 export { type DeviceTopics, topicsOf } from './topics.js';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { LicencePayload } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
-import { verifiedLicence } from './licence.js';
+import { checkLicenceFile, fingerprintFile, hardwareIdOf, verifiedLicence } from './licence.js';
 import { FakeJobUnit, jobsOf } from './testing/context.js';
 
 /** A key pair as the server has one, its public key raw as it publishes it. */
@@ -80,5 +80,37 @@ describe('algorithm licences on a unit (issue 31)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(jobs.report('h')).toEqual({ state: 'processing', progress: 0 });
     expect(unit.sent).toEqual([]);
+  });
+});
+
+describe('offline licence files on a unit (issue 31)', () => {
+  const unit = { sn: 'SN-OFF', model: 'VC-C3' };
+  it('writes a fingerprint of its serial, model and hardware id, the same each time', () => {
+    expect(JSON.parse(fingerprintFile(unit))).toEqual({
+      v: 1,
+      sn: 'SN-OFF',
+      model: 'VC-C3',
+      hardware_id: hardwareIdOf('SN-OFF', 'VC-C3'),
+    });
+    expect(fingerprintFile(unit)).toBe(fingerprintFile(unit));
+  });
+
+  it('accepts a licence file for its serial and hardware id only, signed by its server', () => {
+    const server = serverKeys();
+    const mine = { ...payload(unit.sn), hardware_id: hardwareIdOf(unit.sn, unit.model) };
+    expect(checkLicenceFile(JSON.stringify(server.licence(mine)), server.key, unit)).toEqual({
+      ok: true,
+      licence: mine,
+    });
+    const otherBoard = { ...mine, hardware_id: hardwareIdOf(unit.sn, 'VC-C5') };
+    expect(checkLicenceFile(JSON.stringify(server.licence(otherBoard)), server.key, unit)).toEqual({
+      ok: false,
+      reason: 'wrong_device',
+    });
+    expect(checkLicenceFile(JSON.stringify(serverKeys().licence(mine)), server.key, unit)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(checkLicenceFile('not json', server.key, unit)).toEqual({ ok: false, reason: 'bad_file' });
   });
 });

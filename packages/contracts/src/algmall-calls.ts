@@ -10,6 +10,7 @@ const schemas = async () => ({
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
   xlsxFile: (await import('./file-answers.js')).xlsxFileSchema,
+  jsonFile: (await import('./file-answers.js')).jsonFileSchema,
 });
 
 /** algmall.ts's ORDER_EXPORT_MAX_ROWS (algmall.ts carries zod). */
@@ -83,6 +84,31 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     summary: "One of the company's orders; another company's or an unknown one is 404 order_not_found",
     schemas: (s) => ({ params: s.idParamsSchema, response: s.algmallOrderSchema }),
   },
+  trial: {
+    method: 'POST',
+    path: ALGMALL_PATHS.trials,
+    access: {
+      anyOf: [
+        { page: 'algmall_product_list', button: 'trial' },
+        { page: 'algmall_product_detail', button: 'trial' },
+      ],
+    },
+    audit: 'algmall.trial',
+    errors: [404, 409],
+    status: 201,
+    summary:
+      "A trial of a product on one device of the caller's groups: free, its licence valid for the product's trial days, sent as an online authorisation; 400 trial_unavailable for a product without a trial, 409 trial_used when the device had one of it",
+    schemas: (s) => ({ body: s.trialBodySchema, response: s.authorisationSchema }),
+  },
+  devices: {
+    method: 'GET',
+    path: ALGMALL_PATHS.devices,
+    access: { page: 'algmall_onauth' },
+    summary:
+      "A page of the devices the caller may authorise — their own company's, within their groups — by serial",
+    description: 'wheres (base64 JSON): sn like.',
+    schemas: (s) => s.listSchemas(s.authorisableDeviceSchema, s.AUTHORISABLE_DEVICE_FILTERS),
+  },
   authorise: {
     method: 'POST',
     path: ALGMALL_PATHS.authorisations,
@@ -113,6 +139,43 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     summary:
       'Retries failed, cancelled or timed-out online authorisations, each taking an authorisation again (409 authorisation_insufficient, nothing retried, when too few remain). Answers how many',
     schemas: (s) => ({ body: s.authorisationIdsBodySchema, response: s.authorisationsChangedSchema }),
+  },
+  // Its body is multipart form data (product_id, then file), read as a stream by the handler (no schema).
+  authoriseOffline: {
+    method: 'POST',
+    path: ALGMALL_PATHS.offlineLicences,
+    access: { page: 'algmall_offauth', button: 'add' },
+    audit: 'algmall.authorise_offline',
+    errors: [400, 404, 409, 413, 415],
+    consumes: ['multipart/form-data'],
+    status: 201,
+    summary:
+      "Authorises a device offline from its fingerprint file (multipart: product_id, then file, at most 20 MB; 413 file_too_large, 400 file_content_incorrect): takes one authorisation from the company's orders (409 authorisation_none when none is left) and answers the authorisation; its licence file is GET offline_licences/{id}/file",
+    schemas: (s) => ({ response: s.authorisationSchema }),
+  },
+  offlineLicence: {
+    method: 'GET',
+    path: ALGMALL_PATHS.offlineLicence.pattern,
+    access: { page: 'algmall_offauth', button: 'download' },
+    errors: [404],
+    file: true,
+    summary:
+      'The licence file of an offline authorisation of the company (JSON: payload and Ed25519 signature), the same bytes each time',
+    schemas: (s) => ({ params: s.idParamsSchema, response: null, also: { 200: s.jsonFile } }),
+  },
+  exportAuthorisations: {
+    method: 'GET',
+    path: ALGMALL_PATHS.authorisationsExport,
+    access: {
+      anyOf: [
+        { page: 'algmall_onauth', button: 'export' },
+        { page: 'algmall_offauth', button: 'export' },
+        { page: 'algmall_consume', button: 'export' },
+      ],
+    },
+    file: true,
+    summary: `The authorisations that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
+    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
   },
   licenceKey: {
     method: 'GET',

@@ -181,6 +181,20 @@ export const authoriseBodySchema = z.object({
 });
 export type AuthoriseBody = z.infer<typeof authoriseBodySchema>;
 
+/** A device the caller may authorise: their own company's, within their groups (the picker's). */
+export const authorisableDeviceSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  online: z.boolean(),
+});
+export type AuthorisableDevice = z.infer<typeof authorisableDeviceSchema>;
+export const AUTHORISABLE_DEVICE_FILTERS = {
+  sn: { like: z.string().trim().min(1).max(64) },
+} as const satisfies FilterSpec;
+
 /** One device's authorisation of a product (pages algmall_onauth, algmall_offauth, algmall_consume). */
 export const authorisationSchema = z.object({
   id: z.number().int(),
@@ -198,11 +212,23 @@ export const authorisationSchema = z.object({
   /** The order its authorisation was taken from last; null while it has none (given back). */
   order_number: z.string().nullable(),
   attempts: z.number().int(),
+  /** A trial's end (ISO 8601): it took no authorisation, and its licence expires then; null otherwise. */
+  trial_until: z.string().nullable(),
   /** ISO 8601. */
   created_at: z.string(),
   ended_at: z.string().nullable(),
 });
 export type Authorisation = z.infer<typeof authorisationSchema>;
+
+/**
+ * POST trials: a trial of a product on one device of the caller's (a product with a trial, once per
+ * device and product): free, its licence valid for the product's trial days.
+ */
+export const trialBodySchema = z.object({
+  product_id: z.number().int().min(1).max(2_147_483_647),
+  device_id: z.number('validation.selectDevices').int().min(1, 'validation.selectDevices').max(2_147_483_647),
+});
+export type TrialBody = z.infer<typeof trialBodySchema>;
 
 /** `wheres` of the authorisations. */
 export const AUTHORISATION_FILTERS = {
@@ -238,6 +264,8 @@ export const licencePayloadSchema = z.object({
   /** ISO 8601. */
   issued_at: z.string(),
   expires_at: z.string().nullable(),
+  /** Offline: the hardware id of the fingerprint it was issued for; the device checks it is its own. */
+  hardware_id: z.string().max(128).optional(),
 });
 export type LicencePayload = z.infer<typeof licencePayloadSchema>;
 
@@ -253,3 +281,23 @@ export type Licence = z.infer<typeof licenceSchema>;
 
 /** GET licence_key: the server's Ed25519 public key, raw 32 bytes as base64url, for devices. */
 export const licenceKeySchema = z.object({ algorithm: z.literal('Ed25519'), key: z.string() });
+
+// ---- offline authorisation (spec §2.3 algmall_offauth, §5.6, §8) -----------------------------------
+
+/** The largest fingerprint file read (spec §5.6 offline-authorisation file ≤ 20M). */
+export const FINGERPRINT_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A device's fingerprint file, which a device that never reaches the platform writes for its owner to
+ * carry: JSON of its serial, model and hardware id (hex, 16–128 digits, from its board).
+ */
+export const fingerprintSchema = z.object({
+  v: z.literal(1),
+  sn: z.string().trim().min(1).max(64),
+  model: z.string().trim().min(1).max(32),
+  hardware_id: z.string().regex(/^[0-9a-f]{16,128}$/),
+});
+export type Fingerprint = z.infer<typeof fingerprintSchema>;
+
+/** The licence file a device loads: the licence, as GET offline_licences/{id}/file answers it. */
+export const licenceFileSchema = licenceSchema;

@@ -157,6 +157,14 @@ export const ALGMALL_PATHS = {
   authorisationsRetry: '/v1/algmall/company/authorisations/retry',
   /** GET: the authorisations of a filter as .xlsx. */
   authorisationsExport: '/v1/algmall/company/authorisations/export',
+  /** POST (multipart: product_id, then file): authorises a device offline from its fingerprint file. */
+  offlineLicences: '/v1/algmall/company/offline_licences',
+  /** GET: an offline authorisation's licence file, again. */
+  offlineLicence: pathWithId('/v1/algmall/company/offline_licences/:id/file'),
+  /** POST: a trial of a product on one device. */
+  trials: '/v1/algmall/company/trials',
+  /** GET: the devices the caller may authorise (list query: sn). */
+  devices: '/v1/algmall/company/devices',
   /** GET (public): the Ed25519 key licences are signed with, for devices. */
   licenceKey: '/v1/algmall/licence_key',
 } as const;

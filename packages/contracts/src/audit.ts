@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   'finance.invoice.request',
   'algmall.order.buy',
   'algmall.authorise',
+  'algmall.authorise_offline',
+  'algmall.trial',
   'algmall.authorisation.cancel',
   'algmall.authorisation.retry',
 ] as const;

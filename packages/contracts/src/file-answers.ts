@@ -8,3 +8,4 @@ import { z } from 'zod';
 export const csvFileSchema = z.string().describe('text/csv');
 export const xlsxFileSchema = z.unknown().describe('.xlsx');
 export const pdfFileSchema = z.unknown().describe('application/pdf');
+export const jsonFileSchema = z.unknown().describe('application/json');

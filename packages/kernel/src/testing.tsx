@@ -63,7 +63,8 @@ export function fakeApi(answers: Answers = {}): FakeApi {
         path,
         query: url.searchParams,
         headers: new Headers(init?.headers),
-        body: text ? JSON.parse(text) : undefined,
+        // A form (a multipart upload) is kept as it was sent, for the test to read its fields and file.
+        body: init?.body instanceof FormData ? init.body : text ? JSON.parse(text) : undefined,
       };
       calls.push(call);
       const entry = api.answers[`${call.method} ${path}`] ?? api.answers[path];

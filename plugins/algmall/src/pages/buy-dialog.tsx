@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ALGMALL_CALLS, type BuyBody, buyBodySchema, formatFen, type Product } from '@vap/contracts';
-import { ApiError, useClient, usePagePath, useT } from '@vap/kernel';
-import { Alert, FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
+import { useClient, useT } from '@vap/kernel';
+import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { v4 as uuidv4 } from 'uuid';
 import { ORDERS_TABLE, RECHARGE_PAGE } from '../order.js';
 import { useLocalized } from '../product.js';
+import { Refusal } from './refusal.js';
 
 /** What the dialog needs of a product: the list's card and the detail page both have it. */
 export type BuyableProduct = Pick<Product, 'id' | 'name' | 'price_fen'>;
@@ -101,33 +101,15 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
           total: counted.success ? formatFen(product.price_fen * counted.data) : '—',
         })}
       </output>
-      {refusal ? <Refusal error={refusal} onLeave={onClose} /> : null}
-    </FormDialog>
-  );
-}
-
-/**
- * A purchase the server refused, in its words. A balance that does not cover it (409
- * `balance_insufficient`, spec §8 "prompts to recharge") leads to the recharge page when the
- * user's menu has it; following the link closes the dialog.
- */
-function Refusal({ error, onLeave }: { error: unknown; onLeave: () => void }) {
-  const t = useT('algmall');
-  // Null when the user's menu lacks the page: a link to it would lead nowhere.
-  const recharge = usePagePath(RECHARGE_PAGE);
-  const short = error instanceof ApiError && error.code === 'balance_insufficient';
-  return (
-    <Alert tone="error" className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <span>{error instanceof Error ? error.message : String(error)}</span>
-      {short && recharge ? (
-        <Link
-          to={recharge}
-          onClick={onLeave}
-          className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-        >
-          {t('buy.recharge')}
-        </Link>
+      {refusal ? (
+        <Refusal
+          error={refusal}
+          code="balance_insufficient"
+          page={RECHARGE_PAGE}
+          action={t('buy.recharge')}
+          onLeave={onClose}
+        />
       ) : null}
-    </Alert>
+    </FormDialog>
   );
 }

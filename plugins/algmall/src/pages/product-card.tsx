@@ -3,7 +3,7 @@ import { usePagePath, useT } from '@vap/kernel';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DETAIL_PAGE, detailQuery, KindTags, ProductIcon, TrialTag, useLocalized } from '../product.js';
-import { BuyButton } from './buy-button.js';
+import { BuyButton, TrialButton } from './buy-button.js';
 
 /**
  * One product of the mall as a card: cover (or a neutral icon), name, summary, the device kinds it
@@ -58,8 +58,11 @@ export function ProductCard({ product }: { product: Product }) {
           <p className="text-base font-medium text-ink tabular-nums">
             {t('product.price', { price: formatFen(product.price_fen) })}
           </p>
-          {/* Above the name's link, which covers the card: the button is a target of its own. */}
-          <BuyButton product={product} className="relative z-10" />
+          {/* Above the name's link, which covers the card: each button is a target of its own. */}
+          <span className="flex items-center gap-2">
+            <TrialButton product={product} className="relative z-10" />
+            <BuyButton product={product} className="relative z-10" />
+          </span>
         </div>
       </div>
     </article>

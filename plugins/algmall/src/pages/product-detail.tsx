@@ -4,7 +4,7 @@ import { ApiError, useClient, usePagePath, useT } from '@vap/kernel';
 import { Button, Card, Descriptions, Result, Skeleton } from '@vap/ui';
 import { Link, useSearchParams } from 'react-router';
 import { KindTags, LIST_PAGE, TrialTag, useLocalized } from '../product.js';
-import { BuyButton } from './buy-button.js';
+import { BuyButton, TrialButton } from './buy-button.js';
 
 /**
  * A product's detail (page algmall_product_detail, opened from its card with `?id=…&name=…`; the
@@ -80,7 +80,10 @@ function ProductView({ product }: { product: ProductDetail }) {
           <h1 className="text-xl font-medium text-ink">{name}</h1>
           <p className="text-sm text-ink-soft">{localized(product.summary)}</p>
         </div>
-        <BuyButton product={product} />
+        <span className="flex items-center gap-2">
+          <TrialButton product={product} />
+          <BuyButton product={product} />
+        </span>
       </div>
       <Card>
         <Descriptions

@@ -18,9 +18,12 @@ import {
 import { type Fleet, startFleet } from '@vap/device-sim';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluginWords } from '../../core/http/plugin-words.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
+import { sheetOf } from '../../testing/xlsx-answers.js';
 import { Ledger } from '../finance/index.js';
 import { taskFixture, type Unit, until } from '../tasks/test-support.js';
+import { ALGMALL_PAGE_MESSAGES } from './order-export.js';
 import { ProductCatalogue } from './products.js';
 import { algmallOrders, algmallProducts } from './schema.js';
 
@@ -222,6 +225,92 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
       changed: 0,
     });
     expect(returned(await orders())).toBe(returned(before) + 1);
+  });
+
+  it('a trial authorises one device for the product’s trial days, free, once per device and product', async () => {
+    const { t } = state;
+    await new ProductCatalogue(t.database.db).load([
+      productInputSchema.parse({
+        code: 'auth-trial',
+        name: { 'zh-CN': '试用', en: 'Trial', 'zh-TW': '試用' },
+        summary: { 'zh-CN': '摘要', en: 'About', 'zh-TW': '摘要' },
+        detail: { 'zh-CN': '详情', en: 'Detail', 'zh-TW': '詳情' },
+        version: '1.0.0',
+        kinds: ['ipc', 'nvr'],
+        price_fen: 100,
+        trial_days: 7,
+      }),
+    ]);
+    const [trialProduct] = await t.database.db
+      .select({ id: algmallProducts.id })
+      .from(algmallProducts)
+      .where(eq(algmallProducts.code, 'auth-trial'));
+    const ordersBefore = await orders();
+    const started = await call('POST', ALGMALL_PATHS.trials, {
+      product_id: trialProduct?.id,
+      device_id: installs.id,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const trial = started.json<Authorisation>();
+    expect(trial).toMatchObject({
+      mode: 'online',
+      state: 'in_progress',
+      order_number: null,
+      sn: installs.sn,
+    });
+    expect(Date.parse(trial.trial_until ?? '') - state.clock).toBe(7 * 86_400_000);
+    await until(async () => {
+      await t.services.tasks.engine.tick();
+      const unit = fleet.devices.find((device) => device.sn === installs.sn);
+      return unit?.licences.get('auth-trial')?.expires_at === trial.trial_until;
+    }, 10_000);
+    // Free: no order was touched.
+    expect(await orders()).toEqual(ordersBefore);
+
+    const again = await call('POST', ALGMALL_PATHS.trials, {
+      product_id: trialProduct?.id,
+      device_id: installs.id,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'trial_used' });
+    const none = await call('POST', ALGMALL_PATHS.trials, { product_id: productId, device_id: installs.id });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'trial_unavailable' });
+  });
+
+  it('offers the company’s devices to authorise, by serial, with whether each is online', async () => {
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: 'like', v: installs.sn }]));
+    const response = await call('GET', `${ALGMALL_PATHS.devices}?page=1&size=10&wheres=${wheres}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        {
+          id: installs.id,
+          sn: installs.sn,
+          name: expect.any(String),
+          kind: expect.any(String),
+          model: installs.model,
+          online: true,
+        },
+      ],
+      total: 1,
+    });
+  });
+
+  it('exports the authorisations as .xlsx with the page’s words, the state in words', async () => {
+    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: 'like', v: refuses.sn }]));
+    const response = await state.t.app.inject({
+      method: 'GET',
+      url: `/webapi${ALGMALL_PATHS.authorisationsExport}?wheres=${wheres}`,
+      headers: { ...state.owner, 'accept-language': 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rows } = await sheetOf(response.rawPayload);
+    const word = pluginWords(ALGMALL_PAGE_MESSAGES, 'en');
+    expect(rows[0]?.[0]).toBe(word('authorisations.sn'));
+    expect(rows.slice(1).map((row) => [row[0], row[4], row[5]])).toEqual([
+      [refuses.sn, word('authorisations.states.failed'), 'unsupported_model'],
+    ]);
   });
 
   it('publishes the licence key, and keeps licence jobs out of the device maintenance task list', async () => {

@@ -7,24 +7,32 @@
  * 409 `authorisation_insufficient` when the company has none left.
  */
 import {
+  AUTHORISABLE_DEVICE_FILTERS,
   AUTHORISATION_DEADLINE_HOURS,
   AUTHORISATION_FILTERS,
+  AUTHORISATION_ORDER_KEYS,
   AUTHORISATION_TIMEOUT_MINUTES,
+  type AuthorisableDevice,
   type Authorisation,
   type AuthorisationState,
   type AuthoriseBody,
   JOB_COMMANDS,
   type ListPage,
   type ListQuery,
+  ORDER_EXPORT_MAX_ROWS,
+  type Order,
+  type TrialBody,
+  type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, whereOf } from '../../core/http/list-sql.js';
-import { targetDevices } from '../devices/index.js';
+import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { ownDevicesWhere, targetDevices } from '../devices/index.js';
 import type { HookedJob, JobEngine, JobKind } from '../tasks/engine.js';
 import { taskJobs } from '../tasks/schema.js';
 import type { LicenceSigner } from './licences.js';
@@ -35,6 +43,7 @@ import {
 } from './schema.js';
 
 export const LICENCE_JOB = 'algorithm_licence' as const;
+const DAY_MS = 86_400_000;
 
 /** An authorisation's state (spec §4.3) from its job's; an offline one is installed once issued. */
 const stateOf = sql<AuthorisationState>`case
@@ -51,6 +60,55 @@ const filters = whereOf(AUTHORISATION_FILTERS, {
   product_id: authorisations.productId,
   sn: ({ v }, param) => sql`${authorisations.sn} ilike ${param(likePattern(v))}`,
   created_at: authorisations.createdAt,
+});
+
+const deviceFilters = whereOf(AUTHORISABLE_DEVICE_FILTERS, {
+  sn: ({ v }, param) => sql`${devices.sn} ilike ${param(likePattern(v))}`,
+});
+
+const orderKeys = orderOf(AUTHORISATION_ORDER_KEYS, { created_at: authorisations.createdAt });
+const sorting = (query: readonly Order[]): SQL[] => [
+  ...orderKeys(query),
+  desc(authorisations.createdAt),
+  desc(authorisations.id),
+];
+
+type Row = {
+  id: number;
+  mode: Authorisation['mode'];
+  productId: number;
+  productName: Authorisation['product_name'];
+  deviceId: number | null;
+  sn: string;
+  deviceName: string | null;
+  model: string | null;
+  state: AuthorisationState;
+  reason: string | null;
+  returned: boolean;
+  orderNumber: string | null;
+  attempts: number | null;
+  trialUntil: Date | null;
+  createdAt: Date;
+  endedAt: Date | null;
+};
+
+const toAuthorisation = (row: Row): Authorisation => ({
+  id: row.id,
+  mode: row.mode,
+  product_id: row.productId,
+  product_name: row.productName,
+  device_id: row.deviceId,
+  sn: row.sn,
+  device_name: row.deviceName ?? '',
+  model: row.model ?? '',
+  state: row.state,
+  reason: row.state === 'failed' ? row.reason : null,
+  // Given back: the authorisation is its order's again, no longer this device's.
+  order_number: row.returned ? null : row.orderNumber,
+  attempts: row.attempts ?? 1,
+  trial_until: row.trialUntil ? row.trialUntil.toISOString() : null,
+  created_at: row.createdAt.toISOString(),
+  ended_at: row.endedAt ? row.endedAt.toISOString() : null,
 });
 
 const remaining = sql`(${orders.purchased} - ${orders.used} + ${orders.returned})`;
@@ -108,6 +166,7 @@ export class AlgmallAuthorisations {
             code: products.code,
             version: products.version,
             models: products.models,
+            trialUntil: authorisations.trialUntil,
           })
           .from(authorisations)
           .innerJoin(products, eq(products.id, authorisations.productId))
@@ -120,7 +179,7 @@ export class AlgmallAuthorisations {
           product: row.code,
           version: row.version,
           issued_at: new Date(this.now()).toISOString(),
-          expires_at: null,
+          expires_at: row.trialUntil ? row.trialUntil.toISOString() : null,
         });
         return { name: JOB_COMMANDS.algorithm_licence, args: { licence, models: row.models } };
       },
@@ -166,6 +225,7 @@ export class AlgmallAuthorisations {
         id: authorisations.id,
         companyId: authorisations.companyId,
         productId: authorisations.productId,
+        trial: sql<boolean>`${authorisations.trialUntil} is not null`,
       })
       .from(authorisations)
       .where(
@@ -180,6 +240,11 @@ export class AlgmallAuthorisations {
       .orderBy(authorisations.id);
     const groups = new Map<string, typeof rows>();
     for (const row of rows) {
+      // A trial took no authorisation: it takes none again.
+      if (row.trial) {
+        await tx.update(authorisations).set({ returned: false }).where(eq(authorisations.id, row.id));
+        continue;
+      }
       const key = `${row.companyId}:${row.productId}`;
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
@@ -256,6 +321,68 @@ export class AlgmallAuthorisations {
     return { count: chosen.length };
   }
 
+  /**
+   * A trial of a product on one of the caller's devices: free, its licence expiring after the
+   * product's trial days; once per device and product (409 `trial_used`), for a product that has a
+   * trial (400 `trial_unavailable`).
+   */
+  async trial(caller: Permissions, body: TrialBody, trail: AuditTrail): Promise<Authorisation> {
+    const companyId = companyOf(caller);
+    const [product] = await this.db
+      .select({ id: products.id, code: products.code, trialDays: products.trialDays })
+      .from(products)
+      .where(eq(products.id, body.product_id));
+    if (!product) throw new ApiError(404, 'not_found');
+    if (product.trialDays === null) throw new ApiError(400, 'trial_unavailable');
+    const [device] = await targetDevices(this.db, caller, { device_ids: [body.device_id] }, 1, 'authorise');
+    if (!device) throw new ApiError(404, 'device_unknown');
+    const trialUntil = new Date(this.now() + product.trialDays * DAY_MS);
+    let id: number;
+    try {
+      id = await this.db.transaction(async (tx) => {
+        const jobs = await this.engine.enqueue(
+          tx,
+          {
+            companyId,
+            type: LICENCE_JOB,
+            subject: product.code,
+            payload: { product_id: product.id, trial: true },
+            createdBy: caller.userId,
+            deadlineHours: AUTHORISATION_DEADLINE_HOURS,
+            timeoutMinutes: AUTHORISATION_TIMEOUT_MINUTES,
+          },
+          [device],
+        );
+        const [row] = await tx
+          .insert(authorisations)
+          .values({
+            companyId,
+            mode: 'online',
+            productId: product.id,
+            deviceId: device.id,
+            sn: device.sn,
+            jobId: jobs.get(device.id) ?? null,
+            trialUntil,
+          })
+          .returning({ id: authorisations.id });
+        if (!row) throw new Error('trial not written');
+        await trail.record(tx, {
+          action: 'algmall.trial',
+          target: { type: 'algmall_authorisation', id: row.id },
+          after: { product: product.code, sn: device.sn, until: trialUntil.toISOString() },
+        });
+        return row.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, 'trial_used');
+      throw error;
+    }
+    void this.engine.tick();
+    const made = await this.one(companyId, id);
+    if (!made) throw new Error('trial not found');
+    return made;
+  }
+
   /** The jobs of these online authorisations of the company. */
   private async jobsOf(companyId: number, ids: readonly number[]): Promise<number[]> {
     const rows = await this.db
@@ -298,35 +425,40 @@ export class AlgmallAuthorisations {
     return { changed };
   }
 
+  private select(companyId: number) {
+    return this.db
+      .select({
+        id: authorisations.id,
+        mode: authorisations.mode,
+        productId: authorisations.productId,
+        productName: products.name,
+        deviceId: devices.id,
+        sn: authorisations.sn,
+        deviceName: devices.name,
+        model: devices.model,
+        state: stateOf,
+        reason: taskJobs.reason,
+        returned: authorisations.returned,
+        orderNumber: orders.number,
+        attempts: taskJobs.attempts,
+        trialUntil: authorisations.trialUntil,
+        createdAt: authorisations.createdAt,
+        endedAt: taskJobs.endedAt,
+      })
+      .from(authorisations)
+      .innerJoin(products, eq(products.id, authorisations.productId))
+      .leftJoin(taskJobs, eq(taskJobs.id, authorisations.jobId))
+      .leftJoin(devices, and(eq(devices.id, authorisations.deviceId), eq(devices.companyId, companyId)))
+      .leftJoin(orders, eq(orders.id, authorisations.orderId));
+  }
+
   /** A page of the company's authorisations, newest first. */
   async page(companyId: number, query: ListQuery): Promise<ListPage<Authorisation>> {
     const where = and(eq(authorisations.companyId, companyId), filters(query.wheres));
     const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({
-          id: authorisations.id,
-          mode: authorisations.mode,
-          productId: authorisations.productId,
-          productName: products.name,
-          deviceId: devices.id,
-          sn: authorisations.sn,
-          deviceName: devices.name,
-          model: devices.model,
-          state: stateOf,
-          reason: taskJobs.reason,
-          returned: authorisations.returned,
-          orderNumber: orders.number,
-          attempts: taskJobs.attempts,
-          createdAt: authorisations.createdAt,
-          endedAt: taskJobs.endedAt,
-        })
-        .from(authorisations)
-        .innerJoin(products, eq(products.id, authorisations.productId))
-        .leftJoin(taskJobs, eq(taskJobs.id, authorisations.jobId))
-        .leftJoin(devices, and(eq(devices.id, authorisations.deviceId), eq(devices.companyId, companyId)))
-        .leftJoin(orders, eq(orders.id, authorisations.orderId))
+      this.select(companyId)
         .where(where)
-        .orderBy(desc(authorisations.createdAt), desc(authorisations.id))
+        .orderBy(...sorting(query.orders))
         .limit(query.size)
         .offset((query.page - 1) * query.size),
       this.db
@@ -335,25 +467,48 @@ export class AlgmallAuthorisations {
         .leftJoin(taskJobs, eq(taskJobs.id, authorisations.jobId))
         .where(where),
     ]);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        mode: row.mode,
-        product_id: row.productId,
-        product_name: row.productName,
-        device_id: row.deviceId,
-        sn: row.sn,
-        device_name: row.deviceName ?? '',
-        model: row.model ?? '',
-        state: row.state,
-        reason: row.state === 'failed' ? row.reason : null,
-        order_number: row.returned ? null : row.orderNumber,
-        attempts: row.attempts ?? 1,
-        created_at: row.createdAt.toISOString(),
-        ended_at: row.endedAt ? row.endedAt.toISOString() : null,
-      })),
-      total: counted?.total ?? 0,
-    };
+    return { items: rows.map(toAuthorisation), total: counted?.total ?? 0 };
+  }
+
+  /** One of the company's authorisations. */
+  async one(companyId: number, id: number): Promise<Authorisation | undefined> {
+    const [row] = await this.select(companyId).where(
+      and(eq(authorisations.companyId, companyId), eq(authorisations.id, id)),
+    );
+    return row ? toAuthorisation(row) : undefined;
+  }
+
+  /** Every authorisation the filters match; 400 `log_export_too_many_rows` beyond 5000 (spec §5.7, §8). */
+  async all(companyId: number, query: { wheres: readonly Where[]; orders: readonly Order[] }) {
+    const rows = await this.select(companyId)
+      .where(and(eq(authorisations.companyId, companyId), filters(query.wheres)))
+      .orderBy(...sorting(query.orders))
+      .limit(ORDER_EXPORT_MAX_ROWS + 1);
+    if (rows.length > ORDER_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
+    return rows.map(toAuthorisation);
+  }
+
+  /** The devices the caller may authorise, by serial. */
+  async devices(caller: Permissions, query: ListQuery): Promise<ListPage<AuthorisableDevice>> {
+    const where = and(ownDevicesWhere(caller), deviceFilters(query.wheres));
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({
+          id: devices.id,
+          sn: devices.sn,
+          name: devices.name,
+          kind: devices.kind,
+          model: devices.model,
+          online: sql<boolean>`${devices.status} = 'online'`,
+        })
+        .from(devices)
+        .where(where)
+        .orderBy(asc(devices.sn))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+      this.db.select({ total: count() }).from(devices).where(where),
+    ]);
+    return { items: rows, total: counted?.total ?? 0 };
   }
 
   /** The server's licence key, for devices. */

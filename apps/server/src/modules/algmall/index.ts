@@ -5,6 +5,7 @@
 import { defineModule } from '../../core/modules.js';
 import { AlgmallAuthorisations } from './authorisations.js';
 import { LicenceSigner } from './licences.js';
+import { OfflineAuthorisations } from './offline.js';
 import { AlgmallOrders } from './orders.js';
 import { ProductCatalogue } from './products.js';
 import { algmallRoutes } from './routes.js';
@@ -35,9 +36,10 @@ export const algmallModule = defineModule({
     const orders = new AlgmallOrders(db, finance.ledger, now);
     const signer = new LicenceSigner(secrets.serverSecret);
     const authorisations = new AlgmallAuthorisations(db, tasks.engine, signer, now);
+    const offline = new OfflineAuthorisations(db, signer, now);
     return {
       services: { licenceKey: signer.publicKey },
-      routes: async (app) => app.register(algmallRoutes, { db, catalogue, orders, authorisations }),
+      routes: async (app) => app.register(algmallRoutes, { db, catalogue, orders, authorisations, offline }),
     };
   },
 });

@@ -1,4 +1,13 @@
-import { ALGMALL_CALLS, ALGMALL_ORDER_FILTERS, ALGMALL_ORDER_ORDER_KEYS } from '@vap/contracts';
+import { Readable } from 'node:stream';
+import {
+  ALGMALL_CALLS,
+  ALGMALL_ORDER_FILTERS,
+  ALGMALL_ORDER_ORDER_KEYS,
+  AUTHORISATION_FILTERS,
+  AUTHORISATION_ORDER_KEYS,
+  FINGERPRINT_MAX_BYTES,
+  idSchema,
+} from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { companyOf } from '../../core/auth/permissions.js';
@@ -10,10 +19,15 @@ import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { pluginWords } from '../../core/http/plugin-words.js';
 import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { readMultipart } from '../../core/storage/multipart.js';
 import type { AlgmallAuthorisations } from './authorisations.js';
-import { ALGMALL_PAGE_MESSAGES, ORDER_EXPORT_COLUMNS } from './order-export.js';
+import { fingerprintOf, type OfflineAuthorisations, readFingerprintFile } from './offline.js';
+import { ALGMALL_PAGE_MESSAGES, AUTHORISATION_EXPORT_COLUMNS, ORDER_EXPORT_COLUMNS } from './order-export.js';
 import type { AlgmallOrders } from './orders.js';
 import type { ProductCatalogue } from './products.js';
+
+/** A multipart form's envelope around its file: the product's field, the part headers. */
+const ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * The mall's product list and detail (spec §2.3): the vendor's products, the same for every company;
@@ -26,8 +40,17 @@ export async function algmallRoutes(
     catalogue,
     orders,
     authorisations,
-  }: { db: Db; catalogue: ProductCatalogue; orders: AlgmallOrders; authorisations: AlgmallAuthorisations },
+    offline,
+  }: {
+    db: Db;
+    catalogue: ProductCatalogue;
+    orders: AlgmallOrders;
+    authorisations: AlgmallAuthorisations;
+    offline: OfflineAuthorisations;
+  },
 ) {
+  // A fingerprint file is read as a stream by readMultipart, never buffered by Fastify.
+  app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
   const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
     companyOf(await permissionsOf(request, db));
 
@@ -51,6 +74,12 @@ export async function algmallRoutes(
     if (!order) throw new ApiError(404, 'order_not_found');
     return order;
   });
+  await serve(app, ALGMALL_CALLS.trial, async (request) =>
+    authorisations.trial(await permissionsOf(request, db), request.body, auditTrail(request)),
+  );
+  await serve(app, ALGMALL_CALLS.devices, async (request, _reply, list) =>
+    authorisations.devices(await permissionsOf(request, db), list),
+  );
   await serve(app, ALGMALL_CALLS.authorise, async (request) =>
     authorisations
       .authorise(await permissionsOf(request, db), request.body, auditTrail(request))
@@ -65,7 +94,59 @@ export async function algmallRoutes(
   await serve(app, ALGMALL_CALLS.retryAuthorisations, async (request) =>
     authorisations.retry(await companyOfCaller(request), request.body.ids, auditTrail(request)),
   );
+  await serve(app, ALGMALL_CALLS.authoriseOffline, async (request) => {
+    const { body } = request;
+    if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+    const companyId = await companyOfCaller(request);
+    const form = await readMultipart(body, request.headers, {
+      maxBytes: FINGERPRINT_MAX_BYTES + ENVELOPE_BYTES,
+      onFile: async (name, stream, { fields }) => {
+        if (name !== 'file') throw new ApiError(400, 'bad_request');
+        // The product comes before the file.
+        const productId = idSchema.safeParse(Number(fields.get('product_id')));
+        if (!productId.success) throw new ApiError(400, 'validation_failed');
+        const fingerprint = fingerprintOf(await readFingerprintFile(stream));
+        return { productId: productId.data, fingerprint, discard: async () => {} };
+      },
+    }).catch((error: unknown) => {
+      // The body past its bound is the file's: §8 'file too large'.
+      if (error instanceof ApiError && error.code === 'payload_too_large')
+        throw new ApiError(413, 'file_too_large');
+      throw error;
+    });
+    const file = form.files.get('file');
+    if (!file) throw new ApiError(400, 'file_content_incorrect');
+    const id = await offline.authorise(companyId, file.productId, file.fingerprint, auditTrail(request));
+    const authorisation = await authorisations.one(companyId, id);
+    if (!authorisation) throw new Error('authorisation not found');
+    return authorisation;
+  });
+  await serve(app, ALGMALL_CALLS.offlineLicence, async (request, reply) => {
+    const licence = await offline.licence(await companyOfCaller(request), request.params.id);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="licence-${request.params.id}.json"`)
+      .send(JSON.stringify(licence));
+  });
   await serve(app, ALGMALL_CALLS.licenceKey, async () => authorisations.licenceKey());
+  await serve(app, ALGMALL_CALLS.exportAuthorisations, async (request, reply) => {
+    const rows = await authorisations.all(await companyOfCaller(request), {
+      wheres: listFilters(request.query.wheres, AUTHORISATION_FILTERS),
+      orders: listOrders(request.query.orders, AUTHORISATION_ORDER_KEYS),
+    });
+    const language = negotiateLanguage(request.headers['accept-language']);
+    const word = pluginWords(ALGMALL_PAGE_MESSAGES, language);
+    async function* each() {
+      yield* rows;
+    }
+    return sendXlsx(
+      reply,
+      'algmall-authorisations',
+      AUTHORISATION_EXPORT_COLUMNS.map(([key]) => word(key)),
+      each(),
+      (row) => AUTHORISATION_EXPORT_COLUMNS.map(([, cell]) => cell(row, language, word)),
+    );
+  });
   await serve(app, ALGMALL_CALLS.exportOrders, async (request, reply) => {
     const rows = await orders.all(await companyOfCaller(request), {
       wheres: listFilters(request.query.wheres, ALGMALL_ORDER_FILTERS),
@@ -81,7 +162,7 @@ export async function algmallRoutes(
       'algmall-orders',
       ORDER_EXPORT_COLUMNS.map(([key]) => word(key)),
       each(),
-      (order) => ORDER_EXPORT_COLUMNS.map(([, cell]) => cell(order, language)),
+      (order) => ORDER_EXPORT_COLUMNS.map(([, cell]) => cell(order, language, word)),
     );
   });
 }

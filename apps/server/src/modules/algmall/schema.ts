@@ -1,5 +1,6 @@
 /** The algorithm mall (spec §1, §2.3 `algmall_product_*`). */
 import type { AuthorisationMode, DeviceKind, LocalizedText } from '@vap/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -101,14 +102,22 @@ export const algmallAuthorisations = pgTable(
     /** The device while bound to the company; kept by its serial, which the licence names, when not. */
     deviceId: integer('device_id'),
     sn: text('sn').notNull(),
+    /** Offline: the hardware id of its fingerprint file, which its licence names. */
+    hardwareId: text('hardware_id'),
     /** The task engine's job of an online one (task_jobs: its state, reason, attempts). */
     jobId: bigint('job_id', { mode: 'number' }),
     orderId: integer('order_id').references(() => algmallOrders.id),
     returned: boolean('returned').notNull().default(false),
+    /** A trial's end: it took no authorisation, and its licence expires then. */
+    trialUntil: timestamp('trial_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index('algmall_authorisations_company_created').on(table.companyId, table.createdAt),
     uniqueIndex('algmall_authorisations_job').on(table.jobId),
+    // One trial per device and product, whatever became of it.
+    uniqueIndex('algmall_authorisations_trial')
+      .on(table.companyId, table.productId, table.sn)
+      .where(sql`${table.trialUntil} is not null`),
   ],
 );

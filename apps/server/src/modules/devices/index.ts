@@ -31,7 +31,7 @@ export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presenc
 /** A downstream company's device refuses every action alike, naming it (spec §6). */
 export { type DeviceAction, readOnlyRefusal } from './read-only.js';
 /** Device tasks' targets, and a completed upgrade's new firmware version (modules/tasks). */
-export { setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
+export { ownDevicesWhere, setFirmwareVersion, type TargetDevice, targetDevices } from './task-targets.js';
 
 export type { Devices };
 

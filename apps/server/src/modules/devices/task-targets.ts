@@ -16,6 +16,12 @@ import { bumpVersion } from './list-totals.js';
 import { type DeviceAction, readOnlyRefusal } from './read-only.js';
 import { ownScopeOf, scopeOf, scopeWhereOf } from './scope.js';
 
+/** The devices of the caller's own company within their groups: those a task may act on. */
+export const ownDevicesWhere = (caller: Permissions): SQL => {
+  const scope = ownScopeOf(caller);
+  return scopeWhereOf(scope, scope.companyId);
+};
+
 export interface TargetDevice {
   id: number;
   sn: string;

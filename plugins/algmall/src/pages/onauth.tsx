@@ -1,0 +1,182 @@
+import {
+  ALGMALL_CALLS,
+  type Authorisation,
+  listParams,
+  ORDER_EXPORT_MAX_ROWS,
+  type Where,
+} from '@vap/contracts';
+import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
+import {
+  Button,
+  type Column,
+  confirm,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  ListPage,
+  message,
+  rowActionsColumn,
+} from '@vap/ui';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { AUTHORISATIONS_TABLE } from '../order.js';
+import { useLocalized } from '../product.js';
+import { useAuthorisationFilters } from './authorisation-filters.js';
+import { StateTag } from './state-tag.js';
+
+const AuthoriseDialog = lazyExport(() => import('./authorise-dialog.js'), 'AuthoriseDialog');
+
+const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
+/** This page's authorisations: those sent over the broker. */
+const ONLINE: Where = { k: 'mode', o: '=', v: 'online' };
+/** While any shown is in progress, the list is read again this often. */
+const POLL_MS = 3000;
+
+/** An authorisation that gave its authorisation back, which a retry takes again. */
+const retriable = (row: Authorisation) =>
+  row.state === 'failed' || row.state === 'cancelled' || row.state === 'timeout';
+
+/**
+ * Online authorisation (spec §2.3 algmall_onauth, §4.3): each device's authorisation of a product —
+ * its state as its licence travels (in progress, success, failed with the device's reason,
+ * cancelled, timed out), the order it took from — filtered by state, product, serial and days, read
+ * again while any is in progress. The role's `add` button authorises devices (a dialog), retries the
+ * failed, cancelled or timed-out ones and cancels those still waiting; `export` downloads the list.
+ */
+export default function OnauthPage() {
+  const t = useT('algmall');
+  const mall = useClient(ALGMALL_CALLS);
+  const localized = useLocalized();
+  const mayAdd = usePermission('add');
+  const mayExport = usePermission('export');
+  const table = useRef<DataTableHandle>(null);
+  const [adding, setAdding] = useState(false);
+  const [total, setTotal] = useState<number | null>(null);
+  const [inProgress, setInProgress] = useState(false);
+  const filters = useAuthorisationFilters({ state: true });
+  const wheres = [ONLINE, ...filters.wheres];
+
+  useEffect(() => {
+    if (!inProgress) return;
+    const timer = setInterval(() => table.current?.reload(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [inProgress]);
+
+  const retry = async (row: Authorisation) => {
+    let changed: number;
+    try {
+      ({ changed } = await mall.retryAuthorisations({ body: { ids: [row.id] } }));
+    } catch {
+      return; // The console shows the server's message (authorisation quantity insufficient).
+    }
+    message.success(t('authorisations.retried', { count: changed }));
+    table.current?.reload();
+  };
+
+  const cancel = async (row: Authorisation) => {
+    const confirmed = await confirm({
+      title: t('authorisations.cancelTitle', { device: row.device_name || row.sn }),
+      content: t('authorisations.cancelContent'),
+      okText: t('authorisations.cancelConfirm'),
+      cancelText: t('authorisations.keep'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    let changed: number;
+    try {
+      ({ changed } = await mall.cancelAuthorisations({ body: { ids: [row.id] } }));
+    } catch {
+      return;
+    }
+    if (changed > 0) message.success(t('authorisations.cancelled'));
+    else message.warning(t('authorisations.notCancelled'));
+    table.current?.reload();
+  };
+
+  const columns: Column<Authorisation>[] = [
+    { key: 'sn', title: t('authorisations.sn'), kind: 'id' },
+    { key: 'device_name', title: t('authorisations.device') },
+    { key: 'model', title: t('authorisations.model') },
+    { key: 'product', title: t('authorisations.product'), render: (row) => localized(row.product_name) },
+    {
+      key: 'state',
+      title: t('authorisations.state'),
+      render: (row) => <StateTag state={row.state} />,
+    },
+    { key: 'reason', title: t('authorisations.reason'), render: (row) => row.reason ?? '' },
+    {
+      key: 'order_number',
+      title: t('authorisations.order'),
+      kind: 'id',
+      render: (row) => row.order_number ?? '—',
+    },
+    { key: 'attempts', title: t('authorisations.attempts'), kind: 'number' },
+    { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
+    ...(mayAdd
+      ? [
+          rowActionsColumn<Authorisation>(t('authorisations.actions'), (row) => {
+            if (retriable(row)) return [{ label: t('authorisations.retry'), onClick: () => void retry(row) }];
+            if (row.state === 'in_progress')
+              return [{ label: t('authorisations.cancel'), danger: true, onClick: () => void cancel(row) }];
+            return null;
+          }),
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={t('authorisations.title')}
+        description={t('authorisations.description')}
+        filterForm={<FilterForm label={t('authorisations.filters')} filters={filters} />}
+        id={AUTHORISATIONS_TABLE}
+        ref={table}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filters={wheres}
+        initialQuery={{ orders: NEWEST_FIRST }}
+        load={async (query, signal) => {
+          const page = await mall.authorisations({ query }, { signal });
+          setTotal(page.total);
+          setInProgress(page.items.some((row) => row.state === 'in_progress'));
+          return page;
+        }}
+        emptyText={t('authorisations.empty')}
+        toolbar={
+          <span className="ml-auto flex items-center gap-2">
+            {mayExport ? (
+              <ExportButton
+                total={() => total}
+                max={ORDER_EXPORT_MAX_ROWS}
+                file={t('authorisations.exportFile')}
+                download={() => {
+                  const query = table.current?.query();
+                  return mall
+                    .exportAuthorisations({
+                      query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
+                    })
+                    .then(({ blob }) => blob);
+                }}
+              />
+            ) : null}
+            {mayAdd ? (
+              <Button variant="primary" onClick={() => setAdding(true)}>
+                {t('authorisations.add')}
+              </Button>
+            ) : null}
+          </span>
+        }
+      />
+      {adding ? (
+        <Suspense fallback={null}>
+          <AuthoriseDialog
+            onClose={() => setAdding(false)}
+            onSent={() => {
+              table.current?.reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
