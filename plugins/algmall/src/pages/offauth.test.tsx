@@ -54,7 +54,8 @@ async function openDialog() {
   await userEvent.click(await screen.findByRole('option', { name: 'Helmet detection' }));
   return dialog;
 }
-const fileInput = (dialog: HTMLElement) => within(dialog).getByLabelText(words.file, { selector: 'input' }) as HTMLInputElement;
+const fileInput = (dialog: HTMLElement) =>
+  within(dialog).getByLabelText(words.file, { selector: 'input' }) as HTMLInputElement;
 
 describe('offline authorisation (spec §2.3 algmall_offauth)', () => {
   it('lists the offline authorisations and downloads a licence file again', async () => {
