@@ -31,7 +31,6 @@ export const plannedPlugins = [
     pages: pages(['algmall_detect_lab']),
   }),
   definePlugin({ id: 'plate-recognition', kernel: '^2', pages: pages(['prs_trial', 'prs_detail']) }),
-  definePlugin({ id: 'open-platform', kernel: '^2', pages: pages(['openapi_debug']) }),
   definePlugin({
     id: 'media',
     kernel: '^2',

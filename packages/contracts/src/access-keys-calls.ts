@@ -5,7 +5,7 @@ import { declareCalls } from './calls.js';
 const schemas = async () => ({ ...(await import('./access-keys.js')), ...(await import('./list.js')) });
 
 // The owner alone manages the keys (spec §2.2 `/accesskey`); none of these calls is itself open to
-// access keys.
+// access keys. The API debug page's roles read the keys' ids and operations (`debug`).
 export const ACCESS_KEY_CALLS = declareCalls(schemas, ['access keys'], {
   // The link signs it (the server's device-manager.ts): a portal's visitors have no session.
   deviceManagerDevices: {
@@ -46,6 +46,17 @@ export const ACCESS_KEY_CALLS = declareCalls(schemas, ['access keys'], {
     errors: [400],
     summary: 'The operations of the open API an access key may be given',
     schemas: (s) => ({ response: s.openOperationsSchema }),
+  },
+  // The open API debug page (spec §2.3 `openapi_debug`): the one thing it asks the server is which keys
+  // to sign with; the signed request itself goes from the browser straight to the open operation.
+  // Without the page's `send` button the page has nothing to send with.
+  debug: {
+    method: 'GET',
+    path: ACCESS_KEY_PATHS.debug,
+    access: { page: 'openapi_debug', button: 'send' },
+    summary:
+      "The company's access keys (never their secrets) and the open operations, for the API debug page",
+    schemas: (s) => ({ response: s.openApiDebugSchema }),
   },
   setKeyDisabled: {
     method: 'PATCH',

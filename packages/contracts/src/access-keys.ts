@@ -132,6 +132,18 @@ export const openOperationSchema = z.object({
 export type OpenOperation = z.infer<typeof openOperationSchema>;
 export const openOperationsSchema = z.object({ items: z.array(openOperationSchema) });
 
+/**
+ * Answer of GET /access_keys/debug (the open API debug page, `openapi_debug`): the company's keys as
+ * the page picks one — id, state and the operations it may call, never the secret, which the user
+ * types in the browser — and every open operation, so that one the key lacks can be tried too.
+ */
+export const openApiDebugSchema = z.object({
+  keys: z.array(accessKeySchema.pick({ id: true, expires_at: true, disabled: true, operations: true })),
+  operations: z.array(openOperationSchema),
+});
+export type OpenApiDebug = z.infer<typeof openApiDebugSchema>;
+export type DebugAccessKey = OpenApiDebug['keys'][number];
+
 // ---- request signing (docs/open-api.md) ----------------------------------------------------------
 
 /** The headers of a signed request (lower case, as Node and Fastify see them). */

@@ -177,6 +177,8 @@ export const ACCESS_KEY_PATHS = {
   key: pathWithId('/v1/pms/company/access_keys/:id'),
   /** GET: the open operations a key may be given (`{ items }`). */
   operations: '/v1/pms/company/access_keys/operations',
+  /** GET: the keys (ids, never secrets) and open operations the API debug page signs with (`openapi_debug`). */
+  debug: '/v1/pms/company/access_keys/debug',
 } as const;
 
 /**

@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   'signature_invalid',
   'timestamp_skew',
   'nonce_replayed',
+  // Spec §8 'insufficient permission, contact technical support': a signed request to an operation
+  // its access key was not given.
+  'operation_not_permitted',
   'device_unknown',
   'device_code_mismatch',
   'device_bound',

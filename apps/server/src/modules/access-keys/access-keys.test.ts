@@ -287,6 +287,37 @@ describe.each(ENGINES)('access keys (spec §3, §5, §9; owner only) on %s', (en
     expect((await list()).find((item) => item.id === key.id)?.disabled).toBe(false);
   });
 
+  it("lets the API debug page's roles read the keys' ids and operations, never a secret, with its `send` button only", async () => {
+    const key = await createKey(t, owner, { operations: [ROLES_OPERATION] });
+    const companyId = (await t.database.db.select({ id: companies.id }).from(companies).limit(1))[0]?.id ?? 0;
+    const roleWith = async (name: string, buttons: string[]) => {
+      const [role] = await t.database.db
+        .insert(roles)
+        .values({ companyId, name, menus: { open: [], openapi_debug: buttons }, isAccessAllGroup: false })
+        .returning({ id: roles.id });
+      return (await addAccount(t, { company: 'demo', roleId: role?.id ?? 0 })).headers;
+    };
+    const sender = await roleWith('api debugger', ['send']);
+    const viewer = await roleWith('api debug viewer', []);
+    for (const caller of [owner, sender]) {
+      const response = await call('GET', ACCESS_KEY_PATHS.debug, caller);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(key.secret);
+      const answer = response.json<{ keys: object[]; operations: OpenOperation[] }>();
+      expect(answer.keys).toContainEqual({
+        id: key.id,
+        expires_at: key.expires_at,
+        disabled: false,
+        operations: [ROLES_OPERATION],
+      });
+      expect(answer.operations.map((operation) => operation.id)).toEqual(
+        expect.arrayContaining([USERS_OPERATION, ROLES_OPERATION]),
+      );
+    }
+    const refused = await call('GET', ACCESS_KEY_PATHS.debug, viewer);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+  });
+
   it('lists as open operations exactly the routes declaring openApi, with their summaries', async () => {
     const response = await call('GET', ACCESS_KEY_PATHS.operations, owner);
     expect(response.statusCode).toBe(200);

@@ -240,9 +240,9 @@ describe.each(ENGINES)('requests signed with an access key, on the app (%s)', (e
     expect(stored.map((row) => row.nonce).sort()).toEqual(['replayed-nonce-0123456789', nonce].sort());
   });
 
-  it("refuses an operation outside the key's interface permissions (403 forbidden)", async () => {
+  it("refuses an operation outside the key's interface permissions (403, spec §8 'insufficient permission, contact technical support')", async () => {
     const key = await createKey(t, owner, { operations: [ROLES_OPERATION] });
-    await refusal(await signedCall(t, key, { url: USERS_URL }), 403, 'forbidden');
+    await refusal(await signedCall(t, key, { url: USERS_URL }), 403, 'operation_not_permitted');
     expect((await signedCall(t, key, { url: ROLES_URL })).statusCode).toBe(200);
   });
 

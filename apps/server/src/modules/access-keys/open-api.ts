@@ -14,7 +14,8 @@
  *      equals the signature (401 `signature_invalid`);
  *   4. the key is enabled (401 `access_key_disabled`) and not expired (401 `access_key_expired`);
  *   5. the nonce was not used with the key while its timestamp is acceptable (401 `nonce_replayed`);
- *   6. the key's interface permissions include the route's operation (403 `forbidden`).
+ *   6. the key's interface permissions include the route's operation (403 `operation_not_permitted`,
+ *      spec §8 'insufficient permission, contact technical support').
  *
  * The request then acts as the company's owner limited to the key: `request.permissions` holds a
  * grant of the pages of the key's operations and the key's groups, and `request.accessKey` the key
@@ -241,7 +242,8 @@ export class OpenApiGate extends SignedKeys implements OpenApiGateway {
     if (!(await this.takeNonce(key, nonce, seconds))) throw new ApiError(401, 'nonce_replayed');
 
     const operation = this.byRoute.get(`${request.method} ${request.routeOptions.url}`);
-    if (!operation || !key.operations.includes(operation.id)) throw new ApiError(403, 'forbidden');
+    if (!operation || !key.operations.includes(operation.id))
+      throw new ApiError(403, 'operation_not_permitted');
 
     const [owner] = await this.db
       .select({ id: users.id })
@@ -272,7 +274,7 @@ export class OpenApiGate extends SignedKeys implements OpenApiGateway {
     };
     const pages = pagesOf(operation.access);
     if (pages.length > 0 && !pages.some((page) => allows(grant, page.page, page.button))) {
-      throw new ApiError(403, 'forbidden');
+      throw new ApiError(403, 'operation_not_permitted');
     }
     await this.markUsed(key, now);
   }

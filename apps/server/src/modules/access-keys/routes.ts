@@ -1,8 +1,9 @@
 /**
  * Access keys (spec §2.2 `/accesskey`, §3, §5, §9; prefix /v1/pms/company): the company owner
  * creates, lists, disables, enables and deletes the keys with which third parties call the open API,
- * and lists the operations a key may be given. Owner only (`access: 'owner'`); none of these routes
- * is itself open to access keys.
+ * and lists the operations a key may be given. Owner only (`access: 'owner'`), but for the API debug
+ * page's list of keys (ids and operations, never secrets; `openapi_debug`'s `send`); none of these
+ * routes is itself open to access keys.
  */
 import { ACCESS_KEY_CALLS } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,6 +54,17 @@ export async function accessKeyRoutes(
   });
 
   await serve(app, ACCESS_KEY_CALLS.operations, () => ({ items: openApi.operations() }));
+
+  // The API debug page picks a key here; its caller is any role with the page's `send` button.
+  await serve(app, ACCESS_KEY_CALLS.debug, async (request) => ({
+    keys: (await keys.list(await companyOf(request))).map(({ id, expires_at, disabled, operations }) => ({
+      id,
+      expires_at,
+      disabled,
+      operations,
+    })),
+    operations: openApi.operations(),
+  }));
 
   await serve(app, ACCESS_KEY_CALLS.setKeyDisabled, async (request) =>
     keys.setDisabled(await companyOf(request), request.params.id, request.body.disabled, auditTrail(request)),
