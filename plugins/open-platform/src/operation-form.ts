@@ -54,6 +54,8 @@ export interface OperationForm {
   /** The body's media type (`raw` bodies: the one api.json names). */
   contentType: string | null;
   bodyRequired: boolean;
+  /** The operation's description in api.json (its filters and sort orders, for a list). */
+  description: string;
 }
 
 /** Bounds of what the page reads and sends. */
@@ -217,6 +219,7 @@ export function formOf(document: unknown, method: string, path: string): Operati
     body,
     contentType,
     bodyRequired,
+    description: text(operation.description),
   });
   if (chosen === undefined) return form('none', null);
 

@@ -1,6 +1,6 @@
 import '@vap/ui/test-polyfills';
 import { createHash, createHmac, webcrypto } from 'node:crypto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ACCESS_KEY_HEADERS,

@@ -236,7 +236,11 @@ function DebugForm({ data }: { data: OpenApiDebug }) {
             <Field
               label={t('request.operation')}
               required
-              hint={operation && !granted(operation) ? t('request.notGrantedHint') : undefined}
+              hint={
+                operation && !granted(operation)
+                  ? t('request.notGrantedHint')
+                  : form?.description || undefined
+              }
             >
               <Select
                 value={operationId}
