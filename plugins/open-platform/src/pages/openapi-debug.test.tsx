@@ -245,6 +245,18 @@ describe('the API debugger (openapi_debug)', () => {
     expect(callsTo(api.calls, 'GET', ACCESS_KEY_PATHS.debug)).toHaveLength(0);
   });
 
+  it('says signing needs a secure page where the browser offers no WebCrypto (plain http)', async () => {
+    const subtle = globalThis.crypto.subtle;
+    Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
+    try {
+      await renderDebugger();
+      expect(await screen.findByText(en.page.insecure)).toBeTruthy();
+      expect(screen.queryByLabelText(en.request.secret)).toBeNull();
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'subtle', { value: subtle, configurable: true });
+    }
+  });
+
   it('says why the keys could not be loaded, and loads them again on retry', async () => {
     let failing = true;
     await renderDebugger({

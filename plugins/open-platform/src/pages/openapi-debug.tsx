@@ -37,14 +37,15 @@ export default function OpenApiDebugPage() {
   const t = useT('open-platform');
   const canSend = usePermission('send');
   if (!canSend) return <Result status="info" title={t('page.title')} subtitle={t('page.noSend')} />;
-  if (!subtleCrypto()) {
-    return (
-      <Alert tone="error" className="m-4">
-        {t('page.insecure')}
-      </Alert>
-    );
-  }
-  return <Debugger />;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-lg font-medium text-ink">{t('page.title')}</h1>
+        <p className="text-sm text-ink-soft">{t('page.description')}</p>
+      </div>
+      {subtleCrypto() ? <Debugger /> : <Alert tone="error">{t('page.insecure')}</Alert>}
+    </div>
+  );
 }
 
 function Debugger() {
@@ -199,86 +200,78 @@ function DebugForm({ data }: { data: OpenApiDebug }) {
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-lg font-medium text-ink">{t('page.title')}</h1>
-        <p className="text-sm text-ink-soft">{t('page.description')}</p>
-      </div>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Card title={t('request.title')}>
-          <form
-            className="flex flex-col gap-3"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
+    <div className="grid gap-4 xl:grid-cols-2">
+      <Card title={t('request.title')}>
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Field label={t('request.key')} required>
+            <Select
+              value={keyId}
+              onValueChange={setKeyId}
+              options={data.keys.map((item) => ({
+                value: item.id,
+                label: item.disabled ? t('request.keyDisabled', { id: item.id }) : item.id,
+              }))}
+            />
+          </Field>
+          <Field label={t('request.secret')} required error={secretError} hint={t('request.secretHint')}>
+            <PasswordInput
+              value={secret}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+              onChange={(event) => setSecret(event.target.value.trim())}
+            />
+          </Field>
+          <Field
+            label={t('request.operation')}
+            required
+            hint={
+              operation && !granted(operation) ? t('request.notGrantedHint') : form?.description || undefined
+            }
           >
-            <Field label={t('request.key')} required>
-              <Select
-                value={keyId}
-                onValueChange={setKeyId}
-                options={data.keys.map((item) => ({
-                  value: item.id,
-                  label: item.disabled ? t('request.keyDisabled', { id: item.id }) : item.id,
-                }))}
-              />
-            </Field>
-            <Field label={t('request.secret')} required error={secretError} hint={t('request.secretHint')}>
-              <PasswordInput
-                value={secret}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={64}
-                onChange={(event) => setSecret(event.target.value.trim())}
-              />
-            </Field>
-            <Field
-              label={t('request.operation')}
-              required
-              hint={
-                operation && !granted(operation)
-                  ? t('request.notGrantedHint')
-                  : form?.description || undefined
-              }
-            >
-              <Select
-                value={operationId}
-                onValueChange={chooseOperation}
-                options={operations.map((item) => ({
-                  value: item.id,
-                  label: granted(item)
-                    ? operationLabel(item)
-                    : t('request.notGranted', { operation: operationLabel(item) }),
-                }))}
-              />
-            </Field>
-            {operation && !form ? <p className="text-sm text-ink-soft">{t('request.noSchema')}</p> : null}
-            {form ? (
-              <OperationFields
-                form={form}
-                values={values}
-                errors={errors}
-                onChange={(fieldKey, value) => setValues((current) => ({ ...current, [fieldKey]: value }))}
-              />
-            ) : null}
-            {failure ? (
-              <p role="alert" className="text-sm text-danger">
-                {failure}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="primary" disabled={pending || !form} aria-busy={pending}>
-                {pending ? t('request.sending') : t('request.send')}
-              </Button>
-              <Button type="button" disabled={!form} onClick={() => void copyCurl()}>
-                {t('request.copyCurl')}
-              </Button>
-            </div>
-          </form>
-        </Card>
-        <ResponsePanel exchange={exchange} />
-      </div>
+            <Select
+              value={operationId}
+              onValueChange={chooseOperation}
+              options={operations.map((item) => ({
+                value: item.id,
+                label: granted(item)
+                  ? operationLabel(item)
+                  : t('request.notGranted', { operation: operationLabel(item) }),
+              }))}
+            />
+          </Field>
+          {operation && !form ? <p className="text-sm text-ink-soft">{t('request.noSchema')}</p> : null}
+          {form ? (
+            <OperationFields
+              form={form}
+              values={values}
+              errors={errors}
+              onChange={(fieldKey, value) => setValues((current) => ({ ...current, [fieldKey]: value }))}
+            />
+          ) : null}
+          {failure ? (
+            <p role="alert" className="text-sm text-danger">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="primary" disabled={pending || !form} aria-busy={pending}>
+              {pending ? t('request.sending') : t('request.send')}
+            </Button>
+            <Button type="button" disabled={!form} onClick={() => void copyCurl()}>
+              {t('request.copyCurl')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <ResponsePanel exchange={exchange} />
     </div>
   );
 }
