@@ -9,6 +9,7 @@
 import { ACCESS_KEY_HEADERS, ACCESS_KEY_PATHS, type AccessKeyCreated } from '@vap/contracts';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { demoOwnerPerFile, serverAndBrowserPerFile } from '../support/browser.js';
 import { webapiCall } from '../support/server.js';
 
@@ -55,6 +56,8 @@ describe('the API debugger', () => {
     expect(headers[ACCESS_KEY_HEADERS.signature]).toMatch(/^[0-9a-f]{64}$/);
     expect(headers.authorization).toBeUndefined();
     expect(JSON.stringify(headers)).not.toContain(key.secret);
+    // The accessibility test sees the page without keys (the demo has none): here its form and answer.
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('combobox', { name: 'Interface' }).click();
     await page
@@ -66,6 +69,7 @@ describe('the API debugger', () => {
       .getByRole('alert')
       .filter({ hasText: 'Insufficient permission, contact technical support' })
       .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(sent.map((request) => new URL(request.url()).pathname)).toEqual([
       '/webapi/v1/pms/company/users',
       '/webapi/v1/pms/company/roles',
