@@ -17,6 +17,7 @@ import {
   type RenderPageOptions,
   refusal,
 } from '@vap/kernel/testing';
+import consoleEn from '@vap/locales/en.json';
 import { message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -265,7 +266,7 @@ describe('the API debugger (openapi_debug)', () => {
     });
     expect(await screen.findByText(en.page.loadFailed.replace('{{message}}', 'boom'))).toBeTruthy();
     failing = false;
-    await userEvent.click(screen.getByRole('button', { name: en.common.retry }));
+    await userEvent.click(screen.getByRole('button', { name: consoleEn.app.retry }));
     expect(await screen.findByLabelText(en.request.secret)).toBeTruthy();
   });
 });

@@ -50,6 +50,7 @@ export default function OpenApiDebugPage() {
 
 function Debugger() {
   const t = useT('open-platform');
+  const shared = useT();
   const client = useClient(ACCESS_KEY_CALLS);
   const debug = useQuery({
     queryKey: callKey(ACCESS_KEY_CALLS.debug, {}),
@@ -58,7 +59,7 @@ function Debugger() {
   });
   if (debug.isPending) {
     return (
-      <div role="status" aria-busy="true" aria-label={t('page.loading')}>
+      <div role="status" aria-busy="true" aria-label={t('page.title')}>
         <Skeleton lines={8} />
       </div>
     );
@@ -68,7 +69,7 @@ function Debugger() {
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
         <span>{t('page.loadFailed', { message: debug.error.message })}</span>
         <Button onClick={() => void debug.refetch()} disabled={debug.isFetching}>
-          {t('common.retry')}
+          {shared('app.retry')}
         </Button>
       </div>
     );
@@ -137,6 +138,9 @@ function DebugForm({ data }: { data: OpenApiDebug }) {
     setOperationId(id);
     setValues({});
     setErrors({});
+    // The answer shown is the last operation's: gone with it.
+    setExchange(null);
+    setFailure(null);
   };
 
   /** The request of the form, signed now with a new nonce; null when something is to be fixed. */
@@ -263,7 +267,7 @@ function DebugForm({ data }: { data: OpenApiDebug }) {
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="primary" disabled={pending || !form} aria-busy={pending}>
-              {pending ? t('request.sending') : t('request.send')}
+              {t('request.send')}
             </Button>
             <Button type="button" disabled={!form} onClick={() => void copyCurl()}>
               {t('request.copyCurl')}

@@ -47,12 +47,19 @@ interface OperationFieldProps {
 
 function OperationField({ field, value, error, onChange }: OperationFieldProps) {
   const t = useT('open-platform');
+  const shared = useT();
+  // The console's own words where it has them.
+  const errorText = (code: FieldError) =>
+    code === 'required'
+      ? shared('validation.required')
+      : code === 'tooLarge'
+        ? shared('validation.objectSize')
+        : t(`field.${code}`);
   const label = (
     <>
       {field.name === '' ? t('field.wholeBody') : <code className="font-mono">{field.name}</code>}
-      {field.name === '' ? null : (
-        <span className="ml-2 text-xs text-ink-faint">{t(`field.in.${field.in}`)}</span>
-      )}
+      {/* Where it travels, in OpenAPI's words (`in: query`), as api.json and the docs say it. */}
+      {field.name === '' ? null : <span className="ml-2 font-mono text-xs text-ink-faint">{field.in}</span>}
     </>
   );
   const text = typeof value === 'string' ? value : '';
@@ -68,9 +75,10 @@ function OperationField({ field, value, error, onChange }: OperationFieldProps) 
             options={
               field.kind === 'enum'
                 ? field.options.map((option) => ({ value: option, label: option }))
-                : [
-                    { value: 'true', label: t('field.true') },
-                    { value: 'false', label: t('field.false') },
+                : // JSON's own words, the same in every language.
+                  [
+                    { value: 'true', label: 'true' },
+                    { value: 'false', label: 'false' },
                   ]
             }
           />
@@ -112,12 +120,7 @@ function OperationField({ field, value, error, onChange }: OperationFieldProps) 
       ? t('field.fileChosen', { name: value instanceof File ? value.name : '', size: value.size })
       : field.description || undefined;
   return (
-    <Field
-      label={label}
-      required={field.required}
-      error={error ? t(`field.${error}`) : undefined}
-      hint={hint}
-    >
+    <Field label={label} required={field.required} error={error ? errorText(error) : undefined} hint={hint}>
       {control()}
     </Field>
   );

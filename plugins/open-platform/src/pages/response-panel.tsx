@@ -61,7 +61,7 @@ export function ResponsePanel({ exchange }: { exchange: Exchange | null }) {
                 rows={16}
                 spellCheck={false}
                 className="font-mono text-xs"
-                value={exchange.body === '' ? t('response.empty') : exchange.body}
+                value={exchange.body}
               />
               {exchange.truncated ? (
                 <p className="text-xs text-ink-faint">{t('response.truncated')}</p>
