@@ -49,6 +49,7 @@ import { companyModule } from './modules/company/index.js';
 import { devicesModule } from './modules/devices/index.js';
 import { type BankAccount, financeModule, type PaymentProvider } from './modules/finance/index.js';
 import { healthModule } from './modules/health/index.js';
+import { type LvlmLabSettings, lvlmLabModule } from './modules/lvlm-lab/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
@@ -87,6 +88,11 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider;
   /** Where companies send bank transfers (BANK_* settings); none shown when absent. */
   bankAccount?: BankAccount;
+  /**
+   * The detection lab's engine and daily trials (LVLM_* settings); the development engine and 20 a
+   * day when absent. A development engine is refused with `refuseDevelopmentProviders`.
+   */
+  lvlmLab?: Omit<LvlmLabSettings, 'refuseDevelopmentProviders'>;
   /** The remote terminal's timings (idle time, grant checks, keepalive): tests shorten them. */
   terminal?: Omit<RelayOptions, 'now'>;
   passwords: PasswordHasher;
@@ -212,6 +218,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       }),
       cbsModule,
       algmallModule,
+      lvlmLabModule({
+        ...options.lvlmLab,
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
+      }),
       pluginCallsModule(options.pluginServers ?? []),
     ],
     {

@@ -16,6 +16,7 @@ import {
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
 import { startDemoFleet } from './demo-fleet.js';
+import { OpenAiEngine } from './modules/lvlm-lab/index.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
 import { PluginCallError, PluginServerError, readPluginServers } from './modules/plugin-calls/index.js';
@@ -89,6 +90,12 @@ async function main() {
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...configuredProviders(config),
+      lvlmLab: {
+        ...(config.lvlmLab.engine.kind === 'openai'
+          ? { engine: new OpenAiEngine(config.lvlmLab.engine) }
+          : {}),
+        dailyTrials: config.lvlmLab.dailyTrials,
+      },
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
       version,

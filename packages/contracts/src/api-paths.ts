@@ -169,6 +169,16 @@ export const ALGMALL_PATHS = {
   licenceKey: '/v1/algmall/licence_key',
 } as const;
 
+/** The detection lab of the algorithm mall (spec §2.3 `algmall_detect_lab`). */
+export const LVLM_LAB_PATHS = {
+  /** GET: the company's trials of today. */
+  trials: '/v1/algmall/lab/trials',
+  /** POST (multipart file): keeps a trial image. */
+  images: '/v1/algmall/lab/images',
+  /** POST: a detection of a kept image. */
+  detections: '/v1/algmall/lab/detections',
+} as const;
+
 /** The calls under /v1/pms/company of the access-key page; owner only. */
 export const ACCESS_KEY_PATHS = {
   /** GET: the company's keys (`{ items }`); POST: creates one (answers the secret, once). */
@@ -382,6 +392,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   DEV_PAYMENT_PATHS,
   CBS_PATHS,
   ALGMALL_PATHS,
+  LVLM_LAB_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

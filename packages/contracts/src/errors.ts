@@ -121,5 +121,11 @@ export const ERROR_CODES = [
   'invoice_details_missing',
   'order_not_invoiceable',
   'order_invoiced',
+  'file_type_invalid',
+  'image_resolution_too_large',
+  'trial_used_up',
+  'detection_failed',
+  'detection_unreadable',
+  'detection_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,8 @@ export * from './format.js';
 export * from './ids.js';
 export * from './json-depth.js';
 export * from './list.js';
+export * from './lvlm-lab.js';
+export * from './lvlm-lab-calls.js';
 export * from './menu.js';
 export * from './money.js';
 export * from './mqtt.js';

@@ -13,6 +13,7 @@ const ZOD_FREE = [
   'operations-calls.ts',
   'cbs-calls.ts',
   'algmall-calls.ts',
+  'lvlm-lab-calls.ts',
   'finance-calls.ts',
   'terminal-calls.ts',
   'tasks-calls.ts',

@@ -61,6 +61,9 @@ export const DEFAULT_MQTT_LIMITS: MqttLimits = {
 /** MQTT's own ceiling: the largest remaining length its four-byte encoding can say, and its header. */
 const MQTT_PACKET_CEILING = 268_435_455 + 5;
 
+/** Where a detection engine's boxes are (modules/lvlm-lab answer.ts). */
+export const LVLM_COORDINATE_SPACES = ['pixels', 'normalized_1000', 'normalized_1'] as const;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -166,6 +169,33 @@ const envSchema = z.object({
   WECHAT_OPEN_BASE: httpUrl.default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: httpUrl.default('https://api.weixin.qq.com'),
   EMAIL_PROVIDER: z.enum(['dev', 'smtp'], { error: 'must be dev or smtp' }).default('dev'),
+  /** The detection lab's engine (docs/operations.md, "The detection lab"). */
+  LVLM_ENGINE: z.enum(['dev', 'openai'], { error: 'must be dev or openai' }).default('dev'),
+  LVLM_BASE_URL: httpUrl.optional(),
+  LVLM_MODEL: z.string().trim().min(1).max(200).optional(),
+  LVLM_API_KEY: z.string().min(1).optional(),
+  LVLM_COORDINATES: z
+    .enum(LVLM_COORDINATE_SPACES, { error: 'must be pixels, normalized_1000 or normalized_1' })
+    .default('normalized_1000'),
+  LVLM_TIMEOUT: z
+    .string()
+    .default('60s')
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === undefined || seconds > 600) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a duration up to 10 minutes, such as 30, 60s or 2m',
+        });
+        return z.NEVER;
+      }
+      return seconds * 1000;
+    }),
+  LVLM_DAILY_TRIALS: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a number of trials a company a day, from 0 to 999999')
+    .default('20')
+    .transform(Number),
   MQTT_PORT: z
     .string()
     .regex(/^(off|\d{1,5})$/, 'must be a port number from 0 to 65535, or off')
@@ -243,6 +273,21 @@ export type ObjectStoreConfig =
       prefix: string;
     };
 
+/** The detection lab: its engine and the trials a company has a day. */
+export interface LvlmLabConfig {
+  engine:
+    | { kind: 'dev' }
+    | {
+        kind: 'openai';
+        baseUrl: string;
+        model: string;
+        apiKey: string | undefined;
+        space: (typeof LVLM_COORDINATE_SPACES)[number];
+        timeoutMs: number;
+      };
+  dailyTrials: number;
+}
+
 export type SmsConfig =
   | { provider: 'dev' }
   | {
@@ -305,6 +350,7 @@ export interface Config {
   allowDevProviders: boolean;
   sms: SmsConfig;
   scan: ScanConfig;
+  lvlmLab: LvlmLabConfig;
   email: EmailConfig;
   mqtt: MqttConfig;
   /**
@@ -401,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (bank.some(Boolean) && !bank.every(Boolean))
     missing.push('BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NUMBER are set together');
   if (e.EMAIL_PROVIDER === 'smtp') need('EMAIL_PROVIDER=smtp', ['SMTP_URL']);
+  if (e.LVLM_ENGINE === 'openai') need('LVLM_ENGINE=openai', ['LVLM_BASE_URL', 'LVLM_MODEL']);
   if (e.MQTT_TLS_CERT !== undefined) need('MQTT_TLS_CERT', ['MQTT_TLS_KEY']);
   if (e.MQTT_TLS_KEY !== undefined) need('MQTT_TLS_KEY', ['MQTT_TLS_CERT']);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}`);
@@ -462,6 +509,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.WECHAT_API_BASE,
           }
         : { provider: 'dev' },
+    lvlmLab: {
+      engine:
+        e.LVLM_ENGINE === 'openai'
+          ? {
+              kind: 'openai',
+              baseUrl: e.LVLM_BASE_URL ?? '',
+              model: e.LVLM_MODEL ?? '',
+              apiKey: e.LVLM_API_KEY,
+              space: e.LVLM_COORDINATES,
+              timeoutMs: e.LVLM_TIMEOUT,
+            }
+          : { kind: 'dev' },
+      dailyTrials: e.LVLM_DAILY_TRIALS,
+    },
     email:
       e.EMAIL_PROVIDER === 'smtp'
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }

@@ -118,6 +118,7 @@ export async function createTestApp(
     | 'logger'
     | 'bankAccount'
     | 'pluginServers'
+    | 'lvlmLab'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -159,6 +160,7 @@ export async function createTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
     ...(options.pluginServers ? { pluginServers: options.pluginServers } : {}),
+    ...(options.lvlmLab ? { lvlmLab: options.lvlmLab } : {}),
   });
   await app.ready();
   return {

@@ -74,11 +74,16 @@ export class RateLimiter {
 
   /** Whether the limit is already used up in the current window, without counting a hit. */
   async exhausted(key: string, limit: Limit): Promise<boolean> {
+    return (await this.count(key, limit)) >= limit.max;
+  }
+
+  /** The hits counted in the current window (what a daily trial count shows as used). */
+  async count(key: string, limit: Limit): Promise<number> {
     const [row] = await this.db
       .select({ count: rateLimits.count })
       .from(rateLimits)
       .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, this.windowStart(limit))));
-    return (row?.count ?? 0) >= limit.max;
+    return row?.count ?? 0;
   }
 
   /** Forgets every window of a key (e.g. an account's failures after it signs in). */

@@ -29,6 +29,7 @@ import {
   DEVICE_PATHS,
   FINANCE_CALLS,
   FINANCE_PATHS,
+  LVLM_LAB_CALLS,
   MQTT_CALLS,
   MQTT_PATHS,
   NOTICE_CALLS,
@@ -60,6 +61,10 @@ import { Coupons, Ledger } from '../finance/index.js';
  * Writes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
  */
 const WRITES_NOT_AUDITED: Record<string, string> = {
+  [routeOf(LVLM_LAB_CALLS.upload)]:
+    "keeps a trial image an hour for the company's own detections: no setting, account or money of the company changes",
+  [routeOf(LVLM_LAB_CALLS.detect)]:
+    'a read of the detection engine about an uploaded image; writes only the daily trial counter (rate_limits)',
   [routeOf(AUTH_CALLS.puzzleCaptcha)]:
     'a captcha for an anonymous visitor: writes no account or company data (rate-limited instead)',
   [routeOf(AUTH_CALLS.smsCode)]:
