@@ -24,12 +24,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  definePlugin({
-    id: 'lvlm-lab',
-    kernel: '^2',
-    activation: whenProductEnabled('lvlm_lab'),
-    pages: pages(['algmall_detect_lab']),
-  }),
   definePlugin({ id: 'plate-recognition', kernel: '^2', pages: pages(['prs_trial', 'prs_detail']) }),
   definePlugin({
     id: 'media',

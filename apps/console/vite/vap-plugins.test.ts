@@ -82,6 +82,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-finance',
       '@vap/plugin-cbs',
       '@vap/plugin-algmall',
+      '@vap/plugin-lvlm-lab',
     ]);
   });
 
