@@ -295,6 +295,53 @@ describe('production (NODE_ENV=production)', () => {
   });
 });
 
+describe("the detection lab's engine (LVLM_*)", () => {
+  it('is the development engine with 20 trials a company a day by default', () => {
+    expect(loadConfig({}).lvlmLab).toEqual({ engine: { kind: 'dev' }, dailyTrials: 20 });
+  });
+
+  it('reads an OpenAI-compatible engine with its coordinate space, timeout and daily trials', () => {
+    expect(
+      loadConfig({
+        LVLM_ENGINE: 'openai',
+        LVLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+        LVLM_MODEL: 'qwen2.5vl:7b',
+        LVLM_API_KEY: 'sk-x',
+        LVLM_COORDINATES: 'pixels',
+        LVLM_TIMEOUT: '2m',
+        LVLM_DAILY_TRIALS: '5',
+      }).lvlmLab,
+    ).toEqual({
+      engine: {
+        kind: 'openai',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'qwen2.5vl:7b',
+        apiKey: 'sk-x',
+        space: 'pixels',
+        timeoutMs: 120_000,
+      },
+      dailyTrials: 5,
+    });
+    expect(
+      loadConfig({ LVLM_ENGINE: 'openai', LVLM_BASE_URL: 'https://x.example/v1', LVLM_MODEL: 'm' }).lvlmLab
+        .engine,
+    ).toMatchObject({
+      space: 'normalized_1000',
+      timeoutMs: 60_000,
+      apiKey: undefined,
+    });
+  });
+
+  it('names what an OpenAI-compatible engine lacks, and refuses a bad space, timeout or count', () => {
+    expect(() => loadConfig({ LVLM_ENGINE: 'openai' })).toThrow(
+      /LVLM_BASE_URL is required with LVLM_ENGINE=openai; LVLM_MODEL is required with LVLM_ENGINE=openai/,
+    );
+    expect(() => loadConfig({ LVLM_COORDINATES: 'inches' })).toThrow(/LVLM_COORDINATES/);
+    expect(() => loadConfig({ LVLM_TIMEOUT: '1h' })).toThrow(/LVLM_TIMEOUT/);
+    expect(() => loadConfig({ LVLM_DAILY_TRIALS: '-1' })).toThrow(/LVLM_DAILY_TRIALS/);
+  });
+});
+
 describe('parseDuration', () => {
   it.each([
     ['3600', 3600],
