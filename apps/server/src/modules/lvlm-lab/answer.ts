@@ -72,7 +72,15 @@ export function readDetections(
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new AnswerUnreadable('not JSON');
+    // A list followed or preceded by words: the text from its first `[` to its last `]`.
+    const start = json.indexOf('[');
+    const end = json.lastIndexOf(']');
+    try {
+      if (start < 0 || end <= start) throw new Error('no list');
+      parsed = JSON.parse(json.slice(start, end + 1));
+    } catch {
+      throw new AnswerUnreadable('not JSON');
+    }
   }
   // `{ "detections": [...] }` and the like, and a single object for a single thing.
   if (!Array.isArray(parsed) && typeof parsed === 'object' && parsed !== null) {
