@@ -45,11 +45,19 @@ const fileOf = (name: string, type: string, size = 16) => {
   return file;
 };
 
+/** The object URLs the page released. */
+const revoked: string[] = [];
+
 beforeEach(() => {
   stubImageSizes({ 'huge.png': [5001, 100] });
+  revoked.length = 0;
+  let made = 0;
   vi.stubGlobal(
     'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:image', revokeObjectURL: () => {} }),
+    Object.assign(URL, {
+      createObjectURL: () => `blob:image-${++made}`,
+      revokeObjectURL: (url: string) => revoked.push(url),
+    }),
   );
 });
 afterEach(() => {
@@ -78,8 +86,14 @@ describe('the detection lab (page algmall_detect_lab)', () => {
     expect(await screen.findByText('Trials left today: 18 of 20')).toBeTruthy();
     await pick(fileOf('street.png', 'image/png'));
     await waitFor(() => expect(callsTo(calls, 'POST', LVLM_LAB_PATHS.images)).toHaveLength(1));
-    expect(await screen.findByRole('img', { name: en.image.alt })).toBeTruthy();
+    const shown = await screen.findByRole('img', { name: en.image.alt });
     expect(screen.getByText('street.png, 800×400')).toBeTruthy();
+    // Uploaded, the image drawn keeps its URL; choosing another releases it.
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(revoked).toEqual([]);
+    const first = shown.getAttribute('src');
+    await pick(fileOf('other.png', 'image/png'));
+    await waitFor(() => expect(revoked).toEqual([first]));
   });
 
   it('checks type, 2M and 5000×5000 before uploading, with the §8 messages', async () => {

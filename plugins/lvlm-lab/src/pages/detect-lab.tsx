@@ -72,8 +72,15 @@ export default function DetectLabPage() {
     queryFn: ({ signal }) => lab.trials(undefined, { signal, quiet: true }),
   });
 
-  // The object URL of the image shown is released when another is chosen or the page closes.
-  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
+  // The object URL of the image shown is released when another is chosen or the page closes (not
+  // when the same image is marked uploaded: its URL is still drawn).
+  const shownUrl = chosen?.url;
+  useEffect(
+    () => () => {
+      if (shownUrl) URL.revokeObjectURL(shownUrl);
+    },
+    [shownUrl],
+  );
 
   async function choose(file: File) {
     setImageError(null);
