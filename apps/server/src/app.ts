@@ -53,6 +53,7 @@ import { type LvlmLabSettings, lvlmLabModule } from './modules/lvlm-lab/index.js
 import { menuModule } from './modules/menu/index.js';
 import { mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
+import { type PlateEngine, plateRecognitionModule } from './modules/plate-recognition/index.js';
 import { pluginCallsModule } from './modules/plugin-calls/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -123,6 +124,10 @@ export interface AppOptions {
   /** Real SMS and scan sign-in providers; the development ones when absent (docs/operations.md). */
   smsProvider?: SmsProvider;
   scanProvider?: ScanLoginProvider;
+  /** Plate recognition's engine (PLATE_ENGINE); the development one when absent. */
+  plateEngine?: PlateEngine;
+  /** Plate recognition trials a company may make a day (PRS_TRIALS_PER_DAY). */
+  prsTrialsPerDay?: number;
   /** Refuse to build on a development SMS or scan provider (production without ALLOW_DEV_PROVIDERS). */
   refuseDevelopmentProviders?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -220,6 +225,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       algmallModule,
       lvlmLabModule({
         ...options.lvlmLab,
+        refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
+      }),
+      plateRecognitionModule({
+        ...(options.plateEngine ? { engine: options.plateEngine } : {}),
+        ...(options.prsTrialsPerDay !== undefined ? { trialsPerDay: options.prsTrialsPerDay } : {}),
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
       }),
       pluginCallsModule(options.pluginServers ?? []),

@@ -19,6 +19,7 @@ import { startDemoFleet } from './demo-fleet.js';
 import { OpenAiEngine } from './modules/lvlm-lab/index.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
+import { configuredPlateEngine, DevelopmentPlateEngineError } from './modules/plate-recognition/index.js';
 import { PluginCallError, PluginServerError, readPluginServers } from './modules/plugin-calls/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
@@ -69,6 +70,7 @@ async function main() {
       throw error;
     }
 
+    const plateEngine = configuredPlateEngine(config.plateEngine);
     const { app, services } = await buildApp({
       database,
       passwords,
@@ -96,11 +98,18 @@ async function main() {
           : {}),
         dailyTrials: config.lvlmLab.dailyTrials,
       },
+      ...(plateEngine ? { plateEngine } : {}),
+      prsTrialsPerDay: config.prsTrialsPerDay,
       refuseDevelopmentProviders: config.production && !config.allowDevProviders,
       logger: { level: config.logLevel },
       version,
     }).catch((error: unknown) => {
       if (error instanceof PluginCallError) throw new StartError(error.message);
+      if (error instanceof DevelopmentPlateEngineError)
+        throw new StartError(
+          'NODE_ENV=production on the development plate recognition engine, which reads no real plate: ' +
+            'set PLATE_ENGINE=aliyun or http (docs/operations.md, "Plate recognition"), or set ALLOW_DEV_PROVIDERS=true to run on it anyway.',
+        );
       if (!(error instanceof DevelopmentProviderError)) throw error;
       const settings = error.providers.map((provider) =>
         provider === 'SMS' ? 'SMS_PROVIDER=aliyun or webhook' : 'SCAN_PROVIDER=wechat',

@@ -179,6 +179,22 @@ export const LVLM_LAB_PATHS = {
   detections: '/v1/algmall/lab/detections',
 } as const;
 
+/** Plate recognition (spec §1, §2.3 `prs_trial`, `prs_detail`). */
+export const PRS_PATHS = {
+  /** POST: reads the plate of an image, billed (the open API's operation). */
+  recognize: '/v1/prs/recognize',
+  /** GET: today's trials left; POST: a trial recognition, not billed. */
+  trial: '/v1/prs/trial',
+  /** GET: the company's resource packages not expired; POST: buys one. */
+  packages: '/v1/prs/company/packages',
+  /** GET: a month's calls by tier and by day. */
+  usage: '/v1/prs/company/usage',
+  /** GET: a page of the company's calls. */
+  calls: '/v1/prs/company/calls',
+  /** GET: the calls of a filter as .xlsx. */
+  callsExport: '/v1/prs/company/calls/export',
+} as const;
+
 /** The calls under /v1/pms/company of the access-key page; owner only. */
 export const ACCESS_KEY_PATHS = {
   /** GET: the company's keys (`{ items }`); POST: creates one (answers the secret, once). */
@@ -393,6 +409,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   CBS_PATHS,
   ALGMALL_PATHS,
   LVLM_LAB_PATHS,
+  PRS_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   'algmall.trial',
   'algmall.authorisation.cancel',
   'algmall.authorisation.retry',
+  'prs.package.buy',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,7 @@ import { LVLM_LAB_CALLS } from './lvlm-lab-calls.js';
 import { MQTT_CALLS } from './mqtt-calls.js';
 import { NOTICE_CALLS } from './notices-calls.js';
 import { OPERATIONS_CALLS } from './operations-calls.js';
+import { PRS_CALLS } from './plate-recognition-calls.js';
 import { SUMMARY_CALLS } from './summary-calls.js';
 import { SYSTEM_CALLS } from './system-calls.js';
 import { TASK_CALLS } from './tasks-calls.js';
@@ -37,6 +38,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   cbs: CBS_CALLS,
   algmall: ALGMALL_CALLS,
   lvlmLab: LVLM_LAB_CALLS,
+  prs: PRS_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

@@ -38,6 +38,8 @@ export * from './notices.js';
 export * from './notices-calls.js';
 export * from './operations.js';
 export * from './operations-calls.js';
+export * from './plate-recognition.js';
+export * from './plate-recognition-calls.js';
 export * from './plugin-manifest.js';
 export * from './plugin-page.js';
 export * from './plugin-server.js';

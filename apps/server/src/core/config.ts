@@ -168,6 +168,17 @@ const envSchema = z.object({
   WECHAT_REDIRECT_URI: httpUrl.optional(),
   WECHAT_OPEN_BASE: httpUrl.default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: httpUrl.default('https://api.weixin.qq.com'),
+  /** Who reads licence plates (docs/operations.md, "Plate recognition"). */
+  PLATE_ENGINE: z.enum(['dev', 'aliyun', 'http'], { error: 'must be dev, aliyun or http' }).default('dev'),
+  ALIYUN_OCR_ENDPOINT: z.string().default('ocr-api.cn-hangzhou.aliyuncs.com'),
+  PLATE_ENGINE_URL: httpUrl.optional(),
+  PLATE_ENGINE_TOKEN: z.string().min(1).optional(),
+  PRS_TRIALS_PER_DAY: z.coerce
+    .number({ error: 'must be a whole number from 0 to 10000' })
+    .int('must be a whole number from 0 to 10000')
+    .min(0, 'must be a whole number from 0 to 10000')
+    .max(10_000, 'must be a whole number from 0 to 10000')
+    .default(20),
   EMAIL_PROVIDER: z.enum(['dev', 'smtp'], { error: 'must be dev or smtp' }).default('dev'),
   /** The detection lab's engine (docs/operations.md, "The detection lab"). */
   LVLM_ENGINE: z.enum(['dev', 'openai'], { error: 'must be dev or openai' }).default('dev'),
@@ -287,6 +298,11 @@ export interface LvlmLabConfig {
       };
   dailyTrials: number;
 }
+/** Plate recognition's engine (PLATE_ENGINE and its settings). */
+export type PlateEngineConfig =
+  | { engine: 'dev' }
+  | { engine: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string }
+  | { engine: 'http'; url: string; token: string | undefined };
 
 export type SmsConfig =
   | { provider: 'dev' }
@@ -351,6 +367,9 @@ export interface Config {
   sms: SmsConfig;
   scan: ScanConfig;
   lvlmLab: LvlmLabConfig;
+  plateEngine: PlateEngineConfig;
+  /** Plate recognition trials a company may make a day (PRS_TRIALS_PER_DAY). */
+  prsTrialsPerDay: number;
   email: EmailConfig;
   mqtt: MqttConfig;
   /**
@@ -404,6 +423,7 @@ const SECRET_VARIABLES = new Set([
   'SMS_WEBHOOK_SECRET',
   'WECHAT_APP_SECRET',
   'SMTP_URL',
+  'PLATE_ENGINE_TOKEN',
 ]);
 
 export class ConfigError extends Error {
@@ -439,6 +459,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'ALIYUN_SMS_TEMPLATE_CODE',
     ]);
   }
+  if (e.PLATE_ENGINE === 'aliyun')
+    need('PLATE_ENGINE=aliyun', ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET']);
+  if (e.PLATE_ENGINE === 'http') need('PLATE_ENGINE=http', ['PLATE_ENGINE_URL']);
   if (e.SMS_PROVIDER === 'webhook') need('SMS_PROVIDER=webhook', ['SMS_WEBHOOK_URL']);
   if (e.SCAN_PROVIDER === 'wechat') {
     need('SCAN_PROVIDER=wechat', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI']);
@@ -498,6 +521,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.SMS_PROVIDER === 'webhook'
           ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL ?? '', secret: e.SMS_WEBHOOK_SECRET }
           : { provider: 'dev' },
+    plateEngine:
+      e.PLATE_ENGINE === 'aliyun'
+        ? {
+            engine: 'aliyun',
+            accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
+            accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
+            endpoint: e.ALIYUN_OCR_ENDPOINT,
+          }
+        : e.PLATE_ENGINE === 'http'
+          ? { engine: 'http', url: e.PLATE_ENGINE_URL ?? '', token: e.PLATE_ENGINE_TOKEN }
+          : { engine: 'dev' },
+    prsTrialsPerDay: e.PRS_TRIALS_PER_DAY,
     scan:
       e.SCAN_PROVIDER === 'wechat'
         ? {

@@ -119,6 +119,8 @@ export async function createTestApp(
     | 'bankAccount'
     | 'pluginServers'
     | 'lvlmLab'
+    | 'plateEngine'
+    | 'prsTrialsPerDay'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -161,6 +163,8 @@ export async function createTestApp(
     ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
     ...(options.pluginServers ? { pluginServers: options.pluginServers } : {}),
     ...(options.lvlmLab ? { lvlmLab: options.lvlmLab } : {}),
+    ...(options.plateEngine ? { plateEngine: options.plateEngine } : {}),
+    ...(options.prsTrialsPerDay !== undefined ? { prsTrialsPerDay: options.prsTrialsPerDay } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 /**
- * The numbers people read off orders (recharge `R`, the algorithm mall's `A`) and invoice requests: a letter, the date (UTC) and the row's
+ * The numbers people read off orders (recharge `R`, the algorithm mall's `A`, plate recognition's packages `P`) and invoice requests: a letter, the date (UTC) and the row's
  * own id, R20261126000042. The id is drawn first so the number is written with the row.
  */
 import { sql } from 'drizzle-orm';
@@ -8,8 +8,8 @@ import { executedRows } from '../../core/db/executed-rows.js';
 
 export async function nextNumbered(
   db: Db,
-  table: 'recharge_orders' | 'invoices' | 'algmall_orders',
-  prefix: 'R' | 'I' | 'A',
+  table: 'recharge_orders' | 'invoices' | 'algmall_orders' | 'prs_packages',
+  prefix: 'R' | 'I' | 'A' | 'P',
   at: Date,
 ): Promise<{ id: number; number: string }> {
   const [next] = executedRows<{ id: number }>(
