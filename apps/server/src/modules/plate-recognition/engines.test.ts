@@ -43,12 +43,19 @@ const aliyunPlate = (txt: string, type: string, confidence = 0.97) => ({
 
 describe('the Alibaba Cloud OCR engine (its SDK, against a local RecognizeCarNumber)', () => {
   const engine = () =>
-    new AliyunPlateEngine({ accessKeyId: 'LTAI-ocr-id', accessKeySecret: 'ocr-secret-never-sent', endpoint: far.url });
+    new AliyunPlateEngine({
+      accessKeyId: 'LTAI-ocr-id',
+      accessKeySecret: 'ocr-secret-never-sent',
+      endpoint: far.url,
+    });
 
   it('sends RecognizeCarNumber with the image as its body, signed with the key', async () => {
     far.answer({
       status: 200,
-      body: { RequestId: 'r', Data: JSON.stringify({ data: { data: [aliyunPlate('沪A12345', '小型汽车')] } }) },
+      body: {
+        RequestId: 'r',
+        Data: JSON.stringify({ data: { data: [aliyunPlate('沪A12345', '小型汽车')] } }),
+      },
     });
     const plates = await engine().recognize(image());
     const [call] = far.calls;
@@ -99,7 +106,13 @@ describe('the Alibaba Cloud OCR engine (its SDK, against a local RecognizeCarNum
   it('reads confidences in percent as fractions, and leaves out plates it cannot read, best first', () => {
     const plates = platesOfAliyunData(
       JSON.stringify({
-        data: { data: [aliyunPlate('苏E11111', '挂车', 80), { txt: '', type: 'x' }, aliyunPlate('苏E22222', '警车', 95)] },
+        data: {
+          data: [
+            aliyunPlate('苏E11111', '挂车', 80),
+            { txt: '', type: 'x' },
+            aliyunPlate('苏E22222', '警车', 95),
+          ],
+        },
       }),
     );
     expect(plates.map((plate) => [plate.number, plate.type, plate.confidence])).toEqual([
@@ -126,7 +139,10 @@ describe("the vendor's own engine over HTTP", () => {
   it('POSTs the image as base64 with its format and the bearer token, and reads the plates', async () => {
     far.answer({ status: 200, body: { plates: [plate] } });
     const sent = image();
-    const plates = await new HttpPlateEngine({ url: `${far.url}/v1/plates`, token: 'engine-token' }).recognize(sent);
+    const plates = await new HttpPlateEngine({
+      url: `${far.url}/v1/plates`,
+      token: 'engine-token',
+    }).recognize(sent);
     const [call] = far.calls;
     expect(call?.method).toBe('POST');
     expect(call?.url.pathname).toBe('/v1/plates');
@@ -174,7 +190,9 @@ describe('the development engine', () => {
 describe('the image of a request (spec §5.6)', () => {
   it('is a PNG or JPEG of at most 2 MiB and 5000×5000', () => {
     expect(() => readImage('not base64!')).toThrow('file_content_incorrect');
-    expect(() => readImage(Buffer.from('GIF89a-------').toString('base64'))).toThrow('file_content_incorrect');
+    expect(() => readImage(Buffer.from('GIF89a-------').toString('base64'))).toThrow(
+      'file_content_incorrect',
+    );
     expect(() => readImage(pngOf(5001, 2).toString('base64'))).toThrow('file_content_incorrect');
     expect(() => readImage('A'.repeat(2_796_208))).toThrow('file_too_large');
     expect(readImage(pngOf(5000, 2).toString('base64')).width).toBe(5000);
