@@ -288,7 +288,14 @@ describe('the server process on embedded PGlite', () => {
         'NODE_ENV=production on the development SMS provider, which reaches no one: set SMS_PROVIDER=aliyun or webhook',
       );
       const server = await startServer({
-        env: { ...PRODUCTION, ...wechat, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' },
+        env: {
+          ...PRODUCTION,
+          ...wechat,
+          SMS_PROVIDER: 'webhook',
+          SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+          PLATE_ENGINE: 'http',
+          PLATE_ENGINE_URL: 'http://127.0.0.1:9/plates',
+        },
       });
       try {
         const qrcode = await fetch(`${server.url}/webapi/v0/pms/users/login_wechat/qrcode`, {

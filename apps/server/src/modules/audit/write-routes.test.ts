@@ -34,6 +34,8 @@ import {
   MQTT_PATHS,
   NOTICE_CALLS,
   OWNER_ROLE_ID,
+  PRS_CALLS,
+  PRS_PATHS,
   type SmsPurpose,
   SYSTEM_CALLS,
   SYSTEM_PATHS,
@@ -101,6 +103,10 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
     'issues short-lived MQTT credentials for the signed-in session and stores nothing',
   [routeOf(AUTH_CALLS.scanBind)]:
     "issues a QR code for the signed-in user, as the sign-in's does; the app account is bound at the provider's callback",
+  [routeOf(PRS_CALLS.recognize)]:
+    'a metered service call: its record is the call row and its ledger charge, written in one transaction (plate-recognition/billing.ts)',
+  [routeOf(PRS_CALLS.trial)]:
+    "a trial recognition: writes only the call's row (billed to no one) and the daily trial counter",
 };
 
 /** The declared writes: every call but a read. */
@@ -452,6 +458,15 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const token = new URL(pay_url, 'http://console').searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
     await ctx.call('POST', DEV_PAYMENT_PATHS.payment(token), { payload: { action: 'confirm' } });
     return by(ctx, account, 'POST', FINANCE_PATHS.invoices, { order_ids: [id] });
+  },
+  [routeOf(PRS_CALLS.buyPackage)]: async (ctx) => {
+    const account = await ctx.owner();
+    await new Ledger(ctx.t.database.db).post({
+      companyId: account.companyId,
+      kind: 'adjustment',
+      amount: 1_000_000,
+    });
+    return by(ctx, account, 'POST', PRS_PATHS.packages, { offer: 'calls_10k', request_id: randomUUID() });
   },
   [routeOf(ALGMALL_CALLS.buy)]: async (ctx) => {
     const account = await ctx.owner();

@@ -20,6 +20,7 @@ import { DEMO_BANK_ACCOUNT } from '../../core/config.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
+import { HttpPlateEngine } from '../plate-recognition/index.js';
 import { ledgerEntries, rechargeOrders } from './schema.js';
 
 describe.each(ENGINES)('online recharge on %s', (engine) => {
@@ -200,6 +201,7 @@ describe('a production server without a real payment provider', () => {
       refuseDevelopmentProviders: true,
       smsProvider: { send: async () => {} },
       scanProvider: { qrContent: (id) => id, announce: async () => {} },
+      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
     });
     try {
       const owner = bearer(await t.signIn());
