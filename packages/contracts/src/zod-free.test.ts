@@ -14,6 +14,7 @@ const ZOD_FREE = [
   'cbs-calls.ts',
   'algmall-calls.ts',
   'lvlm-lab-calls.ts',
+  'plate-recognition-calls.ts',
   'finance-calls.ts',
   'terminal-calls.ts',
   'tasks-calls.ts',
