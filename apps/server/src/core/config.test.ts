@@ -243,6 +243,32 @@ describe('providers', () => {
     });
   });
 
+  it('reads the plate recognition engine: development by default, Alibaba Cloud OCR or the vendor HTTP engine', () => {
+    expect(loadConfig({})).toMatchObject({ plateEngine: { engine: 'dev' }, prsTrialsPerDay: 20 });
+    expect(
+      loadConfig({ PLATE_ENGINE: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t', ALIYUN_ACCESS_KEY_SECRET: 's' })
+        .plateEngine,
+    ).toEqual({
+      engine: 'aliyun',
+      accessKeyId: 'LTAI5t',
+      accessKeySecret: 's',
+      endpoint: 'ocr-api.cn-hangzhou.aliyuncs.com',
+    });
+    expect(
+      loadConfig({
+        PLATE_ENGINE: 'http',
+        PLATE_ENGINE_URL: 'http://10.0.0.5:8080/plates',
+        PRS_TRIALS_PER_DAY: '5',
+      }),
+    ).toMatchObject({
+      plateEngine: { engine: 'http', url: 'http://10.0.0.5:8080/plates', token: undefined },
+      prsTrialsPerDay: 5,
+    });
+    expect(() => loadConfig({ PLATE_ENGINE: 'http' })).toThrow(
+      new ConfigError('Invalid configuration: PLATE_ENGINE_URL is required with PLATE_ENGINE=http'),
+    );
+  });
+
   it('never repeats a secret in a refusal', () => {
     const refusal = () =>
       loadConfig({
