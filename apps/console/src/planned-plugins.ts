@@ -24,7 +24,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  definePlugin({ id: 'plate-recognition', kernel: '^2', pages: pages(['prs_trial', 'prs_detail']) }),
   definePlugin({
     id: 'media',
     kernel: '^2',

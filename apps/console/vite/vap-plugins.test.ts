@@ -83,6 +83,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-cbs',
       '@vap/plugin-algmall',
       '@vap/plugin-lvlm-lab',
+      '@vap/plugin-plate-recognition',
     ]);
   });
 
