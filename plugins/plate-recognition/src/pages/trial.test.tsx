@@ -64,7 +64,7 @@ describe('the trial page (spec §2.3 prs_trial)', () => {
     expect((screen.getByRole('button', { name: en.trial.run }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('refuses a file that is no PNG or JPG, or over 2 MB, without asking the server', async () => {
+  it('refuses a file that is no PNG or JPG, over 2 MB or over 5000×5000, without asking the server', async () => {
     const { api } = await renderPrsPage('prs_trial', { [COUNT]: { body: { left: 5, max: 5 } } });
     await screen.findByText('Trials left today: 5 of 5');
     await userEvent.upload(fileInput(), new File(['x'], 'car.gif', { type: 'image/gif' }), {
@@ -76,6 +76,14 @@ describe('the trial page (spec §2.3 prs_trial)', () => {
       new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
     );
     expect(await screen.findByText(en.trial.tooLarge)).toBeTruthy();
+    const decode = globalThis.createImageBitmap;
+    globalThis.createImageBitmap = (async () => ({ width: 5001, height: 480, close() {} })) as never;
+    try {
+      await userEvent.upload(fileInput(), png());
+      expect(await screen.findByText(en.trial.tooBig)).toBeTruthy();
+    } finally {
+      globalThis.createImageBitmap = decode;
+    }
     expect(callsTo(api.calls, 'POST', PRS_PATHS.trial)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRS_CALLS, PRS_IMAGE_MAX_BYTES, type TrialAnswer } from '@vap/contracts';
+import { PRS_CALLS, PRS_IMAGE_MAX_BYTES, PRS_IMAGE_MAX_SIDE, type TrialAnswer } from '@vap/contracts';
 import { ApiError, useClient, usePermission, useT } from '@vap/kernel';
 import { Alert, Button, Card, loadImageSize } from '@vap/ui';
 import { type ChangeEvent, useState } from 'react';
@@ -56,7 +56,10 @@ export default function TrialPage() {
     if (!file) return;
     if (!IMAGE_TYPES.includes(file.type)) return setProblem(t('trial.wrongType'));
     if (file.size > PRS_IMAGE_MAX_BYTES) return setProblem(t('trial.tooLarge'));
-    setChosen(await read(file));
+    const chosen = await read(file);
+    if (chosen.width > PRS_IMAGE_MAX_SIDE || chosen.height > PRS_IMAGE_MAX_SIDE)
+      return setProblem(t('trial.tooBig'));
+    setChosen(chosen);
   };
 
   const run = async () => {

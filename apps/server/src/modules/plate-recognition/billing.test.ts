@@ -143,6 +143,18 @@ describe.each(ENGINES)('plate recognition billing (spec §9) on %s', (engine) =>
     expect(usage.tiers.every((tier) => tier.calls === 0)).toBe(true);
   });
 
+  it('takes each call of a package once when calls race for its last ones, the rest per call', async () => {
+    const { headers, companyId } = await company(100_000);
+    expect((await buyPackage(headers)).statusCode).toBe(201);
+    await t.database.db.update(prsPackages).set({ used: 9_995 }).where(eq(prsPackages.companyId, companyId));
+    const billed = await Promise.all(Array.from({ length: 10 }, () => billing.bill(companyId, plate)));
+    expect(billed.filter((one) => one.billing === 'package')).toHaveLength(5);
+    expect(billed.filter((one) => one.billing === 'per_call')).toHaveLength(5);
+    const [row] = await t.database.db.select().from(prsPackages).where(eq(prsPackages.companyId, companyId));
+    expect(row?.used).toBe(10_000);
+    expect(await ledger.balance(companyId)).toBe(100_000 - 80_000 - 50);
+  });
+
   it('uses no expired package, and hides it', async () => {
     const { headers, companyId } = await company(100_000);
     expect((await buyPackage(headers)).statusCode).toBe(201);
