@@ -15,7 +15,10 @@ import { translate } from '../../core/http/i18n.js';
 import { deliverMessages } from '../notices/index.js';
 import { companyBalances, companyFinance } from './schema.js';
 
-type Notice = 'lowBalance' | 'renewal' | 'suspended' | 'resumed';
+type Notice = 'lowBalance' | 'renewal' | 'suspended' | 'resumed' | 'prsSuspended' | 'prsResumed';
+
+/** Which service stopped or resumed, for its owner's message: the monthly packages, or plate recognition's calls. */
+export type SuspendedService = 'packages' | 'prs';
 
 export class CompanyStanding {
   /** After any change of the balance: warns once under the threshold, re-arms once over it. */
@@ -37,16 +40,16 @@ export class CompanyStanding {
     if (low) await this.tell(tx, companyId, 'lowBalance', { balance: formatFen(row.balance) });
   }
 
-  /** Paid services stop: said to the owner when they were running. */
-  async suspend(tx: Db, companyId: number): Promise<void> {
+  /** Paid services stop: said to the owner when they were running, in the words of `service`. */
+  async suspend(tx: Db, companyId: number, service: SuspendedService = 'packages'): Promise<void> {
     const changed = await this.settings(tx, companyId, { suspended: true }, false);
-    if (changed) await this.tell(tx, companyId, 'suspended', {});
+    if (changed) await this.tell(tx, companyId, service === 'prs' ? 'prsSuspended' : 'suspended', {});
   }
 
-  /** Paid services run again: said to the owner when they were suspended. */
-  async resume(tx: Db, companyId: number): Promise<void> {
+  /** Paid services run again: said to the owner when they were suspended, in the words of `service`. */
+  async resume(tx: Db, companyId: number, service: SuspendedService = 'packages'): Promise<void> {
     const changed = await this.settings(tx, companyId, { suspended: false }, true);
-    if (changed) await this.tell(tx, companyId, 'resumed', {});
+    if (changed) await this.tell(tx, companyId, service === 'prs' ? 'prsResumed' : 'resumed', {});
   }
 
   /** Next month's packages cost more than the balance: said once for `month` (`2026-12`). */

@@ -6,7 +6,13 @@
  * short with no package refuses the call and suspends the service, the owner told.
  */
 import { randomUUID } from 'node:crypto';
-import { PRS_PATHS, type PrsPackage, type PrsUsage, type RecognizeAnswer } from '@vap/contracts';
+import {
+  type PlateReading,
+  PRS_PATHS,
+  type PrsPackage,
+  type PrsUsage,
+  type RecognizeAnswer,
+} from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
@@ -19,7 +25,7 @@ import { messages } from '../notices/schema.js';
 import { accountingDay, PlateBilling } from './billing.js';
 import { prsCalls, prsMonthCounters, prsPackages } from './schema.js';
 
-const plate = {
+const plate: PlateReading = {
   number: '沪A12345',
   type: 'small_vehicle',
   color: 'blue',
@@ -30,7 +36,7 @@ const plate = {
     [9, 4],
     [1, 4],
   ],
-} as const;
+};
 
 const image = (width = 640, height = 480) => pngOf(width, height).toString('base64');
 
@@ -183,12 +189,12 @@ describe.each(ENGINES)('plate recognition billing (spec §9) on %s', (engine) =>
       .where(eq(companyFinance.companyId, companyId));
     expect(standing?.suspended).toBe(true);
     const told = await t.database.db.select().from(messages).where(eq(messages.userId, userId));
-    expect(told.map((message) => message.title)).toContain('付费服务已暂停');
+    expect(told.map((message) => message.title)).toContain('车牌识别服务已暂停');
     // Recharged, the next call is paid and the service resumes.
     await ledger.post({ companyId, kind: 'bank_transfer', amount: 100, reference: 'BANK2' });
     expect((await recognize(headers)).statusCode).toBe(200);
     const after = await t.database.db.select().from(messages).where(eq(messages.userId, userId));
-    expect(after.map((message) => message.title)).toContain('付费服务已恢复');
+    expect(after.map((message) => message.title)).toContain('车牌识别服务已恢复');
   });
 
   it('refuses the call whose charge the balance no longer covers, giving its rank back', async () => {

@@ -325,7 +325,7 @@ export class PlateBilling {
 
   /** The call is refused for want of money: the service is suspended (the owner told once). */
   private async refuse(companyId: number): Promise<never> {
-    await this.db.transaction((tx) => this.standing.suspend(tx, companyId));
+    await this.db.transaction((tx) => this.standing.suspend(tx, companyId, 'prs'));
     throw new ApiError(409, 'balance_insufficient');
   }
 
@@ -334,7 +334,7 @@ export class PlateBilling {
       .select({ suspended: companyFinance.suspended })
       .from(companyFinance)
       .where(eq(companyFinance.companyId, companyId));
-    if (row?.suspended) await this.db.transaction((tx) => this.standing.resume(tx, companyId));
+    if (row?.suspended) await this.db.transaction((tx) => this.standing.resume(tx, companyId, 'prs'));
   }
 
   private async byRequest(companyId: number, requestId: string, db: Db = this.db) {
