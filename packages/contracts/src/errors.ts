@@ -127,6 +127,5 @@ export const ERROR_CODES = [
   'detection_failed',
   'detection_unreadable',
   'detection_unavailable',
-  'trial_count_used_up',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

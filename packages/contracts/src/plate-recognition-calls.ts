@@ -51,7 +51,7 @@ export const PRS_CALLS = declareCalls(schemas, ['plate recognition'], {
     access: { page: 'prs_trial', button: 'trial' },
     errors: [429, 503],
     summary:
-      'A trial recognition, not billed: 429 trial_count_used_up once today’s trials are used; an engine failure gives the trial back',
+      'A trial recognition, not billed: 429 trial_used_up once today’s trials are used; an engine failure gives the trial back',
     schemas: (s) => ({ body: s.recognizeBodySchema, response: s.trialAnswerSchema }),
   },
   packages: {

@@ -90,7 +90,7 @@ describe('the trial page (spec §2.3 prs_trial)', () => {
   it("shows the server's refusal", async () => {
     await renderPrsPage('prs_trial', {
       [COUNT]: { body: { left: 1, max: 5 } },
-      [TRIAL]: refusal(429, { code: 'trial_count_used_up', message: "Today's trial count is used up" }),
+      [TRIAL]: refusal(429, { code: 'trial_used_up', message: "Today's trial count is used up" }),
     });
     await screen.findByText('Trials left today: 1 of 5');
     await userEvent.upload(fileInput(), png());

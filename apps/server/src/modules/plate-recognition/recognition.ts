@@ -54,12 +54,12 @@ export class PlateRecognition {
     return { plate, ...billed };
   }
 
-  /** A trial: 429 `trial_count_used_up` past today's count; not billed. */
+  /** A trial: 429 `trial_used_up` past today's count; not billed. */
   async trial(companyId: number, base64: string): Promise<TrialAnswer> {
     const image = readImage(base64);
     const key = this.trialKey(companyId);
     const limit = dailyLimit(this.trialsPerDay);
-    if (!(await this.limiter.hit(key, limit))) throw new ApiError(429, 'trial_count_used_up');
+    if (!(await this.limiter.hit(key, limit))) throw new ApiError(429, 'trial_used_up');
     let plate: PlateReading | null;
     try {
       plate = await this.read(image);
@@ -72,7 +72,7 @@ export class PlateRecognition {
   }
 
   async trialCount(companyId: number): Promise<TrialCount> {
-    const used = await this.limiter.used(this.trialKey(companyId), dailyLimit(this.trialsPerDay));
+    const used = await this.limiter.count(this.trialKey(companyId), dailyLimit(this.trialsPerDay));
     return { left: Math.max(0, this.trialsPerDay - used), max: this.trialsPerDay };
   }
 

@@ -92,7 +92,7 @@ describe('the trial (page prs_trial)', () => {
     expect((await trial(headers)).json<TrialAnswer>().left).toBe(0);
     const third = await trial(headers);
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ code: 'trial_count_used_up' });
+    expect(third.json()).toMatchObject({ code: 'trial_used_up' });
     const count = await t.app.inject({ method: 'GET', url: `/webapi${PRS_PATHS.trial}`, headers });
     expect(count.json()).toEqual({ left: 0, max: 2 });
     const calls = await t.database.db.select().from(prsCalls).where(eq(prsCalls.companyId, companyId));
