@@ -70,7 +70,7 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the nine built plugins', () => {
+  it('is the console’s own list, naming the twelve built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
@@ -82,6 +82,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-finance',
       '@vap/plugin-cbs',
       '@vap/plugin-algmall',
+      '@vap/plugin-open-platform',
       '@vap/plugin-lvlm-lab',
       '@vap/plugin-plate-recognition',
     ]);

@@ -93,6 +93,7 @@ export default function DetailPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-medium text-ink">{t('detail.title')}</h1>
       <Card
         title={
           usage.data

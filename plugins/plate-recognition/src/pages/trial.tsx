@@ -82,7 +82,8 @@ export default function TrialPage() {
   const usedUp = count.data !== undefined && count.data.left === 0;
   return (
     <div className="flex flex-col gap-4">
-      <Card title={t('trial.title')}>
+      <h1 className="text-xl font-medium text-ink">{t('trial.title')}</h1>
+      <Card>
         <div className="px-5 py-4">
           <p className="text-sm text-ink-muted">{t('trial.description')}</p>
           {count.data ? (

@@ -30,11 +30,11 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ownDevicesWhere, targetDevices } from '../devices/index.js';
-import type { HookedJob, JobEngine, JobKind } from '../tasks/engine.js';
-import { taskJobs } from '../tasks/schema.js';
+import type { HookedJob, JobEngine, JobKind } from '../tasks/index.js';
 import type { LicenceSigner } from './licences.js';
 import {
   algmallAuthorisations as authorisations,

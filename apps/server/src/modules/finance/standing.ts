@@ -46,6 +46,15 @@ export class CompanyStanding {
     if (changed) await this.tell(tx, companyId, service === 'prs' ? 'prsSuspended' : 'suspended', {});
   }
 
+  /** Whether the company's paid services are suspended now. */
+  async isSuspended(db: Db, companyId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ suspended: companyFinance.suspended })
+      .from(companyFinance)
+      .where(eq(companyFinance.companyId, companyId));
+    return row?.suspended ?? false;
+  }
+
   /** Paid services run again: said to the owner when they were suspended, in the words of `service`. */
   async resume(tx: Db, companyId: number, service: SuspendedService = 'packages'): Promise<void> {
     const changed = await this.settings(tx, companyId, { suspended: false }, true);

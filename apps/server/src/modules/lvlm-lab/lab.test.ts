@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount, addMember, jpegOf, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { HttpPlateEngine } from '../plate-recognition/index.js';
 import { OpenAiEngine } from './engine.js';
 import { IMAGES_KEPT, LabImages } from './images.js';
 import { lvlmLabImages } from './schema.js';
@@ -340,6 +341,8 @@ describe('the development engine (issue 31)', () => {
       refuseDevelopmentProviders: true,
       smsProvider: { send: async () => {} },
       scanProvider: { qrContent: (id) => id, announce: async () => {} },
+      // Production names a real plate engine too, or it does not start.
+      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
     });
     try {
       const token = await t.signIn();

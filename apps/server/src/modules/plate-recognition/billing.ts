@@ -28,7 +28,6 @@ import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
 import { type CompanyStanding, type Ledger, nextNumbered } from '../finance/index.js';
-import { companyFinance } from '../finance/schema.js';
 import { prsCalls, prsMonthCounters, prsPackages } from './schema.js';
 
 const OFFSET_MS = ACCOUNTING_UTC_OFFSET_HOURS * 3_600_000;
@@ -330,11 +329,8 @@ export class PlateBilling {
   }
 
   private async resumeIfSuspended(companyId: number): Promise<void> {
-    const [row] = await this.db
-      .select({ suspended: companyFinance.suspended })
-      .from(companyFinance)
-      .where(eq(companyFinance.companyId, companyId));
-    if (row?.suspended) await this.db.transaction((tx) => this.standing.resume(tx, companyId, 'prs'));
+    if (await this.standing.isSuspended(this.db, companyId))
+      await this.db.transaction((tx) => this.standing.resume(tx, companyId, 'prs'));
   }
 
   private async byRequest(companyId: number, requestId: string, db: Db = this.db) {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { type Database, openDatabase } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
 import { seedDemo } from '../../seed.js';
 import { createTestDatabase, TEST_DEMO, type TestDatabase } from '../../testing/harness.js';
 import { JobEngine, type JobKind } from './engine.js';
-import { taskJobs, tasks } from './schema.js';
 
 const noop: JobKind = { command: async () => ({ name: 'noop', args: {} }) };
 const KINDS = { firmware_upgrade: noop, configuration: noop, whitelist: noop };

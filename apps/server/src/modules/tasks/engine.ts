@@ -21,7 +21,7 @@ import type { JobReport, JobType } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
-import { taskJobs, tasks } from './schema.js';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
 
 /** How long a started job goes without word from its device before the device is asked again. */
 export const LEASE_MS = 30_000;

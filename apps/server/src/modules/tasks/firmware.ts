@@ -15,9 +15,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
+import { tasks } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
-import { firmwarePackages, tasks } from './schema.js';
+import { firmwarePackages } from './schema.js';
 
 type Row = typeof firmwarePackages.$inferSelect;
 

@@ -1,19 +1,9 @@
 /** The device tasks' tables (issue 16): firmware packages, tasks, and each device's job of a task. */
-import { type JobType, TASK_TYPES, type TaskState } from '@vap/contracts';
+import { TASK_TYPES } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companyRef, createdAt, users } from '../../core/db/schema.js';
+import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tasks } from '../../core/db/jobs.js';
+import { companyRef, createdAt } from '../../core/db/schema.js';
 
 /** A firmware package a company uploaded through the object store (`firmware/{company}_{md5}.bin`). */
 export const firmwarePackages = pgTable(
@@ -35,69 +25,8 @@ export const firmwarePackages = pgTable(
   ],
 );
 
-export const tasks = pgTable(
-  'tasks',
-  {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
-    type: text('type').$type<JobType>().notNull(),
-    /** What it applies, for the list: the package's model and version, the template's name, … */
-    subject: text('subject').notNull(),
-    /**
-     * What every job sends besides its download URL: the firmware package's id, the configuration,
-     * the white list. Fixed at creation, so that a later edit of a template changes no running task.
-     */
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    /** Jobs still pending then fail `offline`. */
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
-    /** Minutes a started job may take. */
-    /** Hours an offline device is waited for; a retry waits as long again. */
-    deadlineHours: integer('deadline_hours').notNull(),
-    timeoutMinutes: integer('timeout_minutes').notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  },
-  (table) => [index('tasks_company_created').on(table.companyId, table.createdAt)],
-);
-
 /** The tasks of page device_maintenance and its summary: every job type but the algorithm mall's licences. */
 export const maintenance = inArray(tasks.type, [...TASK_TYPES]);
-
-/**
- * One device's part of a task (engine.ts). `job_key` is the id its command carries, new for each
- * attempt: a device that hears a key again answers how that job stands instead of starting it over.
- * `lease_until` is when the engine asks the device again if it heard nothing: after a restart, or a
- * lost message, a job is never left processing for good nor started twice.
- */
-export const taskJobs = pgTable(
-  'task_jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull(),
-    /** Kept: the device may be unbound meanwhile, and its serial still says which it was. */
-    sn: text('sn').notNull(),
-    state: text('state').$type<TaskState>().notNull().default('pending'),
-    progress: real('progress').notNull().default(0),
-    reason: text('reason'),
-    message: text('message'),
-    result: jsonb('result').$type<Record<string, unknown>>(),
-    attempts: integer('attempts').notNull().default(0),
-    jobKey: text('job_key'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex('task_jobs_task_device').on(table.taskId, table.deviceId),
-    uniqueIndex('task_jobs_job_key').on(table.jobKey),
-    // The engine's walks: pending jobs to start, processing ones to ask again or time out.
-    index('task_jobs_state_lease').on(table.state, table.leaseUntil),
-  ],
-);
 
 /** A named configuration of a company (spec §1 configuration), for one model or ('') every model. */
 export const configTemplates = pgTable(

@@ -5,11 +5,11 @@
  */
 import { TASK_PATHS, TASK_SUMMARY_DAYS, type TaskState, type TaskSummary } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
 import { addAccount } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
-import { taskJobs, tasks } from './schema.js';
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,8 @@
 import { TASK_SUMMARY_DAYS, type TaskSummary } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { maintenance, taskJobs, tasks } from './schema.js';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
+import { maintenance } from './schema.js';
 
 const DAY_MS = 86_400_000;
 

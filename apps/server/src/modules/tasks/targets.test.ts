@@ -8,11 +8,12 @@ import { TASK_PATHS, type Task, type TaskJob, UNGROUPED } from '@vap/contracts';
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
 import { companies } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
 import { DEMO_DOWNSTREAM_COMPANY } from '../../seed.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
-import { firmwarePackages, taskJobs, tasks } from './schema.js';
+import { firmwarePackages } from './schema.js';
 import { taskFixture } from './test-support.js';
 
 const CONFIG = { image: { day_night: 'auto' } };

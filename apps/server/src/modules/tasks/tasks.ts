@@ -28,6 +28,7 @@ import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
 import { devices } from '../../core/db/devices.js';
+import { taskJobs, tasks } from '../../core/db/jobs.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
@@ -35,7 +36,7 @@ import { type DeviceAction, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
 import type { UpgradePayload } from './kinds.js';
-import { maintenance, taskJobs, tasks } from './schema.js';
+import { maintenance } from './schema.js';
 import type { ConfigTemplates } from './templates.js';
 import { checkedEntries } from './whitelist.js';
 
