@@ -1,29 +1,14 @@
-import {
-  ALGMALL_CALLS,
-  type Authorisation,
-  listParams,
-  ORDER_EXPORT_MAX_ROWS,
-  type Where,
-} from '@vap/contracts';
+import { ALGMALL_CALLS, type Authorisation, type Where } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
-import {
-  Button,
-  type Column,
-  type DataTableHandle,
-  downloadBlob,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  rowActionsColumn,
-} from '@vap/ui';
+import { Button, type Column, type DataTableHandle, downloadBlob, rowActionsColumn } from '@vap/ui';
 import { Suspense, useRef, useState } from 'react';
 import { licenceFileName, OFFLINE_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
 import { useAuthorisationFilters } from './authorisation-filters.js';
+import { AuthorisationList } from './authorisation-list.js';
 
 const FingerprintDialog = lazyExport(() => import('./fingerprint-dialog.js'), 'FingerprintDialog');
 
-const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 /** This page's authorisations: licence files for devices that never reach the platform. */
 const OFFLINE: Where = { k: 'mode', o: '=', v: 'offline' };
 
@@ -39,12 +24,9 @@ export default function OffauthPage() {
   const localized = useLocalized();
   const mayAdd = usePermission('add');
   const mayDownload = usePermission('download');
-  const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [adding, setAdding] = useState(false);
-  const [total, setTotal] = useState<number | null>(null);
   const filters = useAuthorisationFilters({});
-  const wheres = [OFFLINE, ...filters.wheres];
 
   const download = async (row: Authorisation) => {
     try {
@@ -76,45 +58,22 @@ export default function OffauthPage() {
 
   return (
     <>
-      <ListPage
+      <AuthorisationList
         title={t('offline.title')}
         description={t('offline.description')}
-        filterForm={<FilterForm label={t('authorisations.filters')} filters={filters} />}
         id={OFFLINE_TABLE}
-        ref={table}
+        table={table}
+        fixed={[OFFLINE]}
+        filters={filters}
         columns={columns}
-        rowKey={(row) => row.id}
-        filters={wheres}
-        initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => {
-          const page = await mall.authorisations({ query }, { signal });
-          setTotal(page.total);
-          return page;
-        }}
         emptyText={t('offline.empty')}
-        toolbar={
-          <span className="ml-auto flex items-center gap-2">
-            {mayExport ? (
-              <ExportButton
-                total={() => total}
-                max={ORDER_EXPORT_MAX_ROWS}
-                file={t('offline.exportFile')}
-                download={() => {
-                  const query = table.current?.query();
-                  return mall
-                    .exportAuthorisations({
-                      query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
-                    })
-                    .then(({ blob }) => blob);
-                }}
-              />
-            ) : null}
-            {mayAdd ? (
-              <Button variant="primary" onClick={() => setAdding(true)}>
-                {t('offline.add')}
-              </Button>
-            ) : null}
-          </span>
+        exportFile={t('offline.exportFile')}
+        action={
+          mayAdd ? (
+            <Button variant="primary" onClick={() => setAdding(true)}>
+              {t('offline.add')}
+            </Button>
+          ) : null
         }
       />
       {adding ? (

@@ -1,31 +1,15 @@
-import {
-  ALGMALL_CALLS,
-  type Authorisation,
-  listParams,
-  ORDER_EXPORT_MAX_ROWS,
-  type Where,
-} from '@vap/contracts';
+import { ALGMALL_CALLS, type Authorisation, type Where } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
-import {
-  Button,
-  type Column,
-  confirm,
-  type DataTableHandle,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  message,
-  rowActionsColumn,
-} from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, message, rowActionsColumn } from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { AUTHORISATIONS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
 import { useAuthorisationFilters } from './authorisation-filters.js';
+import { AuthorisationList } from './authorisation-list.js';
 import { StateTag } from './state-tag.js';
 
 const AuthoriseDialog = lazyExport(() => import('./authorise-dialog.js'), 'AuthoriseDialog');
 
-const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 /** This page's authorisations: those sent over the broker. */
 const ONLINE: Where = { k: 'mode', o: '=', v: 'online' };
 /** While any shown is in progress, the list is read again this often. */
@@ -47,13 +31,10 @@ export default function OnauthPage() {
   const mall = useClient(ALGMALL_CALLS);
   const localized = useLocalized();
   const mayAdd = usePermission('add');
-  const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const [adding, setAdding] = useState(false);
-  const [total, setTotal] = useState<number | null>(null);
   const [inProgress, setInProgress] = useState(false);
   const filters = useAuthorisationFilters({ state: true });
-  const wheres = [ONLINE, ...filters.wheres];
 
   useEffect(() => {
     if (!inProgress) return;
@@ -125,46 +106,23 @@ export default function OnauthPage() {
 
   return (
     <>
-      <ListPage
+      <AuthorisationList
         title={t('authorisations.title')}
         description={t('authorisations.description')}
-        filterForm={<FilterForm label={t('authorisations.filters')} filters={filters} />}
         id={AUTHORISATIONS_TABLE}
-        ref={table}
+        table={table}
+        fixed={[ONLINE]}
+        filters={filters}
         columns={columns}
-        rowKey={(row) => row.id}
-        filters={wheres}
-        initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => {
-          const page = await mall.authorisations({ query }, { signal });
-          setTotal(page.total);
-          setInProgress(page.items.some((row) => row.state === 'in_progress'));
-          return page;
-        }}
         emptyText={t('authorisations.empty')}
-        toolbar={
-          <span className="ml-auto flex items-center gap-2">
-            {mayExport ? (
-              <ExportButton
-                total={() => total}
-                max={ORDER_EXPORT_MAX_ROWS}
-                file={t('authorisations.exportFile')}
-                download={() => {
-                  const query = table.current?.query();
-                  return mall
-                    .exportAuthorisations({
-                      query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
-                    })
-                    .then(({ blob }) => blob);
-                }}
-              />
-            ) : null}
-            {mayAdd ? (
-              <Button variant="primary" onClick={() => setAdding(true)}>
-                {t('authorisations.add')}
-              </Button>
-            ) : null}
-          </span>
+        exportFile={t('authorisations.exportFile')}
+        onPage={(items) => setInProgress(items.some((row) => row.state === 'in_progress'))}
+        action={
+          mayAdd ? (
+            <Button variant="primary" onClick={() => setAdding(true)}>
+              {t('authorisations.add')}
+            </Button>
+          ) : null
         }
       />
       {adding ? (

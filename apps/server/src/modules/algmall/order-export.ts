@@ -13,13 +13,14 @@ import { dateCell, type XlsxCell } from '../../core/http/xlsx-download.js';
 /** The words of the algorithm mall's pages (plugins/algmall). */
 export const ALGMALL_PAGE_MESSAGES: PluginMessages = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
-type Column<T = AlgmallOrder> = readonly [
+/** A column of an export: its header's key in the plugin's words, and its cell of a row. */
+export type ExportColumn<T> = readonly [
   string,
   (row: T, language: Language, word: (key: string) => string) => XlsxCell,
 ];
 
 /** The orders list's columns (plugins/algmall orders page): the amount in yuan, as the list shows money. */
-export const ORDER_EXPORT_COLUMNS: ReadonlyArray<Column> = [
+export const ORDER_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<AlgmallOrder>> = [
   ['orders.number', (order) => order.number],
   ['orders.product', (order, language) => order.product_name[language]],
   ['orders.purchased', (order) => order.purchased],
@@ -31,7 +32,7 @@ export const ORDER_EXPORT_COLUMNS: ReadonlyArray<Column> = [
 ];
 
 /** The authorisations list's columns (plugins/algmall onauth page), the state and reason in words. */
-export const AUTHORISATION_EXPORT_COLUMNS: ReadonlyArray<Column<Authorisation>> = [
+export const AUTHORISATION_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Authorisation>> = [
   ['authorisations.sn', (row) => row.sn],
   ['authorisations.device', (row) => row.device_name],
   ['authorisations.model', (row) => row.model],

@@ -8,7 +8,7 @@ import {
   FINGERPRINT_MAX_BYTES,
   idSchema,
 } from '@vap/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
@@ -22,7 +22,12 @@ import { sendXlsx } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { AlgmallAuthorisations } from './authorisations.js';
 import { fingerprintOf, type OfflineAuthorisations, readFingerprintFile } from './offline.js';
-import { ALGMALL_PAGE_MESSAGES, AUTHORISATION_EXPORT_COLUMNS, ORDER_EXPORT_COLUMNS } from './order-export.js';
+import {
+  ALGMALL_PAGE_MESSAGES,
+  AUTHORISATION_EXPORT_COLUMNS,
+  type ExportColumn,
+  ORDER_EXPORT_COLUMNS,
+} from './order-export.js';
 import type { AlgmallOrders } from './orders.js';
 import type { ProductCatalogue } from './products.js';
 
@@ -134,35 +139,35 @@ export async function algmallRoutes(
       wheres: listFilters(request.query.wheres, AUTHORISATION_FILTERS),
       orders: listOrders(request.query.orders, AUTHORISATION_ORDER_KEYS),
     });
-    const language = negotiateLanguage(request.headers['accept-language']);
-    const word = pluginWords(ALGMALL_PAGE_MESSAGES, language);
-    async function* each() {
-      yield* rows;
-    }
-    return sendXlsx(
-      reply,
-      'algmall-authorisations',
-      AUTHORISATION_EXPORT_COLUMNS.map(([key]) => word(key)),
-      each(),
-      (row) => AUTHORISATION_EXPORT_COLUMNS.map(([, cell]) => cell(row, language, word)),
-    );
+    return sendRows(request, reply, 'algmall-authorisations', AUTHORISATION_EXPORT_COLUMNS, rows);
   });
   await serve(app, ALGMALL_CALLS.exportOrders, async (request, reply) => {
     const rows = await orders.all(await companyOfCaller(request), {
       wheres: listFilters(request.query.wheres, ALGMALL_ORDER_FILTERS),
       orders: listOrders(request.query.orders, ALGMALL_ORDER_ORDER_KEYS),
     });
-    const language = negotiateLanguage(request.headers['accept-language']);
-    const word = pluginWords(ALGMALL_PAGE_MESSAGES, language);
-    async function* each() {
-      yield* rows;
-    }
-    return sendXlsx(
-      reply,
-      'algmall-orders',
-      ORDER_EXPORT_COLUMNS.map(([key]) => word(key)),
-      each(),
-      (order) => ORDER_EXPORT_COLUMNS.map(([, cell]) => cell(order, language, word)),
-    );
+    return sendRows(request, reply, 'algmall-orders', ORDER_EXPORT_COLUMNS, rows);
   });
+}
+
+/** Rows of a page's list as .xlsx, with the page's own words (the algmall plugin's) in the caller's language. */
+function sendRows<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  columns: ReadonlyArray<ExportColumn<T>>,
+  rows: readonly T[],
+) {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  const word = pluginWords(ALGMALL_PAGE_MESSAGES, language);
+  async function* each() {
+    yield* rows;
+  }
+  return sendXlsx(
+    reply,
+    name,
+    columns.map(([key]) => word(key)),
+    each(),
+    (row) => columns.map(([, cell]) => cell(row, language, word)),
+  );
 }
