@@ -20,6 +20,7 @@ import {
   ACCESS_KEY_CALLS,
   type AccessKeyCreated,
   ALGMALL_CALLS,
+  ALGMALL_PATHS,
   type AnyCall,
   API_ROUTE_PATTERNS,
   COMPANY_CALLS,
@@ -31,7 +32,7 @@ import {
   SYSTEM_CALLS,
   TASK_CALLS,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from './core/auth/tokens.js';
@@ -299,6 +300,9 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         ...new Set([...(deviceMenus[access.page] ?? []), ...(access.button ? [access.button] : [])]),
       ];
     }
+    // The algorithm mall's device picker, online authorisation and trials act on devices too.
+    deviceMenus.algmall_onauth = ['add'];
+    deviceMenus.algmall_product_list = ['trial'];
     const [limitedRole] = await db
       .insert(roles)
       .values({
@@ -570,6 +574,35 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         expect(response.statusCode).toBe(404);
       },
     );
+
+    it('the algorithm mall offers, authorises and tries only devices of its group', async () => {
+      const offered = await t.app.inject({
+        method: 'GET',
+        url: `/webapi${ALGMALL_PATHS.devices}?page=1&size=100`,
+        headers: oneGroup,
+      });
+      expect(offered.statusCode, offered.body).toBe(200);
+      expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
+      expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
+      // One with a trial: a trial of one without is refused for that before its device is looked at.
+      const [product] = await t.database.db
+        .select({ id: algmallProducts.id })
+        .from(algmallProducts)
+        .where(isNotNull(algmallProducts.trialDays))
+        .limit(1);
+      for (const [path, payload] of [
+        [ALGMALL_PATHS.authorisations, { product_id: product?.id, device_ids: [rows.otherDeviceId] }],
+        [ALGMALL_PATHS.trials, { product_id: product?.id, device_id: rows.otherDeviceId }],
+      ] as const) {
+        const refused = await t.app.inject({
+          method: 'POST',
+          url: `/webapi${path}`,
+          headers: oneGroup,
+          payload,
+        });
+        expect(refused.statusCode, `${path}: ${refused.body}`).toBe(404);
+      }
+    });
 
     it('leaves the demo devices outside the group as they were', async () => {
       const [device] = await t.database.db.select().from(devices).where(eq(devices.id, rows.otherDeviceId));
