@@ -251,6 +251,17 @@ describe('the server process on embedded PGlite', () => {
 
   describe('with NODE_ENV=production', () => {
     const PRODUCTION = { NODE_ENV: 'production', EMBEDDED_DB_IN_PRODUCTION: 'true', DEV_OUTBOX: 'false' };
+    /** A real plate engine (the vendor's, over HTTP): production refuses the development one first. */
+    const PLATES = { PLATE_ENGINE: 'http', PLATE_ENGINE_URL: 'http://127.0.0.1:9/plates' };
+
+    it('refuses the development plate recognition engine and names PLATE_ENGINE', async () => {
+      const result = await runFailingServer({ env: PRODUCTION });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(
+        'NODE_ENV=production on the development plate recognition engine, which reads no real plate',
+      );
+      expect(result.output).toContain('set PLATE_ENGINE=aliyun or http');
+    });
 
     it('refuses the embedded database and names DATABASE_URL, unless EMBEDDED_DB_IN_PRODUCTION=true', async () => {
       const result = await runFailingServer({ env: { ...PRODUCTION, EMBEDDED_DB_IN_PRODUCTION: '' } });
@@ -266,7 +277,7 @@ describe('the server process on embedded PGlite', () => {
     });
 
     it('refuses the development SMS and scan providers and names ALLOW_DEV_PROVIDERS', async () => {
-      const result = await runFailingServer({ env: PRODUCTION });
+      const result = await runFailingServer({ env: { ...PRODUCTION, ...PLATES } });
       expect(result.code).toBe(1);
       expect(result.output).toContain(
         'NODE_ENV=production on the development SMS and scan sign-in providers, which reach no one',
@@ -282,7 +293,7 @@ describe('the server process on embedded PGlite', () => {
         WECHAT_REDIRECT_URI: 'https://vap.example.com/webapi/v0/pms/users/login_wechat/callback',
         WECHAT_OPEN_BASE: 'http://127.0.0.1:9',
       };
-      const onlyScan = await runFailingServer({ env: { ...PRODUCTION, ...wechat } });
+      const onlyScan = await runFailingServer({ env: { ...PRODUCTION, ...PLATES, ...wechat } });
       expect(onlyScan.code).toBe(1);
       expect(onlyScan.output).toContain(
         'NODE_ENV=production on the development SMS provider, which reaches no one: set SMS_PROVIDER=aliyun or webhook',
@@ -293,8 +304,7 @@ describe('the server process on embedded PGlite', () => {
           ...wechat,
           SMS_PROVIDER: 'webhook',
           SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
-          PLATE_ENGINE: 'http',
-          PLATE_ENGINE_URL: 'http://127.0.0.1:9/plates',
+          ...PLATES,
         },
       });
       try {

@@ -43,7 +43,7 @@ import {
   TASK_PATHS,
   TERMINAL_CALLS,
 } from '@vap/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import mqtt from 'mqtt';
 import { describe, expect, it, vi } from 'vitest';
@@ -485,6 +485,52 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       request_id: randomUUID(),
     });
   },
+  [routeOf(ALGMALL_CALLS.authorise)]: async (ctx) => {
+    const { account, deviceId, productId } = await authorisable(ctx);
+    return by(ctx, account, 'POST', ALGMALL_PATHS.authorisations, {
+      product_id: productId,
+      device_ids: [deviceId],
+    });
+  },
+  [routeOf(ALGMALL_CALLS.trial)]: async (ctx) => {
+    const { account, deviceId, productId } = await authorisable(ctx);
+    return by(ctx, account, 'POST', ALGMALL_PATHS.trials, { product_id: productId, device_id: deviceId });
+  },
+  [routeOf(ALGMALL_CALLS.cancelAuthorisations)]: async (ctx) => {
+    const { account, id } = await authorisation(ctx);
+    return by(ctx, account, 'POST', ALGMALL_PATHS.authorisationsCancel, { ids: [id] });
+  },
+  [routeOf(ALGMALL_CALLS.retryAuthorisations)]: async (ctx) => {
+    const { account, id } = await authorisation(ctx);
+    const cancelled = await ctx.call('POST', ALGMALL_PATHS.authorisationsCancel, {
+      ...account,
+      payload: { ids: [id] },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    return by(ctx, account, 'POST', ALGMALL_PATHS.authorisationsRetry, { ids: [id] });
+  },
+  [routeOf(ALGMALL_CALLS.authoriseOffline)]: async (ctx) => {
+    const { account, productId } = await authorisable(ctx);
+    const boundary = 'vap-fingerprint-recipe';
+    const fingerprint = JSON.stringify({
+      v: 1,
+      sn: 'OFFLINE-RECIPE',
+      model: 'VC-C3',
+      hardware_id: 'ab'.repeat(16),
+    });
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="product_id"\r\n\r\n${productId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fingerprint.json"\r\n\r\n` +
+      `${fingerprint}\r\n--${boundary}--\r\n`;
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', ALGMALL_PATHS.offlineLicences, {
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: Buffer.from(body),
+        }),
+    };
+  },
   [routeOf(CBS_CALLS.open)]: async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);
     return by(ctx, account, 'POST', CBS_PATHS.packages, {
@@ -743,6 +789,43 @@ async function cloudPackage(ctx: Context) {
   });
   expect(opened.statusCode, opened.body).toBe(200);
   return { account, packageId: opened.json<{ packages: Array<{ id: number }> }>().packages[0]?.id ?? 0 };
+}
+
+/**
+ * A bound device of a new company that bought one authorisation of a product with a trial; answers
+ * the owner, the device and the product.
+ */
+async function authorisable(ctx: Context) {
+  const { account, deviceId } = await boundDevice(ctx);
+  await new Ledger(ctx.t.database.db).post({
+    companyId: account.companyId ?? 0,
+    kind: 'adjustment',
+    amount: 1_000_000,
+  });
+  const [product] = await ctx.t.database.db
+    .select({ id: algmallProducts.id })
+    .from(algmallProducts)
+    .where(isNotNull(algmallProducts.trialDays))
+    .limit(1);
+  const productId = product?.id ?? 0;
+  const bought = await ctx.call('POST', ALGMALL_PATHS.orders, {
+    ...account,
+    payload: { product_id: productId, quantity: 1, request_id: randomUUID() },
+  });
+  expect(bought.statusCode, bought.body).toBe(201);
+  return { account, deviceId, productId };
+}
+
+/** An online authorisation waiting for its (offline) device; answers the owner and its id. */
+async function authorisation(ctx: Context) {
+  const { account, deviceId, productId } = await authorisable(ctx);
+  const made = await ctx.call('POST', ALGMALL_PATHS.authorisations, {
+    ...account,
+    payload: { product_id: productId, device_ids: [deviceId] },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const listed = await ctx.call('GET', `${ALGMALL_PATHS.authorisations}?page=1&size=1`, account);
+  return { account, id: listed.json<{ items: Array<{ id: number }> }>().items[0]?.id ?? 0 };
 }
 
 /** A usable voucher of ¥10 of the company; answers its id. */
