@@ -4,6 +4,7 @@ import { PasswordHasher } from '../../core/auth/passwords.js';
 import { loadConfig } from '../../core/config.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/harness.js';
 import { capturedLog } from '../../testing/kept-log.js';
+import { HttpPlateEngine } from '../plate-recognition/index.js';
 import { configuredProviders } from './configured.js';
 import {
   DevelopmentProviderError,
@@ -65,6 +66,8 @@ describe('refusing development providers (production without ALLOW_DEV_PROVIDERS
       dataDir: '/nonexistent',
       devOutbox: false,
       refuseDevelopmentProviders: refuse,
+      // A real plate engine: these tests are about the sign-in providers.
+      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
       ...providers,
     }).then(({ app }) => app);
 
