@@ -98,8 +98,11 @@ describe.each(ENGINES)('the device import against a hostile tenant, on %s (issue
         expect([result.rows, result.bound, result.errors.length]).toEqual([10_000, 0, 10_000]);
       }
       // Two run at a time (IMPORT_SLOTS.server), each holding ~35 MB of shared strings while it reads;
-      // the resident figure also holds what the collector has not yet reclaimed (~500 MB measured).
-      expect(growth).toBeLessThan(800 * MB);
+      // the resident figure also holds what the collector has not yet reclaimed, which depends on what
+      // the worker ran before (test files share it): ~500 MB measured alone, 863 MB once in a clean-clone
+      // run after the algorithm mall's and plate recognition's suites joined. A file read whole, or
+      // eight at once, would hold gigabytes.
+      expect(growth).toBeLessThan(1024 * MB);
     },
     120_000,
   );
