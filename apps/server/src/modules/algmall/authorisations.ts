@@ -287,7 +287,7 @@ export class AlgmallAuthorisations {
     if (chosen.length === 0) throw new ApiError(400, 'task_no_devices');
     await this.db.transaction(async (tx) => {
       const taken = await takeAuthorisations(tx, companyId, product.id, chosen.length);
-      const jobs = await this.engine.enqueue(
+      const { jobs } = await this.engine.enqueue(
         tx,
         {
           companyId,
@@ -340,7 +340,7 @@ export class AlgmallAuthorisations {
     let id: number;
     try {
       id = await this.db.transaction(async (tx) => {
-        const jobs = await this.engine.enqueue(
+        const { jobs } = await this.engine.enqueue(
           tx,
           {
             companyId,

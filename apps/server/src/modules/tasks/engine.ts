@@ -98,8 +98,9 @@ export class JobEngine {
   }
 
   /**
-   * A task of another module's job type with one pending job per device, in the caller's
-   * transaction; answers each device's job id. The caller ticks the engine once it committed.
+   * A task with one pending job per device, in the caller's transaction (the jobs written a thousand
+   * at a time); answers the task's id and each device's job id. The caller ticks the engine once it
+   * committed.
    */
   async enqueue(
     tx: Db,
@@ -113,17 +114,25 @@ export class JobEngine {
       timeoutMinutes: number;
     },
     targets: readonly { id: number; sn: string }[],
-  ): Promise<Map<number, number>> {
+  ): Promise<{ taskId: number; jobs: Map<number, number> }> {
     const [row] = await tx
       .insert(tasks)
       .values({ ...task, deadlineAt: new Date(this.now() + task.deadlineHours * 3_600_000) })
       .returning({ id: tasks.id });
     if (!row) throw new Error('task not created');
-    const jobs = await tx
-      .insert(taskJobs)
-      .values(targets.map((device) => ({ taskId: row.id, deviceId: device.id, sn: device.sn })))
-      .returning({ id: taskJobs.id, deviceId: taskJobs.deviceId });
-    return new Map(jobs.map((job) => [job.deviceId, job.id]));
+    const jobs = new Map<number, number>();
+    for (let at = 0; at < targets.length; at += 1000) {
+      const written = await tx
+        .insert(taskJobs)
+        .values(
+          targets
+            .slice(at, at + 1000)
+            .map((device) => ({ taskId: row.id, deviceId: device.id, sn: device.sn })),
+        )
+        .returning({ id: taskJobs.id, deviceId: taskJobs.deviceId });
+      for (const job of written) jobs.set(job.deviceId, job.id);
+    }
+    return { taskId: row.id, jobs };
   }
 
   /** Another module's jobs (the algorithm mall's licences): what they send, and their hooks. */
@@ -147,17 +156,14 @@ export class JobEngine {
       .select({ id: tasks.id, type: tasks.type })
       .from(tasks)
       .where(inArray(tasks.id, taskIds));
-    const byType = new Map<JobType, HookedJob[]>();
+    // Each kind with the hook is told once, of all its jobs.
+    const byKind = new Map<JobKind, HookedJob[]>();
     for (const row of rows) {
       const kind = this.kinds.get(row.type);
       if (!kind || !pick(kind)) continue;
-      byType.set(row.type, [...(byType.get(row.type) ?? []), ...jobs.filter((job) => job.taskId === row.id)]);
+      byKind.set(kind, [...(byKind.get(kind) ?? []), ...jobs.filter((job) => job.taskId === row.id)]);
     }
-    for (const [type, of] of byType) {
-      const kind = this.kinds.get(type);
-      const run = kind && pick(kind);
-      if (run) await run.call(kind, tx, of);
-    }
+    for (const [kind, of] of byKind) await pick(kind)?.call(kind, tx, of);
   }
 
   start(tickMs = TICK_MS) {

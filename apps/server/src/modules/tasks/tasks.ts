@@ -54,7 +54,6 @@ const TASK_ACTIONS: Record<TaskType, DeviceAction> = {
   configuration: 'configure',
   whitelist: 'whitelist',
 };
-const HOUR_MS = 3_600_000;
 const isMaintenanceTask = (type: string): type is TaskType =>
   (TASK_TYPES as readonly string[]).includes(type);
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
@@ -168,34 +167,25 @@ export class Tasks {
     if ('device_ids' in body.target && matching.length < found.length) throw new ApiError(400, spec.mismatch);
     if (matching.length === 0) throw new ApiError(400, 'task_no_devices', spec.none);
     const id = await this.db.transaction(async (tx) => {
-      const [task] = await tx
-        .insert(tasks)
-        .values({
+      const { taskId } = await this.engine.enqueue(
+        tx,
+        {
           companyId,
           type: spec.type,
           subject: spec.subject,
           payload: spec.payload,
           createdBy: caller.userId,
-          deadlineAt: new Date(this.now() + body.deadline_hours * HOUR_MS),
           deadlineHours: body.deadline_hours,
           timeoutMinutes: body.timeout_minutes,
-        })
-        .returning();
-      if (!task) throw new Error('task not created');
-      for (let at = 0; at < matching.length; at += 1000)
-        await tx
-          .insert(taskJobs)
-          .values(
-            matching
-              .slice(at, at + 1000)
-              .map((device) => ({ taskId: task.id, deviceId: device.id, sn: device.sn })),
-          );
+        },
+        matching,
+      );
       await trail.record(tx, {
         action: 'task.create',
-        target: { type: 'task', id: task.id },
-        after: { type: task.type, subject: task.subject, devices: matching.length },
+        target: { type: 'task', id: taskId },
+        after: { type: spec.type, subject: spec.subject, devices: matching.length },
       });
-      return task.id;
+      return taskId;
     });
     void this.engine.tick();
     return this.detail(companyId, id);
