@@ -44,6 +44,9 @@ const NEVER_ON_FIRST_LOAD = ['exceljs', 'csv-stringify', 'react-day-picker'];
 
 const e2e = serverAndBrowserPerFile();
 
+/** `BENCH_PAGES=mqtt_log,recharge` measures those pages only and lists every request of each. */
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+
 /** The pages that the plugins built into the console declare (the rest show "coming soon"). */
 function realPageNames(): Set<string> {
   const manifests = JSON.parse(readFileSync(MANIFESTS, 'utf8')) as PluginManifest[];
@@ -98,7 +101,9 @@ it('opens every page of the owner menu within its first-load budget', async () =
   const real = realPageNames();
   const measured: Measured[] = [];
   for (const language of MEASURED_LANGUAGES) {
-    for (const { name, path: address } of pages.filter((each) => real.has(each.name))) {
+    for (const { name, path: address } of pages.filter(
+      (each) => real.has(each.name) && (!ONLY || ONLY.includes(each.name)),
+    )) {
       const context = await signedInContext(token, language);
       const page = await context.newPage();
       const wire = await recordWire(page);
@@ -138,9 +143,9 @@ it('opens every page of the owner menu within its first-load budget', async () =
           .map((each) => `${each.name} (${each.language}) loads ${each.unwanted.join(', ')}`)
           .join('; ') || 'none loaded'
       }`,
-      ...over.flatMap((each) => [
+      ...(ONLY ? measured : over).flatMap((each) => [
         `  ${each.name} (${each.language}), the heaviest of its requests:`,
-        ...requestLines(each.code).slice(0, 10),
+        ...requestLines(each.code).slice(0, ONLY ? undefined : 10),
       ]),
     ].join('\n'),
   );

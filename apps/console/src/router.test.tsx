@@ -148,6 +148,16 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(screen.queryByRole('menuitem', { name: 'AccessKey' })).toBeNull();
   });
 
+  it("the user menu's entries of other plugins fetch those plugins' strings as the menu is reached, not with every page", async () => {
+    const { kernel } = await renderConsole('/dashboard');
+    await screen.findByRole('heading', { name: /Welcome back/ });
+    expect(kernel.i18n.instance.hasLoadedNamespace('system')).toBe(false);
+    await userEvent.hover(screen.getByTestId('user-menu'));
+    await waitFor(() => expect(kernel.i18n.instance.hasLoadedNamespace('system')).toBe(true));
+    await userEvent.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'AccessKey' })).toBeTruthy();
+  });
+
   it('the share page is titled as resource download (spec §2.3)', async () => {
     await renderConsole('/sharePage', null);
     await screen.findByText('This page is coming soon');

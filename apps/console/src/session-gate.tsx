@@ -1,4 +1,4 @@
-import { type LazyComponent, preloadPage, useKernel, useSession } from '@vap/kernel';
+import { type LazyComponent, preloadPage, routePage, useKernel, useSession } from '@vap/kernel';
 import { type Kernel, REDIRECT_PREFIX, type RouteAssembly } from '@vap/kernel/host';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -6,24 +6,25 @@ import { FullPageLoading, SessionFailedPage } from './pages/status-pages.js';
 import { routeTrail } from './shell/trail.js';
 
 /**
- * What the first signed-in screen needs: the shell, the page at the address, the top bar's items,
- * the strings of the shell and of the active plugins, and the service container. Loading it before
- * that screen renders means no loading flash and no Suspense reveal delay (React holds a loading
- * state it has shown for at least 300 ms). A failure is left to the screen, whose error boundary
- * shows it with a retry.
+ * What the first signed-in screen needs: the shell, the page at the address with its plugin's
+ * strings, the top bar's items with theirs, the shell's strings, and the service container.
+ * Loading it before that screen renders means no loading flash and no Suspense reveal delay (React
+ * holds a loading state it has shown for at least 300 ms). Other plugins' strings load with their
+ * pages (`routePage`), their cards (`withMessages`) or the user menu that names them. A failure is
+ * left to the screen, whose error boundary shows it with a retry.
  */
 function preloadFirstScreen(kernel: Kernel, routes: RouteAssembly, pathname: string, shell: LazyComponent) {
-  const page = routeTrail(routes, pathname).at(-1)?.page;
+  const route = routeTrail(routes, pathname).at(-1);
+  const page = route && routePage(route, kernel.i18n);
   const { context } = kernel.session.state;
-  // Every active plugin may show text on the first screen: its page, a top bar item, a user menu
-  // entry, a dashboard card.
+  const topbarPlugins = kernel.registry.active(context).filter((plugin) => (plugin.topbar ?? []).length > 0);
   const namespaces = [
     ...kernel.i18n.extensions,
-    ...kernel.registry.active(context).flatMap((plugin) => (plugin.messages ?? []).map((ns) => ns.namespace)),
+    ...topbarPlugins.flatMap((plugin) => (plugin.messages ?? []).map((ns) => ns.namespace)),
   ];
   return Promise.all([
     preloadPage(shell),
-    page ? preloadPage(page.component) : null,
+    page ? preloadPage(page) : null,
     ...kernel.registry.topbarItems(context).map((item) => preloadPage(item.component)),
     kernel.services.load(),
     kernel.i18n.loadNamespaces(namespaces),

@@ -94,6 +94,14 @@ export default {
   'system/card-5RT2WQ8N.js': `import { usersOf } from './users-of.js';\n${pad('systemCard')}export const UsersCard = () => usersOf() + padding_systemCard;`,
   'system/users-of.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('usersOf')}export const usersOf = () => coerce() + padding_usersOf;`,
   'node_modules/zod/coerce.js': `${pad('coerce')}export const coerce = () => padding_coerce;`,
+  'mall/index.js': `import { page } from '../kernel.js';
+export default {
+  pages: [page('shop', () => import('./shop-6PZQ3WLA.js'))],
+  messages: { en: () => import("./en-2XK7QDMB.js"), "zh-CN": () => import("./zh-CN-8RVN4TQE.js") },
+};`,
+  'mall/shop-6PZQ3WLA.js': `import { field } from '../field.js';\n${pad('shop')}export default () => field() + padding_shop;`,
+  'mall/en-2XK7QDMB.js': `export default { shop: { title: "Shop" } };`,
+  'mall/zh-CN-8RVN4TQE.js': `export default { shop: { title: "商城" } };`,
   'system/en-7K2WRVZV.js': `export default { users: { title: "Users" } };`,
   'system/zh-CN-IGI44N4L.js': `export default { users: { title: "用户" } };`,
 };
@@ -109,6 +117,7 @@ function fixturePlugins(root: string): Plugin {
         ? `export const pluginPackages = {
   account: () => import(${JSON.stringify(join(root, 'account/index.js'))}),
   system: () => import(${JSON.stringify(join(root, 'system/index.js'))}),
+  mall: () => import(${JSON.stringify(join(root, 'mall/index.js'))}),
 };`
         : undefined,
   };
@@ -203,10 +212,20 @@ describe('the first load’s chunks', () => {
     expect(holding('system/users-2NTAYU6R.js')).not.toContain('home-cards');
   });
 
-  it('puts every other plugin’s messages in one signed-in chunk per language', () => {
+  it('puts the messages of the plugins with topbar items in one signed-in chunk per language', () => {
     expect(holding('system/en-7K2WRVZV.js')).toEqual(['signed-in-messages-en']);
     expect(holding('system/zh-CN-IGI44N4L.js')).toEqual(['signed-in-messages-zh-CN']);
     expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
+  });
+
+  it('leaves the messages of the other plugins in a chunk of their own per language, to load with their pages', () => {
+    const [english] = holding('mall/en-2XK7QDMB.js');
+    const [chinese] = holding('mall/zh-CN-8RVN4TQE.js');
+    for (const name of [english, chinese]) {
+      expect(name).not.toMatch(/messages/);
+      expect(chunk(name ?? '')?.moduleIds).toHaveLength(1);
+    }
+    expect(english).not.toBe(chinese);
   });
 
   it('preloads the sign-in chunk and the default language’s messages from index.html, not the others', () => {

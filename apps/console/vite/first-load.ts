@@ -26,16 +26,22 @@
  *   schemas), found through the names they import. Another plugin's lazy service keeps a chunk of
  *   its own: since calls are declared (issue 30) no page needs one to draw, and the one left (the
  *   devices' uploads with progress) would bring its area's schemas into every page;
- * - `signed-in-messages-<language>`: per language, every other message file: the sidebar names
- *   every page of the menu, so a signed-in page reads every plugin's namespace.
+ * - `signed-in-messages-<language>`: per language, the message files of the plugins with topbar
+ *   items, which every signed-in page shows. Every other plugin's strings stay in a chunk of their
+ *   own per language, which loads with its pages and cards (the kernel's `withMessages`): the
+ *   sidebar's titles are the shell's strings, and one bundle of every plugin's strings grew with
+ *   each area into every page's first load (20 KB brotli by the algorithm mall).
  * And one per extension point whose contributions are components loaded on demand, found as
  * `contribute(Point, id, { component: () => import(…) })`: `dashboard-cards` for the dashboard's
  * cards, which a page draws together (five chunks of a kilobyte or so, one request each, before).
  * Only the components join it, not what they import: that stays with the pages that share it.
- * And `data-table`: the design system's table and its pager, with what they import that no earlier
- * chunk holds. Every list page draws the two together; left to itself the bundler cut the pager out
- * into a chunk of its own as soon as a page of cards paged without a table (the algorithm mall's
- * products), a request more on every list page.
+ * And `data-table`: what a list page is made of — the design system's table, its pager, the list
+ * page's frame, its filter form and `useFilters`, row actions and the export button — with what they
+ * import that no earlier chunk holds. Left to itself the bundler cut these into a chunk per set of
+ * pages sharing each (the pager alone, once a page of cards paged without a table; a tag, a
+ * drawer's close button): an MQTT client list fetched 31 scripts, 13 of them under a kilobyte each,
+ * and 22 since. A page with a table but no filters (the dashboards of the broker and of cloud
+ * storage) loads some 5 KB it does not draw.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
  * messages of a first visit's language, so that they download with the entry instead of after it
@@ -68,7 +74,7 @@ export interface FirstLoadPlan {
   shell: Set<string>;
   /** Message file of the sign-in page → its language. */
   messages: Map<string, string>;
-  /** Every other message file → its language. */
+  /** The message files of the plugins with topbar items → their language. */
   signedInMessages: Map<string, string>;
   /** The sign-in page module, when a plugin declares the sign-in route. */
   signInPage?: string;
@@ -256,9 +262,12 @@ export function planFirstLoad(
   for (const importer of graph.ids()) {
     const info = graph.info(importer);
     const dynamic = info?.dynamicallyImportedIds ?? [];
+    const items = info?.code ? shellModules(importer, info.code, dynamic) : [];
     for (const id of dynamic) {
       const language = languageOf(id);
-      if (language) (reachable.has(importer) ? messages : signedInMessages).set(id, language);
+      if (!language) continue;
+      if (reachable.has(importer)) messages.set(id, language);
+      else if (items.length > 0) signedInMessages.set(id, language);
     }
     // The kernel's own lazy modules (the schemas its request layer parses lists, errors and the
     // session's calls with): every signed-in page loads them, three chunks of under a kilobyte.
@@ -266,11 +275,13 @@ export function planFirstLoad(
       for (const id of dynamic) if (id.startsWith(kernelDir)) shell.add(id);
     }
     if (!info?.code) continue;
-    for (const id of shellModules(importer, info.code, dynamic)) shell.add(id);
+    for (const id of items) shell.add(id);
     for (const [id, chunk] of contributedModules(importer, info.code, dynamic)) contributions.set(id, chunk);
   }
-  const items = [...shell].filter((id) => id !== shellModule && !(kernelDir && id.startsWith(kernelDir)));
-  for (const id of callSchemas(graph, items)) shell.add(id);
+  const shellItems = [...shell].filter(
+    (id) => id !== shellModule && !(kernelDir && id.startsWith(kernelDir)),
+  );
+  for (const id of callSchemas(graph, shellItems)) shell.add(id);
   for (const id of messages.keys()) signedInMessages.delete(id);
   return {
     signIn,
@@ -358,10 +369,10 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
                   debugName: 'messages',
                   priority: 1,
                 },
-                // The table and its pager, together (see above).
+                // What a list page is made of, together (see above).
                 {
                   name: 'data-table',
-                  test: /[\\/]ui[\\/]dist[\\/]components[\\/]data[\\/](data-table|pagination)\.js$/,
+                  test: /[\\/]ui[\\/]dist[\\/]components[\\/]data[\\/](data-table|pagination|list-page|filter-form|use-filters|row-actions|export-button)\.js$/,
                   priority: 0,
                 },
                 // The components alone: what they import is shared with their plugins' pages, which

@@ -40,6 +40,8 @@ export interface Contribution<T = unknown> {
   readonly value: T;
   readonly order: number;
   readonly ownerOnly: boolean;
+  /** The message namespaces of the contributing plugin (`withMessages` loads them with a component). */
+  readonly messages?: readonly string[];
 }
 
 export function contribute<T>(

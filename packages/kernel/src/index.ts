@@ -64,8 +64,10 @@ export {
   PageErrorBoundary,
   Permitted,
   preloadPage,
+  routePage,
   useCurrentRoute,
   usePermission,
+  withMessages,
 } from './react/page.js';
 export type { AppRoute } from './routes.js';
 export {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contribute, createExtensionPoint } from './extension-points.js';
-import { definePlugin, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
+import { definePlugin, messages, page, topbarItem, userMenuItem, whenProductEnabled } from './plugin.js';
 import { BootError, PluginRegistry } from './registry.js';
 import { userInfo } from './test-support.js';
 
 const Empty = async () => ({ default: () => null });
+const noStrings = async () => ({ default: {} });
 
 describe('plugin registry', () => {
   it('refuses a plugin written for another kernel major, naming it', () => {
@@ -162,6 +163,23 @@ describe('extension points', () => {
     expect(registry.contributions(Cards, context(5)).map((card) => card.id)).toEqual(['unread', 'orders']);
     expect(registry.contributions(Cards, context(0, 1)).map((card) => card.id)).toEqual(['unread']);
     expect(registry.contributions(Other, context(0)).map((item) => item.value)).toEqual(['not a card']);
+  });
+
+  it("name the contributing plugin's message namespaces, which load with a contributed component", () => {
+    const strings = messages('notices', { en: noStrings, 'zh-CN': noStrings, 'zh-TW': noStrings });
+    const noticesWithStrings = definePlugin({
+      id: 'notices',
+      kernel: '^2',
+      contributions: notices.contributions ?? [],
+      messages: [strings],
+    });
+    const withStrings = new PluginRegistry([noticesWithStrings, finance]);
+    const cards = withStrings.contributions(Cards, context(0));
+    expect(cards.map((card) => [card.id, card.messages])).toEqual([
+      ['balance', []],
+      ['unread', ['notices']],
+      ['orders', []],
+    ]);
   });
 
   it('match a point by its id, so a second copy of the point object finds the same contributions', () => {

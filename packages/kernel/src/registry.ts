@@ -36,6 +36,8 @@ export interface ClaimedPage {
   readonly page: PageContribution;
   /** The plugin's own message namespace (named by its id), when it has one. */
   readonly namespace?: string;
+  /** Every message namespace of the plugin: the page's strings, loaded with its code. */
+  readonly messages: readonly string[];
 }
 
 export class PluginRegistry {
@@ -113,9 +115,15 @@ export class PluginRegistry {
   pages(context: ActivationContext | null): Map<string, ClaimedPage> {
     const pages = new Map<string, ClaimedPage>();
     for (const plugin of this.active(context)) {
-      const own = plugin.messages?.some((ns) => ns.namespace === plugin.id);
+      const messages = (plugin.messages ?? []).map((ns) => ns.namespace);
+      const own = messages.includes(plugin.id);
       for (const page of plugin.pages ?? []) {
-        pages.set(page.name, { pluginId: plugin.id, page, ...(own ? { namespace: plugin.id } : {}) });
+        pages.set(page.name, {
+          pluginId: plugin.id,
+          page,
+          messages,
+          ...(own ? { namespace: plugin.id } : {}),
+        });
       }
     }
     return pages;
@@ -150,11 +158,12 @@ export class PluginRegistry {
 
   /** What the active plugins contributed to `point` that this user may see, in order. */
   contributions<T>(point: ExtensionPoint<T>, context: ActivationContext | null): Contribution<T>[] {
-    return this.#forUser(context, (plugin) =>
-      (plugin.contributions ?? []).filter(
-        (contribution): contribution is Contribution<T> => contribution.point === point.id,
-      ),
-    );
+    return this.#forUser(context, (plugin) => {
+      const messages = (plugin.messages ?? []).map((ns) => ns.namespace);
+      return (plugin.contributions ?? [])
+        .filter((contribution): contribution is Contribution<T> => contribution.point === point.id)
+        .map((contribution) => ({ ...contribution, messages }));
+    });
   }
 
   #forUser<T extends { order: number; ownerOnly: boolean }>(

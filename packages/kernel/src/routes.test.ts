@@ -172,6 +172,25 @@ describe('route assembly (spec §2.3)', () => {
     expect(assembly.byName.get('accesskey')?.title).toBe('menu.accesskey');
   });
 
+  it("a page's route names its plugin's message namespaces, which load with its code", () => {
+    const Own = definePlugin({
+      id: 'inbox',
+      kernel: '^2',
+      pages: [page('inbox', Empty, { always: { path: '/inbox' } }), page('system_audit', Empty)],
+      messages: [
+        messages('inbox', { en: noStrings, 'zh-CN': noStrings, 'zh-TW': noStrings }),
+        messages('inbox-extra', { en: noStrings, 'zh-CN': noStrings, 'zh-TW': noStrings }),
+      ],
+    });
+    const assembly = assembleRoutes(
+      [menuItem({ name: 'system_audit', type: 'page' })],
+      new PluginRegistry([...plugins, Own]),
+      context(),
+    );
+    expect(assembly.byName.get('system_audit')?.messages).toEqual(['inbox', 'inbox-extra']);
+    expect(assembly.byName.get('inbox')?.messages).toEqual(['inbox', 'inbox-extra']);
+  });
+
   it('children are ordered by sort', () => {
     const items = [
       menuItem({ name: 'system_role', type: 'page', sort: 2 }),

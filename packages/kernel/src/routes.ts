@@ -23,6 +23,8 @@ export interface AppRoute {
   readonly children: readonly AppRoute[];
   /** The screen; absent when no built plugin claims the page yet ("coming soon"). */
   readonly page?: PageContribution;
+  /** The message namespaces of the page's plugin, which load with its code (`routePage`). */
+  readonly messages?: readonly string[];
 }
 
 export interface RouteAssembly {
@@ -117,7 +119,7 @@ export function assembleRoutes(
       external: false,
       buttons: item.children.filter((child) => child.type === 'btn').map((child) => child.name),
       children: [],
-      ...(claim ? { page: claim.page } : {}),
+      ...(claim ? { page: claim.page, messages: claim.messages } : {}),
     };
     byName.set(route.name, route);
     return route;
@@ -132,7 +134,7 @@ export function assembleRoutes(
   // The always-added hidden pages of spec §2.2. Their titles are their plugin's strings
   // (`notices:menu.notices`); a page of the catalogue keeps the catalogue's title.
   const owner = isOwner(context.user);
-  for (const { page, namespace } of pages.values()) {
+  for (const { page, namespace, messages } of pages.values()) {
     if (!page.always || byName.has(page.name)) continue;
     if (page.always.ownerOnly && !owner) continue;
     byName.set(page.name, {
@@ -146,6 +148,7 @@ export function assembleRoutes(
       buttons: [],
       children: [],
       page,
+      messages,
     });
   }
   return { tree, byName, unclaimed };

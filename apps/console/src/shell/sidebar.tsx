@@ -1,5 +1,5 @@
 import type { CompanyInfo } from '@vap/contracts';
-import { type AppRoute, preloadPage, useT } from '@vap/kernel';
+import { type AppRoute, preloadPage, routePage, useKernel, useT } from '@vap/kernel';
 import { cn, MenuIcon } from '@vap/ui';
 import { ChevronDown, Search } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -203,6 +203,7 @@ function MenuDir({
 
 function MenuEntry({ route, depth, collapsed }: { route: AppRoute; depth: number; collapsed: boolean }) {
   const title = useRouteTitle();
+  const { i18n } = useKernel();
   const label = (
     <>
       <MenuIcon name={route.icon} />
@@ -223,9 +224,10 @@ function MenuEntry({ route, depth, collapsed }: { route: AppRoute; depth: number
     );
   }
   // The build does not list a page's chunks for preloading (that list would sit in the sign-in
-  // page's first load): pointing at an entry starts fetching the page's code instead.
+  // page's first load): pointing at an entry starts fetching the page's code and strings instead.
   const preload = () => {
-    if (route.page) void preloadPage(route.page.component);
+    const page = routePage(route, i18n);
+    if (page) void preloadPage(page);
   };
   return (
     <NavLink

@@ -41,6 +41,16 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
   const topbarItems = kernel.registry.topbarItems(context);
   const userMenuItems = kernel.registry.userMenuItems(context);
 
+  // The user menu names pages of other plugins in their strings: they load as the pointer or the
+  // focus reaches the menu, not with every page.
+  const loadUserMenuLabels = () => {
+    const namespaces = kernel.registry
+      .active(context)
+      .filter((plugin) => (plugin.userMenu ?? []).length > 0)
+      .flatMap((plugin) => (plugin.messages ?? []).map((ns) => ns.namespace));
+    kernel.i18n.loadNamespaces(namespaces).catch(() => undefined);
+  };
+
   const logout = async () => {
     const fullPath = `${location.pathname}${location.search}${location.hash}`;
     await kernel.session.logout();
@@ -76,7 +86,12 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
         />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" data-testid="user-menu">
+            <Button
+              variant="ghost"
+              data-testid="user-menu"
+              onPointerEnter={loadUserMenuLabels}
+              onFocus={loadUserMenuLabels}
+            >
               {/* The accessible name starts with the visible text (WCAG 2.5.3). */}
               <span className="max-w-40 truncate">{user?.nickname || user?.phone || user?.email}</span>
               <span className="sr-only">({t('navbar.userMenu')})</span>
@@ -92,8 +107,7 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
                   item.to ? navigate(item.to) : item.dialog && setDialog(() => item.dialog ?? null)
                 }
               >
-                {/* A plugin's label key (`own-account:profile.title`), known at run time only. */}
-                {(t as Translate)(item.label)}
+                <PluginLabel label={item.label} />
               </DropdownMenuItem>
             ))}
             <DropdownMenuItem onSelect={onOpenSettings}>{t('navbar.layoutSettings')}</DropdownMenuItem>
@@ -109,6 +123,16 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
       ) : null}
     </header>
   );
+}
+
+/**
+ * A plugin's label key (`own-account:profile.title`), known at run time only. Translated as the
+ * menu opens, not as the top bar renders: that would fetch the strings of every plugin with an
+ * entry on every page.
+ */
+function PluginLabel({ label }: { label: string }) {
+  const t = useT() as Translate;
+  return t(label);
 }
 
 function LazyItem({ loader }: { loader: LazyComponent }) {

@@ -10,10 +10,12 @@ import {
   Suspense,
   useContext,
 } from 'react';
+import type { I18n } from '../i18n.js';
 import { isButtonPermitted } from '../permissions.js';
+import type { LazyComponent } from '../plugin.js';
 import type { AppRoute } from '../routes.js';
 import { useSession } from './context.js';
-import { I18nContext } from './i18n.js';
+import { I18nContext, useI18n } from './i18n.js';
 
 const RouteContext = createContext<AppRoute | null>(null);
 
@@ -137,9 +139,42 @@ export interface PageHostProps {
   failed: BoundaryProps['fallback'];
 }
 
+const withStrings = new WeakMap<I18n, WeakMap<Loader<never>, Loader<never>>>();
+
+/**
+ * A loader of a plugin's component (a page, a dashboard card) that fetches the plugin's strings
+ * beside its code: a plugin's strings load with its screens, not with every signed-in page (issue
+ * 30 §5), and fetching them together rather than once the component asks for them spares it a
+ * second round trip. One loader per component and i18n, so that the component is made once.
+ */
+export function withMessages<P>(
+  loader: Loader<P>,
+  messages: readonly string[] | undefined,
+  i18n: I18n,
+): Loader<P> {
+  if (!messages || messages.length === 0) return loader;
+  let loaders = withStrings.get(i18n);
+  if (!loaders) {
+    loaders = new WeakMap();
+    withStrings.set(i18n, loaders);
+  }
+  let joined = loaders.get(loader as Loader<never>) as Loader<P> | undefined;
+  if (!joined) {
+    joined = () => Promise.all([loader(), i18n.loadNamespaces(messages)]).then(([module]) => module);
+    loaders.set(loader as Loader<never>, joined as Loader<never>);
+  }
+  return joined;
+}
+
+/** The loader of a route's page with its plugin's strings; none for a "coming soon" page. */
+export function routePage(route: AppRoute, i18n: I18n): LazyComponent | undefined {
+  return route.page ? withMessages(route.page.component, route.messages, i18n) : undefined;
+}
+
 /** Renders a route's page lazily, with its button permissions in context. */
 export function PageHost({ route, comingSoon, loading, failed }: PageHostProps) {
-  const Page = route.page ? lazyPage(route.page.component) : null;
+  const loader = routePage(route, useI18n());
+  const Page = loader ? lazyPage(loader) : null;
   return (
     <RouteContext.Provider value={route}>
       <PageErrorBoundary key={route.name} fallback={failed}>

@@ -1,5 +1,5 @@
 import { type UserInfo, VERIFY_STATUS, type VerifyStatus } from '@vap/contracts';
-import { type Contribution, lazyPage, PageErrorBoundary, useT } from '@vap/kernel';
+import { type Contribution, lazyPage, PageErrorBoundary, useKernel, useT, withMessages } from '@vap/kernel';
 import { Card, Skeleton, Tag, type TagTone } from '@vap/ui';
 import { Suspense, useEffect, useState } from 'react';
 import type { DashboardCard } from '../points.js';
@@ -54,13 +54,14 @@ function usePainted(): boolean {
  */
 export function ContributedCards({ cards }: { cards: readonly Contribution<DashboardCard>[] }) {
   const t = useT('dashboard');
+  const { i18n } = useKernel();
   const painted = usePainted();
   if (cards.length === 0) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-cards">
       {cards.map((card) => {
         if (!painted) return <Skeleton key={card.id} className="h-32" />;
-        const Contributed = lazyPage(card.value.component);
+        const Contributed = lazyPage(withMessages(card.value.component, card.messages, i18n));
         return (
           <PageErrorBoundary
             key={card.id}
