@@ -214,11 +214,12 @@ export class JobEngine {
       leaseUntil: null,
     });
     const notEnded = inArray(taskJobs.state, ['pending', 'processing']);
-    const failing = (change: (tx: Db) => Promise<HookedJob[]>) =>
-      this.db.transaction(async (tx) => this.failedHook(tx, await change(tx)));
-    // Unbound, or bound to another company since.
-    await failing((tx) =>
-      tx
+    // One transaction a tick, in which the kinds' hooks see every job it failed (an algorithm
+    // authorisation goes back to its order with its job): a job ended by one step is no longer
+    // pending or processing for the next.
+    await this.db.transaction(async (tx) => {
+      // Unbound, or bound to another company since.
+      const unbound = await tx
         .update(taskJobs)
         .set(end('unbound'))
         .where(
@@ -233,10 +234,8 @@ export class JobEngine {
             ),
           ),
         )
-        .returning(hooked),
-    );
-    await failing((tx) =>
-      tx
+        .returning(hooked);
+      const offline = await tx
         .update(taskJobs)
         .set(end('offline'))
         .where(
@@ -248,10 +247,8 @@ export class JobEngine {
             ),
           ),
         )
-        .returning(hooked),
-    );
-    await failing((tx) =>
-      tx
+        .returning(hooked);
+      const timedOut = await tx
         .update(taskJobs)
         .set(end('timeout'))
         .where(
@@ -260,8 +257,9 @@ export class JobEngine {
             sql`${taskJobs.startedAt} + make_interval(mins => (select ${tasks.timeoutMinutes} from ${tasks} where ${tasks.id} = ${taskJobs.taskId})) <= ${now.toISOString()}::timestamptz`,
           ),
         )
-        .returning(hooked),
-    );
+        .returning(hooked);
+      await this.failedHook(tx, [...unbound, ...offline, ...timedOut]);
+    });
   }
 
   /** Pending jobs of online devices become processing, each under a new key. */
