@@ -14,6 +14,7 @@ import { answer, type CommandContext } from './commands.js';
 import { drawEvent, nextEventDelayMs } from './events.js';
 import { Jobs } from './jobs.js';
 import { type Random, seededRandom } from './prng.js';
+import { RecordingUploads } from './recordings.js';
 import { Terminals } from './shell.js';
 import { Vitals } from './telemetry.js';
 import { type DeviceTopics, topicsOf } from './topics.js';
@@ -61,6 +62,8 @@ export interface DeviceSettings {
   terminalSilenceMs: number;
   /** The server's licence key: units verify the algorithm licences they are sent with it. */
   licenceKey?: string;
+  /** Cloud video recordings each unit uploads once connected (a unit's own count wins); 0. */
+  videoRecordings: number;
   log: FleetLog;
 }
 
@@ -116,6 +119,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   private readonly secret: string;
   private readonly vitals: Vitals;
   private readonly cloud: CloudUse;
+  /** Its cloud video recordings, uploaded when it holds a cloud video package. */
+  readonly recordings: RecordingUploads;
   /** Separate sources, so that reconnections and events do not shift the telemetry's series. */
   private readonly eventRandom: Random;
   /** When to report first on each connection, and the back-off's jitter. */
@@ -160,6 +165,11 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.bootedAt = Date.now() - Math.round(profile.between(3_600, 30 * 86_400)) * 1000;
     this.vitals = new Vitals(unit.kind, this.model, seededRandom(settings.seed, unit.sn, 'vitals'));
     this.cloud = new CloudUse(seededRandom(settings.seed, unit.sn, 'cloud'));
+    this.recordings = new RecordingUploads(
+      unit.sn,
+      unit.videoRecordings ?? settings.videoRecordings,
+      settings.log,
+    );
     this.eventRandom = seededRandom(settings.seed, unit.sn, 'events');
     this.timing = seededRandom(settings.seed, unit.sn, 'timing');
     this.backoff = new Backoff(settings.backoff, this.timing.next);
@@ -297,7 +307,10 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     let refusedWith: number | null = null;
     let reason = 'connection closed';
     client.on('connect', () => this.connected(client));
-    client.on('message', (_topic, payload) => void this.command(client, payload));
+    client.on('message', (topic, payload) => {
+      if (topic === this.topics.videoAnswer) void this.recordings.answered(payload);
+      else void this.command(client, payload);
+    });
     client.on('error', (error: Error & { code?: unknown }) => {
       if (REFUSALS.has(error.code)) refusedWith = error.code as number;
       reason = error.message;
@@ -324,6 +337,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       }
     });
     this.publish(client, this.topics.state, { online: true, ts: Date.now() }, 1);
+    // Its recordings not uploaded yet: asked for once the answers' subscription is in place.
+    if (this.recordings.count > 0)
+      client.subscribe(this.topics.videoAnswer, { qos: 1 }, (error) => {
+        if (!error)
+          this.recordings.connected((request) => this.publish(client, this.topics.video, request, 1));
+      });
     // The ends of jobs the server has not heard of yet: an upgrade's, once back on its new firmware.
     this.jobs.reconnected();
 

@@ -41,6 +41,11 @@ export interface FleetOptions {
   terminalSilenceMs?: number;
   /** The server's licence key (GET /webapi/v1/algmall/licence_key): units verify licences with it. */
   licenceKey?: string;
+  /**
+   * Cloud video recordings each unit asks to upload once connected (recordings.ts); the server
+   * refuses a unit without a running cloud video package. 0.
+   */
+  videoRecordings?: number;
 }
 
 export interface FleetStats {
@@ -98,6 +103,7 @@ function settingsOf(options: FleetOptions): DeviceSettings {
     lastWill: options.lastWill ?? true,
     terminalSilenceMs: options.terminalSilenceMs ?? TERMINAL_SILENCE_SECONDS * 1000,
     ...(options.licenceKey ? { licenceKey: options.licenceKey } : {}),
+    videoRecordings: options.videoRecordings ?? 0,
     log: options.log ?? SILENT,
   };
   // Node fires a timer longer than 2³¹ − 1 ms at once, with a warning: such a wait is a mistake.

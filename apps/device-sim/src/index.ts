@@ -19,6 +19,13 @@ export { type DeviceEvent, EVENT_TYPES, type EventType } from './events.js';
 export { type Fleet, type FleetOptions, type FleetStats, startFleet } from './fleet.js';
 export { type JobSettings, Jobs, type JobUnit, REMEMBERED_JOBS } from './jobs.js';
 export { checkLicenceFile, fingerprintFile, hardwareIdOf, verifiedLicence } from './licence.js';
+export {
+  FIXTURE_SECONDS,
+  type Recording,
+  RecordingUploads,
+  recordingsOf,
+  videoFixtures,
+} from './recordings.js';
 export { MAX_SESSIONS, type ShellUnit, Terminals } from './shell.js';
 export type { ChannelState, Telemetry } from './telemetry.js';
 export { type DeviceTopics, topicsOf } from './topics.js';

@@ -3,7 +3,7 @@
  * under its own `up` and subscribe only under its own `down`: the broker closes the connection of
  * a device that publishes elsewhere.
  */
-import { DEVICE_TOPICS, MQTT_TOPIC_ROOT } from '@vap/contracts';
+import { DEVICE_TOPICS, MQTT_TOPIC_ROOT, VIDEO_TOPIC } from '@vap/contracts';
 
 export interface DeviceTopics {
   /** Vitals, every telemetry interval. */
@@ -20,8 +20,12 @@ export interface DeviceTopics {
   terminal: string;
   /** Its use of cloud storage, with each telemetry report. */
   cloud: string;
+  /** Its requests to upload cloud video recordings. */
+  video: string;
   /** Commands to the device (subscribed). */
   command: string;
+  /** The answers to its recordings' upload requests (subscribed). */
+  videoAnswer: string;
 }
 
 export function topicsOf(sn: string): DeviceTopics {
@@ -34,6 +38,8 @@ export function topicsOf(sn: string): DeviceTopics {
     job: `${up}/${DEVICE_TOPICS.job}`,
     terminal: `${up}/${DEVICE_TOPICS.terminal}`,
     cloud: `${up}/${DEVICE_TOPICS.cloud}`,
+    video: `${up}/${VIDEO_TOPIC}`,
     command: `${MQTT_TOPIC_ROOT}/${sn}/down/cmd`,
+    videoAnswer: `${MQTT_TOPIC_ROOT}/${sn}/down/${VIDEO_TOPIC}`,
   };
 }

@@ -13,6 +13,8 @@ export interface SimulatedUnit {
   jobFailureRate?: number;
   /** It takes algorithm licences and never answers about them: the server's timeout, played. */
   licenceHangs?: boolean;
+  /** Cloud video recordings it uploads once connected; the fleet's `videoRecordings` when absent. */
+  videoRecordings?: number;
 }
 
 /** Models of the factory registry's generated units (apps/server, devices' factory.ts). */

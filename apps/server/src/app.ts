@@ -59,6 +59,7 @@ import { type ScanLoginProvider, type SmsProvider, signInModule } from './module
 import { systemModule } from './modules/system/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 import { type RelayOptions, terminalModule } from './modules/terminal/index.js';
+import { videoModule } from './modules/video/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ...(options.taskTickMs === 0 ? { tickMs: 0 } : {}),
       }),
       cbsModule,
+      videoModule,
       algmallModule,
       lvlmLabModule({
         ...options.lvlmLab,

@@ -41,6 +41,9 @@ export async function startDemoFleet({
       ...(index === units.length - 1 && units.length > 1 ? { licenceHangs: true } : {}),
     })),
     licenceKey,
+    // The units holding a cloud video package (the demo's first six) upload recordings to show in
+    // video detail; the server refuses the others.
+    videoRecordings: 3,
     // Spread over a few seconds: the console's first minutes show devices coming online.
     connectSpreadMs: 3_000,
     log: {

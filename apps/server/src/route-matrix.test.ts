@@ -31,6 +31,7 @@ import {
   type OpenOperation,
   SYSTEM_CALLS,
   TASK_CALLS,
+  VIDEO_CALLS,
 } from '@vap/contracts';
 import { eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -45,6 +46,7 @@ import { accessKeys } from './modules/access-keys/schema.js';
 import { algmallOrders, algmallProducts } from './modules/algmall/schema.js';
 import { DEMO_GROUPS } from './modules/devices/demo.js';
 import { messages } from './modules/notices/schema.js';
+import { videoRecordings } from './modules/video/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
 import { signedHeaders } from './testing/access-keys.js';
 import { addAccount, md5, pngOf, userIdOf } from './testing/accounts.js';
@@ -111,6 +113,8 @@ interface DemoRows {
   /** An order of authorisations of the demo company, and its number. */
   orderId: number;
   orderNumber: string;
+  /** A cloud video recording of the demo company's first-group device. */
+  recordingId: number;
 }
 
 /**
@@ -134,6 +138,8 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   [routeOf(DEVICE_CALLS.updateGroup)]: (rows) => rows.groupId,
   [routeOf(DEVICE_CALLS.deleteGroup)]: (rows) => rows.groupId,
   [routeOf(ALGMALL_CALLS.order)]: (rows) => rows.orderId,
+  [routeOf(VIDEO_CALLS.recording)]: (rows) => rows.recordingId,
+  [routeOf(VIDEO_CALLS.download)]: (rows) => rows.recordingId,
 };
 
 /**
@@ -246,7 +252,29 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       })
       .returning({ id: algmallOrders.id, number: algmallOrders.number });
     if (!order) throw new Error('no demo order');
+    const firstDevice = await deviceIn(firstGroup);
+    const clip = Buffer.from('recording');
+    const recordingPath = `recording/${demoCompany.id}_${md5(clip)}.mp4`;
+    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
+      recordingPath,
+      clip,
+      'video/mp4',
+      demoCompany.id,
+    );
+    const [recording] = await db
+      .insert(videoRecordings)
+      .values({
+        companyId: demoCompany.id,
+        deviceId: firstDevice,
+        path: recordingPath,
+        startedAt: new Date(),
+        endedAt: new Date(),
+        size: clip.length,
+        md5: md5(clip),
+      })
+      .returning({ id: videoRecordings.id });
     rows = {
+      recordingId: recording?.id ?? 0,
       orderId: order.id,
       orderNumber: order.number,
       operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
@@ -254,7 +282,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       ownerMessageId: message?.id ?? 0,
       objectPath,
       accessKeyId: demoKey.id,
-      deviceId: await deviceIn(firstGroup),
+      deviceId: firstDevice,
       groupId: firstGroup,
       otherDeviceId: await deviceIn(secondGroup),
       otherGroupId: secondGroup,

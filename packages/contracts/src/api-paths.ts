@@ -249,6 +249,18 @@ export const FINANCE_PATHS = {
 } as const;
 
 /** Cloud storage packages (plugin `cbs`, page cbs_dashboard; the company's product flag cbs = 0). */
+/** Video detail (page video_detail): the cloud video recordings of devices with a cloud video package. */
+export const VIDEO_PATHS = {
+  /** GET: a page of the caller's devices that hold a cloud video package, to pick one. */
+  devices: '/v1/cbs/company/video/devices',
+  /** GET: a page of recordings (list query: device_id, started_at). */
+  recordings: '/v1/cbs/company/video/recordings',
+  /** GET: one recording with a signed, expiring URL to play it. */
+  recording: pathWithId('/v1/cbs/company/video/recordings/:id'),
+  /** GET: a signed, expiring URL that downloads the recording. */
+  download: pathWithId('/v1/cbs/company/video/recordings/:id/download'),
+} as const;
+
 export const CBS_PATHS = {
   /** GET: a page of the company's packages (list query); POST: open packages on devices. */
   packages: '/v1/cbs/company/packages',
@@ -407,6 +419,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   FINANCE_PATHS,
   DEV_PAYMENT_PATHS,
   CBS_PATHS,
+  VIDEO_PATHS,
   ALGMALL_PATHS,
   LVLM_LAB_PATHS,
   PRS_PATHS,

@@ -59,10 +59,10 @@ export const createCompanyBodySchema = z.object({
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
 /** What the object store keeps, by folder (spec §7.2 `{kind}/{companyId}_{md5}.{ext}`). */
-export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware'] as const;
+export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware', 'recording'] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
-/** Images are jpeg or png; a firmware package is a `.bin` of any content. */
-export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin'] as const;
+/** Images are jpeg or png; a firmware package is a `.bin` of any content; a recording an MP4. */
+export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin', 'mp4'] as const;
 /** The image kinds: the company's verification images and its logo. */
 export const IMAGE_OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
 /** The largest object of each kind, in bytes (spec §5.2, §5.3; issue 16). */
@@ -72,6 +72,8 @@ export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
   id_emblem: VERIFY_IMAGE_MAX_BYTES,
   logo: LOGO_MAX_BYTES,
   firmware: FIRMWARE_MAX_BYTES,
+  /** A device's cloud video recording (video.ts; a video at most 100M, spec §5.6). */
+  recording: 100 * 1024 * 1024,
 };
 /** Which company field each verification image fills. */
 export const VERIFY_IMAGE_KINDS = {
@@ -84,11 +86,11 @@ export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImag
 
 /**
  * `license/12_9e107d9d372bb6826bd81d3542a419d6.png`, `firmware/12_….bin`; nothing else (no `..`, no
- * other folder, an image's extension for an image kind and `.bin` for firmware).
+ * other folder, an image's extension for an image kind, `.bin` for firmware, `.mp4` for a recording).
  */
 export const OBJECT_PATH_PATTERN =
-  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin)$/;
-const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z]+)$/;
+  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4)$/;
+const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z0-9]+)$/;
 
 export interface ObjectPathParts {
   kind: ObjectKind;
@@ -181,4 +183,12 @@ export const uploadResultSchema = z.object({ path: z.string(), url: z.string() }
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** GET /v1/pms/objects/*: a signed URL's expiry and signature (absent for a signed-in user). */
-export const signedUrlQuerySchema = z.object({ e: z.string().optional(), s: z.string().optional() });
+export const signedUrlQuerySchema = z.object({
+  e: z.string().optional(),
+  s: z.string().optional(),
+  /** An attachment's file name: the answer downloads rather than shows. */
+  dl: z
+    .string()
+    .regex(/^[\w.-]{1,80}$/)
+    .optional(),
+});

@@ -21,6 +21,7 @@ import { SUMMARY_CALLS } from './summary-calls.js';
 import { SYSTEM_CALLS } from './system-calls.js';
 import { TASK_CALLS } from './tasks-calls.js';
 import { TERMINAL_CALLS } from './terminal-calls.js';
+import { VIDEO_CALLS } from './video-calls.js';
 
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall>>>> = {
   auth: AUTH_CALLS,
@@ -36,6 +37,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   terminal: TERMINAL_CALLS,
   finance: FINANCE_CALLS,
   cbs: CBS_CALLS,
+  video: VIDEO_CALLS,
   algmall: ALGMALL_CALLS,
   lvlmLab: LVLM_LAB_CALLS,
   prs: PRS_CALLS,

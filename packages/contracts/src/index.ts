@@ -53,3 +53,5 @@ export * from './terminal.js';
 export * from './terminal-calls.js';
 export * from './text.js';
 export * from './validators.js';
+export * from './video.js';
+export * from './video-calls.js';

@@ -12,6 +12,7 @@ const ZOD_FREE = [
   'declared-calls.ts',
   'operations-calls.ts',
   'cbs-calls.ts',
+  'video-calls.ts',
   'algmall-calls.ts',
   'lvlm-lab-calls.ts',
   'plate-recognition-calls.ts',

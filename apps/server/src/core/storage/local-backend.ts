@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseObjectPath } from '@vap/contracts';
 import { ApiError } from '../http/errors.js';
-import { type ObjectBackend, ObjectMissingError, type StagedObject } from './backend.js';
+import { type ByteRange, type ObjectBackend, ObjectMissingError, type StagedObject } from './backend.js';
 
 export class LocalObjectBackend implements ObjectBackend {
   readonly kind = 'local';
@@ -52,12 +52,12 @@ export class LocalObjectBackend implements ObjectBackend {
     };
   }
 
-  async read(path: string): Promise<Readable> {
+  async read(path: string, range?: ByteRange): Promise<Readable> {
     // Opened first, so that a missing file is known before the answer starts.
     const handle = await open(this.fileOf(path), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? new ObjectMissingError(path) : error;
     });
-    return handle.createReadStream();
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async displayUrl(): Promise<null> {

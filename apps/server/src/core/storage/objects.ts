@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
-import type { ObjectBackend, StagedObject } from './backend.js';
+import type { ByteRange, ObjectBackend, StagedObject } from './backend.js';
 import { storedObjects } from './schema.js';
 
 export const UPLOAD_TOKEN_TTL_SECONDS = 600;
@@ -40,6 +40,13 @@ function safeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** The file name a download URL may give its object (the `dl` of a signed URL). */
+export const DOWNLOAD_NAME = /^[\w.-]{1,80}$/;
+
+/** An MP4 (ISO base media file) by its first box: `ftyp`. */
+export const isMp4 = (bytes: Buffer) =>
+  bytes.length >= 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp';
 
 /** The format of a jpeg or png by its first bytes. */
 function magicTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
@@ -130,12 +137,18 @@ export class ObjectStore {
    * A display URL of a stored path, valid for one to two hours: the backend's own (a presigned
    * bucket URL), or one below /webapi that this server signs and serves.
    */
-  async signedUrl(path: string): Promise<string> {
+  async signedUrl(path: string, download?: string): Promise<string> {
     if (!path) return '';
     const signedAt = Math.floor(this.now() / 1000 / URL_BUCKET_SECONDS) * URL_BUCKET_SECONDS;
     const exp = signedAt + 2 * URL_BUCKET_SECONDS;
-    const own = await this.backend.displayUrl(path, signedAt, exp);
-    return own ?? `/webapi${COMPANY_PATHS.objects}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}`;
+    if (download !== undefined && !DOWNLOAD_NAME.test(download))
+      throw new Error(`bad download name ${download}`);
+    const own = await this.backend.displayUrl(path, signedAt, exp, download);
+    const attachment = download === undefined ? '' : `&dl=${download}`;
+    return (
+      own ??
+      `/webapi${COMPANY_PATHS.objects}/${path}?e=${exp}&s=${this.#urlSignature(path, exp)}${attachment}`
+    );
   }
 
   verifyUrl(path: string, exp: string | undefined, signature: string | undefined): boolean {
@@ -211,16 +224,24 @@ export class ObjectStore {
   /**
    * Puts a received upload in place and records it, if its content is what its name says: the md5
    * in the name, and for an image a JPEG or PNG of the name's extension (a firmware package is
-   * bytes of any kind). Otherwise it is discarded and nothing is kept.
+   * bytes of any kind, a recording an MP4). Otherwise it is discarded and nothing is kept.
    */
   async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
     const parts = parseObjectPath(grant.path);
-    const type = parts?.kind === 'firmware' ? 'application/octet-stream' : imageTypeOf(upload.head);
+    const image = parts?.kind === 'firmware' || parts?.kind === 'recording' ? null : imageTypeOf(upload.head);
+    const type =
+      parts?.kind === 'firmware'
+        ? 'application/octet-stream'
+        : parts?.kind === 'recording'
+          ? isMp4(upload.head)
+            ? 'video/mp4'
+            : null
+          : image;
     const refusal = !parts
       ? new ApiError(401, 'upload_token_invalid')
       : upload.md5 !== parts.md5
         ? new ApiError(400, 'upload_hash_error')
-        : !type || (type !== 'application/octet-stream' && !extensionMatches(parts.extension, type))
+        : !type || (image && !extensionMatches(parts.extension, image))
           ? new ApiError(400, 'upload_type_invalid')
           : null;
     if (refusal || !type) {
@@ -270,8 +291,8 @@ export class ObjectStore {
     return row?.companyId === companyId;
   }
 
-  /** The bytes of a stored object; `ObjectMissingError` when the backend has none. */
-  read(path: string): Promise<Readable> {
-    return this.backend.read(path);
+  /** The bytes of a stored object, or a range of them; `ObjectMissingError` when the backend has none. */
+  read(path: string, range?: ByteRange): Promise<Readable> {
+    return this.backend.read(path, range);
   }
 }

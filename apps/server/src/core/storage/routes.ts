@@ -6,12 +6,13 @@ import { Readable } from 'node:stream';
 import { COMPANY_CALLS, OBJECT_MAX_BYTES, OBJECT_STORE_AUTH_SCHEME, parseObjectPath } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { serve } from '../http/calls.js';
 import { ApiError, unauthorized } from '../http/errors.js';
-import { ObjectMissingError } from './backend.js';
+import { type ByteRange, ObjectMissingError } from './backend.js';
 import { readMultipart } from './multipart.js';
 import type { ObjectStore, ReceivedUpload, UploadGrant } from './objects.js';
 
@@ -95,14 +96,37 @@ export async function objectRoutes(app: FastifyInstance, { db, store, tokens }: 
       const companyId = await companyOfCaller(request);
       if (companyId !== stored.companyId) throw new ApiError(403, 'forbidden');
     }
-    const bytes = await store.read(path).catch((error: unknown) => {
+    // A range request (a video seeking) is answered 206 with that range, or 416 when the range
+    // lies past the end; several ranges, or a header that is no range, get the whole object.
+    const size = stored.size;
+    let range: ByteRange | undefined;
+    const asked = request.headers.range;
+    if (asked !== undefined) {
+      const ranges = parseRange(size, asked, { combine: true });
+      if (ranges === -1) {
+        return reply
+          .code(416)
+          .header('accept-ranges', 'bytes')
+          .header('content-range', `bytes */${size}`)
+          .send();
+      }
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
+    }
+    const bytes = await store.read(path, range).catch((error: unknown) => {
       if (error instanceof ObjectMissingError) throw new ApiError(404, 'not_found');
       throw error;
     });
-    return reply
+    reply
       .type(stored.contentType)
+      .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
+      .header('x-content-type-options', 'nosniff');
+    if (request.query.dl) reply.header('content-disposition', `attachment; filename="${request.query.dl}"`);
+    if (!range) return reply.header('content-length', size).send(bytes);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
       .send(bytes);
   });
 

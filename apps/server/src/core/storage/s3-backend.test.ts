@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -49,8 +49,9 @@ describe('the S3 object backend (against s3rver)', () => {
         content.on('error', (error) => tap.destroy(error));
         return backend.stage(path, content.pipe(tap), size);
       },
-      read: (path) => backend.read(path),
-      displayUrl: (path, signedAt, expiresAt) => backend.displayUrl(path, signedAt, expiresAt),
+      read: (path, range) => backend.read(path, range),
+      displayUrl: (path, signedAt, expiresAt, download) =>
+        backend.displayUrl(path, signedAt, expiresAt, download),
       displayOrigin: () => backend.displayOrigin(),
     };
     t = await createTestApp('pglite', { objectBackend: watched });
@@ -200,5 +201,28 @@ describe('the S3 object backend (against s3rver)', () => {
     );
     await staged.commit('image/png');
     expect(await keys()).toContain('tenant-a/logo/2_0123456789abcdef0123456789abcdef.png');
+  });
+
+  it('reads a range of an object, and its presigned URL serves range requests (206, 416) and downloads as an attachment', async () => {
+    const backend = s3.backend();
+    const video = readFileSync(new URL('../../../../device-sim/fixtures/video-1.mp4', import.meta.url));
+    const name = `recording/1_${md5(video)}.mp4`;
+    const staged = await backend.stage(name, Readable.from([video]), video.length);
+    await staged.commit('video/mp4');
+    expect(
+      (await bytesOf(await backend.read(name, { start: 100, end: 1099 }))).equals(video.subarray(100, 1100)),
+    ).toBe(true);
+    const now = Math.floor(Date.now() / 1000);
+    const url = await backend.displayUrl(name, now, now + 600);
+    const part = await fetch(url, { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 1100))).toBe(true);
+    const past = await fetch(url, { headers: { range: `bytes=${video.length}-` } });
+    expect(past.status).toBe(416);
+    await past.arrayBuffer();
+    const download = await fetch(await backend.displayUrl(name, now, now + 600, 'clip_1.mp4'));
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="clip_1.mp4"');
+    expect(Buffer.from(await download.arrayBuffer()).equals(video)).toBe(true);
   });
 });

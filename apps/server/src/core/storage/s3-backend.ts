@@ -17,7 +17,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type ObjectBackend, ObjectMissingError, type StagedObject } from './backend.js';
+import { type ByteRange, type ObjectBackend, ObjectMissingError, type StagedObject } from './backend.js';
 
 export interface S3BackendOptions {
   bucket: string;
@@ -109,10 +109,14 @@ export class S3ObjectBackend implements ObjectBackend {
     };
   }
 
-  async read(path: string): Promise<Readable> {
+  async read(path: string, range?: ByteRange): Promise<Readable> {
     try {
       const answer = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(path) }),
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.#key(path),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       return answer.Body as Readable;
     } catch (error) {
@@ -126,8 +130,14 @@ export class S3ObjectBackend implements ObjectBackend {
     }
   }
 
-  async displayUrl(path: string, signedAt: number, expiresAt: number): Promise<string> {
-    return getSignedUrl(this.#client, new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(path) }), {
+  async displayUrl(path: string, signedAt: number, expiresAt: number, download?: string): Promise<string> {
+    // A presigned GET serves range requests as the bucket does; a download names its file.
+    const get = new GetObjectCommand({
+      Bucket: this.#bucket,
+      Key: this.#key(path),
+      ...(download ? { ResponseContentDisposition: `attachment; filename="${download}"` } : {}),
+    });
+    return getSignedUrl(this.#client, get, {
       signingDate: new Date(signedAt * 1000),
       expiresIn: expiresAt - signedAt,
     });

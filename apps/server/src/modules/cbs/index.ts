@@ -8,7 +8,8 @@ import { CloudBilling } from './billing.js';
 
 export { seedDemoCloud } from './demo.js';
 /** The company module asks before the product cbs is turned off. */
-export { hasRunningPackages } from './packages.js';
+/** Video detail asks which devices hold a cloud video package. */
+export { hasRunningPackages, holdsPackage } from './packages.js';
 
 import { CbsDashboards, nextMonthDue } from './dashboard.js';
 import { CloudPackages } from './packages.js';

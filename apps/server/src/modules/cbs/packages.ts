@@ -15,6 +15,7 @@ import {
   type CloudDevice,
   type CloudPackage,
   type CloudPackageChange,
+  type CloudPackageState,
   type CloudPlan,
   type CloudService,
   type CloudState,
@@ -24,7 +25,19 @@ import {
   proratedFen,
   type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
@@ -336,3 +349,18 @@ export async function hasRunningPackages(db: Db, companyId: number): Promise<boo
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Whether a device of the company holds a package of the service in one of `states` (video
+ * detail: a running cloud video package takes recordings; one not closed keeps them listed), as
+ * SQL on the device's id column, for another module's statement.
+ */
+export const holdsPackage = (
+  deviceId: SQLWrapper,
+  companyId: number,
+  service: CloudService,
+  states: readonly CloudPackageState[],
+): SQL =>
+  sql`exists (select 1 from ${cloudPackages} where ${cloudPackages.deviceId} = ${deviceId}
+    and ${cloudPackages.companyId} = ${companyId} and ${cloudPackages.service} = ${service}
+    and ${inArray(cloudPackages.state, [...states])})`;

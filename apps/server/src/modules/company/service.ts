@@ -213,8 +213,9 @@ export class CompanyService {
   async uploadToken(userId: number, body: UploadTokenBody): Promise<{ token: string; url: string }> {
     const companyId = await this.ownedCompanyId(userId);
     const parts = parseObjectPath(body.name);
-    // Firmware has its own token, on its own button (modules/tasks).
-    if (!parts || parts.kind === 'firmware')
+    // Firmware has its own token, on its own button (modules/tasks); recordings are the devices'
+    // (modules/video).
+    if (!parts || parts.kind === 'firmware' || parts.kind === 'recording')
       throw new ApiError(400, 'validation_failed', 'validation.objectPath');
     if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
     if (body.size > OBJECT_MAX_BYTES[parts.kind]) throw new ApiError(413, 'payload_too_large');
