@@ -24,11 +24,12 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
+  // The media plugin (plugins/media) has video detail; its other pages are still planned.
   definePlugin({
-    id: 'media',
+    id: 'media-planned',
     kernel: '^2',
     pages: [
-      ...pages(['adpkg_management', 'video_detail', 'hologram_parking']),
+      ...pages(['adpkg_management', 'hologram_parking']),
       page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
     ],
   }),

@@ -85,6 +85,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-open-platform',
       '@vap/plugin-lvlm-lab',
       '@vap/plugin-plate-recognition',
+      '@vap/plugin-media',
     ]);
   });
 

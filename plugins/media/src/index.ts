@@ -1,0 +1,20 @@
+import { definePlugin, messages, page } from '@vap/kernel';
+
+/**
+ * Media (spec §1, §2.3; issue 32): video detail (`video_detail`), the cloud video recordings of the
+ * devices holding a cloud video package — listed by device and time, played with seeking, and
+ * downloaded with the role's `download` button. A lazy chunk: nothing of it loads before the page
+ * is opened.
+ */
+export default definePlugin({
+  id: 'media',
+  kernel: '^2',
+  pages: [page('video_detail', () => import('./pages/video-detail.js'), { buttons: ['download'] })],
+  messages: [
+    messages('media', {
+      en: () => import('./locales/en.json'),
+      'zh-CN': () => import('./locales/zh-CN.json'),
+      'zh-TW': () => import('./locales/zh-TW.json'),
+    }),
+  ],
+});
