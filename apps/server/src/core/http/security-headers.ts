@@ -31,6 +31,8 @@ export const CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
+  /** Videos (video detail's recordings), from the bucket too when objects are in one. */
+  mediaSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
   objectSrc: ["'none'"],
@@ -52,6 +54,7 @@ function documentOptions(imageOrigins: readonly string[], frameAncestors: "'none
       directives: {
         ...CSP_DIRECTIVES,
         imgSrc: [...CSP_DIRECTIVES.imgSrc, ...imageOrigins],
+        mediaSrc: [...CSP_DIRECTIVES.mediaSrc, ...imageOrigins],
         frameAncestors: [frameAncestors],
       },
     },

@@ -128,11 +128,12 @@ describe('the S3 object backend (against s3rver)', () => {
     expect(Buffer.from(await image.arrayBuffer()).equals(logo)).toBe(true);
   });
 
-  it("lets the console's pages show images from the bucket (Content-Security-Policy img-src)", async () => {
+  it("lets the console's pages show images and play videos from the bucket (Content-Security-Policy img-src, media-src)", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/webapi/healthz' });
     expect(String(response.headers['content-security-policy'])).toContain(
       `img-src 'self' data: blob: ${s3.endpoint}`,
     );
+    expect(String(response.headers['content-security-policy'])).toContain(`media-src 'self' ${s3.endpoint}`);
   });
 
   it('streams the file into the bucket while the body is still arriving', async () => {
