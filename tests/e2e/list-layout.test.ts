@@ -59,6 +59,7 @@ const LIST_PAGES = [
   'algmall_onauth',
   'algmall_offauth',
   'algmall_consume',
+  'video_detail',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */
