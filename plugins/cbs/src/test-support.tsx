@@ -149,3 +149,23 @@ export const rechargeMenu: MenuItem = {
     },
   ],
 };
+
+/** The media area's video detail page (hidden in the menu) in the user's menu, beside the tested page. */
+export const videoDetailMenu: MenuItem = {
+  ...rechargeMenu,
+  id: 400,
+  name: 'media',
+  path: 'media',
+  title: 'menu.media',
+  children: [
+    {
+      ...(rechargeMenu.children[0] as MenuItem),
+      id: 403,
+      parent_id: 400,
+      name: 'video_detail',
+      path: 'video-detail',
+      title: 'menu.video_detail',
+      is_hidden: true,
+    },
+  ],
+};

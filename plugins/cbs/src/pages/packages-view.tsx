@@ -1,5 +1,5 @@
 import { CBS_CALLS, type CloudPackage } from '@vap/contracts';
-import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, useNavigateTo, usePagePath, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, formatFileSize, rowActionsColumn, Tag } from '@vap/ui';
 import { Suspense, useState } from 'react';
 import { PACKAGES_TABLE } from '../cbs-query.js';
@@ -31,6 +31,9 @@ export function PackagesView() {
   const filters = usePackageFilters();
   const [opening, setOpening] = useState(false);
   const [changing, setChanging] = useState<CloudPackage | null>(null);
+  const navigateTo = useNavigateTo();
+  // Video detail (a hidden page) shows a cloud video package's recordings, for a role that has it.
+  const mayWatch = usePagePath('video_detail') !== null;
 
   const usage = (used: number, quota: number, label: string) => (
     <div className="flex min-w-32 flex-col gap-1">
@@ -104,6 +107,11 @@ export function PackagesView() {
       row.state === 'closed'
         ? null
         : [
+            mayWatch &&
+              row.service === 'cloud_video' && {
+                label: t('packages.recordings'),
+                onClick: () => navigateTo('video_detail', { device_id: String(row.device_id) }),
+              },
             // A suspended package cannot change its plan (409 package_suspended) until it resumes.
             mayBuy &&
               row.state === 'active' && { label: t('packages.change'), onClick: () => setChanging(row) },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
+import { rowAction, rowActionNames } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -13,6 +14,7 @@ import {
   type PageOptions,
   rechargeMenu,
   renderCbsPage,
+  videoDetailMenu,
 } from '../test-support.js';
 
 midNovember();
@@ -297,5 +299,18 @@ describe('cbs_dashboard: changing a plan', () => {
     expect(within(alert).getByRole('link', { name: en.common.recharge }).getAttribute('href')).toBe(
       '/finance/recharge',
     );
+  });
+
+  it('opens video detail for a cloud video package, when the role has that page', async () => {
+    await renderPackages([running, largest], { extraMenus: [videoDetailMenu] });
+    const video = await rowOf('Camera 2');
+    expect(await rowActionNames(await rowOf('Camera 1'))).not.toContain(en.packages.recordings);
+    await userEvent.click(await rowAction(video, en.packages.recordings));
+    expect(await screen.findByText(`at /media/video-detail?device_id=${largest.device_id}`)).toBeTruthy();
+  });
+
+  it('offers no recordings to a role without video detail', async () => {
+    await renderPackages([largest]);
+    expect(await rowActionNames(await rowOf('Camera 2'))).not.toContain(en.packages.recordings);
   });
 });

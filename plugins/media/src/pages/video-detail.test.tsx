@@ -93,6 +93,21 @@ describe('video detail (page video_detail)', () => {
     });
   });
 
+  it('lists the recordings of the device another page names in the address', async () => {
+    const {
+      api: { calls },
+    } = await renderPage({}, { path: '?device_id=7' });
+    await waitFor(() => {
+      const last = callsTo(calls, 'GET', VIDEO_PATHS.recordings).at(-1);
+      expect(JSON.parse(atob(last?.query.get('wheres') ?? 'W10='))).toEqual([
+        { k: 'device_id', o: '=', v: 7 },
+      ]);
+    });
+    expect((await screen.findByRole('combobox', { name: en.video.device })).textContent).toContain(
+      `Gate camera (${device.sn})`,
+    );
+  });
+
   it('plays a recording in an HTML5 player from its signed URL', async () => {
     await renderPage();
     expect(await screen.findByText(en.video.pick)).toBeTruthy();

@@ -12,7 +12,8 @@ import {
   Skeleton,
   useFilters,
 } from '@vap/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { VideoPlayer } from './video-player.js';
 
 /** The devices a picker offers: a company's cloud video packages are few, the first 100 by serial. */
@@ -21,7 +22,7 @@ const DEVICES_QUERY = { page: 1, size: 100, wheres: [], orders: [] };
 /**
  * Video detail (page video_detail; issue 32): the cloud video recordings of the caller's devices
  * that hold a cloud video package (within their groups), by device and time range, the latest
- * first. Play opens a recording in the player, which seeks by range requests on its signed URL;
+ * first; opened from another page with `?device_id=`, that device's. Play opens a recording in the player, which seeks by range requests on its signed URL;
  * with the role's `download` button, Download saves it.
  */
 export default function VideoDetailPage() {
@@ -50,6 +51,15 @@ export default function VideoDetailPage() {
     },
     { key: 'started_at', op: 'between', kind: 'days', label: t('video.time') },
   ]);
+
+  // A page that opens this one for a device names it in the address: chosen as if picked.
+  const [params] = useSearchParams();
+  const asked = params.get('device_id');
+  const deviceField = filters.fields.find((field) => field.key === 'device_id');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per device asked for, not per render's setter
+  useEffect(() => {
+    if (asked && /^\d{1,10}$/.test(asked)) deviceField?.set(asked);
+  }, [asked]);
 
   async function download(row: VideoRecording) {
     try {
