@@ -21,6 +21,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles, users } from '../../core/db/schema.js';
+import { LocalObjectBackend } from '../../core/storage/local-backend.js';
+import { ObjectStore } from '../../core/storage/objects.js';
 import { addAccount, addMember, md5, multipart } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { suiteApp } from '../../testing/suite-app.js';
@@ -254,9 +256,34 @@ describe.each(ENGINES)('video detail on %s', (engine) => {
     });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${FIXTURE.length}`);
+    // Several ranges, or a header that is no byte range, get the whole recording.
+    for (const range of ['bytes=0-1,5-6', 'items=0-5']) {
+      const whole = await t.app.inject({ method: 'GET', url: playback.url, headers: { range } });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.rawPayload.length).toBe(FIXTURE.length);
+    }
     // A forged signature is no signature: the signed-out browser is refused.
     const forged = await t.app.inject({ method: 'GET', url: playback.url.replace(/s=[^&]+/, 's=forged') });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('gives the browser a URL that expires within two hours: a later expiry, or one signed 3 h ago, is refused', async () => {
+    const id = await record(withVideo, T0 + 25 * HOUR);
+    const playback = (await get(VIDEO_PATHS.recording(id))).json<VideoPlayback>();
+    const url = new URL(playback.url, 'http://x');
+    const expires = Number(url.searchParams.get('e')) * 1000;
+    expect(expires - Date.now()).toBeGreaterThan(HOUR - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(2 * HOUR);
+    url.searchParams.set('e', String(expires / 1000 + 3600));
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(401);
+    const path = url.pathname.replace(/^\/webapi\/v1\/pms\/objects\//, '');
+    const past = new ObjectStore(
+      t.database.db,
+      new LocalObjectBackend(t.dataDir),
+      t.serverSecret,
+      () => Date.now() - 3 * HOUR,
+    );
+    expect((await t.app.inject({ method: 'GET', url: await past.signedUrl(path) })).statusCode).toBe(401);
   });
 
   it('downloads a recording as an attachment named by its device and start, with the button download', async () => {
