@@ -2,7 +2,9 @@
  * Video detail (issue 32): devices with a running cloud video package upload recordings (a token
  * from `up/video`, then the object store's upload), which the caller's pages list by time, play
  * with range requests (206, 416) by signed, expiring URLs, and download with the button; another
- * company's recording, or one on a device outside the caller's groups, is not found.
+ * company's recording, or one on a device outside the caller's groups, is not found. On the S3
+ * backend the recording is kept in the bucket and its URL is the bucket's presigned one, which
+ * serves the ranges itself.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -18,14 +20,16 @@ import {
   type VideoUploadAnswer,
 } from '@vap/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
 import { roles, users } from '../../core/db/schema.js';
 import { LocalObjectBackend } from '../../core/storage/local-backend.js';
 import { ObjectStore } from '../../core/storage/objects.js';
 import { addAccount, addMember, md5, multipart } from '../../testing/accounts.js';
-import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { startTestS3, type TestS3 } from '../../testing/s3.js';
 import { suiteApp } from '../../testing/suite-app.js';
+import { demoOwner } from '../../testing/test-app.js';
 import type { RecordingDevice } from './recordings.js';
 import { videoRecordings } from './schema.js';
 
@@ -334,5 +338,70 @@ describe.each(ENGINES)('video detail on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: path, headers: stranger.headers })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('video detail on the S3 backend', () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let device: RecordingDevice;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    t = await createTestApp('pglite', { objectBackend: s3.backend() });
+    const demo = await demoOwner(t);
+    owner = demo.headers;
+    const [first] = await t.database.db
+      .select({ id: devices.id, sn: devices.sn, companyId: devices.companyId })
+      .from(devices)
+      .where(eq(devices.companyId, demo.companyId))
+      .orderBy(asc(devices.id))
+      .limit(1);
+    device = first as RecordingDevice;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('keeps a device’s recording in the bucket and plays it by a presigned URL that serves range requests', async () => {
+    const answer = await t.services.video.recordings.request(device, {
+      id: 's3',
+      start: T0,
+      end: T0 + 4000,
+      size: FIXTURE.length,
+      md5: FIXTURE_MD5,
+    });
+    if (!answer?.ok) throw new Error(`refused: ${JSON.stringify(answer)}`);
+    const form = multipart({ filename: answer.path, filesize: String(FIXTURE.length) }, FIXTURE);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: new URL(answer.url).pathname,
+      headers: {
+        authorization: `${OBJECT_STORE_AUTH_SCHEME} ${answer.token}`,
+        'content-type': form.contentType,
+      },
+      payload: form.body,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const page = (
+      await t.app.inject({ method: 'GET', url: `/webapi${VIDEO_PATHS.recordings}`, headers: owner })
+    ).json<ListPage<VideoRecording>>();
+    const id = page.items[0]?.id ?? -1;
+    const playback = (
+      await t.app.inject({ method: 'GET', url: `/webapi${VIDEO_PATHS.recording(id)}`, headers: owner })
+    ).json<VideoPlayback>();
+    expect(playback.url.startsWith(s3.endpoint)).toBe(true);
+    const part = await fetch(playback.url, { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${FIXTURE.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(FIXTURE.subarray(100, 1100))).toBe(true);
+    const download = (
+      await t.app.inject({ method: 'GET', url: `/webapi${VIDEO_PATHS.download(id)}`, headers: owner })
+    ).json<VideoDownload>();
+    const file = await fetch(download.url);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${download.filename}"`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(FIXTURE)).toBe(true);
   });
 });
