@@ -99,7 +99,17 @@ const fileNameOf = (row: RecordingRow) =>
     .replace(/[-:]/g, '')
     .replace('T', '-')}.mp4`;
 
+/**
+ * Requests of one device answered at once; more are dropped unanswered (a unit asks again when it
+ * connects again), so that a device flooding `up/video` holds a few of the database's connections
+ * at most, whatever it sends.
+ */
+export const VIDEO_REQUESTS_IN_FLIGHT = 4;
+
 export class VideoRecordings implements BrokerObserver {
+  /** Requests being answered, by device id. */
+  readonly #inFlight = new Map<number, number>();
+
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
@@ -119,9 +129,17 @@ export class VideoRecordings implements BrokerObserver {
     } catch {
       return;
     }
+    const busy = this.#inFlight.get(device.id) ?? 0;
+    if (busy >= VIDEO_REQUESTS_IN_FLIGHT) return;
+    this.#inFlight.set(device.id, busy + 1);
     void this.request({ id: device.id, sn: device.sn, companyId }, body)
       .then((answer) => answer && this.send(device.sn, VIDEO_TOPIC, answer))
-      .catch((error: unknown) => this.log.warn({ err: error, sn: device.sn }, 'video upload not answered'));
+      .catch((error: unknown) => this.log.warn({ err: error, sn: device.sn }, 'video upload not answered'))
+      .finally(() => {
+        const left = (this.#inFlight.get(device.id) ?? 1) - 1;
+        if (left > 0) this.#inFlight.set(device.id, left);
+        else this.#inFlight.delete(device.id);
+      });
   }
 
   /**

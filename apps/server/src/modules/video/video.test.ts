@@ -13,12 +13,14 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_PER_DEVICE,
   VIDEO_PATHS,
+  VIDEO_TOPIC,
   type VideoDevice,
   type VideoDownload,
   type VideoPlayback,
   type VideoRecording,
   type VideoUploadAnswer,
 } from '@vap/contracts';
+import type { AedesPublishPacket } from 'aedes';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
@@ -30,7 +32,9 @@ import { createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
 import { startTestS3, type TestS3 } from '../../testing/s3.js';
 import { suiteApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
-import type { RecordingDevice } from './recordings.js';
+import { type Connection, deviceTopic } from '../mqtt/index.js';
+import { until } from '../tasks/test-support.js';
+import { type RecordingDevice, VIDEO_REQUESTS_IN_FLIGHT, VideoRecordings } from './recordings.js';
 import { videoRecordings } from './schema.js';
 
 const FIXTURE = readFileSync(new URL('../../../../device-sim/fixtures/video-1.mp4', import.meta.url));
@@ -198,6 +202,54 @@ describe.each(ENGINES)('video detail on %s', (engine) => {
       md5: FIXTURE_MD5,
     });
     expect(again).toMatchObject({ ok: true });
+  });
+
+  it(`answers at most ${VIDEO_REQUESTS_IN_FLIGHT} requests of a device at once: a flood is dropped, not queued`, async () => {
+    // Recordings never uploaded: listed by no test.
+    const UNSTORED = '0'.repeat(32);
+    const answered: unknown[] = [];
+    const recordings = new VideoRecordings(
+      t.database.db,
+      new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret),
+      () => 'http://devices.example',
+      async (_sn, _rest, body) => {
+        answered.push(body);
+      },
+      { warn: () => {} },
+    );
+    const connection = {
+      identity: { kind: 'device', companyId, device: withVideo },
+    } as unknown as Connection;
+    for (let i = 0; i < 20; i++)
+      recordings.published(connection, {
+        topic: deviceTopic(withVideo.sn, 'up', VIDEO_TOPIC),
+        payload: Buffer.from(
+          JSON.stringify({
+            id: `f${i}`,
+            start: T0 + 50 * HOUR + i * 60_000,
+            end: T0 + 50 * HOUR + i * 60_000 + 4000,
+            size: 10,
+            md5: UNSTORED,
+          }),
+        ),
+      } as AedesPublishPacket);
+    await until(() => answered.length === VIDEO_REQUESTS_IN_FLIGHT);
+    await new Promise((wait) => setTimeout(wait, 200));
+    expect(answered).toHaveLength(VIDEO_REQUESTS_IN_FLIGHT);
+    // Answered, the device may ask again.
+    recordings.published(connection, {
+      topic: deviceTopic(withVideo.sn, 'up', VIDEO_TOPIC),
+      payload: Buffer.from(
+        JSON.stringify({
+          id: 'later',
+          start: T0 + 60 * HOUR,
+          end: T0 + 60 * HOUR + 4000,
+          size: 10,
+          md5: UNSTORED,
+        }),
+      ),
+    } as AedesPublishPacket);
+    await until(() => answered.length === VIDEO_REQUESTS_IN_FLIGHT + 1);
   });
 
   it('filters by device and by time: recordings overlapping the range', async () => {
