@@ -55,6 +55,7 @@ import { mqttModule } from './modules/mqtt/index.js';
 import { noticesModule } from './modules/notices/index.js';
 import { type PlateEngine, plateRecognitionModule } from './modules/plate-recognition/index.js';
 import { pluginCallsModule } from './modules/plugin-calls/index.js';
+import { resourcesModule } from './modules/resources/index.js';
 import { type ScanLoginProvider, type SmsProvider, signInModule } from './modules/sign-in/index.js';
 import { systemModule } from './modules/system/index.js';
 import { tasksModule } from './modules/tasks/index.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ...(options.prsTrialsPerDay !== undefined ? { trialsPerDay: options.prsTrialsPerDay } : {}),
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
       }),
+      resourcesModule,
       pluginCallsModule(options.pluginServers ?? []),
     ],
     {

@@ -21,6 +21,7 @@ import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
 import { configuredPlateEngine, DevelopmentPlateEngineError } from './modules/plate-recognition/index.js';
 import { PluginCallError, PluginServerError, readPluginServers } from './modules/plugin-calls/index.js';
+import { seedDemoResources } from './modules/resources/index.js';
 import { configuredProviders, DevelopmentProviderError } from './modules/sign-in/index.js';
 import { DEMO_OPERATOR, hasUsers, seedDemo } from './seed.js';
 
@@ -70,6 +71,9 @@ async function main() {
       throw error;
     }
 
+    const objectBackend = await objectBackendOf(config.objectStore, config.dataDir);
+    // The demo's vendor resources are files: stored once the demo is seeded, beside its rows.
+    if (seeded) await seedDemoResources(database.db, objectBackend);
     const plateEngine = configuredPlateEngine(config.plateEngine);
     const { app, services } = await buildApp({
       database,
@@ -83,7 +87,7 @@ async function main() {
       pluginServers,
       serveSourceMaps: config.serveSourceMaps,
       dataDir: config.dataDir,
-      objectBackend: await objectBackendOf(config.objectStore, config.dataDir),
+      objectBackend,
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
       mqttLimits: config.mqttLimits,

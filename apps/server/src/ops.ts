@@ -16,6 +16,7 @@ import { factoryCommands } from './modules/devices/index.js';
 import { financeCommands } from './modules/finance/index.js';
 import { pluginCommands } from './modules/menu/index.js';
 import { noticeCommands } from './modules/notices/index.js';
+import { resourceCommands } from './modules/resources/index.js';
 
 const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...databaseCommands,
@@ -26,6 +27,7 @@ const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...noticeCommands,
   ...pluginCommands,
   ...algmallCommands,
+  ...resourceCommands,
 };
 
 const isDataDirCommand = (command: OpsCommand | DataDirCommand): command is DataDirCommand =>

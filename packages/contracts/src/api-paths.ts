@@ -179,6 +179,34 @@ export const LVLM_LAB_PATHS = {
   detections: '/v1/algmall/lab/detections',
 } as const;
 
+/** The resources (spec §2.3 `resource_download`, `resource_management`, §2.1 `/sharePage`, `/official`). */
+export const RESOURCE_PATHS = {
+  /** GET: a page of the vendor's resources and the company's own (list query). */
+  resources: '/v1/resources',
+  /** GET: a resource's file, counted. */
+  file: pathWithId('/v1/resources/:id/file'),
+  /** GET: a resource's share links; POST: a new one. */
+  links: pathWithId('/v1/resources/:id/links'),
+  /** DELETE: revokes a share link. */
+  link: pathWithId('/v1/resources/links/:id'),
+  /** POST: a skip-login grant of the official page. */
+  officialGrants: '/v1/resources/official_grants',
+  /** GET (public): a share link's resource. */
+  shared: '/v1/resources/shared/:token',
+  /** GET (public): a share link's file. */
+  sharedFile: '/v1/resources/shared/:token/file',
+  /** GET (public): the official page's resources by its grant. */
+  official: '/v1/resources/official/:token',
+  /** GET (public): a file by the official page's grant. */
+  officialFile: '/v1/resources/official/:token/:id/file',
+  /** GET: a page of the company's own resources; POST: records an uploaded one. */
+  company: '/v1/resources/company',
+  /** POST: the upload token of a resource's file. */
+  companyToken: '/v1/resources/company/token',
+  /** PUT, DELETE: one of the company's own resources. */
+  companyResource: pathWithId('/v1/resources/company/:id'),
+} as const;
+
 /** Plate recognition (spec §1, §2.3 `prs_trial`, `prs_detail`). */
 export const PRS_PATHS = {
   /** POST: reads the plate of an image, billed (the open API's operation). */
@@ -422,6 +450,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   VIDEO_PATHS,
   ALGMALL_PATHS,
   LVLM_LAB_PATHS,
+  RESOURCE_PATHS,
   PRS_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,

@@ -76,6 +76,12 @@ export const AUDIT_ACTIONS = [
   'algmall.authorisation.cancel',
   'algmall.authorisation.retry',
   'prs.package.buy',
+  'resources.create',
+  'resources.update',
+  'resources.delete',
+  'resources.link.create',
+  'resources.link.revoke',
+  'resources.official.grant',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -59,9 +59,9 @@ export const createCompanyBodySchema = z.object({
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
 /** What the object store keeps, by folder (spec §7.2 `{kind}/{companyId}_{md5}.{ext}`). */
-export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware', 'recording'] as const;
+export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware', 'recording', 'resource'] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
-/** Images are jpeg or png; a firmware package is a `.bin` of any content; a recording an MP4. */
+/** Images are jpeg or png; a firmware package or a resource's file is a `.bin` of any content; a recording an MP4. */
 export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin', 'mp4'] as const;
 /** The image kinds: the company's verification images and its logo. */
 export const IMAGE_OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
@@ -74,7 +74,11 @@ export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
   firmware: FIRMWARE_MAX_BYTES,
   /** A device's cloud video recording (video.ts; a video at most 100M, spec §5.6). */
   recording: 100 * 1024 * 1024,
+  /** A resource's file (issue 32): resources.ts' RESOURCE_MAX_BYTES. */
+  resource: 100 * 1024 * 1024,
 };
+/** The kinds stored as bytes of any content (not images). */
+export const BINARY_OBJECT_KINDS: readonly ObjectKind[] = ['firmware', 'resource'];
 /** Which company field each verification image fills. */
 export const VERIFY_IMAGE_KINDS = {
   business_license: 'license',
@@ -89,7 +93,7 @@ export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImag
  * other folder, an image's extension for an image kind, `.bin` for firmware, `.mp4` for a recording).
  */
 export const OBJECT_PATH_PATTERN =
-  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4)$/;
+  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4|resource\/(?:0|[1-9]\d{0,9})_[0-9a-f]{32}\.bin)$/;
 const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z0-9]+)$/;
 
 export interface ObjectPathParts {

@@ -17,6 +17,7 @@ import { MQTT_CALLS } from './mqtt-calls.js';
 import { NOTICE_CALLS } from './notices-calls.js';
 import { OPERATIONS_CALLS } from './operations-calls.js';
 import { PRS_CALLS } from './plate-recognition-calls.js';
+import { RESOURCE_CALLS } from './resources-calls.js';
 import { SUMMARY_CALLS } from './summary-calls.js';
 import { SYSTEM_CALLS } from './system-calls.js';
 import { TASK_CALLS } from './tasks-calls.js';
@@ -41,6 +42,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   algmall: ALGMALL_CALLS,
   lvlmLab: LVLM_LAB_CALLS,
   prs: PRS_CALLS,
+  resources: RESOURCE_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

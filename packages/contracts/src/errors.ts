@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'import_busy',
   'log_export_too_many_rows',
   'firmware_not_uploaded',
+  'resource_not_uploaded',
   'firmware_exists',
   'firmware_in_use',
   'firmware_model_mismatch',

@@ -43,6 +43,8 @@ export * from './plate-recognition-calls.js';
 export * from './plugin-manifest.js';
 export * from './plugin-page.js';
 export * from './plugin-server.js';
+export * from './resources.js';
+export * from './resources-calls.js';
 export * from './summaries.js';
 export * from './summary-calls.js';
 export * from './system.js';

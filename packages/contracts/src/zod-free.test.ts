@@ -16,6 +16,7 @@ const ZOD_FREE = [
   'algmall-calls.ts',
   'lvlm-lab-calls.ts',
   'plate-recognition-calls.ts',
+  'resources-calls.ts',
   'finance-calls.ts',
   'terminal-calls.ts',
   'tasks-calls.ts',

@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import { COMPANY_PATHS, type ObjectKind, parseObjectPath } from '@vap/contracts';
+import { BINARY_OBJECT_KINDS, COMPANY_PATHS, type ObjectKind, parseObjectPath } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../db/client.js';
@@ -228,15 +228,15 @@ export class ObjectStore {
    */
   async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
     const parts = parseObjectPath(grant.path);
-    const image = parts?.kind === 'firmware' || parts?.kind === 'recording' ? null : imageTypeOf(upload.head);
-    const type =
-      parts?.kind === 'firmware'
-        ? 'application/octet-stream'
-        : parts?.kind === 'recording'
-          ? isMp4(upload.head)
-            ? 'video/mp4'
-            : null
-          : image;
+    const binary = parts && BINARY_OBJECT_KINDS.includes(parts.kind);
+    const image = binary || parts?.kind === 'recording' ? null : imageTypeOf(upload.head);
+    const type = binary
+      ? 'application/octet-stream'
+      : parts?.kind === 'recording'
+        ? isMp4(upload.head)
+          ? 'video/mp4'
+          : null
+        : image;
     const refusal = !parts
       ? new ApiError(401, 'upload_token_invalid')
       : upload.md5 !== parts.md5

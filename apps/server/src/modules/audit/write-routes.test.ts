@@ -36,6 +36,8 @@ import {
   OWNER_ROLE_ID,
   PRS_CALLS,
   PRS_PATHS,
+  RESOURCE_CALLS,
+  RESOURCE_PATHS,
   type SmsPurpose,
   SYSTEM_CALLS,
   SYSTEM_PATHS,
@@ -93,6 +95,7 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   [routeOf(MQTT_CALLS.userStateLog)]: 'reads the MQTT log (spec §7.3 asks a POST: the query is the body)',
   [routeOf(MQTT_CALLS.exportUserStateLog)]: 'reads the MQTT log as .xlsx; writes nothing',
   [routeOf(TASK_CALLS.firmwareToken)]: 'issues a short-lived upload token and writes nothing',
+  [routeOf(RESOURCE_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(FINANCE_CALLS.answerDevPayment)]:
     "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
   [routeOf(TERMINAL_CALLS.ticket)]:
@@ -187,6 +190,42 @@ const KEY = { bandwidth_mbps: 1, operations: ['GET /v1/pms/company/users'] };
 
 /** How to make each audited write succeed. */
 const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
+  [routeOf(RESOURCE_CALLS.share)]: async (ctx) => {
+    const { account, id } = await ownResource(ctx);
+    return by(ctx, account, 'POST', RESOURCE_PATHS.links(id), { days: 3 });
+  },
+  [routeOf(RESOURCE_CALLS.revokeLink)]: async (ctx) => {
+    const { account, id } = await ownResource(ctx);
+    const link = await ctx.call('POST', RESOURCE_PATHS.links(id), { ...account, payload: { days: 1 } });
+    expect(link.statusCode, link.body).toBe(201);
+    return by(ctx, account, 'DELETE', RESOURCE_PATHS.link(link.json<{ id: number }>().id));
+  },
+  [routeOf(RESOURCE_CALLS.officialGrant)]: ownerWrite('POST', RESOURCE_PATHS.officialGrants, {
+    validity: '7',
+  }),
+  [routeOf(RESOURCE_CALLS.createResource)]: async (ctx) => {
+    const account = await resourceOwner(ctx);
+    const path = await uploadedResource(ctx, account);
+    return by(ctx, account, 'POST', RESOURCE_PATHS.company, {
+      category: 'tool',
+      name: 'Tool',
+      version: '1',
+      path,
+      file_name: 'tool.bin',
+    });
+  },
+  [routeOf(RESOURCE_CALLS.updateResource)]: async (ctx) => {
+    const { account, id } = await ownResource(ctx);
+    return by(ctx, account, 'PUT', RESOURCE_PATHS.companyResource(id), {
+      category: 'sdk',
+      name: 'SDK',
+      version: '2',
+    });
+  },
+  [routeOf(RESOURCE_CALLS.deleteResource)]: async (ctx) => {
+    const { account, id } = await ownResource(ctx);
+    return by(ctx, account, 'DELETE', RESOURCE_PATHS.companyResource(id));
+  },
   [routeOf(AUTH_CALLS.loginPassword)]: async (ctx) => {
     const account = await demoAccount(ctx);
     return {
@@ -605,6 +644,38 @@ async function configTemplate(ctx: Context, account: Account) {
   });
   expect(created.statusCode, created.body).toBe(200);
   return created.json<{ id: number }>().id;
+}
+
+/** The owner of a new company whose product flag rsrc_mgt is on (0). */
+async function resourceOwner(ctx: Context) {
+  const account = await ctx.owner();
+  await ctx.t.database.db.update(companies).set({ rsrcMgt: 0 }).where(eq(companies.id, account.companyId));
+  return account;
+}
+
+/** A resource file's bytes uploaded through the token flow; answers their path. */
+async function uploadedResource(ctx: Context, account: Account) {
+  const bytes = randomBytes(512);
+  const path = `resource/${account.companyId}_${md5(bytes)}.bin`;
+  const grant = await ctx.call('POST', RESOURCE_PATHS.companyToken, {
+    ...account,
+    payload: { name: path, size: bytes.length },
+  });
+  expect(grant.statusCode, grant.body).toBe(200);
+  await uploadGranted(ctx.t, grant.json(), path, bytes);
+  return path;
+}
+
+/** One of a new company's own resources, recorded; answers its owner and id. */
+async function ownResource(ctx: Context) {
+  const account = await resourceOwner(ctx);
+  const path = await uploadedResource(ctx, account);
+  const created = await ctx.call('POST', RESOURCE_PATHS.company, {
+    ...account,
+    payload: { category: 'tool', name: 'Tool', version: '1', path, file_name: 'tool.bin' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { account, id: created.json<{ id: number }>().id };
 }
 
 /** A firmware package's bytes uploaded through the token flow; answers their path. */

@@ -1,0 +1,165 @@
+/**
+ * The operator's resources file (`npm run ops -- resources:load <file>`, docs/operations.md): a
+ * JSON list of `resourceInputSchema` rows, each naming its file relative to the list. The list is
+ * bounded before it is parsed (its size, its nesting, its row count) and refused whole when it
+ * fails a bound or is no JSON list; each row is then checked on its own — its fields, its code
+ * given once, its file readable and at most RESOURCE_MAX_BYTES — and a bad row is reported while
+ * the good ones are loaded.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  jsonDepthWithin,
+  RESOURCE_MAX_BYTES,
+  RESOURCES_FILE_MAX_ROWS,
+  resourceFileNameSchema,
+  resourceInputSchema,
+} from '@vap/contracts';
+import type { ObjectBackend } from '../../core/storage/backend.js';
+import type { VendorResourceRow } from './catalogue.js';
+
+/** The largest list read, in bytes: hundreds of rows of a few kB each, far below. */
+export const RESOURCES_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** A list refused whole: nothing of it is loaded. */
+export class ResourcesFileError extends Error {}
+
+export interface RefusedRow {
+  index: number;
+  code?: string;
+  problems: string[];
+}
+
+/** A checked row and the file it publishes (not yet stored). */
+export interface CheckedRow {
+  row: Omit<VendorResourceRow, 'path' | 'md5'>;
+  file: string;
+}
+
+async function boundedText(path: string, max: number): Promise<string> {
+  const file = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw new ResourcesFileError(`Cannot read ${path}: ${error.code ?? error.message}`);
+  });
+  try {
+    const buffer = Buffer.alloc(Math.min(max + 1, (await file.stat()).size + 1));
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await file.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > max) throw new ResourcesFileError(`${path} is larger than ${max} bytes`);
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await file.close();
+  }
+}
+
+function parsedList(text: string, path: string): unknown[] {
+  if (!jsonDepthWithin(text)) throw new ResourcesFileError(`${path} nests too deeply to be a resources file`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ResourcesFileError(`${path} is not JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(json)) throw new ResourcesFileError(`${path} is not a JSON list of resources`);
+  if (json.length > RESOURCES_FILE_MAX_ROWS) {
+    throw new ResourcesFileError(
+      `${path} holds ${json.length} resources; a file loads at most ${RESOURCES_FILE_MAX_ROWS}`,
+    );
+  }
+  return json;
+}
+
+const codeOf = (row: unknown): string | undefined => {
+  const code = typeof row === 'object' && row !== null ? (row as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code.slice(0, 60) : undefined;
+};
+
+/** Reads and checks a resources file; a ResourcesFileError when it is refused whole. */
+export async function readResourcesFile(
+  path: string,
+): Promise<{ rows: CheckedRow[]; refused: RefusedRow[] }> {
+  const list = parsedList(await boundedText(path, RESOURCES_FILE_MAX_BYTES), path);
+  const rows: CheckedRow[] = [];
+  const refused: RefusedRow[] = [];
+  const firstOf = new Map<string, number>();
+  for (const [index, raw] of list.entries()) {
+    const code = codeOf(raw);
+    const refuse = (problems: string[]) =>
+      refused.push({ index, ...(code === undefined ? {} : { code }), problems });
+    const parsed = resourceInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      refuse(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`));
+      continue;
+    }
+    const input = parsed.data;
+    const first = firstOf.get(input.code);
+    if (first !== undefined) {
+      refuse([`code: also the code of row ${first}`]);
+      continue;
+    }
+    const file = resolve(dirname(path), input.file);
+    const facts = await stat(file).catch(() => null);
+    if (!facts?.isFile()) {
+      refuse([`file: cannot read ${input.file}`]);
+      continue;
+    }
+    if (facts.size > RESOURCE_MAX_BYTES) {
+      refuse([`file: ${input.file} is larger than ${RESOURCE_MAX_BYTES} bytes (file too large)`]);
+      continue;
+    }
+    const fileName = input.file_name ?? basename(file);
+    if (!resourceFileNameSchema.safeParse(fileName).success) {
+      refuse([`file_name: ${fileName} is no file name to download as`]);
+      continue;
+    }
+    firstOf.set(input.code, index);
+    rows.push({
+      file,
+      row: {
+        code: input.code,
+        category: input.category,
+        name: input.name,
+        description: input.description,
+        version: input.version,
+        models: input.models,
+        fileName,
+        size: facts.size,
+      },
+    });
+  }
+  return { rows, refused };
+}
+
+/** The md5 of a file, read as a stream. */
+export async function md5OfFile(file: string): Promise<string> {
+  const hash = createHash('md5');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Puts a vendor's file in the object store under `resource/0_{md5}.bin` (content-addressed: the
+ * same file twice is one object), streamed, never held whole.
+ */
+export async function storeVendorFile(
+  backend: ObjectBackend,
+  file: string,
+  size: number,
+): Promise<{ path: string; md5: string }> {
+  const md5 = await md5OfFile(file);
+  const path = `resource/0_${md5}.bin`;
+  const staged = await backend.stage(path, createReadStream(file), size);
+  try {
+    await staged.commit('application/octet-stream');
+  } catch (error) {
+    await staged.discard().catch(() => {});
+    throw error;
+  }
+  return { path, md5 };
+}
