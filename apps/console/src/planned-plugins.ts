@@ -11,7 +11,6 @@ import {
   type PageContribution,
   type PageOptions,
   page,
-  publicRoute,
   titleFromQuery,
   whenProductEnabled,
 } from '@vap/kernel';
@@ -32,19 +31,6 @@ export const plannedPlugins = [
       ...pages(['adpkg_management', 'hologram_parking']),
       page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
     ],
-  }),
-  definePlugin({
-    id: 'resources',
-    kernel: '^2',
-    pages: pages(['resource_download']),
-    // Spec §2.3: the share page uses the resource-download title.
-    publicRoutes: [publicRoute('/sharePage', comingSoon, 'menu.resource_download')],
-  }),
-  definePlugin({
-    id: 'resource-management',
-    kernel: '^2',
-    activation: whenProductEnabled('rsrc_mgt'),
-    pages: pages(['resource_management']),
   }),
   definePlugin({
     id: 'voip',

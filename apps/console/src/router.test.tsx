@@ -20,7 +20,9 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
 
   it('the redirect helper is public: signed out, it re-opens its address, which asks for a session only if it needs one', async () => {
     const opened = await renderConsole('/redirect/official?file=3', null);
-    expect(await screen.findByText('This page is coming soon')).toBeTruthy();
+    expect(
+      await screen.findByText('Ask your administrator for a link to this page, or sign in.'),
+    ).toBeTruthy();
     expect(`${opened.router.state.location.pathname}${opened.router.state.location.search}`).toBe(
       '/official?file=3',
     );
@@ -160,7 +162,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
 
   it('the share page is titled as resource download (spec §2.3)', async () => {
     await renderConsole('/sharePage', null);
-    await screen.findByText('This page is coming soon');
+    await screen.findByText('Invalid link');
     // The title's string is in the shell strings, which a public page loads when it first asks.
     await waitFor(() => expect(document.title).toBe('Resource download - VAP Console'));
   });
@@ -213,9 +215,17 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(kernel.session.state.user).toBeNull();
   });
 
-  it('a spec public route whose plugin is not built yet shows "coming soon", not a blank page', async () => {
-    await renderConsole('/official', null);
-    expect(await screen.findByText('This page is coming soon')).toBeTruthy();
+  it('every spec public route is a built plugin’s page, none "coming soon"', async () => {
+    for (const [path, heading] of [
+      ['/protocol', 'VAP Console Service Agreement'],
+      ['/ipcfile', 'Camera quick-start guide'],
+      ['/official', 'Resource download'],
+    ] as const) {
+      await renderConsole(path, null);
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+      expect(screen.queryByText('This page is coming soon')).toBeNull();
+      cleanup();
+    }
   });
 
   it('switching the language re-renders the sidebar and the title at once', async () => {

@@ -70,7 +70,7 @@ describe('the console plugin list (plugins.json)', () => {
     ]);
   });
 
-  it('is the console’s own list, naming the twelve built plugins', () => {
+  it('is the console’s own list, naming the fourteen built plugins', () => {
     const plugins = readPluginList(join(APP_DIR, 'plugins.json'), APP_DIR);
     expect(plugins.map((plugin) => plugin.name)).toEqual([
       '@vap/plugin-account',
@@ -86,6 +86,8 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-lvlm-lab',
       '@vap/plugin-plate-recognition',
       '@vap/plugin-media',
+      '@vap/plugin-resources',
+      '@vap/plugin-resource-management',
     ]);
   });
 

@@ -55,6 +55,16 @@ export default function RegisterPage() {
           render={({ field }) => <Input {...field} autoComplete="nickname" />}
         />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <p className="text-xs text-ink-soft">
+          {t('register.agreement')}{' '}
+          <Link className="text-primary hover:underline" to="/protocol" target="_blank">
+            {t('register.protocol')}
+          </Link>{' '}
+          ·{' '}
+          <Link className="text-primary hover:underline" to="/ipcfile" target="_blank">
+            {t('register.ipcfile')}
+          </Link>
+        </p>
         <SubmitButton size="large" className="w-full">
           {t('register.submit')}
         </SubmitButton>

@@ -282,6 +282,12 @@ describe('/register', () => {
     }
   };
 
+  it('links the service agreement (/protocol) and the camera quick-start guide (/ipcfile)', async () => {
+    await renderRegister();
+    expect(screen.getByRole('link', { name: en.register.protocol }).getAttribute('href')).toBe('/protocol');
+    expect(screen.getByRole('link', { name: en.register.ipcfile }).getAttribute('href')).toBe('/ipcfile');
+  });
+
   it.each([
     [
       'checks every field with the rules of spec §5.2 before calling the server',

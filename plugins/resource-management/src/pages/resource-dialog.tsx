@@ -1,0 +1,255 @@
+import {
+  type CompanyResourceForm,
+  companyResourceFormSchema,
+  modelsOfText,
+  OBJECT_STORE_AUTH_SCHEME,
+  RESOURCE_CALLS,
+  RESOURCE_CATEGORIES,
+  RESOURCE_DESCRIPTION_MAX_LENGTH,
+  RESOURCE_MAX_BYTES,
+  RESOURCE_NAME_MAX_LENGTH,
+  RESOURCE_VERSION_MAX_LENGTH,
+  type Resource,
+  uploadResultSchema,
+} from '@vap/contracts';
+import { ApiError, md5OfBlob, useClient, useLanguage, useSession, useT } from '@vap/kernel';
+import {
+  Alert,
+  applyFieldErrors,
+  Field,
+  FormDialog,
+  FormField,
+  formatFileSize,
+  Input,
+  message,
+  Select,
+  Textarea,
+  uploadWithProgress,
+  useZodForm,
+} from '@vap/ui';
+import { useEffect, useRef, useState } from 'react';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'hashing' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'saving' }
+  | { kind: 'failed'; message: string };
+
+interface ResourceDialogProps {
+  /** The resource edited; null uploads a new one. */
+  resource: Resource | null;
+  onClose: () => void;
+  onSaved: (resource: Resource) => void;
+}
+
+/**
+ * Uploads a resource or edits one (issue 32). A new one's file (at most 100 MB, spec §8 'file too
+ * large' beyond) is named by its md5 computed here — `resource/{companyId}_{md5}.bin` (spec §7.2),
+ * which the store checks against the bytes ('upload hash error') —, sent with the object store's
+ * token and its progress, then recorded with its words; an edit changes only the words.
+ */
+export default function ResourceDialog({ resource, onClose, onSaved }: ResourceDialogProps) {
+  const t = useT('resource-management');
+  const language = useLanguage();
+  const resources = useClient(RESOURCE_CALLS);
+  const { user } = useSession();
+  const form = useZodForm(companyResourceFormSchema, {
+    defaultValues: {
+      category: resource?.category ?? 'tool',
+      name: resource?.name[language] ?? '',
+      description: resource?.description[language] ?? '',
+      version: resource?.version ?? '',
+      models: resource?.models.join(', ') ?? '',
+    },
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const busy = phase.kind === 'hashing' || phase.kind === 'uploading' || phase.kind === 'saving';
+  const missing =
+    !resource && form.formState.submitCount > 0 && !file && !fileError ? t('field.fileRequired') : '';
+
+  const choose = (chosen: File | undefined) => {
+    setPhase({ kind: 'idle' });
+    if (!chosen) return;
+    const problem =
+      chosen.size > RESOURCE_MAX_BYTES
+        ? t('field.fileTooLarge')
+        : chosen.size === 0
+          ? t('field.emptyFile')
+          : '';
+    setFile(problem ? null : chosen);
+    setFileError(problem);
+    if (!problem && !form.getValues('name'))
+      form.setValue('name', chosen.name.replace(/\.[^.]*$/, '').slice(0, RESOURCE_NAME_MAX_LENGTH));
+  };
+
+  const upload = async (chosen: File, signal: AbortSignal): Promise<string> => {
+    const companyId = user?.company?.id;
+    if (!companyId) throw new Error('');
+    setPhase({ kind: 'hashing' });
+    const name = `resource/${companyId}_${await md5OfBlob(chosen)}.bin`;
+    const grant = await resources.uploadToken({ body: { name, size: chosen.size } }, { signal });
+    setPhase({ kind: 'uploading', progress: 0 });
+    const answer = await uploadWithProgress({
+      url: grant.url,
+      file: chosen,
+      fields: { filename: name },
+      headers: { Authorization: `${OBJECT_STORE_AUTH_SCHEME} ${grant.token}`, 'Accept-Language': language },
+      onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+      signal,
+    });
+    const parsed = uploadResultSchema.safeParse(answer);
+    if (!parsed.success) throw new Error('');
+    return parsed.data.path;
+  };
+
+  const submit = async (values: CompanyResourceForm) => {
+    const fields = {
+      category: values.category,
+      name: values.name,
+      description: values.description ?? '',
+      version: values.version,
+      models: modelsOfText(values.models),
+    };
+    if (resource) {
+      setPhase({ kind: 'saving' });
+      try {
+        const saved = await resources.updateResource({ params: { id: resource.id }, body: fields });
+        message.success(t('saved', { name: saved.name[language] }));
+        onSaved(saved);
+      } catch (error) {
+        if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+        setPhase({ kind: 'idle' });
+      }
+      return;
+    }
+    if (!file) return;
+    const controller = new AbortController();
+    running.current = controller;
+    let path: string;
+    try {
+      path = await upload(file, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const text = error instanceof Error ? error.message : '';
+      setPhase({ kind: 'failed', message: text || t('field.fileRequired') });
+      return;
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+    setPhase({ kind: 'saving' });
+    try {
+      const created = await resources.createResource({ body: { ...fields, path, file_name: file.name } });
+      message.success(t('uploaded', { name: created.name[language] }));
+      onSaved(created);
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      title={resource ? t('editTitle', { name: resource.name[language] }) : t('uploadTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={resource ? t('save') : t('upload')}
+    >
+      {resource ? null : (
+        <Field
+          label={t('field.file')}
+          required
+          hint={t('field.fileHint', { size: formatFileSize(RESOURCE_MAX_BYTES) })}
+          error={fileError || missing || undefined}
+        >
+          <input
+            type="file"
+            aria-label={t('field.file')}
+            data-testid="resource-file"
+            disabled={busy}
+            onChange={(event) => choose(event.currentTarget.files?.[0])}
+            className="text-sm"
+          />
+        </Field>
+      )}
+      <FormField
+        name="name"
+        label={t('field.name')}
+        required
+        render={({ field }) => <Input {...field} maxLength={RESOURCE_NAME_MAX_LENGTH} disabled={busy} />}
+      />
+      <FormField
+        name="category"
+        label={t('field.category')}
+        required
+        render={({ field }) => (
+          <Select
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={busy}
+            options={RESOURCE_CATEGORIES.map((category) => ({
+              value: category,
+              label: t(`category.${category}`),
+            }))}
+          />
+        )}
+      />
+      <FormField
+        name="version"
+        label={t('field.version')}
+        required
+        render={({ field }) => <Input {...field} maxLength={RESOURCE_VERSION_MAX_LENGTH} disabled={busy} />}
+      />
+      <FormField
+        name="models"
+        label={t('field.models')}
+        hint={t('field.modelsHint')}
+        render={({ field }) => <Input {...field} disabled={busy} />}
+      />
+      <FormField
+        name="description"
+        label={t('field.description')}
+        render={({ field }) => (
+          <Textarea
+            {...field}
+            value={field.value ?? ''}
+            rows={3}
+            maxLength={RESOURCE_DESCRIPTION_MAX_LENGTH}
+            disabled={busy}
+          />
+        )}
+      />
+      <UploadPhase phase={phase} />
+    </FormDialog>
+  );
+}
+
+/** Where the upload stands: the md5 being computed, the bytes sent, the resource being recorded. */
+function UploadPhase({ phase }: { phase: Phase }) {
+  const t = useT('resource-management');
+  if (phase.kind === 'failed') return <Alert tone="error">{phase.message}</Alert>;
+  if (phase.kind === 'idle') return null;
+  const progress = phase.kind === 'uploading' ? phase.progress : phase.kind === 'saving' ? 1 : 0;
+  let text = t('phase.hashing');
+  if (phase.kind === 'uploading') text = t('phase.sending', { percent: Math.round(progress * 100) });
+  if (phase.kind === 'saving') text = t('phase.saving');
+  return (
+    <div className="flex flex-col gap-1">
+      <progress
+        value={progress}
+        max={1}
+        aria-label={t('phase.progress')}
+        className="h-2 w-full overflow-hidden rounded-full accent-primary"
+      />
+      <span role="status" className="text-xs text-ink-faint">
+        {text}
+      </span>
+    </div>
+  );
+}

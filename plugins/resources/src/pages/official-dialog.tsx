@@ -1,0 +1,64 @@
+import {
+  type CreatedLink,
+  formatDateTime,
+  OFFICIAL_GRANT_VALIDITIES,
+  type OfficialGrantValidity,
+  RESOURCE_CALLS,
+} from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
+import { Alert, Button, Dialog, RadioGroup } from '@vap/ui';
+import { useState } from 'react';
+import { LinkBox } from './link-box.js';
+
+/**
+ * The public download page's link (spec §2.1 `/official`, §9): a skip-login grant until midnight
+ * today (the product's calendar, Asia/Shanghai) or for 3 or 7 days, shown once with a copy button.
+ */
+export default function OfficialDialog({ onClose }: { onClose: () => void }) {
+  const t = useT('resources');
+  const resources = useClient(RESOURCE_CALLS);
+  const [validity, setValidity] = useState<OfficialGrantValidity>('today');
+  const [made, setMade] = useState<CreatedLink | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      setMade(await resources.officialGrant({ body: { validity } }));
+    } catch {
+      // The console shows the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t('official.title')} description={t('official.description')} onClose={onClose}>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <span id="official-validity" className="text-sm text-ink-soft">
+            {t('official.validity')}
+          </span>
+          <RadioGroup
+            aria-labelledby="official-validity"
+            value={validity}
+            onValueChange={(value) => setValidity(value as OfficialGrantValidity)}
+            options={OFFICIAL_GRANT_VALIDITIES.map((value) => ({
+              value,
+              label: value === 'today' ? t('official.today') : t('official.days', { count: Number(value) }),
+            }))}
+          />
+        </div>
+        <Button variant="primary" className="self-start" disabled={busy} onClick={() => void create()}>
+          {t('official.create')}
+        </Button>
+        {made ? (
+          <div className="flex flex-col gap-2">
+            <Alert tone="success">{t('official.created', { time: formatDateTime(made.expires_at) })}</Alert>
+            <LinkBox path={made.path} label={t('official.title')} />
+          </div>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  type CreatedLink,
+  formatDateTime,
+  RESOURCE_CALLS,
+  type Resource,
+  SHARE_LINK_DAYS,
+  type ShareLink,
+} from '@vap/contracts';
+import { useClient, useT } from '@vap/kernel';
+import {
+  Alert,
+  Button,
+  type Column,
+  confirmThen,
+  DataTable,
+  type DataTableHandle,
+  Dialog,
+  message,
+  RadioGroup,
+  rowActionsColumn,
+  Tag,
+} from '@vap/ui';
+import { useRef, useState } from 'react';
+import { useLocalized } from '../resource.js';
+import { LinkBox } from './link-box.js';
+
+type Days = (typeof SHARE_LINK_DAYS)[number];
+
+/**
+ * Shares a resource (spec §9: a link valid 1, 3 or 7 days): the link made is shown once with a copy
+ * button (the server keeps only its hash); the resource's links are listed with their downloads and
+ * state, and a live one can be revoked (asked first).
+ */
+export default function ShareDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {
+  const t = useT('resources');
+  const resources = useClient(RESOURCE_CALLS);
+  const localized = useLocalized();
+  const table = useRef<DataTableHandle>(null);
+  const [days, setDays] = useState<Days>(1);
+  const [made, setMade] = useState<CreatedLink | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      setMade(await resources.share({ params: { id: resource.id }, body: { days } }));
+      table.current?.reload();
+    } catch {
+      // The console shows the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = (link: ShareLink) =>
+    void confirmThen({ title: t('share.revokeConfirm'), okText: t('share.revoke') }, async () => {
+      await resources.revokeLink({ params: { id: link.id } });
+      message.success(t('share.revokedDone'));
+      table.current?.reload();
+    });
+
+  const stateOf = (link: ShareLink) => {
+    if (link.revoked) return <Tag>{t('share.revoked')}</Tag>;
+    if (Date.parse(link.expires_at) <= Date.now()) return <Tag tone="warning">{t('share.expired')}</Tag>;
+    return <Tag tone="success">{t('share.live')}</Tag>;
+  };
+  const columns: Column<ShareLink>[] = [
+    { key: 'created_at', title: t('share.createdAt'), kind: 'date' },
+    { key: 'expires_at', title: t('share.expiresAt'), kind: 'date' },
+    { key: 'state', title: t('share.state'), kind: 'state', render: stateOf },
+    { key: 'downloads', title: t('resource.downloads'), kind: 'number' },
+    rowActionsColumn<ShareLink>(t('download.actions'), (link) =>
+      link.revoked || Date.parse(link.expires_at) <= Date.now()
+        ? null
+        : [{ label: t('share.revoke'), danger: true, onClick: () => revoke(link) }],
+    ),
+  ];
+
+  return (
+    <Dialog title={t('share.title', { name: localized(resource.name) })} size="large" onClose={onClose}>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <span id="share-validity" className="text-sm text-ink-soft">
+            {t('share.validity')}
+          </span>
+          <RadioGroup
+            aria-labelledby="share-validity"
+            value={String(days)}
+            onValueChange={(value) => setDays(Number(value) as Days)}
+            options={SHARE_LINK_DAYS.map((count) => ({
+              value: String(count),
+              label: t('share.days', { count }),
+            }))}
+          />
+          <Button variant="primary" disabled={busy} onClick={() => void create()}>
+            {t('share.create')}
+          </Button>
+        </div>
+        {made ? (
+          <div className="flex flex-col gap-2">
+            <Alert tone="success">{t('share.created', { time: formatDateTime(made.expires_at) })}</Alert>
+            <LinkBox path={made.path} label={t('share.link')} />
+          </div>
+        ) : null}
+        <DataTable
+          id="resource-share-links"
+          label={t('share.links')}
+          ref={table}
+          columns={columns}
+          rowKey={(link) => link.id}
+          emptyText={t('share.linksEmpty')}
+          load={async (_query, signal) => {
+            const { items } = await resources.links({ params: { id: resource.id } }, { signal });
+            return { items, total: items.length };
+          }}
+        />
+      </div>
+    </Dialog>
+  );
+}
