@@ -29,6 +29,7 @@ import {
   MQTT_CALLS,
   NOTICE_CALLS,
   type OpenOperation,
+  RESOURCE_CALLS,
   SYSTEM_CALLS,
   TASK_CALLS,
   VIDEO_CALLS,
@@ -47,6 +48,7 @@ import { algmallOrders, algmallProducts } from './modules/algmall/schema.js';
 import { DEMO_GROUPS } from './modules/devices/demo.js';
 import { messages } from './modules/notices/schema.js';
 import { videoRecordings } from './modules/video/schema.js';
+import { resourceLinks, resources } from './modules/resources/schema.js';
 import { DEMO_COMPANY, DEMO_OPERATOR, DEMO_OPERATOR_ROLE, DEMO_OWNER_NICKNAME } from './seed.js';
 import { signedHeaders } from './testing/access-keys.js';
 import { addAccount, md5, pngOf, userIdOf } from './testing/accounts.js';
@@ -65,6 +67,8 @@ interface Route {
 }
 
 const nameOf = (route: Route) => route.name;
+/** The name of the demo company's own resource: no other company's answer may hold it. */
+const PRIVATE_RESOURCE = 'matrix-private-resource';
 /**
  * A page route as each page it admits: one entry for `{ page, button? }`, one per alternative for
  * `{ anyOf }` — a role holding none of them is refused, and so is one holding an alternative's page
@@ -115,6 +119,9 @@ interface DemoRows {
   orderNumber: string;
   /** A cloud video recording of the demo company's first-group device. */
   recordingId: number;
+  /** One of the demo company's own resources, and a share link of it. */
+  resourceId: number;
+  resourceLinkId: number;
 }
 
 /**
@@ -140,6 +147,12 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   [routeOf(ALGMALL_CALLS.order)]: (rows) => rows.orderId,
   [routeOf(VIDEO_CALLS.recording)]: (rows) => rows.recordingId,
   [routeOf(VIDEO_CALLS.download)]: (rows) => rows.recordingId,
+  [routeOf(RESOURCE_CALLS.file)]: (rows) => rows.resourceId,
+  [routeOf(RESOURCE_CALLS.share)]: (rows) => rows.resourceId,
+  [routeOf(RESOURCE_CALLS.links)]: (rows) => rows.resourceId,
+  [routeOf(RESOURCE_CALLS.revokeLink)]: (rows) => rows.resourceLinkId,
+  [routeOf(RESOURCE_CALLS.updateResource)]: (rows) => rows.resourceId,
+  [routeOf(RESOURCE_CALLS.deleteResource)]: (rows) => rows.resourceId,
 };
 
 /**
@@ -155,6 +168,8 @@ const WRITE_BODIES: Record<string, (ownRoleId: number) => object> = {
   [routeOf(DEVICE_CALLS.edit)]: () => ({ name: '外来者' }),
   [routeOf(DEVICE_CALLS.updateGroup)]: () => ({ name: '外来者', max_devices: 100 }),
   [routeOf(TASK_CALLS.updateConfigTemplate)]: () => ({ name: '外来者', config: { osd: { text: 'x' } } }),
+  [routeOf(RESOURCE_CALLS.share)]: () => ({ days: 7 }),
+  [routeOf(RESOURCE_CALLS.updateResource)]: () => ({ category: 'other', name: '外来者', version: '9' }),
 };
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -273,8 +288,34 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         md5: md5(clip),
       })
       .returning({ id: videoRecordings.id });
+    const [ownResource] = await db
+      .insert(resources)
+      .values({
+        companyId: demoCompany.id,
+        category: 'manual',
+        name: { 'zh-CN': PRIVATE_RESOURCE, en: PRIVATE_RESOURCE, 'zh-TW': PRIVATE_RESOURCE },
+        description: { 'zh-CN': '', en: '', 'zh-TW': '' },
+        version: '1',
+        path: `resource/${demoCompany.id}_${'0'.repeat(32)}.bin`,
+        fileName: 'private.bin',
+        size: 1,
+        md5: '0'.repeat(32),
+      })
+      .returning({ id: resources.id });
+    const [ownLink] = await db
+      .insert(resourceLinks)
+      .values({
+        companyId: demoCompany.id,
+        kind: 'share',
+        resourceId: ownResource?.id ?? 0,
+        tokenHash: 'f'.repeat(64),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: resourceLinks.id });
     rows = {
       recordingId: recording?.id ?? 0,
+      resourceId: ownResource?.id ?? 0,
+      resourceLinkId: ownLink?.id ?? 0,
       orderId: order.id,
       orderNumber: order.number,
       operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
@@ -289,6 +330,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     };
     markers = [
       rows.orderNumber,
+      PRIVATE_RESOURCE,
       TEST_DEMO.account,
       TEST_DEMO.email,
       DEMO_COMPANY.name,
