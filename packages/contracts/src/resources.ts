@@ -126,7 +126,7 @@ export const shareLinksSchema = z.object({ items: z.array(shareLinkSchema) });
 export const createdLinkSchema = z.object({
   id: z.number().int(),
   token: z.string(),
-  /** `/sharePage?token=…` or `/official?grant=…`, below the console's origin. */
+  /** `/sharePage?link=…` or `/official?grant=…`, below the console's origin. */
   path: z.string(),
   expires_at: instantSchema,
 });

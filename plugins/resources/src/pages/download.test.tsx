@@ -91,7 +91,7 @@ describe('resource_download (spec §2.3; issue 32)', () => {
     const made = {
       id: 9,
       token: 'T'.repeat(43),
-      path: `/sharePage?token=${'T'.repeat(43)}`,
+      path: `/sharePage?link=${'T'.repeat(43)}`,
       expires_at: '2026-12-01T08:00:00.000Z',
     };
     const live = {

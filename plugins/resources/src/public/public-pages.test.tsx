@@ -50,7 +50,7 @@ function open(page: ReactElement, path: string, answers: Answers = {}, language:
 
 describe('/sharePage: a share link opened without signing in (spec §2.1, §8)', () => {
   it('shows the shared resource and downloads it by the link, carrying no session', async () => {
-    const { api } = await open(<SharePage />, `/sharePage?token=${TOKEN}`, {
+    const { api } = await open(<SharePage />, `/sharePage?link=${TOKEN}`, {
       [shared]: { body: { resource: resource({ id: 5 }), expires_at: '2026-12-01T08:00:00.000Z' } },
     });
     const card = await screen.findByRole('article', { name: 'IP camera user manual' });
@@ -66,7 +66,7 @@ describe('/sharePage: a share link opened without signing in (spec §2.1, §8)',
     ['link_expired', 'Link expired', en.link.expired],
     ['link_invalid', 'Invalid link', en.link.invalid],
   ])('a %s refusal says so (spec §8)', async (code, message, shown) => {
-    await open(<SharePage />, `/sharePage?token=${TOKEN}`, { [shared]: refusal(403, { code, message }) });
+    await open(<SharePage />, `/sharePage?link=${TOKEN}`, { [shared]: refusal(403, { code, message }) });
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
@@ -79,7 +79,7 @@ describe('/sharePage: a share link opened without signing in (spec §2.1, §8)',
 
   it('another failure offers to try again', async () => {
     let calls = 0;
-    await open(<SharePage />, `/sharePage?token=${TOKEN}`, {
+    await open(<SharePage />, `/sharePage?link=${TOKEN}`, {
       [shared]: () =>
         ++calls === 1
           ? refusal(500, { code: 'internal_error', message: 'Server error' })

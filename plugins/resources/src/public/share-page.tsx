@@ -6,14 +6,15 @@ import { LinkStates, PublicFrame, usePublicLoad } from './link-state.js';
 
 /**
  * The share page (spec §2.1 `/sharePage`, §8; issue 32): opened without signing in by a share
- * link's `token`, it shows the shared resource and downloads it (the server counts the download on
+ * link's token (`?link=`), it shows the shared resource and downloads it (the server counts the download on
  * the link). An expired link says 'link expired'; a forged or revoked one 'invalid link'.
  */
 export default function SharePage() {
   const t = useT('resources');
   const resources = useClient(RESOURCE_CALLS);
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // Not `token`: an address's `?token=` is a sign-in handed over (spec §4.1), which the kernel takes.
+  const token = params.get('link') ?? '';
   const { state, retry } = usePublicLoad<SharedResource>(
     // A public call: it carries no token, and shows its failure here, not as a message.
     async (signal) => {

@@ -65,7 +65,7 @@ export class ResourceLinks {
     const expiresAt = this.now() + days * DAY_MS;
     const created = await this.#create(companyId, 'share', resourceId, expiresAt, userId, trail);
     await this.#prune(resourceId);
-    return { ...created, path: `/sharePage?token=${created.token}` };
+    return { ...created, path: `/sharePage?link=${created.token}` };
   }
 
   /** A skip-login grant of the official page, until midnight today or for 3 or 7 days. */

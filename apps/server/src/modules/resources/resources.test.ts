@@ -130,7 +130,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
       const link = await share(sdk.id, days);
       expect(Date.parse(link.expires_at) - clock).toBeGreaterThan(days * DAY_MS - 60_000);
       expect(Date.parse(link.expires_at) - clock).toBeLessThanOrEqual(days * DAY_MS + 1000);
-      expect(link.path).toBe(`/sharePage?token=${link.token}`);
+      expect(link.path).toBe(`/sharePage?link=${link.token}`);
     }
     for (const days of [0, 2, 30, '3']) {
       expect((await send('POST', RESOURCE_PATHS.links(sdk.id), token, { days })).statusCode).toBe(400);
