@@ -60,6 +60,8 @@ const LIST_PAGES = [
   'algmall_offauth',
   'algmall_consume',
   'video_detail',
+  'resource_download',
+  'resource_management',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */

@@ -78,7 +78,9 @@ describe('tab bar', () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Media and ads', 'Ad packages');
     await openPage(page, 'Media and ads', 'Hologram parking');
-    await openPage(page, 'Resources', 'Resource download');
+    await openPage(page, 'Resources', 'Resource download', () =>
+      page.getByRole('table', { name: 'Resource download' }),
+    );
     expect(await tabNames(page)).toEqual([
       'Dashboard',
       'Ad packages',
