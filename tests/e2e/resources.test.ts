@@ -100,6 +100,35 @@ describe('resources in the browser', () => {
     await signedOut.context.close();
   });
 
+  it.each([
+    ['/protocol', 'VAP Console Service Agreement', 'Service agreement', '服务协议'],
+    ['/ipcfile', 'Camera quick-start guide', 'Camera quick-start guide', '快速入门指南'],
+  ])(
+    '%s is readable on a phone: its Markdown rendered in the chosen language, nothing wider than the screen',
+    async (path, heading, title, chinese) => {
+      const context = await englishContext(e2e.browser, {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.screen);
+      await expect.poll(() => page.title()).toBe(`${title} - VAP Console`);
+      await page.getByLabel('Language').selectOption('zh-CN');
+      await page.getByRole('heading', { name: new RegExp(chinese), level: 1 }).waitFor();
+      // From sign-up, where both are linked.
+      await page.goto(`${e2e.server.url}/register`);
+      await page.locator(`a[href="${path}"]`).waitFor();
+      await context.close();
+    },
+  );
+
   it("a stale session's 401 on /official never forces a new sign-in and the page goes on; elsewhere it leads to /login", async () => {
     // A session of the demo owner, signed out since: its token is refused (401).
     const stale = await apiToken(e2e.server.url);
