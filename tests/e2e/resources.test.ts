@@ -12,6 +12,7 @@
 import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { demoOwnerPerFile, englishContext, serverAndBrowserPerFile } from '../support/browser.js';
 import { apiToken, webapiCall } from '../support/server.js';
 
@@ -60,6 +61,7 @@ describe('resources in the browser', () => {
     const file = await downloaded(signedOut.page, () => card.getByRole('link', { name: 'Download' }).click());
     expect(file.name).toBe(MANUAL_FILE);
     expect(file.text).toContain('IP camera user manual 2.0');
+    expect(await seriousViolations(signedOut.page)).toEqual([]);
 
     // Its download was counted on the link; revoked, the link no longer opens.
     const resources = await webapiCall(e2e.server.url, 'GET', '/v1/resources', owner.token);
@@ -94,6 +96,7 @@ describe('resources in the browser', () => {
     await signedOut.page.goto(address);
     await signedOut.page.getByRole('heading', { name: 'VAP 演示 resource download' }).waitFor();
     expect(await signedOut.page.getByRole('article').count()).toBe(3);
+    expect(await seriousViolations(signedOut.page)).toEqual([]);
     const card = signedOut.page.getByRole('article', { name: MANUAL });
     const file = await downloaded(signedOut.page, () => card.getByRole('link', { name: 'Download' }).click());
     expect(file.name).toBe(MANUAL_FILE);
@@ -119,6 +122,7 @@ describe('resources in the browser', () => {
         screen: window.innerWidth,
       }));
       expect(widths.page).toBeLessThanOrEqual(widths.screen);
+      expect(await seriousViolations(page)).toEqual([]);
       await expect.poll(() => page.title()).toBe(`${title} - VAP Console`);
       await page.getByLabel('Language').selectOption('zh-CN');
       await page.getByRole('heading', { name: new RegExp(chinese), level: 1 }).waitFor();
