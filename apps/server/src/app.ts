@@ -88,7 +88,7 @@ export interface AppOptions {
    * Online recharge's gateway; the development provider when absent, unless development providers
    * are refused (production): then online recharge answers 503 and bank transfers remain.
    */
-  paymentProvider?: PaymentProvider;
+  paymentProvider?: PaymentProvider | null;
   /** Where companies send bank transfers (BANK_* settings); none shown when absent. */
   bankAccount?: BankAccount;
   /**
@@ -218,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       tasksModule({ ...(options.taskTickMs !== undefined ? { tickMs: options.taskTickMs } : {}) }),
       terminalModule({ ...(options.terminal ? { relay: options.terminal } : {}) }),
       financeModule({
-        ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+        ...(options.paymentProvider !== undefined ? { paymentProvider: options.paymentProvider } : {}),
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
         ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
         ...(options.taskTickMs === 0 ? { tickMs: 0 } : {}),

@@ -16,6 +16,7 @@ import {
 import { type Database, openDatabase } from './core/db/client.js';
 import { objectBackendOf } from './core/storage/configured-backend.js';
 import { startDemoFleet } from './demo-fleet.js';
+import { configuredPayment } from './modules/finance/index.js';
 import { OpenAiEngine } from './modules/lvlm-lab/index.js';
 import { PluginMenuError, PluginMenus, readConsolePlugins } from './modules/menu/index.js';
 import { WEBSOCKET_PATH } from './modules/mqtt/index.js';
@@ -96,6 +97,7 @@ async function main() {
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...configuredProviders(config),
+      ...configuredPayment(config.payment),
       lvlmLab: {
         ...(config.lvlmLab.engine.kind === 'openai'
           ? { engine: new OpenAiEngine(config.lvlmLab.engine) }

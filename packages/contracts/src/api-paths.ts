@@ -313,6 +313,15 @@ export const DEV_PAYMENT_PATHS = {
   payment: pathWithId('/dev/payments/:id'),
 } as const;
 
+/**
+ * The payment gateways' asynchronous notifications (docs/operations.md "Payments"), public: the
+ * gateway's signature is what they are checked by. `:id` is the provider, `alipay` or `wechatpay`.
+ */
+export const PAYMENT_NOTIFY_PATHS = {
+  /** POST: the gateway's signed notification of a payment (form for Alipay, JSON for WeChat Pay). */
+  notify: pathWithId('/v1/payments/:id/notify'),
+} as const;
+
 /** The console page of the development provider where the payer confirms or cancels. */
 export const DEV_PAYMENT_PAGE_PATH = '/open-pages/dev-payment';
 /**
@@ -446,6 +455,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   TERMINAL_PATHS,
   FINANCE_PATHS,
   DEV_PAYMENT_PATHS,
+  PAYMENT_NOTIFY_PATHS,
   CBS_PATHS,
   VIDEO_PATHS,
   ALGMALL_PATHS,

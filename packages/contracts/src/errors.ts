@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'file_too_large',
   'file_content_incorrect',
   'order_closed',
+  'payment_mismatch',
+  'payment_notification_invalid',
   'payment_unavailable',
   'product_disabled',
   'package_exists',

@@ -7,7 +7,7 @@
  * invoice states page `invoice_payment`. The development payment page's two calls are public: the
  * payment's token is all the payer holds.
  */
-import { DEV_PAYMENT_PATHS, FINANCE_PATHS } from './api-paths.js';
+import { DEV_PAYMENT_PATHS, FINANCE_PATHS, PAYMENT_NOTIFY_PATHS } from './api-paths.js';
 import { declareCalls, exportOf } from './calls.js';
 // finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
@@ -236,5 +236,17 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
       body: s.devPaymentBodySchema,
       response: s.devPaymentSchema,
     }),
+  },
+  paymentNotify: {
+    method: 'POST',
+    path: PAYMENT_NOTIFY_PATHS.notify.pattern,
+    access: 'public',
+    only: 'a real payment gateway (PAYMENT_PROVIDER=alipay or wechatpay), its own name in the path',
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    file: true,
+    errors: [400, 404, 409],
+    summary:
+      "A payment gateway's asynchronous notification: its signature checked (Alipay RSA2; WeChat Pay v3, the resource decrypted), the order credited once however often it comes; answers what the gateway expects (Alipay `success`, WeChat Pay 204)",
+    schemas: (s) => ({ params: s.paymentNotifyParamsSchema, response: null }),
   },
 });

@@ -90,7 +90,10 @@ export const rechargeOrderSchema = z.object({
   state: z.enum(RECHARGE_STATES),
   /** The payment provider (`development` on a development server). */
   provider: z.string(),
-  /** Where the payer pays, while the order is pending; '' after. */
+  /**
+   * Where the payer pays, while the order is pending; '' after. A `weixin://` address (WeChat Pay
+   * Native) is shown as a QR code to scan; any other is opened (a path of this console, a gateway's page).
+   */
   pay_url: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
@@ -411,3 +414,8 @@ export const invoiceDetailsAnswerSchema = z.object({ invoice: invoiceDetailsSche
 
 /** A development payment's token, as its path names it (GET/POST dev/payments/{id}). */
 export const devPaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** The real payment gateways (PAYMENT_PROVIDER), each with its notification route. */
+export const PAYMENT_GATEWAYS = ['alipay', 'wechatpay'] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+export const paymentNotifyParamsSchema = z.object({ id: z.enum(PAYMENT_GATEWAYS) });

@@ -243,6 +243,66 @@ describe('providers', () => {
     });
   });
 
+  it('reads the payment gateways: the development one by default, Alipay or WeChat Pay with their addresses', () => {
+    expect(loadConfig({}).payment).toEqual({ provider: 'dev' });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).payment).toEqual({ provider: 'none' });
+    const alipay = {
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY_FILE: '/keys/app.pem',
+      ALIPAY_PUBLIC_KEY_FILE: '/keys/alipay.pem',
+      PUBLIC_URL: 'https://console.example.com',
+    };
+    expect(loadConfig(alipay).payment).toEqual({
+      provider: 'alipay',
+      appId: '2021000000000001',
+      privateKeyFile: '/keys/app.pem',
+      alipayPublicKeyFile: '/keys/alipay.pem',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      publicUrl: 'https://console.example.com',
+    });
+    expect(
+      loadConfig({ ...alipay, ALIPAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do' })
+        .payment,
+    ).toMatchObject({ gateway: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do' });
+    const wechatpay = {
+      PAYMENT_PROVIDER: 'wechatpay',
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_APP_ID: 'wx0000000000000001',
+      WECHATPAY_CERT_SERIAL: '3775B6A45ACD588826D15E583A95F5DD00000000',
+      WECHATPAY_PRIVATE_KEY_FILE: '/keys/apiclient_key.pem',
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+      WECHATPAY_PUBLIC_KEY_FILE: '/keys/pub_key.pem',
+      WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0000',
+      WECHATPAY_PLATFORM_CERT_FILES: '/keys/a.pem, /keys/b.pem',
+      PUBLIC_URL: 'https://console.example.com',
+    };
+    expect(loadConfig(wechatpay).payment).toEqual({
+      provider: 'wechatpay',
+      mchId: '1900000001',
+      appId: 'wx0000000000000001',
+      serialNo: '3775B6A45ACD588826D15E583A95F5DD00000000',
+      privateKeyFile: '/keys/apiclient_key.pem',
+      apiV3Key: 'k'.repeat(32),
+      publicKey: { id: 'PUB_KEY_ID_0000', file: '/keys/pub_key.pem' },
+      platformCertFiles: ['/keys/a.pem', '/keys/b.pem'],
+      baseUrl: 'https://api.mch.weixin.qq.com',
+      publicUrl: 'https://console.example.com',
+    });
+  });
+
+  it('names what a payment gateway lacks, and never repeats the APIv3 key', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'alipay' })).toThrow(
+      /ALIPAY_APP_ID is required with PAYMENT_PROVIDER=alipay.*ALIPAY_PRIVATE_KEY_FILE.*ALIPAY_PUBLIC_KEY_FILE.*PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'wechatpay' })).toThrow(
+      /WECHATPAY_MCH_ID is required.*WECHATPAY_API_V3_KEY.*WECHATPAY_PUBLIC_KEY_FILE \(with WECHATPAY_PUBLIC_KEY_ID\) or WECHATPAY_PLATFORM_CERT_FILES/,
+    );
+    const short = () => loadConfig({ WECHATPAY_API_V3_KEY: 'secret-v3-key' });
+    expect(short).toThrow(/WECHATPAY_API_V3_KEY must be the 32 characters/);
+    expect(short).not.toThrow(/secret-v3-key/);
+  });
+
   it('reads the plate recognition engine: development by default, Alibaba Cloud OCR or the vendor HTTP engine', () => {
     expect(loadConfig({})).toMatchObject({ plateEngine: { engine: 'dev' }, prsTrialsPerDay: 20 });
     expect(
@@ -314,6 +374,18 @@ describe('production (NODE_ENV=production)', () => {
       /unset DEV_OUTBOX \(or set ALLOW_DEV_PROVIDERS=true/,
     );
     expect(ready({ ...POSTGRES, DEV_OUTBOX: 'true', ALLOW_DEV_PROVIDERS: 'true' })).not.toThrow();
+  });
+
+  it('refuses the development payment provider, naming PAYMENT_PROVIDER, unless ALLOW_DEV_PROVIDERS=true; unset, bank transfer only', () => {
+    expect(ready({ ...POSTGRES, PAYMENT_PROVIDER: 'dev' })).toThrow(
+      /PAYMENT_PROVIDER=dev would credit balances no one paid.*ALLOW_DEV_PROVIDERS=true/,
+    );
+    expect(ready({ ...POSTGRES, PAYMENT_PROVIDER: 'dev', ALLOW_DEV_PROVIDERS: 'true' })).not.toThrow();
+    expect(loadConfig({ NODE_ENV: 'production' }).payment).toEqual({ provider: 'none' });
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_PROVIDERS: 'true' }).payment).toEqual({
+      provider: 'dev',
+    });
+    expect(ready({ ...POSTGRES })).not.toThrow();
   });
 
   it('asks nothing of a server that is not in production', () => {

@@ -168,6 +168,33 @@ const envSchema = z.object({
   WECHAT_REDIRECT_URI: httpUrl.optional(),
   WECHAT_OPEN_BASE: httpUrl.default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: httpUrl.default('https://api.weixin.qq.com'),
+  /**
+   * Who takes online recharges (docs/operations.md, "Payments"): `dev` (the development page; the
+   * default but in production), `alipay`, `wechatpay`, or `none` (bank transfer only; production's
+   * default).
+   */
+  PAYMENT_PROVIDER: z
+    .enum(['dev', 'alipay', 'wechatpay', 'none'], { error: 'must be dev, alipay, wechatpay or none' })
+    .optional(),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  /** PEM files: the application's private key, and Alipay's public key. */
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: httpUrl.default('https://openapi.alipay.com/gateway.do'),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_APP_ID: z.string().min(1).optional(),
+  /** The merchant API certificate's serial number and its private key's PEM file (apiclient_key.pem). */
+  WECHATPAY_CERT_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z
+    .string()
+    .refine((key) => Buffer.byteLength(key) === 32, 'must be the 32 characters of the APIv3 key')
+    .optional(),
+  /** WeChat Pay's public key (PEM file) and its id (`PUB_KEY_ID_…`), and/or its platform certificates. */
+  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_CERT_FILES: z.string().min(1).optional(),
+  WECHATPAY_BASE_URL: httpUrl.default('https://api.mch.weixin.qq.com'),
   /** Who reads licence plates (docs/operations.md, "Plate recognition"). */
   PLATE_ENGINE: z.enum(['dev', 'aliyun', 'http'], { error: 'must be dev, aliyun or http' }).default('dev'),
   ALIYUN_OCR_ENDPOINT: z.string().default('ocr-api.cn-hangzhou.aliyuncs.com'),
@@ -304,6 +331,31 @@ export type PlateEngineConfig =
   | { engine: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string }
   | { engine: 'http'; url: string; token: string | undefined };
 
+/** Key files are paths, read when the server starts (modules/finance/configured.ts). */
+export type PaymentConfig =
+  | { provider: 'dev' | 'none' }
+  | {
+      provider: 'alipay';
+      appId: string;
+      privateKeyFile: string;
+      alipayPublicKeyFile: string;
+      gateway: string;
+      /** PUBLIC_URL: the notifications' and the return's address are under it. */
+      publicUrl: string;
+    }
+  | {
+      provider: 'wechatpay';
+      mchId: string;
+      appId: string;
+      serialNo: string;
+      privateKeyFile: string;
+      apiV3Key: string;
+      publicKey: { id: string; file: string } | null;
+      platformCertFiles: string[];
+      baseUrl: string;
+      publicUrl: string;
+    };
+
 export type SmsConfig =
   | { provider: 'dev' }
   | {
@@ -366,6 +418,8 @@ export interface Config {
   allowDevProviders: boolean;
   sms: SmsConfig;
   scan: ScanConfig;
+  /** Online recharge's gateway (PAYMENT_PROVIDER and its variables). */
+  payment: PaymentConfig;
   lvlmLab: LvlmLabConfig;
   plateEngine: PlateEngineConfig;
   /** Plate recognition trials a company may make a day (PRS_TRIALS_PER_DAY). */
@@ -424,6 +478,7 @@ const SECRET_VARIABLES = new Set([
   'WECHAT_APP_SECRET',
   'SMTP_URL',
   'PLATE_ENGINE_TOKEN',
+  'WECHATPAY_API_V3_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -465,6 +520,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_PROVIDER === 'webhook') need('SMS_PROVIDER=webhook', ['SMS_WEBHOOK_URL']);
   if (e.SCAN_PROVIDER === 'wechat') {
     need('SCAN_PROVIDER=wechat', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_URI']);
+  }
+  if (e.PAYMENT_PROVIDER === 'alipay')
+    need('PAYMENT_PROVIDER=alipay', [
+      'ALIPAY_APP_ID',
+      'ALIPAY_PRIVATE_KEY_FILE',
+      'ALIPAY_PUBLIC_KEY_FILE',
+      'PUBLIC_URL',
+    ]);
+  if (e.PAYMENT_PROVIDER === 'wechatpay') {
+    need('PAYMENT_PROVIDER=wechatpay', [
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_CERT_SERIAL',
+      'WECHATPAY_PRIVATE_KEY_FILE',
+      'WECHATPAY_API_V3_KEY',
+      'PUBLIC_URL',
+    ]);
+    if (!e.WECHATPAY_PUBLIC_KEY_FILE && !e.WECHATPAY_PLATFORM_CERT_FILES)
+      missing.push(
+        'WECHATPAY_PUBLIC_KEY_FILE (with WECHATPAY_PUBLIC_KEY_ID) or WECHATPAY_PLATFORM_CERT_FILES is required with PAYMENT_PROVIDER=wechatpay',
+      );
+    if (e.WECHATPAY_PUBLIC_KEY_FILE) need('WECHATPAY_PUBLIC_KEY_FILE', ['WECHATPAY_PUBLIC_KEY_ID']);
   }
   const bank = [e.BANK_ACCOUNT_NAME, e.BANK_NAME, e.BANK_ACCOUNT_NUMBER];
   if (bank.some(Boolean) && !bank.every(Boolean))
@@ -521,6 +598,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.SMS_PROVIDER === 'webhook'
           ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL ?? '', secret: e.SMS_WEBHOOK_SECRET }
           : { provider: 'dev' },
+    payment: paymentOf(e, base, production),
     plateEngine:
       e.PLATE_ENGINE === 'aliyun'
         ? {
@@ -592,6 +670,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * Online recharge's gateway. Unset, it is the development provider, but in production (bank
+ * transfer only there, unless ALLOW_DEV_PROVIDERS keeps the development page).
+ */
+function paymentOf(e: z.infer<typeof envSchema>, base: string, production: boolean): PaymentConfig {
+  // The `?? ''` never apply: `need` has refused the start without the variables.
+  const publicUrl = e.PUBLIC_URL ?? '';
+  switch (e.PAYMENT_PROVIDER ?? (production && !e.ALLOW_DEV_PROVIDERS ? 'none' : 'dev')) {
+    case 'alipay':
+      return {
+        provider: 'alipay',
+        appId: e.ALIPAY_APP_ID ?? '',
+        privateKeyFile: resolve(base, e.ALIPAY_PRIVATE_KEY_FILE ?? ''),
+        alipayPublicKeyFile: resolve(base, e.ALIPAY_PUBLIC_KEY_FILE ?? ''),
+        gateway: e.ALIPAY_GATEWAY,
+        publicUrl,
+      };
+    case 'wechatpay':
+      return {
+        provider: 'wechatpay',
+        mchId: e.WECHATPAY_MCH_ID ?? '',
+        appId: e.WECHATPAY_APP_ID ?? '',
+        serialNo: e.WECHATPAY_CERT_SERIAL ?? '',
+        privateKeyFile: resolve(base, e.WECHATPAY_PRIVATE_KEY_FILE ?? ''),
+        apiV3Key: e.WECHATPAY_API_V3_KEY ?? '',
+        publicKey: e.WECHATPAY_PUBLIC_KEY_FILE
+          ? { id: e.WECHATPAY_PUBLIC_KEY_ID ?? '', file: resolve(base, e.WECHATPAY_PUBLIC_KEY_FILE) }
+          : null,
+        platformCertFiles: (e.WECHATPAY_PLATFORM_CERT_FILES ?? '')
+          .split(',')
+          .map((file) => file.trim())
+          .filter(Boolean)
+          .map((file) => resolve(base, file)),
+        baseUrl: e.WECHATPAY_BASE_URL,
+        publicUrl,
+      };
+    case 'none':
+      return { provider: 'none' };
+    default:
+      return { provider: 'dev' };
+  }
+}
+
 /** The object store's settings; the S3 variables are checked together, as they only work together. */
 function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig {
   if (e.OBJECT_STORE === 'local') return { kind: 'local' };
@@ -629,6 +750,12 @@ export function assertProductionReady(config: Config): void {
     throw new ConfigError(
       'NODE_ENV=production needs DATABASE_URL (postgres://…): the embedded database is not durable ' +
         'across an OS crash or a power cut (docs/operations.md). Set EMBEDDED_DB_IN_PRODUCTION=true to run on it anyway.',
+    );
+  }
+  if (config.payment.provider === 'dev' && !config.allowDevProviders) {
+    throw new ConfigError(
+      'NODE_ENV=production with PAYMENT_PROVIDER=dev would credit balances no one paid: set PAYMENT_PROVIDER=alipay, ' +
+        'wechatpay or none (docs/operations.md, "Payments"), or set ALLOW_DEV_PROVIDERS=true to run with it anyway.',
     );
   }
   if (config.devOutbox && !config.allowDevProviders) {

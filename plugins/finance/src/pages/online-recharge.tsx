@@ -13,6 +13,7 @@ import {
 } from '@vap/ui';
 import { useEffect, useRef } from 'react';
 import { FINANCE_KEY, orderKey, RECHARGES_TABLE } from '../finance-query.js';
+import { isScanToPay, PaymentQr } from './payment-qr.js';
 
 import { useCancelOrder } from './use-cancel-order.js';
 import { YuanForm } from './yuan-form.js';
@@ -30,7 +31,8 @@ interface OnlineRechargeProps {
 
 /**
  * Online recharge (spec §1, §5.7, §9): the amount in yuan becomes an order, whose payment page opens
- * in a new window; the order is then followed until its payer is done.
+ * in a new window (the development page, Alipay's cashier) or whose QR code is shown here (WeChat
+ * Pay); the order is then followed until its payer is done.
  */
 export function OnlineRecharge({ mayRecharge, followed, onCreated }: OnlineRechargeProps) {
   const t = useT('finance');
@@ -66,8 +68,10 @@ function RechargeForm({ onCreated }: { onCreated: (order: RechargeOrder) => void
       if (error instanceof ApiError) applyFieldErrors(form, error.fields);
       return;
     }
-    // `replace`: the blank page stays out of the window's history.
-    if (payment) payment.location.replace(new URL(order.pay_url, window.location.href).href);
+    // A code to scan (WeChat Pay) is shown on this page: no window is needed. `replace`: the blank
+    // page stays out of the window's history.
+    if (isScanToPay(order.pay_url)) payment?.close();
+    else if (payment) payment.location.replace(new URL(order.pay_url, window.location.href).href);
     else message.warning(t('recharge.popupBlocked'));
     form.reset({ amount: '' });
     onCreated(order);
@@ -113,6 +117,7 @@ function FollowedOrder({ start, mayCancel }: { start: RechargeOrder; mayCancel: 
   }, [pending, order, queryClient, t]);
 
   const values = { number: order.number, amount: formatFen(order.amount) };
+  const scan = isScanToPay(order.pay_url);
   if (order.state !== 'pending') {
     return (
       <Alert tone={order.state === 'paid' ? 'success' : 'warning'}>
@@ -126,16 +131,19 @@ function FollowedOrder({ start, mayCancel }: { start: RechargeOrder; mayCancel: 
       className="flex flex-col gap-3 rounded border border-primary/30 bg-primary-soft px-4 py-3 text-sm text-ink"
     >
       <span className="font-medium">{t('recharge.order', values)}</span>
+      {scan ? <PaymentQr url={order.pay_url} number={order.number} /> : null}
       <span role="status" className="flex items-center gap-2">
         <Spinner className="h-4 w-4 text-primary" />
-        {t('recharge.waiting')}
+        {t(scan ? 'recharge.waitingScan' : 'recharge.waiting')}
       </span>
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="primary">
-          <a href={order.pay_url} target="_blank" rel="noopener noreferrer">
-            {t('recharge.payAgain')}
-          </a>
-        </Button>
+        {scan ? null : (
+          <Button asChild variant="primary">
+            <a href={order.pay_url} target="_blank" rel="noopener noreferrer">
+              {t('recharge.payAgain')}
+            </a>
+          </Button>
+        )}
         {mayCancel ? <Button onClick={() => void cancel(order)}>{t('recharge.cancel')}</Button> : null}
       </div>
     </section>

@@ -9,6 +9,7 @@ import { useClient, useT } from '@vap/kernel';
 import { Button, type Column, DataTable, FilterForm, RowActions, Tag, useFilters } from '@vap/ui';
 import { RECHARGES_TABLE } from '../finance-query.js';
 import { STATE_TONES } from '../states.js';
+import { isScanToPay } from './payment-qr.js';
 import { useCancelOrder } from './use-cancel-order.js';
 
 interface RechargeOrdersProps {
@@ -58,7 +59,7 @@ export function RechargeOrders({ mayCancel, onPay }: RechargeOrdersProps) {
       render: (row) =>
         row.state === 'pending' ? (
           <div className="flex items-center gap-2">
-            {row.pay_url ? (
+            {row.pay_url && !isScanToPay(row.pay_url) ? (
               <Button asChild size="small" variant="link" className="px-1">
                 <a
                   href={row.pay_url}

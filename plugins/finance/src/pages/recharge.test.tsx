@@ -190,6 +190,34 @@ describe('recharge: paying online', () => {
     );
   });
 
+  it('shows a WeChat Pay order as a QR code on the page, opening no window, and no pay link in the orders', async () => {
+    const { open, payment } = stubWindowOpen();
+    const scanned = { ...created, provider: 'wechatpay', pay_url: 'weixin://wxpay/bizpayurl?pr=abc123' };
+    const answers = {
+      [`POST ${FINANCE_PATHS.recharges}`]: { status: 201, body: scanned },
+      [`GET ${FINANCE_PATHS.recharge(7)}`]: { body: scanned },
+      [`GET ${FINANCE_PATHS.finance}`]: { body: finance() },
+      [`GET ${FINANCE_PATHS.recharges}`]: pageOf([scanned, paidOrder]),
+    };
+    await renderRecharge({ answers });
+    await recharge('50');
+    const followed = await screen.findByRole('region', { name: 'Order R000000000007 of ¥50.00' });
+    // The QR code image, drawn by the lazily loaded library, carries the address to scan.
+    const image = (await within(followed).findByRole('img', {
+      name: 'WeChat Pay QR code of order R000000000007',
+    })) as HTMLImageElement;
+    expect(image.src.startsWith('data:image/svg+xml')).toBe(true);
+    expect(within(followed).getByText(en.recharge.scanToPay)).toBeTruthy();
+    expect(within(followed).getByText(en.recharge.waitingScan)).toBeTruthy();
+    expect(within(followed).queryByRole('link', { name: en.recharge.payAgain })).toBeNull();
+    // The window opened while the submit counted as the user's action is closed, never sent anywhere.
+    expect(open).toHaveBeenCalled();
+    expect(payment.close).toHaveBeenCalled();
+    expect(payment.location.replace).not.toHaveBeenCalled();
+    const row = await rowOf(scanned.number);
+    expect(within(row).queryByRole('link', { name: `Pay order ${scanned.number}` })).toBeNull();
+  });
+
   it('follows the order every 2 s until it is paid, then refreshes the balance, the orders and the top bar', async () => {
     stubWindowOpen();
     const { server, answers } = payingServer();

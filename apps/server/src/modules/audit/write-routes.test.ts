@@ -98,6 +98,8 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   [routeOf(RESOURCE_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(FINANCE_CALLS.answerDevPayment)]:
     "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
+  [routeOf(FINANCE_CALLS.paymentNotify)]:
+    "the payment gateway's signed notification, no one's session: a payment's record is its ledger entry and the order's state, and each notification is logged",
   [routeOf(TERMINAL_CALLS.ticket)]:
     'issues a single-use terminal ticket; the session it opens is audited (device.telnet.open, .command, .close)',
   [routeOf(TASK_CALLS.checkWhitelist)]:

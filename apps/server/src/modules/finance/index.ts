@@ -15,6 +15,7 @@ import { invoiceDetailsRoutes } from './invoice-details-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
 import { Invoices } from './invoices.js';
 import { Ledger } from './ledger.js';
+import { paymentNotifyRoutes } from './notify-routes.js';
 import { RechargeOrders } from './orders.js';
 import { DevPaymentProvider, type PaymentProvider } from './payments.js';
 import { rechargeRoutes } from './recharge-routes.js';
@@ -24,6 +25,8 @@ import { FinanceSummaries, NextBill } from './summary.js';
 import { financeSummaryRoutes } from './summary-routes.js';
 
 export type { BankAccount } from './accounts.js';
+export { AlipayProvider, type AlipaySettings } from './alipay.js';
+export { configuredPayment } from './configured.js';
 export { Coupons } from './coupons.js';
 export { Ledger, type Posting } from './ledger.js';
 export { nextNumbered } from './numbering.js';
@@ -32,6 +35,7 @@ export { DevPaymentProvider, type PaymentProvider } from './payments.js';
 export type { FinanceSchedule } from './schedule.js';
 export { CompanyStanding } from './standing.js';
 export type { NextBill, NextBillPart } from './summary.js';
+export { WechatPayProvider, type WechatPaySettings, type WechatPayVerifier } from './wechatpay.js';
 
 /** How often the money work runs by default (recharge orders past their window expire). */
 const TICK_MS = 30_000;
@@ -39,9 +43,9 @@ const TICK_MS = 30_000;
 export interface FinanceSettings {
   /**
    * Online recharge's gateway; the development provider when absent, unless development providers
-   * are refused (production): then online recharge answers 503 and bank transfers remain.
+   * are refused (production): then, as with null, online recharge answers 503 and bank transfers remain.
    */
-  paymentProvider?: PaymentProvider;
+  paymentProvider?: PaymentProvider | null;
   refuseDevelopmentProviders?: boolean;
   /** Where companies send bank transfers (BANK_* settings); none shown when absent. */
   bankAccount?: BankAccount;
@@ -68,8 +72,9 @@ export const financeModule = (settings: FinanceSettings = {}) =>
   defineModule({
     name: 'finance',
     create: ({ db, log, now }) => {
-      const payments =
-        settings.paymentProvider ?? (settings.refuseDevelopmentProviders ? null : new DevPaymentProvider());
+      const given =
+        settings.paymentProvider === undefined ? new DevPaymentProvider() : settings.paymentProvider;
+      const payments = given?.development && settings.refuseDevelopmentProviders ? null : given;
       const standing = new CompanyStanding();
       const ledger = new Ledger(db, now, (tx, companyId) => standing.balanceChanged(tx, companyId));
       const accounts = new FinanceAccounts(db, ledger, settings.bankAccount ?? null, now);
@@ -80,6 +85,8 @@ export const financeModule = (settings: FinanceSettings = {}) =>
       const schedule = new FinanceSchedule(
         [
           { name: 'expire recharge orders', run: () => orders.expire() },
+          // After the expiry: an order unpaid in its window is closed at its gateway too.
+          { name: 'close recharge orders at the gateway', run: () => orders.closeAtGateways() },
           { name: 'credit voucher transfers', run: () => coupons.creditTransfers() },
         ],
         log,
@@ -98,6 +105,8 @@ export const financeModule = (settings: FinanceSettings = {}) =>
           await app.register(invoiceRoutes, { db, invoices });
           await app.register(invoiceDetailsRoutes, { db, accounts });
           if (orders.provider?.development) await app.register(devPaymentRoutes, { orders });
+          if (orders.provider?.notifications)
+            await app.register(paymentNotifyRoutes, { orders, provider: orders.provider });
         },
         close: () => schedule.stop(),
       };

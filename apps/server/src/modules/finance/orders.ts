@@ -12,7 +12,7 @@ import {
   type RechargeOrder,
   type Where,
 } from '@vap/contracts';
-import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
@@ -20,12 +20,16 @@ import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
 import type { Ledger } from './ledger.js';
 import { nextNumbered } from './numbering.js';
-import type { PaymentProvider } from './payments.js';
+import type { PaymentNotice, PaymentProvider } from './payments.js';
 import { rechargeOrders } from './schema.js';
 
 type Row = typeof rechargeOrders.$inferSelect;
 
 const PAYMENT_WINDOW_MS = RECHARGE_PAYMENT_MINUTES * 60_000;
+/** How long a closed order is still tried to be closed at its gateway (each finance tick). */
+const GATEWAY_CLOSE_RETRY_MS = 24 * 3_600_000;
+/** Orders closed at the gateway per tick, one call each. */
+const GATEWAY_CLOSE_BATCH = 50;
 
 const toOrder = (row: Row): RechargeOrder => ({
   id: row.id,
@@ -131,10 +135,70 @@ export class RechargeOrders {
       });
       return after;
     });
-    await this.provider?.close(before.providerRef).catch(() => {
-      // The order is cancelled here; a payment the gateway still takes is refused on settling.
-    });
+    await this.closeAtGateway(before);
     return order;
+  }
+
+  /**
+   * A real gateway's verified notice: a payment of the order's amount settles it as paid (once,
+   * however often and however concurrently it is told). 404 `order_not_found` for no such order of
+   * this gateway; 409 `payment_mismatch` for another amount; 409 `order_closed` for a payment of an
+   * order cancelled or expired. A notice of no payment (a trade closed) changes nothing.
+   */
+  async notified(provider: string, notice: PaymentNotice): Promise<Row> {
+    const [row] = await this.db
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.providerRef, notice.ref), eq(rechargeOrders.provider, provider)));
+    if (!row) throw new ApiError(404, 'order_not_found');
+    if (row.amount !== notice.amount) throw new ApiError(409, 'payment_mismatch');
+    if (!notice.paid) return row;
+    return this.settle(notice.ref, 'paid');
+  }
+
+  /**
+   * Orders of the provider in use cancelled or expired (in the last day) and not yet closed at its
+   * gateway are closed there, so that the payer can no longer pay them; one failing is tried again
+   * at the next tick. Answers how many were closed.
+   */
+  async closeAtGateways(): Promise<number> {
+    const provider = this.provider;
+    if (!provider || provider.development) return 0;
+    const now = this.now();
+    const open = await this.db
+      .select()
+      .from(rechargeOrders)
+      .where(
+        and(
+          inArray(rechargeOrders.state, ['cancelled', 'expired']),
+          isNull(rechargeOrders.gatewayClosedAt),
+          eq(rechargeOrders.provider, provider.name),
+          gt(rechargeOrders.closedAt, new Date(now - GATEWAY_CLOSE_RETRY_MS)),
+        ),
+      )
+      .orderBy(rechargeOrders.closedAt)
+      .limit(GATEWAY_CLOSE_BATCH);
+    let closed = 0;
+    for (const row of open) if (await this.closeAtGateway(row)) closed += 1;
+    return closed;
+  }
+
+  /** Closes the order's payment at its gateway and notes it; false when the gateway refused. */
+  private async closeAtGateway(row: Row): Promise<boolean> {
+    const provider = this.provider;
+    if (!provider || provider.name !== row.provider) return false;
+    try {
+      await provider.close(row.providerRef);
+    } catch {
+      // The order is closed here; a payment the gateway still takes is refused on settling, and the
+      // finance schedule tries again.
+      return false;
+    }
+    await this.db
+      .update(rechargeOrders)
+      .set({ gatewayClosedAt: new Date(this.now()) })
+      .where(eq(rechargeOrders.id, row.id));
+    return true;
   }
 
   /**

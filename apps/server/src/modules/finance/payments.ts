@@ -34,8 +34,41 @@ export interface PaymentProvider {
   readonly development?: boolean;
   /** Opens a payment at the gateway; a rejection is answered 503 `payment_unavailable`. */
   open(request: PaymentRequest): Promise<OpenedPayment>;
-  /** Closes an open payment the company cancelled, so that it can no longer be paid. */
+  /**
+   * Closes an open payment the company cancelled or that expired, so that it can no longer be paid;
+   * a rejection leaves it to the finance schedule to try again.
+   */
   close(ref: string): Promise<void>;
+  /** A real gateway's asynchronous notifications (POST /webapi/v1/payments/{name}/notify). */
+  readonly notifications?: PaymentNotifications;
+}
+
+/** What a gateway's verified notification says of a payment. */
+export interface PaymentNotice {
+  /** The payment's handle (`ref` of `open`): the order number, the gateway's `out_trade_no`. */
+  ref: string;
+  /** Fen paid. */
+  amount: number;
+  /** True when the payment succeeded; other notices (a trade closed) change nothing. */
+  paid: boolean;
+  /** The gateway's own number of the trade, for the log. */
+  trade: string;
+}
+
+/** Thrown by `PaymentNotifications.read` for a notification whose signature or content is wrong. */
+export class NotificationRefused extends Error {}
+
+export interface PaymentNotifications {
+  /**
+   * The notice of a notification whose signature verifies (and whose resource decrypts), given its
+   * headers and body as received; NotificationRefused otherwise.
+   */
+  read(request: {
+    headers: Readonly<Record<string, string | string[] | undefined>>;
+    body: string;
+  }): PaymentNotice;
+  /** The body that tells the gateway it was received (Alipay's `success`); null for an empty 204. */
+  readonly acknowledgement: string | null;
 }
 
 /**

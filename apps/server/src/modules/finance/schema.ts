@@ -85,7 +85,8 @@ export const companyFinance = pgTable('company_finance', {
 /**
  * Online recharges: each order waits for its payment at the provider, then is paid (its ledger
  * entry written in the same transaction), cancelled or expired. `provider_ref` is the provider's
- * handle of the payment (for the development provider, the token of its payment page).
+ * handle of the payment (for the development provider, the token of its payment page; for a real
+ * gateway, the order number, its `out_trade_no`).
  */
 export const rechargeOrders = pgTable(
   'recharge_orders',
@@ -102,10 +103,20 @@ export const rechargeOrders = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When a cancelled or expired order of a real gateway was closed there too (so that it can no
+     * longer be paid); null while that is still to do (the finance schedule retries it).
+     */
+    gatewayClosedAt: timestamp('gateway_closed_at', { withTimezone: true }),
   },
   (table) => [
     index('recharge_orders_company_created').on(table.companyId, table.createdAt),
     index('recharge_orders_pending').on(table.expiresAt).where(sql`state = 'pending'`),
+    index('recharge_orders_gateway_open')
+      .on(table.closedAt)
+      .where(
+        sql`state in ('cancelled', 'expired') and gateway_closed_at is null and provider <> 'development'`,
+      ),
   ],
 );
 
