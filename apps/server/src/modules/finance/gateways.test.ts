@@ -212,6 +212,32 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     );
   });
 
+  it('bounds what the public notification route reads: 64 KB of a form or JSON, for the gateway in use only', async () => {
+    const big = await notify(`${fake.notification('R99990101000001')}&pad=${'x'.repeat(70 * 1024)}`);
+    expect(big.statusCode).toBe(413);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify('alipay')}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'success',
+    });
+    expect(text.statusCode).toBe(415);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify('wechatpay')}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(other.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/v1/payments/paypal/notify',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('closes a cancelled order at the gateway, and refuses its payment if the gateway still took one', async () => {
     const placed = await h.order(900);
     await openCashier(placed);
