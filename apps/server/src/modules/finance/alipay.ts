@@ -79,14 +79,15 @@ export class AlipayProvider implements PaymentProvider {
     return { ref: number, payUrl };
   }
 
-  async close(ref: string): Promise<void> {
+  async close(ref: string): Promise<'closed' | 'absent'> {
     const result = await this.sdk.exec(
       'alipay.trade.close',
       { bizContent: { out_trade_no: ref } },
       { validateSign: true },
     );
-    // A trade the payer never opened does not exist at the gateway: nothing to close.
-    if (result.code === '10000' || result.sub_code === 'ACQ.TRADE_NOT_EXIST') return;
+    if (result.code === '10000') return 'closed';
+    // A trade the payer has not opened does not exist at the gateway (yet): nothing to close now.
+    if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return 'absent';
     throw new Error(
       `alipay.trade.close ${ref}: ${result.code} ${result.sub_code ?? ''} ${result.sub_msg ?? ''}`,
     );

@@ -236,6 +236,8 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
       payload: '{}',
     });
     expect(unknown.statusCode).toBe(400);
+    // The API document describes the route while it is served.
+    expect(JSON.stringify(t.app.swagger())).toContain('/v1/payments/{id}/notify');
   });
 
   it('closes a cancelled order at the gateway, and refuses its payment if the gateway still took one', async () => {
@@ -246,6 +248,20 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     const late = await notify(fake.notification(placed.number));
     expect(late.statusCode).toBe(409);
     expect(await h.entriesOf(placed.number)).toHaveLength(0);
+  });
+
+  it('closes a cancelled order the payer had not opened yet again at each tick until its window has passed', async () => {
+    const placed = await h.order(950);
+    expect((await h.cancel(placed.id)).statusCode).toBe(200);
+    const rowOf = async () =>
+      (await t.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, placed.id)))[0];
+    // No trade at the gateway yet: not noted closed, since the payer may still open the cashier.
+    expect(fake.closeCalls).toContain(placed.number);
+    expect((await rowOf())?.gatewayClosedAt).toBeNull();
+    await openCashier(placed);
+    await t.services.finance.schedule.tick();
+    expect(fake.trades.get(placed.number)?.state).toBe('TRADE_CLOSED');
+    expect((await rowOf())?.gatewayClosedAt).not.toBeNull();
   });
 
   it('closes an order unpaid for 30 minutes at the gateway, trying again at the next tick when the gateway fails', async () => {
@@ -261,7 +277,8 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     const calls = fake.closeCalls.length;
     await t.services.finance.schedule.tick();
     expect(fake.trades.get(opened.number)?.state).toBe('TRADE_CLOSED');
-    // A trade the payer never opened does not exist there: closed all the same, not tried again.
+    // A trade the payer never opened does not exist there, and past its window never will: noted
+    // closed, not tried again.
     await t.services.finance.schedule.tick();
     expect(fake.closeCalls.slice(calls).filter((number) => number === neverOpened.number)).toHaveLength(1);
     const [row] = await t.database.db

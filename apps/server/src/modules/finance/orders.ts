@@ -183,12 +183,17 @@ export class RechargeOrders {
     return closed;
   }
 
-  /** Closes the order's payment at its gateway and notes it; false when the gateway refused. */
+  /**
+   * Closes the order's payment at its gateway and notes it; false when the gateway refused, or has
+   * no such payment yet while the order's window lasts (the payer may still open it: closed again
+   * at the next tick).
+   */
   private async closeAtGateway(row: Row): Promise<boolean> {
     const provider = this.provider;
     if (!provider || provider.name !== row.provider) return false;
     try {
-      await provider.close(row.providerRef);
+      const outcome = await provider.close(row.providerRef);
+      if (outcome === 'absent' && row.expiresAt.getTime() > this.now()) return false;
     } catch {
       // The order is closed here; a payment the gateway still takes is refused on settling, and the
       // finance schedule tries again.

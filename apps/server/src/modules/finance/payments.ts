@@ -36,9 +36,11 @@ export interface PaymentProvider {
   open(request: PaymentRequest): Promise<OpenedPayment>;
   /**
    * Closes an open payment the company cancelled or that expired, so that it can no longer be paid;
-   * a rejection leaves it to the finance schedule to try again.
+   * a rejection leaves it to the finance schedule to try again. `absent`: the gateway has no such
+   * payment yet (an Alipay page payment exists once the payer opens the cashier), so it is closed
+   * again until its window has passed, after which the gateway takes it no more.
    */
-  close(ref: string): Promise<void>;
+  close(ref: string): Promise<'closed' | 'absent'>;
   /** A real gateway's asynchronous notifications (POST /webapi/v1/payments/{name}/notify). */
   readonly notifications?: PaymentNotifications;
 }
@@ -84,7 +86,8 @@ export class DevPaymentProvider implements PaymentProvider {
     return { ref, payUrl: `${DEV_PAYMENT_PAGE_PATH}?${DEV_PAYMENT_PAGE_QUERY}=${ref}` };
   }
 
-  async close(): Promise<void> {
+  async close(): Promise<'closed'> {
     // Nothing is open anywhere: the page reads the order's state.
+    return 'closed';
   }
 }

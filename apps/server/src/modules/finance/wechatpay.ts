@@ -115,7 +115,7 @@ export class WechatPayProvider implements PaymentProvider {
     return { ref: number, payUrl: codeUrl };
   }
 
-  async close(ref: string): Promise<void> {
+  async close(ref: string): Promise<'closed'> {
     const answer = await this.call(
       'POST',
       `/v3/pay/transactions/out-trade-no/${encodeURIComponent(ref)}/close`,
@@ -125,6 +125,7 @@ export class WechatPayProvider implements PaymentProvider {
     );
     if (answer.status !== 204 && answer.status !== 200)
       throw new Error(`wechatpay close ${ref}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    return 'closed';
   }
 
   /** A signed request to the gateway; its answer's signature verified before it is read. */
