@@ -69,6 +69,14 @@ export const COMPANY_PATHS = {
   uploadToken: '/v1/pms/company/resources/token',
   /** The object store: the upload a token allows, and the stored objects below `objects/`. */
   objectUpload: '/v1/pms/objects/upload',
+  /**
+   * The upload of a large object in parts (resumable): POST starts or resumes one under the token's
+   * name; below `:id`, its parts, their reports, its completion.
+   */
+  partUploads: '/v1/pms/objects/uploads',
+  partUpload: '/v1/pms/objects/uploads/:id',
+  uploadPart: '/v1/pms/objects/uploads/:id/parts/:number',
+  completePartUpload: '/v1/pms/objects/uploads/:id/complete',
   objects: '/v1/pms/objects',
 } as const;
 

@@ -50,6 +50,52 @@ export const COMPANY_CALLS = declareCalls(schemas, ['company'], {
     summary: 'Upload one object: multipart filename, filesize, file; header Authorization: VAP-OSS {token}',
     schemas: (s) => ({ response: s.uploadResultSchema }),
   },
+  // The upload in parts (resumable): each call authorised by the upload token, as the one-piece
+  // upload; a part's bytes go to a signed URL (the bucket's, or uploadPart on the local backend).
+  startPartUpload: {
+    method: 'POST',
+    path: COMPANY_PATHS.partUploads,
+    access: 'public',
+    errors: [401, 409, 413],
+    summary:
+      "Start, or resume, the upload in parts of the token's object: its parts, those done, URLs for the others; header Authorization: VAP-OSS {token}",
+    schemas: (s) => ({ response: s.partUploadSchema }),
+  },
+  uploadPart: {
+    method: 'PUT',
+    path: COMPANY_PATHS.uploadPart,
+    access: 'public',
+    errors: [401, 404, 413, 415],
+    consumes: ['application/octet-stream'],
+    summary:
+      'The bytes of one part, by the signed URL the upload answered (local object store); answers its ETag',
+    schemas: (s) => ({ params: s.uploadPartParamsSchema, query: s.uploadPartQuerySchema, response: null }),
+  },
+  reportUploadPart: {
+    method: 'POST',
+    path: COMPANY_PATHS.uploadPart,
+    access: 'public',
+    errors: [401, 404],
+    summary: 'A part sent, with the ETag its PUT answered; header Authorization: VAP-OSS {token}',
+    schemas: (s) => ({ params: s.uploadPartParamsSchema, body: s.uploadPartReportSchema, response: null }),
+  },
+  completePartUpload: {
+    method: 'POST',
+    path: COMPANY_PATHS.completePartUpload,
+    access: 'public',
+    errors: [401, 404, 409],
+    summary:
+      'Assemble the parts, check the md5 of the name by reading the object back, and store it; header Authorization: VAP-OSS {token}',
+    schemas: (s) => ({ params: s.partUploadParamsSchema, response: s.uploadResultSchema }),
+  },
+  cancelPartUpload: {
+    method: 'DELETE',
+    path: COMPANY_PATHS.partUpload,
+    access: 'public',
+    errors: [401, 404],
+    summary: 'Forget an upload in parts and its parts; header Authorization: VAP-OSS {token}',
+    schemas: (s) => ({ params: s.partUploadParamsSchema, response: null }),
+  },
   // A signed URL (for <img>), or a bearer token of a user of the object's company.
   object: {
     method: 'GET',

@@ -186,6 +186,40 @@ export const OBJECT_STORE_AUTH_SCHEME = 'VAP-OSS';
 export const uploadResultSchema = z.object({ path: z.string(), url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/**
+ * The bytes of one part of an upload in parts (the last may be shorter): at least S3's smallest part
+ * (5 MiB), few enough parts for the largest object.
+ */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/** The most parts an upload may have (S3 allows 10,000; the largest object needs 13). */
+export const UPLOAD_MAX_PARTS = 100;
+
+/** POST /v1/pms/objects/uploads: an upload in parts of the token's object, started or resumed. */
+export const partUploadSchema = z.object({
+  id: z.string(),
+  /** The bytes of every part but the last. */
+  part_size: z.number().int(),
+  part_count: z.number().int(),
+  /** The parts the server has recorded as received: not to be sent again. */
+  done: z.array(z.number().int()),
+  /**
+   * Where to PUT each part not yet done (its bytes as the body, no other header), signed and
+   * expiring: the bucket's own presigned URL, or one of this server. Its answer's ETag header is
+   * what the part's report carries.
+   */
+  parts: z.array(z.object({ number: z.number().int(), url: z.string() })),
+});
+export type PartUpload = z.infer<typeof partUploadSchema>;
+
+export const partUploadParamsSchema = z.object({ id: z.string().uuid('validation.uploadId') });
+export const uploadPartParamsSchema = partUploadParamsSchema.extend({
+  number: z.coerce.number().int().min(1).max(UPLOAD_MAX_PARTS),
+});
+/** POST …/parts/:number: a part sent, with the ETag its PUT answered. */
+export const uploadPartReportSchema = z.object({ etag: z.string().min(1).max(200) });
+/** PUT …/parts/:number (this server's part URL): its expiry and signature. */
+export const uploadPartQuerySchema = z.object({ e: z.string().max(12), s: z.string().max(64) });
+
 /** GET /v1/pms/objects/*: a signed URL's expiry and signature (absent for a signed-in user). */
 export const signedUrlQuerySchema = z.object({
   e: z.string().optional(),

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'upload_size_mismatch',
   'upload_hash_error',
   'upload_type_invalid',
+  'upload_incomplete',
+  'upload_part_invalid',
   'unauthorized',
   'token_expired',
   'forbidden',

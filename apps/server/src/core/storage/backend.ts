@@ -23,7 +23,46 @@ export interface ByteRange {
   end: number;
 }
 
-export interface ObjectBackend {
+/** The assembled bytes of an upload in parts, staged as an upload is: readable, to be checked first. */
+export interface AssembledObject extends StagedObject {
+  /** The assembled bytes, as a stream. */
+  read(): Promise<Readable>;
+}
+
+/** An upload in parts as the backend knows it. */
+export interface BackendPartUpload {
+  /** The backend's name of the upload (an S3 UploadId; a local folder). */
+  id: string;
+  /** Where its parts are assembled (an S3 staging key; the local folder again). */
+  staging: string;
+}
+
+/**
+ * Uploads in parts (resumable): the parts of one upload are written apart and assembled once all
+ * have arrived. Which have arrived is recorded by the ObjectStore, not asked of the backend.
+ */
+export interface PartsBackend {
+  /** Whether the parts come through this server (`writePart`) rather than to URLs of the backend's. */
+  readonly partsThroughServer: boolean;
+  startParts(): Promise<BackendPartUpload>;
+  /**
+   * A URL that takes a part's bytes by PUT and answers its ETag, signed by the backend until
+   * `expiresAt` (seconds since the epoch); null when the server takes the part itself (`writePart`).
+   */
+  partUrl(upload: BackendPartUpload, number: number, expiresAt: number): Promise<string | null>;
+  /** Writes exactly `size` bytes of a part, replacing one sent before; answers its ETag. */
+  writePart(upload: BackendPartUpload, number: number, content: Readable, size: number): Promise<string>;
+  /** Assembles the parts, in order, into an object staged for `path`; committing it forgets the upload. */
+  assemble(
+    upload: BackendPartUpload,
+    parts: readonly { number: number; etag: string }[],
+    path: string,
+  ): Promise<AssembledObject>;
+  /** Forgets an upload and its parts, as far as the backend can; harmless when it is gone. */
+  abortParts(upload: BackendPartUpload): Promise<void>;
+}
+
+export interface ObjectBackend extends PartsBackend {
   /** `local` or `s3`, for the start-up line. */
   readonly kind: string;
   /** Writes exactly `size` bytes of `content` under a staging name; rejects when the stream fails. */

@@ -94,6 +94,7 @@ export interface ReceivedUpload {
 export class ObjectStore {
   readonly #uploadKey: Buffer;
   readonly #urlKey: Buffer;
+  readonly #partKey: Buffer;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +104,20 @@ export class ObjectStore {
   ) {
     this.#uploadKey = createHmac('sha256', serverSecret).update('vap/object-store/upload-token/v1').digest();
     this.#urlKey = createHmac('sha256', serverSecret).update('vap/object-store/display-url/v1').digest();
+    this.#partKey = createHmac('sha256', serverSecret).update('vap/object-store/part-url/v1').digest();
+  }
+
+  /** The clock the store signs by. */
+  clock(): number {
+    return this.now();
+  }
+
+  /** The signature of this server's URL of one part of an upload in parts (part-uploads.ts). */
+  partSignature(id: string, number: number, exp: number): string {
+    return base64url(createHmac('sha256', this.#partKey).update(`${id}\n${number}\n${exp}`).digest()).slice(
+      0,
+      32,
+    );
   }
 
   issueUploadToken(grant: Omit<UploadGrant, 'exp'>): string {

@@ -3,7 +3,13 @@
  * stored objects, by signed URL or to a signed-in user of the object's company.
  */
 import { Readable } from 'node:stream';
-import { COMPANY_CALLS, OBJECT_MAX_BYTES, OBJECT_STORE_AUTH_SCHEME, parseObjectPath } from '@vap/contracts';
+import {
+  COMPANY_CALLS,
+  OBJECT_MAX_BYTES,
+  OBJECT_STORE_AUTH_SCHEME,
+  parseObjectPath,
+  UPLOAD_PART_BYTES,
+} from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
@@ -15,6 +21,7 @@ import { ApiError, unauthorized } from '../http/errors.js';
 import { type ByteRange, ObjectMissingError } from './backend.js';
 import { readMultipart } from './multipart.js';
 import type { ObjectStore, ReceivedUpload, UploadGrant } from './objects.js';
+import { PartUploads } from './part-uploads.js';
 
 /** What a multipart form adds to its file: the boundaries, the headers, the two small fields. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -86,6 +93,56 @@ export async function objectRoutes(app: FastifyInstance, { db, store, tokens }: 
       },
     },
   );
+
+  // Uploads in parts (part-uploads.ts). A part's bytes arrive raw, as a stream, in this scope only.
+  app.addContentTypeParser('application/octet-stream', (_request, body, done) => done(null, body));
+  const parts = new PartUploads(db, store);
+  /** The grant of the upload token in the request's `Authorization: VAP-OSS {token}`. */
+  const grantOf = (request: FastifyRequest): UploadGrant => {
+    const token = OSS_AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new ApiError(401, 'upload_token_invalid');
+    return store.verifyUploadToken(token);
+  };
+
+  await serve(app, COMPANY_CALLS.startPartUpload, (request) => parts.start(grantOf(request)));
+
+  await serve(
+    app,
+    COMPANY_CALLS.uploadPart,
+    async (request, reply) => {
+      if (!(request.body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
+      const etag = await parts.receivePart(
+        request.params.id,
+        request.params.number,
+        request.query,
+        request.body,
+      );
+      return reply.header('etag', etag).code(204).send();
+    },
+    {
+      bodyLimit: UPLOAD_PART_BYTES,
+      // The signature is checked before the body is read.
+      preValidation: async (request) => {
+        const { id, number } = request.params as { id: string; number: number };
+        const { e, s } = request.query as { e?: string; s?: string };
+        if (!parts.verifyPartUrl(id, Number(number), e, s)) throw new ApiError(401, 'upload_part_invalid');
+      },
+    },
+  );
+
+  await serve(app, COMPANY_CALLS.reportUploadPart, async (request) => {
+    await parts.report(grantOf(request), request.params.id, request.params.number, request.body.etag);
+  });
+
+  await serve(app, COMPANY_CALLS.completePartUpload, async (request) => {
+    const grant = grantOf(request);
+    await parts.complete(grant, request.params.id);
+    return { path: grant.path, url: await store.signedUrl(grant.path) };
+  });
+
+  await serve(app, COMPANY_CALLS.cancelPartUpload, async (request) => {
+    await parts.cancel(grantOf(request), request.params.id);
+  });
 
   await serve(app, COMPANY_CALLS.object, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];

@@ -53,6 +53,12 @@ describe('the S3 object backend (against s3rver)', () => {
       displayUrl: (path, signedAt, expiresAt, download) =>
         backend.displayUrl(path, signedAt, expiresAt, download),
       displayOrigin: () => backend.displayOrigin(),
+      partsThroughServer: backend.partsThroughServer,
+      startParts: () => backend.startParts(),
+      partUrl: (upload, number, expiresAt) => backend.partUrl(upload, number, expiresAt),
+      writePart: (upload, number, content, size) => backend.writePart(upload, number, content, size),
+      assemble: (upload, parts, path) => backend.assemble(upload, parts, path),
+      abortParts: (upload) => backend.abortParts(upload),
     };
     t = await createTestApp('pglite', { objectBackend: watched });
     const client = new S3Client({

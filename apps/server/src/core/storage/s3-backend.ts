@@ -4,20 +4,34 @@
  * into a staging key with their length known (a PutObject, not a multipart upload, which would
  * buffer a 5 MB part in memory), then copied into place once checked. Display URLs are presigned
  * GETs, so browsers fetch the images from the bucket, not through the server.
+ * Large uploads go in parts (a multipart upload into a staging key) straight from the browser to
+ * the bucket by presigned UploadPart URLs; the server assembles them, reads the result back to
+ * check it (a multipart ETag is no md5), and copies it into place.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type ByteRange, type ObjectBackend, ObjectMissingError, type StagedObject } from './backend.js';
+import {
+  type AssembledObject,
+  type BackendPartUpload,
+  type ByteRange,
+  type ObjectBackend,
+  ObjectMissingError,
+  type StagedObject,
+} from './backend.js';
 
 export interface S3BackendOptions {
   bucket: string;
@@ -37,6 +51,7 @@ const STAGING = '.staging/';
 
 export class S3ObjectBackend implements ObjectBackend {
   readonly kind = 's3';
+  readonly partsThroughServer = false;
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #prefix: string;
@@ -107,6 +122,94 @@ export class S3ObjectBackend implements ObjectBackend {
       },
       discard: forget,
     };
+  }
+
+  async startParts(): Promise<BackendPartUpload> {
+    const staging = this.#key(`${STAGING}${randomUUID()}`);
+    const answer = await this.#client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.#bucket, Key: staging }),
+    );
+    if (!answer.UploadId) throw new Error('The bucket started a multipart upload without an UploadId');
+    return { id: answer.UploadId, staging };
+  }
+
+  async partUrl(upload: BackendPartUpload, number: number, expiresAt: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return getSignedUrl(
+      this.#client,
+      new UploadPartCommand({
+        Bucket: this.#bucket,
+        Key: upload.staging,
+        UploadId: upload.id,
+        PartNumber: number,
+      }),
+      { expiresIn: Math.max(1, expiresAt - now) },
+    );
+  }
+
+  async writePart(
+    upload: BackendPartUpload,
+    number: number,
+    content: Readable,
+    size: number,
+  ): Promise<string> {
+    const answer = await this.#client.send(
+      new UploadPartCommand({
+        Bucket: this.#bucket,
+        Key: upload.staging,
+        UploadId: upload.id,
+        PartNumber: number,
+        Body: content,
+        ContentLength: size,
+      }),
+    );
+    return answer.ETag ?? '';
+  }
+
+  async assemble(
+    upload: BackendPartUpload,
+    parts: readonly { number: number; etag: string }[],
+    path: string,
+  ): Promise<AssembledObject> {
+    await this.#client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.#bucket,
+        Key: upload.staging,
+        UploadId: upload.id,
+        MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.number, ETag: part.etag })) },
+      }),
+    );
+    const forget = async () => {
+      await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: upload.staging }));
+    };
+    return {
+      read: async () =>
+        (await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: upload.staging })))
+          .Body as Readable,
+      commit: async (contentType) => {
+        await this.#client.send(
+          new CopyObjectCommand({
+            Bucket: this.#bucket,
+            Key: this.#key(path),
+            CopySource: `${this.#bucket}/${encodeURI(upload.staging)}`,
+            ContentType: contentType,
+            MetadataDirective: 'REPLACE',
+          }),
+        );
+        await forget();
+      },
+      discard: forget,
+    };
+  }
+
+  async abortParts(upload: BackendPartUpload): Promise<void> {
+    // Not every S3-compatible server aborts (nor lists) multipart uploads; a bucket lifecycle rule
+    // (AbortIncompleteMultipartUpload) clears what is left.
+    await this.#client
+      .send(
+        new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: upload.staging, UploadId: upload.id }),
+      )
+      .catch(() => {});
   }
 
   async read(path: string, range?: ByteRange): Promise<Readable> {

@@ -1,5 +1,5 @@
 /** The object store's index of stored files (objects.ts). */
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, createdAt } from '../db/schema.js';
 
 /** Files of the object store (logos, verification images, …), kept under DATA_DIR/objects/{path}. */
@@ -16,4 +16,41 @@ export const storedObjects = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('stored_objects_path').on(table.path)],
+);
+
+/**
+ * Uploads in parts not yet completed (objects.ts `PartUploads`), one per object path: starting the
+ * upload of a path again resumes it. The parts received are recorded here by the server itself, as
+ * an S3-compatible store may not list them.
+ */
+export const objectUploads = pgTable(
+  'object_uploads',
+  {
+    /** A random UUID, the upload's id in its URLs. */
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    partSize: integer('part_size').notNull(),
+    /** The backend's name of the upload (an S3 UploadId, a local folder) and where its parts assemble. */
+    backendId: text('backend_id').notNull(),
+    staging: text('staging').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('object_uploads_path').on(table.path)],
+);
+
+/** The parts of an upload in parts that have arrived, with the ETag the store answered for each. */
+export const objectUploadParts = pgTable(
+  'object_upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => objectUploads.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.number] })],
 );

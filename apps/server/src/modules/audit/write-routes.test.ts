@@ -80,6 +80,13 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   [routeOf(COMPANY_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(COMPANY_CALLS.objectUpload)]:
     'stores a file under a content-addressed path; it takes effect only through the audited PUT /v1/pms/company',
+  [routeOf(COMPANY_CALLS.startPartUpload)]:
+    'starts the upload in parts of a content-addressed object; it takes effect only through the audited call that uses it',
+  [routeOf(COMPANY_CALLS.uploadPart)]: 'one part of an upload in parts, not yet an object',
+  [routeOf(COMPANY_CALLS.reportUploadPart)]: 'records that one part of an upload in parts arrived',
+  [routeOf(COMPANY_CALLS.completePartUpload)]:
+    'stores a file under a content-addressed path; it takes effect only through the audited call that uses it',
+  [routeOf(COMPANY_CALLS.cancelPartUpload)]: 'forgets an unfinished upload in parts',
   [routeOf(NOTICE_CALLS.readNotice)]:
     "the caller's own read mark of a platform notice: nothing of the company changes",
   [routeOf(NOTICE_CALLS.readMessage)]: "the caller's own read mark of their message",

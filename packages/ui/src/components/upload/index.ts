@@ -12,6 +12,7 @@ export {
 } from './check-file.js';
 export { formatFileSize } from './file-size.js';
 export { UPLOAD_MAX_COUNT, Upload, type UploadProps } from './upload.js';
+export { type UploadInPartsOptions, uploadInParts } from './upload-in-parts.js';
 export type { UploadItem, UploadRejectCode, UploadRequestContext, UploadStatus } from './upload-types.js';
 export { UploadError, type UploadWithProgressOptions, uploadWithProgress } from './upload-with-progress.js';
 export { useFileCheckMessage } from './use-file-check-message.js';
