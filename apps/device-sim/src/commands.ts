@@ -109,6 +109,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   [JOB_COMMANDS.configuration]: job(JOB_COMMANDS.configuration),
   [JOB_COMMANDS.whitelist]: job(JOB_COMMANDS.whitelist),
   [JOB_COMMANDS.algorithm_licence]: job(JOB_COMMANDS.algorithm_licence),
+  [JOB_COMMANDS.hologram_scheme]: job(JOB_COMMANDS.hologram_scheme),
 
   [TERMINAL_COMMANDS.open]: (args, unit) => {
     const session = sessionOf(args);

@@ -102,6 +102,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly whitelists: Partial<Record<WhitelistKind, readonly string[]>> = {};
   /** The algorithm licences it installed, by product code. */
   readonly licences = new Map<string, LicencePayload>();
+  /** The hologram parking schemes it shows, by scheme id: the md5 of each file. */
+  readonly schemes = new Map<number, string>();
   readonly jobs: Jobs;
 
   /** Messages it published (each once acknowledged, or written for QoS 0), and commands it received. */
@@ -186,6 +188,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
         sn: this.sn,
         model: this.model,
         licences: this.licences,
+        schemes: this.schemes,
         config: this.config,
         whitelists: this.whitelists,
         publish: (message) => this.publishJob(message),

@@ -108,6 +108,21 @@ describe('the jobs of a unit', () => {
     }
   });
 
+  it('shows a hologram scheme whose file has its size and md5, and refuses one whose md5 differs', async () => {
+    const server = await serve();
+    const unit = new FakeUnit();
+    const jobs = jobsOf(unit);
+    const { url, md5, size } = server.args('');
+    jobs.start('install_scheme', 's1', { url, md5, size, scheme_id: 7 });
+    expect(await settled(jobs, 's1')).toEqual({ state: 'completed', result: { scheme_id: 7, md5 } });
+    expect(unit.schemes.get(7)).toBe(md5);
+    jobs.start('install_scheme', 's2', { url, md5: '0'.repeat(32), size, scheme_id: 8 });
+    expect(await settled(jobs, 's2')).toMatchObject({ state: 'failed', reason: 'md5_mismatch' });
+    expect(unit.schemes.has(8)).toBe(false);
+    jobs.start('install_scheme', 's3', { url, md5, size: size + 1, scheme_id: 9 });
+    expect(await settled(jobs, 's3')).toMatchObject({ state: 'failed', reason: 'size_mismatch' });
+  });
+
   it('refuses a package whose md5 differs (md5_mismatch) and keeps its firmware', async () => {
     const server = await serve();
     const unit = new FakeUnit();

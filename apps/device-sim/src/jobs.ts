@@ -1,6 +1,6 @@
 /**
  * A unit's jobs (docs/mqtt.md, "Jobs on a simulated unit"): `upgrade_firmware`, `apply_config`,
- * `set_whitelist` and `install_licence`, as @vap/contracts defines them. The command's id is the job id; the reply says
+ * `set_whitelist`, `install_licence` and `install_scheme`, as @vap/contracts defines them. The command's id is the job id; the reply says
  * where the job stands and `up/job` carries each change, the last one `completed` or `failed`. The
  * unit remembers the jobs it was given and how each ended, as a device's flash would, across its
  * reboots: a job id it already knows — the server asks again after a restart — is answered, never
@@ -10,7 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   applyConfigArgsSchema,
   type InstallLicenceArgs,
+  type InstallSchemeArgs,
   installLicenceArgsSchema,
+  installSchemeArgsSchema,
   JOB_COMMANDS,
   type JobCommand,
   type JobMessage,
@@ -31,6 +33,8 @@ export interface JobUnit {
   readonly model: string;
   /** The algorithm licences it installed, by product code. */
   readonly licences: Map<string, LicencePayload>;
+  /** The hologram parking schemes it shows, by scheme id: the md5 of the file it fetched. */
+  readonly schemes: Map<number, string>;
   /** The firmware it runs: an upgrade sets it, then reboots. */
   firmwareVersion: string;
   readonly config: Record<string, unknown>;
@@ -147,6 +151,11 @@ export class Jobs {
         if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
         return this.install(id, parsed.data);
       }
+      case JOB_COMMANDS.hologram_scheme: {
+        const parsed = installSchemeArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        return this.showScheme(id, parsed.data);
+      }
       case JOB_COMMANDS.whitelist: {
         const parsed = setWhitelistArgsSchema.safeParse(args);
         if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
@@ -226,6 +235,35 @@ export class Jobs {
       // Its completion goes out once the unit is back, on its new firmware: reconnected() sends it.
       () => this.unit.reboot('upgrade'),
     );
+  }
+
+  /**
+   * A hologram parking scheme: its file fetched by the signed URL, streamed and hashed on the way,
+   * its size and md5 checked (`md5_mismatch`, `size_mismatch`), then shown. A unit set to fail some
+   * jobs fails it `simulated_failure` once the file has come.
+   */
+  private showScheme(id: string, args: InstallSchemeArgs): JobReport {
+    const fails = this.drawFailure();
+    const everyMs = this.settings.progressEveryMs ?? 250;
+    return this.run(id, async (signal) => {
+      let reportedAt = 0;
+      const { md5, bytes } = await download(args.url, {
+        size: args.size,
+        signal,
+        idleMs: this.settings.idleMs ?? 30_000,
+        onBytes: (received) => {
+          const now = Date.now();
+          const publish = now - reportedAt >= everyMs;
+          if (publish) reportedAt = now;
+          this.progress(id, Math.min(DOWNLOADED, Math.floor((received / args.size) * DOWNLOADED)), publish);
+        },
+      });
+      if (bytes !== args.size) throw new JobFailure('size_mismatch', `${bytes} bytes, expected ${args.size}`);
+      if (md5 !== args.md5) throw new JobFailure('md5_mismatch', `md5 ${md5}, expected ${args.md5}`);
+      if (fails) throw new JobFailure('simulated_failure', 'the unit could not show the scheme');
+      this.unit.schemes.set(args.scheme_id, md5);
+      return { scheme_id: args.scheme_id, md5 };
+    });
   }
 
   /**

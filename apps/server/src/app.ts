@@ -49,6 +49,7 @@ import { companyModule } from './modules/company/index.js';
 import { devicesModule } from './modules/devices/index.js';
 import { type BankAccount, financeModule, type PaymentProvider } from './modules/finance/index.js';
 import { healthModule } from './modules/health/index.js';
+import { hologramModule } from './modules/hologram/index.js';
 import { type LvlmLabSettings, lvlmLabModule } from './modules/lvlm-lab/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { mqttModule } from './modules/mqtt/index.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       cbsModule,
       videoModule,
       algmallModule,
+      hologramModule,
       lvlmLabModule({
         ...options.lvlmLab,
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,

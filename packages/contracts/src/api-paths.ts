@@ -445,6 +445,22 @@ export const OPERATIONS_PATHS = {
   apiDocument: '/api.json',
 } as const;
 
+/** Hologram parking (spec §2.3 hologram_parking; issue 32): screen-display schemes of parking sites. */
+export const HOLOGRAM_PATHS = {
+  /** GET: a page of the company's schemes (list query: name); POST: adds one. */
+  schemes: '/v1/media/company/hologram/schemes',
+  /** PUT: edits a scheme; DELETE: deletes it. */
+  scheme: pathWithId('/v1/media/company/hologram/schemes/:id'),
+  /** POST: an upload token of a scheme file `hologram/{companyId}_{md5}.tar` (resumable, in parts). */
+  fileToken: '/v1/media/company/hologram/file_token',
+  /** GET: a page of the devices a scheme is published to, with their states; POST: publishes it to more. */
+  deliveries: pathWithId('/v1/media/company/hologram/schemes/:id/devices'),
+  /** POST: publishes a scheme again to those of its devices whose delivery failed. */
+  retry: pathWithId('/v1/media/company/hologram/schemes/:id/devices/retry'),
+  /** GET: the devices the caller may publish to (list query: sn). */
+  devices: '/v1/media/company/hologram/devices',
+} as const;
+
 /** The pattern of every route above: the server registers no /webapi route outside this list. */
 export const API_ROUTE_PATTERNS: readonly string[] = [
   AUTH_PATHS,
@@ -470,6 +486,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   LVLM_LAB_PATHS,
   RESOURCE_PATHS,
   PRS_PATHS,
+  HOLOGRAM_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

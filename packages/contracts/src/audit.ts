@@ -82,6 +82,11 @@ export const AUDIT_ACTIONS = [
   'resources.link.create',
   'resources.link.revoke',
   'resources.official.grant',
+  'hologram.scheme.create',
+  'hologram.scheme.update',
+  'hologram.scheme.delete',
+  'hologram.scheme.publish',
+  'hologram.scheme.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

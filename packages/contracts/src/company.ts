@@ -8,6 +8,7 @@ import { verifyStatusSchema } from './account.js';
 import {
   COMPANY_NAME_MAX_LENGTH,
   FIRMWARE_MAX_BYTES,
+  HOLOGRAM_SCHEME_MAX_BYTES,
   LOGO_MAX_BYTES,
   type ProductFlag,
   VERIFY_IMAGE_MAX_BYTES,
@@ -59,10 +60,22 @@ export const createCompanyBodySchema = z.object({
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
 /** What the object store keeps, by folder (spec §7.2 `{kind}/{companyId}_{md5}.{ext}`). */
-export const OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo', 'firmware', 'recording', 'resource'] as const;
+export const OBJECT_KINDS = [
+  'license',
+  'id_human',
+  'id_emblem',
+  'logo',
+  'firmware',
+  'recording',
+  'resource',
+  'hologram',
+] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
-/** Images are jpeg or png; a firmware package or a resource's file is a `.bin` of any content; a recording an MP4. */
-export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin', 'mp4'] as const;
+/**
+ * Images are jpeg or png; a firmware package or a resource's file is a `.bin` of any content; a
+ * recording an MP4; a hologram scheme a `.tar`.
+ */
+export const OBJECT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bin', 'mp4', 'tar'] as const;
 /** The image kinds: the company's verification images and its logo. */
 export const IMAGE_OBJECT_KINDS = ['license', 'id_human', 'id_emblem', 'logo'] as const;
 /** The largest object of each kind, in bytes (spec §5.2, §5.3; issue 16). */
@@ -76,6 +89,7 @@ export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
   recording: 100 * 1024 * 1024,
   /** A resource's file (issue 32): resources.ts' RESOURCE_MAX_BYTES. */
   resource: 100 * 1024 * 1024,
+  hologram: HOLOGRAM_SCHEME_MAX_BYTES,
 };
 /** The kinds stored as bytes of any content (not images). */
 export const BINARY_OBJECT_KINDS: readonly ObjectKind[] = ['firmware', 'resource'];
@@ -89,11 +103,12 @@ export type VerifyImageField = keyof typeof VERIFY_IMAGE_KINDS;
 export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImageField[];
 
 /**
- * `license/12_9e107d9d372bb6826bd81d3542a419d6.png`, `firmware/12_….bin`; nothing else (no `..`, no
- * other folder, an image's extension for an image kind, `.bin` for firmware, `.mp4` for a recording).
+ * `license/12_9e107d9d372bb6826bd81d3542a419d6.png`, `firmware/12_….bin`, `hologram/12_….tar`;
+ * nothing else (no `..`, no other folder, an image's extension for an image kind, `.bin` for
+ * firmware and a resource, `.mp4` for a recording, `.tar` for a hologram scheme).
  */
 export const OBJECT_PATH_PATTERN =
-  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4|resource\/(?:0|[1-9]\d{0,9})_[0-9a-f]{32}\.bin)$/;
+  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4|resource\/(?:0|[1-9]\d{0,9})_[0-9a-f]{32}\.bin|hologram\/[1-9]\d{0,9}_[0-9a-f]{32}\.tar)$/;
 const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z0-9]+)$/;
 
 export interface ObjectPathParts {

@@ -69,6 +69,8 @@ export const LOGO_MAX_BYTES = 1_048_576;
 export const VERIFY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The largest firmware package (issue 16). */
 export const FIRMWARE_MAX_BYTES = 100 * 1024 * 1024;
+/** A hologram parking scheme's file: a TAR archive of at most 100 MB (spec §5.6). */
+export const HOLOGRAM_SCHEME_MAX_BYTES = 100 * 1024 * 1024;
 export const VERIFY_IMAGE_MAX_PX = 5000;
 export const COMPANY_NAME_MAX_LENGTH = 100;
 export const RECHARGE_MAX_YUAN = 999_999.99;

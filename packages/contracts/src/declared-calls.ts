@@ -12,6 +12,7 @@ import { CBS_CALLS } from './cbs-calls.js';
 import { COMPANY_CALLS } from './company-calls.js';
 import { DEVICE_CALLS } from './devices-calls.js';
 import { FINANCE_CALLS } from './finance-calls.js';
+import { HOLOGRAM_CALLS } from './hologram-calls.js';
 import { LVLM_LAB_CALLS } from './lvlm-lab-calls.js';
 import { MQTT_CALLS } from './mqtt-calls.js';
 import { NOTICE_CALLS } from './notices-calls.js';
@@ -43,6 +44,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   lvlmLab: LVLM_LAB_CALLS,
   prs: PRS_CALLS,
   resources: RESOURCE_CALLS,
+  hologram: HOLOGRAM_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

@@ -18,11 +18,13 @@ export const JOB_COMMANDS = {
   configuration: 'apply_config',
   whitelist: 'set_whitelist',
   algorithm_licence: 'install_licence',
+  hologram_scheme: 'install_scheme',
 } as const;
 export type JobCommand = (typeof JOB_COMMANDS)[keyof typeof JOB_COMMANDS];
 /**
  * What a job does: a task type of page device_maintenance, or `algorithm_licence` — an algorithm
- * mall's authorisation travelling to its device, which the mall's pages show rather than that list.
+ * mall's authorisation travelling to its device, which the mall's pages show rather than that list —
+ * or `hologram_scheme`, a hologram parking scheme published to a device (page hologram_parking).
  */
 export type JobType = keyof typeof JOB_COMMANDS;
 
@@ -62,6 +64,18 @@ export const installLicenceArgsSchema = z.object({
   models: z.array(z.string().max(32)).max(100),
 });
 export type InstallLicenceArgs = z.infer<typeof installLicenceArgsSchema>;
+
+/**
+ * `install_scheme`: download a hologram parking scheme's TAR file by its signed, expiring URL, check
+ * its size and md5, and show it (page hologram_parking).
+ */
+export const installSchemeArgsSchema = z.object({
+  url: z.url(),
+  md5: z.string().regex(/^[0-9a-f]{32}$/),
+  size: z.number().int().positive(),
+  scheme_id: z.number().int().positive(),
+});
+export type InstallSchemeArgs = z.infer<typeof installSchemeArgsSchema>;
 
 /**
  * Where a job stands on the device: `processing` with its progress (0–100), or ended. A device

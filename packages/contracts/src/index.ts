@@ -25,6 +25,8 @@ export * from './file-answers.js';
 export * from './finance.js';
 export * from './finance-calls.js';
 export * from './format.js';
+export * from './hologram.js';
+export * from './hologram-calls.js';
 export * from './ids.js';
 export * from './json-depth.js';
 export * from './list.js';

@@ -15,6 +15,7 @@ const ZOD_FREE = [
   'video-calls.ts',
   'algmall-calls.ts',
   'lvlm-lab-calls.ts',
+  'hologram-calls.ts',
   'plate-recognition-calls.ts',
   'resources-calls.ts',
   'finance-calls.ts',

@@ -14,6 +14,7 @@ export class FakeJobUnit implements JobUnit {
   readonly sn = '10000000011320000001';
   readonly model = 'VC-C5';
   readonly licences: JobUnit['licences'] = new Map();
+  readonly schemes: JobUnit['schemes'] = new Map();
   firmwareVersion = 'V5.2.0';
   readonly config: Record<string, unknown> = {};
   readonly whitelists: JobUnit['whitelists'] = {};

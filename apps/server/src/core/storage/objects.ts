@@ -244,14 +244,19 @@ export class ObjectStore {
   async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
     const parts = parseObjectPath(grant.path);
     const binary = parts && BINARY_OBJECT_KINDS.includes(parts.kind);
-    const image = binary || parts?.kind === 'recording' ? null : imageTypeOf(upload.head);
+    const image =
+      binary || parts?.kind === 'recording' || parts?.kind === 'hologram' ? null : imageTypeOf(upload.head);
+    // A firmware package or a resource's file is bytes of any kind; a hologram scheme file is read as
+    // an archive by the scheme that names it (modules/hologram); a recording must be an MP4.
     const type = binary
       ? 'application/octet-stream'
-      : parts?.kind === 'recording'
-        ? isMp4(upload.head)
-          ? 'video/mp4'
-          : null
-        : image;
+      : parts?.kind === 'hologram'
+        ? 'application/x-tar'
+        : parts?.kind === 'recording'
+          ? isMp4(upload.head)
+            ? 'video/mp4'
+            : null
+          : image;
     const refusal = !parts
       ? new ApiError(401, 'upload_token_invalid')
       : upload.md5 !== parts.md5

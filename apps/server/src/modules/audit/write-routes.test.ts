@@ -29,6 +29,8 @@ import {
   DEVICE_PATHS,
   FINANCE_CALLS,
   FINANCE_PATHS,
+  HOLOGRAM_CALLS,
+  HOLOGRAM_PATHS,
   LVLM_LAB_CALLS,
   MQTT_CALLS,
   MQTT_PATHS,
@@ -50,16 +52,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import mqtt from 'mqtt';
 import { describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
+import { taskJobs } from '../../core/db/jobs.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
 import { addAccount, md5, uploadGranted } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { schemeFile } from '../../testing/scheme-files.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { algmallProducts } from '../algmall/schema.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
+import { hologramDeliveries } from '../hologram/schema.js';
 
 /**
  * Writes that record no audit entry, and why. Adding one here is a decision a reviewer sees.
@@ -103,6 +108,7 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   [routeOf(MQTT_CALLS.exportUserStateLog)]: 'reads the MQTT log as .xlsx; writes nothing',
   [routeOf(TASK_CALLS.firmwareToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(RESOURCE_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
+  [routeOf(HOLOGRAM_CALLS.fileToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(FINANCE_CALLS.answerDevPayment)]:
     "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
   [routeOf(FINANCE_CALLS.paymentNotify)]:
@@ -557,6 +563,45 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     return by(ctx, account, 'POST', ALGMALL_PATHS.authorisationsRetry, { ids: [id] });
   },
+  [routeOf(HOLOGRAM_CALLS.create)]: async (ctx) => {
+    const account = await ctx.owner();
+    const file = await uploadedScheme(ctx, account);
+    return by(ctx, account, 'POST', HOLOGRAM_PATHS.schemes, { name: 'Gate', site: 'North', file });
+  },
+  [routeOf(HOLOGRAM_CALLS.update)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { id, file } = await hologramScheme(ctx, account);
+    return by(ctx, account, 'PUT', HOLOGRAM_PATHS.scheme(id), { name: 'Gate 2', site: 'South', file });
+  },
+  [routeOf(HOLOGRAM_CALLS.remove)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { id } = await hologramScheme(ctx, account);
+    return by(ctx, account, 'DELETE', HOLOGRAM_PATHS.scheme(id));
+  },
+  [routeOf(HOLOGRAM_CALLS.publish)]: async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const { id } = await hologramScheme(ctx, account);
+    return by(ctx, account, 'POST', HOLOGRAM_PATHS.deliveries(id), { device_ids: [deviceId] });
+  },
+  [routeOf(HOLOGRAM_CALLS.retry)]: async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const { id } = await hologramScheme(ctx, account);
+    const published = await ctx.call('POST', HOLOGRAM_PATHS.deliveries(id), {
+      ...account,
+      payload: { device_ids: [deviceId] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    // The device never came online: its delivery failed.
+    const [delivery] = await ctx.t.database.db
+      .select({ id: hologramDeliveries.id, jobId: hologramDeliveries.jobId })
+      .from(hologramDeliveries)
+      .where(eq(hologramDeliveries.schemeId, id));
+    await ctx.t.database.db
+      .update(taskJobs)
+      .set({ state: 'failed', reason: 'offline' })
+      .where(eq(taskJobs.id, delivery?.jobId ?? 0));
+    return by(ctx, account, 'POST', HOLOGRAM_PATHS.retry(id), { ids: [delivery?.id ?? 0] });
+  },
   [routeOf(ALGMALL_CALLS.authoriseOffline)]: async (ctx) => {
     const { account, productId } = await authorisable(ctx);
     const boundary = 'vap-fingerprint-recipe';
@@ -698,6 +743,30 @@ async function uploadedFirmware(ctx: Context, account: Account) {
   expect(grant.statusCode, grant.body).toBe(200);
   await uploadGranted(ctx.t, grant.json(), path, bytes);
   return path;
+}
+
+/** A hologram parking scheme file uploaded through its token; answers its path. */
+async function uploadedScheme(ctx: Context, account: Account) {
+  const bytes = await schemeFile();
+  const path = `hologram/${account.companyId}_${md5(bytes)}.tar`;
+  const grant = await ctx.call('POST', HOLOGRAM_PATHS.fileToken, {
+    ...account,
+    payload: { name: path, size: bytes.length },
+  });
+  expect(grant.statusCode, grant.body).toBe(200);
+  await uploadGranted(ctx.t, { ...grant.json(), url: '/webapi/v1/pms/objects/upload' }, path, bytes);
+  return path;
+}
+
+/** A hologram parking scheme of the account's company; answers its id and file. */
+async function hologramScheme(ctx: Context, account: Account) {
+  const file = await uploadedScheme(ctx, account);
+  const created = await ctx.call('POST', HOLOGRAM_PATHS.schemes, {
+    ...account,
+    payload: { name: 'Gate', site: 'North', file },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json<{ id: number }>().id, file };
 }
 
 /** A recorded firmware package of a model; answers its id. */
