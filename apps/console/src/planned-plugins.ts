@@ -23,12 +23,12 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // The media plugin (plugins/media) has video detail; its other pages are still planned.
+  // plugins/media has video detail and hologram parking (issue 32); the other media pages wait here.
   definePlugin({
     id: 'media-planned',
     kernel: '^2',
     pages: [
-      ...pages(['adpkg_management', 'hologram_parking']),
+      ...pages(['adpkg_management']),
       page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
     ],
   }),

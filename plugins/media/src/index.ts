@@ -3,13 +3,17 @@ import { definePlugin, messages, page } from '@vap/kernel';
 /**
  * Media (spec §1, §2.3; issue 32): video detail (`video_detail`), the cloud video recordings of the
  * devices holding a cloud video package — listed by device and time, played with seeking, and
- * downloaded with the role's `download` button. A lazy chunk: nothing of it loads before the page
- * is opened.
+ * downloaded with the role's `download` button; and hologram parking — the company's screen-display
+ * schemes of its parking sites, their scheme files uploaded in parts (resumable), and their
+ * publication to devices. Every page is a lazy chunk: nothing of it loads before the page is opened.
  */
 export default definePlugin({
   id: 'media',
   kernel: '^2',
-  pages: [page('video_detail', () => import('./pages/video-detail.js'), { buttons: ['download'] })],
+  pages: [
+    page('video_detail', () => import('./pages/video-detail.js'), { buttons: ['download'] }),
+    page('hologram_parking', () => import('./pages/hologram.js'), { buttons: ['add', 'edit', 'delete'] }),
+  ],
   messages: [
     messages('media', {
       en: () => import('./locales/en.json'),

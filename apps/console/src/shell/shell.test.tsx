@@ -51,9 +51,7 @@ const withMedia = {
       name: 'media',
       type: 'dir',
       path: 'media',
-      children: [
-        item({ id: 9, parent_id: 8, name: 'hologram_parking', type: 'page', path: 'hologram-parking' }),
-      ],
+      children: [item({ id: 9, parent_id: 8, name: 'promotion_info', type: 'page', path: 'promotion-info' })],
     }),
   ],
 };
@@ -63,7 +61,7 @@ async function openTwoPages() {
   await screen.findByRole('heading', { name: /Welcome back/ });
   await act(() => rendered.router.navigate('/media/adpkg-management'));
   await screen.findByText('This page is coming soon');
-  await act(() => rendered.router.navigate('/media/hologram-parking'));
+  await act(() => rendered.router.navigate('/media/promotion-info'));
   await screen.findByText('This page is coming soon');
   return rendered;
 }
@@ -71,16 +69,16 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Ad packages', 'Hologram parking']);
-    expect(
-      within(tabBar()).getByRole('link', { name: 'Hologram parking' }).getAttribute('aria-current'),
-    ).toBe('page');
+    expect(tabNames()).toEqual(['Dashboard', 'Ad packages', 'Promotion info']);
+    expect(within(tabBar()).getByRole('link', { name: 'Promotion info' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(within(tabBar()).queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
   });
 
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Hologram parking' }));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Promotion info' }));
     expect(tabNames()).toEqual(['Dashboard', 'Ad packages']);
     expect(router.state.location.pathname).toBe('/media/adpkg-management');
   });
@@ -91,19 +89,19 @@ describe('tab bar (spec §2.4)', () => {
       within(tabBar()).getByRole('link', { name: 'Ad packages' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
+    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
     fireEvent(
       within(tabBar()).getByRole('link', { name: 'Dashboard' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
+    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
   });
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
     within(tabBar()).getByRole('link', { name: 'Ad packages' }).focus();
     await userEvent.keyboard('{Delete}');
-    expect(tabNames()).toEqual(['Dashboard', 'Hologram parking']);
+    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
@@ -137,17 +135,17 @@ describe('tab bar (spec §2.4)', () => {
     const { router, kernel } = await openTwoPages();
     const refreshed = vi.fn();
     kernel.bus.subscribe('tabs.refresh', refreshed);
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Hologram parking' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Promotion info' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await screen.findByText('This page is coming soon');
-    expect(refreshed).toHaveBeenCalledWith({ key: '/media/hologram-parking', name: 'hologram_parking' });
-    expect(router.state.location.pathname).toBe('/media/hologram-parking');
+    expect(refreshed).toHaveBeenCalledWith({ key: '/media/promotion-info', name: 'promotion_info' });
+    expect(router.state.location.pathname).toBe('/media/promotion-info');
   });
 
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '广告包管理', '全息停车']);
+    expect(tabNames()).toEqual(['首页', '广告包管理', '推广信息']);
   });
 });
 

@@ -1,0 +1,112 @@
+import {
+  HOLOGRAM_CALLS,
+  HOLOGRAM_SCHEME_MAX_BYTES,
+  type HologramScheme,
+  hologramSchemeFormSchema,
+} from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
+import {
+  applyFieldErrors,
+  Field,
+  FormDialog,
+  FormField,
+  formatFileSize,
+  Input,
+  message,
+  Upload,
+  type UploadItem,
+  useZodForm,
+} from '@vap/ui';
+import { useState } from 'react';
+import { useSchemeUpload } from './hologram-upload.js';
+
+/** The form's fields but the file, which the upload gives. */
+const fieldsSchema = hologramSchemeFormSchema.omit({ file: true });
+
+interface SchemeDialogProps {
+  /** The scheme to edit; a new one when absent. */
+  scheme?: HologramScheme;
+  onClose: () => void;
+  onSaved: (scheme: HologramScheme) => void;
+}
+
+/**
+ * Adds or edits a scheme (the page's `add` and `edit` buttons): its name and parking site, and its
+ * scheme file — a TAR of at most 100M, sent in parts as soon as it is chosen, with its progress;
+ * removing it cancels the upload, and after a dropped connection "retry" resumes it without sending
+ * the finished parts again. The server reads the archive and checks its manifest on saving ('file
+ * content incorrect').
+ */
+export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
+  const t = useT('media');
+  const hologram = useClient(HOLOGRAM_CALLS);
+  const upload = useSchemeUpload();
+  const form = useZodForm(fieldsSchema, {
+    defaultValues: { name: scheme?.name ?? '', site: scheme?.site ?? '' },
+  });
+  const [items, setItems] = useState<UploadItem<string>[]>([]);
+  const uploaded = items.find((item) => item.status === 'done')?.result;
+  const busy = items.some((item) => item.status === 'uploading' || item.status === 'pending');
+  const file = uploaded ?? (items.length === 0 ? scheme?.file : undefined);
+  const missing = form.formState.submitCount > 0 && !file && !busy ? t('hologram.form.fileRequired') : '';
+
+  const submit = async (fields: { name: string; site: string }) => {
+    if (!file || busy) return;
+    const body = { ...fields, file };
+    let saved: HologramScheme;
+    try {
+      saved = scheme
+        ? await hologram.update({ params: { id: scheme.id }, body })
+        : await hologram.create({ body });
+    } catch (error) {
+      // Field messages go under the fields; the console shows the server's message ('file content incorrect').
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      return;
+    }
+    message.success(t('hologram.saved'));
+    onSaved(saved);
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      title={t(scheme ? 'hologram.form.editTitle' : 'hologram.form.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('hologram.form.submit')}
+    >
+      <FormField
+        name="name"
+        label={t('hologram.name')}
+        required
+        render={({ field }) => <Input {...field} placeholder={t('hologram.form.namePlaceholder')} />}
+      />
+      <FormField
+        name="site"
+        label={t('hologram.site')}
+        required
+        render={({ field }) => <Input {...field} placeholder={t('hologram.form.sitePlaceholder')} />}
+      />
+      <Field
+        label={t('hologram.form.file')}
+        required
+        hint={
+          scheme && items.length === 0
+            ? t('hologram.form.current', { size: formatFileSize(scheme.size) })
+            : t('hologram.form.fileHint')
+        }
+        error={missing}
+      >
+        <div>
+          <Upload<string>
+            upload={upload}
+            rules={{ accept: ['.tar', 'application/x-tar'], maxBytes: HOLOGRAM_SCHEME_MAX_BYTES }}
+            onChange={setItems}
+            label={t('hologram.form.choose')}
+          />
+        </div>
+      </Field>
+    </FormDialog>
+  );
+}
