@@ -25,6 +25,7 @@ import {
   API_ROUTE_PATTERNS,
   COMPANY_CALLS,
   DEVICE_CALLS,
+  HOLOGRAM_PATHS,
   type MenusMap,
   MQTT_CALLS,
   NOTICE_CALLS,
@@ -54,6 +55,7 @@ import { signedHeaders } from './testing/access-keys.js';
 import { addAccount, md5, pngOf, userIdOf } from './testing/accounts.js';
 import { registeredRoutes, routeKey, routeOf, servedCalls } from './testing/declared-routes.js';
 import { bearer, ENGINES, TEST_DEMO, type TestApp } from './testing/harness.js';
+import { schemeFile } from './testing/scheme-files.js';
 import { blockApp } from './testing/suite-app.js';
 
 interface Route {
@@ -373,6 +375,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     // The algorithm mall's device picker, online authorisation and trials act on devices too.
     deviceMenus.algmall_onauth = ['add'];
     deviceMenus.algmall_product_list = ['trial'];
+    deviceMenus.hologram_parking = ['add', 'edit'];
     const [limitedRole] = await db
       .insert(roles)
       .values({
@@ -672,6 +675,44 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         });
         expect(refused.statusCode, `${path}: ${refused.body}`).toBe(404);
       }
+    });
+
+    it('hologram parking offers, and publishes to, only devices of its group', async () => {
+      const offered = await t.app.inject({
+        method: 'GET',
+        url: `/webapi${HOLOGRAM_PATHS.devices}?page=1&size=100`,
+        headers: oneGroup,
+      });
+      expect(offered.statusCode, offered.body).toBe(200);
+      expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
+      expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
+      const [company] = await t.database.db
+        .select({ companyId: devices.companyId })
+        .from(devices)
+        .where(eq(devices.id, rows.otherDeviceId));
+      const companyId = company?.companyId ?? 0;
+      const bytes = await schemeFile();
+      const file = `hologram/${companyId}_${md5(bytes)}.tar`;
+      await new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
+        file,
+        bytes,
+        'application/x-tar',
+        companyId,
+      );
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${HOLOGRAM_PATHS.schemes}`,
+        headers: oneGroup,
+        payload: { name: 'Group scheme', site: 'Gate', file },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${HOLOGRAM_PATHS.deliveries(created.json<{ id: number }>().id)}`,
+        headers: oneGroup,
+        payload: { device_ids: [rows.otherDeviceId] },
+      });
+      expect(refused.statusCode, refused.body).toBe(404);
     });
 
     it('leaves the demo devices outside the group as they were', async () => {
