@@ -62,6 +62,7 @@ const LIST_PAGES = [
   'video_detail',
   'resource_download',
   'resource_management',
+  'hologram_parking',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */

@@ -77,7 +77,9 @@ describe('tab bar', () => {
   it('keeps visited pages as tabs after the pinned dashboard; its menu is 105 px and every operation works', async () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Media and ads', 'Ad packages');
-    await openPage(page, 'Media and ads', 'Hologram parking');
+    await openPage(page, 'Media and ads', 'Hologram parking', () =>
+      page.getByRole('heading', { name: 'Hologram parking' }),
+    );
     await openPage(page, 'Resources', 'Resource download', () =>
       page.getByRole('table', { name: 'Resource download' }),
     );
