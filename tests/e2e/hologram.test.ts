@@ -180,3 +180,29 @@ it('adds a scheme whose file resumes after a dropped connection, publishes it to
   await page.getByText('Sent again to 1 devices').waitFor();
   await expect.poll(() => drawer.getByRole('row', { name: /Shown/ }).count(), { timeout: 60_000 }).toBe(3);
 }, 240_000);
+
+it('cancels an upload under way when its file is removed: the server forgets its parts', async () => {
+  // The devices' drawer of the test before is closed first.
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Devices of Entrance screens' }).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Add scheme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add scheme' });
+  // The parts never arrive: the upload is under way when it is cancelled.
+  await page.route(/\/objects\/uploads\/[^/]+\/parts\/\d+\?/, () => {});
+  const cancelled = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && /\/objects\/uploads\/[^/]+$/.test(response.url()),
+  );
+  const other = Buffer.from(scheme);
+  other[other.length - 1] = 1;
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'level.tar',
+    mimeType: 'application/x-tar',
+    buffer: other,
+  });
+  await dialog.getByRole('progressbar', { name: 'Upload progress of level.tar' }).waitFor();
+  await page.waitForRequest((request) => request.method() === 'PUT' && /\/parts\/\d+\?/.test(request.url()));
+  await dialog.getByRole('button', { name: 'Remove level.tar' }).click();
+  expect((await cancelled).status()).toBe(204);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}, 120_000);
