@@ -18,7 +18,7 @@ import {
   ListPage,
   message,
 } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { v4 as uuidv4 } from 'uuid';
 import { usePlateWords } from './plate.js';
@@ -105,64 +105,53 @@ export default function DetailPage() {
           <p className="mb-3 text-sm text-ink-muted">{t('detail.description')}</p>
           {usage.isError ? <Alert tone="error">{usage.error.message}</Alert> : null}
           {usage.data ? (
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('detail.tiers')}</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col">{t('detail.calls')}</th>
-                  <th scope="col">{t('detail.price')}</th>
-                  <th scope="col">{t('detail.calls')}</th>
-                  <th scope="col">{t('detail.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.data.tiers.map((tier) => (
-                  <tr key={tier.from}>
-                    <td>
-                      {tier.up_to === null
-                        ? t('detail.tierAbove', { from: tier.from.toLocaleString() })
-                        : t('detail.tierRange', {
-                            from: tier.from.toLocaleString(),
-                            upTo: tier.up_to.toLocaleString(),
-                          })}
-                    </td>
-                    <td>{formatFen(tier.price_fen)}</td>
-                    <td>{tier.calls.toLocaleString()}</td>
-                    <td>{formatFen(tier.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SmallTable
+              caption={t('detail.tiers')}
+              items={usage.data.tiers}
+              rowKey={(tier) => tier.from}
+              columns={[
+                {
+                  key: 'range',
+                  title: t('detail.calls'),
+                  cell: (tier) =>
+                    tier.up_to === null
+                      ? t('detail.tierAbove', { from: tier.from.toLocaleString() })
+                      : t('detail.tierRange', {
+                          from: tier.from.toLocaleString(),
+                          upTo: tier.up_to.toLocaleString(),
+                        }),
+                },
+                { key: 'price', title: t('detail.price'), cell: (tier) => formatFen(tier.price_fen) },
+                { key: 'calls', title: t('detail.calls'), cell: (tier) => tier.calls.toLocaleString() },
+                { key: 'amount', title: t('detail.amount'), cell: (tier) => formatFen(tier.amount) },
+              ]}
+            />
           ) : null}
         </div>
       </Card>
       <Card title={t('detail.days')}>
         <div className="px-5 py-4">
-          {usage.data && usage.data.days.length === 0 ? (
-            <p className="text-sm">{t('detail.noDays')}</p>
-          ) : null}
-          {usage.data && usage.data.days.length > 0 ? (
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('detail.days')}</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col">{t('detail.day')}</th>
-                  <th scope="col">{t('detail.packageCalls')}</th>
-                  <th scope="col">{t('detail.perCallCalls')}</th>
-                  <th scope="col">{t('detail.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.data.days.map((day) => (
-                  <tr key={day.day}>
-                    <td>{day.day}</td>
-                    <td>{day.package_calls.toLocaleString()}</td>
-                    <td>{day.per_call_calls.toLocaleString()}</td>
-                    <td>{formatFen(day.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {usage.data ? (
+            <SmallTable
+              caption={t('detail.days')}
+              empty={t('detail.noDays')}
+              items={usage.data.days}
+              rowKey={(day) => day.day}
+              columns={[
+                { key: 'day', title: t('detail.day'), cell: (day) => day.day },
+                {
+                  key: 'package',
+                  title: t('detail.packageCalls'),
+                  cell: (day) => day.package_calls.toLocaleString(),
+                },
+                {
+                  key: 'perCall',
+                  title: t('detail.perCallCalls'),
+                  cell: (day) => day.per_call_calls.toLocaleString(),
+                },
+                { key: 'amount', title: t('detail.amount'), cell: (day) => formatFen(day.amount) },
+              ]}
+            />
           ) : null}
         </div>
       </Card>
@@ -196,31 +185,23 @@ export default function DetailPage() {
               ) : null}
             </Alert>
           ) : null}
-          {packages.data && packages.data.items.length === 0 ? (
-            <p className="text-sm">{t('detail.noPackages')}</p>
-          ) : null}
-          {packages.data && packages.data.items.length > 0 ? (
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('detail.packages')}</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col">{t('detail.number')}</th>
-                  <th scope="col">{t('detail.calls')}</th>
-                  <th scope="col">{t('detail.remaining')}</th>
-                  <th scope="col">{t('detail.expires')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packages.data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.number}</td>
-                    <td>{item.calls.toLocaleString()}</td>
-                    <td>{item.remaining.toLocaleString()}</td>
-                    <td>{item.expires_at.slice(0, 10)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {packages.data ? (
+            <SmallTable
+              caption={t('detail.packages')}
+              empty={t('detail.noPackages')}
+              items={packages.data.items}
+              rowKey={(item) => item.id}
+              columns={[
+                { key: 'number', title: t('detail.number'), cell: (item) => item.number },
+                { key: 'calls', title: t('detail.calls'), cell: (item) => item.calls.toLocaleString() },
+                {
+                  key: 'remaining',
+                  title: t('detail.remaining'),
+                  cell: (item) => item.remaining.toLocaleString(),
+                },
+                { key: 'expires', title: t('detail.expires'), cell: (item) => item.expires_at.slice(0, 10) },
+              ]}
+            />
           ) : null}
         </div>
       </Card>
@@ -256,5 +237,48 @@ export default function DetailPage() {
         }
       />
     </div>
+  );
+}
+
+/**
+ * One of the page's small tables (the tiers, the days, the packages): a caption for a screen reader,
+ * a header a column, a row an item — or, when there are no items and `empty` is given, that line.
+ */
+function SmallTable<T>({
+  caption,
+  empty,
+  items,
+  rowKey,
+  columns,
+}: {
+  caption: string;
+  empty?: string;
+  items: readonly T[];
+  rowKey: (item: T) => string | number;
+  columns: { key: string; title: string; cell: (item: T) => ReactNode }[];
+}) {
+  if (items.length === 0 && empty !== undefined) return <p className="text-sm">{empty}</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left">
+          {columns.map((column) => (
+            <th key={column.key} scope="col">
+              {column.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={rowKey(item)}>
+            {columns.map((column) => (
+              <td key={column.key}>{column.cell(item)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
