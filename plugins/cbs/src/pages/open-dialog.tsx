@@ -13,14 +13,11 @@ import {
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import {
-  Button,
-  CheckboxList,
   FormDialog,
   FormField,
-  Input,
   message,
   RadioGroup,
-  Skeleton,
+  SearchPicker,
   Tag,
   useFilters,
   useZodForm,
@@ -133,7 +130,8 @@ interface DevicePickerProps {
 
 /**
  * The company's own devices by serial (GET devices of the device area, 50 at a time), as
- * checkboxes; the chosen ones stay chosen across searches and are listed under them.
+ * checkboxes; the chosen ones stay chosen across searches and are listed under them, each with a
+ * way to let it go.
  */
 function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
   const t = useT('cbs');
@@ -169,54 +167,18 @@ function DevicePicker({ service, chosen, known, onChoose }: DevicePickerProps) {
 
   return (
     <div className="flex flex-col gap-2">
-      <search aria-label={t('open.searchForm')} className="flex flex-wrap items-center gap-2">
-        {/* Inside the dialog's form: the search is not a form of its own, Enter searches instead of submitting. */}
-        {filters.fields.map((field) => (
-          <Input
-            key={field.key}
-            type="search"
-            aria-label={field.label}
-            placeholder={field.label}
-            value={String(field.value ?? '')}
-            maxLength={field.limits.maxLength}
-            onChange={(event) => field.set(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              filters.search();
-            }}
-            className={field.className}
-          />
-        ))}
-        <Button onClick={filters.search}>{t('open.searchButton')}</Button>
-      </search>
-      <FormField
+      <SearchPicker
+        filters={filters}
+        searchLabel={t('open.searchForm')}
         name="device_ids"
         label={t('open.devices')}
-        required
         hint={full ? t('open.tooMany', { max: OPEN_MAX_DEVICES }) : t('open.devicesHint')}
-        render={() =>
-          devices.isPending ? (
-            <Skeleton lines={3} />
-          ) : devices.isError && !devices.data ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-              <span>{t('open.devicesFailed', { message: devices.error.message })}</span>
-              <Button size="small" onClick={() => void devices.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
-          ) : (
-            <CheckboxList
-              options={options}
-              // Those chosen under another search stay chosen: only the shown ones toggle here.
-              value={chosen.filter((id) => shown.some((device) => device.id === id))}
-              onChange={(ids) =>
-                onChoose([...chosen.filter((id) => !shown.some((device) => device.id === id)), ...ids], shown)
-              }
-              emptyText={t('open.noDevices')}
-            />
-          )
-        }
+        list={devices}
+        options={options}
+        chosen={chosen}
+        onChoose={(ids) => onChoose(ids, shown)}
+        failedText={(message) => t('open.devicesFailed', { message })}
+        emptyText={t('open.noDevices')}
       />
       <p aria-live="polite" className="text-sm text-ink-soft">
         {t('open.chosen', { count: chosen.length })}
