@@ -11,9 +11,7 @@ import {
   ALGMALL_PATHS,
   AUTHORISATION_TIMEOUT_MINUTES,
   type Authorisation,
-  encodeListParam,
   type ListPage,
-  productInputSchema,
 } from '@vap/contracts';
 import { type Fleet, startFleet } from '@vap/device-sim';
 import { asc, eq } from 'drizzle-orm';
@@ -24,8 +22,8 @@ import { sheetOf } from '../../testing/xlsx-answers.js';
 import { Ledger } from '../finance/index.js';
 import { taskFixture, type Unit, until } from '../tasks/test-support.js';
 import { ALGMALL_PAGE_MESSAGES } from './order-export.js';
-import { ProductCatalogue } from './products.js';
-import { algmallOrders, algmallProducts } from './schema.js';
+import { algmallOrders } from './schema.js';
+import { listQuery, loadProducts, testProduct } from './test-support.js';
 
 describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) on %s', (engine) => {
   const fixture = taskFixture((options) => createTestApp(engine, options));
@@ -48,24 +46,14 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
     if (!other || !spare) throw new Error('demo units missing');
     refuses = other;
     offline = spare;
-    await new ProductCatalogue(t.database.db).load([
-      productInputSchema.parse({
-        code: 'auth-helmets',
-        name: { 'zh-CN': '安全帽', en: 'Helmets', 'zh-TW': '安全帽' },
-        summary: { 'zh-CN': '摘要', en: 'About', 'zh-TW': '摘要' },
-        detail: { 'zh-CN': '详情', en: 'Detail', 'zh-TW': '詳情' },
-        version: '2.1.0',
-        kinds: ['ipc', 'nvr'],
-        models: [installs.model],
-        price_fen: 100,
-        trial_days: null,
-      }),
+    const ids = await loadProducts(t.database.db, [
+      testProduct(
+        'auth-helmets',
+        { en: 'Helmets', zh: '安全帽' },
+        { version: '2.1.0', kinds: ['ipc', 'nvr'], models: [installs.model], price_fen: 100 },
+      ),
     ]);
-    const [row] = await t.database.db
-      .select({ id: algmallProducts.id })
-      .from(algmallProducts)
-      .where(eq(algmallProducts.code, 'auth-helmets'));
-    productId = row?.id ?? 0;
+    productId = ids['auth-helmets'] ?? 0;
     await new Ledger(t.database.db).post({
       companyId: state.companyId,
       kind: 'bank_transfer',
@@ -115,8 +103,8 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
       device_ids: units.map((unit) => unit.id),
     });
   const list = async () => {
-    const wheres = encodeURIComponent(encodeListParam([{ k: 'product_id', o: '=', v: productId }]));
-    const response = await call('GET', `${ALGMALL_PATHS.authorisations}?page=1&size=100&wheres=${wheres}`);
+    const query = listQuery({ page: 1, size: 100, wheres: [{ k: 'product_id', o: '=', v: productId }] });
+    const response = await call('GET', `${ALGMALL_PATHS.authorisations}?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<ListPage<Authorisation>>().items;
   };
@@ -229,25 +217,16 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
 
   it('a trial authorises one device for the product’s trial days, free, once per device and product', async () => {
     const { t } = state;
-    await new ProductCatalogue(t.database.db).load([
-      productInputSchema.parse({
-        code: 'auth-trial',
-        name: { 'zh-CN': '试用', en: 'Trial', 'zh-TW': '試用' },
-        summary: { 'zh-CN': '摘要', en: 'About', 'zh-TW': '摘要' },
-        detail: { 'zh-CN': '详情', en: 'Detail', 'zh-TW': '詳情' },
-        version: '1.0.0',
-        kinds: ['ipc', 'nvr'],
-        price_fen: 100,
-        trial_days: 7,
-      }),
+    const { 'auth-trial': trialProduct } = await loadProducts(t.database.db, [
+      testProduct(
+        'auth-trial',
+        { en: 'Trial', zh: '试用' },
+        { kinds: ['ipc', 'nvr'], price_fen: 100, trial_days: 7 },
+      ),
     ]);
-    const [trialProduct] = await t.database.db
-      .select({ id: algmallProducts.id })
-      .from(algmallProducts)
-      .where(eq(algmallProducts.code, 'auth-trial'));
     const ordersBefore = await orders();
     const started = await call('POST', ALGMALL_PATHS.trials, {
-      product_id: trialProduct?.id,
+      product_id: trialProduct,
       device_id: installs.id,
     });
     expect(started.statusCode, started.body).toBe(201);
@@ -268,7 +247,7 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
     expect(await orders()).toEqual(ordersBefore);
 
     const again = await call('POST', ALGMALL_PATHS.trials, {
-      product_id: trialProduct?.id,
+      product_id: trialProduct,
       device_id: installs.id,
     });
     expect(again.statusCode).toBe(409);
@@ -279,8 +258,8 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
   });
 
   it('offers the company’s devices to authorise, by serial, with whether each is online', async () => {
-    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: 'like', v: installs.sn }]));
-    const response = await call('GET', `${ALGMALL_PATHS.devices}?page=1&size=10&wheres=${wheres}`);
+    const query = listQuery({ page: 1, size: 10, wheres: [{ k: 'sn', o: 'like', v: installs.sn }] });
+    const response = await call('GET', `${ALGMALL_PATHS.devices}?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       items: [
@@ -298,10 +277,9 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
   });
 
   it('exports the authorisations as .xlsx with the page’s words, the state in words', async () => {
-    const wheres = encodeURIComponent(encodeListParam([{ k: 'sn', o: 'like', v: refuses.sn }]));
     const response = await state.t.app.inject({
       method: 'GET',
-      url: `/webapi${ALGMALL_PATHS.authorisationsExport}?wheres=${wheres}`,
+      url: `/webapi${ALGMALL_PATHS.authorisationsExport}?${listQuery({ wheres: [{ k: 'sn', o: 'like', v: refuses.sn }] })}`,
       headers: { ...state.owner, 'accept-language': 'en' },
     });
     expect(response.statusCode, response.body).toBe(200);

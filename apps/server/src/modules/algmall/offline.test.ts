@@ -6,7 +6,7 @@
  * is no fingerprint → 'file content incorrect'.
  */
 import { randomUUID } from 'node:crypto';
-import { ALGMALL_PATHS, type Authorisation, FINGERPRINT_MAX_BYTES, productInputSchema } from '@vap/contracts';
+import { ALGMALL_PATHS, type Authorisation, FINGERPRINT_MAX_BYTES } from '@vap/contracts';
 import { checkLicenceFile, fingerprintFile } from '@vap/device-sim';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ import { addAccount, multipart } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { Ledger } from '../finance/index.js';
-import { ProductCatalogue } from './products.js';
-import { algmallOrders, algmallProducts } from './schema.js';
+import { algmallOrders } from './schema.js';
+import { loadProducts, testProduct } from './test-support.js';
 
 describe.each(ENGINES)('offline authorisation of the algorithm mall on %s', (engine) => {
   let t: TestApp;
@@ -23,23 +23,14 @@ describe.each(ENGINES)('offline authorisation of the algorithm mall on %s', (eng
 
   blockApp(engine, {}, async (app) => {
     t = app;
-    await new ProductCatalogue(t.database.db).load([
-      productInputSchema.parse({
-        code: 'offline-people',
-        name: { 'zh-CN': '人数统计', en: 'People counting', 'zh-TW': '人數統計' },
-        summary: { 'zh-CN': '摘要', en: 'About', 'zh-TW': '摘要' },
-        detail: { 'zh-CN': '详情', en: 'Detail', 'zh-TW': '詳情' },
-        version: '3.0.1',
-        kinds: ['ipc'],
-        price_fen: 100,
-        trial_days: null,
-      }),
+    const ids = await loadProducts(t.database.db, [
+      testProduct(
+        'offline-people',
+        { en: 'People counting', zh: '人数统计' },
+        { version: '3.0.1', price_fen: 100 },
+      ),
     ]);
-    const [row] = await t.database.db
-      .select({ id: algmallProducts.id })
-      .from(algmallProducts)
-      .where(eq(algmallProducts.code, 'offline-people'));
-    productId = row?.id ?? 0;
+    productId = ids['offline-people'] ?? 0;
   });
 
   /** The owner of a new company holding `authorisations` bought ones of the product. */

@@ -2,14 +2,10 @@ import {
   ALGMALL_CALLS,
   ALGMALL_PATHS,
   type ApiErrorBody,
-  encodeListParam,
   type ListPage,
-  type Order,
   type Product,
   type ProductDetail,
-  type ProductInput,
   productInputSchema,
-  type Where,
 } from '@vap/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -20,29 +16,7 @@ import { blockApp } from '../../testing/suite-app.js';
 import { DEMO_PRODUCTS, seedDemoProducts } from './demo.js';
 import { ProductCatalogue } from './products.js';
 import { algmallProducts } from './schema.js';
-
-const encoded = (list: readonly (Where | Order)[]) => encodeURIComponent(encodeListParam([...list]));
-
-/** A product whose words name it in each language (`1 …` in Chinese, so that its order differs from English's). */
-const product = (
-  code: string,
-  words: { en: string; zh: string; summary?: string },
-  rest: Partial<ProductInput> = {},
-): ProductInput => ({
-  code,
-  name: { 'zh-CN': `${words.zh} 简`, en: words.en, 'zh-TW': `${words.zh} 繁` },
-  summary: {
-    'zh-CN': `摘要 ${code}`,
-    en: words.summary ?? `About ${code}`,
-    'zh-TW': `摘要 ${code}`,
-  },
-  detail: { 'zh-CN': '详情', en: 'Detail', 'zh-TW': '詳情' },
-  version: '1.0.0',
-  kinds: ['ipc'],
-  price_fen: 10_000,
-  trial_days: null,
-  ...rest,
-});
+import { type ListParams, listQuery, testProduct } from './test-support.js';
 
 describe.each(ENGINES)('the algorithm mall’s products (spec §1, §2.3) on %s', (engine) => {
   let t: TestApp;
@@ -64,17 +38,8 @@ describe.each(ENGINES)('the algorithm mall’s products (spec §1, §2.3) on %s'
       url: `/webapi${url}`,
       headers: { ...headers, 'accept-language': language },
     });
-  const list = async (
-    query: { wheres?: Where[]; orders?: Order[]; page?: number; size?: number } = {},
-    language = 'en',
-  ) => {
-    const params = [
-      `page=${query.page ?? 1}`,
-      `size=${query.size ?? 20}`,
-      ...(query.wheres ? [`wheres=${encoded(query.wheres)}`] : []),
-      ...(query.orders ? [`orders=${encoded(query.orders)}`] : []),
-    ];
-    const response = await get(`${ALGMALL_PATHS.products}?${params.join('&')}`, owner, language);
+  const list = async (query: ListParams = {}, language = 'en') => {
+    const response = await get(`${ALGMALL_PATHS.products}?${listQuery(query)}`, owner, language);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<ListPage<Product>>();
   };
@@ -110,23 +75,27 @@ describe.each(ENGINES)('the algorithm mall’s products (spec §1, §2.3) on %s'
       await t.database.db.delete(algmallProducts);
       await catalogue.load(
         [
-          product(
+          testProduct(
             'alpha',
             { en: 'Alpha intrusion', zh: '3 周界' },
             { price_fen: 30_000, kinds: ['ipc', 'nvr'] },
           ),
-          product(
+          testProduct(
             'bravo',
             { en: 'Bravo counting', zh: '2 客流', summary: 'Counts people at the door' },
             { price_fen: 10_000, images: ['https://cdn.example.com/bravo.png', '/objects/bravo-2.png'] },
           ),
-          product(
+          testProduct(
             'charlie',
             { en: 'Charlie helmets', zh: '1 安全帽' },
             { price_fen: 20_000, kinds: ['nvr'] },
           ),
-          product('delta', { en: 'Delta 100% plates', zh: '4 车牌' }, { price_fen: 40_000, trial_days: 7 }),
-          product('echo', { en: 'Echo smoke_fire', zh: '5 烟火' }, { price_fen: 50_000 }),
+          testProduct(
+            'delta',
+            { en: 'Delta 100% plates', zh: '4 车牌' },
+            { price_fen: 40_000, trial_days: 7 },
+          ),
+          testProduct('echo', { en: 'Echo smoke_fire', zh: '5 烟火' }, { price_fen: 50_000 }),
         ].map((row) => productInputSchema.parse(row)),
       );
     });
@@ -235,11 +204,11 @@ describe.each(ENGINES)('the algorithm mall’s products (spec §1, §2.3) on %s'
 
     it('refuses a filter or order the list does not have (400)', async () => {
       const response = await get(
-        `${ALGMALL_PATHS.products}?page=1&size=20&wheres=${encoded([{ k: 'code', o: '=', v: 'alpha' }])}`,
+        `${ALGMALL_PATHS.products}?${listQuery({ wheres: [{ k: 'code', o: '=', v: 'alpha' }] })}`,
       );
       expect(response.statusCode).toBe(400);
       const kind = await get(
-        `${ALGMALL_PATHS.products}?page=1&size=20&wheres=${encoded([{ k: 'kind', o: '=', v: 'dvr' }])}`,
+        `${ALGMALL_PATHS.products}?${listQuery({ wheres: [{ k: 'kind', o: '=', v: 'dvr' }] })}`,
       );
       expect(kind.statusCode).toBe(400);
     });
