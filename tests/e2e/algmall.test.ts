@@ -6,37 +6,23 @@
  * the device simulator's on the server's own broker: they verify the server's signature on each
  * licence with the key it publishes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   ALGMALL_PATHS,
   DEV_PAYMENT_PAGE_QUERY,
   DEV_PAYMENT_PATHS,
-  DEVICE_PATHS,
   FINANCE_PATHS,
   type RechargeOrder,
 } from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
-import { apiToken, freePort, type RunningServer, startServer } from '../support/server.js';
+import { expect, it } from 'vitest';
+import { camerasPerFile } from '../support/cameras.js';
+import { factoryBatch } from '../support/factory-batch.js';
 
 /** A model the demo's "People counting" runs on. */
 const MODEL = 'VC-C3';
 const PRODUCT = 'People counting';
 const PREFIX = '7770000004132';
 const units = factoryBatch(PREFIX, 3);
-
-let dir: string;
-let server: RunningServer;
-let fleet: Fleet;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 
 /** A grey PNG of `width` × `height`: the development plate engine reads a plate in one this large. */
 function png(width: number, height: number): Buffer {
@@ -63,70 +49,30 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vap-e2e-algmall-'));
-  await importFactoryBatch(dir, units, { model: MODEL, firmware: 'V5.2.0', macGroup: '04' });
-  const mqttPort = await freePort();
-  server = await startServer({ dataDir: dir, env: { MQTT_PORT: String(mqttPort) } });
-  const token = await apiToken(server.url);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}/webapi${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-    return (text ? JSON.parse(text) : undefined) as unknown;
-  };
-  for (const unit of units)
-    await call('POST', DEVICE_PATHS.bind, { mode: 'serial', sn: unit.sn, device_code: unit.code });
-  // ¥1,000 in the balance, paid through the development payment page's API.
-  const order = (await call('POST', FINANCE_PATHS.recharges, { amount: 100_000 })) as RechargeOrder;
-  const payment = new URL(order.pay_url, server.url).searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
-  await call('POST', DEV_PAYMENT_PATHS.payment(payment), { action: 'confirm' });
-
-  const { key } = (await call('GET', ALGMALL_PATHS.licenceKey)) as { key: string };
-  fleet = startFleet({
-    url: `mqtt://127.0.0.1:${mqttPort}`,
-    units: units.map((unit, index) => ({
-      sn: unit.sn,
-      secret: unit.secret,
-      kind: 'ipc' as const,
-      model: MODEL,
-      // The third camera fails its jobs until its trouble mends.
-      ...(index === 2 ? { jobFailureRate: 1 } : {}),
-    })),
-    eventRate: 0,
-    licenceKey: key,
-  });
-  for (let waited = 0; fleet.stats().connected < 3; waited += 100) {
-    if (waited > 20_000) throw new Error('the cameras did not connect');
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-
-  browser = await launchChromium();
-  context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await fleet?.stop();
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+const cameras = camerasPerFile({
+  name: 'algmall',
+  units,
+  batch: { model: MODEL, firmware: 'V5.2.0', macGroup: '04' },
+  prepare: async (call, server) => {
+    // ¥1,000 in the balance, paid through the development payment page's API.
+    const order = (await call('POST', FINANCE_PATHS.recharges, { amount: 100_000 })) as RechargeOrder;
+    const payment = new URL(order.pay_url, server.url).searchParams.get(DEV_PAYMENT_PAGE_QUERY) ?? '';
+    await call('POST', DEV_PAYMENT_PATHS.payment(payment), { action: 'confirm' });
+    // The cameras verify each licence with the key the server publishes.
+    const { key } = (await call('GET', ALGMALL_PATHS.licenceKey)) as { key: string };
+    return { licenceKey: key };
+  },
 });
 
 async function openPage(dir: string, name: string) {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const menu = cameras.page.getByRole('navigation', { name: 'Main menu' });
   const link = menu.getByRole('link', { name, exact: true });
   if (!(await link.isVisible())) await menu.getByRole('button', { name: dir }).click();
   await link.click();
 }
 
 it('buys authorisations, authorises three cameras with one failing, and retries it', async () => {
+  const { page, fleet } = cameras;
   await openPage('Algorithm mall', 'Products');
   await page.getByRole('button', { name: `Buy ${PRODUCT}` }).click();
   const buy = page.getByRole('dialog', { name: `Buy ${PRODUCT}` });
@@ -165,6 +111,7 @@ it('buys authorisations, authorises three cameras with one failing, and retries 
 });
 
 it('reads a plate on the plate recognition trial page', async () => {
+  const { page } = cameras;
   await openPage('Plate recognition', 'Trial');
   await page.getByRole('heading', { name: 'Plate recognition trial' }).waitFor();
   await page.getByLabel('Choose an image').setInputFiles({

@@ -5,80 +5,25 @@
  * the device list. The cameras are the device simulator's, on the server's own broker: the real
  * download, md5 check and reboot.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { DEVICE_PATHS } from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
-import { factoryBatch, importFactoryBatch } from '../support/factory-batch.js';
-import { apiToken, freePort, type RunningServer, startServer } from '../support/server.js';
+import { expect, it } from 'vitest';
+import { camerasPerFile } from '../support/cameras.js';
+import { factoryBatch } from '../support/factory-batch.js';
 
-const _run = promisify(execFile);
 const MODEL = 'VC-E2E3';
 const NEW_VERSION = 'V7.1.0';
 const units = factoryBatch('7770000003132', 3);
 
-let dir: string;
-let server: RunningServer;
-let fleet: Fleet;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vap-e2e-tasks-'));
-  await importFactoryBatch(dir, units, { model: MODEL, firmware: 'V7.0.0', macGroup: '03' });
-  const mqttPort = await freePort();
-  server = await startServer({ dataDir: dir, env: { MQTT_PORT: String(mqttPort) } });
-  const token = await apiToken(server.url);
-  for (const unit of units) {
-    const bound = await fetch(`${server.url}/webapi${DEVICE_PATHS.bind}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'serial', sn: unit.sn, device_code: unit.code }),
-    });
-    expect(bound.status, await bound.clone().text()).toBe(200);
-  }
-  fleet = startFleet({
-    url: `mqtt://127.0.0.1:${mqttPort}`,
-    units: units.map((unit, index) => ({
-      sn: unit.sn,
-      secret: unit.secret,
-      kind: 'ipc' as const,
-      model: MODEL,
-      firmwareVersion: 'V7.0.0',
-      // The third camera fails its jobs until its trouble mends.
-      ...(index === 2 ? { jobFailureRate: 1 } : {}),
-    })),
-    rebootMs: 1_000,
-    eventRate: 0,
-  });
-  for (let waited = 0; fleet.stats().connected < 3; waited += 100) {
-    if (waited > 20_000) throw new Error('the cameras did not connect');
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-
-  browser = await launchChromium();
-  context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  await signInAsDemoOwner(page, server.url);
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await fleet?.stop();
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+const cameras = camerasPerFile({
+  name: 'tasks',
+  units,
+  batch: { model: MODEL, firmware: 'V7.0.0', macGroup: '03' },
+  camera: { firmwareVersion: 'V7.0.0' },
+  fleet: { rebootMs: 1_000 },
 });
 
 it('upgrades three cameras, one failing; a retry brings it too, and the device list shows the new version', async () => {
+  const { page, fleet } = cameras;
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const devicesDir = menu.getByRole('button', { name: 'Devices' });
   if ((await devicesDir.getAttribute('aria-expanded')) !== 'true') await devicesDir.click();
