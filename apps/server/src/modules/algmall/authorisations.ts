@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../core/db/errors.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
-import { ownDevicesWhere, targetDevices } from '../devices/index.js';
+import { devicesBySerial, ownDevicesWhere, targetDevices } from '../devices/index.js';
 import type { HookedJob, JobEngine, JobKind } from '../tasks/index.js';
 import type { LicenceSigner } from './licences.js';
 import {
@@ -490,25 +490,18 @@ export class AlgmallAuthorisations {
 
   /** The devices the caller may authorise, by serial. */
   async devices(caller: Permissions, query: ListQuery): Promise<ListPage<AuthorisableDevice>> {
-    const where = and(ownDevicesWhere(caller), deviceFilters(query.wheres));
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({
-          id: devices.id,
-          sn: devices.sn,
-          name: devices.name,
-          kind: devices.kind,
-          model: devices.model,
-          online: sql<boolean>`${devices.status} = 'online'`,
-        })
-        .from(devices)
-        .where(where)
-        .orderBy(asc(devices.sn))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      this.db.select({ total: count() }).from(devices).where(where),
-    ]);
-    return { items: rows, total: counted?.total ?? 0 };
+    const rows = this.db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        name: devices.name,
+        kind: devices.kind,
+        model: devices.model,
+        online: sql<boolean>`${devices.status} = 'online'`,
+      })
+      .from(devices)
+      .$dynamic();
+    return devicesBySerial(this.db, rows, and(ownDevicesWhere(caller), deviceFilters(query.wheres)), query);
   }
 
   /** The server's licence key, for devices. */

@@ -27,7 +27,6 @@ import {
 } from '@vap/contracts';
 import {
   and,
-  asc,
   count,
   desc,
   eq,
@@ -44,7 +43,7 @@ import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
-import { readOnlyRefusal } from '../devices/index.js';
+import { devicesBySerial, readOnlyRefusal } from '../devices/index.js';
 import type { Ledger } from '../finance/index.js';
 import { cloudPackages } from './schema.js';
 
@@ -134,25 +133,23 @@ export class CloudPackages {
     companyId: number,
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<ListPage<CloudDevice>> {
-    const where = and(eq(devices.companyId, companyId), deviceFilters(query.wheres));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: devices.id,
-          sn: devices.sn,
-          name: devices.name,
-          kind: devices.kind,
-          cloud_backup: devices.cloudBackup,
-          cloud_video: devices.cloudVideo,
-        })
-        .from(devices)
-        .where(where)
-        .orderBy(asc(devices.sn))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      this.db.select({ total: count() }).from(devices).where(where),
-    ]);
-    return { items: rows, total: total?.total ?? 0 };
+    const rows = this.db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        name: devices.name,
+        kind: devices.kind,
+        cloud_backup: devices.cloudBackup,
+        cloud_video: devices.cloudVideo,
+      })
+      .from(devices)
+      .$dynamic();
+    return devicesBySerial(
+      this.db,
+      rows,
+      and(eq(devices.companyId, companyId), deviceFilters(query.wheres)),
+      query,
+    );
   }
 
   /**

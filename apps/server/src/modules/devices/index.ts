@@ -26,6 +26,8 @@ export { unknownGroupIds } from './groups.js';
 /** The device pages' words: a task's jobs are exported with the words of its list. */
 export { DEVICE_PAGE_MESSAGES } from './list-words.js';
 export { factoryCommands } from './ops.js';
+/** The devices a dialog of another area chooses from, a page by serial. */
+export { devicesBySerial } from './pick-list.js';
 /** The MQTT broker's questions: who a connecting unit is, and its online state. */
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
 /** A downstream company's device refuses every action alike, naming it (spec §6). */

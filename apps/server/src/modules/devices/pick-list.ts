@@ -1,0 +1,29 @@
+/**
+ * The devices a dialog chooses from (the algorithm mall's authorisations, the cloud packages'
+ * opening): a page of them by serial, what each dialog needs read of each.
+ */
+import { asc, count, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db/client.js';
+import { devices } from '../../core/db/devices.js';
+
+/**
+ * A page of the devices `where` picks, in serial order, each read by `rows` (a dynamic select of
+ * the devices' table: `db.select({…}).from(devices).$dynamic()`), with how many it picks.
+ */
+export async function devicesBySerial<Rows extends PgSelect>(
+  db: Db,
+  rows: Rows,
+  where: SQL | undefined,
+  page: { page: number; size: number },
+): Promise<{ items: Awaited<Rows>; total: number }> {
+  const [items, [counted]] = await Promise.all([
+    rows
+      .where(where)
+      .orderBy(asc(devices.sn))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    db.select({ total: count() }).from(devices).where(where),
+  ]);
+  return { items, total: counted?.total ?? 0 };
+}
