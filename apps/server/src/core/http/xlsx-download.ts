@@ -122,3 +122,32 @@ export async function sendXlsx<T>(
     .header('content-disposition', `attachment; filename="${name}-${stamp(new Date())}.xlsx"`)
     .send(out);
 }
+
+/** An export's columns: each its header's key and its cell of a row, given the export's `context` (the caller's words, language). */
+export type XlsxColumns<T, Context extends unknown[]> = ReadonlyArray<
+  readonly [string, (row: T, ...context: Context) => XlsxCell]
+>;
+
+/**
+ * Sends rows read whole (a list's export, refused beyond its most rows) as an .xlsx download by
+ * their columns: each header `header(key)`, each cell of a row given `context`.
+ */
+export function sendXlsxColumns<T, Context extends unknown[]>(
+  reply: FastifyReply,
+  name: string,
+  columns: XlsxColumns<T, Context>,
+  header: (key: string) => string,
+  rows: readonly T[],
+  ...context: Context
+) {
+  async function* each() {
+    yield* rows;
+  }
+  return sendXlsx(
+    reply,
+    name,
+    columns.map(([key]) => header(key)),
+    each(),
+    (row) => columns.map(([, cell]) => cell(row, ...context)),
+  );
+}

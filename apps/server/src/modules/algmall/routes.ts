@@ -18,7 +18,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { pluginWords } from '../../core/http/plugin-words.js';
-import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import type { AlgmallAuthorisations } from './authorisations.js';
 import { fingerprintOf, type OfflineAuthorisations, readFingerprintFile } from './offline.js';
@@ -160,14 +160,5 @@ function sendRows<T>(
 ) {
   const language = negotiateLanguage(request.headers['accept-language']);
   const word = pluginWords(ALGMALL_PAGE_MESSAGES, language);
-  async function* each() {
-    yield* rows;
-  }
-  return sendXlsx(
-    reply,
-    name,
-    columns.map(([key]) => word(key)),
-    each(),
-    (row) => columns.map(([, cell]) => cell(row, language, word)),
-  );
+  return sendXlsxColumns(reply, name, columns, word, rows, language, word);
 }

@@ -1,12 +1,12 @@
 /** A money list exported as .xlsx with its list's headers and values, in the caller's language. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type PluginWord, pluginWords } from '../../core/http/plugin-words.js';
-import { sendXlsx, type XlsxCell } from '../../core/http/xlsx-download.js';
+import { sendXlsxColumns, type XlsxColumns } from '../../core/http/xlsx-download.js';
 import { callerLanguage } from './caller.js';
 import { FINANCE_PAGE_MESSAGES } from './list-words.js';
 
 /** An exported column: the key of its header in the page's words, and its cell of a row. */
-export type ExportColumns<T> = ReadonlyArray<readonly [string, (row: T, word: PluginWord) => XlsxCell]>;
+export type ExportColumns<T> = XlsxColumns<T, [word: PluginWord]>;
 
 export function sendFinanceXlsx<T>(
   request: FastifyRequest,
@@ -16,14 +16,5 @@ export function sendFinanceXlsx<T>(
   rows: readonly T[],
 ) {
   const word = pluginWords(FINANCE_PAGE_MESSAGES, callerLanguage(request));
-  async function* each() {
-    yield* rows;
-  }
-  return sendXlsx(
-    reply,
-    name,
-    columns.map(([key]) => word(key)),
-    each(),
-    (row) => columns.map(([, cell]) => cell(row, word)),
-  );
+  return sendXlsxColumns(reply, name, columns, word, rows, word);
 }

@@ -24,7 +24,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { type PluginMessages, type PluginWord, pluginWords } from '../../core/http/plugin-words.js';
-import { dateCell, sendXlsx, type XlsxCell } from '../../core/http/xlsx-download.js';
+import { dateCell, sendXlsxColumns, type XlsxCell } from '../../core/http/xlsx-download.js';
 import type { Broker } from './broker.js';
 import { filtered, paged } from './live.js';
 
@@ -75,15 +75,6 @@ export async function mqttClientExportRoutes(
     if (matching.length > MQTT_CLIENT_EXPORT_MAX_ROWS) throw new ApiError(400, 'log_export_too_many_rows');
     const rows = paged(matching, orders, FALLBACK, 1, Math.max(matching.length, 1));
     const word = pluginWords(MQTT_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
-    async function* each() {
-      yield* rows;
-    }
-    return sendXlsx(
-      reply,
-      'mqtt-device-clients',
-      CLIENT_EXPORT_COLUMNS.map(([key]) => word(key)),
-      each(),
-      (client) => CLIENT_EXPORT_COLUMNS.map(([, cell]) => cell(client, word)),
-    );
+    return sendXlsxColumns(reply, 'mqtt-device-clients', CLIENT_EXPORT_COLUMNS, word, rows, word);
   });
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../core/db/client.js';
 import { permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
-import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
 import type { MqttLog } from './log.js';
 
 type Word = (key: string) => string;
@@ -58,17 +58,7 @@ export async function mqttLogRoutes(app: FastifyInstance, { db, log }: { db: Db;
     await serve(app, calls.export, async (request, reply) => {
       const rows = await log.exportRows(companyOf(await permissionsOf(request, db)), kind, request.body);
       const word = wordsOf(request);
-      const columns = COLUMNS[kind];
-      async function* each() {
-        yield* rows;
-      }
-      return sendXlsx(
-        reply,
-        `mqtt-${kind.replace('_', '-')}-log`,
-        columns.map(([key]) => word(key)),
-        each(),
-        (entry) => columns.map(([, value]) => value(entry, word)),
-      );
+      return sendXlsxColumns(reply, `mqtt-${kind.replace('_', '-')}-log`, COLUMNS[kind], word, rows, word);
     });
   }
 }

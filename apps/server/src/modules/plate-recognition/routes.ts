@@ -7,7 +7,7 @@ import { callerOf, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
-import { sendXlsx } from '../../core/http/xlsx-download.js';
+import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
 import type { PlateBilling } from './billing.js';
 import { CALL_EXPORT_COLUMNS, type PlateCalls } from './calls.js';
 import type { PlateRecognition } from './recognition.js';
@@ -63,15 +63,13 @@ export async function plateRecognitionRoutes(
       orders: listOrders(request.query.orders, PRS_CALL_ORDER_KEYS),
     });
     const language = negotiateLanguage(request.headers['accept-language']);
-    async function* each() {
-      yield* rows;
-    }
-    return sendXlsx(
+    return sendXlsxColumns(
       reply,
       'plate-recognition-calls',
-      CALL_EXPORT_COLUMNS.map(([key]) => translate(language, `prs.export.${key}`)),
-      each(),
-      (call) => CALL_EXPORT_COLUMNS.map(([, cell]) => cell(call, language)),
+      CALL_EXPORT_COLUMNS,
+      (key) => translate(language, `prs.export.${key}`),
+      rows,
+      language,
     );
   });
 }
