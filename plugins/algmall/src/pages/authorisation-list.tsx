@@ -1,12 +1,13 @@
-import {
-  ALGMALL_CALLS,
-  type Authorisation,
-  listParams,
-  ORDER_EXPORT_MAX_ROWS,
-  type Where,
-} from '@vap/contracts';
+import { ALGMALL_CALLS, type Authorisation, ORDER_EXPORT_MAX_ROWS, type Where } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
+import {
+  type Column,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  ListPage,
+  shownListParams,
+} from '@vap/ui';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import type { useAuthorisationFilters } from './authorisation-filters.js';
 
@@ -81,14 +82,11 @@ export function AuthorisationList({
               total={() => total}
               max={ORDER_EXPORT_MAX_ROWS}
               file={exportFile}
-              download={() => {
-                const query = table.current?.query();
-                return mall
-                  .exportAuthorisations({
-                    query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
-                  })
-                  .then(({ blob }) => blob);
-              }}
+              download={() =>
+                mall
+                  .exportAuthorisations({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
+                  .then(({ blob }) => blob)
+              }
             />
           ) : null}
           {action}

@@ -1,12 +1,13 @@
-import {
-  ALGMALL_CALLS,
-  type AlgmallOrder,
-  formatFen,
-  listParams,
-  ORDER_EXPORT_MAX_ROWS,
-} from '@vap/contracts';
+import { ALGMALL_CALLS, type AlgmallOrder, formatFen, ORDER_EXPORT_MAX_ROWS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
+import {
+  type Column,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  ListPage,
+  shownListParams,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { ORDERS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
@@ -88,12 +89,11 @@ export default function OrdersPage() {
               total={() => shown?.rows ?? null}
               max={ORDER_EXPORT_MAX_ROWS}
               file={t('orders.exportFile')}
-              download={() => {
-                const query = table.current?.query();
-                return mall
-                  .exportOrders({ query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST) })
-                  .then(({ blob }) => blob);
-              }}
+              download={() =>
+                mall
+                  .exportOrders({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
+                  .then(({ blob }) => blob)
+              }
             />
           </span>
         ) : null

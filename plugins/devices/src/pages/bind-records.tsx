@@ -1,6 +1,14 @@
-import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS, listParams } from '@vap/contracts';
+import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage, Tag } from '@vap/ui';
+import {
+  type Column,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  ListPage,
+  shownListParams,
+  Tag,
+} from '@vap/ui';
 import { useRef } from 'react';
 import { useBindRecordFilters } from './bind-record-filters.js';
 
@@ -72,14 +80,11 @@ export default function BindRecordsPage() {
             }}
             max={BIND_RECORD_EXPORT_MAX_ROWS}
             file={t('records.exportFile')}
-            download={() => {
-              const query = table.current?.query();
-              return api
-                .exportBindRecords({
-                  query: listParams(query?.wheres ?? filters.wheres, query?.orders ?? NEWEST_FIRST),
-                })
-                .then(({ blob }) => blob);
-            }}
+            download={() =>
+              api
+                .exportBindRecords({ query: shownListParams(table.current, filters.wheres, NEWEST_FIRST) })
+                .then(({ blob }) => blob)
+            }
           />
         ) : null
       }

@@ -4,7 +4,6 @@ import {
   DEVICE_CALLS,
   type DEVICE_FILTERS,
   type Device,
-  listParams,
   TASK_BUTTONS,
   type Task,
   type Where,
@@ -19,6 +18,7 @@ import {
   FilterForm,
   type Filters,
   message,
+  shownListParams,
 } from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useDeviceColumns } from './device-columns.js';
@@ -217,14 +217,11 @@ export function DeviceView({ group, onGroup, filters, wheres, onTaskCreated, sho
                 {mayExport ? (
                   <ExportButton
                     file={t('maintenance.exportFile')}
-                    download={() => {
-                      const query = table.current?.query();
-                      return api
-                        .exportDevices({
-                          query: listParams(query?.wheres ?? wheres, query?.orders ?? []),
-                        })
-                        .then(({ blob }) => blob);
-                    }}
+                    download={() =>
+                      api
+                        .exportDevices({ query: shownListParams(table.current, wheres) })
+                        .then(({ blob }) => blob)
+                    }
                   />
                 ) : null}
               </>

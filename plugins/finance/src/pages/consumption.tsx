@@ -3,11 +3,17 @@ import {
   type Consumption,
   FINANCE_CALLS,
   formatFen,
-  listParams,
   parseCloudChargeNote,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
+import {
+  type Column,
+  type DataTableHandle,
+  ExportButton,
+  FilterForm,
+  ListPage,
+  shownListParams,
+} from '@vap/ui';
 import { useRef, useState } from 'react';
 import { useConsumptionFilters } from './consumption-filters.js';
 
@@ -106,14 +112,11 @@ export default function ConsumptionPage() {
                 total={() => shown?.rows ?? null}
                 max={CONSUMPTION_EXPORT_MAX_ROWS}
                 file={t('consumption.exportFile')}
-                download={() => {
-                  const query = table.current?.query();
-                  return finance
-                    .exportConsumption({
-                      query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
-                    })
-                    .then(({ blob }) => blob);
-                }}
+                download={() =>
+                  finance
+                    .exportConsumption({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
+                    .then(({ blob }) => blob)
+                }
               />
             </span>
           ) : null}

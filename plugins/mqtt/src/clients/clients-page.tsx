@@ -7,10 +7,9 @@ import {
   type MqttClientKind,
 } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, type DataTableHandle, ExportButton, FilterForm, ListPage } from '@vap/ui';
+import { Button, type DataTableHandle, ExportButton, FilterForm, ListPage, shownListParams } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
-import { listParams } from '../common/list-params.js';
 import { useClientColumns } from './client-columns.js';
 import { ClientDrawer } from './client-drawer.js';
 import { useClientFilters } from './client-filters.js';
@@ -91,14 +90,11 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
               }}
               max={MQTT_CLIENT_EXPORT_MAX_ROWS}
               file={t('clients.exportFile')}
-              download={() => {
-                const query = table.current?.query();
-                return mqtt
-                  .exportDeviceClients({
-                    query: listParams(query?.wheres ?? wheres, query?.orders ?? NEWEST_FIRST),
-                  })
-                  .then((file) => file.blob);
-              }}
+              download={() =>
+                mqtt
+                  .exportDeviceClients({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
+                  .then((file) => file.blob)
+              }
             />
           ) : null}
         </>

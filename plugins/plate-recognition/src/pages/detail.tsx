@@ -1,12 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  formatFen,
-  listParams,
-  PRS_CALLS,
-  PRS_EXPORT_MAX_ROWS,
-  PRS_PACKAGE_OFFERS,
-  type PrsCall,
-} from '@vap/contracts';
+import { formatFen, PRS_CALLS, PRS_EXPORT_MAX_ROWS, PRS_PACKAGE_OFFERS, type PrsCall } from '@vap/contracts';
 import { ApiError, useClient, usePagePath, usePermission, useT } from '@vap/kernel';
 import {
   Alert,
@@ -17,6 +10,7 @@ import {
   ExportButton,
   ListPage,
   message,
+  shownListParams,
 } from '@vap/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -225,12 +219,11 @@ export default function DetailPage() {
                 total={() => total}
                 max={PRS_EXPORT_MAX_ROWS}
                 file={t('detail.exportFile')}
-                download={() => {
-                  const query = table.current?.query();
-                  return prs
-                    .exportCalls({ query: listParams(query?.wheres ?? [], query?.orders ?? NEWEST_FIRST) })
-                    .then(({ blob }) => blob);
-                }}
+                download={() =>
+                  prs
+                    .exportCalls({ query: shownListParams(table.current, [], NEWEST_FIRST) })
+                    .then(({ blob }) => blob)
+                }
               />
             </span>
           ) : null

@@ -1,10 +1,12 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { listParams, type Order, type Where } from '@vap/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCapture } from '../../download-capture.js';
 import { renderWithUi } from '../../test-support.js';
 import { message, Toaster } from '../message.js';
-import { ExportButton, type ExportButtonProps } from './export-button.js';
+import type { DataTableHandle } from './data-table.js';
+import { ExportButton, type ExportButtonProps, shownListParams } from './export-button.js';
 import './test-setup.js';
 
 const XLSX = new Blob(['xlsx'], {
@@ -101,5 +103,28 @@ describe('ExportButton', () => {
     cleanup();
     renderWithUi(<ExportButton file="devices" download={async () => XLSX} />, 'zh-CN');
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+  });
+});
+
+describe('shownListParams', () => {
+  const handle = (wheres: Where[], orders: Order[]): DataTableHandle => ({
+    reload: () => undefined,
+    refresh: () => undefined,
+    clearSelection: () => undefined,
+    query: () => ({ page: 3, size: 20, wheres, orders }),
+  });
+
+  it('asks for the wheres and orders the table shows, not its page', () => {
+    const shown = handle([{ k: 'sn', o: 'like', v: 'A' }], [{ k: 'at', o: 'asc' }]);
+    expect(shownListParams(shown, [], [{ k: 'at', o: 'desc' }])).toEqual(
+      listParams([{ k: 'sn', o: 'like', v: 'A' }], [{ k: 'at', o: 'asc' }]),
+    );
+  });
+
+  it('asks for the page’s own wheres and orders before the table is there', () => {
+    expect(shownListParams(null, [{ k: 'sn', o: 'like', v: 'B' }], [{ k: 'at', o: 'desc' }])).toEqual(
+      listParams([{ k: 'sn', o: 'like', v: 'B' }], [{ k: 'at', o: 'desc' }]),
+    );
+    expect(shownListParams(null, [])).toEqual({});
   });
 });

@@ -1,8 +1,23 @@
+import { listParams, type Order, type Where } from '@vap/contracts';
 import { useState } from 'react';
 import { useUiT } from '../../i18n.js';
 import { Button } from '../button.js';
 import { message } from '../message.js';
+import type { DataTableHandle } from './data-table.js';
 import { downloadBlob } from './download.js';
+
+/**
+ * What a server export of a list asks for (its call's `query`): the wheres and orders `table`
+ * shows now, or — before the table is there — the page's `wheres` and `orders`.
+ */
+export function shownListParams(
+  table: DataTableHandle | null,
+  wheres: readonly Where[],
+  orders: readonly Order[] = [],
+): { wheres?: string; orders?: string } {
+  const query = table?.query();
+  return listParams(query?.wheres ?? wheres, query?.orders ?? orders);
+}
 
 /** The most rows the server exports at once, and how many the list last said match. */
 type ExportLimit =

@@ -11,7 +11,7 @@ export {
   VIRTUAL_ROW_THRESHOLD,
 } from './data-table.js';
 export { downloadBlob } from './download.js';
-export { ExportButton, type ExportButtonProps } from './export-button.js';
+export { ExportButton, type ExportButtonProps, shownListParams } from './export-button.js';
 export { FilterForm, type FilterFormProps } from './filter-form.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
