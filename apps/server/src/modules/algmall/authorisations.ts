@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../core/db/errors.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
-import { devicesBySerial, ownDevicesWhere, targetDevices } from '../devices/index.js';
+import { devicesBySerial, ownDevicesWhere, PICKED_DEVICE, targetDevices } from '../devices/index.js';
 import type { HookedJob, JobEngine, JobKind } from '../tasks/index.js';
 import type { LicenceSigner } from './licences.js';
 import {
@@ -492,10 +492,7 @@ export class AlgmallAuthorisations {
   async devices(caller: Permissions, query: ListQuery): Promise<ListPage<AuthorisableDevice>> {
     const rows = this.db
       .select({
-        id: devices.id,
-        sn: devices.sn,
-        name: devices.name,
-        kind: devices.kind,
+        ...PICKED_DEVICE,
         model: devices.model,
         online: sql<boolean>`${devices.status} = 'online'`,
       })

@@ -43,7 +43,7 @@ import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
-import { devicesBySerial, readOnlyRefusal } from '../devices/index.js';
+import { devicesBySerial, PICKED_DEVICE, readOnlyRefusal } from '../devices/index.js';
 import type { Ledger } from '../finance/index.js';
 import { cloudPackages } from './schema.js';
 
@@ -135,10 +135,7 @@ export class CloudPackages {
   ): Promise<ListPage<CloudDevice>> {
     const rows = this.db
       .select({
-        id: devices.id,
-        sn: devices.sn,
-        name: devices.name,
-        kind: devices.kind,
+        ...PICKED_DEVICE,
         cloud_backup: devices.cloudBackup,
         cloud_video: devices.cloudVideo,
       })

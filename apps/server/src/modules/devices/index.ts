@@ -27,7 +27,7 @@ export { unknownGroupIds } from './groups.js';
 export { DEVICE_PAGE_MESSAGES } from './list-words.js';
 export { factoryCommands } from './ops.js';
 /** The devices a dialog of another area chooses from, a page by serial. */
-export { devicesBySerial } from './pick-list.js';
+export { devicesBySerial, PICKED_DEVICE } from './pick-list.js';
 /** The MQTT broker's questions: who a connecting unit is, and its online state. */
 export { type BrokerDevice, DevicePresence, type DeviceRefusal } from './presence.js';
 /** A downstream company's device refuses every action alike, naming it (spec §6). */

@@ -7,9 +7,12 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 
+/** What every such dialog shows of a device: spread into the columns of its own select. */
+export const PICKED_DEVICE = { id: devices.id, sn: devices.sn, name: devices.name, kind: devices.kind };
+
 /**
  * A page of the devices `where` picks, in serial order, each read by `rows` (a dynamic select of
- * the devices' table: `db.select({…}).from(devices).$dynamic()`), with how many it picks.
+ * the devices' table: `db.select({ ...PICKED_DEVICE, … }).from(devices).$dynamic()`), with how many it picks.
  */
 export async function devicesBySerial<Rows extends PgSelect>(
   db: Db,
