@@ -44,6 +44,7 @@ import { accessKeysModule } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
 import { algmallModule } from './modules/algmall/index.js';
 import { auditModule } from './modules/audit/index.js';
+import { campaignsModule } from './modules/campaigns/index.js';
 import { cbsModule } from './modules/cbs/index.js';
 import { companyModule } from './modules/company/index.js';
 import { devicesModule } from './modules/devices/index.js';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,
       }),
       resourcesModule,
+      campaignsModule,
       pluginCallsModule(options.pluginServers ?? []),
     ],
     {

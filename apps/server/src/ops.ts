@@ -11,6 +11,7 @@ import { openDatabase } from './core/db/client.js';
 import { mailCommands } from './core/mail/commands.js';
 import type { DataDirCommand, OpsCommand } from './core/ops-command.js';
 import { algmallCommands } from './modules/algmall/index.js';
+import { campaignCommands } from './modules/campaigns/index.js';
 import { companyCommands } from './modules/company/index.js';
 import { factoryCommands } from './modules/devices/index.js';
 import { financeCommands } from './modules/finance/index.js';
@@ -28,6 +29,7 @@ const commands: Record<string, OpsCommand | DataDirCommand> = {
   ...pluginCommands,
   ...algmallCommands,
   ...resourceCommands,
+  ...campaignCommands,
 };
 
 const isDataDirCommand = (command: OpsCommand | DataDirCommand): command is DataDirCommand =>

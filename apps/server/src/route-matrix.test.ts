@@ -23,6 +23,7 @@ import {
   ALGMALL_PATHS,
   type AnyCall,
   API_ROUTE_PATTERNS,
+  CAMPAIGN_CALLS,
   COMPANY_CALLS,
   DEVICE_CALLS,
   HOLOGRAM_PATHS,
@@ -46,6 +47,7 @@ import { LocalObjectBackend } from './core/storage/local-backend.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeys } from './modules/access-keys/schema.js';
 import { algmallOrders, algmallProducts } from './modules/algmall/schema.js';
+import { campaigns, tradeInApplications } from './modules/campaigns/schema.js';
 import { DEMO_GROUPS } from './modules/devices/demo.js';
 import { messages } from './modules/notices/schema.js';
 import { resourceLinks, resources } from './modules/resources/schema.js';
@@ -71,6 +73,8 @@ interface Route {
 const nameOf = (route: Route) => route.name;
 /** The name of the demo company's own resource: no other company's answer may hold it. */
 const PRIVATE_RESOURCE = 'matrix-private-resource';
+/** The tracking number of the demo company's trade-in application: no other company's answer may hold it. */
+const PRIVATE_TRACKING = 'MATRIX-TRACKING-0042';
 /**
  * A page route as each page it admits: one entry for `{ page, button? }`, one per alternative for
  * `{ anyOf }` — a role holding none of them is refused, and so is one holding an alternative's page
@@ -124,6 +128,8 @@ interface DemoRows {
   /** One of the demo company's own resources, and a share link of it. */
   resourceId: number;
   resourceLinkId: number;
+  /** A trade-in application of the demo company. */
+  tradeInId: number;
 }
 
 /**
@@ -155,6 +161,7 @@ const FOREIGN_ROWS: Record<string, (rows: DemoRows) => string | number> = {
   [routeOf(RESOURCE_CALLS.revokeLink)]: (rows) => rows.resourceLinkId,
   [routeOf(RESOURCE_CALLS.updateResource)]: (rows) => rows.resourceId,
   [routeOf(RESOURCE_CALLS.deleteResource)]: (rows) => rows.resourceId,
+  [routeOf(CAMPAIGN_CALLS.tradeInApplication)]: (rows) => rows.tradeInId,
 };
 
 /**
@@ -314,7 +321,22 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning({ id: resourceLinks.id });
+    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).limit(1);
+    const [tradeIn] = await db
+      .insert(tradeInApplications)
+      .values({
+        companyId: demoCompany.id,
+        campaignId: campaign?.id ?? 0,
+        lines: [],
+        trackingNumber: PRIVATE_TRACKING,
+        vouchers: 0,
+        voucherValueFen: 1_000,
+        voucherValidDays: 365,
+        submittedAt: new Date(),
+      })
+      .returning({ id: tradeInApplications.id });
     rows = {
+      tradeInId: tradeIn?.id ?? 0,
       recordingId: recording?.id ?? 0,
       resourceId: ownResource?.id ?? 0,
       resourceLinkId: ownLink?.id ?? 0,
@@ -333,6 +355,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     markers = [
       rows.orderNumber,
       PRIVATE_RESOURCE,
+      PRIVATE_TRACKING,
       TEST_DEMO.account,
       TEST_DEMO.email,
       DEMO_COMPANY.name,

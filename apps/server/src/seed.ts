@@ -3,7 +3,8 @@
  * operator whose role allows part of the menu (what a staff member who is not the owner sees); a
  * downstream company of it; a factory pool of units, 60 of them bound to the demo company in three
  * groups and a few to the downstream company (devices/demo.ts); an opening balance and cloud packages
- * on a dozen of its devices (cbs/demo.ts); the algorithm mall's products (algmall/demo.ts). Runs
+ * on a dozen of its devices (cbs/demo.ts); the algorithm mall's products (algmall/demo.ts); a trade-in
+ * campaign open now (campaigns/demo.ts). Runs
  * only while no user exists, so a restart (or a real deployment's data) is never touched.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
 import { seedDemoProducts } from './modules/algmall/index.js';
+import { seedDemoCampaign } from './modules/campaigns/index.js';
 import { seedDemoCloud } from './modules/cbs/index.js';
 import { seedDemoDevices } from './modules/devices/index.js';
 import { createDefaultRole } from './modules/system/index.js';
@@ -143,6 +145,7 @@ export async function seedDemo(
     });
     await seedDemoCloud(tx, company.id, owner.id);
     await seedDemoProducts(tx);
+    await seedDemoCampaign(tx);
     return true;
   });
 }

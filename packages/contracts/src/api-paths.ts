@@ -215,6 +215,18 @@ export const RESOURCE_PATHS = {
   companyResource: pathWithId('/v1/resources/company/:id'),
 } as const;
 
+/** Campaigns (spec §1, §2.3 `promotion_info`, `trade_in`). */
+export const CAMPAIGN_PATHS = {
+  /** GET: every campaign, current and past. */
+  campaigns: '/v1/campaigns',
+  /** GET: the old-device models a trade-in accepts. */
+  tradeInModels: '/v1/campaigns/trade_in/models',
+  /** GET: a page of the company's trade-in applications (list query); POST: applies. */
+  tradeInApplications: '/v1/campaigns/company/trade_in/applications',
+  /** GET: one of the company's trade-in applications. */
+  tradeInApplication: pathWithId('/v1/campaigns/company/trade_in/applications/:id'),
+} as const;
+
 /** Plate recognition (spec §1, §2.3 `prs_trial`, `prs_detail`). */
 export const PRS_PATHS = {
   /** POST: reads the plate of an image, billed (the open API's operation). */
@@ -487,6 +499,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   RESOURCE_PATHS,
   PRS_PATHS,
   HOLOGRAM_PATHS,
+  CAMPAIGN_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

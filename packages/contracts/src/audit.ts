@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'algmall.authorisation.cancel',
   'algmall.authorisation.retry',
   'prs.package.buy',
+  'campaigns.tradein.apply',
   'resources.create',
   'resources.update',
   'resources.delete',

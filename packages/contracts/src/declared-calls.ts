@@ -8,6 +8,7 @@ import { ALGMALL_CALLS } from './algmall-calls.js';
 import { AUDIT_CALLS } from './audit-calls.js';
 import { AUTH_CALLS } from './auth-calls.js';
 import type { AnyCall } from './calls.js';
+import { CAMPAIGN_CALLS } from './campaigns-calls.js';
 import { CBS_CALLS } from './cbs-calls.js';
 import { COMPANY_CALLS } from './company-calls.js';
 import { DEVICE_CALLS } from './devices-calls.js';
@@ -43,6 +44,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   algmall: ALGMALL_CALLS,
   lvlmLab: LVLM_LAB_CALLS,
   prs: PRS_CALLS,
+  campaigns: CAMPAIGN_CALLS,
   resources: RESOURCE_CALLS,
   hologram: HOLOGRAM_CALLS,
   operations: OPERATIONS_CALLS,

@@ -10,6 +10,8 @@ export * from './audit-calls.js';
 export * from './auth.js';
 export * from './auth-calls.js';
 export * from './calls.js';
+export * from './campaigns.js';
+export * from './campaigns-calls.js';
 export * from './cbs.js';
 export * from './cbs-calls.js';
 export * from './company.js';

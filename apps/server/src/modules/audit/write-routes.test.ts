@@ -20,6 +20,8 @@ import {
   AUDIT_ACTIONS,
   AUTH_CALLS,
   type AuditAction,
+  CAMPAIGN_CALLS,
+  CAMPAIGN_PATHS,
   CBS_CALLS,
   CBS_PATHS,
   COMPANY_CALLS,
@@ -62,6 +64,8 @@ import { schemeFile } from '../../testing/scheme-files.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { algmallProducts } from '../algmall/schema.js';
+import { DEMO_CAMPAIGN_CODE } from '../campaigns/demo.js';
+import { campaigns, tradeInModels } from '../campaigns/schema.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
 import { hologramDeliveries } from '../hologram/schema.js';
@@ -521,6 +525,18 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       amount: 1_000_000,
     });
     return by(ctx, account, 'POST', PRS_PATHS.packages, { offer: 'calls_10k', request_id: randomUUID() });
+  },
+  [routeOf(CAMPAIGN_CALLS.applyTradeIn)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { db } = ctx.t.database;
+    // The demo's trade-in campaign is open around the app's start.
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.code, DEMO_CAMPAIGN_CODE));
+    const [model] = await db.select().from(tradeInModels).limit(1);
+    return by(ctx, account, 'POST', CAMPAIGN_PATHS.tradeInApplications, {
+      campaign_id: campaign?.id ?? 0,
+      tracking_number: 'SF0000000001',
+      lines: [{ model_id: model?.id ?? 0, quantity: 1 }],
+    });
   },
   [routeOf(ALGMALL_CALLS.buy)]: async (ctx) => {
     const account = await ctx.owner();

@@ -1,0 +1,80 @@
+/** Campaigns (spec §1, §2.3 `promotion_info`, `trade_in`, §3 trade-in application, §4.3). */
+import type { CampaignKind, CampaignTerms, LocalizedText, TradeInLine, TradeInStatus } from '@vap/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companyRef } from '../../core/db/schema.js';
+
+/**
+ * The vendor's campaigns, the same for every company: a window, terms and words in the three
+ * languages. Migrations carry the spec's campaigns; the demo adds a current window by `code`.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<CampaignKind>().notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    rules: jsonb('rules').$type<LocalizedText>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    terms: jsonb('terms').$type<CampaignTerms>().notNull(),
+  },
+  (table) => [uniqueIndex('campaigns_code').on(table.code)],
+);
+
+/** The old-device models a trade-in accepts; `own_brand`: one of the vendor's brands. */
+export const tradeInModels = pgTable(
+  'trade_in_models',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    ownBrand: boolean('own_brand').notNull(),
+  },
+  (table) => [uniqueIndex('trade_in_models_brand_model').on(table.brand, table.model)],
+);
+
+/**
+ * A company's trade-in application (spec §3): its lines as they were when submitted (brand, model,
+ * own brand, quantity), the vouchers they earn and their value under the campaign's terms then.
+ * Reviewed once (a conditional update of `status`); an approved one is credited once by the
+ * finance schedule, which sets `credited_at` in the transaction that issues its vouchers.
+ */
+export const tradeInApplications = pgTable(
+  'trade_in_applications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    lines: jsonb('lines').$type<TradeInLine[]>().notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    status: text('status').$type<TradeInStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    vouchers: integer('vouchers').notNull(),
+    voucherValueFen: integer('voucher_value_fen').notNull(),
+    voucherValidDays: integer('voucher_valid_days').notNull(),
+    submittedBy: integer('submitted_by'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('trade_in_applications_company').on(table.companyId, table.id),
+    index('trade_in_applications_to_credit')
+      .on(table.reviewedAt)
+      .where(sql`status = 'approved' and credited_at is null`),
+  ],
+);
