@@ -59,6 +59,7 @@ const LIST_PAGES = [
   'algmall_onauth',
   'algmall_offauth',
   'algmall_consume',
+  'trade_in',
   'video_detail',
   'resource_download',
   'resource_management',

@@ -39,5 +39,4 @@ export const plannedPlugins = [
     menuDirs: [menuDir('voip', whenProductEnabled('voip'))],
     pages: pages(['voip_device_phone', 'voip_agent_phone', 'voip_call_center', 'voip_dial_record']),
   }),
-  definePlugin({ id: 'campaigns', kernel: '^2', pages: pages(['promotion_info', 'trade_in']) }),
 ];

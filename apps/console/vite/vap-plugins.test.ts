@@ -88,6 +88,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-media',
       '@vap/plugin-resources',
       '@vap/plugin-resource-management',
+      '@vap/plugin-campaigns',
     ]);
   });
 

@@ -1,0 +1,177 @@
+import '@vap/ui/test-polyfills';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  CAMPAIGN_PATHS,
+  type Campaign,
+  type TradeInApplication,
+  type TradeInApplyBody,
+  type TradeInModel,
+} from '@vap/contracts';
+import { type Answers, callsTo, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
+import { message } from '@vap/ui';
+import { renderConsolePage } from '@vap/ui/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import plugin from '../index.js';
+import en from '../locales/en.json';
+
+afterEach(() => {
+  cleanup();
+  message.clear();
+});
+
+const text = (en: string) => ({ 'zh-CN': en, en, 'zh-TW': en });
+const campaign = (partial: Partial<Campaign> & Pick<Campaign, 'id'>): Campaign => ({
+  code: `c${partial.id}`,
+  kind: 'trade_in',
+  title: text('Old devices for vouchers'),
+  rules: text('Two vouchers per device of our brands.'),
+  starts_at: '2026-11-01T00:00:00.000Z',
+  ends_at: '2027-02-01T00:00:00.000Z',
+  state: 'open',
+  terms: {
+    voucher_value_fen: 1_000,
+    own_brand_vouchers: 2,
+    other_brand_vouchers: 1,
+    voucher_valid_days: 365,
+    return_address: 'Recycling centre, Shenzhen',
+    exchange_fen_per_voucher: null,
+  },
+  ...partial,
+});
+const models: TradeInModel[] = [
+  { id: 1, brand: 'VAP', model: 'VAP-IPC200', own_brand: true },
+  { id: 2, brand: 'Dahua', model: 'NVR4108', own_brand: false },
+];
+const application: TradeInApplication = {
+  id: 5,
+  campaign_id: 1,
+  campaign_title: text('Old devices for vouchers'),
+  lines: [{ model_id: 1, brand: 'VAP', model: 'VAP-IPC200', own_brand: true, quantity: 2 }],
+  tracking_number: 'SF100200300',
+  status: 'rejected',
+  reason: 'parcel empty',
+  vouchers: 4,
+  voucher_value_fen: 1_000,
+  submitted_at: '2026-11-20T08:00:00.000Z',
+  reviewed_at: '2026-11-21T08:00:00.000Z',
+  credited_at: null,
+};
+
+const CAMPAIGNS = `GET ${CAMPAIGN_PATHS.campaigns}`;
+const MODELS = `GET ${CAMPAIGN_PATHS.tradeInModels}`;
+const RECORDS = `GET ${CAMPAIGN_PATHS.tradeInApplications}`;
+const APPLY = `POST ${CAMPAIGN_PATHS.tradeInApplications}`;
+
+const renderTradeIn = (answers: Answers = {}, options: RenderPageOptions = {}) =>
+  renderConsolePage(
+    plugin,
+    'trade_in',
+    {
+      [CAMPAIGNS]: { body: { items: [campaign({ id: 1 })] } },
+      [MODELS]: { body: { items: models } },
+      [RECORDS]: { body: { items: [application], total: 1 } },
+      [APPLY]: { status: 201, body: { ...application, status: 'pending' } },
+      ...answers,
+    },
+    options,
+  );
+
+async function openForm() {
+  const apply = await screen.findByRole('button', { name: en.apply.open });
+  await waitFor(() => expect((apply as HTMLButtonElement).disabled).toBe(false));
+  await userEvent.click(apply);
+  return screen.findByRole('dialog', { name: en.apply.title });
+}
+
+async function chooseModel(dialog: HTMLElement, line: number, name: string) {
+  const group = within(dialog).getByRole('group', { name: `Device ${line}` });
+  await userEvent.click(within(group).getByRole('combobox', { name: en.apply.model }));
+  await userEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('trade_in (spec §2.4)', () => {
+  it('shows the policy, the subsidy per device and the return address', async () => {
+    await renderTradeIn();
+    expect(await screen.findByRole('heading', { name: 'Old devices for vouchers' })).toBeTruthy();
+    expect(screen.getByText(/¥10\.00 \(other brands\) to ¥20\.00 \(our brands\)/)).toBeTruthy();
+    expect(screen.getByText('Recycling centre, Shenzhen')).toBeTruthy();
+  });
+
+  it('counts the subsidy as lines change and sends distinct models with the tracking number', async () => {
+    const { api } = await renderTradeIn();
+    const dialog = await openForm();
+    expect(
+      (within(dialog).getByRole('button', { name: en.apply.remove }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await chooseModel(dialog, 1, 'VAP VAP-IPC200 (our brand)');
+    const quantity = within(dialog).getAllByRole('textbox', { name: en.apply.quantity })[0] as HTMLElement;
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(within(dialog).getByRole('status').textContent).toContain('6 vouchers, ¥60.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.apply.addLine }));
+    await chooseModel(dialog, 2, 'Dahua NVR4108');
+    expect(within(dialog).getByRole('status').textContent).toContain('7 vouchers, ¥70.00');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: en.apply.trackingNumber }), 'SF42');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.apply.submit }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.tradeInApplications)).toHaveLength(1),
+    );
+    expect(
+      callsTo(api.calls, 'POST', CAMPAIGN_PATHS.tradeInApplications)[0]?.body as TradeInApplyBody,
+    ).toEqual({
+      campaign_id: 1,
+      tracking_number: 'SF42',
+      lines: [
+        { model_id: 1, quantity: 3 },
+        { model_id: 2, quantity: 1 },
+      ],
+    });
+  });
+
+  it('refuses a form without a tracking number or with a model twice, sending nothing', async () => {
+    const { api } = await renderTradeIn();
+    const dialog = await openForm();
+    await chooseModel(dialog, 1, 'Dahua NVR4108');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.apply.addLine }));
+    await chooseModel(dialog, 2, 'Dahua NVR4108');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.apply.submit }));
+    expect(await within(dialog).findByText('Each device model may be listed once')).toBeTruthy();
+    expect(within(dialog).getByText(/tracking number/i, { selector: '[id$="-message"], p' })).toBeTruthy();
+    expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.tradeInApplications)).toHaveLength(0);
+  });
+
+  it('an ended campaign says so and cannot be applied to', async () => {
+    await renderTradeIn({ [CAMPAIGNS]: { body: { items: [campaign({ id: 1, state: 'ended' })] } } });
+    expect(await screen.findByText(en.tradeIn.closed)).toBeTruthy();
+    expect((screen.getByRole('button', { name: en.apply.open }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers the application only to a role with the apply button', async () => {
+    await renderTradeIn({}, { roleId: 4, buttons: [] });
+    expect(await screen.findByRole('heading', { name: 'Old devices for vouchers' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.apply.open })).toBeNull();
+  });
+
+  it('lists the records by status and shows one in detail', async () => {
+    const { api } = await renderTradeIn();
+    const table = await screen.findByRole('table', { name: en.records.title });
+    expect(await within(table).findByText('SF100200300')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: en.records.status }));
+    await userEvent.click(await screen.findByRole('option', { name: en.statuses.rejected }));
+    await userEvent.click(screen.getByRole('button', { name: /search/i }));
+    await waitFor(() =>
+      expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.tradeInApplications).at(-1))).toEqual([
+        { k: 'status', o: '=', v: 'rejected' },
+      ]),
+    );
+    await userEvent.click(within(table).getByRole('button', { name: en.records.details }));
+    const drawer = await screen.findByRole('dialog', { name: en.detail.title });
+    expect(within(drawer).getByText('parcel empty')).toBeTruthy();
+  });
+
+  it('says why the campaigns could not be loaded', async () => {
+    await renderTradeIn({ [CAMPAIGNS]: { status: 500, body: { code: 'internal', message: 'boom' } } });
+    expect((await screen.findByRole('alert')).textContent).toContain('boom');
+  });
+});
