@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import {
   ACCOUNT_PATHS,
   ALGMALL_PATHS,
+  CAMPAIGN_PATHS,
+  type Campaign,
   DEV_PAYMENT_PAGE_QUERY,
   DEV_PAYMENT_PATHS,
   DEVICE_PATHS,
@@ -27,6 +29,7 @@ import {
   type RechargeOrder,
   TASK_PATHS,
   TOKEN_STORAGE_KEY,
+  type TradeInModel,
 } from '@vap/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -135,6 +138,15 @@ beforeAll(async () => {
   if (!cheapest) throw new Error('the demo mall has no products');
   await api('POST', ALGMALL_PATHS.orders, { product_id: cheapest.id, quantity: 1, request_id: randomUUID() });
   await api('POST', ALGMALL_PATHS.authorisations, { product_id: cheapest.id, device_ids: [own[0]?.id] });
+  // A trade-in application to the demo's open campaign, for the trade-in records.
+  const campaigns = await api<{ items: Campaign[] }>('GET', CAMPAIGN_PATHS.campaigns);
+  const open = campaigns.items.find((campaign) => campaign.kind === 'trade_in' && campaign.state === 'open');
+  const models = await api<{ items: TradeInModel[] }>('GET', CAMPAIGN_PATHS.tradeInModels);
+  await api('POST', CAMPAIGN_PATHS.tradeInApplications, {
+    campaign_id: open?.id,
+    tracking_number: 'SF1234567890123',
+    lines: models.items.slice(0, 2).map((model) => ({ model_id: model.id, quantity: 2 })),
+  });
 
   browser = await launchChromium();
 }, 120_000);
