@@ -110,6 +110,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   [JOB_COMMANDS.whitelist]: job(JOB_COMMANDS.whitelist),
   [JOB_COMMANDS.algorithm_licence]: job(JOB_COMMANDS.algorithm_licence),
   [JOB_COMMANDS.hologram_scheme]: job(JOB_COMMANDS.hologram_scheme),
+  [JOB_COMMANDS.adpkg]: job(JOB_COMMANDS.adpkg),
 
   [TERMINAL_COMMANDS.open]: (args, unit) => {
     const session = sessionOf(args);

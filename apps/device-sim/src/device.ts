@@ -104,6 +104,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly licences = new Map<string, LicencePayload>();
   /** The hologram parking schemes it shows, by scheme id: the md5 of each file. */
   readonly schemes = new Map<number, string>();
+  /** The ad packages it shows, by package id: the md5 of each item's file, in order. */
+  readonly adPackages = new Map<number, string[]>();
   readonly jobs: Jobs;
 
   /** Messages it published (each once acknowledged, or written for QoS 0), and commands it received. */
@@ -189,6 +191,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
         model: this.model,
         licences: this.licences,
         schemes: this.schemes,
+        adPackages: this.adPackages,
         config: this.config,
         whitelists: this.whitelists,
         publish: (message) => this.publishJob(message),

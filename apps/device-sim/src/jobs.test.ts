@@ -123,6 +123,31 @@ describe('the jobs of a unit', () => {
     expect(await settled(jobs, 's3')).toMatchObject({ state: 'failed', reason: 'size_mismatch' });
   });
 
+  it('shows an ad package once every item has its size and md5, and refuses one with an item whose md5 differs', async () => {
+    const server = await serve();
+    const unit = new FakeUnit();
+    const jobs = jobsOf(unit);
+    const { url, md5, size } = server.args('');
+    const item = (name: string, hash = md5) => ({
+      type: 'image' as const,
+      resource_name: name,
+      url,
+      md5: hash,
+      size,
+      seconds: 5,
+    });
+    jobs.start('install_adpkg', 'a1', { package_id: 3, top_share: 50, items: [item('a'), item('b')] });
+    expect(await settled(jobs, 'a1')).toEqual({ state: 'completed', result: { package_id: 3, items: 2 } });
+    expect(unit.adPackages.get(3)).toEqual([md5, md5]);
+    jobs.start('install_adpkg', 'a2', {
+      package_id: 4,
+      top_share: 50,
+      items: [item('a'), item('b', '0'.repeat(32))],
+    });
+    expect(await settled(jobs, 'a2')).toMatchObject({ state: 'failed', reason: 'md5_mismatch' });
+    expect(unit.adPackages.has(4)).toBe(false);
+  });
+
   it('refuses a package whose md5 differs (md5_mismatch) and keeps its firmware', async () => {
     const server = await serve();
     const unit = new FakeUnit();

@@ -1,6 +1,6 @@
 /**
  * A unit's jobs (docs/mqtt.md, "Jobs on a simulated unit"): `upgrade_firmware`, `apply_config`,
- * `set_whitelist`, `install_licence` and `install_scheme`, as @vap/contracts defines them. The command's id is the job id; the reply says
+ * `set_whitelist`, `install_licence`, `install_scheme` and `install_adpkg`, as @vap/contracts defines them. The command's id is the job id; the reply says
  * where the job stands and `up/job` carries each change, the last one `completed` or `failed`. The
  * unit remembers the jobs it was given and how each ended, as a device's flash would, across its
  * reboots: a job id it already knows — the server asks again after a restart — is answered, never
@@ -9,8 +9,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   applyConfigArgsSchema,
+  type InstallAdpkgArgs,
   type InstallLicenceArgs,
   type InstallSchemeArgs,
+  installAdpkgArgsSchema,
   installLicenceArgsSchema,
   installSchemeArgsSchema,
   JOB_COMMANDS,
@@ -35,6 +37,8 @@ export interface JobUnit {
   readonly licences: Map<string, LicencePayload>;
   /** The hologram parking schemes it shows, by scheme id: the md5 of the file it fetched. */
   readonly schemes: Map<number, string>;
+  /** The ad packages it shows, by package id: the md5 of each item's file, in order. */
+  readonly adPackages: Map<number, string[]>;
   /** The firmware it runs: an upgrade sets it, then reboots. */
   firmwareVersion: string;
   readonly config: Record<string, unknown>;
@@ -156,6 +160,11 @@ export class Jobs {
         if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
         return this.showScheme(id, parsed.data);
       }
+      case JOB_COMMANDS.adpkg: {
+        const parsed = installAdpkgArgsSchema.safeParse(args);
+        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+        return this.showPackage(id, parsed.data);
+      }
       case JOB_COMMANDS.whitelist: {
         const parsed = setWhitelistArgsSchema.safeParse(args);
         if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
@@ -263,6 +272,48 @@ export class Jobs {
       if (fails) throw new JobFailure('simulated_failure', 'the unit could not show the scheme');
       this.unit.schemes.set(args.scheme_id, md5);
       return { scheme_id: args.scheme_id, md5 };
+    });
+  }
+
+  /**
+   * An ad package: each item's file fetched in turn by its signed URL, streamed and hashed on the
+   * way, its size and md5 checked (`md5_mismatch`, `size_mismatch`), then the package shown. A unit
+   * set to fail some jobs fails it `simulated_failure` once the files have come.
+   */
+  private showPackage(id: string, args: InstallAdpkgArgs): JobReport {
+    const fails = this.drawFailure();
+    const everyMs = this.settings.progressEveryMs ?? 250;
+    const total = args.items.reduce((sum, item) => sum + item.size, 0);
+    return this.run(id, async (signal) => {
+      let reportedAt = 0;
+      let before = 0;
+      const md5s: string[] = [];
+      for (const item of args.items) {
+        const { md5, bytes } = await download(item.url, {
+          size: item.size,
+          signal,
+          idleMs: this.settings.idleMs ?? 30_000,
+          onBytes: (received) => {
+            const now = Date.now();
+            const publish = now - reportedAt >= everyMs;
+            if (publish) reportedAt = now;
+            const share = (before + received) / total;
+            this.progress(id, Math.min(DOWNLOADED, Math.floor(share * DOWNLOADED)), publish);
+          },
+        });
+        if (bytes !== item.size)
+          throw new JobFailure(
+            'size_mismatch',
+            `${item.resource_name}: ${bytes} bytes, expected ${item.size}`,
+          );
+        if (md5 !== item.md5)
+          throw new JobFailure('md5_mismatch', `${item.resource_name}: md5 ${md5}, expected ${item.md5}`);
+        before += item.size;
+        md5s.push(md5);
+      }
+      if (fails) throw new JobFailure('simulated_failure', 'the unit could not show the package');
+      this.unit.adPackages.set(args.package_id, md5s);
+      return { package_id: args.package_id, items: md5s.length };
     });
   }
 

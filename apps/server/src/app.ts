@@ -42,6 +42,7 @@ import { objectsModule } from './core/storage/module.js';
 import { ObjectStore } from './core/storage/objects.js';
 import { accessKeysModule } from './modules/access-keys/index.js';
 import { accountModule } from './modules/account/index.js';
+import { adpkgModule } from './modules/adpkg/index.js';
 import { algmallModule } from './modules/algmall/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { campaignsModule } from './modules/campaigns/index.js';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       videoModule,
       algmallModule,
       hologramModule,
+      adpkgModule,
       lvlmLabModule({
         ...options.lvlmLab,
         refuseDevelopmentProviders: options.refuseDevelopmentProviders ?? false,

@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_CALLS,
   type AccessKeyCreated,
+  ADPKG_PATHS,
   ALGMALL_CALLS,
   ALGMALL_PATHS,
   type AnyCall,
@@ -399,6 +400,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     deviceMenus.algmall_onauth = ['add'];
     deviceMenus.algmall_product_list = ['trial'];
     deviceMenus.hologram_parking = ['add', 'edit'];
+    deviceMenus.adpkg_management = ['add', 'publish'];
     const [limitedRole] = await db
       .insert(roles)
       .values({
@@ -732,6 +734,48 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       const refused = await t.app.inject({
         method: 'POST',
         url: `/webapi${HOLOGRAM_PATHS.deliveries(created.json<{ id: number }>().id)}`,
+        headers: oneGroup,
+        payload: { device_ids: [rows.otherDeviceId] },
+      });
+      expect(refused.statusCode, refused.body).toBe(404);
+    });
+
+    it('ad packages offer, and publish to, only devices of its group', async () => {
+      const offered = await t.app.inject({
+        method: 'GET',
+        url: `/webapi${ADPKG_PATHS.devices}?page=1&size=100`,
+        headers: oneGroup,
+      });
+      expect(offered.statusCode, offered.body).toBe(200);
+      expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
+      expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
+      const [company] = await t.database.db
+        .select({ companyId: devices.companyId })
+        .from(devices)
+        .where(eq(devices.id, rows.otherDeviceId));
+      const companyId = company?.companyId ?? 0;
+      const bytes = pngOf(10, 30);
+      const file = `adpkg/${companyId}_${md5(bytes)}.png`;
+      await new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
+        file,
+        bytes,
+        'image/png',
+        companyId,
+      );
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${ADPKG_PATHS.packages}`,
+        headers: oneGroup,
+        payload: {
+          name: 'Group package',
+          top_share: 50,
+          items: [{ type: 'image', file, resource_name: 'a', seconds: 5 }],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/webapi${ADPKG_PATHS.deliveries(created.json<{ id: number }>().id)}`,
         headers: oneGroup,
         payload: { device_ids: [rows.otherDeviceId] },
       });

@@ -473,6 +473,22 @@ export const HOLOGRAM_PATHS = {
   devices: '/v1/media/company/hologram/devices',
 } as const;
 
+/** Ad packages (spec §2.3 adpkg_management, adpkg_design; issue 32): layouts of a device's screen. */
+export const ADPKG_PATHS = {
+  /** GET: a page of the company's packages (list query: name); POST: adds one. */
+  packages: '/v1/media/company/adpkg/packages',
+  /** GET: one package; PUT: edits it; DELETE: deletes it. */
+  package: pathWithId('/v1/media/company/adpkg/packages/:id'),
+  /** POST: an upload token of an item's file `adpkg/{companyId}_{md5}.{jpg|png|mp4}` (resumable, in parts). */
+  fileToken: '/v1/media/company/adpkg/file_token',
+  /** GET: a page of the devices a package is published to, with their states; POST: publishes it to more. */
+  deliveries: pathWithId('/v1/media/company/adpkg/packages/:id/devices'),
+  /** POST: publishes a package again to those of its devices whose delivery failed. */
+  retry: pathWithId('/v1/media/company/adpkg/packages/:id/devices/retry'),
+  /** GET: the devices the caller may publish to (list query: sn). */
+  devices: '/v1/media/company/adpkg/devices',
+} as const;
+
 /** The pattern of every route above: the server registers no /webapi route outside this list. */
 export const API_ROUTE_PATTERNS: readonly string[] = [
   AUTH_PATHS,
@@ -500,6 +516,7 @@ export const API_ROUTE_PATTERNS: readonly string[] = [
   PRS_PATHS,
   HOLOGRAM_PATHS,
   CAMPAIGN_PATHS,
+  ADPKG_PATHS,
   { catalogue: CATALOGUE_PATH },
   OPERATIONS_PATHS,
 ].flatMap(patternsOf);

@@ -88,6 +88,11 @@ export const AUDIT_ACTIONS = [
   'hologram.scheme.delete',
   'hologram.scheme.publish',
   'hologram.scheme.retry',
+  'adpkg.package.create',
+  'adpkg.package.update',
+  'adpkg.package.delete',
+  'adpkg.package.publish',
+  'adpkg.package.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

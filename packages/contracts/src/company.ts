@@ -69,6 +69,7 @@ export const OBJECT_KINDS = [
   'recording',
   'resource',
   'hologram',
+  'adpkg',
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 /**
@@ -90,6 +91,8 @@ export const OBJECT_MAX_BYTES: Record<ObjectKind, number> = {
   /** A resource's file (issue 32): resources.ts' RESOURCE_MAX_BYTES. */
   resource: 100 * 1024 * 1024,
   hologram: HOLOGRAM_SCHEME_MAX_BYTES,
+  /** An ad package's item (adpkg.ts): an image at most 5M, a video at most 100M (spec §5.6). */
+  adpkg: 100 * 1024 * 1024,
 };
 /** The kinds stored as bytes of any content (not images). */
 export const BINARY_OBJECT_KINDS: readonly ObjectKind[] = ['firmware', 'resource'];
@@ -105,10 +108,11 @@ export const VERIFY_IMAGE_FIELDS = Object.keys(VERIFY_IMAGE_KINDS) as VerifyImag
 /**
  * `license/12_9e107d9d372bb6826bd81d3542a419d6.png`, `firmware/12_….bin`, `hologram/12_….tar`;
  * nothing else (no `..`, no other folder, an image's extension for an image kind, `.bin` for
- * firmware and a resource, `.mp4` for a recording, `.tar` for a hologram scheme).
+ * firmware and a resource, `.mp4` for a recording, `.tar` for a hologram scheme, `.jpg`, `.png` or
+ * `.mp4` for an ad package's item).
  */
 export const OBJECT_PATH_PATTERN =
-  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4|resource\/(?:0|[1-9]\d{0,9})_[0-9a-f]{32}\.bin|hologram\/[1-9]\d{0,9}_[0-9a-f]{32}\.tar)$/;
+  /^(?:(?:license|id_human|id_emblem|logo)\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|jpeg|png)|firmware\/[1-9]\d{0,9}_[0-9a-f]{32}\.bin|recording\/[1-9]\d{0,9}_[0-9a-f]{32}\.mp4|resource\/(?:0|[1-9]\d{0,9})_[0-9a-f]{32}\.bin|hologram\/[1-9]\d{0,9}_[0-9a-f]{32}\.tar|adpkg\/[1-9]\d{0,9}_[0-9a-f]{32}\.(?:jpg|png|mp4))$/;
 const OBJECT_PATH_PARTS = /^([a-z_]+)\/(\d+)_([0-9a-f]{32})\.([a-z0-9]+)$/;
 
 export interface ObjectPathParts {

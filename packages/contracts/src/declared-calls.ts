@@ -4,6 +4,7 @@
  */
 import { ACCESS_KEY_CALLS } from './access-keys-calls.js';
 import { ACCOUNT_CALLS } from './account-calls.js';
+import { ADPKG_CALLS } from './adpkg-calls.js';
 import { ALGMALL_CALLS } from './algmall-calls.js';
 import { AUDIT_CALLS } from './audit-calls.js';
 import { AUTH_CALLS } from './auth-calls.js';
@@ -47,6 +48,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   campaigns: CAMPAIGN_CALLS,
   resources: RESOURCE_CALLS,
   hologram: HOLOGRAM_CALLS,
+  adpkg: ADPKG_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

@@ -19,12 +19,14 @@ export const JOB_COMMANDS = {
   whitelist: 'set_whitelist',
   algorithm_licence: 'install_licence',
   hologram_scheme: 'install_scheme',
+  adpkg: 'install_adpkg',
 } as const;
 export type JobCommand = (typeof JOB_COMMANDS)[keyof typeof JOB_COMMANDS];
 /**
  * What a job does: a task type of page device_maintenance, or `algorithm_licence` — an algorithm
  * mall's authorisation travelling to its device, which the mall's pages show rather than that list —
- * or `hologram_scheme`, a hologram parking scheme published to a device (page hologram_parking).
+ * or `hologram_scheme`, a hologram parking scheme published to a device (page hologram_parking), or
+ * `adpkg`, an ad package published to a device (page adpkg_management).
  */
 export type JobType = keyof typeof JOB_COMMANDS;
 
@@ -76,6 +78,30 @@ export const installSchemeArgsSchema = z.object({
   scheme_id: z.number().int().positive(),
 });
 export type InstallSchemeArgs = z.infer<typeof installSchemeArgsSchema>;
+
+/**
+ * `install_adpkg`: download each item of an ad package by its signed, expiring URL, check its size
+ * and md5, and show the package: its top half `top_share` percent of the screen, its items in turn
+ * (page adpkg_management).
+ */
+export const installAdpkgArgsSchema = z.object({
+  package_id: z.number().int().positive(),
+  top_share: z.number().int().min(0).max(100),
+  items: z
+    .array(
+      z.object({
+        type: z.enum(['image', 'video']),
+        resource_name: z.string().min(1).max(64),
+        url: z.url(),
+        md5: z.string().regex(/^[0-9a-f]{32}$/),
+        size: z.number().int().positive(),
+        seconds: z.number().int().positive().nullable(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type InstallAdpkgArgs = z.infer<typeof installAdpkgArgsSchema>;
 
 /**
  * Where a job stands on the device: `processing` with its progress (0–100), or ended. A device

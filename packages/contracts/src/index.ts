@@ -2,6 +2,8 @@ export * from './access-keys.js';
 export * from './access-keys-calls.js';
 export * from './account.js';
 export * from './account-calls.js';
+export * from './adpkg.js';
+export * from './adpkg-calls.js';
 export * from './algmall.js';
 export * from './algmall-calls.js';
 export * from './api-paths.js';

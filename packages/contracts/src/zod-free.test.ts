@@ -16,6 +16,7 @@ const ZOD_FREE = [
   'algmall-calls.ts',
   'lvlm-lab-calls.ts',
   'hologram-calls.ts',
+  'adpkg-calls.ts',
   'plate-recognition-calls.ts',
   'resources-calls.ts',
   'finance-calls.ts',

@@ -15,6 +15,7 @@ export class FakeJobUnit implements JobUnit {
   readonly model = 'VC-C5';
   readonly licences: JobUnit['licences'] = new Map();
   readonly schemes: JobUnit['schemes'] = new Map();
+  readonly adPackages: JobUnit['adPackages'] = new Map();
   firmwareVersion = 'V5.2.0';
   readonly config: Record<string, unknown> = {};
   readonly whitelists: JobUnit['whitelists'] = {};

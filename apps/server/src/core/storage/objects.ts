@@ -244,15 +244,16 @@ export class ObjectStore {
   async accept(grant: UploadGrant, upload: ReceivedUpload): Promise<void> {
     const parts = parseObjectPath(grant.path);
     const binary = parts && BINARY_OBJECT_KINDS.includes(parts.kind);
-    const image =
-      binary || parts?.kind === 'recording' || parts?.kind === 'hologram' ? null : imageTypeOf(upload.head);
+    // A recording, or an ad package's video (its movie read by the package that names it).
+    const video = parts?.kind === 'recording' || (parts?.kind === 'adpkg' && parts.extension === 'mp4');
+    const image = binary || video || parts?.kind === 'hologram' ? null : imageTypeOf(upload.head);
     // A firmware package or a resource's file is bytes of any kind; a hologram scheme file is read as
-    // an archive by the scheme that names it (modules/hologram); a recording must be an MP4.
+    // an archive by the scheme that names it (modules/hologram); a video must be an MP4.
     const type = binary
       ? 'application/octet-stream'
       : parts?.kind === 'hologram'
         ? 'application/x-tar'
-        : parts?.kind === 'recording'
+        : video
           ? isMp4(upload.head)
             ? 'video/mp4'
             : null

@@ -14,6 +14,8 @@ import {
   ACCESS_KEY_CALLS,
   ACCESS_KEY_PATHS,
   ACCOUNT_CALLS,
+  ADPKG_CALLS,
+  ADPKG_PATHS,
   ALGMALL_CALLS,
   ALGMALL_PATHS,
   type AnyCall,
@@ -57,12 +59,13 @@ import { auditLogs } from '../../core/audit/schema.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
-import { addAccount, md5, uploadGranted } from '../../testing/accounts.js';
+import { addAccount, md5, pngOf, uploadGranted } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { schemeFile } from '../../testing/scheme-files.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { adPackageDeliveries } from '../adpkg/schema.js';
 import { algmallProducts } from '../algmall/schema.js';
 import { DEMO_CAMPAIGN_CODE } from '../campaigns/demo.js';
 import { campaigns, tradeInModels } from '../campaigns/schema.js';
@@ -113,6 +116,7 @@ const WRITES_NOT_AUDITED: Record<string, string> = {
   [routeOf(TASK_CALLS.firmwareToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(RESOURCE_CALLS.uploadToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(HOLOGRAM_CALLS.fileToken)]: 'issues a short-lived upload token and writes nothing',
+  [routeOf(ADPKG_CALLS.fileToken)]: 'issues a short-lived upload token and writes nothing',
   [routeOf(FINANCE_CALLS.answerDevPayment)]:
     "development only: stands in for the payment gateway; a payment's record is its ledger entry and the order's state",
   [routeOf(FINANCE_CALLS.paymentNotify)]:
@@ -618,6 +622,44 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       .where(eq(taskJobs.id, delivery?.jobId ?? 0));
     return by(ctx, account, 'POST', HOLOGRAM_PATHS.retry(id), { ids: [delivery?.id ?? 0] });
   },
+  [routeOf(ADPKG_CALLS.create)]: async (ctx) => {
+    const account = await ctx.owner();
+    return by(ctx, account, 'POST', ADPKG_PATHS.packages, await adPackageBody(ctx, account));
+  },
+  [routeOf(ADPKG_CALLS.update)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { id, body } = await adPackage(ctx, account);
+    return by(ctx, account, 'PUT', ADPKG_PATHS.package(id), { ...body, top_share: 70 });
+  },
+  [routeOf(ADPKG_CALLS.remove)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { id } = await adPackage(ctx, account);
+    return by(ctx, account, 'DELETE', ADPKG_PATHS.package(id));
+  },
+  [routeOf(ADPKG_CALLS.publish)]: async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const { id } = await adPackage(ctx, account);
+    return by(ctx, account, 'POST', ADPKG_PATHS.deliveries(id), { device_ids: [deviceId] });
+  },
+  [routeOf(ADPKG_CALLS.retry)]: async (ctx) => {
+    const { account, deviceId } = await boundDevice(ctx);
+    const { id } = await adPackage(ctx, account);
+    const published = await ctx.call('POST', ADPKG_PATHS.deliveries(id), {
+      ...account,
+      payload: { device_ids: [deviceId] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    // The device never came online: its delivery failed.
+    const [delivery] = await ctx.t.database.db
+      .select({ id: adPackageDeliveries.id, jobId: adPackageDeliveries.jobId })
+      .from(adPackageDeliveries)
+      .where(eq(adPackageDeliveries.packageId, id));
+    await ctx.t.database.db
+      .update(taskJobs)
+      .set({ state: 'failed', reason: 'offline' })
+      .where(eq(taskJobs.id, delivery?.jobId ?? 0));
+    return by(ctx, account, 'POST', ADPKG_PATHS.retry(id), { ids: [delivery?.id ?? 0] });
+  },
   [routeOf(ALGMALL_CALLS.authoriseOffline)]: async (ctx) => {
     const { account, productId } = await authorisable(ctx);
     const boundary = 'vap-fingerprint-recipe';
@@ -783,6 +825,31 @@ async function hologramScheme(ctx: Context, account: Account) {
   });
   expect(created.statusCode, created.body).toBe(201);
   return { id: created.json<{ id: number }>().id, file };
+}
+
+/** An ad package's body with one uploaded image of the account's company. */
+async function adPackageBody(ctx: Context, account: Account) {
+  const bytes = pngOf(12, 20);
+  const path = `adpkg/${account.companyId}_${md5(bytes)}.png`;
+  const grant = await ctx.call('POST', ADPKG_PATHS.fileToken, {
+    ...account,
+    payload: { name: path, size: bytes.length },
+  });
+  expect(grant.statusCode, grant.body).toBe(200);
+  await uploadGranted(ctx.t, { ...grant.json(), url: '/webapi/v1/pms/objects/upload' }, path, bytes);
+  return {
+    name: 'Lobby',
+    top_share: 50,
+    items: [{ type: 'image', file: path, resource_name: 'welcome', seconds: 5 }],
+  };
+}
+
+/** An ad package of the account's company; answers its id and body. */
+async function adPackage(ctx: Context, account: Account) {
+  const body = await adPackageBody(ctx, account);
+  const created = await ctx.call('POST', ADPKG_PATHS.packages, { ...account, payload: body });
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json<{ id: number }>().id, body };
 }
 
 /** A recorded firmware package of a model; answers its id. */

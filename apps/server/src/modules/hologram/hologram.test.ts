@@ -13,12 +13,12 @@ import {
   type HologramDelivery,
   type HologramScheme,
   type ListPage,
-  type PartUpload,
 } from '@vap/contracts';
 import { type Fleet, startFleet } from '@vap/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../testing/accounts.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
+import { uploadInParts } from '../../testing/part-uploads.js';
 import { schemeFile, tarOf } from '../../testing/scheme-files.js';
 import { taskFixture, type Unit, until } from '../tasks/test-support.js';
 
@@ -56,45 +56,14 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
   });
 
   /** Uploads a scheme file through the page's token and the object store's upload in parts. */
-  async function upload(bytes: Buffer, headers = state.owner, companyId = state.companyId) {
-    const name = `hologram/${companyId}_${md5(bytes)}.tar`;
-    const granted = await state.t.app.inject({
-      method: 'POST',
-      url: `/webapi${HOLOGRAM_PATHS.fileToken}`,
+  const upload = (bytes: Buffer, headers = state.owner, companyId = state.companyId) =>
+    uploadInParts(
+      state.t,
+      HOLOGRAM_PATHS.fileToken,
+      `hologram/${companyId}_${md5(bytes)}.tar`,
+      bytes,
       headers,
-      payload: { name, size: bytes.length },
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
-    const { token, url } = granted.json<{ token: string; url: string }>();
-    const oss = { authorization: `VAP-OSS ${token}` };
-    const started = await state.t.app.inject({ method: 'POST', url, headers: oss });
-    expect(started.statusCode, started.body).toBe(200);
-    const parts = started.json<PartUpload>();
-    for (const part of parts.parts) {
-      const slice = bytes.subarray((part.number - 1) * parts.part_size, part.number * parts.part_size);
-      const put = await state.t.app.inject({
-        method: 'PUT',
-        url: part.url,
-        headers: { 'content-type': 'application/octet-stream' },
-        payload: slice,
-      });
-      expect(put.statusCode, put.body).toBe(204);
-      const reported = await state.t.app.inject({
-        method: 'POST',
-        url: `${url}/${parts.id}/parts/${part.number}`,
-        headers: oss,
-        payload: { etag: String(put.headers.etag) },
-      });
-      expect(reported.statusCode, reported.body).toBe(204);
-    }
-    const completed = await state.t.app.inject({
-      method: 'POST',
-      url: `${url}/${parts.id}/complete`,
-      headers: oss,
-    });
-    expect(completed.statusCode, completed.body).toBe(200);
-    return name;
-  }
+    );
 
   async function addScheme(name: string, file: string) {
     const response = await call('POST', `${HOLOGRAM_PATHS.schemes}`, {

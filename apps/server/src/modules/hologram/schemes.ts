@@ -14,7 +14,6 @@ import {
   HOLOGRAM_SCHEME_FILTERS,
   HOLOGRAM_SCHEME_ORDER_KEYS,
   type HologramDelivery,
-  type HologramDeliveryState,
   type HologramDevice,
   type HologramScheme,
   JOB_COMMANDS,
@@ -22,18 +21,22 @@ import {
   type ListQuery,
   parseObjectPath,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
-import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
-import { ownDevicesWhere, targetDevices } from '../devices/index.js';
-import type { JobEngine } from '../tasks/index.js';
+import {
+  Deliveries,
+  deliveryStateOf,
+  type JobEngine,
+  noDeliveries,
+  publishableDevices,
+} from '../tasks/index.js';
 import { hologramDeliveries as deliveries, hologramSchemes as schemes } from './schema.js';
 import { readSchemeFile } from './scheme-file.js';
 
@@ -47,12 +50,6 @@ interface SchemePayload {
   size: number;
 }
 
-/** A delivery's state from its job's. */
-const stateOf = sql<HologramDeliveryState>`case
-  when ${taskJobs.state} in ('pending', 'processing') then 'in_progress'
-  when ${taskJobs.state} = 'completed' then 'success'
-  else 'failed' end`;
-
 const schemeFilters = whereOf(HOLOGRAM_SCHEME_FILTERS, {
   name: ({ v }, param) => sql`${schemes.name} ilike ${param(likePattern(v))}`,
   site: ({ v }, param) => sql`${schemes.site} ilike ${param(likePattern(v))}`,
@@ -62,7 +59,7 @@ const schemeOrders = orderOf(HOLOGRAM_SCHEME_ORDER_KEYS, {
   name: schemes.name,
 });
 const deliveryFilters = whereOf(HOLOGRAM_DELIVERY_FILTERS, {
-  state: ({ v }, param) => sql`${stateOf} = ${param(v)}`,
+  state: ({ v }, param) => sql`${deliveryStateOf} = ${param(v)}`,
   sn: ({ v }, param) => sql`${deliveries.sn} ilike ${param(likePattern(v))}`,
 });
 const deviceFilters = whereOf(HOLOGRAM_DEVICE_FILTERS, {
@@ -72,6 +69,8 @@ const deviceFilters = whereOf(HOLOGRAM_DEVICE_FILTERS, {
 type SchemeRow = typeof schemes.$inferSelect;
 
 export class HologramSchemes {
+  private readonly published: Deliveries;
+
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
@@ -80,6 +79,16 @@ export class HologramSchemes {
     private readonly origin: () => string,
     private readonly now: () => number = Date.now,
   ) {
+    this.published = new Deliveries(db, engine, {
+      table: deliveries,
+      id: deliveries.id,
+      companyId: deliveries.companyId,
+      parentId: deliveries.schemeId,
+      deviceId: deliveries.deviceId,
+      sn: deliveries.sn,
+      jobId: deliveries.jobId,
+      createdAt: deliveries.createdAt,
+    });
     engine.define(SCHEME_JOB, {
       command: async (task) => {
         const payload = task.payload as unknown as SchemePayload;
@@ -164,11 +173,8 @@ export class HologramSchemes {
   /** Deletes a scheme; its deliveries still on their way are cancelled. */
   async remove(companyId: number, id: number, trail: AuditTrail): Promise<void> {
     const row = await this.row(companyId, id);
-    const jobs = await this.db
-      .select({ jobId: deliveries.jobId })
-      .from(deliveries)
-      .where(eq(deliveries.schemeId, id));
-    if (jobs.length > 0) await this.engine.cancelJobs(jobs.map((job) => job.jobId));
+    const jobs = await this.published.jobsOf(id);
+    if (jobs.length > 0) await this.engine.cancelJobs(jobs);
     await this.db.transaction(async (tx) => {
       await tx.delete(schemes).where(and(eq(schemes.companyId, companyId), eq(schemes.id, id)));
       await trail.record(tx, {
@@ -181,84 +187,42 @@ export class HologramSchemes {
 
   /** Publishes the scheme to devices of the caller's groups; answers how many. */
   async publish(caller: Permissions, id: number, deviceIds: readonly number[], trail: AuditTrail) {
-    const companyId = companyOf(caller);
-    const scheme = await this.row(companyId, id);
-    const chosen = await targetDevices(
-      this.db,
+    const scheme = await this.row(companyOf(caller), id);
+    return this.published.publish(
       caller,
-      { device_ids: [...deviceIds] },
-      deviceIds.length,
-      'edit',
+      scheme.id,
+      deviceIds,
+      {
+        type: SCHEME_JOB,
+        subject: scheme.name,
+        payload: {
+          scheme_id: scheme.id,
+          path: scheme.file,
+          md5: scheme.md5,
+          size: scheme.size,
+        } satisfies SchemePayload as unknown as Record<string, unknown>,
+        deadlineHours: HOLOGRAM_DELIVERY_DEADLINE_HOURS,
+        timeoutMinutes: HOLOGRAM_DELIVERY_TIMEOUT_MINUTES,
+      },
+      (tx, sns) =>
+        trail.record(tx, {
+          action: 'hologram.scheme.publish',
+          target: { type: 'hologram_scheme', id: scheme.id },
+          after: { devices: sns },
+        }),
     );
-    if (chosen.length === 0) throw new ApiError(400, 'task_no_devices');
-    await this.db.transaction(async (tx) => {
-      const { jobs } = await this.engine.enqueue(
-        tx,
-        {
-          companyId,
-          type: SCHEME_JOB,
-          subject: scheme.name,
-          payload: {
-            scheme_id: scheme.id,
-            path: scheme.file,
-            md5: scheme.md5,
-            size: scheme.size,
-          } satisfies SchemePayload as unknown as Record<string, unknown>,
-          createdBy: caller.userId,
-          deadlineHours: HOLOGRAM_DELIVERY_DEADLINE_HOURS,
-          timeoutMinutes: HOLOGRAM_DELIVERY_TIMEOUT_MINUTES,
-        },
-        chosen,
-      );
-      await tx
-        .insert(deliveries)
-        .values(
-          chosen.map((device) => ({
-            companyId,
-            schemeId: scheme.id,
-            deviceId: device.id,
-            sn: device.sn,
-            jobId: jobs.get(device.id) ?? 0,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [deliveries.schemeId, deliveries.sn],
-          set: { jobId: sql`excluded.job_id`, deviceId: sql`excluded.device_id` },
-        });
-      await trail.record(tx, {
-        action: 'hologram.scheme.publish',
-        target: { type: 'hologram_scheme', id: scheme.id },
-        after: { devices: chosen.map((device) => device.sn) },
-      });
-    });
-    void this.engine.tick();
-    return { changed: chosen.length };
   }
 
   /** Publishes the scheme again to those of these deliveries that failed; answers how many. */
   async retry(companyId: number, id: number, ids: readonly number[], trail: AuditTrail) {
     await this.row(companyId, id);
-    const rows = await this.db
-      .select({ jobId: deliveries.jobId })
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.companyId, companyId),
-          eq(deliveries.schemeId, id),
-          inArray(deliveries.id, [...ids]),
-        ),
-      );
-    const changed = await this.engine.retryJobs(
-      rows.map((row) => row.jobId),
-      (tx, n) =>
-        trail.record(tx, {
-          action: 'hologram.scheme.retry',
-          target: { type: 'hologram_scheme', id },
-          after: { ids, retried: n },
-        }),
+    return this.published.retry(companyId, id, ids, (tx, n) =>
+      trail.record(tx, {
+        action: 'hologram.scheme.retry',
+        target: { type: 'hologram_scheme', id },
+        after: { ids, retried: n },
+      }),
     );
-    void this.engine.tick();
-    return { changed };
   }
 
   private async row(companyId: number, id: number): Promise<SchemeRow> {
@@ -270,25 +234,6 @@ export class HologramSchemes {
     return row;
   }
 
-  /** How each scheme's deliveries stand. */
-  private async counts(ids: readonly number[]) {
-    const counted = new Map<number, HologramScheme['devices']>();
-    if (ids.length === 0) return counted;
-    const rows = await this.db
-      .select({ schemeId: deliveries.schemeId, state: stateOf, n: count() })
-      .from(deliveries)
-      .innerJoin(taskJobs, eq(taskJobs.id, deliveries.jobId))
-      .where(inArray(deliveries.schemeId, [...ids]))
-      .groupBy(deliveries.schemeId, stateOf);
-    for (const row of rows) {
-      const entry = counted.get(row.schemeId) ?? { total: 0, in_progress: 0, success: 0, failed: 0 };
-      entry[row.state] += Number(row.n);
-      entry.total += Number(row.n);
-      counted.set(row.schemeId, entry);
-    }
-    return counted;
-  }
-
   private toScheme(row: SchemeRow, counts: Map<number, HologramScheme['devices']>): HologramScheme {
     return {
       id: row.id,
@@ -298,7 +243,7 @@ export class HologramSchemes {
       size: row.size,
       md5: row.md5,
       screens: row.screens,
-      devices: counts.get(row.id) ?? { total: 0, in_progress: 0, success: 0, failed: 0 },
+      devices: counts.get(row.id) ?? noDeliveries(),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -306,7 +251,7 @@ export class HologramSchemes {
 
   async one(companyId: number, id: number): Promise<HologramScheme> {
     const row = await this.row(companyId, id);
-    return this.toScheme(row, await this.counts([row.id]));
+    return this.toScheme(row, await this.published.counts([row.id]));
   }
 
   /** A page of the company's schemes, newest first. */
@@ -323,79 +268,18 @@ export class HologramSchemes {
         .offset((query.page - 1) * query.size),
       this.db.select({ total: count() }).from(schemes).where(where),
     ]);
-    const counts = await this.counts(rows.map((row) => row.id));
+    const counts = await this.published.counts(rows.map((row) => row.id));
     return { items: rows.map((row) => this.toScheme(row, counts)), total: counted?.total ?? 0 };
   }
 
   /** A page of a scheme's deliveries, by serial. */
   async deliveries(companyId: number, id: number, query: ListQuery): Promise<ListPage<HologramDelivery>> {
     await this.row(companyId, id);
-    const where = and(
-      eq(deliveries.companyId, companyId),
-      eq(deliveries.schemeId, id),
-      deliveryFilters(query.wheres),
-    );
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({
-          id: deliveries.id,
-          deviceId: devices.id,
-          sn: deliveries.sn,
-          deviceName: devices.name,
-          state: stateOf,
-          reason: taskJobs.reason,
-          attempts: taskJobs.attempts,
-          endedAt: taskJobs.endedAt,
-          startedAt: taskJobs.startedAt,
-          createdAt: deliveries.createdAt,
-        })
-        .from(deliveries)
-        .innerJoin(taskJobs, eq(taskJobs.id, deliveries.jobId))
-        .leftJoin(devices, and(eq(devices.id, deliveries.deviceId), eq(devices.companyId, companyId)))
-        .where(where)
-        .orderBy(asc(deliveries.sn))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      this.db
-        .select({ total: count() })
-        .from(deliveries)
-        .innerJoin(taskJobs, eq(taskJobs.id, deliveries.jobId))
-        .where(where),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        device_id: row.deviceId,
-        sn: row.sn,
-        device_name: row.deviceName ?? '',
-        state: row.state,
-        reason: row.state === 'failed' ? (row.reason ?? 'failed') : null,
-        attempts: Math.max(1, row.attempts),
-        updated_at: (row.endedAt ?? row.startedAt ?? row.createdAt).toISOString(),
-      })),
-      total: counted?.total ?? 0,
-    };
+    return this.published.page(companyId, id, query, deliveryFilters(query.wheres));
   }
 
   /** The devices the caller may publish to, by serial. */
-  async devices(caller: Permissions, query: ListQuery): Promise<ListPage<HologramDevice>> {
-    const where = and(ownDevicesWhere(caller), deviceFilters(query.wheres));
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({
-          id: devices.id,
-          sn: devices.sn,
-          name: devices.name,
-          model: devices.model,
-          online: sql<boolean>`${devices.status} = 'online'`,
-        })
-        .from(devices)
-        .where(where)
-        .orderBy(asc(devices.sn))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      this.db.select({ total: count() }).from(devices).where(where),
-    ]);
-    return { items: rows, total: counted?.total ?? 0 };
+  devices(caller: Permissions, query: ListQuery): Promise<ListPage<HologramDevice>> {
+    return publishableDevices(this.db, caller, query, deviceFilters(query.wheres));
   }
 }

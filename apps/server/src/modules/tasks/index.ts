@@ -16,6 +16,15 @@ import { taskSummaryRoutes } from './summary-routes.js';
 import { Tasks } from './tasks.js';
 import { ConfigTemplates } from './templates.js';
 
+export {
+  Deliveries,
+  type Delivery,
+  type DeliveryCounts,
+  deliveryStateOf,
+  noDeliveries,
+  type PublishableDevice,
+  publishableDevices,
+} from './deliveries.js';
 /** Another module's job type (the algorithm mall's licences): its kind's hooks. */
 export type { HookedJob, JobKind } from './engine.js';
 export type { JobEngine };
