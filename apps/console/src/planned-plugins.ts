@@ -23,14 +23,11 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // plugins/media has video detail and hologram parking (issue 32); the other media pages wait here.
+  // plugins/media has video detail, hologram parking and ad packages (issue 32); the design page waits here.
   definePlugin({
     id: 'media-planned',
     kernel: '^2',
-    pages: [
-      ...pages(['adpkg_management']),
-      page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') }),
-    ],
+    pages: [page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') })],
   }),
   definePlugin({
     id: 'voip',

@@ -10,11 +10,11 @@ afterEach(cleanup);
 
 describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('without a token, a console address leads to /login with the wanted address as redirect', async () => {
-    const { router } = await renderConsole('/media/adpkg-management?page=2', null);
+    const { router } = await renderConsole('/voip/device-phone?page=2', null);
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/media/adpkg-management?page=2',
+      '/voip/device-phone?page=2',
     );
   });
 
@@ -27,10 +27,10 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
       '/official?file=3',
     );
     cleanup();
-    const { router } = await renderConsole('/redirect/media/adpkg-management?page=2', null);
+    const { router } = await renderConsole('/redirect/voip/device-phone?page=2', null);
     await screen.findByRole('form', { name: 'Sign in' });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/media/adpkg-management?page=2',
+      '/voip/device-phone?page=2',
     );
   });
 
@@ -42,11 +42,11 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
 
   it('a user without a company never enters the shell: any address shows the company completion of /login', async () => {
     const detached = testUser({ role_id: null, company: null, menus: {} });
-    const { router } = await renderConsole('/media/adpkg-management?page=2', detached);
+    const { router } = await renderConsole('/voip/device-phone?page=2', detached);
     await screen.findByRole('heading', { name: 'Your account has no company yet' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/media/adpkg-management?page=2',
+      '/voip/device-phone?page=2',
     );
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
@@ -73,7 +73,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('/index goes to the first available page and unknown addresses go to /index', async () => {
     const { router } = await renderConsole('/no/such/page');
     await screen.findByText('This page is coming soon');
-    expect(router.state.location.pathname).toBe('/media/adpkg-management');
+    expect(router.state.location.pathname).toBe('/voip/device-phone');
   });
 
   it('the sidebar shows the company name when the title is empty, and the permitted tree', async () => {
@@ -81,33 +81,33 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const sidebar = await screen.findByTestId('sidebar');
     expect(within(sidebar).getByText('演示科技有限公司')).toBeTruthy();
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('button', { name: 'Media and ads' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Internet telephony' })).toBeTruthy();
     expect(within(nav).queryByText('MQTT broker')).toBeNull();
     const docs = within(nav).getByRole('link', { name: 'Developer docs', hidden: true });
     expect(docs.getAttribute('target')).toBe('_blank');
   });
 
   it('a page of a plugin not built yet says "coming soon", titled by its menu entry', async () => {
-    await renderConsole('/media/adpkg-management');
+    await renderConsole('/voip/device-phone');
     expect(await screen.findByText('This page is coming soon')).toBeTruthy();
-    expect(document.title).toBe('Ad packages - VAP Console');
+    expect(document.title).toBe('Device phones - VAP Console');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
-    expect(within(breadcrumb).getByText('Ad packages').getAttribute('aria-current')).toBe('page');
+    expect(within(breadcrumb).getByText('Device phones').getAttribute('aria-current')).toBe('page');
   });
 
   it('every visited page opens a tab after the pinned dashboard, and a refresh keeps the page', async () => {
-    const { kernel, router } = await renderConsole('/media/adpkg-management?page=2');
+    const { kernel, router } = await renderConsole('/voip/device-phone?page=2');
     await screen.findByText('This page is coming soon');
     expect(kernel.tabs.state.views.map((view) => view.fullPath)).toEqual([
       '/dashboard',
-      '/media/adpkg-management?page=2',
+      '/voip/device-phone?page=2',
     ]);
-    const target = kernel.tabs.refresh('/media/adpkg-management');
+    const target = kernel.tabs.refresh('/voip/device-phone');
     await act(() => router.navigate(target ?? ''));
     await screen.findByText('This page is coming soon');
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/media/adpkg-management?page=2',
+      '/voip/device-phone?page=2',
     );
   });
 
@@ -123,7 +123,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
       [`GET ${CATALOGUE_PATH}`]: {
         body: {
           pages: [
-            { name: 'adpkg_management', path: '/media/adpkg-management' },
+            { name: 'voip_device_phone', path: '/voip/device-phone' },
             { name: 'system_role', path: '/system/role' },
           ],
         },
@@ -136,7 +136,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(router.state.location.pathname).toBe('/system/role/');
     expect(document.title).toBe('You are not permitted to open this page - VAP Console');
     await act(() => router.navigate('/no/such/page'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/media/adpkg-management'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voip/device-phone'));
   });
 
   it('the user menu lists AccessKey for the owner only (a plugin contribution)', async () => {
@@ -201,13 +201,13 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {
-    const { router, api, kernel } = await renderConsole('/media/adpkg-management?tab=2');
+    const { router, api, kernel } = await renderConsole('/voip/device-phone?tab=2');
     await userEvent.click(await screen.findByTestId('user-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/media/adpkg-management?tab=2',
+      '/voip/device-phone?tab=2',
     );
     expect(api.calls.some((call) => call.method === 'POST' && call.path === '/v1/pms/user/logout')).toBe(
       true,
@@ -229,11 +229,11 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('switching the language re-renders the sidebar and the title at once', async () => {
-    const { kernel } = await renderConsole('/media/adpkg-management');
+    const { kernel } = await renderConsole('/voip/device-phone');
     await screen.findByText('This page is coming soon');
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(await screen.findByRole('button', { name: '媒体与广告' })).toBeTruthy();
-    expect(document.title).toBe('广告包管理 - VAP 管理控制台');
+    expect(await screen.findByRole('button', { name: '网络电话' })).toBeTruthy();
+    expect(document.title).toBe('设备话机 - VAP 管理控制台');
   });
 
   it('an unreadable stored token is dropped and the user signs in again', async () => {

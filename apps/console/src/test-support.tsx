@@ -18,13 +18,11 @@ export const item = (
 export const menus: MenuItem[] = [
   item({
     id: 1,
-    name: 'media',
+    name: 'voip',
     type: 'dir',
-    path: 'media',
+    path: 'voip',
     icon: 'wallet',
-    children: [
-      item({ id: 2, parent_id: 1, name: 'adpkg_management', type: 'page', path: 'adpkg-management' }),
-    ],
+    children: [item({ id: 2, parent_id: 1, name: 'voip_device_phone', type: 'page', path: 'device-phone' })],
   }),
   item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
   item({

@@ -71,19 +71,23 @@ export const adpkgItemFormSchema = z.discriminatedUnion('type', [
 ]);
 export type AdpkgItemForm = z.input<typeof adpkgItemFormSchema>;
 
+/** The add and edit form's fields but its items (the design page and the dialog edit those apart). */
+export const adpkgFieldsSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(ADPKG_NAME_MAX_LENGTH, 'validation.adpkgName'),
+  top_share: z
+    .number({ error: 'validation.adpkgTopShare' })
+    .int('validation.adpkgTopShare')
+    .min(ADPKG_TOP_SHARE_MIN, 'validation.adpkgTopShare')
+    .max(ADPKG_TOP_SHARE_MAX, 'validation.adpkgTopShare'),
+});
+
 /** The add and edit form. */
-export const adpkgFormSchema = z
-  .object({
-    name: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, 'validation.required')
-      .max(ADPKG_NAME_MAX_LENGTH, 'validation.adpkgName'),
-    top_share: z
-      .number({ error: 'validation.adpkgTopShare' })
-      .int('validation.adpkgTopShare')
-      .min(ADPKG_TOP_SHARE_MIN, 'validation.adpkgTopShare')
-      .max(ADPKG_TOP_SHARE_MAX, 'validation.adpkgTopShare'),
+export const adpkgFormSchema = adpkgFieldsSchema
+  .extend({
     items: z
       .array(adpkgItemFormSchema)
       .min(1, 'validation.adpkgItems')

@@ -5,7 +5,8 @@ import { definePlugin, messages, page } from '@vap/kernel';
  * devices holding a cloud video package — listed by device and time, played with seeking, and
  * downloaded with the role's `download` button; and hologram parking — the company's screen-display
  * schemes of its parking sites, their scheme files uploaded in parts (resumable), and their
- * publication to devices. Every page is a lazy chunk: nothing of it loads before the page is opened.
+ * publication to devices; and ad packages (`adpkg_management`) — layouts of the devices' screens
+ * with their items, uploaded in parts, published to devices the same way. Every page is a lazy chunk: nothing of it loads before the page is opened.
  */
 export default definePlugin({
   id: 'media',
@@ -13,6 +14,9 @@ export default definePlugin({
   pages: [
     page('video_detail', () => import('./pages/video-detail.js'), { buttons: ['download'] }),
     page('hologram_parking', () => import('./pages/hologram.js'), { buttons: ['add', 'edit', 'delete'] }),
+    page('adpkg_management', () => import('./pages/adpkg.js'), {
+      buttons: ['add', 'edit', 'delete', 'publish'],
+    }),
   ],
   messages: [
     messages('media', {

@@ -59,7 +59,7 @@ const withMedia = {
 async function openTwoPages() {
   const rendered = await renderConsole('/dashboard', withMedia);
   await screen.findByRole('heading', { name: /Welcome back/ });
-  await act(() => rendered.router.navigate('/media/adpkg-management'));
+  await act(() => rendered.router.navigate('/voip/device-phone'));
   await screen.findByText('This page is coming soon');
   await act(() => rendered.router.navigate('/media/promotion-info'));
   await screen.findByText('This page is coming soon');
@@ -69,7 +69,7 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Ad packages', 'Promotion info']);
+    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Promotion info']);
     expect(within(tabBar()).getByRole('link', { name: 'Promotion info' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -79,14 +79,14 @@ describe('tab bar (spec §2.4)', () => {
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
     await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Promotion info' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Ad packages']);
-    expect(router.state.location.pathname).toBe('/media/adpkg-management');
+    expect(tabNames()).toEqual(['Dashboard', 'Device phones']);
+    expect(router.state.location.pathname).toBe('/voip/device-phone');
   });
 
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(
-      within(tabBar()).getByRole('link', { name: 'Ad packages' }),
+      within(tabBar()).getByRole('link', { name: 'Device phones' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
     expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
@@ -99,14 +99,14 @@ describe('tab bar (spec §2.4)', () => {
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
-    within(tabBar()).getByRole('link', { name: 'Ad packages' }).focus();
+    within(tabBar()).getByRole('link', { name: 'Device phones' }).focus();
     await userEvent.keyboard('{Delete}');
     expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
     const { router } = await openTwoPages();
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Ad packages' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Device phones' }));
     const menu = await screen.findByRole('menu');
     expect(menu.style.width).toBe('105px');
     expect(
@@ -115,10 +115,10 @@ describe('tab bar (spec §2.4)', () => {
         .map((entry) => entry.textContent),
     ).toEqual(['Refresh', 'Close', 'Close others', 'Close all']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Close others' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Ad packages']);
-    expect(router.state.location.pathname).toBe('/media/adpkg-management');
+    expect(tabNames()).toEqual(['Dashboard', 'Device phones']);
+    expect(router.state.location.pathname).toBe('/voip/device-phone');
 
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Ad packages' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Device phones' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(tabNames()).toEqual(['Dashboard']);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -145,7 +145,7 @@ describe('tab bar (spec §2.4)', () => {
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '广告包管理', '推广信息']);
+    expect(tabNames()).toEqual(['首页', '设备话机', '推广信息']);
   });
 });
 
@@ -214,9 +214,9 @@ describe('sidebar (spec §2.4)', () => {
   it('the menu search keeps matching entries and their dirs', async () => {
     await renderConsole('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'pack');
+    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'phone');
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Ad packages' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Device phones' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.clear(within(sidebar).getByRole('searchbox', { name: 'Search menu' }));
     await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'zzz');
@@ -230,11 +230,11 @@ describe('sidebar (spec §2.4)', () => {
       if (!page) throw new Error(`No page claims ${name}`);
       return vi.spyOn(page, 'component');
     };
-    const adPackages = loaderOf('adpkg_management');
+    const adPackages = loaderOf('voip_device_phone');
     const dashboard = loaderOf('dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    await userEvent.click(within(nav).getByRole('button', { name: 'Media and ads' }));
-    await userEvent.hover(within(nav).getByRole('link', { name: 'Ad packages' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Internet telephony' }));
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Device phones' }));
     await waitFor(() => expect(adPackages).toHaveBeenCalledTimes(1));
     act(() => within(nav).getByRole('link', { name: 'Dashboard' }).focus());
     await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(1));
@@ -243,7 +243,7 @@ describe('sidebar (spec §2.4)', () => {
   it('arrow keys move between menu entries', async () => {
     await renderConsole('/dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    const billing = within(nav).getByRole('button', { name: 'Media and ads' });
+    const billing = within(nav).getByRole('button', { name: 'Internet telephony' });
     billing.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Dashboard');
@@ -272,10 +272,10 @@ describe('sidebar (spec §2.4)', () => {
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
     await userEvent.click(
-      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Media and ads' }),
+      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Internet telephony' }),
     );
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Ad packages' }));
-    expect(router.state.location.pathname).toBe('/media/adpkg-management');
+    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Device phones' }));
+    expect(router.state.location.pathname).toBe('/voip/device-phone');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
   });
 });

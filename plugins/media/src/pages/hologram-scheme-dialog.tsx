@@ -18,7 +18,7 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { useSchemeUpload } from './hologram-upload.js';
+import { schemeObjectName, useObjectUpload } from './part-upload.js';
 
 /** The form's fields but the file, which the upload gives. */
 const fieldsSchema = hologramSchemeFormSchema.omit({ file: true });
@@ -40,7 +40,7 @@ interface SchemeDialogProps {
 export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
   const t = useT('media');
   const hologram = useClient(HOLOGRAM_CALLS);
-  const upload = useSchemeUpload();
+  const upload = useObjectUpload(schemeObjectName, hologram.fileToken);
   const form = useZodForm(fieldsSchema, {
     defaultValues: { name: scheme?.name ?? '', site: scheme?.site ?? '' },
   });

@@ -77,11 +77,11 @@ describe('hologram parking (spec §2.3 hologram_parking; issue 32)', () => {
     );
     const drawer = await screen.findByRole('dialog', { name: 'Devices of Entrance screens' });
     const failed = (await within(drawer).findByText('SN-FAILED')).closest('tr') as HTMLElement;
-    expect(within(failed).getByText(words.deliveries.states.failed)).toBeTruthy();
+    expect(within(failed).getByText(en.publishing.deliveries.states.failed)).toBeTruthy();
     expect(within(failed).getByText('md5_mismatch')).toBeTruthy();
     const shown = within(drawer).getByText('SN-SHOWN').closest('tr') as HTMLElement;
-    expect(within(shown).queryByRole('button', { name: words.deliveries.retry })).toBeNull();
-    await userEvent.click(within(failed).getByRole('button', { name: words.deliveries.retry }));
+    expect(within(shown).queryByRole('button', { name: en.publishing.deliveries.retry })).toBeNull();
+    await userEvent.click(within(failed).getByRole('button', { name: en.publishing.deliveries.retry }));
     await waitFor(() => expect(callsTo(api.calls, 'POST', HOLOGRAM_PATHS.retry(1))).toHaveLength(1));
     expect(callsTo(api.calls, 'POST', HOLOGRAM_PATHS.retry(1))[0]?.body).toEqual({ ids: [12] });
     expect(await screen.findByText('Sent again to 1 devices')).toBeTruthy();
@@ -93,7 +93,7 @@ describe('hologram parking (spec §2.3 hologram_parking; issue 32)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish Level 2' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Gate A (SN-A), online' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'VC-C5 (SN-B), offline' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: words.publishDialog.submit }));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.publishing.publishDialog.submit }));
     await waitFor(() => expect(callsTo(api.calls, 'POST', HOLOGRAM_PATHS.deliveries(2))).toHaveLength(1));
     expect(callsTo(api.calls, 'POST', HOLOGRAM_PATHS.deliveries(2))[0]?.body).toEqual({
       device_ids: [21, 22],

@@ -1,4 +1,4 @@
-import { HOLOGRAM_CALLS, HOLOGRAM_SCHEME_FILTERS, type HologramScheme } from '@vap/contracts';
+import { callKey, HOLOGRAM_CALLS, HOLOGRAM_SCHEME_FILTERS, type HologramScheme } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
@@ -15,8 +15,8 @@ import {
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 const SchemeDialog = lazyExport(() => import('./hologram-scheme-dialog.js'), 'SchemeDialog');
-const PublishDialog = lazyExport(() => import('./hologram-publish-dialog.js'), 'PublishDialog');
-const Deliveries = lazyExport(() => import('./hologram-deliveries.js'), 'Deliveries');
+const PublishDialog = lazyExport(() => import('./publish-dialog.js'), 'PublishDialog');
+const Deliveries = lazyExport(() => import('./deliveries.js'), 'Deliveries');
 
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 /** While a delivery of a scheme shown is on its way, the list is read again this often. */
@@ -103,10 +103,37 @@ export default function HologramPage() {
   if (open?.kind === 'add') dialog = <SchemeDialog onClose={close} onSaved={reload} />;
   else if (open?.kind === 'edit')
     dialog = <SchemeDialog scheme={open.scheme} onClose={close} onSaved={reload} />;
-  else if (open?.kind === 'publish')
-    dialog = <PublishDialog scheme={open.scheme} onClose={close} onPublished={reload} />;
-  else if (open?.kind === 'devices')
-    dialog = <Deliveries scheme={open.scheme} onClose={close} onChanged={reload} />;
+  else if (open?.kind === 'publish') {
+    const { scheme } = open;
+    dialog = (
+      <PublishDialog
+        publishing={{
+          name: scheme.name,
+          devicesKey: (input) => callKey(HOLOGRAM_CALLS.devices, input),
+          devices: (input, options) => hologram.devices(input, options),
+          publish: (device_ids) => hologram.publish({ params: { id: scheme.id }, body: { device_ids } }),
+        }}
+        onClose={close}
+        onPublished={reload}
+      />
+    );
+  } else if (open?.kind === 'devices') {
+    const { scheme } = open;
+    dialog = (
+      <Deliveries
+        delivered={{
+          name: scheme.name,
+          tableId: `hologram-deliveries-${scheme.id}`,
+          deliveries: (query, signal) =>
+            hologram.deliveries({ params: { id: scheme.id }, query }, { signal }),
+          retry: (ids) => hologram.retry({ params: { id: scheme.id }, body: { ids } }),
+          mayRetry: mayEdit,
+        }}
+        onClose={close}
+        onChanged={reload}
+      />
+    );
+  }
 
   return (
     <>

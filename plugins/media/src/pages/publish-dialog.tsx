@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  callKey,
-  HOLOGRAM_CALLS,
   HOLOGRAM_DEVICE_FILTERS,
   HOLOGRAM_PUBLISH_MAX_DEVICES,
+  type HologramDevice,
   type HologramPublishBody,
-  type HologramScheme,
   hologramPublishBodySchema,
+  type ListPage,
+  type ListQuery,
 } from '@vap/contracts';
-import { useClient, useT } from '@vap/kernel';
+import { useT } from '@vap/kernel';
 import {
   Button,
   CheckboxList,
@@ -24,30 +24,43 @@ import {
 /** How many devices one search shows. */
 const SEARCH_SIZE = 50;
 
+/** What is published (a hologram scheme, an ad package) and how the page's calls reach its devices. */
+export interface Publishing {
+  /** The thing's name, in the title. */
+  name: string;
+  /** The query key of the device search (its call's `callKey`) under this input. */
+  devicesKey: (input: { query: ListQuery }) => readonly unknown[];
+  devices: (
+    input: { query: ListQuery },
+    options: { signal: AbortSignal; quiet: true },
+  ) => Promise<ListPage<HologramDevice>>;
+  publish: (deviceIds: number[]) => Promise<{ changed: number }>;
+}
+
 interface PublishDialogProps {
-  scheme: HologramScheme;
+  publishing: Publishing;
   onClose: () => void;
   onPublished: () => void;
 }
 
 /**
- * Publishes a scheme to devices (the page's `edit` button): the devices of the user's groups,
+ * Publishes a hologram scheme or an ad package to devices: the devices of the user's groups,
  * searched by serial, online or not (an offline one gets it when it comes back). Each fetches the
- * scheme file by a signed, expiring URL, checks its size and md5 and reports.
+ * files by signed, expiring URLs, checks their size and md5 and reports. (The device calls of both
+ * areas share their shape and limits: HOLOGRAM_* and ADPKG_* are the same.)
  */
-export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogProps) {
+export function PublishDialog({ publishing, onClose, onPublished }: PublishDialogProps) {
   const t = useT('media');
   const tConsole = useT();
-  const hologram = useClient(HOLOGRAM_CALLS);
   const form = useZodForm(hologramPublishBodySchema, { defaultValues: { device_ids: [] } });
   const chosen = form.watch('device_ids') ?? [];
   const filters = useFilters(HOLOGRAM_DEVICE_FILTERS, [
-    { key: 'sn', op: 'like', kind: 'text', label: t('hologram.publishDialog.search'), className: 'w-64' },
+    { key: 'sn', op: 'like', kind: 'text', label: t('publishing.publishDialog.search'), className: 'w-64' },
   ]);
   const input = { query: { page: 1, size: SEARCH_SIZE, wheres: filters.wheres, orders: [] } };
   const devices = useQuery({
-    queryKey: callKey(HOLOGRAM_CALLS.devices, input),
-    queryFn: ({ signal }) => hologram.devices(input, { signal, quiet: true }),
+    queryKey: publishing.devicesKey(input),
+    queryFn: ({ signal }) => publishing.devices(input, { signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
   const shown = devices.data?.items ?? [];
@@ -56,11 +69,11 @@ export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogPro
   const submit = async (body: HologramPublishBody) => {
     let changed: number;
     try {
-      ({ changed } = await hologram.publish({ params: { id: scheme.id }, body }));
+      ({ changed } = await publishing.publish(body.device_ids));
     } catch {
       return; // The console shows the server's message.
     }
-    message.success(t('hologram.publishDialog.sent', { count: changed }));
+    message.success(t('publishing.publishDialog.sent', { count: changed }));
     onPublished();
     onClose();
   };
@@ -68,13 +81,13 @@ export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogPro
   return (
     <FormDialog
       form={form}
-      title={t('hologram.publishDialog.title', { name: scheme.name })}
+      title={t('publishing.publishDialog.title', { name: publishing.name })}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={t('hologram.publishDialog.submit')}
+      submitLabel={t('publishing.publishDialog.submit')}
     >
       <search
-        aria-label={t('hologram.publishDialog.searchForm')}
+        aria-label={t('publishing.publishDialog.searchForm')}
         className="flex flex-wrap items-center gap-2"
       >
         {filters.fields.map((field) => (
@@ -94,23 +107,23 @@ export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogPro
             className={field.className}
           />
         ))}
-        <Button onClick={filters.search}>{t('hologram.publishDialog.searchButton')}</Button>
+        <Button onClick={filters.search}>{t('publishing.publishDialog.searchButton')}</Button>
       </search>
       <FormField
         name="device_ids"
-        label={t('hologram.publishDialog.devices')}
+        label={t('publishing.publishDialog.devices')}
         required
         hint={
           chosen.length > 0
-            ? t('hologram.publishDialog.chosen', { count: chosen.length })
-            : t('hologram.publishDialog.devicesHint')
+            ? t('publishing.publishDialog.chosen', { count: chosen.length })
+            : t('publishing.publishDialog.devicesHint')
         }
         render={() =>
           devices.isPending ? (
             <Skeleton lines={3} />
           ) : devices.isError && !devices.data ? (
             <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-              <span>{t('hologram.publishDialog.failedToLoad', { message: devices.error.message })}</span>
+              <span>{t('publishing.publishDialog.failedToLoad', { message: devices.error.message })}</span>
               <Button size="small" onClick={() => void devices.refetch()}>
                 {tConsole('app.retry')}
               </Button>
@@ -119,10 +132,13 @@ export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogPro
             <CheckboxList
               options={shown.map((device) => ({
                 value: device.id,
-                label: t(device.online ? 'hologram.publishDialog.online' : 'hologram.publishDialog.offline', {
-                  name: device.name || device.model,
-                  sn: device.sn,
-                }),
+                label: t(
+                  device.online ? 'publishing.publishDialog.online' : 'publishing.publishDialog.offline',
+                  {
+                    name: device.name || device.model,
+                    sn: device.sn,
+                  },
+                ),
                 disabled: full && !chosen.includes(device.id),
               }))}
               value={chosen.filter((id) => shown.some((device) => device.id === id))}
@@ -132,7 +148,7 @@ export function PublishDialog({ scheme, onClose, onPublished }: PublishDialogPro
                   shouldValidate: form.formState.isSubmitted,
                 });
               }}
-              emptyText={t('hologram.publishDialog.none')}
+              emptyText={t('publishing.publishDialog.none')}
             />
           )
         }
