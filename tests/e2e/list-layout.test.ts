@@ -67,6 +67,7 @@ const LIST_PAGES = [
   'resource_download',
   'resource_management',
   'hologram_parking',
+  'adpkg_management',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */
