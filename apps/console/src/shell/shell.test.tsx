@@ -51,7 +51,7 @@ const withMedia = {
       name: 'media',
       type: 'dir',
       path: 'media',
-      children: [item({ id: 9, parent_id: 8, name: 'promotion_info', type: 'page', path: 'promotion-info' })],
+      children: [item({ id: 9, parent_id: 8, name: 'voip_agent_phone', type: 'page', path: 'agent-phone' })],
     }),
   ],
 };
@@ -61,7 +61,7 @@ async function openTwoPages() {
   await screen.findByRole('heading', { name: /Welcome back/ });
   await act(() => rendered.router.navigate('/voip/device-phone'));
   await screen.findByText('This page is coming soon');
-  await act(() => rendered.router.navigate('/media/promotion-info'));
+  await act(() => rendered.router.navigate('/media/agent-phone'));
   await screen.findByText('This page is coming soon');
   return rendered;
 }
@@ -69,8 +69,8 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Promotion info']);
-    expect(within(tabBar()).getByRole('link', { name: 'Promotion info' }).getAttribute('aria-current')).toBe(
+    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Agent phones']);
+    expect(within(tabBar()).getByRole('link', { name: 'Agent phones' }).getAttribute('aria-current')).toBe(
       'page',
     );
     expect(within(tabBar()).queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
@@ -78,7 +78,7 @@ describe('tab bar (spec §2.4)', () => {
 
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Promotion info' }));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
     expect(tabNames()).toEqual(['Dashboard', 'Device phones']);
     expect(router.state.location.pathname).toBe('/voip/device-phone');
   });
@@ -89,19 +89,19 @@ describe('tab bar (spec §2.4)', () => {
       within(tabBar()).getByRole('link', { name: 'Device phones' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
+    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
     fireEvent(
       within(tabBar()).getByRole('link', { name: 'Dashboard' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
+    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
   });
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
     within(tabBar()).getByRole('link', { name: 'Device phones' }).focus();
     await userEvent.keyboard('{Delete}');
-    expect(tabNames()).toEqual(['Dashboard', 'Promotion info']);
+    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
@@ -135,17 +135,17 @@ describe('tab bar (spec §2.4)', () => {
     const { router, kernel } = await openTwoPages();
     const refreshed = vi.fn();
     kernel.bus.subscribe('tabs.refresh', refreshed);
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Promotion info' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Agent phones' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await screen.findByText('This page is coming soon');
-    expect(refreshed).toHaveBeenCalledWith({ key: '/media/promotion-info', name: 'promotion_info' });
-    expect(router.state.location.pathname).toBe('/media/promotion-info');
+    expect(refreshed).toHaveBeenCalledWith({ key: '/media/agent-phone', name: 'voip_agent_phone' });
+    expect(router.state.location.pathname).toBe('/media/agent-phone');
   });
 
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '设备话机', '推广信息']);
+    expect(tabNames()).toEqual(['首页', '设备话机', '坐席话机']);
   });
 });
 
