@@ -66,9 +66,9 @@ describe('shell layout', () => {
     await page.mouse.click(600, 400);
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await openPage(page, 'Media and ads', 'Ad packages');
+    await openPage(page, 'Internet telephony', 'Device phones');
     await drawer.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/media/adpkg-management');
+    expect(new URL(page.url()).pathname).toBe('/voip/device-phone');
     await context.close();
   });
 });
@@ -76,7 +76,7 @@ describe('shell layout', () => {
 describe('tab bar', () => {
   it('keeps visited pages as tabs after the pinned dashboard; its menu is 105 px and every operation works', async () => {
     const { context, page } = await signIn(DEMO.account);
-    await openPage(page, 'Media and ads', 'Ad packages');
+    await openPage(page, 'Internet telephony', 'Device phones');
     await openPage(page, 'Media and ads', 'Hologram parking', () =>
       page.getByRole('heading', { name: 'Hologram parking' }),
     );
@@ -85,35 +85,35 @@ describe('tab bar', () => {
     );
     expect(await tabNames(page)).toEqual([
       'Dashboard',
-      'Ad packages',
+      'Device phones',
       'Hologram parking',
       'Resource download',
     ]);
 
     // Middle-click closes a tab.
     await tabs(page).getByRole('link', { name: 'Hologram parking' }).click({ button: 'middle' });
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages', 'Resource download']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Device phones', 'Resource download']);
 
     // The right-click menu, 105 px wide.
-    await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });
+    await tabs(page).getByRole('link', { name: 'Device phones' }).click({ button: 'right' });
     const contextMenu = page.getByRole('menu');
     expect((await contextMenu.boundingBox())?.width).toBe(105);
     await contextMenu.getByRole('menuitem', { name: 'Refresh' }).click();
-    await page.waitForURL(/\/media\/adpkg-management$/);
+    await page.waitForURL(/\/voip\/device-phone$/);
     await page.getByText('This page is coming soon').waitFor();
 
-    await tabs(page).getByRole('link', { name: 'Ad packages' }).click({ button: 'right' });
+    await tabs(page).getByRole('link', { name: 'Device phones' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Close others' }).click();
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Device phones']);
 
     // Closing the current (and last closable) tab goes to the pinned dashboard.
-    await tabs(page).getByRole('button', { name: 'Close Ad packages' }).click();
+    await tabs(page).getByRole('button', { name: 'Close Device phones' }).click();
     await page.waitForURL(/\/dashboard$/);
     expect(await tabNames(page)).toEqual(['Dashboard']);
 
     // The pinned tab has no close button, a disabled Close, and survives Close all.
     expect(await tabs(page).getByRole('button', { name: 'Close Dashboard' }).count()).toBe(0);
-    await openPage(page, 'Media and ads', 'Ad packages');
+    await openPage(page, 'Internet telephony', 'Device phones');
     await tabs(page).getByRole('link', { name: 'Dashboard' }).click({ button: 'right' });
     expect(
       await page.getByRole('menuitem', { name: 'Close', exact: true }).getAttribute('aria-disabled'),
@@ -126,10 +126,10 @@ describe('tab bar', () => {
 
   it('open tabs survive a reload', async () => {
     const { context, page } = await signIn(DEMO.account);
-    await openPage(page, 'Media and ads', 'Ad packages');
+    await openPage(page, 'Internet telephony', 'Device phones');
     await page.reload();
     await page.getByText('This page is coming soon').waitFor();
-    expect(await tabNames(page)).toEqual(['Dashboard', 'Ad packages']);
+    expect(await tabNames(page)).toEqual(['Dashboard', 'Device phones']);
     await context.close();
   });
 });
