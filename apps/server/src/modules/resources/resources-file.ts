@@ -8,16 +8,16 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
-  jsonDepthWithin,
   RESOURCE_MAX_BYTES,
   RESOURCES_FILE_MAX_ROWS,
   resourceFileNameSchema,
   resourceInputSchema,
 } from '@vap/contracts';
+import { codeOfRow, readListFile } from '../../core/list-file.js';
 import type { ObjectBackend } from '../../core/storage/backend.js';
 import type { VendorResourceRow } from './catalogue.js';
 
@@ -26,6 +26,13 @@ export const RESOURCES_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** A list refused whole: nothing of it is loaded. */
 export class ResourcesFileError extends Error {}
+
+const RESOURCES_FILE_BOUNDS = {
+  maxBytes: RESOURCES_FILE_MAX_BYTES,
+  maxRows: RESOURCES_FILE_MAX_ROWS,
+  noun: 'resources',
+  refuse: (message: string) => new ResourcesFileError(message),
+};
 
 export interface RefusedRow {
   index: number;
@@ -39,57 +46,16 @@ export interface CheckedRow {
   file: string;
 }
 
-async function boundedText(path: string, max: number): Promise<string> {
-  const file = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new ResourcesFileError(`Cannot read ${path}: ${error.code ?? error.message}`);
-  });
-  try {
-    const buffer = Buffer.alloc(Math.min(max + 1, (await file.stat()).size + 1));
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await file.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (length > max) throw new ResourcesFileError(`${path} is larger than ${max} bytes`);
-    return buffer.subarray(0, length).toString('utf8');
-  } finally {
-    await file.close();
-  }
-}
-
-function parsedList(text: string, path: string): unknown[] {
-  if (!jsonDepthWithin(text)) throw new ResourcesFileError(`${path} nests too deeply to be a resources file`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ResourcesFileError(`${path} is not JSON: ${(error as Error).message}`);
-  }
-  if (!Array.isArray(json)) throw new ResourcesFileError(`${path} is not a JSON list of resources`);
-  if (json.length > RESOURCES_FILE_MAX_ROWS) {
-    throw new ResourcesFileError(
-      `${path} holds ${json.length} resources; a file loads at most ${RESOURCES_FILE_MAX_ROWS}`,
-    );
-  }
-  return json;
-}
-
-const codeOf = (row: unknown): string | undefined => {
-  const code = typeof row === 'object' && row !== null ? (row as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code.slice(0, 60) : undefined;
-};
-
 /** Reads and checks a resources file; a ResourcesFileError when it is refused whole. */
 export async function readResourcesFile(
   path: string,
 ): Promise<{ rows: CheckedRow[]; refused: RefusedRow[] }> {
-  const list = parsedList(await boundedText(path, RESOURCES_FILE_MAX_BYTES), path);
+  const list = await readListFile(path, RESOURCES_FILE_BOUNDS);
   const rows: CheckedRow[] = [];
   const refused: RefusedRow[] = [];
   const firstOf = new Map<string, number>();
   for (const [index, raw] of list.entries()) {
-    const code = codeOf(raw);
+    const code = codeOfRow(raw);
     const refuse = (problems: string[]) =>
       refused.push({ index, ...(code === undefined ? {} : { code }), problems });
     const parsed = resourceInputSchema.safeParse(raw);
