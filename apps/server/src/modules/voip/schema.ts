@@ -1,0 +1,135 @@
+/**
+ * Internet telephony's tables (spec §2.3 voip_*, §3 call center and extension; issue 33). The console
+ * manages them; Kamailio reads the extensions' digest credentials and the call centers' routing from
+ * them, and the dial records are its accounting of each call. Each company is its own SIP domain, so
+ * a dial id is unique within a company only.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companyRef, createdAt } from '../../core/db/schema.js';
+
+/** A SIP extension: a device's (intercom, camera with talk-back) or an agent's. */
+export const voipExtensions = pgTable(
+  'voip_extensions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    /** `device` or `agent`. */
+    kind: text('kind').$type<'device' | 'agent'>().notNull(),
+    /** The SIP user name: 5–20 of digits, letters, `_`, `-`, `.` (spec §5.5). */
+    dialId: text('dial_id').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    /** The device a device phone is bound to, by serial; null for agents. */
+    deviceSn: text('device_sn'),
+    /**
+     * Digest credentials as Kamailio's auth_db reads them: md5(dial_id:domain:password) and
+     * md5(dial_id@domain:domain:password), the domain being the company's SIP domain. The plain
+     * password is never stored.
+     */
+    ha1: text('ha1').notNull(),
+    ha1b: text('ha1b').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('voip_extensions_company_dial_id').on(table.companyId, table.dialId),
+    index('voip_extensions_company_kind').on(table.companyId, table.kind, table.createdAt),
+    check('voip_extensions_kind', sql`${table.kind} in ('device', 'agent')`),
+  ],
+);
+
+/** A call center: a dial id whose calls ring its agents by a strategy (spec §3, §5.5). */
+export const voipCallCenters = pgTable(
+  'voip_call_centers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    dialId: text('dial_id').notNull(),
+    name: text('name').notNull(),
+    /** `ring_all`, `top_down`, `round_robin`, `longest_idle` or `random`. */
+    strategy: text('strategy').notNull(),
+    /** Seconds the caller may ring in all, 0–600; 0 is unlimited. */
+    maxWait: integer('max_wait').notNull(),
+    /** Seconds each agent rings, 1–60. */
+    ringTimeout: integer('ring_timeout').notNull(),
+    /** Seconds an agent stays out of the rotation after a no-answer, a busy and a reject. */
+    delayNoAnswer: integer('delay_no_answer').notNull().default(0),
+    delayBusy: integer('delay_busy').notNull().default(0),
+    delayReject: integer('delay_reject').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('voip_call_centers_company_dial_id').on(table.companyId, table.dialId),
+    check(
+      'voip_call_centers_strategy',
+      sql`${table.strategy} in ('ring_all', 'top_down', 'round_robin', 'longest_idle', 'random')`,
+    ),
+    check('voip_call_centers_max_wait', sql`${table.maxWait} between 0 and 600`),
+    check('voip_call_centers_ring_timeout', sql`${table.ringTimeout} between 1 and 60`),
+  ],
+);
+
+/** A call center's agents, in order (`position` from 0): the order top-down and round robin follow. */
+export const voipCallCenterAgents = pgTable(
+  'voip_call_center_agents',
+  {
+    callCenterId: integer('call_center_id')
+      .notNull()
+      .references(() => voipCallCenters.id, { onDelete: 'cascade' }),
+    extensionId: integer('extension_id')
+      .notNull()
+      .references(() => voipExtensions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.callCenterId, table.extensionId] }),
+    index('voip_call_center_agents_extension').on(table.extensionId),
+  ],
+);
+
+/**
+ * One call as Kamailio accounted it (spec §1 dial records): written when the call ends, whatever
+ * its result.
+ */
+export const voipDialRecords = pgTable(
+  'voip_dial_records',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    /** The SIP Call-ID, unique per call: accounting the same call twice keeps one record. */
+    callId: text('call_id').notNull(),
+    caller: text('caller').notNull(),
+    callee: text('callee').notNull(),
+    /** The call center dialled, if any (its id and, kept if it is deleted, its dial id). */
+    callCenterId: integer('call_center_id').references(() => voipCallCenters.id, { onDelete: 'set null' }),
+    callCenterDialId: text('call_center_dial_id'),
+    /** The agent's dial id who answered a call-center call. */
+    agent: text('agent'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    /** Seconds from answer to end; 0 when not answered. */
+    duration: integer('duration').notNull().default(0),
+    /** `answered`, `no_answer`, `busy`, `cancelled`, `failed` or `queue_timeout`. */
+    result: text('result').notNull(),
+  },
+  (table) => [
+    uniqueIndex('voip_dial_records_call_id').on(table.companyId, table.callId),
+    index('voip_dial_records_company_started').on(table.companyId, table.startedAt),
+    check(
+      'voip_dial_records_result',
+      sql`${table.result} in ('answered', 'no_answer', 'busy', 'cancelled', 'failed', 'queue_timeout')`,
+    ),
+  ],
+);
