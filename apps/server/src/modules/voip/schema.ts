@@ -11,10 +11,12 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { companyRef, createdAt } from '../../core/db/schema.js';
 
@@ -28,6 +30,11 @@ export const voipExtensions = pgTable(
     kind: text('kind').$type<'device' | 'agent'>().notNull(),
     /** The SIP user name: 5–20 of digits, letters, `_`, `-`, `.` (spec §5.5). */
     dialId: text('dial_id').notNull(),
+    /**
+     * The company's SIP domain when the credentials were made (`sipDomainOf`, domain.ts): the realm
+     * of the HA1 values, and the column Kamailio's auth_db matches with the dial id.
+     */
+    domain: text('domain').notNull(),
     displayName: text('display_name').notNull().default(''),
     /** The device a device phone is bound to, by serial; null for agents. */
     deviceSn: text('device_sn'),
@@ -43,6 +50,7 @@ export const voipExtensions = pgTable(
   },
   (table) => [
     uniqueIndex('voip_extensions_company_dial_id').on(table.companyId, table.dialId),
+    uniqueIndex('voip_extensions_dial_id_domain').on(table.dialId, table.domain),
     index('voip_extensions_company_kind').on(table.companyId, table.kind, table.createdAt),
     check('voip_extensions_kind', sql`${table.kind} in ('device', 'agent')`),
   ],
@@ -131,5 +139,57 @@ export const voipDialRecords = pgTable(
       'voip_dial_records_result',
       sql`${table.result} in ('answered', 'no_answer', 'busy', 'cancelled', 'failed', 'queue_timeout')`,
     ),
+  ],
+);
+
+/**
+ * Kamailio's table versions (its `version_table` core parameter names this one): Kamailio refuses to
+ * start on a table whose version row is missing or different. Its tables are prefixed `kam_` so that
+ * none can clash with the console's.
+ */
+export const kamVersion = pgTable('kam_version', {
+  id: serial('id').primaryKey(),
+  tableName: varchar('table_name', { length: 32 }).notNull().unique('kam_version_table_name_idx'),
+  tableVersion: integer('table_version').notNull().default(0),
+});
+
+/**
+ * Kamailio's registrations (usrloc `db_mode` write-through), exactly its `location` table of
+ * version 9 (Debian's /usr/share/kamailio/postgres/usrloc-create.sql): an extension is online while
+ * a row of its dial id and domain has not expired. Kamailio writes its times without a zone, in the
+ * server's local time; the SIP server runs in UTC (docs/voip.md).
+ */
+export const kamLocation = pgTable(
+  'kam_location',
+  {
+    id: serial('id').primaryKey(),
+    ruid: varchar('ruid', { length: 64 }).notNull().default('').unique('kam_location_ruid_idx'),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    domain: varchar('domain', { length: 64 }),
+    contact: varchar('contact', { length: 512 }).notNull().default(''),
+    received: varchar('received', { length: 128 }),
+    path: varchar('path', { length: 512 }),
+    expires: timestamp('expires').notNull().default(sql`'2030-05-28 21:32:15'`),
+    q: real('q').notNull().default(1),
+    callid: varchar('callid', { length: 255 }).notNull().default('Default-Call-ID'),
+    cseq: integer('cseq').notNull().default(1),
+    lastModified: timestamp('last_modified').notNull().default(sql`'2000-01-01 00:00:01'`),
+    flags: integer('flags').notNull().default(0),
+    cflags: integer('cflags').notNull().default(0),
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+    socket: varchar('socket', { length: 64 }),
+    methods: integer('methods'),
+    instance: varchar('instance', { length: 255 }),
+    regId: integer('reg_id').notNull().default(0),
+    serverId: integer('server_id').notNull().default(0),
+    connectionId: integer('connection_id').notNull().default(0),
+    keepalive: integer('keepalive').notNull().default(0),
+    partition: integer('partition').notNull().default(0),
+  },
+  (table) => [
+    index('kam_location_account_contact_idx').on(table.username, table.domain, table.contact),
+    index('kam_location_expires_idx').on(table.expires),
+    index('kam_location_tcpcon_idx').on(table.connectionId),
+    index('kam_location_connection_idx').on(table.serverId, table.connectionId),
   ],
 );
