@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { md5Hex } from '../../seed.js';
 import { bearer, ENGINES, TEST_DEMO, type TestApp } from '../../testing/harness.js';
-import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE } from '../../testing/sign-in.js';
+import { CAPTCHA, nextIp, nextPhone, OUTBOX, outbox, SMS_CODE, useClock } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { LIMITS } from './limits.js';
 import type { SmsProvider } from './providers.js';
@@ -17,6 +17,9 @@ const CONFIRM = '/webapi/v0/pms/users/login_wechat/confirm';
 describe.each(ENGINES)('scan sign-in on %s', (engine) => {
   let t: TestApp;
   blockApp(engine, (app) => (t = app));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const create = async (ip = nextIp()) => {
     const response = await t.app.inject({ method: 'POST', url: QRCODE, remoteAddress: ip });
@@ -83,6 +86,8 @@ describe.each(ENGINES)('scan sign-in on %s', (engine) => {
   });
 
   it(`allows ${LIMITS.scanQrcodesPerIp.max} QR codes per address in 10 minutes`, async () => {
+    // On a controlled clock: a run that crossed a 10-minute boundary would start counting again.
+    useClock();
     const ip = nextIp();
     for (let i = 0; i < LIMITS.scanQrcodesPerIp.max; i++) await create(ip);
     const refused = await t.app.inject({ method: 'POST', url: QRCODE, remoteAddress: ip });
