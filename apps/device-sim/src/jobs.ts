@@ -86,8 +86,15 @@ const failed = (reason: string, message?: string): Extract<JobReport, { state: '
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type ArgsIssues = ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+
+/** A command's args schema, as zod's safeParse answers (the simulator itself does not import zod). */
+interface ArgsSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ArgsIssues } };
+}
+
 /** What zod found wrong with the args, in one line. */
-function wrongArgs(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string {
+function wrongArgs(issues: ArgsIssues): string {
   return issues.map((issue) => `${issue.path.map(String).join('.') || 'args'}: ${issue.message}`).join('; ');
 }
 
@@ -130,52 +137,43 @@ export class Jobs {
   start(name: JobCommand, id: string, args: Record<string, unknown>): JobReport {
     const known = this.known.get(id);
     if (known) return known;
+    // Args that are not the command's end the job at once, whatever the command.
+    const run = <T>(schema: ArgsSchema<T>, then: (parsed: T) => JobReport): JobReport => {
+      const parsed = schema.safeParse(args);
+      return parsed.success
+        ? then(parsed.data)
+        : this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
+    };
     switch (name) {
-      case JOB_COMMANDS.firmware_upgrade: {
-        const parsed = upgradeFirmwareArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        return this.upgrade(id, parsed.data);
-      }
-      case JOB_COMMANDS.configuration: {
-        const parsed = applyConfigArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        const { config } = parsed.data;
-        return this.apply(id, () => {
-          for (const [section, fields] of Object.entries(config)) {
-            // JSON may name a section __proto__: set, it would change the object's prototype instead.
-            if (section === '__proto__') continue;
-            const current = this.unit.config[section];
-            this.unit.config[section] = { ...(isObject(current) ? current : {}), ...fields };
-          }
-          return { config: structuredClone(this.unit.config) };
-        });
-      }
-      case JOB_COMMANDS.algorithm_licence: {
-        const parsed = installLicenceArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        return this.install(id, parsed.data);
-      }
-      case JOB_COMMANDS.hologram_scheme: {
-        const parsed = installSchemeArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        return this.showScheme(id, parsed.data);
-      }
-      case JOB_COMMANDS.adpkg: {
-        const parsed = installAdpkgArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        return this.showPackage(id, parsed.data);
-      }
-      case JOB_COMMANDS.whitelist: {
-        const parsed = setWhitelistArgsSchema.safeParse(args);
-        if (!parsed.success) return this.end(id, failed('bad_args', wrongArgs(parsed.error.issues)));
-        const { list, entries } = parsed.data;
-        return this.apply(id, () => {
-          // A list, not a bag: the same plate twice is one entry.
-          const unique = [...new Set(entries)];
-          this.unit.whitelists[list] = unique;
-          return { count: unique.length };
-        });
-      }
+      case JOB_COMMANDS.firmware_upgrade:
+        return run(upgradeFirmwareArgsSchema, (parsed) => this.upgrade(id, parsed));
+      case JOB_COMMANDS.configuration:
+        return run(applyConfigArgsSchema, ({ config }) =>
+          this.apply(id, () => {
+            for (const [section, fields] of Object.entries(config)) {
+              // JSON may name a section __proto__: set, it would change the object's prototype instead.
+              if (section === '__proto__') continue;
+              const current = this.unit.config[section];
+              this.unit.config[section] = { ...(isObject(current) ? current : {}), ...fields };
+            }
+            return { config: structuredClone(this.unit.config) };
+          }),
+        );
+      case JOB_COMMANDS.algorithm_licence:
+        return run(installLicenceArgsSchema, (parsed) => this.install(id, parsed));
+      case JOB_COMMANDS.hologram_scheme:
+        return run(installSchemeArgsSchema, (parsed) => this.showScheme(id, parsed));
+      case JOB_COMMANDS.adpkg:
+        return run(installAdpkgArgsSchema, (parsed) => this.showPackage(id, parsed));
+      case JOB_COMMANDS.whitelist:
+        return run(setWhitelistArgsSchema, ({ list, entries }) =>
+          this.apply(id, () => {
+            // A list, not a bag: the same plate twice is one entry.
+            const unique = [...new Set(entries)];
+            this.unit.whitelists[list] = unique;
+            return { count: unique.length };
+          }),
+        );
     }
   }
 
