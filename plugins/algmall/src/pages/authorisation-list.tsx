@@ -8,7 +8,7 @@ import {
   ListPage,
   shownListParams,
 } from '@vap/ui';
-import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useImperativeHandle, useRef } from 'react';
 import type { useAuthorisationFilters } from './authorisation-filters.js';
 
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -55,7 +55,6 @@ export function AuthorisationList({
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   useImperativeHandle(outer, () => table.current as DataTableHandle, []);
-  const [total, setTotal] = useState<number | null>(null);
   const wheres = [...fixed, ...filters.wheres];
   return (
     <ListPage
@@ -70,7 +69,6 @@ export function AuthorisationList({
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
         const page = await mall.authorisations({ query }, { signal });
-        setTotal(page.total);
         onPage?.(page.items);
         return page;
       }}
@@ -79,7 +77,7 @@ export function AuthorisationList({
         <span className="ml-auto flex items-center gap-2">
           {mayExport ? (
             <ExportButton
-              total={() => total}
+              total={() => table.current?.total() ?? null}
               max={ORDER_EXPORT_MAX_ROWS}
               file={exportFile}
               download={() =>

@@ -8,19 +8,13 @@ import {
   ListPage,
   shownListParams,
 } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { ORDERS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
 import { useOrderFilters } from './order-filters.js';
 
 /** The newest first, as the server's default; the export follows the table's order. */
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
-
-/** How many orders the last answer said match a filter (its wheres as JSON). */
-interface Matching {
-  key: string;
-  rows: number;
-}
 
 /**
  * The company's orders of authorisations (spec §2.3 algmall_order, §3 Order): number, product, how
@@ -35,9 +29,7 @@ export default function OrdersPage() {
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const filters = useOrderFilters();
-  const [matching, setMatching] = useState<Matching | null>(null);
   const wheres = filters.wheres;
-  const shown = matching?.key === JSON.stringify(wheres) ? matching : null;
 
   const count = (
     key: 'purchased' | 'used' | 'returned' | 'remaining',
@@ -76,17 +68,13 @@ export default function OrdersPage() {
       rowKey={(row) => row.id}
       filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
-      load={async (query, signal) => {
-        const page = await mall.orders({ query }, { signal });
-        setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
-        return page;
-      }}
+      load={(query, signal) => mall.orders({ query }, { signal })}
       emptyText={t('orders.empty')}
       toolbar={
         mayExport ? (
           <span className="ml-auto">
             <ExportButton
-              total={() => shown?.rows ?? null}
+              total={() => table.current?.total() ?? null}
               max={ORDER_EXPORT_MAX_ROWS}
               file={t('orders.exportFile')}
               download={() =>

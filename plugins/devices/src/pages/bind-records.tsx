@@ -26,8 +26,6 @@ export default function BindRecordsPage() {
   const mayExport = usePermission('export');
   const table = useRef<DataTableHandle>(null);
   const filters = useBindRecordFilters();
-  /** How many records the last answer said match, with its filter's wheres as JSON. */
-  const matching = useRef<{ key: string; rows: number } | null>(null);
 
   const columns: Column<BindRecord>[] = [
     { key: 'created_at', title: t('records.time'), kind: 'date', sortable: true },
@@ -62,22 +60,13 @@ export default function BindRecordsPage() {
       rowKey={(row) => row.id}
       filters={filters.wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
-      load={async (query, signal) => {
-        const page = await api.bindRecords({ query }, { signal });
-        matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
-        return page;
-      }}
+      load={(query, signal) => api.bindRecords({ query }, { signal })}
       emptyText={t('records.empty')}
       toolbar={
         mayExport ? (
           <ExportButton
             // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
-            total={() => {
-              const shown = matching.current;
-              return shown?.key === JSON.stringify(table.current?.query().wheres ?? filters.wheres)
-                ? shown.rows
-                : null;
-            }}
+            total={() => table.current?.total() ?? null}
             max={BIND_RECORD_EXPORT_MAX_ROWS}
             file={t('records.exportFile')}
             download={() =>

@@ -102,8 +102,6 @@ export default function InvoiceRecordPage() {
     },
   ]);
   const [shown, setShown] = useState<Invoice | null>(null);
-  /** How many requests the last answer said match, with its filter's wheres as JSON. */
-  const [matching, setMatching] = useState<{ key: string; rows: number } | null>(null);
   const wheres = filters.wheres;
 
   const columns: Column<Invoice>[] = [
@@ -159,16 +157,12 @@ export default function InvoiceRecordPage() {
         rowKey={(row) => row.id}
         ref={table}
         filters={wheres}
-        load={async (query, signal) => {
-          const page = await finance.invoices({ query }, { signal });
-          setMatching({ key: JSON.stringify(query.wheres), rows: page.total });
-          return page;
-        }}
+        load={(query, signal) => finance.invoices({ query }, { signal })}
         emptyText={t('invoiceRecord.empty')}
         toolbar={
           mayExport ? (
             <ExportButton
-              total={() => (matching?.key === JSON.stringify(wheres) ? matching.rows : null)}
+              total={() => table.current?.total() ?? null}
               max={INVOICE_EXPORT_MAX_ROWS}
               file={t('invoiceRecord.exportFile')}
               download={() =>

@@ -34,8 +34,6 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
   // Only the device clients page has an export (the user clients' kind is no one's to export).
   const exportGranted = usePermission('export');
   const mayExport = kind === 'device' && exportGranted;
-  /** How many clients the last answer said match, under the filter it was counted for. */
-  const matching = useRef<{ key: string; rows: number } | null>(null);
   const table = useRef<DataTableHandle>(null);
   const filters = useClientFilters();
   // The page's kind (device or user clients) first, then the searches.
@@ -64,11 +62,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
       filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       // The table shows a failure in place; asked every few seconds, it is not announced too.
-      load={async (query, signal) => {
-        const page = await mqtt.clients({ query }, { signal, quiet: true });
-        matching.current = { key: JSON.stringify(query.wheres), rows: page.total };
-        return page;
-      }}
+      load={(query, signal) => mqtt.clients({ query }, { signal, quiet: true })}
       emptyText={t('clients.empty')}
       selectable={mayKick}
       bulkActions={(rows, clearSelection) => (
@@ -83,11 +77,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
           {mayExport ? (
             <ExportButton
               // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
-              total={() => {
-                const shown = matching.current;
-                const asked = table.current?.query().wheres ?? wheres;
-                return shown?.key === JSON.stringify(asked) ? shown.rows : null;
-              }}
+              total={() => table.current?.total() ?? null}
               max={MQTT_CLIENT_EXPORT_MAX_ROWS}
               file={t('clients.exportFile')}
               download={() =>

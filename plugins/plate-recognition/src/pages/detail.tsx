@@ -39,7 +39,6 @@ export default function DetailPage() {
   const mayExport = usePermission('export');
   const recharge = usePagePath(RECHARGE_PAGE);
   const table = useRef<DataTableHandle>(null);
-  const [total, setTotal] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
   const [buying, setBuying] = useState<string | null>(null);
   // One key per offer, made once: a purchase sent again (a double click, a retry) is charged once.
@@ -206,17 +205,13 @@ export default function DetailPage() {
         columns={columns}
         rowKey={(row) => row.id}
         initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => {
-          const page = await prs.calls({ query }, { signal });
-          setTotal(page.total);
-          return page;
-        }}
+        load={(query, signal) => prs.calls({ query }, { signal })}
         emptyText={t('detail.noCalls')}
         toolbar={
           mayExport ? (
             <span className="ml-auto">
               <ExportButton
-                total={() => total}
+                total={() => table.current?.total() ?? null}
                 max={PRS_EXPORT_MAX_ROWS}
                 file={t('detail.exportFile')}
                 download={() =>

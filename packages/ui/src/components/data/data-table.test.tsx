@@ -354,6 +354,35 @@ describe('DataTable selection', () => {
     });
   });
 
+  it('the ref answers how many rows match the filter shown, unknown until a new filter is answered', async () => {
+    const pending = deferred<ListPage<Device>>();
+    const load = vi.fn(async (query: ListQuery, signal: AbortSignal) =>
+      query.wheres.length > 0 ? pending.promise : server(30)(query, signal),
+    );
+    const ref = createRef<DataTableHandle>();
+    const table = (filters: DataTableProps<Device>['filters']) => (
+      <DataTable<Device>
+        id="devices"
+        columns={columns}
+        rowKey={(row) => row.id}
+        load={load}
+        filters={filters}
+        ref={ref}
+      />
+    );
+    const view = renderWithUi(table([]));
+    await screen.findByText('cam-1');
+    expect(ref.current?.total()).toBe(30);
+    await userEvent.click(screen.getByRole('button', { name: /page 2/i }));
+    await screen.findByText('cam-21');
+    expect(ref.current?.total()).toBe(30);
+    view.rerender(table([{ k: 'model', o: '=', v: 'X2' }]));
+    await waitFor(() => expect(lastQuery(load)?.wheres).toEqual([{ k: 'model', o: '=', v: 'X2' }]));
+    expect(ref.current?.total()).toBeNull();
+    pending.resolve({ items: [device(7)], total: 1 });
+    await waitFor(() => expect(ref.current?.total()).toBe(1));
+  });
+
   it('a new filter clears the selection', async () => {
     const load = server(30);
     const view = renderTable({ load, selectable: true });

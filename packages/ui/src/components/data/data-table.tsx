@@ -44,6 +44,11 @@ export interface DataTableHandle {
   clearSelection: () => void;
   /** The list query the table shows now (filter, page, size, sort): what a server export takes. */
   query: () => ListQuery;
+  /**
+   * How many rows match the filter shown, as the server last answered for it; null while a new
+   * filter's answer is awaited: what an export checks against its row limit.
+   */
+  total: () => number | null;
 }
 
 export interface DataTableProps<T> {
@@ -107,6 +112,7 @@ export function DataTable<T>({
     selected,
     setSelected,
     answer,
+    matchingTotal,
     loading,
     error,
     reload,
@@ -117,11 +123,11 @@ export function DataTable<T>({
   const clearSelection = useCallback(() => setSelected(new Map()), [setSelected]);
   const currentQuery = useRef<ListQuery>({ ...paging, wheres });
   currentQuery.current = { ...paging, wheres };
-  useImperativeHandle(ref, () => ({ reload, refresh, clearSelection, query: () => currentQuery.current }), [
-    reload,
-    refresh,
-    clearSelection,
-  ]);
+  useImperativeHandle(
+    ref,
+    () => ({ reload, refresh, clearSelection, query: () => currentQuery.current, total: matchingTotal }),
+    [reload, refresh, clearSelection, matchingTotal],
+  );
 
   const { choices, setShown, reset } = useColumnVisibility(id);
   const shownColumns = columns.filter((column) => isColumnShown(column, choices));

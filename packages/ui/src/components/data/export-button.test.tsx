@@ -112,6 +112,7 @@ describe('shownListParams', () => {
     refresh: () => undefined,
     clearSelection: () => undefined,
     query: () => ({ page: 3, size: 20, wheres, orders }),
+    total: () => null,
   });
 
   it('asks for the wheres and orders the table shows, not its page', () => {

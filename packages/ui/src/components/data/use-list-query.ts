@@ -64,6 +64,16 @@ export function useListQuery<T>({ id, load, filters, initialQuery, rowKey }: Lis
 
   const answer = result.data;
   const current = answer !== undefined && !result.isPlaceholderData;
+  // How many rows the last answer of its own said match, and under which filter: a page or sort
+  // change keeps the count, a filter change makes it unknown until its answer comes.
+  const matching = useRef<{ key: string; total: number } | null>(null);
+  const appliedKey = useRef(applied.key);
+  appliedKey.current = applied.key;
+  if (current && answer) matching.current = { key: applied.key, total: answer.total };
+  const matchingTotal = useCallback(
+    () => (matching.current?.key === appliedKey.current ? matching.current.total : null),
+    [],
+  );
   useEffect(() => {
     if (!current || !answer) return;
     const lastPage = pageCount(answer.total, paging.size);
@@ -104,6 +114,8 @@ export function useListQuery<T>({ id, load, filters, initialQuery, rowKey }: Lis
     setSelected,
     /** The last answer: the previous page's while the next loads, and after a failure. */
     answer,
+    /** How many rows match the current filter, as its last answer said; null until one has. */
+    matchingTotal,
     loading: result.isFetching && !(quiet && current),
     error: failed ? result.error : null,
     reload,
