@@ -14,7 +14,7 @@ import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
 import { seedDemoProducts } from './modules/algmall/index.js';
-import { seedDemoCampaign } from './modules/campaigns/index.js';
+import { seedDemoCampaign, seedDemoExchange } from './modules/campaigns/index.js';
 import { seedDemoCloud } from './modules/cbs/index.js';
 import { seedDemoDevices } from './modules/devices/index.js';
 import { createDefaultRole } from './modules/system/index.js';
@@ -146,6 +146,7 @@ export async function seedDemo(
     await seedDemoCloud(tx, company.id, owner.id);
     await seedDemoProducts(tx);
     await seedDemoCampaign(tx);
+    await seedDemoExchange(tx);
     return true;
   });
 }

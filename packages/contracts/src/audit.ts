@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'algmall.authorisation.retry',
   'prs.package.buy',
   'campaigns.tradein.apply',
+  'campaigns.voucher.transfer',
+  'campaigns.balance.exchange',
   'resources.create',
   'resources.update',
   'resources.delete',

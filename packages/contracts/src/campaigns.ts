@@ -146,3 +146,89 @@ export function tradeInVouchers(
     0,
   );
 }
+
+// ---- vouchers on the trade-in screen (spec §2.4, §3 coupon transfer, §4.3, §6) ----------------
+
+/** Vouchers of one transfer or one exchange, at most (the validation message says 1 to 1,000). */
+export const VOUCHER_QUANTITY_MAX = 1000;
+
+const voucherQuantity = z
+  .number('validation.tradeInQuantity')
+  .int('validation.tradeInQuantity')
+  .min(1, 'validation.tradeInQuantity')
+  .max(VOUCHER_QUANTITY_MAX, 'validation.tradeInQuantity');
+
+/**
+ * What the company holds for the trade-in screen: its balance (what an exchange spends) and its
+ * vouchers usable now (what a transfer moves), with their value.
+ */
+export const voucherWalletSchema = z.object({
+  balance_fen: z.number().int(),
+  vouchers: z.number().int(),
+  vouchers_fen: z.number().int(),
+});
+export type VoucherWallet = z.infer<typeof voucherWalletSchema>;
+
+/**
+ * POST a voucher transfer (spec §3): how many usable vouchers go, to which cooperating first-level
+ * customer (a company directly downstream of the caller's, spec §6).
+ */
+export const voucherTransferBodySchema = z.object({
+  company_id: idValue('validation.transferTarget'),
+  quantity: voucherQuantity,
+});
+export type VoucherTransferBody = z.infer<typeof voucherTransferBodySchema>;
+
+/**
+ * A transfer ends at once (spec §4.3): success — the vouchers left the sender and reached the
+ * receiver in one transaction — or failed, with why; a failed one moved nothing.
+ */
+export const VOUCHER_TRANSFER_STATUSES = ['success', 'failed'] as const;
+export type VoucherTransferStatus = (typeof VOUCHER_TRANSFER_STATUSES)[number];
+export const VOUCHER_TRANSFER_FAILURES = ['vouchers_insufficient'] as const;
+export type VoucherTransferFailure = (typeof VOUCHER_TRANSFER_FAILURES)[number];
+
+/** A voucher transfer (spec §3): quantity, target first-level customer, time, status. */
+export const voucherTransferSchema = z.object({
+  id: z.number().int(),
+  to_company_id: z.number().int(),
+  to_company_name: z.string(),
+  quantity: z.number().int(),
+  /** The value of the vouchers moved, in fen; 0 when it failed. */
+  value_fen: z.number().int(),
+  status: z.enum(VOUCHER_TRANSFER_STATUSES),
+  reason: z.enum(VOUCHER_TRANSFER_FAILURES).nullable(),
+  created_at: z.string(),
+});
+export type VoucherTransfer = z.infer<typeof voucherTransferSchema>;
+
+export const VOUCHER_TRANSFER_FILTERS = {
+  status: { '=': z.enum(VOUCHER_TRANSFER_STATUSES) },
+  created_at: { between: z.tuple([instantSchema, instantSchema]) },
+} as const satisfies FilterSpec;
+export const VOUCHER_TRANSFER_ORDER_KEYS = ['created_at'] as const;
+
+/** POST a balance exchange (spec §2.4): how many vouchers to buy with the balance. */
+export const balanceExchangeBodySchema = z.object({ quantity: voucherQuantity });
+export type BalanceExchangeBody = z.infer<typeof balanceExchangeBodySchema>;
+
+/** A balance exchange done: the balance it spent and the vouchers it credited, at the campaign's rate. */
+export const balanceExchangeSchema = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  quantity: z.number().int(),
+  /** Balance spent: quantity × the campaign's `exchange_fen_per_voucher`. */
+  spent_fen: z.number().int(),
+  voucher_value_fen: z.number().int(),
+  balance_after_fen: z.number().int(),
+  created_at: z.string(),
+});
+export type BalanceExchange = z.infer<typeof balanceExchangeSchema>;
+
+/** The balance a number of vouchers costs under a balance-exchange campaign's terms. */
+export function exchangeCost(
+  quantity: number,
+  terms: Pick<CampaignTerms, 'exchange_fen_per_voucher'>,
+): number {
+  return quantity * (terms.exchange_fen_per_voucher ?? 0);
+}

@@ -126,6 +126,7 @@ export const ERROR_CODES = [
   'trade_in_model_unknown',
   'trade_in_not_found',
   'transfer_target_invalid',
+  'vouchers_insufficient',
   'resource_package_unused',
   'invoice_details_missing',
   'order_not_invoiceable',

@@ -16,7 +16,8 @@ export const fenSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Numb
 /**
  * What moves a balance, each an immutable ledger entry: a recharge paid online, a bank transfer
  * credited by the operator, a charge (cloud packages, later the algorithm mall and plate
- * recognition), a coupon credited, a refund, an operator's adjustment.
+ * recognition), a coupon credited, a refund, an operator's adjustment, balance spent on vouchers
+ * (a balance-exchange campaign).
  */
 export const LEDGER_KINDS = [
   'recharge',
@@ -25,6 +26,7 @@ export const LEDGER_KINDS = [
   'coupon',
   'refund',
   'adjustment',
+  'voucher_exchange',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -12,14 +12,7 @@ import {
 import { useClient, useT } from '@vap/kernel';
 import { Button, FormDialog, FormField, Input, message, Select, useZodForm } from '@vap/ui';
 import { useState } from 'react';
-import { RECORDS_TABLE } from '../campaign.js';
-
-/** Digits are their number; anything else is no quantity, refused by the schema with its message. */
-function quantityOf(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
+import { quantityOf, RECORDS_TABLE } from '../campaign.js';
 
 interface ApplyDialogProps {
   campaign: Campaign;

@@ -7,6 +7,8 @@ import {
   type TradeInApplication,
   type TradeInApplyBody,
   type TradeInModel,
+  type VoucherTransfer,
+  type VoucherWallet,
 } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
@@ -58,10 +60,42 @@ const application: TradeInApplication = {
   credited_at: null,
 };
 
+const exchangeCampaign = campaign({
+  id: 2,
+  code: 'exchange',
+  kind: 'balance_exchange',
+  title: text('Balance for vouchers'),
+  rules: text('Every ¥9 of balance buys a ¥10 voucher.'),
+  terms: {
+    voucher_value_fen: 1_000,
+    own_brand_vouchers: 0,
+    other_brand_vouchers: 0,
+    voucher_valid_days: 365,
+    return_address: null,
+    exchange_fen_per_voucher: 900,
+  },
+});
+const wallet: VoucherWallet = { balance_fen: 12_345, vouchers: 7, vouchers_fen: 7_000 };
+const transferRecord: VoucherTransfer = {
+  id: 9,
+  to_company_id: 40,
+  to_company_name: 'Downstream Ltd',
+  quantity: 3,
+  value_fen: 0,
+  status: 'failed',
+  reason: 'vouchers_insufficient',
+  created_at: '2026-11-22T08:00:00.000Z',
+};
+
 const CAMPAIGNS = `GET ${CAMPAIGN_PATHS.campaigns}`;
 const MODELS = `GET ${CAMPAIGN_PATHS.tradeInModels}`;
 const RECORDS = `GET ${CAMPAIGN_PATHS.tradeInApplications}`;
 const APPLY = `POST ${CAMPAIGN_PATHS.tradeInApplications}`;
+const WALLET = `GET ${CAMPAIGN_PATHS.voucherWallet}`;
+const TARGETS = `GET ${CAMPAIGN_PATHS.voucherTargets}`;
+const TRANSFERS = `GET ${CAMPAIGN_PATHS.voucherTransfers}`;
+const TRANSFER = `POST ${CAMPAIGN_PATHS.voucherTransfers}`;
+const EXCHANGE = `POST ${CAMPAIGN_PATHS.balanceExchange(2)}`;
 
 const renderTradeIn = (answers: Answers = {}, options: RenderPageOptions = {}) =>
   renderConsolePage(
@@ -72,6 +106,25 @@ const renderTradeIn = (answers: Answers = {}, options: RenderPageOptions = {}) =
       [MODELS]: { body: { items: models } },
       [RECORDS]: { body: { items: [application], total: 1 } },
       [APPLY]: { status: 201, body: { ...application, status: 'pending' } },
+      [WALLET]: { body: wallet },
+      [TARGETS]: { body: { items: [{ id: 40, name: 'Downstream Ltd' }] } },
+      [TRANSFERS]: { body: { items: [transferRecord], total: 1 } },
+      [TRANSFER]: {
+        status: 201,
+        body: { ...transferRecord, status: 'success', reason: null, value_fen: 3_000 },
+      },
+      [EXCHANGE]: {
+        status: 201,
+        body: {
+          id: 1,
+          campaign_id: 2,
+          quantity: 2,
+          spent_fen: 1_800,
+          voucher_value_fen: 1_000,
+          balance_after_fen: 10_545,
+          created_at: '2026-11-22T08:00:00.000Z',
+        },
+      },
       ...answers,
     },
     options,
@@ -173,5 +226,100 @@ describe('trade_in (spec §2.4)', () => {
   it('says why the campaigns could not be loaded', async () => {
     await renderTradeIn({ [CAMPAIGNS]: { status: 500, body: { code: 'internal', message: 'boom' } } });
     expect((await screen.findByRole('alert')).textContent).toContain('boom');
+  });
+});
+
+describe('trade_in: balance exchange and voucher transfers (spec §2.4, §3, §4.3)', () => {
+  const withExchange = { [CAMPAIGNS]: { body: { items: [campaign({ id: 1 }), exchangeCampaign] } } };
+
+  it('shows the balance-exchange campaign with its rate and the balance, and sends the quantity with its cost shown', async () => {
+    const { api } = await renderTradeIn(withExchange);
+    expect(await screen.findByRole('heading', { name: 'Balance for vouchers' })).toBeTruthy();
+    expect(screen.getByText(/¥9\.00 of balance buys one voucher of ¥10\.00/)).toBeTruthy();
+    expect(await screen.findByText(/Your balance: ¥123\.45/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: en.exchange.open }));
+    const dialog = await screen.findByRole('dialog', { name: en.exchange.title });
+    const quantity = within(dialog).getByRole('textbox', { name: en.exchange.quantity });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      '2 vouchers worth ¥20.00 for ¥18.00 of balance',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: en.exchange.submit }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.balanceExchange(2))).toHaveLength(1),
+    );
+    expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.balanceExchange(2))[0]?.body).toEqual({ quantity: 2 });
+  });
+
+  it('an ended balance exchange says so and cannot be used', async () => {
+    await renderTradeIn({
+      [CAMPAIGNS]: { body: { items: [campaign({ id: 1 }), { ...exchangeCampaign, state: 'ended' }] } },
+    });
+    expect(await screen.findByText(en.exchange.closed)).toBeTruthy();
+    expect((screen.getByRole('button', { name: en.exchange.open }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('transfers a quantity of vouchers to a first-level customer and lists transfers with their status', async () => {
+    const { api } = await renderTradeIn();
+    const table = await screen.findByRole('table', { name: en.transfers.title });
+    expect(await within(table).findByText('Downstream Ltd')).toBeTruthy();
+    expect(within(table).getByText(en.transferStatuses.failed)).toBeTruthy();
+    expect(screen.getByText('7 usable vouchers, ¥70.00')).toBeTruthy();
+    const open = screen.getByRole('button', { name: en.transfers.open });
+    await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: en.transfers.dialog });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: en.transfers.target }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Downstream Ltd' }));
+    const quantity = within(dialog).getByRole('textbox', { name: en.transfers.quantity });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.transfers.submit }));
+    await waitFor(() => expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.voucherTransfers)).toHaveLength(1));
+    expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.voucherTransfers)[0]?.body).toEqual({
+      company_id: 40,
+      quantity: 3,
+    });
+  });
+
+  it('refuses a transfer without a customer or with a quantity that is not 1 to 1,000, sending nothing', async () => {
+    const { api } = await renderTradeIn();
+    const open = await screen.findByRole('button', { name: en.transfers.open });
+    await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: en.transfers.dialog });
+    const quantity = within(dialog).getByRole('textbox', { name: en.transfers.quantity });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: en.transfers.submit }));
+    expect(await within(dialog).findByText('Enter a whole number from 1 to 1,000')).toBeTruthy();
+    expect(within(dialog).getByText('Choose the customer that receives the voucher')).toBeTruthy();
+    expect(callsTo(api.calls, 'POST', CAMPAIGN_PATHS.voucherTransfers)).toHaveLength(0);
+  });
+
+  it('filters the transfers by status', async () => {
+    const { api } = await renderTradeIn();
+    await screen.findByRole('table', { name: en.transfers.title });
+    await userEvent.click(screen.getByRole('combobox', { name: en.transfers.status }));
+    await userEvent.click(await screen.findByRole('option', { name: en.transferStatuses.success }));
+    const forms = screen.getAllByRole('button', { name: /search/i });
+    await userEvent.click(forms.at(-1) as HTMLElement);
+    await waitFor(() =>
+      expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.voucherTransfers).at(-1))).toEqual([
+        { k: 'status', o: '=', v: 'success' },
+      ]),
+    );
+  });
+
+  it('offers the transfer only to a role with the transfer button, and the exchange only with apply', async () => {
+    await renderTradeIn(withExchange, { roleId: 4, buttons: ['apply'] });
+    expect(await screen.findByRole('table', { name: en.transfers.title })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.transfers.open })).toBeNull();
+    expect(screen.getByRole('button', { name: en.exchange.open })).toBeTruthy();
+    cleanup();
+    await renderTradeIn(withExchange, { roleId: 4, buttons: ['transfer'] });
+    expect(await screen.findByRole('button', { name: en.transfers.open })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.exchange.open })).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ import {
 import { useState } from 'react';
 import { CampaignStateTag, CampaignWindow, RECORDS_TABLE, useCampaigns, useLocalized } from '../campaign.js';
 import { ApplyDialog } from './apply-dialog.js';
+import { ExchangeCard, VoucherTransfers } from './vouchers.js';
 
 const STATUS_TONES: Record<TradeInStatus, TagTone> = {
   pending: 'primary',
@@ -42,15 +43,16 @@ function StatusTag({ status }: { status: TradeInStatus }) {
   return <Tag tone={STATUS_TONES[status]}>{t(`statuses.${status}`)}</Tag>;
 }
 
-/** The trade-in campaign the page is about: the open one, else the latest. */
-const currentOf = (campaigns: readonly Campaign[]) =>
-  campaigns.find((item) => item.kind === 'trade_in' && item.state === 'open') ??
-  campaigns.find((item) => item.kind === 'trade_in');
+/** The campaign of a kind the page is about: the open one, else the latest. */
+const currentOf = (campaigns: readonly Campaign[], kind: Campaign['kind'] = 'trade_in') =>
+  campaigns.find((item) => item.kind === kind && item.state === 'open') ??
+  campaigns.find((item) => item.kind === kind);
 
 /**
  * The trade-in screen (spec §2.4): the campaign's policy, window and return address (to copy), the
  * subsidy per device, the application form for a role with the page's `apply` button, and the
- * company's applications with a status filter and each one's details.
+ * company's applications with a status filter and each one's details; the balance-exchange
+ * campaign, and the company's vouchers with their transfers to first-level customers.
  */
 export default function TradeInPage() {
   const t = useT('campaigns');
@@ -67,10 +69,13 @@ export default function TradeInPage() {
     );
   }
   const campaign = currentOf(campaigns.data.items);
+  const exchange = currentOf(campaigns.data.items, 'balance_exchange');
   return (
     <div className="flex flex-col gap-4">
       {campaign ? <Policy campaign={campaign} /> : <Empty description={t('tradeIn.none')} />}
+      {exchange ? <ExchangeCard campaign={exchange} /> : null}
       <Records />
+      <VoucherTransfers />
     </div>
   );
 }

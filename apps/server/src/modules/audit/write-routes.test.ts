@@ -67,7 +67,7 @@ import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { adPackageDeliveries } from '../adpkg/schema.js';
 import { algmallProducts } from '../algmall/schema.js';
-import { DEMO_CAMPAIGN_CODE } from '../campaigns/demo.js';
+import { DEMO_CAMPAIGN_CODE, DEMO_EXCHANGE_CODE } from '../campaigns/demo.js';
 import { campaigns, tradeInModels } from '../campaigns/schema.js';
 import { addUnits } from '../devices/test-support.js';
 import { Coupons, Ledger } from '../finance/index.js';
@@ -541,6 +541,27 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       tracking_number: 'SF0000000001',
       lines: [{ model_id: model?.id ?? 0, quantity: 1 }],
     });
+  },
+  [routeOf(CAMPAIGN_CALLS.transferVouchers)]: async (ctx) => {
+    const account = await ctx.owner();
+    const downstream = await ctx.owner();
+    await ctx.t.database.db
+      .update(companies)
+      .set({ parentId: account.companyId })
+      .where(eq(companies.id, downstream.companyId));
+    await voucher(ctx, account.companyId);
+    return by(ctx, account, 'POST', CAMPAIGN_PATHS.voucherTransfers, {
+      company_id: downstream.companyId,
+      quantity: 1,
+    });
+  },
+  [routeOf(CAMPAIGN_CALLS.exchangeBalance)]: async (ctx) => {
+    const account = await ctx.owner();
+    const { db } = ctx.t.database;
+    await new Ledger(db).post({ companyId: account.companyId, kind: 'adjustment', amount: 10_000 });
+    // The demo's balance exchange is open around the app's start.
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.code, DEMO_EXCHANGE_CODE));
+    return by(ctx, account, 'POST', CAMPAIGN_PATHS.balanceExchange(campaign?.id ?? 0), { quantity: 1 });
   },
   [routeOf(ALGMALL_CALLS.buy)]: async (ctx) => {
     const account = await ctx.owner();

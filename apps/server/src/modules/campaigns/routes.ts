@@ -7,11 +7,19 @@ import type { Db } from '../../core/db/client.js';
 import { callerOf, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import type { Campaigns } from './campaigns.js';
+import type { BalanceExchanges } from './exchange.js';
 import type { TradeIns } from './trade-ins.js';
+import type { Vouchers } from './vouchers.js';
 
 export async function campaignRoutes(
   app: FastifyInstance,
-  { db, campaigns, tradeIns }: { db: Db; campaigns: Campaigns; tradeIns: TradeIns },
+  {
+    db,
+    campaigns,
+    tradeIns,
+    vouchers,
+    exchanges,
+  }: { db: Db; campaigns: Campaigns; tradeIns: TradeIns; vouchers: Vouchers; exchanges: BalanceExchanges },
 ) {
   const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
   await serve(app, CAMPAIGN_CALLS.campaigns, async () => ({ items: await campaigns.all() }));
@@ -25,6 +33,32 @@ export async function campaignRoutes(
   await serve(app, CAMPAIGN_CALLS.applyTradeIn, async (request) =>
     tradeIns.apply(
       await companyOfCaller(request),
+      request.body,
+      callerOf(request).userId,
+      auditTrail(request),
+    ),
+  );
+  await serve(app, CAMPAIGN_CALLS.voucherWallet, async (request) =>
+    vouchers.wallet(await companyOfCaller(request)),
+  );
+  await serve(app, CAMPAIGN_CALLS.voucherTargets, async (request) => ({
+    items: await vouchers.targets(await companyOfCaller(request)),
+  }));
+  await serve(app, CAMPAIGN_CALLS.voucherTransfers, async (request, _reply, list) =>
+    vouchers.page(await companyOfCaller(request), list),
+  );
+  await serve(app, CAMPAIGN_CALLS.transferVouchers, async (request) =>
+    vouchers.transfer(
+      await companyOfCaller(request),
+      request.body,
+      callerOf(request).userId,
+      auditTrail(request),
+    ),
+  );
+  await serve(app, CAMPAIGN_CALLS.exchangeBalance, async (request) =>
+    exchanges.exchange(
+      await companyOfCaller(request),
+      request.params.id,
       request.body,
       callerOf(request).userId,
       auditTrail(request),

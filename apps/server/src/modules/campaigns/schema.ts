@@ -1,5 +1,13 @@
 /** Campaigns (spec §1, §2.3 `promotion_info`, `trade_in`, §3 trade-in application, §4.3). */
-import type { CampaignKind, CampaignTerms, LocalizedText, TradeInLine, TradeInStatus } from '@vap/contracts';
+import type {
+  CampaignKind,
+  CampaignTerms,
+  LocalizedText,
+  TradeInLine,
+  TradeInStatus,
+  VoucherTransferFailure,
+  VoucherTransferStatus,
+} from '@vap/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyRef } from '../../core/db/schema.js';
+import { companies, companyRef } from '../../core/db/schema.js';
 
 /**
  * The vendor's campaigns, the same for every company: a window, terms and words in the three
@@ -77,4 +85,48 @@ export const tradeInApplications = pgTable(
       .on(table.reviewedAt)
       .where(sql`status = 'approved' and credited_at is null`),
   ],
+);
+
+/**
+ * A company's voucher transfer with a quantity (spec §3 coupon transfer, §4.3): to a cooperating
+ * first-level customer, success — its vouchers moved in the transaction that wrote it — or failed
+ * with the reason, nothing moved (written after the refused transaction rolled back).
+ */
+export const voucherTransfers = pgTable(
+  'voucher_transfers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    toCompanyId: integer('to_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    valueFen: integer('value_fen').notNull(),
+    status: text('status').$type<VoucherTransferStatus>().notNull(),
+    reason: text('reason').$type<VoucherTransferFailure>(),
+    requestedBy: integer('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('voucher_transfers_company').on(table.companyId, table.id)],
+);
+
+/**
+ * A balance exchange (spec §2.4): the balance it spent (a ledger entry of kind `voucher_exchange`
+ * whose reference names this row) and the vouchers it credited, all in one transaction.
+ */
+export const balanceExchanges = pgTable(
+  'balance_exchanges',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    quantity: integer('quantity').notNull(),
+    spentFen: integer('spent_fen').notNull(),
+    voucherValueFen: integer('voucher_value_fen').notNull(),
+    requestedBy: integer('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('balance_exchanges_company').on(table.companyId, table.id)],
 );

@@ -15,7 +15,7 @@ import {
   type ListPage,
   type Where,
 } from '@vap/contracts';
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
@@ -185,6 +185,61 @@ export class Coupons {
       });
       return after;
     });
+  }
+
+  /** The company's vouchers usable now: how many, and their value in fen. */
+  async holding(companyId: number, db: Db = this.db): Promise<{ count: number; value: number }> {
+    const at = new Date(this.now());
+    const [row] = await db
+      .select({ count: count(), value: sql<string>`coalesce(sum(${coupons.value}), 0)` })
+      .from(coupons)
+      .where(and(eq(coupons.companyId, companyId), this.usable(at)));
+    return { count: row?.count ?? 0, value: Number(row?.value ?? 0) };
+  }
+
+  /**
+   * Moves `quantity` usable vouchers of a company, soonest to expire first, to another in `tx`:
+   * the sender's become `transferred`, the receiver gets as many of the same values and validity
+   * (source `transfer`). The sender's are locked and each taken by a conditional update, so that
+   * concurrent moves never take more than there are: 409 `vouchers_insufficient` when fewer are
+   * usable, nothing moved (the caller's transaction rolls back). Answers the value moved, in fen.
+   */
+  async move(tx: Db, fromCompanyId: number, toCompanyId: number, quantity: number): Promise<number> {
+    const at = new Date(this.now());
+    const chosen = await tx
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(and(eq(coupons.companyId, fromCompanyId), this.usable(at)))
+      .orderBy(asc(coupons.validUntil), asc(coupons.id))
+      .limit(quantity)
+      .for('update');
+    if (chosen.length < quantity) throw new ApiError(409, 'vouchers_insufficient');
+    const taken = await tx
+      .update(coupons)
+      .set({ state: 'transferred' })
+      .where(
+        and(
+          inArray(
+            coupons.id,
+            chosen.map((row) => row.id),
+          ),
+          eq(coupons.companyId, fromCompanyId),
+          this.usable(at),
+        ),
+      )
+      .returning();
+    if (taken.length < quantity) throw new ApiError(409, 'vouchers_insufficient');
+    await tx.insert(coupons).values(
+      taken.map((row) => ({
+        companyId: toCompanyId,
+        code: couponCode(),
+        value: row.value,
+        validFrom: row.validFrom,
+        validUntil: row.validUntil,
+        source: 'transfer' as const,
+      })),
+    );
+    return taken.reduce((sum, row) => sum + row.value, 0);
   }
 
   /**

@@ -1,0 +1,324 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type BalanceExchangeBody,
+  balanceExchangeBodySchema,
+  CAMPAIGN_CALLS,
+  type Campaign,
+  type CouponTarget,
+  callKey,
+  exchangeCost,
+  formatFen,
+  VOUCHER_TRANSFER_FILTERS,
+  VOUCHER_TRANSFER_STATUSES,
+  type VoucherTransfer,
+  type VoucherTransferBody,
+  type VoucherTransferStatus,
+  voucherTransferBodySchema,
+} from '@vap/contracts';
+import { useClient, usePermission, useT } from '@vap/kernel';
+import {
+  Button,
+  Card,
+  type Column,
+  FilterForm,
+  FormDialog,
+  FormField,
+  Input,
+  ListPage,
+  message,
+  Select,
+  Tag,
+  type TagTone,
+  useFilters,
+  useZodForm,
+} from '@vap/ui';
+import { useState } from 'react';
+import { CampaignStateTag, CampaignWindow, quantityOf, TRANSFERS_TABLE, useLocalized } from '../campaign.js';
+
+const STATUS_TONES: Record<VoucherTransferStatus, TagTone> = { success: 'success', failed: 'danger' };
+
+/** The company's balance and usable vouchers (one query, refreshed after a transfer or an exchange). */
+export function useWallet() {
+  const client = useClient(CAMPAIGN_CALLS);
+  return useQuery({
+    queryKey: callKey(CAMPAIGN_CALLS.voucherWallet, {}),
+    queryFn: ({ signal }) => client.voucherWallet({}, { signal }),
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: callKey(CAMPAIGN_CALLS.voucherWallet, {}) });
+    void queryClient.invalidateQueries({ queryKey: ['data-table', TRANSFERS_TABLE] });
+  };
+}
+
+/**
+ * The balance-exchange campaign (spec §2.4): its rules, window and rate; for a role with the page's
+ * `apply` button, a quantity of vouchers to buy with the balance, the cost shown as it changes.
+ */
+export function ExchangeCard({ campaign }: { campaign: Campaign }) {
+  const t = useT('campaigns');
+  const localized = useLocalized();
+  const mayExchange = usePermission('apply');
+  const wallet = useWallet();
+  const [exchanging, setExchanging] = useState(false);
+  const { terms } = campaign;
+  const open = campaign.state === 'open';
+  return (
+    <Card>
+      <section aria-label={localized(campaign.title)} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-medium text-ink">{localized(campaign.title)}</h2>
+          <CampaignStateTag state={campaign.state} />
+          {mayExchange ? (
+            <span className="ml-auto">
+              <Button variant="primary" disabled={!open} onClick={() => setExchanging(true)}>
+                {t('exchange.open')}
+              </Button>
+            </span>
+          ) : null}
+        </div>
+        <CampaignWindow campaign={campaign} />
+        {open ? null : <p className="text-sm text-warning">{t('exchange.closed')}</p>}
+        <p className="whitespace-pre-line text-sm text-ink">{localized(campaign.rules)}</p>
+        <p className="text-sm text-ink">
+          {t('exchange.rate', {
+            cost: formatFen(terms.exchange_fen_per_voucher ?? 0),
+            value: formatFen(terms.voucher_value_fen),
+          })}
+        </p>
+        {wallet.data ? (
+          <p className="text-sm text-ink-soft">
+            {t('exchange.balance', { amount: formatFen(wallet.data.balance_fen) })}
+          </p>
+        ) : null}
+      </section>
+      {exchanging ? <ExchangeDialog campaign={campaign} onClose={() => setExchanging(false)} /> : null}
+    </Card>
+  );
+}
+
+function ExchangeDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
+  const t = useT('campaigns');
+  const client = useClient(CAMPAIGN_CALLS);
+  const refresh = useRefresh();
+  const form = useZodForm(balanceExchangeBodySchema, { defaultValues: { quantity: 1 } });
+  const [text, setText] = useState('1');
+  const quantity = form.watch('quantity');
+  const counted = Number.isInteger(quantity) && quantity > 0 ? quantity : 0;
+  const submit = async (body: BalanceExchangeBody) => {
+    await client.exchangeBalance({ params: { id: campaign.id }, body });
+    message.success(t('exchange.done', { count: body.quantity }));
+    refresh();
+    onClose();
+  };
+  return (
+    <FormDialog
+      form={form}
+      title={t('exchange.title')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('exchange.submit')}
+    >
+      <FormField
+        name="quantity"
+        label={t('exchange.quantity')}
+        required
+        render={({ field }) => (
+          <Input
+            ref={field.ref}
+            name={field.name}
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              field.onChange(quantityOf(event.target.value));
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <output aria-live="polite" className="text-base font-medium text-ink">
+        {t('exchange.cost', {
+          count: counted,
+          cost: formatFen(exchangeCost(counted, campaign.terms)),
+          value: formatFen(counted * campaign.terms.voucher_value_fen),
+        })}
+      </output>
+    </FormDialog>
+  );
+}
+
+/**
+ * The company's vouchers and their transfers (spec §2.4, §3, §4.3): how many are usable, a
+ * transfer of a quantity to a cooperating first-level customer for a role with the page's
+ * `transfer` button, and the transfers with a status filter.
+ */
+export function VoucherTransfers() {
+  const t = useT('campaigns');
+  const client = useClient(CAMPAIGN_CALLS);
+  const mayTransfer = usePermission('transfer');
+  const wallet = useWallet();
+  const [transferring, setTransferring] = useState(false);
+  const targets = useQuery({
+    queryKey: callKey(CAMPAIGN_CALLS.voucherTargets, {}),
+    queryFn: ({ signal }) => client.voucherTargets({}, { signal }),
+    enabled: mayTransfer,
+  });
+  const filters = useFilters(VOUCHER_TRANSFER_FILTERS, [
+    {
+      key: 'status',
+      op: '=',
+      kind: 'select',
+      label: t('transfers.status'),
+      placeholder: t('records.anyStatus'),
+      options: VOUCHER_TRANSFER_STATUSES.map((status) => ({
+        value: status,
+        label: t(`transferStatuses.${status}`),
+      })),
+      className: 'w-40',
+    },
+  ]);
+  const columns: Column<VoucherTransfer>[] = [
+    { key: 'created_at', title: t('transfers.time'), kind: 'date', sortable: true },
+    { key: 'to_company_name', title: t('transfers.target') },
+    { key: 'quantity', title: t('transfers.quantity'), kind: 'number' },
+    {
+      key: 'value_fen',
+      title: t('transfers.value'),
+      kind: 'number',
+      render: (row) => formatFen(row.value_fen),
+    },
+    {
+      key: 'status',
+      title: t('transfers.status'),
+      render: (row) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <Tag tone={STATUS_TONES[row.status]}>{t(`transferStatuses.${row.status}`)}</Tag>
+          {row.reason ? (
+            <span className="text-xs text-ink-soft">{t(`transferFailures.${row.reason}`)}</span>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      title={t('transfers.title')}
+      toolbar={
+        <div className="flex flex-wrap items-center gap-3">
+          {wallet.data ? (
+            <span className="text-sm text-ink">
+              {t('transfers.usable', {
+                count: wallet.data.vouchers,
+                amount: formatFen(wallet.data.vouchers_fen),
+              })}
+            </span>
+          ) : null}
+          {mayTransfer ? (
+            <Button
+              variant="primary"
+              disabled={!targets.data || !wallet.data?.vouchers}
+              onClick={() => setTransferring(true)}
+            >
+              {t('transfers.open')}
+            </Button>
+          ) : null}
+        </div>
+      }
+      filterForm={<FilterForm label={t('transfers.filters')} filters={filters} />}
+      id={TRANSFERS_TABLE}
+      columns={columns}
+      rowKey={(row) => row.id}
+      filters={filters.wheres}
+      load={(query, signal) => client.voucherTransfers({ query }, { signal })}
+      emptyText={t('transfers.empty')}
+    >
+      {transferring && targets.data ? (
+        <TransferDialog
+          targets={targets.data.items}
+          usable={wallet.data?.vouchers ?? 0}
+          onClose={() => setTransferring(false)}
+        />
+      ) : null}
+    </ListPage>
+  );
+}
+
+function TransferDialog({
+  targets,
+  usable,
+  onClose,
+}: {
+  targets: readonly CouponTarget[];
+  usable: number;
+  onClose: () => void;
+}) {
+  const t = useT('campaigns');
+  const client = useClient(CAMPAIGN_CALLS);
+  const refresh = useRefresh();
+  const form = useZodForm(voucherTransferBodySchema, {
+    defaultValues: { company_id: undefined as unknown as number, quantity: 1 },
+  });
+  const [text, setText] = useState('1');
+  const submit = async (body: VoucherTransferBody) => {
+    try {
+      await client.transferVouchers({ body });
+      message.success(t('transfers.done', { count: body.quantity }));
+    } finally {
+      // A refused transfer is listed as failed: the list and the count change either way.
+      refresh();
+    }
+    onClose();
+  };
+  return (
+    <FormDialog
+      form={form}
+      title={t('transfers.dialog')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('transfers.submit')}
+    >
+      {targets.length === 0 ? <p className="text-sm text-warning">{t('transfers.noTargets')}</p> : null}
+      <FormField
+        name="company_id"
+        label={t('transfers.target')}
+        required
+        render={({ field }) => (
+          <Select
+            ref={field.ref}
+            name={field.name}
+            options={targets.map((target) => ({ value: String(target.id), label: target.name }))}
+            placeholder={t('transfers.chooseTarget')}
+            value={field.value ? String(field.value) : ''}
+            onValueChange={(value) => field.onChange(Number(value))}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <FormField
+        name="quantity"
+        label={t('transfers.quantity')}
+        required
+        render={({ field }) => (
+          <Input
+            ref={field.ref}
+            name={field.name}
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              field.onChange(quantityOf(event.target.value));
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <p className="text-sm text-ink-soft">{t('transfers.usableShort', { count: usable })}</p>
+    </FormDialog>
+  );
+}
