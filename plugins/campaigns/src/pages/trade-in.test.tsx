@@ -210,9 +210,10 @@ describe('trade_in (spec §2.4)', () => {
     const { api } = await renderTradeIn();
     const table = await screen.findByRole('table', { name: en.records.title });
     expect(await within(table).findByText('SF100200300')).toBeTruthy();
-    await userEvent.click(screen.getByRole('combobox', { name: en.records.status }));
+    const form = screen.getByRole('form', { name: en.records.filters });
+    await userEvent.click(within(form).getByRole('combobox', { name: en.records.status }));
     await userEvent.click(await screen.findByRole('option', { name: en.statuses.rejected }));
-    await userEvent.click(screen.getByRole('button', { name: /search/i }));
+    await userEvent.click(within(form).getByRole('button', { name: /search/i }));
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.tradeInApplications).at(-1))).toEqual([
         { k: 'status', o: '=', v: 'rejected' },
@@ -301,10 +302,10 @@ describe('trade_in: balance exchange and voucher transfers (spec §2.4, §3, §4
   it('filters the transfers by status', async () => {
     const { api } = await renderTradeIn();
     await screen.findByRole('table', { name: en.transfers.title });
-    await userEvent.click(screen.getByRole('combobox', { name: en.transfers.status }));
+    const form = screen.getByRole('form', { name: en.transfers.filters });
+    await userEvent.click(within(form).getByRole('combobox', { name: en.transfers.status }));
     await userEvent.click(await screen.findByRole('option', { name: en.transferStatuses.success }));
-    const forms = screen.getAllByRole('button', { name: /search/i });
-    await userEvent.click(forms.at(-1) as HTMLElement);
+    await userEvent.click(within(form).getByRole('button', { name: /search/i }));
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.voucherTransfers).at(-1))).toEqual([
         { k: 'status', o: '=', v: 'success' },
