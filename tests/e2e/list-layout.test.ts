@@ -148,6 +148,14 @@ beforeAll(async () => {
     tracking_number: 'SF1234567890123',
     lines: models.items.slice(0, 2).map((model) => ({ model_id: model.id, quantity: 2 })),
   });
+  // A balance exchange and a transfer of its vouchers to the demo's first-level customer, for the
+  // trade-in screen's voucher transfers.
+  const exchange = campaigns.items.find(
+    (campaign) => campaign.kind === 'balance_exchange' && campaign.state === 'open',
+  );
+  await api('POST', CAMPAIGN_PATHS.balanceExchange(exchange?.id ?? 0), { quantity: 2 });
+  const targets = await api<{ items: Array<{ id: number }> }>('GET', CAMPAIGN_PATHS.voucherTargets);
+  await api('POST', CAMPAIGN_PATHS.voucherTransfers, { company_id: targets.items[0]?.id, quantity: 2 });
 
   browser = await launchChromium();
 }, 120_000);
