@@ -19,6 +19,7 @@ export { loadPlugins, type PluginLoader } from './load-plugins.js';
 export { isButtonPermitted, pathOfRoute } from './permissions.js';
 export { KernelProvider } from './react/context.js';
 export { I18nProvider, useI18n } from './react/i18n.js';
+export { LeaveGuardScope } from './react/leave-guard.js';
 export { PageHost } from './react/page.js';
 export { BootError, PluginRegistry } from './registry.js';
 export {

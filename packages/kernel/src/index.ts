@@ -58,6 +58,7 @@ export { useContributions } from './react/contributions.js';
 export { useDateTime } from './react/format.js';
 export { useLanguage, useT } from './react/i18n.js';
 export { type ComponentExport, lazyExport } from './react/lazy-export.js';
+export { useLeaveGuard } from './react/leave-guard.js';
 export { useNavigateTo, usePagePath } from './react/navigation.js';
 export {
   lazyPage,

@@ -168,4 +168,19 @@ describe('tabs (spec §2.4)', () => {
     const { tabs } = setup(storage);
     expect(keys(tabs)).toEqual(['/dashboard']);
   });
+
+  it('tells which open tabs hold unsaved work, by what their pages say, until they stop saying it', () => {
+    const { tabs, visit } = setup();
+    visit('mqtt_debug_tool');
+    visit('system_user');
+    let unsaved = true;
+    const release = tabs.guard('/mqtt/debug_tool', () => unsaved);
+    expect(tabs.unsaved().map((view) => view.key)).toEqual(['/mqtt/debug_tool']);
+    expect(tabs.unsaved(['/system/user'])).toEqual([]);
+    unsaved = false;
+    expect(tabs.unsaved()).toEqual([]);
+    unsaved = true;
+    release();
+    expect(tabs.unsaved()).toEqual([]);
+  });
 });

@@ -48,6 +48,8 @@ const EMPTY: TabsState = { views: [], activeKey: null };
 
 export class TabsService {
   readonly #state = new BehaviorSubject<TabsState>(EMPTY);
+  /** How each tab's kept-alive page tells whether it holds unsaved work (`useLeaveGuard`). */
+  readonly #guards = new Map<string, () => boolean>();
 
   constructor(
     private readonly storage: Storage,
@@ -136,6 +138,28 @@ export class TabsService {
     if (!view) return null;
     this.bus.emit('tabs.refresh', { key: view.key, name: view.name });
     return `${REDIRECT_PREFIX}${view.fullPath}`;
+  }
+
+  /**
+   * Registers how the page of a tab tells whether it holds work not yet saved; answers the
+   * unregistering. The console hosts it for every kept-alive page (`LeaveGuardScope`).
+   */
+  guard(key: string, unsaved: () => boolean): () => void {
+    this.#guards.set(key, unsaved);
+    return () => {
+      if (this.#guards.get(key) === unsaved) this.#guards.delete(key);
+    };
+  }
+
+  /**
+   * The tabs among `keys` (every open tab when absent) whose page holds unsaved work: the console
+   * asks before closing, refreshing or signing out of them (issue 32, the ad design page).
+   */
+  unsaved(keys?: readonly string[]): TabView[] {
+    const wanted = keys ? new Set(keys) : null;
+    return this.state.views.filter(
+      (view) => (!wanted || wanted.has(view.key)) && (this.#guards.get(view.key)?.() ?? false),
+    );
   }
 
   /** Forgets every tab, e.g. on logout or when another user signs in. */

@@ -11,9 +11,11 @@ import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
 import { QueryProvider } from './query.js';
 import { KernelProvider } from './react/context.js';
+import { LeaveGuardScope } from './react/leave-guard.js';
 import { PageHost, preloadPage } from './react/page.js';
 import type { RecordedCall } from './recorded-calls.js';
 import { API_PATHS } from './session.js';
+import { tabKey } from './tabs.js';
 import { testUser } from './test-user.js';
 
 // Plugin tests load their pages and locale chunks through Vite's transform: on a busy two-core CI
@@ -265,6 +267,10 @@ export async function renderPluginPage(plugin: Plugin, name: string, options: Re
       failed={(error) => <p role="alert">page failed: {error.message}</p>}
     />
   );
+  const address = new URL(`${route.path}${options.path ?? ''}`, 'http://localhost');
+  const location = { pathname: address.pathname, search: address.search };
+  // A kept-alive page has its tab, and what it says of its unsaved work is held as the console does.
+  if (route.page?.keepAlive) kernel.tabs.open(route, location);
   return {
     kernel,
     api,
@@ -272,7 +278,7 @@ export async function renderPluginPage(plugin: Plugin, name: string, options: Re
     ...renderInKernel(
       kernel,
       <>
-        {host}
+        {route.page?.keepAlive ? <LeaveGuardScope tabKey={tabKey(location)}>{host}</LeaveGuardScope> : host}
         {options.beside}
       </>,
       `${route.path}${options.path ?? ''}`,

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MenuItem } from '@vap/contracts';
-import { definePlugin, page } from '@vap/kernel';
+import { definePlugin, page, useLeaveGuard } from '@vap/kernel';
 import { KernelProvider } from '@vap/kernel/host';
 import { createTestKernel, testUser } from '@vap/kernel/testing';
 import { useState } from 'react';
@@ -12,8 +12,10 @@ import { ShellRoutes } from './shell-routes.js';
 
 afterEach(cleanup);
 
-function Counter({ label }: { label: string }) {
+function Counter({ label, guarded = false }: { label: string; guarded?: boolean }) {
   const [count, setCount] = useState(0);
+  // A guarded counter holds unsaved work once counted.
+  useLeaveGuard(guarded && count > 0);
   return (
     <button type="button" onClick={() => setCount(count + 1)}>
       {label} {count}
@@ -24,7 +26,7 @@ function Counter({ label }: { label: string }) {
 /** A kept page that shows the address it sees. */
 function DesignCounter() {
   const name = new URLSearchParams(useLocation().search).get('name');
-  return <Counter label={`design ${name}`} />;
+  return <Counter label={`design ${name}`} guarded />;
 }
 
 const plugin = definePlugin({
@@ -128,5 +130,23 @@ describe('kept-alive pages (spec §2.3 "state kept")', () => {
     await act(() => router.navigate('/mqtt/debug'));
     await act(() => router.navigate('/mqtt/log'));
     expect(await screen.findByRole('button', { name: 'log 0' })).toBeTruthy();
+  });
+
+  it("a kept page's unsaved work is known while another tab shows, and forgotten when its tab closes", async () => {
+    const { kernel, router } = await renderShellRoutes();
+    await act(() => router.navigate('/media/design?name=A'));
+    expect(kernel.tabs.unsaved()).toEqual([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'design A 0' }));
+    await act(() => router.navigate('/mqtt/log'));
+    await screen.findByRole('button', { name: 'log 0' });
+    expect(kernel.tabs.unsaved().map((view) => view.key)).toEqual(['/media/design?name=A']);
+    expect(kernel.tabs.unsaved(['/mqtt/debug'])).toEqual([]);
+
+    act(() => {
+      kernel.tabs.close('/media/design?name=A');
+    });
+    await act(() => router.navigate('/media/design?name=A'));
+    expect(await screen.findByRole('button', { name: 'design A 0' })).toBeTruthy();
+    expect(kernel.tabs.unsaved()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { type AppRoute, useKernel, useT, useTabs } from '@vap/kernel';
 import {
   firstPath,
+  LeaveGuardScope,
   PageHost,
   type RouteAssembly,
   routeTitle,
@@ -40,13 +41,16 @@ export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
         <Route path="/redirect/*" element={<RedirectBack />} />
         <Route path="*" element={<UnknownAddress />} />
       </Routes>
-      {kept.map(({ key, route, location, visible }) => (
-        <Activity key={key} mode={visible ? 'visible' : 'hidden'}>
-          {/* A hidden page keeps seeing the address it was left at, not the one now shown. */}
-          <Routes location={location}>
-            <Route path={route.path} element={<PageView route={route} />} />
-          </Routes>
-        </Activity>
+      {kept.map(({ key, tab, route, location, visible }) => (
+        // What the page says of its unsaved work lasts while it is hidden (`useLeaveGuard`).
+        <LeaveGuardScope key={key} tabKey={tab}>
+          <Activity mode={visible ? 'visible' : 'hidden'}>
+            {/* A hidden page keeps seeing the address it was left at, not the one now shown. */}
+            <Routes location={location}>
+              <Route path={route.path} element={<PageView route={route} />} />
+            </Routes>
+          </Activity>
+        </LeaveGuardScope>
       ))}
     </>
   );
@@ -55,6 +59,8 @@ export function ShellRoutes({ routes }: { routes: RouteAssembly }) {
 interface KeptPage {
   /** The tab key plus how often the tab was refreshed: a refresh remounts the page. */
   readonly key: string;
+  /** The tab's key. */
+  readonly tab: string;
   readonly route: AppRoute;
   readonly location: TabLocation;
   readonly visible: boolean;
@@ -82,6 +88,7 @@ function useKeptPages(routes: RouteAssembly): KeptPage[] {
   if (here && currentKey) pages.set(currentKey, { route: here, location: { pathname, search } });
   return [...pages].map(([key, page]) => ({
     key: `${key}#${refreshes[key] ?? 0}`,
+    tab: key,
     ...page,
     visible: key === currentKey,
   }));

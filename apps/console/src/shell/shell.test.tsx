@@ -83,6 +83,29 @@ describe('tab bar (spec §2.4)', () => {
     expect(router.state.location.pathname).toBe('/voip/device-phone');
   });
 
+  it('closing a tab whose page holds unsaved work asks first, and stays when told to', async () => {
+    const { kernel, router } = await openTwoPages();
+    let unsaved = true;
+    kernel.tabs.guard('/media/agent-phone', () => unsaved);
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    const asked = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(asked.textContent).toContain('Agent phones has changes that are not saved');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Stay' }));
+    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Agent phones']);
+
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }),
+    );
+    await waitFor(() => expect(tabNames()).toEqual(['Dashboard', 'Device phones']));
+    expect(router.state.location.pathname).toBe('/voip/device-phone');
+
+    unsaved = false;
+    await act(() => router.navigate('/media/agent-phone'));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(

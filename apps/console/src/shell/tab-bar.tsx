@@ -8,10 +8,13 @@ import {
   ContextMenuSeparator,
   ContextMenuTrigger,
   cn,
+  confirm,
 } from '@vap/ui';
 import { X } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+
+const keysOf = (views: readonly TabView[]) => views.map((view) => view.key);
 
 /** Compact entries, so that every label fits the menu's 105 px on one line. */
 const itemClass = 'px-3 text-xs';
@@ -19,7 +22,8 @@ const itemClass = 'px-3 text-xs';
 /**
  * The open views as tabs (spec §2.4): pinned tabs first and without a close button; a right-click
  * menu (105 px) with Refresh, Close, Close others, Close all; middle-click or Delete closes a tab.
- * Every operation is the kernel's tabs service; this bar only goes where it answers.
+ * Every operation is the kernel's tabs service; this bar only goes where it answers. Closing or
+ * refreshing tabs whose page holds unsaved work (`useLeaveGuard`) asks first.
  */
 export function TabBar() {
   const t = useT();
@@ -31,6 +35,20 @@ export function TabBar() {
     if (target) navigate(target);
   };
   const labelOf = (view: TabView) => view.label ?? t(view.title, { defaultValue: view.title });
+  /** Runs `then` once the user agrees to lose what these tabs' pages hold unsaved, if anything. */
+  const leaving = (keys: readonly string[], then: () => string | null) => {
+    const unsaved = tabs.unsaved(keys);
+    if (unsaved.length === 0) return go(then());
+    void confirm({
+      title: t('tabs.unsavedTitle'),
+      content: t('tabs.unsavedContent', { titles: unsaved.map(labelOf).join(', ') }),
+      okText: t('tabs.discard'),
+      cancelText: t('tabs.stay'),
+      tone: 'danger',
+    }).then((agreed) => {
+      if (agreed) go(then());
+    });
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab stays in sight whenever it changes, even with more tabs than room.
   useEffect(() => {
@@ -44,7 +62,8 @@ export function TabBar() {
         {views.map((view) => {
           const active = view.key === activeKey;
           const label = labelOf(view);
-          const close = () => go(tabs.close(view.key));
+          const close = () => leaving([view.key], () => tabs.close(view.key));
+          const others = views.filter((other) => other.key !== view.key).map((other) => other.key);
           return (
             <li key={view.key} className="shrink-0">
               <ContextMenu>
@@ -96,17 +115,26 @@ export function TabBar() {
                   </div>
                 </ContextMenuTrigger>
                 <ContextMenuContent width={TAB_CONTEXT_MENU_WIDTH_PX}>
-                  <ContextMenuItem className={itemClass} onSelect={() => go(tabs.refresh(view.key))}>
+                  <ContextMenuItem
+                    className={itemClass}
+                    onSelect={() => leaving([view.key], () => tabs.refresh(view.key))}
+                  >
                     {t('tabs.refresh')}
                   </ContextMenuItem>
                   <ContextMenuItem className={itemClass} disabled={view.affix} onSelect={close}>
                     {t('tabs.close')}
                   </ContextMenuItem>
                   <ContextMenuSeparator />
-                  <ContextMenuItem className={itemClass} onSelect={() => go(tabs.closeOthers(view.key))}>
+                  <ContextMenuItem
+                    className={itemClass}
+                    onSelect={() => leaving(others, () => tabs.closeOthers(view.key))}
+                  >
                     {t('tabs.closeOthers')}
                   </ContextMenuItem>
-                  <ContextMenuItem className={itemClass} onSelect={() => go(tabs.closeAll())}>
+                  <ContextMenuItem
+                    className={itemClass}
+                    onSelect={() => leaving(keysOf(views), () => tabs.closeAll())}
+                  >
                     {t('tabs.closeAll')}
                   </ContextMenuItem>
                 </ContextMenuContent>

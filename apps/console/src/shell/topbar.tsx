@@ -11,6 +11,7 @@ import {
 } from '@vap/kernel';
 import {
   Button,
+  confirm,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -52,6 +53,20 @@ export function Topbar({ sidebarOpen, onToggleSidebar, onOpenSettings }: TopbarP
   };
 
   const logout = async () => {
+    const unsaved = kernel.tabs.unsaved();
+    if (
+      unsaved.length > 0 &&
+      !(await confirm({
+        title: t('tabs.unsavedTitle'),
+        content: t('tabs.unsavedContent', {
+          titles: unsaved.map((view) => view.label ?? t(view.title, { defaultValue: view.title })).join(', '),
+        }),
+        okText: t('tabs.discard'),
+        cancelText: t('tabs.stay'),
+        tone: 'danger',
+      }))
+    )
+      return;
     const fullPath = `${location.pathname}${location.search}${location.hash}`;
     await kernel.session.logout();
     navigate(`/login?redirect=${encodeURIComponent(fullPath)}`, { replace: true });
