@@ -11,7 +11,6 @@ import {
   type PageContribution,
   type PageOptions,
   page,
-  titleFromQuery,
   whenProductEnabled,
 } from '@vap/kernel';
 
@@ -23,12 +22,6 @@ const pages = (names: readonly string[], options: PageOptions = {}): PageContrib
   names.map((name) => page(name, comingSoon, options));
 
 export const plannedPlugins = [
-  // plugins/media has video detail, hologram parking and ad packages (issue 32); the design page waits here.
-  definePlugin({
-    id: 'media-planned',
-    kernel: '^2',
-    pages: [page('adpkg_design', comingSoon, { keepAlive: true, title: titleFromQuery('name') })],
-  }),
   definePlugin({
     id: 'voip',
     kernel: '^2',

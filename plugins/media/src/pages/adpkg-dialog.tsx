@@ -23,6 +23,7 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
+import { moved } from './adpkg-design-rules.js';
 import { adpkgObjectName, useObjectUpload } from './part-upload.js';
 
 /** An item being edited: its uploaded file (or the one it had), its resource name and display time. */
@@ -60,7 +61,8 @@ interface AdpkgDialogProps {
 
 /**
  * Adds or edits an ad package (the page's `add` and `edit` buttons): its name, the top half's share
- * of the screen (a slider with its number, 30–80%), and 1 to 10 items, each a file sent in parts as
+ * of the screen (a slider with its number, 30–80%), and 1 to 10 items in their order (dragged, or
+ * moved with the up and down buttons), each a file sent in parts as
  * soon as it is chosen — an image with its display time, or a video — with its resource name. The
  * server reads each file on saving (an image's size, a video's movie: 'file content incorrect').
  */
@@ -79,6 +81,8 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
     form.formState.submitCount > 0 && !busy && items.some((item) => !fileOf(item))
       ? t('adpkg.form.fileRequired')
       : '';
+  const [dragged, setDragged] = useState<number | null>(null);
+  const move = (from: number, to: number) => setItems((now) => moved(now, from, to));
   const change = (key: number, patch: Partial<DraftItem>) =>
     setItems((now) => now.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
@@ -157,7 +161,23 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
                 <li
                   key={item.key}
                   aria-label={t('adpkg.form.item', { index: index + 1 })}
-                  className="rounded border p-3"
+                  className={`rounded border p-3 ${dragged === index ? 'opacity-50' : ''}`}
+                  draggable
+                  onDragStart={(event) => {
+                    setDragged(index);
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', String(index));
+                  }}
+                  onDragOver={(event) => {
+                    if (dragged !== null) event.preventDefault();
+                  }}
+                  onDrop={(event) => {
+                    if (dragged === null) return;
+                    event.preventDefault();
+                    move(dragged, index);
+                    setDragged(null);
+                  }}
+                  onDragEnd={() => setDragged(null)}
                 >
                   <div className="flex flex-col gap-2">
                     <Upload<string>
@@ -195,12 +215,30 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
                       />
                     )}
                     {items.length > 1 ? (
-                      <Button
-                        size="small"
-                        onClick={() => setItems((now) => now.filter((other) => other.key !== item.key))}
-                      >
-                        {t('adpkg.form.removeItem', { index: index + 1 })}
-                      </Button>
+                      <span className="flex flex-wrap items-center gap-2">
+                        <Button
+                          size="small"
+                          disabled={index === 0}
+                          aria-label={t('design.moveUp', { index: index + 1 })}
+                          onClick={() => move(index, index - 1)}
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          size="small"
+                          disabled={index === items.length - 1}
+                          aria-label={t('design.moveDown', { index: index + 1 })}
+                          onClick={() => move(index, index + 1)}
+                        >
+                          ↓
+                        </Button>
+                        <Button
+                          size="small"
+                          onClick={() => setItems((now) => now.filter((other) => other.key !== item.key))}
+                        >
+                          {t('adpkg.form.removeItem', { index: index + 1 })}
+                        </Button>
+                      </span>
                     ) : null}
                   </div>
                 </li>

@@ -69,6 +69,21 @@ const renderPage = (answers: Answers = {}, options: RenderPageOptions = {}) =>
     options,
   );
 
+/** The design page in the role's menu. */
+const designMenu = {
+  id: 30,
+  parent_id: 0,
+  name: 'adpkg_design',
+  type: 'page' as const,
+  path: 'adpkg-design',
+  title: 'adpkg_design',
+  icon: '',
+  is_hidden: true,
+  is_disable: false,
+  sort: 3,
+  children: [],
+};
+
 const table = () => screen.findByRole('table', { name: words.title });
 const rowOf = async (name: string) =>
   (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
@@ -123,6 +138,35 @@ describe('ad packages (spec §2.3 adpkg_management; issue 32)', () => {
       top_share: 70,
       items: [{ type: 'image', file: fresh.items[0]?.file, resource_name: 'welcome', seconds: 8 }],
     });
+  });
+
+  it("reorders a package's items in the edit dialog", async () => {
+    const second = {
+      ...fresh.items[0],
+      file: `adpkg/1_${'b'.repeat(32)}.png`,
+      resource_name: 'menu',
+    } as Adpkg['items'][number];
+    const two = { ...fresh, items: [...fresh.items, second] };
+    const { api } = await renderPage({
+      [`GET ${ADPKG_PATHS.packages}`]: pageOf([published, two]),
+      [`PUT ${ADPKG_PATHS.package(2)}`]: { body: two },
+    });
+    await more(await rowOf('Level 2'), words.edit);
+    const dialog = await screen.findByRole('dialog', { name: words.form.editTitle });
+    expect(within(dialog).getByRole('button', { name: 'Move item 1 up' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move item 2 up' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: words.form.submit }));
+    await waitFor(() => expect(callsTo(api.calls, 'PUT', ADPKG_PATHS.package(2))).toHaveLength(1));
+    const body = callsTo(api.calls, 'PUT', ADPKG_PATHS.package(2))[0]?.body as {
+      items: { resource_name: string }[];
+    };
+    expect(body.items.map((item) => item.resource_name)).toEqual(['menu', 'welcome']);
+  });
+
+  it('opens a package in the design page, titled by its name', async () => {
+    await renderPage({}, { extraMenus: [designMenu] });
+    await more(await rowOf('Level 2'), words.design);
+    expect((await screen.findByTestId('location')).textContent).toBe('at /adpkg-design?id=2&name=Level+2');
   });
 
   it('deletes a package only after saying on how many devices it is', async () => {

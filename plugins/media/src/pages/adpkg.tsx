@@ -1,37 +1,27 @@
 import { ADPKG_CALLS, ADPKG_FILTERS, type Adpkg, callKey } from '@vap/contracts';
-import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
+import { lazyExport, useClient, useNavigateTo, usePagePath, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirm,
   type DataTableHandle,
   FilterForm,
   ListPage,
-  message,
   rowActionsColumn,
   useFilters,
 } from '@vap/ui';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { usePublished, useReadWhileDelivering } from './published.js';
 
 const AdpkgDialog = lazyExport(() => import('./adpkg-dialog.js'), 'AdpkgDialog');
-const PublishDialog = lazyExport(() => import('./publish-dialog.js'), 'PublishDialog');
-const Deliveries = lazyExport(() => import('./deliveries.js'), 'Deliveries');
-
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
-/** While a delivery of a package shown is on its way, the list is read again this often. */
-const POLL_MS = 3000;
 
-type Open =
-  | { kind: 'add' }
-  | { kind: 'edit'; pkg: Adpkg }
-  | { kind: 'publish'; pkg: Adpkg }
-  | { kind: 'devices'; pkg: Adpkg }
-  | null;
+type Open = { kind: 'add' } | { kind: 'edit'; pkg: Adpkg } | null;
 
 /**
  * Ad packages (spec §2.3 adpkg_management; issue 32): the company's layouts of its devices'
  * screens, filtered by name, newest first, each with its split, its items and how its deliveries to
- * devices stand (read again while any is on its way). `add` adds a package, `edit` edits one,
+ * devices stand (read again while any is on its way). Design opens a package in its editor (the
+ * adpkg_design page, when the role has it). `add` adds a package, `edit` edits one,
  * `publish` publishes it to devices and retries failed deliveries, `delete` deletes one after
  * saying on how many devices it is.
  */
@@ -42,39 +32,29 @@ export default function AdpkgPage() {
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const mayPublish = usePermission('publish');
+  // The editor opens when the role has its page (spec §2.3 adpkg_design, titled by the package's name).
+  const mayDesign = usePagePath('adpkg_design') !== null;
+  const navigateTo = useNavigateTo();
   const table = useRef<DataTableHandle>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [inProgress, setInProgress] = useState(false);
+  const reload = () => table.current?.reload();
+  const readWhileDelivering = useReadWhileDelivering(table);
+  const published = usePublished(
+    {
+      words: 'adpkg',
+      devicesKey: (input) => callKey(ADPKG_CALLS.devices, input),
+      devices: (input, options) => adpkg.devices(input, options),
+      publish: (id, device_ids) => adpkg.publish({ params: { id }, body: { device_ids } }),
+      deliveries: (id, query, signal) => adpkg.deliveries({ params: { id }, query }, { signal }),
+      retry: (id, ids) => adpkg.retry({ params: { id }, body: { ids } }),
+      remove: (id) => adpkg.remove({ params: { id } }),
+      mayRetry: mayPublish,
+    },
+    reload,
+  );
   const filters = useFilters(ADPKG_FILTERS, [
     { key: 'name', op: 'like', kind: 'text', label: t('adpkg.name'), className: 'w-48' },
   ]);
-
-  useEffect(() => {
-    if (!inProgress) return;
-    const timer = setInterval(() => table.current?.reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [inProgress]);
-
-  const remove = async (pkg: Adpkg) => {
-    const confirmed = await confirm({
-      title: t('adpkg.deleteTitle', { name: pkg.name }),
-      content:
-        pkg.devices.total > 0
-          ? t('adpkg.deleteContent', { count: pkg.devices.total })
-          : t('adpkg.deleteContentNone'),
-      okText: t('adpkg.deleteConfirm'),
-      cancelText: t('adpkg.keep'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await adpkg.remove({ params: { id: pkg.id } });
-    } catch {
-      return;
-    }
-    message.success(t('adpkg.deleted'));
-    table.current?.reload();
-  };
 
   const columns: Column<Adpkg>[] = [
     { key: 'name', title: t('adpkg.name') },
@@ -92,48 +72,21 @@ export default function AdpkgPage() {
     },
     { key: 'updated_at', title: t('adpkg.updated'), kind: 'date' },
     rowActionsColumn<Adpkg>(t('adpkg.actions'), (row) => [
-      { label: t('adpkg.showDevices'), onClick: () => setOpen({ kind: 'devices', pkg: row }) },
-      mayPublish && { label: t('adpkg.publish'), onClick: () => setOpen({ kind: 'publish', pkg: row }) },
+      { label: t('adpkg.showDevices'), onClick: () => published.showDevices(row) },
+      mayPublish && { label: t('adpkg.publish'), onClick: () => published.publish(row) },
+      mayDesign && {
+        label: t('adpkg.design'),
+        onClick: () => navigateTo('adpkg_design', { id: String(row.id), name: row.name }),
+      },
       mayEdit && { label: t('adpkg.edit'), onClick: () => setOpen({ kind: 'edit', pkg: row }) },
-      mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => void remove(row) },
+      mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => published.remove(row) },
     ]),
   ];
 
   const close = () => setOpen(null);
-  const reload = () => table.current?.reload();
-  let dialog: ReactNode = null;
+  let dialog: ReactNode = published.dialog;
   if (open?.kind === 'add') dialog = <AdpkgDialog onClose={close} onSaved={reload} />;
   else if (open?.kind === 'edit') dialog = <AdpkgDialog pkg={open.pkg} onClose={close} onSaved={reload} />;
-  else if (open?.kind === 'publish') {
-    const { pkg } = open;
-    dialog = (
-      <PublishDialog
-        publishing={{
-          name: pkg.name,
-          devicesKey: (input) => callKey(ADPKG_CALLS.devices, input),
-          devices: (input, options) => adpkg.devices(input, options),
-          publish: (device_ids) => adpkg.publish({ params: { id: pkg.id }, body: { device_ids } }),
-        }}
-        onClose={close}
-        onPublished={reload}
-      />
-    );
-  } else if (open?.kind === 'devices') {
-    const { pkg } = open;
-    dialog = (
-      <Deliveries
-        delivered={{
-          name: pkg.name,
-          tableId: `adpkg-deliveries-${pkg.id}`,
-          deliveries: (query, signal) => adpkg.deliveries({ params: { id: pkg.id }, query }, { signal }),
-          retry: (ids) => adpkg.retry({ params: { id: pkg.id }, body: { ids } }),
-          mayRetry: mayPublish,
-        }}
-        onClose={close}
-        onChanged={reload}
-      />
-    );
-  }
 
   return (
     <>
@@ -147,11 +100,7 @@ export default function AdpkgPage() {
         rowKey={(row) => row.id}
         filters={filters.wheres}
         initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => {
-          const page = await adpkg.packages({ query }, { signal });
-          setInProgress(page.items.some((row) => row.devices.in_progress > 0));
-          return page;
-        }}
+        load={async (query, signal) => readWhileDelivering(await adpkg.packages({ query }, { signal }))}
         emptyText={t('adpkg.empty')}
         toolbar={
           mayAdd ? (

@@ -3,31 +3,20 @@ import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirm,
   type DataTableHandle,
   FilterForm,
   formatFileSize,
   ListPage,
-  message,
   rowActionsColumn,
   useFilters,
 } from '@vap/ui';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { usePublished, useReadWhileDelivering } from './published.js';
 
 const SchemeDialog = lazyExport(() => import('./hologram-scheme-dialog.js'), 'SchemeDialog');
-const PublishDialog = lazyExport(() => import('./publish-dialog.js'), 'PublishDialog');
-const Deliveries = lazyExport(() => import('./deliveries.js'), 'Deliveries');
-
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
-/** While a delivery of a scheme shown is on its way, the list is read again this often. */
-const POLL_MS = 3000;
 
-type Open =
-  | { kind: 'add' }
-  | { kind: 'edit'; scheme: HologramScheme }
-  | { kind: 'publish'; scheme: HologramScheme }
-  | { kind: 'devices'; scheme: HologramScheme }
-  | null;
+type Open = { kind: 'add' } | { kind: 'edit'; scheme: HologramScheme } | null;
 
 /**
  * Hologram parking (spec §2.3 hologram_parking; issue 32): the company's screen-display schemes of
@@ -44,38 +33,25 @@ export default function HologramPage() {
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [inProgress, setInProgress] = useState(false);
+  const reload = () => table.current?.reload();
+  const readWhileDelivering = useReadWhileDelivering(table);
+  const published = usePublished(
+    {
+      words: 'hologram',
+      devicesKey: (input) => callKey(HOLOGRAM_CALLS.devices, input),
+      devices: (input, options) => hologram.devices(input, options),
+      publish: (id, device_ids) => hologram.publish({ params: { id }, body: { device_ids } }),
+      deliveries: (id, query, signal) => hologram.deliveries({ params: { id }, query }, { signal }),
+      retry: (id, ids) => hologram.retry({ params: { id }, body: { ids } }),
+      remove: (id) => hologram.remove({ params: { id } }),
+      mayRetry: mayEdit,
+    },
+    reload,
+  );
   const filters = useFilters(HOLOGRAM_SCHEME_FILTERS, [
     { key: 'name', op: 'like', kind: 'text', label: t('hologram.name'), className: 'w-48' },
     { key: 'site', op: 'like', kind: 'text', label: t('hologram.site'), className: 'w-48' },
   ]);
-
-  useEffect(() => {
-    if (!inProgress) return;
-    const timer = setInterval(() => table.current?.reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [inProgress]);
-
-  const remove = async (scheme: HologramScheme) => {
-    const confirmed = await confirm({
-      title: t('hologram.deleteTitle', { name: scheme.name }),
-      content:
-        scheme.devices.total > 0
-          ? t('hologram.deleteContent', { count: scheme.devices.total })
-          : t('hologram.deleteContentNone'),
-      okText: t('hologram.deleteConfirm'),
-      cancelText: t('hologram.keep'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    try {
-      await hologram.remove({ params: { id: scheme.id } });
-    } catch {
-      return;
-    }
-    message.success(t('hologram.deleted'));
-    table.current?.reload();
-  };
 
   const columns: Column<HologramScheme>[] = [
     { key: 'name', title: t('hologram.name') },
@@ -90,50 +66,18 @@ export default function HologramPage() {
     },
     { key: 'updated_at', title: t('hologram.updated'), kind: 'date' },
     rowActionsColumn<HologramScheme>(t('hologram.actions'), (row) => [
-      { label: t('hologram.showDevices'), onClick: () => setOpen({ kind: 'devices', scheme: row }) },
-      mayEdit && { label: t('hologram.publish'), onClick: () => setOpen({ kind: 'publish', scheme: row }) },
+      { label: t('hologram.showDevices'), onClick: () => published.showDevices(row) },
+      mayEdit && { label: t('hologram.publish'), onClick: () => published.publish(row) },
       mayEdit && { label: t('hologram.edit'), onClick: () => setOpen({ kind: 'edit', scheme: row }) },
-      mayDelete && { label: t('hologram.delete'), danger: true, onClick: () => void remove(row) },
+      mayDelete && { label: t('hologram.delete'), danger: true, onClick: () => published.remove(row) },
     ]),
   ];
 
   const close = () => setOpen(null);
-  const reload = () => table.current?.reload();
-  let dialog: ReactNode = null;
+  let dialog: ReactNode = published.dialog;
   if (open?.kind === 'add') dialog = <SchemeDialog onClose={close} onSaved={reload} />;
   else if (open?.kind === 'edit')
     dialog = <SchemeDialog scheme={open.scheme} onClose={close} onSaved={reload} />;
-  else if (open?.kind === 'publish') {
-    const { scheme } = open;
-    dialog = (
-      <PublishDialog
-        publishing={{
-          name: scheme.name,
-          devicesKey: (input) => callKey(HOLOGRAM_CALLS.devices, input),
-          devices: (input, options) => hologram.devices(input, options),
-          publish: (device_ids) => hologram.publish({ params: { id: scheme.id }, body: { device_ids } }),
-        }}
-        onClose={close}
-        onPublished={reload}
-      />
-    );
-  } else if (open?.kind === 'devices') {
-    const { scheme } = open;
-    dialog = (
-      <Deliveries
-        delivered={{
-          name: scheme.name,
-          tableId: `hologram-deliveries-${scheme.id}`,
-          deliveries: (query, signal) =>
-            hologram.deliveries({ params: { id: scheme.id }, query }, { signal }),
-          retry: (ids) => hologram.retry({ params: { id: scheme.id }, body: { ids } }),
-          mayRetry: mayEdit,
-        }}
-        onClose={close}
-        onChanged={reload}
-      />
-    );
-  }
 
   return (
     <>
@@ -147,11 +91,7 @@ export default function HologramPage() {
         rowKey={(row) => row.id}
         filters={filters.wheres}
         initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => {
-          const page = await hologram.schemes({ query }, { signal });
-          setInProgress(page.items.some((row) => row.devices.in_progress > 0));
-          return page;
-        }}
+        load={async (query, signal) => readWhileDelivering(await hologram.schemes({ query }, { signal }))}
         emptyText={t('hologram.empty')}
         toolbar={
           mayAdd ? (
