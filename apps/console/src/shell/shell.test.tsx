@@ -98,7 +98,7 @@ describe('tab bar (spec §2.4)', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }),
     );
     await waitFor(() => expect(tabNames()).toEqual(['Dashboard', 'Device phones']));
-    expect(router.state.location.pathname).toBe('/voip/device-phone');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voip/device-phone'));
 
     unsaved = false;
     await act(() => router.navigate('/media/agent-phone'));

@@ -196,7 +196,10 @@ describe('the ad package design page (spec §2.3 adpkg_design; issue 32)', () =>
   });
 
   it('holds changes as unsaved for the tab, so leaving asks, until they are saved', async () => {
-    const { kernel } = await renderDesign();
+    const [first, ...rest] = lobby.items;
+    const { kernel } = await renderDesign({
+      [`PUT ${ADPKG_PATHS.package(7)}`]: { body: { ...lobby, items: [{ ...first, seconds: 12 }, ...rest] } },
+    });
     await editor();
     expect(kernel.tabs.unsaved()).toEqual([]);
     const time = screen.getByRole('spinbutton', { name: 'Display time of item 1, seconds' });

@@ -315,6 +315,8 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
         );
       if (!item.file)
         problems.push(t('design.itemProblem', { index: index + 1, problem: t('design.notUploaded') }));
+      if (item.type === 'image' && clampSeconds(item.seconds) !== item.seconds)
+        problems.push(t('design.itemProblem', { index: index + 1, problem: tc('validation.adpkgSeconds') }));
     });
     const unique = new Set(items.map((item) => item.resource_name.trim()));
     if (unique.size !== items.length) problems.push(tc('validation.adpkgResourceNameTaken'));
@@ -672,9 +674,11 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
                           max={ADPKG_SECONDS_MAX}
                           value={String(item.seconds)}
                           disabled={!maySave}
-                          onChange={(event) =>
-                            change(item.key, { seconds: clampSeconds(Number(event.target.value)) })
-                          }
+                          onChange={(event) => {
+                            const seconds = Number(event.target.value);
+                            if (Number.isFinite(seconds)) change(item.key, { seconds });
+                          }}
+                          onBlur={() => change(item.key, { seconds: clampSeconds(item.seconds) })}
                           className="w-24"
                         />
                       </span>
