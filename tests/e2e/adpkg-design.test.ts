@@ -21,7 +21,7 @@ import { apiToken, ROOT, webapiCall } from '../support/server.js';
 const MODEL = 'VC-C3';
 /** One of the demo's vendor resources. */
 const MANUAL = 'IP camera user manual';
-const PREFIX = '7770000005233';
+const PREFIX = '7770000006132';
 const units = factoryBatch(PREFIX, 3);
 const cameras = camerasPerFile({
   name: 'adpkg',
@@ -189,7 +189,7 @@ it('designs a package, publishes it to three cameras that show it in its order, 
   for (const unit of units) await publish.getByRole('checkbox', { name: new RegExp(unit.sn) }).check();
   await publish.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Published to 3 devices').waitFor();
-  await page.getByRole('button', { name: 'Devices', exact: true }).click();
+  await page.getByTestId('shell-main').getByRole('button', { name: 'Devices', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Devices of Lobby screens' });
   await expect.poll(() => drawer.getByRole('row', { name: /Shown/ }).count(), { timeout: 90_000 }).toBe(3);
   for (const unit of units) {
