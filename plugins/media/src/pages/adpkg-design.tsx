@@ -41,7 +41,8 @@ import {
   shareAt,
 } from './adpkg-design-rules.js';
 import { adpkgObjectName, useObjectUpload } from './part-upload.js';
-import { usePublished } from './published.js';
+import { adpkgPublished, usePublished } from './published.js';
+import { MoveButtons, useDragReorder } from './reorder.js';
 
 const LIST_PAGE = 'adpkg_management';
 
@@ -162,18 +163,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
   const maySave = usePermission('save');
   const mayPublish = usePermission('publish');
   const upload = useObjectUpload(adpkgObjectName, adpkg.fileToken);
-  const published = usePublished(
-    {
-      words: 'adpkg',
-      devicesKey: (input) => callKey(ADPKG_CALLS.devices, input),
-      devices: (input, options) => adpkg.devices(input, options),
-      publish: (id, device_ids) => adpkg.publish({ params: { id }, body: { device_ids } }),
-      deliveries: (id, query, signal) => adpkg.deliveries({ params: { id }, query }, { signal }),
-      retry: (id, ids) => adpkg.retry({ params: { id }, body: { ids } }),
-      mayRetry: mayPublish,
-    },
-    () => undefined,
-  );
+  const published = usePublished(adpkgPublished(adpkg, mayPublish), () => undefined);
   const [pkg, setPkg] = useState(loaded);
   const [saved, setSaved] = useState<Layout>(() => layoutOf(loaded));
   const [share, setShare] = useState(loaded.top_share);
@@ -184,7 +174,6 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [playing, setPlaying] = useState<{ steps: PlayStep[]; at: number } | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
   const [dropping, setDropping] = useState(false);
   const controllers = useRef(new Map<number, AbortController>());
   /** The files chosen here, by item: a failed upload is sent again (resuming its finished parts). */
@@ -304,6 +293,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
   const cancelUpload = (key: number) => removeItem(key);
 
   const move = (from: number, to: number) => setItems((now) => moved(now, from, to));
+  const { dragged, entryProps } = useDragReorder(move, maySave);
 
   const save = async () => {
     const problems: string[] = [];
@@ -557,23 +547,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
                 <li
                   key={item.key}
                   aria-label={t('adpkg.form.item', { index: index + 1 })}
-                  draggable={maySave}
-                  onDragStart={(event) => {
-                    setDragged(index);
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', String(index));
-                  }}
-                  onDragOver={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                  }}
-                  onDrop={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                    move(dragged, index);
-                    setDragged(null);
-                  }}
-                  onDragEnd={() => setDragged(null)}
+                  {...entryProps(index)}
                   className={`flex flex-col gap-2 rounded border p-3 ${
                     shown?.key === item.key ? 'border-primary' : 'border-line'
                   } ${dragged === index ? 'opacity-50' : ''}`}
@@ -598,22 +572,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
                     </button>
                     {maySave ? (
                       <span className="ml-auto flex items-center gap-1">
-                        <Button
-                          size="small"
-                          disabled={index === 0}
-                          aria-label={t('design.moveUp', { index: index + 1 })}
-                          onClick={() => move(index, index - 1)}
-                        >
-                          ↑
-                        </Button>
-                        <Button
-                          size="small"
-                          disabled={index === items.length - 1}
-                          aria-label={t('design.moveDown', { index: index + 1 })}
-                          onClick={() => move(index, index + 1)}
-                        >
-                          ↓
-                        </Button>
+                        <MoveButtons index={index} count={items.length} move={move} />
                         <Button size="small" onClick={() => removeItem(item.key)}>
                           {t('adpkg.form.removeItem', { index: index + 1 })}
                         </Button>

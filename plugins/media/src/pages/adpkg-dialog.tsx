@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { moved } from './adpkg-design-rules.js';
 import { adpkgObjectName, useObjectUpload } from './part-upload.js';
+import { MoveButtons, useDragReorder } from './reorder.js';
 
 /** An item being edited: its uploaded file (or the one it had), its resource name and display time. */
 interface DraftItem {
@@ -81,8 +82,8 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
     form.formState.submitCount > 0 && !busy && items.some((item) => !fileOf(item))
       ? t('adpkg.form.fileRequired')
       : '';
-  const [dragged, setDragged] = useState<number | null>(null);
   const move = (from: number, to: number) => setItems((now) => moved(now, from, to));
+  const { dragged, entryProps } = useDragReorder(move);
   const change = (key: number, patch: Partial<DraftItem>) =>
     setItems((now) => now.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
@@ -162,22 +163,7 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
                   key={item.key}
                   aria-label={t('adpkg.form.item', { index: index + 1 })}
                   className={`rounded border p-3 ${dragged === index ? 'opacity-50' : ''}`}
-                  draggable
-                  onDragStart={(event) => {
-                    setDragged(index);
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', String(index));
-                  }}
-                  onDragOver={(event) => {
-                    if (dragged !== null) event.preventDefault();
-                  }}
-                  onDrop={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                    move(dragged, index);
-                    setDragged(null);
-                  }}
-                  onDragEnd={() => setDragged(null)}
+                  {...entryProps(index)}
                 >
                   <div className="flex flex-col gap-2">
                     <Upload<string>
@@ -216,22 +202,7 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
                     )}
                     {items.length > 1 ? (
                       <span className="flex flex-wrap items-center gap-2">
-                        <Button
-                          size="small"
-                          disabled={index === 0}
-                          aria-label={t('design.moveUp', { index: index + 1 })}
-                          onClick={() => move(index, index - 1)}
-                        >
-                          ↑
-                        </Button>
-                        <Button
-                          size="small"
-                          disabled={index === items.length - 1}
-                          aria-label={t('design.moveDown', { index: index + 1 })}
-                          onClick={() => move(index, index + 1)}
-                        >
-                          ↓
-                        </Button>
+                        <MoveButtons index={index} count={items.length} move={move} />
                         <Button
                           size="small"
                           onClick={() => setItems((now) => now.filter((other) => other.key !== item.key))}

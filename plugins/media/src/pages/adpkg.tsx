@@ -1,4 +1,4 @@
-import { ADPKG_CALLS, ADPKG_FILTERS, type Adpkg, callKey } from '@vap/contracts';
+import { ADPKG_CALLS, ADPKG_FILTERS, type Adpkg } from '@vap/contracts';
 import { lazyExport, useClient, useNavigateTo, usePagePath, usePermission, useT } from '@vap/kernel';
 import {
   Button,
@@ -10,7 +10,7 @@ import {
   useFilters,
 } from '@vap/ui';
 import { type ReactNode, Suspense, useRef, useState } from 'react';
-import { usePublished, useReadWhileDelivering } from './published.js';
+import { adpkgPublished, usePublished, useReadWhileDelivering } from './published.js';
 
 const AdpkgDialog = lazyExport(() => import('./adpkg-dialog.js'), 'AdpkgDialog');
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
@@ -39,19 +39,7 @@ export default function AdpkgPage() {
   const [open, setOpen] = useState<Open>(null);
   const reload = () => table.current?.reload();
   const readWhileDelivering = useReadWhileDelivering(table);
-  const published = usePublished(
-    {
-      words: 'adpkg',
-      devicesKey: (input) => callKey(ADPKG_CALLS.devices, input),
-      devices: (input, options) => adpkg.devices(input, options),
-      publish: (id, device_ids) => adpkg.publish({ params: { id }, body: { device_ids } }),
-      deliveries: (id, query, signal) => adpkg.deliveries({ params: { id }, query }, { signal }),
-      retry: (id, ids) => adpkg.retry({ params: { id }, body: { ids } }),
-      remove: (id) => adpkg.remove({ params: { id } }),
-      mayRetry: mayPublish,
-    },
-    reload,
-  );
+  const published = usePublished(adpkgPublished(adpkg, mayPublish), reload);
   const filters = useFilters(ADPKG_FILTERS, [
     { key: 'name', op: 'like', kind: 'text', label: t('adpkg.name'), className: 'w-48' },
   ]);

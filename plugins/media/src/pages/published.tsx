@@ -1,5 +1,5 @@
-import type { HologramDelivery, ListPage, ListQuery } from '@vap/contracts';
-import { lazyExport, useT } from '@vap/kernel';
+import { ADPKG_CALLS, callKey, type HologramDelivery, type ListPage, type ListQuery } from '@vap/contracts';
+import { type Client, lazyExport, useT } from '@vap/kernel';
 import { confirm, type DataTableHandle, message } from '@vap/ui';
 import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import type { Publishing } from './publish-dialog.js';
@@ -33,6 +33,18 @@ export interface PublishedArea {
   /** The role's button that retries failed deliveries (hologram parking's `edit`, ad packages' `publish`). */
   mayRetry: boolean;
 }
+
+/** Ad packages as published things, through their calls; `mayRetry` is the role's `publish`. */
+export const adpkgPublished = (adpkg: Client<typeof ADPKG_CALLS>, mayRetry: boolean): PublishedArea => ({
+  words: 'adpkg',
+  devicesKey: (input) => callKey(ADPKG_CALLS.devices, input),
+  devices: (input, options) => adpkg.devices(input, options),
+  publish: (id, device_ids) => adpkg.publish({ params: { id }, body: { device_ids } }),
+  deliveries: (id, query, signal) => adpkg.deliveries({ params: { id }, query }, { signal }),
+  retry: (id, ids) => adpkg.retry({ params: { id }, body: { ids } }),
+  remove: (id) => adpkg.remove({ params: { id } }),
+  mayRetry,
+});
 
 /**
  * What the list pages of published things share (issue 32: hologram parking and ad packages): the
