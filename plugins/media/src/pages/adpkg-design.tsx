@@ -43,6 +43,7 @@ import {
 import { adpkgObjectName, useObjectUpload } from './part-upload.js';
 import { adpkgPublished, usePublished } from './published.js';
 import { MoveButtons, useDragReorder } from './reorder.js';
+import { ShareInput } from './share-input.js';
 
 const LIST_PAGE = 'adpkg_management';
 
@@ -167,7 +168,6 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
   const [pkg, setPkg] = useState(loaded);
   const [saved, setSaved] = useState<Layout>(() => layoutOf(loaded));
   const [share, setShare] = useState(loaded.top_share);
-  const [shareText, setShareText] = useState(String(loaded.top_share));
   const [items, setItems] = useState<DesignItem[]>(() => loaded.items.map(keptItem));
   const [selected, setSelected] = useState<number | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
@@ -200,11 +200,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
   const change = (key: number, patch: Partial<DesignItem>) =>
     setItems((now) => now.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
-  const setShareValue = (value: number) => {
-    const next = clampShare(value, share);
-    setShare(next);
-    setShareText(String(next));
-  };
+  const setShareValue = (value: number) => setShare(clampShare(value, share));
 
   const send = (key: number, file: File) => {
     const controller = new AbortController();
@@ -465,34 +461,7 @@ function Editor({ pkg: loaded }: { pkg: Adpkg }) {
                 onKeyDown={maySave ? splitKeys : undefined}
               />
             </section>
-            <div className="flex items-center gap-3">
-              <input
-                type="range"
-                aria-label={t('adpkg.form.topShare')}
-                min={ADPKG_TOP_SHARE_MIN}
-                max={ADPKG_TOP_SHARE_MAX}
-                step={1}
-                value={share}
-                disabled={!maySave}
-                onChange={(event) => setShareValue(Number(event.target.value))}
-                className="w-40"
-              />
-              <Input
-                type="number"
-                aria-label={t('adpkg.form.topShareNumber')}
-                min={ADPKG_TOP_SHARE_MIN}
-                max={ADPKG_TOP_SHARE_MAX}
-                value={shareText}
-                disabled={!maySave}
-                onChange={(event) => setShareText(event.target.value)}
-                onBlur={() => setShareValue(Number(shareText))}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') setShareValue(Number(shareText));
-                }}
-                className="w-20"
-              />
-              <span className="text-sm text-ink-soft">%</span>
-            </div>
+            <ShareInput value={share} onChange={setShareValue} disabled={!maySave} />
             <Button onClick={play} disabled={items.length === 0}>
               {playing ? t('design.stop') : t('design.play')}
             </Button>

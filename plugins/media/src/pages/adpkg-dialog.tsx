@@ -1,8 +1,6 @@
 import {
   ADPKG_CALLS,
   ADPKG_MAX_ITEMS,
-  ADPKG_TOP_SHARE_MAX,
-  ADPKG_TOP_SHARE_MIN,
   ADPKG_VIDEO_MAX_BYTES,
   type Adpkg,
   type AdpkgItemForm,
@@ -26,6 +24,7 @@ import { useState } from 'react';
 import { moved } from './adpkg-design-rules.js';
 import { adpkgObjectName, useObjectUpload } from './part-upload.js';
 import { MoveButtons, useDragReorder } from './reorder.js';
+import { ShareInput } from './share-input.js';
 
 /** An item being edited: its uploaded file (or the one it had), its resource name and display time. */
 interface DraftItem {
@@ -128,29 +127,7 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
         name="top_share"
         label={t('adpkg.form.topShare')}
         required
-        render={({ field }) => (
-          <div className="flex items-center gap-3">
-            <input
-              type="range"
-              aria-label={t('adpkg.form.topShare')}
-              min={ADPKG_TOP_SHARE_MIN}
-              max={ADPKG_TOP_SHARE_MAX}
-              step={1}
-              value={field.value}
-              onChange={(event) => field.onChange(Number(event.target.value))}
-              className="w-48"
-            />
-            <Input
-              type="number"
-              aria-label={t('adpkg.form.topShareNumber')}
-              min={ADPKG_TOP_SHARE_MIN}
-              max={ADPKG_TOP_SHARE_MAX}
-              value={String(field.value)}
-              onChange={(event) => field.onChange(Number(event.target.value))}
-              className="w-24"
-            />
-          </div>
-        )}
+        render={({ field }) => <ShareInput value={field.value} onChange={field.onChange} />}
       />
       <Field label={t('adpkg.form.items')} required hint={t('adpkg.form.itemsHint')} error={missing}>
         <div>
