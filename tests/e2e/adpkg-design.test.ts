@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { ADPKG_PATHS, type Adpkg } from '@vap/contracts';
 import { expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { englishContext } from '../support/browser.js';
 import { camerasPerFile } from '../support/cameras.js';
 import { factoryBatch } from '../support/factory-batch.js';
@@ -117,6 +118,8 @@ it('designs a package, publishes it to three cameras that show it in its order, 
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
   ).toEqual(['welcome', 'menu', 'clip']);
   await page.getByRole('spinbutton', { name: 'Display time of item 2, seconds' }).fill('4');
+  // The editor with its items and unsaved work is usable by everyone (WCAG 2.1 A and AA).
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The split dragged on the preview, and typed beyond its bounds.
   const split = page.getByRole('separator', { name: /Top half's share/ });
