@@ -133,7 +133,7 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
     access: { page: management, button: 'upload' },
     errors: [413],
     summary:
-      'A 10-minute upload token for resource/{companyId}_{md5}.bin of this size (at most 100 MB), posted to the object store',
+      'A 10-minute upload token for resource/{companyId}_{md5}.bin of this size (at most 100 MB), sent to the object store in parts (its url starts the upload)',
     schemas: (s) => ({ body: s.resourceTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
   createResource: {

@@ -10,23 +10,25 @@ import {
 } from '@vap/contracts';
 import { ApiError, md5OfBlob, useClient, useService, useSession, useT } from '@vap/kernel';
 import {
-  Alert,
   applyFieldErrors,
   checkFile,
   Field,
+  FileChooser,
   FormDialog,
   FormField,
   formatFileSize,
   Input,
   message,
   Textarea,
+  type UploadPhase,
+  UploadPhaseView,
+  uploadBusy,
   useFileCheckMessage,
   useZodForm,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { TaskUploadsRef } from '../refs.js';
 import { firmwareObjectName } from '../task-uploads.js';
-import { FileChooser } from './file-chooser.js';
 
 /** The fields of POST firmware but its path, which the file's md5 makes once it is chosen. */
 const firmwareFieldsSchema = createFirmwareBodySchema.omit({ path: true });
@@ -36,13 +38,6 @@ const NAMING_FIELDS = [
   { name: 'model', label: 'device.model', maxLength: FIRMWARE_MODEL_MAX_LENGTH },
   { name: 'version', label: 'firmware.version', maxLength: FIRMWARE_VERSION_MAX_LENGTH },
 ] as const;
-
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'hashing' }
-  | { kind: 'uploading'; progress: number }
-  | { kind: 'saving' }
-  | { kind: 'failed'; message: string };
 
 interface FirmwareUploadDialogProps {
   onClose: () => void;
@@ -67,11 +62,11 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
   });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
   // Closing the dialog stops an upload under way.
   useEffect(() => () => running.current?.abort(), []);
-  const busy = phase.kind === 'hashing' || phase.kind === 'uploading' || phase.kind === 'saving';
+  const busy = uploadBusy(phase);
   // A submission without a file says so under the file, whatever the other fields say.
   const missing = form.formState.submitCount > 0 && !file && !fileError ? t('firmware.fileRequired') : '';
 
@@ -179,31 +174,15 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
           />
         )}
       />
-      <UploadPhase phase={phase} />
-    </FormDialog>
-  );
-}
-
-/** Where the upload stands: the md5 being computed, the bytes sent, the package being recorded. */
-function UploadPhase({ phase }: { phase: Phase }) {
-  const t = useT('devices');
-  if (phase.kind === 'failed') return <Alert tone="error">{phase.message}</Alert>;
-  if (phase.kind === 'idle') return null;
-  const progress = phase.kind === 'uploading' ? phase.progress : phase.kind === 'saving' ? 1 : 0;
-  let text = t('firmware.hashing');
-  if (phase.kind === 'uploading') text = t('firmware.sending', { percent: Math.round(progress * 100) });
-  if (phase.kind === 'saving') text = t('firmware.saving');
-  return (
-    <div className="flex flex-col gap-1">
-      <progress
-        value={progress}
-        max={1}
-        aria-label={t('firmware.progress')}
-        className="h-2 w-full overflow-hidden rounded-full accent-primary"
+      <UploadPhaseView
+        phase={phase}
+        labels={{
+          hashing: t('firmware.hashing'),
+          sending: (percent) => t('firmware.sending', { percent }),
+          saving: t('firmware.saving'),
+          progress: t('firmware.progress'),
+        }}
       />
-      <span role="status" className="text-xs text-ink-faint">
-        {text}
-      </span>
-    </div>
+    </FormDialog>
   );
 }

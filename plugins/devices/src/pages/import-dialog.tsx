@@ -19,6 +19,7 @@ import {
   Dialog,
   downloadBlob,
   Field,
+  FileChooser,
   type FileRules,
   formatFileSize,
   message,
@@ -28,7 +29,6 @@ import {
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useGroupOptions } from './device-dialogs.js';
-import { FileChooser } from './file-chooser.js';
 import { useImportDevices } from './import-upload.js';
 import { RowErrors } from './row-errors.js';
 

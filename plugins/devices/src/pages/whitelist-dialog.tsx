@@ -19,6 +19,7 @@ import {
   csvFilename,
   downloadBlob,
   Field,
+  FileChooser,
   type FileRules,
   formatFileSize,
   Input,
@@ -28,7 +29,6 @@ import {
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
 import { TaskUploadsRef } from '../refs.js';
-import { FileChooser } from './file-chooser.js';
 import { RowErrors } from './row-errors.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
 

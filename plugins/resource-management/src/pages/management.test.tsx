@@ -38,42 +38,77 @@ const table = () => screen.findByRole('table', { name: en.title });
 const rowOf = async (name: string) =>
   (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
 
-/** An XMLHttpRequest recording the object store's upload and answering it at once. */
-function stubUploads(reply: { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; fields: Record<string, string> }[] = [];
+/** What the fake bucket does with a part PUT: answers it with an ETag, drops the connection, or waits. */
+type PartFate = 'store' | 'drop' | 'hang';
+
+/**
+ * An XMLHttpRequest standing for the signed part URLs of the object store (uploadInParts PUTs each
+ * part with it, for its progress): records each PUT's URL and size and does to it what `fate` says.
+ */
+function stubPartPuts(fate: (url: string) => PartFate = () => 'store') {
+  const sent: { url: string; size: number }[] = [];
   class FakeXhr {
     status = 0;
     responseText = '';
     readonly upload = { addEventListener: () => {} };
     readonly #on = new Map<string, () => void>();
-    readonly #request = {
-      url: '',
-      headers: {} as Record<string, string>,
-      fields: {} as Record<string, string>,
-    };
+    #url = '';
     open(_method: string, url: string) {
-      this.#request.url = url;
+      this.#url = url;
     }
-    setRequestHeader(name: string, value: string) {
-      this.#request.headers[name] = value;
+    setRequestHeader() {}
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'etag' && this.status === 200 ? `"etag-${this.#url.length}"` : null;
     }
     addEventListener(type: string, listener: () => void) {
       this.#on.set(type, listener);
     }
-    abort() {}
-    send(form: FormData) {
-      for (const [name, value] of form.entries())
-        if (typeof value === 'string') this.#request.fields[name] = value;
-      sent.push(this.#request);
+    abort() {
+      this.#on.get('abort')?.();
+    }
+    send(body: Blob) {
+      sent.push({ url: this.#url, size: body.size });
+      const what = fate(this.#url);
+      if (what === 'hang') return;
       setTimeout(() => {
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
+        if (what === 'drop') {
+          this.#on.get('error')?.();
+          return;
+        }
+        this.status = 200;
         this.#on.get('load')?.();
       }, 0);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
+}
+
+const UPLOADS = COMPANY_PATHS.partUploads;
+const partUrl = (id: string, number: number) =>
+  `/webapi${COMPANY_PATHS.uploadPart.replace(':id', id).replace(':number', String(number))}?e=1&s=x`;
+/** The store's answer to a start: parts of `partSize` bytes, those in `done` already received. */
+const started = (id: string, count: number, partSize: number, done: number[] = []) => ({
+  body: {
+    id,
+    part_size: partSize,
+    part_count: count,
+    done,
+    parts: Array.from({ length: count }, (_, index) => index + 1)
+      .filter((number) => !done.includes(number))
+      .map((number) => ({ number, url: partUrl(id, number) })),
+  },
+});
+
+/** Opens the upload dialog and fills it for `file`. */
+async function fillUpload(file: File) {
+  await table();
+  await userEvent.click(screen.getByRole('button', { name: en.upload }));
+  const dialog = await screen.findByRole('dialog', { name: en.uploadTitle });
+  fireEvent.change(within(dialog).getByTestId('resource-file'), { target: { files: [file] } });
+  await waitFor(() => expect(within(dialog).getByText(new RegExp(file.name))).toBeTruthy());
+  await userEvent.type(within(dialog).getByLabelText(en.field.version), '5.1');
+  return dialog;
 }
 
 describe('resource_management (spec §2.3, rsrc_mgt; issue 32)', () => {
@@ -94,32 +129,30 @@ describe('resource_management (spec §2.3, rsrc_mgt; issue 32)', () => {
     expect(await screen.findByText(en.empty)).toBeTruthy();
   });
 
-  it('uploads a file named by its md5 through the object store, then records it', async () => {
+  it('uploads a file named by its md5 in parts through the object store, then records it', async () => {
     const bytes = 'our own release notes';
     const md5 = createHash('md5').update(bytes).digest('hex');
     const path = `resource/1_${md5}.bin`;
-    const sent = stubUploads({ status: 200, body: { path, url: '/signed' } });
+    const sent = stubPartPuts();
     const { api } = await render({
       [`POST ${RESOURCE_PATHS.companyToken}`]: {
         body: { token: 'oss-token', url: `/webapi${COMPANY_PATHS.objectUpload}` },
       },
+      [`POST ${UPLOADS}`]: started('u1', 3, 8),
+      [`POST ${UPLOADS}/u1/parts/1`]: { status: 204 },
+      [`POST ${UPLOADS}/u1/parts/2`]: { status: 204 },
+      [`POST ${UPLOADS}/u1/parts/3`]: { status: 204 },
+      [`POST ${UPLOADS}/u1/complete`]: { body: { path, url: '/signed' } },
       [`POST ${RESOURCE_PATHS.company}`]: {
         status: 201,
         body: own({ id: 4, name: { 'zh-CN': 'Notes', en: 'Notes', 'zh-TW': 'Notes' } }),
       },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.upload }));
-    const dialog = await screen.findByRole('dialog', { name: en.uploadTitle });
-    fireEvent.change(within(dialog).getByLabelText(en.field.file), {
-      target: { files: [new File([bytes], 'notes.txt')] },
-    });
-    await waitFor(() =>
-      expect((within(dialog).getByLabelText(en.field.name) as HTMLInputElement).value).toBe('notes'),
-    );
+    vi.stubGlobal('fetch', api.fetch);
+    const dialog = await fillUpload(new File([bytes], 'notes.txt'));
+    expect((within(dialog).getByLabelText(en.field.name) as HTMLInputElement).value).toBe('notes');
     await userEvent.clear(within(dialog).getByLabelText(en.field.name));
     await userEvent.type(within(dialog).getByLabelText(en.field.name), 'Notes');
-    await userEvent.type(within(dialog).getByLabelText(en.field.version), '5.1');
     await userEvent.type(within(dialog).getByLabelText(en.field.models), 'IPC-300， IPC-200, IPC-300');
     await userEvent.click(within(dialog).getByRole('button', { name: en.upload }));
     await waitFor(() => expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)).toHaveLength(1));
@@ -127,9 +160,15 @@ describe('resource_management (spec §2.3, rsrc_mgt; issue 32)', () => {
       name: path,
       size: bytes.length,
     });
-    expect(sent[0]).toMatchObject({
-      headers: { Authorization: 'VAP-OSS oss-token' },
-      fields: { filename: path },
+    expect(callsTo(api.calls, 'POST', UPLOADS)[0]?.headers.get('authorization')).toBe('VAP-OSS oss-token');
+    // 21 bytes in parts of 8, each PUT to its own signed URL and reported with its ETag.
+    expect(sent.map((put) => [put.url, put.size]).sort()).toEqual([
+      [partUrl('u1', 1), 8],
+      [partUrl('u1', 2), 8],
+      [partUrl('u1', 3), 5],
+    ]);
+    expect(callsTo(api.calls, 'POST', `${UPLOADS}/u1/parts/3`)[0]?.body).toEqual({
+      etag: expect.any(String),
     });
     expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)[0]?.body).toEqual({
       category: 'tool',
@@ -143,26 +182,69 @@ describe('resource_management (spec §2.3, rsrc_mgt; issue 32)', () => {
     expect(await screen.findByText('Notes uploaded')).toBeTruthy();
   });
 
-  it("shows the store's 'upload hash error' and records nothing", async () => {
-    stubUploads({
-      status: 400,
-      body: {
-        code: 'upload_hash_error',
-        message: 'Upload hash error: the file content does not match its name',
-      },
-    });
+  it('resumes an upload whose connection dropped without sending its finished parts again', async () => {
+    const bytes = 'sixteen bytes!!!';
+    const path = `resource/1_${createHash('md5').update(bytes).digest('hex')}.bin`;
+    let dropping = true;
+    const sent = stubPartPuts((url) => (dropping && url.includes('/parts/2') ? 'drop' : 'store'));
+    let starts = 0;
     const { api } = await render({
-      [`POST ${RESOURCE_PATHS.companyToken}`]: {
-        body: { token: 'oss-token', url: `/webapi${COMPANY_PATHS.objectUpload}` },
+      [`POST ${RESOURCE_PATHS.companyToken}`]: { body: { token: 'oss-token', url: '/x' } },
+      // The server remembers the part that arrived: the second start asks only for the other.
+      [`POST ${UPLOADS}`]: () => (++starts === 1 ? started('u2', 2, 8) : started('u2', 2, 8, [1])),
+      [`POST ${UPLOADS}/u2/parts/1`]: { status: 204 },
+      [`POST ${UPLOADS}/u2/parts/2`]: { status: 204 },
+      [`POST ${UPLOADS}/u2/complete`]: { body: { path, url: '/signed' } },
+      [`POST ${RESOURCE_PATHS.company}`]: { status: 201, body: own({ id: 5 }) },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const dialog = await fillUpload(new File([bytes], 'notes.bin'));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.upload }));
+    expect(await within(dialog).findByText(en.phase.failed)).toBeTruthy();
+    expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)).toHaveLength(0);
+    // The connection is back: the same button, now "resume", sends what is missing.
+    dropping = false;
+    const before = sent.length;
+    await userEvent.click(within(dialog).getByRole('button', { name: en.resume }));
+    await waitFor(() => expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)).toHaveLength(1));
+    expect(sent.slice(before).map((put) => put.url)).toEqual([partUrl('u2', 2)]);
+    expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)[0]?.body).toMatchObject({ path });
+  });
+
+  it('cancels an upload under way: the store forgets it and nothing is recorded', async () => {
+    stubPartPuts(() => 'hang');
+    const { api } = await render({
+      [`POST ${RESOURCE_PATHS.companyToken}`]: { body: { token: 'oss-token', url: '/x' } },
+      [`POST ${UPLOADS}`]: started('u3', 1, 8),
+      [`DELETE ${UPLOADS}/u3`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const dialog = await fillUpload(new File(['abc'], 'abc.bin'));
+    await userEvent.click(within(dialog).getByRole('button', { name: en.upload }));
+    expect(await within(dialog).findByRole('progressbar', { name: en.phase.progress })).toBeTruthy();
+    await userEvent.click(await within(dialog).findByRole('button', { name: en.phase.cancel }));
+    await waitFor(() => expect(callsTo(api.calls, 'DELETE', `${UPLOADS}/u3`)).toHaveLength(1));
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: en.upload })).toBeTruthy();
+    expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.company)).toHaveLength(0);
+  });
+
+  it("shows the store's 'upload hash error' and records nothing", async () => {
+    stubPartPuts();
+    const { api } = await render({
+      [`POST ${RESOURCE_PATHS.companyToken}`]: { body: { token: 'oss-token', url: '/x' } },
+      [`POST ${UPLOADS}`]: started('u4', 1, 8),
+      [`POST ${UPLOADS}/u4/parts/1`]: { status: 204 },
+      [`POST ${UPLOADS}/u4/complete`]: {
+        status: 400,
+        body: {
+          code: 'upload_hash_error',
+          message: 'Upload hash error: the file content does not match its name',
+        },
       },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.upload }));
-    const dialog = await screen.findByRole('dialog', { name: en.uploadTitle });
-    fireEvent.change(within(dialog).getByLabelText(en.field.file), {
-      target: { files: [new File(['x'], 'x.bin')] },
-    });
-    await userEvent.type(within(dialog).getByLabelText(en.field.version), '1');
+    vi.stubGlobal('fetch', api.fetch);
+    const dialog = await fillUpload(new File(['x'], 'x.bin'));
     await userEvent.click(within(dialog).getByRole('button', { name: en.upload }));
     expect(
       await within(dialog).findByText('Upload hash error: the file content does not match its name'),
@@ -177,7 +259,7 @@ describe('resource_management (spec §2.3, rsrc_mgt; issue 32)', () => {
     const dialog = await screen.findByRole('dialog', { name: en.uploadTitle });
     const big = new File(['x'], 'big.bin');
     Object.defineProperty(big, 'size', { value: 100 * 1024 * 1024 + 1 });
-    fireEvent.change(within(dialog).getByLabelText(en.field.file), { target: { files: [big] } });
+    fireEvent.change(within(dialog).getByTestId('resource-file'), { target: { files: [big] } });
     expect(await within(dialog).findByText(en.field.fileTooLarge)).toBeTruthy();
     expect(callsTo(api.calls, 'POST', RESOURCE_PATHS.companyToken)).toHaveLength(0);
   });

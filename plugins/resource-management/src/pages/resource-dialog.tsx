@@ -2,7 +2,6 @@ import {
   type CompanyResourceForm,
   companyResourceFormSchema,
   modelsOfText,
-  OBJECT_STORE_AUTH_SCHEME,
   RESOURCE_CALLS,
   RESOURCE_CATEGORIES,
   RESOURCE_DESCRIPTION_MAX_LENGTH,
@@ -10,13 +9,12 @@ import {
   RESOURCE_NAME_MAX_LENGTH,
   RESOURCE_VERSION_MAX_LENGTH,
   type Resource,
-  uploadResultSchema,
 } from '@vap/contracts';
 import { ApiError, md5OfBlob, useClient, useLanguage, useSession, useT } from '@vap/kernel';
 import {
-  Alert,
   applyFieldErrors,
   Field,
+  FileChooser,
   FormDialog,
   FormField,
   formatFileSize,
@@ -24,17 +22,13 @@ import {
   message,
   Select,
   Textarea,
-  uploadWithProgress,
+  type UploadPhase,
+  UploadPhaseView,
+  uploadBusy,
+  uploadInParts,
   useZodForm,
 } from '@vap/ui';
 import { useEffect, useRef, useState } from 'react';
-
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'hashing' }
-  | { kind: 'uploading'; progress: number }
-  | { kind: 'saving' }
-  | { kind: 'failed'; message: string };
 
 interface ResourceDialogProps {
   /** The resource edited; null uploads a new one. */
@@ -46,8 +40,10 @@ interface ResourceDialogProps {
 /**
  * Uploads a resource or edits one (issue 32). A new one's file (at most 100 MB, spec §8 'file too
  * large' beyond) is named by its md5 computed here — `resource/{companyId}_{md5}.bin` (spec §7.2),
- * which the store checks against the bytes ('upload hash error') —, sent with the object store's
- * token and its progress, then recorded with its words; an edit changes only the words.
+ * which the store checks against the bytes ('upload hash error') —, sent in parts with the object
+ * store's token (@vap/ui `uploadInParts`) and its progress, then recorded with its words; an edit
+ * changes only the words. The upload can be cancelled; after a failure (a dropped connection),
+ * uploading again resumes it: the parts the server has are not sent again.
  */
 export default function ResourceDialog({ resource, onClose, onSaved }: ResourceDialogProps) {
   const t = useT('resource-management');
@@ -65,10 +61,10 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
   });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
-  const busy = phase.kind === 'hashing' || phase.kind === 'uploading' || phase.kind === 'saving';
+  const busy = uploadBusy(phase);
   const missing =
     !resource && form.formState.submitCount > 0 && !file && !fileError ? t('field.fileRequired') : '';
 
@@ -92,19 +88,22 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
     if (!companyId) throw new Error('');
     setPhase({ kind: 'hashing' });
     const name = `resource/${companyId}_${await md5OfBlob(chosen)}.bin`;
-    const grant = await resources.uploadToken({ body: { name, size: chosen.size } }, { signal });
+    if (signal.aborted) throw signal.reason;
     setPhase({ kind: 'uploading', progress: 0 });
-    const answer = await uploadWithProgress({
-      url: grant.url,
+    const { path } = await uploadInParts({
       file: chosen,
-      fields: { filename: name },
-      headers: { Authorization: `${OBJECT_STORE_AUTH_SCHEME} ${grant.token}`, 'Accept-Language': language },
+      grant: () => resources.uploadToken({ body: { name, size: chosen.size } }, { signal }),
+      headers: { 'Accept-Language': language },
       onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
       signal,
     });
-    const parsed = uploadResultSchema.safeParse(answer);
-    if (!parsed.success) throw new Error('');
-    return parsed.data.path;
+    return path;
+  };
+
+  /** Stops the upload under way: the server forgets its parts. */
+  const cancel = () => {
+    running.current?.abort();
+    setPhase({ kind: 'idle' });
   };
 
   const submit = async (values: CompanyResourceForm) => {
@@ -136,7 +135,7 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
     } catch (error) {
       if (controller.signal.aborted) return;
       const text = error instanceof Error ? error.message : '';
-      setPhase({ kind: 'failed', message: text || t('field.fileRequired') });
+      setPhase({ kind: 'failed', message: text || t('phase.failed') });
       return;
     } finally {
       if (running.current === controller) running.current = null;
@@ -158,7 +157,7 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
       title={resource ? t('editTitle', { name: resource.name[language] }) : t('uploadTitle')}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={resource ? t('save') : t('upload')}
+      submitLabel={resource ? t('save') : phase.kind === 'failed' ? t('resume') : t('upload')}
     >
       {resource ? null : (
         <Field
@@ -167,13 +166,13 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
           hint={t('field.fileHint', { size: formatFileSize(RESOURCE_MAX_BYTES) })}
           error={fileError || missing || undefined}
         >
-          <input
-            type="file"
-            aria-label={t('field.file')}
-            data-testid="resource-file"
+          <FileChooser
+            chooseLabel={t('field.chooseFile')}
+            noFileLabel={t('field.noFile')}
+            file={file}
+            onChoose={choose}
             disabled={busy}
-            onChange={(event) => choose(event.currentTarget.files?.[0])}
-            className="text-sm"
+            testId="resource-file"
           />
         </Field>
       )}
@@ -225,31 +224,16 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
           />
         )}
       />
-      <UploadPhase phase={phase} />
-    </FormDialog>
-  );
-}
-
-/** Where the upload stands: the md5 being computed, the bytes sent, the resource being recorded. */
-function UploadPhase({ phase }: { phase: Phase }) {
-  const t = useT('resource-management');
-  if (phase.kind === 'failed') return <Alert tone="error">{phase.message}</Alert>;
-  if (phase.kind === 'idle') return null;
-  const progress = phase.kind === 'uploading' ? phase.progress : phase.kind === 'saving' ? 1 : 0;
-  let text = t('phase.hashing');
-  if (phase.kind === 'uploading') text = t('phase.sending', { percent: Math.round(progress * 100) });
-  if (phase.kind === 'saving') text = t('phase.saving');
-  return (
-    <div className="flex flex-col gap-1">
-      <progress
-        value={progress}
-        max={1}
-        aria-label={t('phase.progress')}
-        className="h-2 w-full overflow-hidden rounded-full accent-primary"
+      <UploadPhaseView
+        phase={phase}
+        labels={{
+          hashing: t('phase.hashing'),
+          sending: (percent) => t('phase.sending', { percent }),
+          saving: t('phase.saving'),
+          progress: t('phase.progress'),
+        }}
+        cancel={{ label: t('phase.cancel'), onCancel: cancel }}
       />
-      <span role="status" className="text-xs text-ink-faint">
-        {text}
-      </span>
-    </div>
+    </FormDialog>
   );
 }

@@ -62,6 +62,7 @@ import { md5Hex } from '../../seed.js';
 import { addAccount, md5, pngOf, uploadGranted } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
+import { sendInParts } from '../../testing/part-uploads.js';
 import { schemeFile } from '../../testing/scheme-files.js';
 import { nextIp, nextPhone, sendCode } from '../../testing/sign-in.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -795,7 +796,8 @@ async function uploadedResource(ctx: Context, account: Account) {
     payload: { name: path, size: bytes.length },
   });
   expect(grant.statusCode, grant.body).toBe(200);
-  await uploadGranted(ctx.t, grant.json(), path, bytes);
+  const uploaded = await sendInParts(ctx.t, grant.json(), bytes);
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
   return path;
 }
 

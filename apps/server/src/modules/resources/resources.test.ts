@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { LocalObjectBackend } from '../../core/storage/local-backend.js';
-import { addAccount, addMember, md5, sendUpload } from '../../testing/accounts.js';
+import { addAccount, addMember, md5 } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { sendInParts } from '../../testing/part-uploads.js';
 import { DEMO_RESOURCES, seedDemoResources } from './demo.js';
 import { endOfDay } from './links.js';
 
@@ -262,7 +263,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
     const grant = (
       await send('POST', RESOURCE_PATHS.companyToken, other.token, { name, size: bytes.length })
     ).json<{ token: string; url: string }>();
-    expect((await sendUpload(t, grant, name, bytes)).statusCode).toBe(200);
+    expect((await sendInParts(t, grant, bytes)).statusCode).toBe(200);
     const theirs = (
       await send('POST', RESOURCE_PATHS.company, other.token, {
         category: 'manual',
@@ -319,7 +320,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
       const grant = (
         await send('POST', RESOURCE_PATHS.companyToken, token, { name: wrong, size: bytes.length })
       ).json<{ token: string; url: string }>();
-      const refused = await sendUpload(t, grant, wrong, bytes);
+      const refused = await sendInParts(t, grant, bytes);
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ code: string }>().code).toBe('upload_hash_error');
       const none = await send('POST', RESOURCE_PATHS.company, token, {
@@ -337,7 +338,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
       const grant = (
         await send('POST', RESOURCE_PATHS.companyToken, token, { name: name(), size: bytes.length })
       ).json<{ token: string; url: string }>();
-      expect((await sendUpload(t, grant, name(), bytes)).statusCode).toBe(200);
+      expect((await sendInParts(t, grant, bytes)).statusCode).toBe(200);
       const created = await send('POST', RESOURCE_PATHS.company, token, {
         category: 'firmware',
         name: 'Release notes',

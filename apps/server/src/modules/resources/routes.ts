@@ -154,7 +154,8 @@ export async function resourceRoutes(
     if (parts?.kind !== 'resource' || parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
     if (request.body.size > RESOURCE_MAX_BYTES) throw new ApiError(413, 'file_too_large');
     const token = store.issueUploadToken({ path: request.body.name, size: request.body.size, companyId });
-    return { token, url: `/webapi${COMPANY_PATHS.objectUpload}` };
+    // Sent in parts, resumable (issue 32): the url starts the upload in parts.
+    return { token, url: `/webapi${COMPANY_PATHS.partUploads}` };
   });
   await serve(app, RESOURCE_CALLS.createResource, async (request) =>
     catalogue.create(await managingCompanyOf(request), request.body, auditTrail(request)),

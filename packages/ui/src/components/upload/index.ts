@@ -10,9 +10,11 @@ export {
   loadImageSize,
   matchesAccept,
 } from './check-file.js';
+export { FileChooser, type FileChooserProps } from './file-chooser.js';
 export { formatFileSize } from './file-size.js';
 export { UPLOAD_MAX_COUNT, Upload, type UploadProps } from './upload.js';
 export { type UploadInPartsOptions, uploadInParts } from './upload-in-parts.js';
+export { type UploadPhase, UploadPhaseView, type UploadPhaseViewProps, uploadBusy } from './upload-phase.js';
 export type { UploadItem, UploadRejectCode, UploadRequestContext, UploadStatus } from './upload-types.js';
 export { UploadError, type UploadWithProgressOptions, uploadWithProgress } from './upload-with-progress.js';
 export { useFileCheckMessage } from './use-file-check-message.js';

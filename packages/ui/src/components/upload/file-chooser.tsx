@@ -1,9 +1,10 @@
-import { Button, formatFileSize } from '@vap/ui';
 import { useId, useRef } from 'react';
+import { Button } from '../button.js';
+import { formatFileSize } from './file-size.js';
 
 export interface FileChooserProps {
   /** File types the browser's picker offers: `.bin`, `.xlsx,.csv`. */
-  accept: string;
+  accept?: string;
   /** The button's words, and what shows while no file is chosen. */
   chooseLabel: string;
   noFileLabel: string;
@@ -15,7 +16,7 @@ export interface FileChooserProps {
 
 /**
  * A button that opens the browser's file picker, and the file chosen with its size (units of
- * 1024, spec §9): the import, the firmware and the white-list dialogs. The input itself is hidden,
+ * 1024, spec §9): the devices' import, firmware and white-list dialogs, the resource dialog. The input itself is hidden,
  * so that the button looks like the others; choosing the same file again is a new choice.
  */
 export function FileChooser({
