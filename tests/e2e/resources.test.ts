@@ -5,7 +5,8 @@
  *   browser context, shows the resource under the resource-download title and downloads its file;
  *   revoked, the same link says 'invalid link';
  * - the owner makes the public download page's link valid until midnight today; signed out, it
- *   lists the resources and downloads one;
+ *   lists the resources and downloads one; revoked from the company's list of such links, it no
+ *   longer lists;
  * - a stale session stored in the browser: on /official its 401 never forces a new sign-in (no
  *   expiry alert, no /login) and the page goes on, while any other page sends the visitor to /login.
  */
@@ -80,7 +81,7 @@ describe('resources in the browser', () => {
     await signedOut.context.close();
   });
 
-  it('the public download page lists and downloads by its link until midnight today, signed out', async () => {
+  it('the public download page lists and downloads by its link until midnight today, signed out; revoked, it no longer lists', async () => {
     const { page } = owner;
     await page.goto(`${e2e.server.url}/resource/download`);
     await page.getByRole('table', { name: 'Resource download' }).getByText(MANUAL).waitFor();
@@ -100,6 +101,20 @@ describe('resources in the browser', () => {
     const card = signedOut.page.getByRole('article', { name: MANUAL });
     const file = await downloaded(signedOut.page, () => card.getByRole('link', { name: 'Download' }).click());
     expect(file.name).toBe(MANUAL_FILE);
+
+    // The owner finds the link among the company's, its download counted, and revokes it (asked
+    // first): the page no longer lists by it.
+    await page.getByRole('button', { name: 'Public download page' }).click();
+    const grants = page.getByRole('dialog').getByRole('table', { name: 'Links made' });
+    const live = grants.getByRole('row').filter({ hasText: 'Valid' });
+    await live.getByText('1', { exact: true }).waitFor();
+    await live.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await grants.getByRole('row').filter({ hasText: 'Revoked' }).waitFor();
+    await page.keyboard.press('Escape');
+    await signedOut.page.reload();
+    await signedOut.page.getByText('Invalid link').waitFor();
+    expect(await signedOut.page.getByRole('article').count()).toBe(0);
     await signedOut.context.close();
   });
 

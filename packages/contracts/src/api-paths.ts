@@ -197,8 +197,10 @@ export const RESOURCE_PATHS = {
   links: pathWithId('/v1/resources/:id/links'),
   /** DELETE: revokes a share link. */
   link: pathWithId('/v1/resources/links/:id'),
-  /** POST: a skip-login grant of the official page. */
+  /** GET: the company's skip-login grants of the official page; POST: a new one. */
   officialGrants: '/v1/resources/official_grants',
+  /** DELETE: revokes a skip-login grant. */
+  officialGrant: pathWithId('/v1/resources/official_grants/:id'),
   /** GET (public): a share link's resource. */
   shared: '/v1/resources/shared/:token',
   /** GET (public): a share link's file. */

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'resources.link.create',
   'resources.link.revoke',
   'resources.official.grant',
+  'resources.official.revoke',
   'hologram.scheme.create',
   'hologram.scheme.update',
   'hologram.scheme.delete',

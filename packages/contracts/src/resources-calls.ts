@@ -2,7 +2,8 @@
  * The calls of the resources (spec §2.1 `/sharePage`, `/official`, §2.3 `resource_download`,
  * `resource_management`; issue 32). `resource_download` reads the vendor's resources and the
  * company's own, downloads them (button `download`) and shares them (button `share`: a link valid
- * 1, 3 or 7 days, a resource's links listed and revoked, and the official page's skip-login grant).
+ * 1, 3 or 7 days, a resource's links listed and revoked, and the official page's skip-login grants,
+ * made, listed and revoked).
  * The share page and the official page call without signing in, by their token. `resource_management`
  * (only with the product flag `rsrc_mgt` on, else 403 product_disabled) uploads, edits and deletes the
  * company's own.
@@ -80,6 +81,22 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
     summary:
       "A skip-login grant of the official download page for the company's resources: until midnight today (Asia/Shanghai), or 3 or 7 days",
     schemas: (s) => ({ body: s.createOfficialGrantBodySchema, response: s.createdLinkSchema }),
+  },
+  officialGrants: {
+    method: 'GET',
+    path: RESOURCE_PATHS.officialGrants,
+    access: { page: download, button: 'share' },
+    summary: "The company's skip-login grants of the official page, newest first, with their downloads",
+    schemas: (s) => ({ response: s.officialGrantsSchema }),
+  },
+  revokeOfficialGrant: {
+    method: 'DELETE',
+    path: RESOURCE_PATHS.officialGrant.pattern,
+    access: { page: download, button: 'share' },
+    audit: 'resources.official.revoke',
+    errors: [404],
+    summary: 'Revokes a skip-login grant of the company: the official page opened by it is then link_invalid',
+    schemas: (s) => ({ params: s.idParamsSchema, response: null }),
   },
   shared: {
     method: 'GET',

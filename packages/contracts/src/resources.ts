@@ -132,6 +132,20 @@ export const createdLinkSchema = z.object({
 });
 export type CreatedLink = z.infer<typeof createdLinkSchema>;
 
+/**
+ * A skip-login grant of the official page as the company's list shows it (never its token), with
+ * the downloads made by it. The company keeps its newest RESOURCE_LINKS_MAX grants.
+ */
+export const officialGrantSchema = z.object({
+  id: z.number().int(),
+  created_at: instantSchema,
+  expires_at: instantSchema,
+  revoked: z.boolean(),
+  downloads: z.number().int().nonnegative(),
+});
+export type OfficialGrant = z.infer<typeof officialGrantSchema>;
+export const officialGrantsSchema = z.object({ items: z.array(officialGrantSchema) });
+
 /** POST official grants. */
 export const createOfficialGrantBodySchema = z.object({ validity: z.enum(OFFICIAL_GRANT_VALIDITIES) });
 export type CreateOfficialGrantBody = z.infer<typeof createOfficialGrantBodySchema>;

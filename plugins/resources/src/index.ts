@@ -5,7 +5,7 @@ import { definePlugin, messages, page, publicRoute } from '@vap/kernel';
  * downloadable files — listed with filters, downloaded (button `download`), shared as a link valid
  * 1, 3 or 7 days whose list can revoke one (button `share`) — and the public pages: the share page
  * (titled as resource download, spec §2.3), the official download page opened by a skip-login
- * grant, the service agreement and the camera quick-start guide. Every page is a lazy chunk.
+ * grant (the company's grants listed and revoked with `share`), the service agreement and the camera quick-start guide. Every page is a lazy chunk.
  */
 export default definePlugin({
   id: 'resources',

@@ -139,6 +139,7 @@ describe('resource_download (spec §2.3; issue 32)', () => {
     const { api } = await renderDownloadPage({
       ...answers,
       [`POST ${RESOURCE_PATHS.officialGrants}`]: { status: 201, body: made },
+      [`GET ${RESOURCE_PATHS.officialGrants}`]: { body: { items: [] } },
     });
     await table();
     await userEvent.click(screen.getByRole('button', { name: en.download.official }));
@@ -153,5 +154,53 @@ describe('resource_download (spec §2.3; issue 32)', () => {
     expect(((await within(dialog).findByLabelText(en.official.title)) as HTMLInputElement).value).toContain(
       '/official?grant=',
     );
+  });
+
+  it("lists the company's public-page links with their state and downloads, and revokes a valid one after asking", async () => {
+    const grant = (id: number, partial: object) => ({
+      id,
+      created_at: '2026-11-28T08:00:00.000Z',
+      expires_at: '2099-12-01T08:00:00.000Z',
+      revoked: false,
+      downloads: 0,
+      ...partial,
+    });
+    const { api } = await renderDownloadPage(
+      {
+        ...answers,
+        [`GET ${RESOURCE_PATHS.officialGrants}`]: {
+          body: {
+            items: [
+              grant(14, { downloads: 7 }),
+              grant(13, { revoked: true }),
+              grant(12, { expires_at: '2026-11-01T16:00:00.000Z' }),
+            ],
+          },
+        },
+        [`DELETE ${RESOURCE_PATHS.officialGrant(14)}`]: { status: 204 },
+      },
+      { roleId: 3, buttons: ['share'] },
+    );
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: en.download.official }));
+    const dialog = await screen.findByRole('dialog');
+    const grants = await within(dialog).findByRole('table', { name: en.official.grants });
+    const live = (await within(grants).findByText(en.share.live)).closest('tr') as HTMLElement;
+    expect(within(live).getByText('7')).toBeTruthy();
+    // Only a valid link can be revoked.
+    for (const state of [en.share.revoked, en.share.expired]) {
+      const row = within(grants).getByText(state).closest('tr') as HTMLElement;
+      expect(within(row).queryByRole('button', { name: en.share.revoke })).toBeNull();
+    }
+    await userEvent.click(await rowAction(live, en.share.revoke));
+    const ask = await screen.findByRole('alertdialog');
+    expect(within(ask).getByText(en.official.revokeConfirm)).toBeTruthy();
+    expect(callsTo(api.calls, 'DELETE', RESOURCE_PATHS.officialGrant(14))).toHaveLength(0);
+    await userEvent.click(within(ask).getByRole('button', { name: en.share.revoke }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'DELETE', RESOURCE_PATHS.officialGrant(14))).toHaveLength(1),
+    );
+    expect(await screen.findByText(en.official.revokedDone)).toBeTruthy();
+    await waitFor(() => expect(callsTo(api.calls, 'GET', RESOURCE_PATHS.officialGrants)).toHaveLength(2));
   });
 });

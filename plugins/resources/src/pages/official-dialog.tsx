@@ -6,13 +6,15 @@ import {
   RESOURCE_CALLS,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Alert, Button, Dialog, RadioGroup } from '@vap/ui';
-import { useState } from 'react';
+import { Alert, Button, type DataTableHandle, Dialog, RadioGroup } from '@vap/ui';
+import { useRef, useState } from 'react';
+import { IssuedLinks } from './issued-links.js';
 import { LinkBox } from './link-box.js';
 
 /**
- * The public download page's link (spec §2.1 `/official`, §9): a skip-login grant until midnight
- * today (the product's calendar, Asia/Shanghai) or for 3 or 7 days, shown once with a copy button.
+ * The public download page's links (spec §2.1 `/official`, §9): a skip-login grant until midnight
+ * today (the product's calendar, Asia/Shanghai) or for 3 or 7 days, shown once with a copy button;
+ * the company's grants listed with their downloads, and a valid one revoked (asked first).
  */
 export default function OfficialDialog({ onClose }: { onClose: () => void }) {
   const t = useT('resources');
@@ -20,11 +22,13 @@ export default function OfficialDialog({ onClose }: { onClose: () => void }) {
   const [validity, setValidity] = useState<OfficialGrantValidity>('today');
   const [made, setMade] = useState<CreatedLink | null>(null);
   const [busy, setBusy] = useState(false);
+  const table = useRef<DataTableHandle>(null);
 
   const create = async () => {
     setBusy(true);
     try {
       setMade(await resources.officialGrant({ body: { validity } }));
+      table.current?.reload();
     } catch {
       // The console shows the server's message.
     } finally {
@@ -33,7 +37,12 @@ export default function OfficialDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog title={t('official.title')} description={t('official.description')} onClose={onClose}>
+    <Dialog
+      title={t('official.title')}
+      description={t('official.description')}
+      size="large"
+      onClose={onClose}
+    >
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <span id="official-validity" className="text-sm text-ink-soft">
@@ -58,6 +67,16 @@ export default function OfficialDialog({ onClose }: { onClose: () => void }) {
             <LinkBox path={made.path} label={t('official.title')} />
           </div>
         ) : null}
+        <IssuedLinks
+          id="resource-official-grants"
+          label={t('official.grants')}
+          table={table}
+          emptyText={t('official.grantsEmpty')}
+          load={async (signal) => (await resources.officialGrants({}, { signal })).items}
+          revoke={(grant) => resources.revokeOfficialGrant({ params: { id: grant.id } })}
+          confirm={t('official.revokeConfirm')}
+          done={t('official.revokedDone')}
+        />
       </div>
     </Dialog>
   );

@@ -4,24 +4,12 @@ import {
   RESOURCE_CALLS,
   type Resource,
   SHARE_LINK_DAYS,
-  type ShareLink,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import {
-  Alert,
-  Button,
-  type Column,
-  confirmThen,
-  DataTable,
-  type DataTableHandle,
-  Dialog,
-  message,
-  RadioGroup,
-  rowActionsColumn,
-  Tag,
-} from '@vap/ui';
+import { Alert, Button, type DataTableHandle, Dialog, RadioGroup } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { useLocalized } from '../resource.js';
+import { IssuedLinks } from './issued-links.js';
 import { LinkBox } from './link-box.js';
 
 type Days = (typeof SHARE_LINK_DAYS)[number];
@@ -52,30 +40,6 @@ export default function ShareDialog({ resource, onClose }: { resource: Resource;
     }
   };
 
-  const revoke = (link: ShareLink) =>
-    void confirmThen({ title: t('share.revokeConfirm'), okText: t('share.revoke') }, async () => {
-      await resources.revokeLink({ params: { id: link.id } });
-      message.success(t('share.revokedDone'));
-      table.current?.reload();
-    });
-
-  const stateOf = (link: ShareLink) => {
-    if (link.revoked) return <Tag>{t('share.revoked')}</Tag>;
-    if (Date.parse(link.expires_at) <= Date.now()) return <Tag tone="warning">{t('share.expired')}</Tag>;
-    return <Tag tone="success">{t('share.live')}</Tag>;
-  };
-  const columns: Column<ShareLink>[] = [
-    { key: 'created_at', title: t('share.createdAt'), kind: 'date' },
-    { key: 'expires_at', title: t('share.expiresAt'), kind: 'date' },
-    { key: 'state', title: t('share.state'), kind: 'state', render: stateOf },
-    { key: 'downloads', title: t('resource.downloads'), kind: 'number' },
-    rowActionsColumn<ShareLink>(t('download.actions'), (link) =>
-      link.revoked || Date.parse(link.expires_at) <= Date.now()
-        ? null
-        : [{ label: t('share.revoke'), danger: true, onClick: () => revoke(link) }],
-    ),
-  ];
-
   return (
     <Dialog title={t('share.title', { name: localized(resource.name) })} size="large" onClose={onClose}>
       <div className="flex flex-col gap-4">
@@ -102,17 +66,15 @@ export default function ShareDialog({ resource, onClose }: { resource: Resource;
             <LinkBox path={made.path} label={t('share.link')} />
           </div>
         ) : null}
-        <DataTable
+        <IssuedLinks
           id="resource-share-links"
           label={t('share.links')}
-          ref={table}
-          columns={columns}
-          rowKey={(link) => link.id}
+          table={table}
           emptyText={t('share.linksEmpty')}
-          load={async (_query, signal) => {
-            const { items } = await resources.links({ params: { id: resource.id } }, { signal });
-            return { items, total: items.length };
-          }}
+          load={async (signal) => (await resources.links({ params: { id: resource.id } }, { signal })).items}
+          revoke={(link) => resources.revokeLink({ params: { id: link.id } })}
+          confirm={t('share.revokeConfirm')}
+          done={t('share.revokedDone')}
         />
       </div>
     </Dialog>

@@ -227,6 +227,15 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   [routeOf(RESOURCE_CALLS.officialGrant)]: ownerWrite('POST', RESOURCE_PATHS.officialGrants, {
     validity: '7',
   }),
+  [routeOf(RESOURCE_CALLS.revokeOfficialGrant)]: async (ctx) => {
+    const account = await ctx.owner();
+    const grant = await ctx.call('POST', RESOURCE_PATHS.officialGrants, {
+      headers: account.headers,
+      payload: { validity: '3' },
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    return by(ctx, account, 'DELETE', RESOURCE_PATHS.officialGrant(grant.json<{ id: number }>().id));
+  },
   [routeOf(RESOURCE_CALLS.createResource)]: async (ctx) => {
     const account = await resourceOwner(ctx);
     const path = await uploadedResource(ctx, account);

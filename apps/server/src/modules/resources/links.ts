@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreatedLink,
+  type OfficialGrant,
   type OfficialGrantValidity,
   RESOURCE_LINKS_MAX,
   RESOURCE_TOKEN_PATTERN,
@@ -38,6 +39,14 @@ export function endOfDay(at: number): number {
 export function grantEnd(validity: OfficialGrantValidity, at: number): number {
   return validity === 'today' ? endOfDay(at) : at + Number(validity) * DAY_MS;
 }
+
+const toOfficialGrant = (row: LinkRow): OfficialGrant => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+  revoked: row.revokedAt !== null,
+  downloads: row.downloads,
+});
 
 const toShareLink = (row: LinkRow): ShareLink => ({
   id: row.id,
@@ -68,7 +77,10 @@ export class ResourceLinks {
     return { ...created, path: `/sharePage?link=${created.token}` };
   }
 
-  /** A skip-login grant of the official page, until midnight today or for 3 or 7 days. */
+  /**
+   * A skip-login grant of the official page, until midnight today or for 3 or 7 days; the company's
+   * oldest beyond RESOURCE_LINKS_MAX are forgotten.
+   */
   async grant(
     companyId: number,
     validity: OfficialGrantValidity,
@@ -83,7 +95,19 @@ export class ResourceLinks {
       userId,
       trail,
     );
+    await this.#pruneGrants(companyId);
     return { ...created, path: `/official?grant=${created.token}` };
+  }
+
+  /** The company's skip-login grants, newest first. */
+  async grants(companyId: number): Promise<OfficialGrant[]> {
+    const rows = await this.db
+      .select()
+      .from(resourceLinks)
+      .where(and(eq(resourceLinks.companyId, companyId), eq(resourceLinks.kind, 'official')))
+      .orderBy(desc(resourceLinks.id))
+      .limit(RESOURCE_LINKS_MAX);
+    return rows.map(toOfficialGrant);
   }
 
   async #create(
@@ -130,6 +154,18 @@ export class ResourceLinks {
       .where(and(eq(resourceLinks.resourceId, resourceId), notInArray(resourceLinks.id, keep)));
   }
 
+  /** Keeps the company's newest RESOURCE_LINKS_MAX official grants. */
+  async #pruneGrants(companyId: number): Promise<void> {
+    const official = and(eq(resourceLinks.companyId, companyId), eq(resourceLinks.kind, 'official'));
+    const keep = this.db
+      .select({ id: resourceLinks.id })
+      .from(resourceLinks)
+      .where(official)
+      .orderBy(desc(resourceLinks.id))
+      .limit(RESOURCE_LINKS_MAX);
+    await this.db.delete(resourceLinks).where(and(official, notInArray(resourceLinks.id, keep)));
+  }
+
   /** The company's share links of a resource, newest first. */
   async list(companyId: number, resourceId: number): Promise<ShareLink[]> {
     const rows = await this.db
@@ -149,23 +185,29 @@ export class ResourceLinks {
 
   /** Revokes one of the company's share links (again: nothing more); 404 for another's. */
   async revoke(companyId: number, id: number, trail: AuditTrail): Promise<void> {
+    await this.#revoke(companyId, id, 'share', trail);
+  }
+
+  /** Revokes one of the company's official grants (again: nothing more); 404 for another's. */
+  async revokeGrant(companyId: number, id: number, trail: AuditTrail): Promise<void> {
+    await this.#revoke(companyId, id, 'official', trail);
+  }
+
+  async #revoke(companyId: number, id: number, kind: 'share' | 'official', trail: AuditTrail) {
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(resourceLinks)
         .where(
-          and(
-            eq(resourceLinks.id, id),
-            eq(resourceLinks.companyId, companyId),
-            eq(resourceLinks.kind, 'share'),
-          ),
+          and(eq(resourceLinks.id, id), eq(resourceLinks.companyId, companyId), eq(resourceLinks.kind, kind)),
         );
       if (!row) throw new ApiError(404, 'not_found');
       if (row.revokedAt) return;
       await tx.update(resourceLinks).set({ revokedAt: sql`now()` }).where(eq(resourceLinks.id, id));
       await trail.record(tx, {
-        action: 'resources.link.revoke',
-        target: { type: 'resource', id: row.resourceId },
+        action: kind === 'share' ? 'resources.link.revoke' : 'resources.official.revoke',
+        target:
+          kind === 'share' ? { type: 'resource', id: row.resourceId } : { type: 'company', id: companyId },
         before: { id: row.id, expires_at: row.expiresAt.toISOString() },
       });
     });

@@ -4,7 +4,14 @@
  * downloaded; share links valid 1, 3 or 7 days that count their downloads, revoked, expired, forged;
  * the official page's grants; the management page behind the product flag `rsrc_mgt`.
  */
-import { encodeListParam, RESOURCE_MAX_BYTES, RESOURCE_PATHS, type Resource } from '@vap/contracts';
+import {
+  encodeListParam,
+  type OfficialGrant,
+  RESOURCE_LINKS_MAX,
+  RESOURCE_MAX_BYTES,
+  RESOURCE_PATHS,
+  type Resource,
+} from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
@@ -250,6 +257,71 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
     } finally {
       clock = started;
     }
+  });
+
+  it("the company's skip-login grants are listed with their downloads and revoked; a revoked grant no longer lists", async () => {
+    const made = (await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: '3' })).json<{
+      id: number;
+      token: string;
+    }>();
+    const page = await get(`/v1/resources/official/${made.token}`);
+    const first = page.json<{ items: Resource[] }>().items[0] as Resource;
+    expect((await get(`/v1/resources/official/${made.token}/${first.id}/file`)).statusCode).toBe(200);
+
+    const listed = await get(RESOURCE_PATHS.officialGrants, token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json<{ items: OfficialGrant[] }>().items;
+    expect(items[0]).toEqual({
+      id: made.id,
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+      revoked: false,
+      downloads: 1,
+    });
+    expect(items.map((item) => item.id)).toEqual(items.map((item) => item.id).sort((a, b) => b - a));
+    expect(listed.body).not.toContain(made.token);
+
+    // Only the company's own grants, and only with the share button.
+    const other = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    expect((await get(RESOURCE_PATHS.officialGrants, other.token)).json()).toEqual({ items: [] });
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(made.id), other.token)).statusCode).toBe(404);
+    const downloader = await addMember(t, companyId, { resource_download: ['download'] });
+    expect((await get(RESOURCE_PATHS.officialGrants, downloader.token)).statusCode).toBe(403);
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(made.id), downloader.token)).statusCode).toBe(
+      403,
+    );
+    // A share link is not revoked as a grant.
+    const link = await share(first.id, 1);
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(link.id), token)).statusCode).toBe(404);
+
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(made.id), token)).statusCode).toBe(204);
+    for (const path of [
+      `/v1/resources/official/${made.token}`,
+      `/v1/resources/official/${made.token}/${first.id}/file`,
+    ]) {
+      const refused = await get(path);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ code: string }>().code).toBe('link_invalid');
+    }
+    // Again: nothing more.
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(made.id), token)).statusCode).toBe(204);
+    const after = (await get(RESOURCE_PATHS.officialGrants, token)).json<{ items: OfficialGrant[] }>();
+    expect(after.items.find((item) => item.id === made.id)).toMatchObject({ revoked: true, downloads: 1 });
+  });
+
+  it(`a company keeps its newest ${RESOURCE_LINKS_MAX} grants`, async () => {
+    const owner = await addAccount(t, { company: 'own', verifyStatus: 2 });
+    const ids: number[] = [];
+    for (let i = 0; i <= RESOURCE_LINKS_MAX; i++) {
+      const made = await send('POST', RESOURCE_PATHS.officialGrants, owner.token, { validity: 'today' });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.push(made.json<{ id: number }>().id);
+    }
+    const kept = (await get(RESOURCE_PATHS.officialGrants, owner.token)).json<{ items: OfficialGrant[] }>();
+    expect(kept.items.map((item) => item.id)).toEqual(ids.slice(1).reverse());
+    expect((await send('DELETE', RESOURCE_PATHS.officialGrant(ids[0] ?? 0), owner.token)).statusCode).toBe(
+      404,
+    );
   });
 
   it("the official page's grant reaches only its company's resources", async () => {

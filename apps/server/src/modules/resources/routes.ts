@@ -99,6 +99,13 @@ export async function resourceRoutes(
     ),
   );
 
+  await serve(app, RESOURCE_CALLS.officialGrants, async (request) => ({
+    items: await links.grants(await companyOfCaller(request)),
+  }));
+  await serve(app, RESOURCE_CALLS.revokeOfficialGrant, async (request) => {
+    await links.revokeGrant(await companyOfCaller(request), request.params.id, auditTrail(request));
+  });
+
   /** The resource a live share link opens: its resource gone is an invalid link. */
   async function sharedOf(token: string) {
     const link = await links.open(token, 'share');
