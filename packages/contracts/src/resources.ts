@@ -136,13 +136,7 @@ export type CreatedLink = z.infer<typeof createdLinkSchema>;
  * A skip-login grant of the official page as the company's list shows it (never its token), with
  * the downloads made by it. The company keeps its newest RESOURCE_LINKS_MAX grants.
  */
-export const officialGrantSchema = z.object({
-  id: z.number().int(),
-  created_at: instantSchema,
-  expires_at: instantSchema,
-  revoked: z.boolean(),
-  downloads: z.number().int().nonnegative(),
-});
+export const officialGrantSchema = shareLinkSchema.omit({ resource_id: true });
 export type OfficialGrant = z.infer<typeof officialGrantSchema>;
 export const officialGrantsSchema = z.object({ items: z.array(officialGrantSchema) });
 
