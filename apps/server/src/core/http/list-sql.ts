@@ -2,9 +2,10 @@
  * A list's checked `wheres` and `orders` as SQL, by one rule for every list: `whereOf(SPEC, columns)`
  * and `orderOf(KEYS, columns)` take a column (or expression) for each filter or sort key — a mapped
  * type over the spec, so a key without one fails `tsc` — or, for the few filters on something other
- * than one column, a function of their own.
+ * than one column, a function of their own; and `pageOf` cuts the page asked for from the rows they
+ * select, with how many there are in all.
  */
-import type { FilterSpec, Order, Where } from '@vap/contracts';
+import type { FilterSpec, ListPage, ListQuery, Order, Where } from '@vap/contracts';
 import {
   type AnyColumn,
   and,
@@ -126,4 +127,26 @@ export function orderOf<const K extends readonly string[]>(
       if (typeof entry === 'function') return entry(order.o);
       return order.o === 'asc' ? asc(entry) : desc(entry);
     });
+}
+
+/** A select of a list's rows, filtered and ordered, from which `.limit().offset()` cuts a page. */
+export interface PagedRows<Row> {
+  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+}
+
+/**
+ * The page `paging` asks for of `rows` (a select, filtered and ordered) and how many rows there are
+ * in all, by `counted`: a select of `{ total: count() }` from the same tables with the same where.
+ * The two run together.
+ */
+export async function pageOf<Row>(
+  paging: Pick<ListQuery, 'page' | 'size'>,
+  rows: PagedRows<Row>,
+  counted: PromiseLike<readonly { total: number }[]>,
+): Promise<ListPage<Row>> {
+  const [items, [all]] = await Promise.all([
+    rows.limit(paging.size).offset((paging.page - 1) * paging.size),
+    counted,
+  ]);
+  return { items, total: all?.total ?? 0 };
 }

@@ -31,7 +31,7 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import {
@@ -306,18 +306,17 @@ export class AdPackages {
   async page(companyId: number, query: ListQuery): Promise<ListPage<Adpkg>> {
     const where = and(eq(packages.companyId, companyId), packageFilters(query.wheres));
     const sorting: SQL[] = [...packageOrders(query.orders), desc(packages.createdAt), desc(packages.id)];
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.db
         .select()
         .from(packages)
         .where(where)
-        .orderBy(...sorting)
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...sorting),
       this.db.select({ total: count() }).from(packages).where(where),
-    ]);
-    const counts = await this.published.counts(rows.map((row) => row.id));
-    return { items: rows.map((row) => this.toPackage(row, counts)), total: counted?.total ?? 0 };
+    );
+    const counts = await this.published.counts(items.map((row) => row.id));
+    return { items: items.map((row) => this.toPackage(row, counts)), total };
   }
 
   /** A page of a package's deliveries, by serial. */

@@ -32,7 +32,7 @@ import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { devicesBySerial, ownDevicesWhere, PICKED_DEVICE, targetDevices } from '../devices/index.js';
 import type { HookedJob, JobEngine, JobKind } from '../tasks/index.js';
 import type { LicenceSigner } from './licences.js';
@@ -455,19 +455,18 @@ export class AlgmallAuthorisations {
   /** A page of the company's authorisations, newest first. */
   async page(companyId: number, query: ListQuery): Promise<ListPage<Authorisation>> {
     const where = and(eq(authorisations.companyId, companyId), filters(query.wheres));
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.select(companyId)
         .where(where)
-        .orderBy(...sorting(query.orders))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...sorting(query.orders)),
       this.db
         .select({ total: count() })
         .from(authorisations)
         .leftJoin(taskJobs, eq(taskJobs.id, authorisations.jobId))
         .where(where),
-    ]);
-    return { items: rows.map(toAuthorisation), total: counted?.total ?? 0 };
+    );
+    return { items: items.map(toAuthorisation), total };
   }
 
   /** One of the company's authorisations. */

@@ -21,7 +21,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { type Ledger, nextNumbered } from '../finance/index.js';
 import { algmallOrders as orders, algmallProducts as products } from './schema.js';
 
@@ -154,15 +154,14 @@ export class AlgmallOrders {
   /** A page of the company's orders, newest first unless asked otherwise. */
   async page(companyId: number, query: ListQuery): Promise<ListPage<AlgmallOrder>> {
     const where = this.where(companyId, query.wheres);
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.select(this.db)
         .where(where)
-        .orderBy(...this.sorting(query.orders))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...this.sorting(query.orders)),
       this.db.select({ total: count() }).from(orders).where(where),
-    ]);
-    return { items: rows.map(toOrder), total: counted?.total ?? 0 };
+    );
+    return { items: items.map(toOrder), total };
   }
 
   /** Every order the filters match; 400 `log_export_too_many_rows` beyond 5000 (spec §5.7, §8). */

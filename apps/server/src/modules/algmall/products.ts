@@ -15,10 +15,10 @@ import {
   type ProductDetail,
   type productInputSchema,
 } from '@vap/contracts';
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { algmallProducts as products } from './schema.js';
 
 /** A row of a products file once checked: what a load stores. */
@@ -93,15 +93,16 @@ export class ProductCatalogue {
   async list(request: ListQuery, language: Language): Promise<ListPage<Product>> {
     const where = productFilters(request.wheres);
     const name = inLanguage(products.name, language);
-    const rows = await this.db
-      .select(cardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...productSorting(language)(request.orders), asc(name), asc(products.id))
-      .limit(request.size)
-      .offset((request.page - 1) * request.size);
-    const [counted] = await this.db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
-    return { items: rows.map(toProduct), total: counted?.total ?? 0 };
+    const { items, total } = await pageOf(
+      request,
+      this.db
+        .select(cardColumns)
+        .from(products)
+        .where(where)
+        .orderBy(...productSorting(language)(request.orders), asc(name), asc(products.id)),
+      this.db.select({ total: count() }).from(products).where(where),
+    );
+    return { items: items.map(toProduct), total };
   }
 
   /** One product with its detail; undefined when there is none of that id. */

@@ -13,11 +13,11 @@ import {
   type Order,
   type Where,
 } from '@vap/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../../core/audit/schema.js';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { orderOf, whereOf } from '../../core/http/list-sql.js';
+import { orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 
 const filtersOf = whereOf(AUDIT_FILTERS, {
   user_id: auditLogs.userId,
@@ -64,24 +64,18 @@ export class AuditLogService {
     return keys;
   }
 
-  async #count(where: SQL | undefined): Promise<number> {
-    const [counted] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLogs)
-      .where(where);
-    return counted?.total ?? 0;
-  }
-
   async list(companyId: number, query: ListQuery): Promise<ListPage<AuditEntry>> {
     const where = this.#where(companyId, query.wheres);
-    const rows = await this.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(...this.#sorting(query.orders))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size);
-    return { items: rows.map(toEntry), total: await this.#count(where) };
+    const { items, total } = await pageOf(
+      query,
+      this.db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...this.#sorting(query.orders)),
+      this.db.select({ total: count() }).from(auditLogs).where(where),
+    );
+    return { items: items.map(toEntry), total };
   }
 
   /**

@@ -42,7 +42,7 @@ import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { ApiError } from '../../core/http/errors.js';
-import { whereOf } from '../../core/http/list-sql.js';
+import { pageOf, whereOf } from '../../core/http/list-sql.js';
 import { devicesBySerial, PICKED_DEVICE, readOnlyRefusal } from '../devices/index.js';
 import type { Ledger } from '../finance/index.js';
 import { cloudPackages } from './schema.js';
@@ -110,22 +110,21 @@ export class CloudPackages {
       asksState ? undefined : ne(cloudPackages.state, 'closed'),
       packageFilters(query.wheres),
     );
-    const [rows, [total]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.db
         .select(packageColumns)
         .from(cloudPackages)
         .innerJoin(devices, eq(devices.id, cloudPackages.deviceId))
         .where(where)
-        .orderBy(desc(cloudPackages.id))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(desc(cloudPackages.id)),
       this.db
         .select({ total: count() })
         .from(cloudPackages)
         .innerJoin(devices, eq(devices.id, cloudPackages.deviceId))
         .where(where),
-    ]);
-    return { items: rows.map(toCloudPackage), total: total?.total ?? 0 };
+    );
+    return { items: items.map(toCloudPackage), total };
   }
 
   /** The company's own devices, by serial, with their cloud states (the open dialog's choice). */

@@ -6,6 +6,7 @@ import { asc, count, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
+import { pageOf } from '../../core/http/list-sql.js';
 
 /** What every such dialog shows of a device: spread into the columns of its own select. */
 export const PICKED_DEVICE = { id: devices.id, sn: devices.sn, name: devices.name, kind: devices.kind };
@@ -20,13 +21,11 @@ export async function devicesBySerial<Rows extends PgSelect>(
   where: SQL | undefined,
   page: { page: number; size: number },
 ): Promise<{ items: Awaited<Rows>; total: number }> {
-  const [items, [counted]] = await Promise.all([
-    rows
-      .where(where)
-      .orderBy(asc(devices.sn))
-      .limit(page.size)
-      .offset((page.page - 1) * page.size),
+  const { items, total } = await pageOf(
+    page,
+    rows.where(where).orderBy(asc(devices.sn)),
     db.select({ total: count() }).from(devices).where(where),
-  ]);
-  return { items, total: counted?.total ?? 0 };
+  );
+  // A dynamic select's type no longer names its rows: they are those of `rows`.
+  return { items: items as Awaited<Rows>, total };
 }

@@ -27,7 +27,7 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import {
@@ -258,18 +258,17 @@ export class HologramSchemes {
   async page(companyId: number, query: ListQuery): Promise<ListPage<HologramScheme>> {
     const where = and(eq(schemes.companyId, companyId), schemeFilters(query.wheres));
     const sorting: SQL[] = [...schemeOrders(query.orders), desc(schemes.createdAt), desc(schemes.id)];
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.db
         .select()
         .from(schemes)
         .where(where)
-        .orderBy(...sorting)
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...sorting),
       this.db.select({ total: count() }).from(schemes).where(where),
-    ]);
-    const counts = await this.published.counts(rows.map((row) => row.id));
-    return { items: rows.map((row) => this.toScheme(row, counts)), total: counted?.total ?? 0 };
+    );
+    const counts = await this.published.counts(items.map((row) => row.id));
+    return { items: items.map((row) => this.toScheme(row, counts)), total };
   }
 
   /** A page of a scheme's deliveries, by serial. */

@@ -25,7 +25,7 @@ import type { AedesPublishPacket, Subscription } from 'aedes';
 import { and, count, desc, eq, gte, lt, lte, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
-import { whereOf } from '../../core/http/list-sql.js';
+import { pageOf, whereOf } from '../../core/http/list-sql.js';
 import type { Broker } from './broker.js';
 import type { BrokerObserver, Connection } from './connection.js';
 import { usernameOf } from './live.js';
@@ -281,15 +281,12 @@ export class MqttLog implements BrokerObserver {
     query: LogQuery & { page: number; size: number },
   ): Promise<{ items: MqttLogEntry[]; total: number }> {
     const where = this.conditions(companyId, log, query);
-    const [total] = await this.db.select({ n: count() }).from(mqttLogs).where(where);
-    const rows = await this.db
-      .select()
-      .from(mqttLogs)
-      .where(where)
-      .orderBy(desc(mqttLogs.at), desc(mqttLogs.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size);
-    return { items: rows.map(entryOf), total: Number(total?.n ?? 0) };
+    const { items, total } = await pageOf(
+      query,
+      this.db.select().from(mqttLogs).where(where).orderBy(desc(mqttLogs.at), desc(mqttLogs.id)),
+      this.db.select({ total: count() }).from(mqttLogs).where(where),
+    );
+    return { items: items.map(entryOf), total };
   }
 
   /** Every entry of a query, newest first; refused beyond MQTT_LOG_EXPORT_MAX_ROWS (spec §8). */

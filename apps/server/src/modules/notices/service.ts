@@ -16,10 +16,10 @@ import {
   type ReadState,
   type Where,
 } from '@vap/contracts';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { users } from '../../core/db/schema.js';
-import { orderOf, whereOf } from '../../core/http/list-sql.js';
+import { orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { sanitizeHtml } from './sanitize.js';
 import { messages, noticeReads, notices } from './schema.js';
 
@@ -63,34 +63,35 @@ export class NoticeService {
   async listNotices(userId: number, request: ListQuery): Promise<ListPage<Notice>> {
     const where = noticeFilters(request.wheres);
     const sorting = noticeSorting(request.orders);
-    const rows = await this.db
-      .select({
-        id: notices.id,
-        title: notices.title,
-        content: notices.content,
-        publishedAt: notices.publishedAt,
-        readBy: noticeReads.userId,
-      })
-      .from(notices)
-      .leftJoin(noticeReads, this.#readBy(userId))
-      .where(where)
-      .orderBy(...sorting, desc(notices.publishedAt), desc(notices.id))
-      .limit(request.size)
-      .offset((request.page - 1) * request.size);
-    const [counted] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(notices)
-      .leftJoin(noticeReads, this.#readBy(userId))
-      .where(where);
+    const { items, total } = await pageOf(
+      request,
+      this.db
+        .select({
+          id: notices.id,
+          title: notices.title,
+          content: notices.content,
+          publishedAt: notices.publishedAt,
+          readBy: noticeReads.userId,
+        })
+        .from(notices)
+        .leftJoin(noticeReads, this.#readBy(userId))
+        .where(where)
+        .orderBy(...sorting, desc(notices.publishedAt), desc(notices.id)),
+      this.db
+        .select({ total: count() })
+        .from(notices)
+        .leftJoin(noticeReads, this.#readBy(userId))
+        .where(where),
+    );
     return {
-      items: rows.map((row) => ({
+      items: items.map((row) => ({
         id: row.id,
         title: row.title,
         content: row.content,
         published_at: toIso(row.publishedAt),
         state: (row.readBy === null ? READ_STATE.unread : READ_STATE.read) as ReadState,
       })),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 

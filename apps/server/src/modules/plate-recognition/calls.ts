@@ -17,7 +17,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { type Language, translate } from '../../core/http/i18n.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import type { XlsxCell } from '../../core/http/xlsx-download.js';
 import { prsCalls } from './schema.js';
 
@@ -56,17 +56,16 @@ export class PlateCalls {
 
   async page(companyId: number, query: ListQuery): Promise<ListPage<PrsCall>> {
     const where = this.where(companyId, query.wheres);
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.db
         .select()
         .from(prsCalls)
         .where(where)
-        .orderBy(...this.sorting(query.orders))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...this.sorting(query.orders)),
       this.db.select({ total: count() }).from(prsCalls).where(where),
-    ]);
-    return { items: rows.map(toCall), total: counted?.total ?? 0 };
+    );
+    return { items: items.map(toCall), total };
   }
 
   /** Every call the filters match; 400 `log_export_too_many_rows` beyond 5000 (spec §5.7, §8). */

@@ -10,11 +10,11 @@ import {
   type ListPage,
   type ListQuery,
 } from '@vap/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
-import { orderOf, whereOf } from '../../core/http/list-sql.js';
+import { orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 
 const filtersOf = whereOf(CHILD_FILTERS, { name: companies.name, verify_status: companies.verifyStatus });
 const sortingOf = orderOf(CHILD_ORDER_KEYS, { created_at: companies.createdAt, name: companies.name });
@@ -30,20 +30,18 @@ export class ChildCompanies {
       .from(users)
       .groupBy(users.companyId)
       .as('members');
-    const rows = await this.db
-      .select({ company: companies, users: members.total })
-      .from(companies)
-      .leftJoin(members, eq(members.companyId, companies.id))
-      .where(where)
-      .orderBy(...sorting, asc(companies.id))
-      .limit(request.size)
-      .offset((request.page - 1) * request.size);
-    const [counted] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(companies)
-      .where(where);
+    const { items, total } = await pageOf(
+      request,
+      this.db
+        .select({ company: companies, users: members.total })
+        .from(companies)
+        .leftJoin(members, eq(members.companyId, companies.id))
+        .where(where)
+        .orderBy(...sorting, asc(companies.id)),
+      this.db.select({ total: count() }).from(companies).where(where),
+    );
     return {
-      items: rows.map(({ company, users: total }) => ({
+      items: items.map(({ company, users: total }) => ({
         id: company.id,
         name: company.name,
         title: company.title,
@@ -51,7 +49,7 @@ export class ChildCompanies {
         users: total ?? 0,
         created_at: company.createdAt.toISOString(),
       })),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 }

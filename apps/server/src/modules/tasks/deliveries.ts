@@ -14,6 +14,7 @@ import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
+import { pageOf } from '../../core/http/list-sql.js';
 import { ownDevicesWhere, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 
@@ -195,7 +196,8 @@ export class Deliveries {
   ): Promise<ListPage<Delivery>> {
     const t = this.t;
     const where = and(eq(t.companyId, companyId), eq(t.parentId, parentId), filters);
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.db
         .select({
           id: t.id,
@@ -213,17 +215,15 @@ export class Deliveries {
         .innerJoin(taskJobs, eq(taskJobs.id, t.jobId))
         .leftJoin(devices, and(eq(devices.id, t.deviceId), eq(devices.companyId, companyId)))
         .where(where)
-        .orderBy(asc(t.sn))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(asc(t.sn)),
       this.db
         .select({ total: count() })
         .from(t.table)
         .innerJoin(taskJobs, eq(taskJobs.id, t.jobId))
         .where(where),
-    ]);
+    );
     return {
-      items: rows.map((row) => ({
+      items: items.map((row) => ({
         id: Number(row.id),
         device_id: row.deviceId,
         sn: String(row.sn),
@@ -233,7 +233,7 @@ export class Deliveries {
         attempts: Math.max(1, row.attempts),
         updated_at: (row.endedAt ?? row.startedAt ?? (row.createdAt as Date)).toISOString(),
       })),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 }
@@ -248,7 +248,8 @@ export async function publishableDevices(
   filters: SQL | undefined,
 ): Promise<ListPage<PublishableDevice>> {
   const where = and(ownDevicesWhere(caller), filters);
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({
         id: devices.id,
@@ -259,10 +260,7 @@ export async function publishableDevices(
       })
       .from(devices)
       .where(where)
-      .orderBy(asc(devices.sn))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
+      .orderBy(asc(devices.sn)),
     db.select({ total: count() }).from(devices).where(where),
-  ]);
-  return { items: rows, total: counted?.total ?? 0 };
+  );
 }

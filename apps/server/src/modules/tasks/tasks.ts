@@ -31,7 +31,7 @@ import { devices } from '../../core/db/devices.js';
 import { taskJobs, tasks } from '../../core/db/jobs.js';
 import { users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
-import { whereOf } from '../../core/http/list-sql.js';
+import { pageOf, whereOf } from '../../core/http/list-sql.js';
 import { type DeviceAction, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 import type { FirmwarePackages } from './firmware.js';
@@ -277,16 +277,12 @@ export class Tasks {
     query: { page: number; size: number; wheres: readonly Where[] },
   ): Promise<{ items: Task[]; total: number }> {
     const where = and(eq(tasks.companyId, companyId), maintenance, taskFilters(query.wheres));
-    const [total] = await this.db.select({ n: count() }).from(tasks).where(where);
-    const rows = await this.selectTasks()
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size);
-    return {
-      items: await this.toTasks(rows.map((row) => ({ ...row.task, creator: row.creator }))),
-      total: Number(total?.n ?? 0),
-    };
+    const { items, total } = await pageOf(
+      query,
+      this.selectTasks().where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)),
+      this.db.select({ total: count() }).from(tasks).where(where),
+    );
+    return { items: await this.toTasks(items.map((row) => ({ ...row.task, creator: row.creator }))), total };
   }
 
   /** A page of a task's jobs, in device order. */
@@ -297,17 +293,18 @@ export class Tasks {
   ): Promise<{ items: TaskJob[]; total: number }> {
     await this.owned(companyId, id);
     const where = and(eq(taskJobs.taskId, id), jobFilters(query.wheres));
-    const [total] = await this.db.select({ n: count() }).from(taskJobs).where(where);
-    const rows = await this.db
-      .select({ job: taskJobs, name: devices.name, model: devices.model })
-      .from(taskJobs)
-      .leftJoin(devices, eq(devices.id, taskJobs.deviceId))
-      .where(where)
-      .orderBy(taskJobs.id)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size);
+    const { items, total } = await pageOf(
+      query,
+      this.db
+        .select({ job: taskJobs, name: devices.name, model: devices.model })
+        .from(taskJobs)
+        .leftJoin(devices, eq(devices.id, taskJobs.deviceId))
+        .where(where)
+        .orderBy(taskJobs.id),
+      this.db.select({ total: count() }).from(taskJobs).where(where),
+    );
     return {
-      items: rows.map(({ job, name, model }) => ({
+      items: items.map(({ job, name, model }) => ({
         device_id: job.deviceId,
         sn: job.sn,
         name: name ?? '',
@@ -321,7 +318,7 @@ export class Tasks {
         started_at: iso(job.startedAt),
         ended_at: iso(job.endedAt),
       })),
-      total: Number(total?.n ?? 0),
+      total,
     };
   }
 

@@ -28,7 +28,7 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { storedObjects } from '../../core/storage/schema.js';
 import { holdsPackage } from '../cbs/index.js';
@@ -213,16 +213,15 @@ export class VideoRecordings implements BrokerObserver {
       holdsPackage(devices.id, companyId, 'cloud_video', ['active', 'suspended']),
       deviceFilters(query.wheres),
     );
-    const [rows, [counted]] = await Promise.all([
+    const { items: rows, total } = await pageOf(
+      query,
       this.db
         .select({ id: devices.id, sn: devices.sn, name: devices.name, kind: devices.kind })
         .from(devices)
         .where(where)
-        .orderBy(devices.sn)
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(devices.sn),
       this.db.select({ total: count() }).from(devices).where(where),
-    ]);
+    );
     const stored =
       rows.length === 0
         ? []
@@ -243,7 +242,7 @@ export class VideoRecordings implements BrokerObserver {
     const of = new Map(stored.map((row) => [row.deviceId, row.recordings]));
     return {
       items: rows.map((row) => ({ ...row, recordings: of.get(row.id) ?? 0 })),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 
@@ -264,20 +263,19 @@ export class VideoRecordings implements BrokerObserver {
   async page(caller: Permissions, query: ListQuery): Promise<ListPage<VideoRecording>> {
     const where = and(this.#scope(caller), recordingFilters(query.wheres));
     const orders = recordingSorting(query.orders);
-    const [rows, [counted]] = await Promise.all([
+    const { items, total } = await pageOf(
+      query,
       this.#select()
         .where(where)
-        .orderBy(...orders, desc(recordings.startedAt), desc(recordings.id))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
+        .orderBy(...orders, desc(recordings.startedAt), desc(recordings.id)),
       this.db
         .select({ total: count() })
         .from(recordings)
         .innerJoin(devices, eq(devices.id, recordings.deviceId))
         .innerJoin(storedObjects, eq(storedObjects.path, recordings.path))
         .where(where),
-    ]);
-    return { items: rows.map(toRecording), total: counted?.total ?? 0 };
+    );
+    return { items: items.map(toRecording), total };
   }
 
   async #one(caller: Permissions, id: number): Promise<RecordingRow> {
