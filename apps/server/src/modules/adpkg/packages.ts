@@ -15,33 +15,20 @@ import {
   ADPKG_IMAGE_MAX_BYTES,
   ADPKG_ORDER_KEYS,
   type Adpkg,
-  type AdpkgDelivery,
-  type AdpkgDevice,
   type AdpkgItem,
   type AdpkgItemForm,
   type InstallAdpkgArgs,
   JOB_COMMANDS,
-  type ListPage,
-  type ListQuery,
   parseObjectPath,
 } from '@vap/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
-import {
-  Deliveries,
-  type DeliveryCounts,
-  deliveryStateOf,
-  type JobEngine,
-  noDeliveries,
-  publishableDevices,
-} from '../tasks/index.js';
+import { type DeliveryCounts, type JobEngine, PublishedThings, type PublishJob } from '../tasks/index.js';
 import { readImage, readVideo } from './items.js';
 import { adPackageDeliveries as deliveries, adPackages as packages } from './schema.js';
 
@@ -65,13 +52,6 @@ const packageFilters = whereOf(ADPKG_FILTERS, {
   name: ({ v }, param) => sql`${packages.name} ilike ${param(likePattern(v))}`,
 });
 const packageOrders = orderOf(ADPKG_ORDER_KEYS, { created_at: packages.createdAt, name: packages.name });
-const deliveryFilters = whereOf(ADPKG_DELIVERY_FILTERS, {
-  state: ({ v }, param) => sql`${deliveryStateOf} = ${param(v)}`,
-  sn: ({ v }, param) => sql`${deliveries.sn} ilike ${param(likePattern(v))}`,
-});
-const deviceFilters = whereOf(ADPKG_DEVICE_FILTERS, {
-  sn: ({ v }, param) => sql`${devices.sn} ilike ${param(likePattern(v))}`,
-});
 
 type PackageRow = typeof packages.$inferSelect;
 interface PackageBody {
@@ -80,27 +60,42 @@ interface PackageBody {
   items: AdpkgItemForm[];
 }
 
-export class AdPackages {
-  private readonly published: Deliveries;
-
+export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly store: ObjectStore,
-    private readonly engine: JobEngine,
+    engine: JobEngine,
     /** Where devices reach this server: the object store's own signed URLs are relative to it. */
     private readonly origin: () => string,
     private readonly now: () => number = Date.now,
   ) {
-    this.published = new Deliveries(db, engine, {
-      table: deliveries,
-      id: deliveries.id,
-      companyId: deliveries.companyId,
-      parentId: deliveries.packageId,
-      deviceId: deliveries.deviceId,
-      sn: deliveries.sn,
-      jobId: deliveries.jobId,
-      createdAt: deliveries.createdAt,
-    });
+    super(
+      db,
+      engine,
+      { table: packages, id: packages.id, companyId: packages.companyId, createdAt: packages.createdAt },
+      {
+        table: deliveries,
+        id: deliveries.id,
+        companyId: deliveries.companyId,
+        parentId: deliveries.packageId,
+        deviceId: deliveries.deviceId,
+        sn: deliveries.sn,
+        jobId: deliveries.jobId,
+        createdAt: deliveries.createdAt,
+      },
+      {
+        filters: packageFilters,
+        orders: packageOrders,
+        deliveryFilters: ADPKG_DELIVERY_FILTERS,
+        deviceFilters: ADPKG_DEVICE_FILTERS,
+        audit: {
+          type: 'ad_package',
+          publish: 'adpkg.package.publish',
+          retry: 'adpkg.package.retry',
+          remove: 'adpkg.package.delete',
+        },
+      },
+    );
     engine.define(ADPKG_JOB, {
       command: async (task) => {
         const payload = task.payload as unknown as PackagePayload;
@@ -214,24 +209,11 @@ export class AdPackages {
     return this.one(companyId, id);
   }
 
-  /** Deletes a package; its deliveries still on their way are cancelled. */
-  async remove(companyId: number, id: number, trail: AuditTrail): Promise<void> {
-    const row = await this.row(companyId, id);
-    const jobs = await this.published.jobsOf(id);
-    if (jobs.length > 0) await this.engine.cancelJobs(jobs);
-    await this.db.transaction(async (tx) => {
-      await tx.delete(packages).where(and(eq(packages.companyId, companyId), eq(packages.id, id)));
-      await trail.record(tx, {
-        action: 'adpkg.package.delete',
-        target: { type: 'ad_package', id },
-        before: { name: row.name, devices: jobs.length },
-      });
-    });
+  protected described(row: PackageRow) {
+    return { name: row.name };
   }
 
-  /** Publishes the package to devices of the caller's groups; answers how many. */
-  async publish(caller: Permissions, id: number, deviceIds: readonly number[], trail: AuditTrail) {
-    const row = await this.row(companyOf(caller), id);
+  protected job(row: PackageRow): PublishJob {
     const payload: PackagePayload = {
       package_id: row.id,
       top_share: row.topShare,
@@ -244,89 +226,24 @@ export class AdPackages {
         seconds: item.seconds,
       })),
     };
-    return this.published.publish(
-      caller,
-      row.id,
-      deviceIds,
-      {
-        type: ADPKG_JOB,
-        subject: row.name,
-        payload: payload as unknown as Record<string, unknown>,
-        deadlineHours: ADPKG_DELIVERY_DEADLINE_HOURS,
-        timeoutMinutes: ADPKG_DELIVERY_TIMEOUT_MINUTES,
-      },
-      (tx, sns) =>
-        trail.record(tx, {
-          action: 'adpkg.package.publish',
-          target: { type: 'ad_package', id: row.id },
-          after: { devices: sns },
-        }),
-    );
+    return {
+      type: ADPKG_JOB,
+      subject: row.name,
+      payload: payload as unknown as Record<string, unknown>,
+      deadlineHours: ADPKG_DELIVERY_DEADLINE_HOURS,
+      timeoutMinutes: ADPKG_DELIVERY_TIMEOUT_MINUTES,
+    };
   }
 
-  /** Publishes the package again to those of these deliveries that failed; answers how many. */
-  async retry(companyId: number, id: number, ids: readonly number[], trail: AuditTrail) {
-    await this.row(companyId, id);
-    return this.published.retry(companyId, id, ids, (tx, n) =>
-      trail.record(tx, {
-        action: 'adpkg.package.retry',
-        target: { type: 'ad_package', id },
-        after: { ids, retried: n },
-      }),
-    );
-  }
-
-  private async row(companyId: number, id: number): Promise<PackageRow> {
-    const [row] = await this.db
-      .select()
-      .from(packages)
-      .where(and(eq(packages.companyId, companyId), eq(packages.id, id)));
-    if (!row) throw new ApiError(404, 'not_found');
-    return row;
-  }
-
-  private toPackage(row: PackageRow, counts: Map<number, DeliveryCounts>): Adpkg {
+  protected toThing(row: PackageRow, devices: DeliveryCounts): Adpkg {
     return {
       id: row.id,
       name: row.name,
       top_share: row.topShare,
       items: row.items,
-      devices: counts.get(row.id) ?? noDeliveries(),
+      devices,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
-  }
-
-  async one(companyId: number, id: number): Promise<Adpkg> {
-    const row = await this.row(companyId, id);
-    return this.toPackage(row, await this.published.counts([row.id]));
-  }
-
-  /** A page of the company's packages, newest first. */
-  async page(companyId: number, query: ListQuery): Promise<ListPage<Adpkg>> {
-    const where = and(eq(packages.companyId, companyId), packageFilters(query.wheres));
-    const sorting: SQL[] = [...packageOrders(query.orders), desc(packages.createdAt), desc(packages.id)];
-    const { items, total } = await pageOf(
-      query,
-      this.db
-        .select()
-        .from(packages)
-        .where(where)
-        .orderBy(...sorting),
-      this.db.select({ total: count() }).from(packages).where(where),
-    );
-    const counts = await this.published.counts(items.map((row) => row.id));
-    return { items: items.map((row) => this.toPackage(row, counts)), total };
-  }
-
-  /** A page of a package's deliveries, by serial. */
-  async deliveries(companyId: number, id: number, query: ListQuery): Promise<ListPage<AdpkgDelivery>> {
-    await this.row(companyId, id);
-    return this.published.page(companyId, id, query, deliveryFilters(query.wheres));
-  }
-
-  /** The devices the caller may publish to, by serial. */
-  devices(caller: Permissions, query: ListQuery): Promise<ListPage<AdpkgDevice>> {
-    return publishableDevices(this.db, caller, query, deviceFilters(query.wheres));
   }
 }

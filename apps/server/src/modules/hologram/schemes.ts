@@ -13,30 +13,18 @@ import {
   HOLOGRAM_DEVICE_FILTERS,
   HOLOGRAM_SCHEME_FILTERS,
   HOLOGRAM_SCHEME_ORDER_KEYS,
-  type HologramDelivery,
-  type HologramDevice,
   type HologramScheme,
   JOB_COMMANDS,
-  type ListPage,
-  type ListQuery,
   parseObjectPath,
 } from '@vap/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
-import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
+import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
-import {
-  Deliveries,
-  deliveryStateOf,
-  type JobEngine,
-  noDeliveries,
-  publishableDevices,
-} from '../tasks/index.js';
+import { type DeliveryCounts, type JobEngine, PublishedThings, type PublishJob } from '../tasks/index.js';
 import { hologramDeliveries as deliveries, hologramSchemes as schemes } from './schema.js';
 import { readSchemeFile } from './scheme-file.js';
 
@@ -58,37 +46,45 @@ const schemeOrders = orderOf(HOLOGRAM_SCHEME_ORDER_KEYS, {
   created_at: schemes.createdAt,
   name: schemes.name,
 });
-const deliveryFilters = whereOf(HOLOGRAM_DELIVERY_FILTERS, {
-  state: ({ v }, param) => sql`${deliveryStateOf} = ${param(v)}`,
-  sn: ({ v }, param) => sql`${deliveries.sn} ilike ${param(likePattern(v))}`,
-});
-const deviceFilters = whereOf(HOLOGRAM_DEVICE_FILTERS, {
-  sn: ({ v }, param) => sql`${devices.sn} ilike ${param(likePattern(v))}`,
-});
 
 type SchemeRow = typeof schemes.$inferSelect;
 
-export class HologramSchemes {
-  private readonly published: Deliveries;
-
+export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly store: ObjectStore,
-    private readonly engine: JobEngine,
+    engine: JobEngine,
     /** Where devices reach this server: the object store's own signed URLs are relative to it. */
     private readonly origin: () => string,
     private readonly now: () => number = Date.now,
   ) {
-    this.published = new Deliveries(db, engine, {
-      table: deliveries,
-      id: deliveries.id,
-      companyId: deliveries.companyId,
-      parentId: deliveries.schemeId,
-      deviceId: deliveries.deviceId,
-      sn: deliveries.sn,
-      jobId: deliveries.jobId,
-      createdAt: deliveries.createdAt,
-    });
+    super(
+      db,
+      engine,
+      { table: schemes, id: schemes.id, companyId: schemes.companyId, createdAt: schemes.createdAt },
+      {
+        table: deliveries,
+        id: deliveries.id,
+        companyId: deliveries.companyId,
+        parentId: deliveries.schemeId,
+        deviceId: deliveries.deviceId,
+        sn: deliveries.sn,
+        jobId: deliveries.jobId,
+        createdAt: deliveries.createdAt,
+      },
+      {
+        filters: schemeFilters,
+        orders: schemeOrders,
+        deliveryFilters: HOLOGRAM_DELIVERY_FILTERS,
+        deviceFilters: HOLOGRAM_DEVICE_FILTERS,
+        audit: {
+          type: 'hologram_scheme',
+          publish: 'hologram.scheme.publish',
+          retry: 'hologram.scheme.retry',
+          remove: 'hologram.scheme.delete',
+        },
+      },
+    );
     engine.define(SCHEME_JOB, {
       command: async (task) => {
         const payload = task.payload as unknown as SchemePayload;
@@ -170,71 +166,26 @@ export class HologramSchemes {
     return this.one(companyId, id);
   }
 
-  /** Deletes a scheme; its deliveries still on their way are cancelled. */
-  async remove(companyId: number, id: number, trail: AuditTrail): Promise<void> {
-    const row = await this.row(companyId, id);
-    const jobs = await this.published.jobsOf(id);
-    if (jobs.length > 0) await this.engine.cancelJobs(jobs);
-    await this.db.transaction(async (tx) => {
-      await tx.delete(schemes).where(and(eq(schemes.companyId, companyId), eq(schemes.id, id)));
-      await trail.record(tx, {
-        action: 'hologram.scheme.delete',
-        target: { type: 'hologram_scheme', id },
-        before: { name: row.name, site: row.site, file: row.file, devices: jobs.length },
-      });
-    });
+  protected described(row: SchemeRow) {
+    return { name: row.name, site: row.site, file: row.file };
   }
 
-  /** Publishes the scheme to devices of the caller's groups; answers how many. */
-  async publish(caller: Permissions, id: number, deviceIds: readonly number[], trail: AuditTrail) {
-    const scheme = await this.row(companyOf(caller), id);
-    return this.published.publish(
-      caller,
-      scheme.id,
-      deviceIds,
-      {
-        type: SCHEME_JOB,
-        subject: scheme.name,
-        payload: {
-          scheme_id: scheme.id,
-          path: scheme.file,
-          md5: scheme.md5,
-          size: scheme.size,
-        } satisfies SchemePayload as unknown as Record<string, unknown>,
-        deadlineHours: HOLOGRAM_DELIVERY_DEADLINE_HOURS,
-        timeoutMinutes: HOLOGRAM_DELIVERY_TIMEOUT_MINUTES,
-      },
-      (tx, sns) =>
-        trail.record(tx, {
-          action: 'hologram.scheme.publish',
-          target: { type: 'hologram_scheme', id: scheme.id },
-          after: { devices: sns },
-        }),
-    );
+  protected job(scheme: SchemeRow): PublishJob {
+    return {
+      type: SCHEME_JOB,
+      subject: scheme.name,
+      payload: {
+        scheme_id: scheme.id,
+        path: scheme.file,
+        md5: scheme.md5,
+        size: scheme.size,
+      } satisfies SchemePayload as unknown as Record<string, unknown>,
+      deadlineHours: HOLOGRAM_DELIVERY_DEADLINE_HOURS,
+      timeoutMinutes: HOLOGRAM_DELIVERY_TIMEOUT_MINUTES,
+    };
   }
 
-  /** Publishes the scheme again to those of these deliveries that failed; answers how many. */
-  async retry(companyId: number, id: number, ids: readonly number[], trail: AuditTrail) {
-    await this.row(companyId, id);
-    return this.published.retry(companyId, id, ids, (tx, n) =>
-      trail.record(tx, {
-        action: 'hologram.scheme.retry',
-        target: { type: 'hologram_scheme', id },
-        after: { ids, retried: n },
-      }),
-    );
-  }
-
-  private async row(companyId: number, id: number): Promise<SchemeRow> {
-    const [row] = await this.db
-      .select()
-      .from(schemes)
-      .where(and(eq(schemes.companyId, companyId), eq(schemes.id, id)));
-    if (!row) throw new ApiError(404, 'not_found');
-    return row;
-  }
-
-  private toScheme(row: SchemeRow, counts: Map<number, HologramScheme['devices']>): HologramScheme {
+  protected toThing(row: SchemeRow, devices: DeliveryCounts): HologramScheme {
     return {
       id: row.id,
       name: row.name,
@@ -243,42 +194,9 @@ export class HologramSchemes {
       size: row.size,
       md5: row.md5,
       screens: row.screens,
-      devices: counts.get(row.id) ?? noDeliveries(),
+      devices,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
-  }
-
-  async one(companyId: number, id: number): Promise<HologramScheme> {
-    const row = await this.row(companyId, id);
-    return this.toScheme(row, await this.published.counts([row.id]));
-  }
-
-  /** A page of the company's schemes, newest first. */
-  async page(companyId: number, query: ListQuery): Promise<ListPage<HologramScheme>> {
-    const where = and(eq(schemes.companyId, companyId), schemeFilters(query.wheres));
-    const sorting: SQL[] = [...schemeOrders(query.orders), desc(schemes.createdAt), desc(schemes.id)];
-    const { items, total } = await pageOf(
-      query,
-      this.db
-        .select()
-        .from(schemes)
-        .where(where)
-        .orderBy(...sorting),
-      this.db.select({ total: count() }).from(schemes).where(where),
-    );
-    const counts = await this.published.counts(items.map((row) => row.id));
-    return { items: items.map((row) => this.toScheme(row, counts)), total };
-  }
-
-  /** A page of a scheme's deliveries, by serial. */
-  async deliveries(companyId: number, id: number, query: ListQuery): Promise<ListPage<HologramDelivery>> {
-    await this.row(companyId, id);
-    return this.published.page(companyId, id, query, deliveryFilters(query.wheres));
-  }
-
-  /** The devices the caller may publish to, by serial. */
-  devices(caller: Permissions, query: ListQuery): Promise<ListPage<HologramDevice>> {
-    return publishableDevices(this.db, caller, query, deviceFilters(query.wheres));
   }
 }

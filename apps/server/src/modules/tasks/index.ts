@@ -23,6 +23,8 @@ export {
   deliveryStateOf,
   noDeliveries,
   type PublishableDevice,
+  PublishedThings,
+  type PublishJob,
   publishableDevices,
 } from './deliveries.js';
 /** Another module's job type (the algorithm mall's licences): its kind's hooks. */
