@@ -11,7 +11,7 @@ export const adpkgModule = defineModule({
   name: 'adpkg',
   dependencies: ['tasks'],
   create: ({ db, store, origin, now }, { tasks }) => {
-    const packages = new AdPackages(db, store, tasks.engine, origin, now);
+    const packages = new AdPackages({ db, store, engine: tasks.engine, origin, now });
     return { routes: async (app) => app.register(adpkgRoutes, { db, packages }) };
   },
 });

@@ -4,7 +4,7 @@
  * `adpkg/{companyId}_{md5}.{jpg|png|mp4}`, read as the image or movie they must be (items.ts) — and
  * published to devices of the caller's groups as jobs of the task engine (`adpkg`): each device
  * fetches every item by a signed, expiring URL, checks its size and md5, and reports. A delivery's
- * state is its job's (tasks' Deliveries, as hologram parking's); failed ones can be published again.
+ * state is its job's (tasks' PublishedThings, as hologram parking's); failed ones can be published again.
  */
 import {
   ADPKG_DELIVERY_DEADLINE_HOURS,
@@ -19,16 +19,17 @@ import {
   type AdpkgItemForm,
   type InstallAdpkgArgs,
   JOB_COMMANDS,
-  parseObjectPath,
 } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import type { Db } from '../../core/db/client.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
-import { ObjectMissingError } from '../../core/storage/backend.js';
-import type { ObjectStore } from '../../core/storage/objects.js';
-import { type DeliveryCounts, type JobEngine, PublishedThings, type PublishJob } from '../tasks/index.js';
+import {
+  type DeliveryCounts,
+  type PublishedServices,
+  PublishedThings,
+  type PublishJob,
+} from '../tasks/index.js';
 import { readImage, readVideo } from './items.js';
 import { adPackageDeliveries as deliveries, adPackages as packages } from './schema.js';
 
@@ -61,29 +62,13 @@ interface PackageBody {
 }
 
 export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
-  constructor(
-    db: Db,
-    private readonly store: ObjectStore,
-    engine: JobEngine,
-    /** Where devices reach this server: the object store's own signed URLs are relative to it. */
-    private readonly origin: () => string,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(services: PublishedServices) {
     super(
-      db,
-      engine,
-      { table: packages, id: packages.id, companyId: packages.companyId, createdAt: packages.createdAt },
+      services,
+      packages,
+      { table: deliveries, parentId: deliveries.packageId },
       {
-        table: deliveries,
-        id: deliveries.id,
-        companyId: deliveries.companyId,
-        parentId: deliveries.packageId,
-        deviceId: deliveries.deviceId,
-        sn: deliveries.sn,
-        jobId: deliveries.jobId,
-        createdAt: deliveries.createdAt,
-      },
-      {
+        objects: 'adpkg',
         filters: packageFilters,
         orders: packageOrders,
         deliveryFilters: ADPKG_DELIVERY_FILTERS,
@@ -96,13 +81,13 @@ export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
         },
       },
     );
-    engine.define(ADPKG_JOB, {
+    this.engine.define(ADPKG_JOB, {
       command: async (task) => {
         const payload = task.payload as unknown as PackagePayload;
         const items = await Promise.all(
           payload.items.map(async ({ path, ...item }) => ({
             ...item,
-            url: new URL(await this.store.signedUrl(path), this.origin()).href,
+            url: await this.signedUrl(path),
           })),
         );
         return {
@@ -117,36 +102,16 @@ export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
     });
   }
 
-  /** An upload token of an item's file of the caller's company. */
-  fileToken(companyId: number, body: { name: string; size: number }) {
-    const parts = parseObjectPath(body.name);
-    if (parts?.kind !== 'adpkg') throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
-    return {
-      token: this.store.issueUploadToken({ path: body.name, size: body.size, companyId }),
-      url: '/webapi/v1/pms/objects/uploads',
-    };
-  }
-
   /** A stored item file of the company, read as its type: what is kept of it. */
   private async checkedItem(companyId: number, item: AdpkgItemForm): Promise<AdpkgItem> {
-    if (!(await this.store.isStored(item.file, companyId, 'adpkg')))
-      throw new ApiError(400, 'object_missing');
-    const stored = await this.store.find(item.file);
-    if (!stored) throw new ApiError(400, 'object_missing');
-    const missing = (error: unknown): never => {
-      if (error instanceof ObjectMissingError) throw new ApiError(400, 'object_missing');
-      throw error;
-    };
+    const stored = await this.storedFile(companyId, item.file);
     const kept = { file: item.file, resource_name: item.resource_name, size: stored.size, md5: stored.md5 };
     if (item.type === 'image') {
       if (stored.size > ADPKG_IMAGE_MAX_BYTES) throw new ApiError(400, 'file_too_large');
-      const image = await readImage(await this.store.read(item.file).catch(missing));
+      const image = await readImage(await this.read(item.file));
       return { type: 'image', ...kept, seconds: item.seconds, ...image, duration_ms: null, codec: null };
     }
-    const video = await readVideo(stored.size, (start, end) =>
-      this.store.read(item.file, { start, end }).catch(missing),
-    );
+    const video = await readVideo(stored.size, (start, end) => this.read(item.file, { start, end }));
     return { type: 'video', ...kept, seconds: null, ...video };
   }
 

@@ -11,7 +11,7 @@ export const hologramModule = defineModule({
   name: 'hologram',
   dependencies: ['tasks'],
   create: ({ db, store, origin, now }, { tasks }) => {
-    const schemes = new HologramSchemes(db, store, tasks.engine, origin, now);
+    const schemes = new HologramSchemes({ db, store, engine: tasks.engine, origin, now });
     return { routes: async (app) => app.register(hologramRoutes, { db, schemes }) };
   },
 });

@@ -15,16 +15,16 @@ import {
   HOLOGRAM_SCHEME_ORDER_KEYS,
   type HologramScheme,
   JOB_COMMANDS,
-  parseObjectPath,
 } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
-import type { Db } from '../../core/db/client.js';
-import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
-import { ObjectMissingError } from '../../core/storage/backend.js';
-import type { ObjectStore } from '../../core/storage/objects.js';
-import { type DeliveryCounts, type JobEngine, PublishedThings, type PublishJob } from '../tasks/index.js';
+import {
+  type DeliveryCounts,
+  type PublishedServices,
+  PublishedThings,
+  type PublishJob,
+} from '../tasks/index.js';
 import { hologramDeliveries as deliveries, hologramSchemes as schemes } from './schema.js';
 import { readSchemeFile } from './scheme-file.js';
 
@@ -50,29 +50,13 @@ const schemeOrders = orderOf(HOLOGRAM_SCHEME_ORDER_KEYS, {
 type SchemeRow = typeof schemes.$inferSelect;
 
 export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> {
-  constructor(
-    db: Db,
-    private readonly store: ObjectStore,
-    engine: JobEngine,
-    /** Where devices reach this server: the object store's own signed URLs are relative to it. */
-    private readonly origin: () => string,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(services: PublishedServices) {
     super(
-      db,
-      engine,
-      { table: schemes, id: schemes.id, companyId: schemes.companyId, createdAt: schemes.createdAt },
+      services,
+      schemes,
+      { table: deliveries, parentId: deliveries.schemeId },
       {
-        table: deliveries,
-        id: deliveries.id,
-        companyId: deliveries.companyId,
-        parentId: deliveries.schemeId,
-        deviceId: deliveries.deviceId,
-        sn: deliveries.sn,
-        jobId: deliveries.jobId,
-        createdAt: deliveries.createdAt,
-      },
-      {
+        objects: 'hologram',
         filters: schemeFilters,
         orders: schemeOrders,
         deliveryFilters: HOLOGRAM_DELIVERY_FILTERS,
@@ -85,10 +69,10 @@ export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> 
         },
       },
     );
-    engine.define(SCHEME_JOB, {
+    this.engine.define(SCHEME_JOB, {
       command: async (task) => {
         const payload = task.payload as unknown as SchemePayload;
-        const url = new URL(await this.store.signedUrl(payload.path), this.origin()).href;
+        const url = await this.signedUrl(payload.path);
         return {
           name: JOB_COMMANDS.hologram_scheme,
           args: { url, md5: payload.md5, size: payload.size, scheme_id: payload.scheme_id },
@@ -97,27 +81,10 @@ export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> 
     });
   }
 
-  /** An upload token of a scheme file of the caller's company. */
-  fileToken(companyId: number, body: { name: string; size: number }) {
-    const parts = parseObjectPath(body.name);
-    if (parts?.kind !== 'hologram') throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
-    return {
-      token: this.store.issueUploadToken({ path: body.name, size: body.size, companyId }),
-      url: '/webapi/v1/pms/objects/uploads',
-    };
-  }
-
   /** The stored scheme file, read whole as an archive: its record and the screens of its manifest. */
   private async checkedFile(companyId: number, path: string) {
-    if (!(await this.store.isStored(path, companyId, 'hologram'))) throw new ApiError(400, 'object_missing');
-    const stored = await this.store.find(path);
-    if (!stored) throw new ApiError(400, 'object_missing');
-    const content = await this.store.read(path).catch((error: unknown) => {
-      if (error instanceof ObjectMissingError) throw new ApiError(400, 'object_missing');
-      throw error;
-    });
-    const manifest = await readSchemeFile(content);
+    const stored = await this.storedFile(companyId, path);
+    const manifest = await readSchemeFile(await this.read(path));
     return { size: stored.size, md5: stored.md5, screens: manifest.screens.length };
   }
 

@@ -4,20 +4,17 @@
  * published thing, device, serial and job — is the owner's; here is what every such table shares:
  * publishing (enqueue the jobs and record each delivery, publishing again to a device giving its
  * delivery a new job), retrying failed ones, how a thing's deliveries stand, a page of them with
- * their states, and the devices a caller may publish to. `PublishedThings` is what every owner's
- * class shares over its things' table: one of them, a page of them, their deletion, publishing.
+ * their states, and the devices a caller may publish to.
  */
-import type { AuditAction, JobType, ListPage, ListQuery, Order } from '@vap/contracts';
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { JobType, ListPage, ListQuery } from '@vap/contracts';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import type { AuditTrail } from '../../core/audit/recorder.js';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { ApiError } from '../../core/http/errors.js';
-import { pageOf, type WhereSql, whereOf } from '../../core/http/list-sql.js';
+import { pageOf } from '../../core/http/list-sql.js';
 import { ownDevicesWhere, targetDevices } from '../devices/index.js';
 import type { JobEngine } from './engine.js';
 
@@ -266,148 +263,4 @@ export async function publishableDevices(
       .orderBy(asc(devices.sn)),
     db.select({ total: count() }).from(devices).where(where),
   );
-}
-
-/** The published things' own table: what finding one of a company's, and a page of them, read. */
-export interface PublishedTable {
-  table: PgTable;
-  id: PgColumn;
-  companyId: PgColumn;
-  createdAt: PgColumn;
-}
-
-/** A thing's deliveries' filters, as its contract declares them: by state and serial. */
-type DeliveryFilterSpec = {
-  readonly state: { readonly '=': z.ZodType<DeliveryState> };
-  readonly sn: { readonly like: z.ZodType<string> };
-};
-/** The filters of the devices one may publish to: by serial. */
-type DeviceFilterSpec = { readonly sn: { readonly like: z.ZodType<string> } };
-
-/** What the owner's class says of its things beyond their tables. */
-export interface PublishedKind {
-  /** The things' filters and sort keys (their ORDER BY terms), then newest first. */
-  filters: WhereSql;
-  orders: (orders: readonly Order[]) => SQL[];
-  /** The contract's filters of a thing's deliveries and of the devices it may go to. */
-  deliveryFilters: DeliveryFilterSpec;
-  deviceFilters: DeviceFilterSpec;
-  /** A thing as the audit trail names it, and the actions it records. */
-  audit: { type: string; publish: AuditAction; retry: AuditAction; remove: AuditAction };
-}
-
-/**
- * A company's things published to devices (a hologram parking scheme, an ad package), each with
- * its deliveries: the owner's class extends it with how a thing is made and changed, what one is
- * (`toThing`), what its deletion's audit entry says of it (`described`) and the job that
- * publishes it (`job`).
- */
-export abstract class PublishedThings<Row extends { id: number }, Thing> {
-  protected readonly published: Deliveries;
-  private readonly deliveryFilters: WhereSql;
-  private readonly deviceFilters: WhereSql;
-
-  constructor(
-    protected readonly db: Db,
-    protected readonly engine: JobEngine,
-    private readonly things: PublishedTable,
-    deliveries: DeliveryTable,
-    private readonly kind: PublishedKind,
-  ) {
-    this.published = new Deliveries(db, engine, deliveries);
-    this.deliveryFilters = whereOf(kind.deliveryFilters, {
-      state: ({ v }, param) => sql`${deliveryStateOf} = ${param(v)}`,
-      sn: deliveries.sn,
-    });
-    this.deviceFilters = whereOf(kind.deviceFilters, { sn: devices.sn });
-  }
-
-  protected abstract toThing(row: Row, devices: DeliveryCounts): Thing;
-  /** What the audit entry of its deletion keeps of a thing (with how many devices it was on). */
-  protected abstract described(row: Row): Record<string, unknown>;
-  /** The job that publishes a thing as it is now. */
-  protected abstract job(row: Row): PublishJob;
-
-  /** One of the company's things; 404 `not_found` when it has none of that id. */
-  protected async row(companyId: number, id: number): Promise<Row> {
-    const t = this.things;
-    const [row] = await this.db
-      .select()
-      .from(t.table)
-      .where(and(eq(t.companyId, companyId), eq(t.id, id)));
-    if (!row) throw new ApiError(404, 'not_found');
-    // The owner's table, whose rows its type names.
-    return row as Row;
-  }
-
-  async one(companyId: number, id: number): Promise<Thing> {
-    const row = await this.row(companyId, id);
-    const counts = await this.published.counts([row.id]);
-    return this.toThing(row, counts.get(row.id) ?? noDeliveries());
-  }
-
-  /** A page of the company's things, newest first unless asked otherwise. */
-  async page(companyId: number, query: ListQuery): Promise<ListPage<Thing>> {
-    const t = this.things;
-    const where = and(eq(t.companyId, companyId), this.kind.filters(query.wheres));
-    const sorting = [...this.kind.orders(query.orders), desc(t.createdAt), desc(t.id)];
-    const { items, total } = await pageOf(
-      query,
-      this.db
-        .select()
-        .from(t.table)
-        .where(where)
-        .orderBy(...sorting),
-      this.db.select({ total: count() }).from(t.table).where(where),
-    );
-    const rows = items as Row[];
-    const counts = await this.published.counts(rows.map((row) => row.id));
-    return { items: rows.map((row) => this.toThing(row, counts.get(row.id) ?? noDeliveries())), total };
-  }
-
-  /** A page of a thing's deliveries, by serial. */
-  async deliveries(companyId: number, id: number, query: ListQuery): Promise<ListPage<Delivery>> {
-    await this.row(companyId, id);
-    return this.published.page(companyId, id, query, this.deliveryFilters(query.wheres));
-  }
-
-  /** The devices the caller may publish to, by serial. */
-  devices(caller: Permissions, query: ListQuery): Promise<ListPage<PublishableDevice>> {
-    return publishableDevices(this.db, caller, query, this.deviceFilters(query.wheres));
-  }
-
-  /** Publishes the thing to devices of the caller's groups; answers how many. */
-  async publish(caller: Permissions, id: number, deviceIds: readonly number[], trail: AuditTrail) {
-    const row = await this.row(companyOf(caller), id);
-    const { type, publish } = this.kind.audit;
-    return this.published.publish(caller, row.id, deviceIds, this.job(row), (tx, sns) =>
-      trail.record(tx, { action: publish, target: { type, id: row.id }, after: { devices: sns } }),
-    );
-  }
-
-  /** Publishes the thing again to those of these deliveries that failed; answers how many. */
-  async retry(companyId: number, id: number, ids: readonly number[], trail: AuditTrail) {
-    await this.row(companyId, id);
-    const { type, retry } = this.kind.audit;
-    return this.published.retry(companyId, id, ids, (tx, n) =>
-      trail.record(tx, { action: retry, target: { type, id }, after: { ids, retried: n } }),
-    );
-  }
-
-  /** Deletes a thing; its deliveries still on their way are cancelled. */
-  async remove(companyId: number, id: number, trail: AuditTrail): Promise<void> {
-    const row = await this.row(companyId, id);
-    const jobs = await this.published.jobsOf(id);
-    if (jobs.length > 0) await this.engine.cancelJobs(jobs);
-    const t = this.things;
-    const { type, remove } = this.kind.audit;
-    await this.db.transaction(async (tx) => {
-      await tx.delete(t.table).where(and(eq(t.companyId, companyId), eq(t.id, id)));
-      await trail.record(tx, {
-        action: remove,
-        target: { type, id },
-        before: { ...this.described(row), devices: jobs.length },
-      });
-    });
-  }
 }

@@ -23,12 +23,12 @@ export {
   deliveryStateOf,
   noDeliveries,
   type PublishableDevice,
-  PublishedThings,
   type PublishJob,
   publishableDevices,
 } from './deliveries.js';
 /** Another module's job type (the algorithm mall's licences): its kind's hooks. */
 export type { HookedJob, JobKind } from './engine.js';
+export { type PublishedServices, PublishedThings } from './published.js';
 export type { JobEngine };
 
 export interface TaskServices {
