@@ -37,7 +37,8 @@ import {
   TASK_CALLS,
   VIDEO_CALLS,
 } from '@vap/contracts';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, getTableName, isNotNull } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from './core/auth/tokens.js';
@@ -213,10 +214,11 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     if (!demoCompany || !operatorRole) throw new Error('no demo data');
     const ownerId = await userIdOf(t, TEST_DEMO.account);
     const messageTitle = `demo-only-message-${randomBytes(4).toString('hex')}`;
-    const [message] = await db
-      .insert(messages)
-      .values({ userId: ownerId, title: messageTitle, content: messageTitle })
-      .returning({ id: messages.id });
+    const messageId = await insertedId(messages, {
+      userId: ownerId,
+      title: messageTitle,
+      content: messageTitle,
+    });
     const demoOwner = bearer(await t.signIn());
     const operations = await t.app.inject({
       method: 'GET',
@@ -237,12 +239,7 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     demoKey = created.json<AccessKeyCreated>();
     const image = pngOf();
     const objectPath = `logo/${demoCompany.id}_${md5(image)}.png`;
-    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
-      objectPath,
-      image,
-      'image/png',
-      demoCompany.id,
-    );
+    await putObject(objectPath, image, 'image/png', demoCompany.id);
     const demoGroups = await db
       .select({ id: deviceGroups.id })
       .from(deviceGroups)
@@ -280,72 +277,55 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     const firstDevice = await deviceIn(firstGroup);
     const clip = Buffer.from('recording');
     const recordingPath = `recording/${demoCompany.id}_${md5(clip)}.mp4`;
-    await new ObjectStore(db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
-      recordingPath,
-      clip,
-      'video/mp4',
-      demoCompany.id,
-    );
-    const [recording] = await db
-      .insert(videoRecordings)
-      .values({
-        companyId: demoCompany.id,
-        deviceId: firstDevice,
-        path: recordingPath,
-        startedAt: new Date(),
-        endedAt: new Date(),
-        size: clip.length,
-        md5: md5(clip),
-      })
-      .returning({ id: videoRecordings.id });
-    const [ownResource] = await db
-      .insert(resources)
-      .values({
-        companyId: demoCompany.id,
-        category: 'manual',
-        name: { 'zh-CN': PRIVATE_RESOURCE, en: PRIVATE_RESOURCE, 'zh-TW': PRIVATE_RESOURCE },
-        description: { 'zh-CN': '', en: '', 'zh-TW': '' },
-        version: '1',
-        path: `resource/${demoCompany.id}_${'0'.repeat(32)}.bin`,
-        fileName: 'private.bin',
-        size: 1,
-        md5: '0'.repeat(32),
-      })
-      .returning({ id: resources.id });
-    const [ownLink] = await db
-      .insert(resourceLinks)
-      .values({
-        companyId: demoCompany.id,
-        kind: 'share',
-        resourceId: ownResource?.id ?? 0,
-        tokenHash: 'f'.repeat(64),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning({ id: resourceLinks.id });
+    await putObject(recordingPath, clip, 'video/mp4', demoCompany.id);
+    const recordingId = await insertedId(videoRecordings, {
+      companyId: demoCompany.id,
+      deviceId: firstDevice,
+      path: recordingPath,
+      startedAt: new Date(),
+      endedAt: new Date(),
+      size: clip.length,
+      md5: md5(clip),
+    });
+    const resourceId = await insertedId(resources, {
+      companyId: demoCompany.id,
+      category: 'manual',
+      name: { 'zh-CN': PRIVATE_RESOURCE, en: PRIVATE_RESOURCE, 'zh-TW': PRIVATE_RESOURCE },
+      description: { 'zh-CN': '', en: '', 'zh-TW': '' },
+      version: '1',
+      path: `resource/${demoCompany.id}_${'0'.repeat(32)}.bin`,
+      fileName: 'private.bin',
+      size: 1,
+      md5: '0'.repeat(32),
+    });
+    const resourceLinkId = await insertedId(resourceLinks, {
+      companyId: demoCompany.id,
+      kind: 'share',
+      resourceId,
+      tokenHash: 'f'.repeat(64),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).limit(1);
-    const [tradeIn] = await db
-      .insert(tradeInApplications)
-      .values({
-        companyId: demoCompany.id,
-        campaignId: campaign?.id ?? 0,
-        lines: [],
-        trackingNumber: PRIVATE_TRACKING,
-        vouchers: 0,
-        voucherValueFen: 1_000,
-        voucherValidDays: 365,
-        submittedAt: new Date(),
-      })
-      .returning({ id: tradeInApplications.id });
+    const tradeInId = await insertedId(tradeInApplications, {
+      companyId: demoCompany.id,
+      campaignId: campaign?.id ?? 0,
+      lines: [],
+      trackingNumber: PRIVATE_TRACKING,
+      vouchers: 0,
+      voucherValueFen: 1_000,
+      voucherValidDays: 365,
+      submittedAt: new Date(),
+    });
     rows = {
-      tradeInId: tradeIn?.id ?? 0,
-      recordingId: recording?.id ?? 0,
-      resourceId: ownResource?.id ?? 0,
-      resourceLinkId: ownLink?.id ?? 0,
+      tradeInId,
+      recordingId,
+      resourceId,
+      resourceLinkId,
       orderId: order.id,
       orderNumber: order.number,
       operatorId: await userIdOf(t, DEMO_OPERATOR.phone),
       operatorRoleId: operatorRole.id,
-      ownerMessageId: message?.id ?? 0,
+      ownerMessageId: messageId,
       objectPath,
       accessKeyId: demoKey.id,
       deviceId: firstDevice,
@@ -401,28 +381,35 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
     deviceMenus.algmall_product_list = ['trial'];
     deviceMenus.hologram_parking = ['add', 'edit'];
     deviceMenus.adpkg_management = ['add', 'publish'];
-    const [limitedRole] = await db
-      .insert(roles)
-      .values({
-        companyId: demoCompany.id,
-        name: 'matrix-one-group',
-        menus: deviceMenus,
-        groupIds: [rows.groupId],
-      })
-      .returning({ id: roles.id });
-    const limited = await addAccount(t, { company: 'demo', roleId: limitedRole?.id ?? 0 });
+    const limitedRoleId = await insertedId(roles, {
+      companyId: demoCompany.id,
+      name: 'matrix-one-group',
+      menus: deviceMenus,
+      groupIds: [rows.groupId],
+    });
+    const limited = await addAccount(t, { company: 'demo', roleId: limitedRoleId });
     oneGroup = limited.headers;
   });
 
-  let roleCounter = 0;
-  async function addRole(companyId: number, menus: MenusMap) {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ companyId, name: `matrix-role-${++roleCounter}`, menus })
-      .returning({ id: roles.id });
-    if (!role) throw new Error('no role');
-    return role.id;
+  /** Stores an object of a company, as its upload would have. */
+  const putObject = (path: string, bytes: Buffer, type: string, companyId: number) =>
+    new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
+      path,
+      bytes,
+      type,
+      companyId,
+    );
+
+  /** Inserts a row of the demo company (or the second company) and answers its id. */
+  async function insertedId<T extends PgTable & { id: PgColumn }>(table: T, values: PgInsertValue<T>) {
+    const [row] = await t.database.db.insert(table).values(values).returning({ id: table.id });
+    if (!row) throw new Error(`no row of ${getTableName(table)}`);
+    return Number(row.id);
   }
+
+  let roleCounter = 0;
+  const addRole = (companyId: number, menus: MenusMap) =>
+    insertedId(roles, { companyId, name: `matrix-role-${++roleCounter}`, menus });
 
   /** The route's URL with its path parameters filled: a demo company row where listed, else 999999. */
   function urlOf(route: Route): string {
@@ -673,15 +660,20 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       },
     );
 
-    it('the algorithm mall offers, authorises and tries only devices of its group', async () => {
+    /** A page's choice of devices (`path`) offers those of the group, and no other. */
+    async function offersTheGroup(path: string) {
       const offered = await t.app.inject({
         method: 'GET',
-        url: `/webapi${ALGMALL_PATHS.devices}?page=1&size=100`,
+        url: `/webapi${path}?page=1&size=100`,
         headers: oneGroup,
       });
       expect(offered.statusCode, offered.body).toBe(200);
       expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
       expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
+    }
+
+    it('the algorithm mall offers, authorises and tries only devices of its group', async () => {
+      await offersTheGroup(ALGMALL_PATHS.devices);
       // One with a trial: a trial of one without is refused for that before its device is looked at.
       const [product] = await t.database.db
         .select({ id: algmallProducts.id })
@@ -702,85 +694,63 @@ describe.each(ENGINES)('authorization matrix (issue 6) on %s', (engine) => {
       }
     });
 
-    it('hologram parking offers, and publishes to, only devices of its group', async () => {
-      const offered = await t.app.inject({
-        method: 'GET',
-        url: `/webapi${HOLOGRAM_PATHS.devices}?page=1&size=100`,
-        headers: oneGroup,
-      });
-      expect(offered.statusCode, offered.body).toBe(200);
-      expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
-      expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
-      const [company] = await t.database.db
-        .select({ companyId: devices.companyId })
-        .from(devices)
-        .where(eq(devices.id, rows.otherDeviceId));
-      const companyId = company?.companyId ?? 0;
-      const bytes = await schemeFile();
-      const file = `hologram/${companyId}_${md5(bytes)}.tar`;
-      await new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
-        file,
-        bytes,
-        'application/x-tar',
-        companyId,
-      );
-      const created = await t.app.inject({
-        method: 'POST',
-        url: `/webapi${HOLOGRAM_PATHS.schemes}`,
-        headers: oneGroup,
-        payload: { name: 'Group scheme', site: 'Gate', file },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: `/webapi${HOLOGRAM_PATHS.deliveries(created.json<{ id: number }>().id)}`,
-        headers: oneGroup,
-        payload: { device_ids: [rows.otherDeviceId] },
-      });
-      expect(refused.statusCode, refused.body).toBe(404);
-    });
-
-    it('ad packages offer, and publish to, only devices of its group', async () => {
-      const offered = await t.app.inject({
-        method: 'GET',
-        url: `/webapi${ADPKG_PATHS.devices}?page=1&size=100`,
-        headers: oneGroup,
-      });
-      expect(offered.statusCode, offered.body).toBe(200);
-      expect(outsideNames().filter((name) => offered.body.includes(name))).toEqual([]);
-      expect(offered.json<{ total: number }>().total).toBe(insideNames().length);
-      const [company] = await t.database.db
-        .select({ companyId: devices.companyId })
-        .from(devices)
-        .where(eq(devices.id, rows.otherDeviceId));
-      const companyId = company?.companyId ?? 0;
-      const bytes = pngOf(10, 30);
-      const file = `adpkg/${companyId}_${md5(bytes)}.png`;
-      await new ObjectStore(t.database.db, new LocalObjectBackend(t.dataDir), t.serverSecret).put(
-        file,
-        bytes,
-        'image/png',
-        companyId,
-      );
-      const created = await t.app.inject({
-        method: 'POST',
-        url: `/webapi${ADPKG_PATHS.packages}`,
-        headers: oneGroup,
-        payload: {
+    /** Hologram parking's and ad packages' pages: a thing of a stored file, published to devices. */
+    const PUBLISHING = [
+      {
+        name: 'hologram parking',
+        paths: {
+          devices: HOLOGRAM_PATHS.devices,
+          things: HOLOGRAM_PATHS.schemes,
+          to: HOLOGRAM_PATHS.deliveries,
+        },
+        file: async (companyId: number) => {
+          const bytes = await schemeFile();
+          return { path: `hologram/${companyId}_${md5(bytes)}.tar`, bytes, type: 'application/x-tar' };
+        },
+        thing: (file: string) => ({ name: 'Group scheme', site: 'Gate', file }),
+      },
+      {
+        name: 'ad packages',
+        paths: { devices: ADPKG_PATHS.devices, things: ADPKG_PATHS.packages, to: ADPKG_PATHS.deliveries },
+        file: async (companyId: number) => {
+          const bytes = pngOf(10, 30);
+          return { path: `adpkg/${companyId}_${md5(bytes)}.png`, bytes, type: 'image/png' };
+        },
+        thing: (file: string) => ({
           name: 'Group package',
           top_share: 50,
           items: [{ type: 'image', file, resource_name: 'a', seconds: 5 }],
-        },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: `/webapi${ADPKG_PATHS.deliveries(created.json<{ id: number }>().id)}`,
-        headers: oneGroup,
-        payload: { device_ids: [rows.otherDeviceId] },
-      });
-      expect(refused.statusCode, refused.body).toBe(404);
-    });
+        }),
+      },
+    ];
+
+    it.each(PUBLISHING.map((product) => [product.name, product] as const))(
+      '%s offers, and publishes to, only devices of its group',
+      async (_name, { paths, file, thing }) => {
+        await offersTheGroup(paths.devices);
+        const [company] = await t.database.db
+          .select({ companyId: devices.companyId })
+          .from(devices)
+          .where(eq(devices.id, rows.otherDeviceId));
+        const companyId = company?.companyId ?? 0;
+        const stored = await file(companyId);
+        await putObject(stored.path, stored.bytes, stored.type, companyId);
+        const created = await t.app.inject({
+          method: 'POST',
+          url: `/webapi${paths.things}`,
+          headers: oneGroup,
+          payload: thing(stored.path),
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const refused = await t.app.inject({
+          method: 'POST',
+          url: `/webapi${paths.to(created.json<{ id: number }>().id)}`,
+          headers: oneGroup,
+          payload: { device_ids: [rows.otherDeviceId] },
+        });
+        expect(refused.statusCode, refused.body).toBe(404);
+      },
+    );
 
     it('leaves the demo devices outside the group as they were', async () => {
       const [device] = await t.database.db.select().from(devices).where(eq(devices.id, rows.otherDeviceId));

@@ -16,16 +16,8 @@ import { taskSummaryRoutes } from './summary-routes.js';
 import { Tasks } from './tasks.js';
 import { ConfigTemplates } from './templates.js';
 
-export {
-  Deliveries,
-  type Delivery,
-  type DeliveryCounts,
-  deliveryStateOf,
-  noDeliveries,
-  type PublishableDevice,
-  type PublishJob,
-  publishableDevices,
-} from './deliveries.js';
+/** What another module's things published to devices share (hologram parking's, ad packages). */
+export type { DeliveryCounts, PublishJob } from './deliveries.js';
 /** Another module's job type (the algorithm mall's licences): its kind's hooks. */
 export type { HookedJob, JobKind } from './engine.js';
 export { type PublishedServices, PublishedThings } from './published.js';
