@@ -16,47 +16,21 @@ import {
   encodeListParam,
   type ListPage,
 } from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount, jpegOf, pngOf } from '../../testing/accounts.js';
-import { createTestApp, ENGINES } from '../../testing/harness.js';
+import { ENGINES } from '../../testing/harness.js';
 import { uploadInParts } from '../../testing/part-uploads.js';
-import { taskFixture, type Unit, until } from '../tasks/test-support.js';
+import { publishingFixture } from '../tasks/published-test-support.js';
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 /** A 4-second 320×240 H.264 MP4 of the device simulator's fixtures. */
 const VIDEO = readFileSync(new URL('../../../../device-sim/fixtures/video-1.mp4', import.meta.url));
 
 describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
-  // The devices fetch the items from this server: its own address, not a public one.
-  const fixture = taskFixture((options) => createTestApp(engine, { ...options, publicUrl: '' }));
-  const { state, call } = fixture;
-  let fleet: Fleet;
-  let shows: Unit;
-  let alsoShows: Unit;
-  let fails: Unit;
-
-  beforeAll(async () => {
-    await fixture.setup();
-    await state.t.app.listen({ port: 0, host: '127.0.0.1' });
-    [shows, alsoShows, fails] = state.units as [Unit, Unit, Unit];
-    fleet = startFleet({
-      url: `mqtt://127.0.0.1:${state.port}`,
-      units: [shows, alsoShows, fails].map((unit) => ({
-        sn: unit.sn,
-        secret: unit.secret,
-        kind: 'ipc' as const,
-        model: unit.model,
-        ...(unit === fails ? { jobFailureRate: 1 } : {}),
-      })),
-      eventRate: 0,
-    });
-    await until(() => fleet.connected() === 3, 10_000);
-  });
-  afterAll(async () => {
-    await fleet?.stop();
-    await fixture.close();
-  });
+  const { state, call, units, simulated, deliveryOf, settles } = publishingFixture(
+    engine,
+    ADPKG_PATHS.deliveries,
+  );
 
   const upload = (
     bytes: Buffer,
@@ -91,24 +65,6 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
     const response = await add({ name, top_share, items });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Adpkg>();
-  }
-
-  const deliveries = async (id: number) => {
-    const response = await call('GET', `${ADPKG_PATHS.deliveries(id)}?page=1&size=100`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ListPage<AdpkgDelivery>>().items;
-  };
-  const deliveryOf = async (id: number, unit: Unit) => {
-    const found = (await deliveries(id)).find((item) => item.sn === unit.sn);
-    if (!found) throw new Error(`no delivery to ${unit.sn}`);
-    return found;
-  };
-  async function settles(id: number, unit: Unit, wanted: AdpkgDelivery['state']) {
-    await until(async () => {
-      await state.t.services.tasks.engine.tick();
-      return (await deliveryOf(id, unit)).state === wanted;
-    }, 15_000);
-    return deliveryOf(id, unit);
   }
 
   it("adds a package of an image and a video that went up in parts: the image's size, the video's duration, resolution and codec read from the file", async () => {
@@ -280,19 +236,18 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
   it('publishes a package to three simulated devices, which fetch and check every item; the failed one, retried once it mends, shows it too', async () => {
     const pkg = await added('Level 2', [await imageItem('first', 4), await videoItem('second')]);
     const published = await call('POST', ADPKG_PATHS.deliveries(pkg.id), {
-      device_ids: [shows.id, alsoShows.id, fails.id],
+      device_ids: [units.shows.id, units.alsoShows.id, units.fails.id],
     });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toEqual({ changed: 3 });
 
-    expect(await settles(pkg.id, shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
-    await settles(pkg.id, alsoShows, 'success');
-    const failed = await settles(pkg.id, fails, 'failed');
+    expect(await settles(pkg.id, units.shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
+    await settles(pkg.id, units.alsoShows, 'success');
+    const failed = await settles(pkg.id, units.fails, 'failed');
     expect(failed.reason).toBe('simulated_failure');
     // The devices checked the very bytes: their md5s are the items'.
-    const unitOf = (unit: Unit) => fleet.devices.find((device) => device.sn === unit.sn);
-    expect(unitOf(shows)?.adPackages.get(pkg.id)).toEqual(pkg.items.map((item) => item.md5));
-    expect(unitOf(fails)?.adPackages.has(pkg.id)).toBe(false);
+    expect(simulated(units.shows)?.adPackages.get(pkg.id)).toEqual(pkg.items.map((item) => item.md5));
+    expect(simulated(units.fails)?.adPackages.has(pkg.id)).toBe(false);
     expect((await call('GET', ADPKG_PATHS.package(pkg.id))).json<Adpkg>().devices).toEqual({
       total: 3,
       in_progress: 0,
@@ -301,15 +256,15 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
     });
     const failedOnly = encodeURIComponent(encodeListParam([{ k: 'state', o: '=', v: 'failed' }]));
     const listed = await call('GET', `${ADPKG_PATHS.deliveries(pkg.id)}?page=1&size=10&wheres=${failedOnly}`);
-    expect(listed.json<ListPage<AdpkgDelivery>>().items.map((item) => item.sn)).toEqual([fails.sn]);
+    expect(listed.json<ListPage<AdpkgDelivery>>().items.map((item) => item.sn)).toEqual([units.fails.sn]);
 
-    const ok = await deliveryOf(pkg.id, shows);
+    const ok = await deliveryOf(pkg.id, units.shows);
     expect((await call('POST', ADPKG_PATHS.retry(pkg.id), { ids: [ok.id] })).json()).toEqual({ changed: 0 });
-    unitOf(fails)?.jobs.setFailureRate(0);
+    simulated(units.fails)?.jobs.setFailureRate(0);
     const retried = await call('POST', ADPKG_PATHS.retry(pkg.id), { ids: [failed.id] });
     expect(retried.json()).toEqual({ changed: 1 });
-    expect(await settles(pkg.id, fails, 'success')).toMatchObject({ attempts: 2 });
-    expect(unitOf(fails)?.adPackages.get(pkg.id)).toEqual(pkg.items.map((item) => item.md5));
+    expect(await settles(pkg.id, units.fails, 'success')).toMatchObject({ attempts: 2 });
+    expect(simulated(units.fails)?.adPackages.get(pkg.id)).toEqual(pkg.items.map((item) => item.md5));
   });
 
   it('edits a package, keeping what was read of items it already had, and deletes a published one with its deliveries', async () => {
@@ -325,9 +280,9 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
     expect(after).toMatchObject({ name: 'New', top_share: 70 });
     expect(after.items.map((item) => item.resource_name)).toEqual(['still', 'clip_renamed']);
     expect(after.items[1]).toMatchObject({ duration_ms: 4000, width: 320 });
-    expect((await call('POST', ADPKG_PATHS.deliveries(pkg.id), { device_ids: [shows.id] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', ADPKG_PATHS.deliveries(pkg.id), { device_ids: [units.shows.id] })).statusCode,
+    ).toBe(200);
     expect((await call('GET', ADPKG_PATHS.package(pkg.id))).json<Adpkg>().devices.total).toBe(1);
     const removed = await call('DELETE', ADPKG_PATHS.package(pkg.id));
     expect(removed.statusCode, removed.body).toBe(204);
@@ -346,9 +301,9 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
         ...(payload ? { payload } : {}),
       });
     expect((await as('GET', ADPKG_PATHS.package(pkg.id))).statusCode).toBe(404);
-    expect((await as('POST', ADPKG_PATHS.deliveries(pkg.id), { device_ids: [shows.id] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await as('POST', ADPKG_PATHS.deliveries(pkg.id), { device_ids: [units.shows.id] })).statusCode,
+    ).toBe(404);
     expect(
       (await as('GET', `${ADPKG_PATHS.packages}?page=1&size=100`)).json<ListPage<Adpkg>>().items,
     ).toEqual([]);

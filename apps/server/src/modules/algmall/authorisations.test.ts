@@ -13,14 +13,14 @@ import {
   type Authorisation,
   type ListPage,
 } from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
+import type { Fleet } from '@vap/device-sim';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginWords } from '../../core/http/plugin-words.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
 import { Ledger } from '../finance/index.js';
-import { taskFixture, type Unit, until } from '../tasks/test-support.js';
+import { simulatedUnits, taskFixture, type Unit, until } from '../tasks/test-support.js';
 import { ALGMALL_PAGE_MESSAGES } from './order-export.js';
 import { algmallOrders } from './schema.js';
 import { listQuery, loadProducts, testProduct } from './test-support.js';
@@ -60,19 +60,12 @@ describe.each(ENGINES)('online authorisation of the algorithm mall (spec §4.3) 
       amount: 10_000,
       reference: 'BANK',
     });
-    fleet = startFleet({
-      url: `mqtt://127.0.0.1:${state.port}`,
-      units: [installs, refuses, hangs].map((unit) => ({
-        sn: unit.sn,
-        secret: unit.secret,
-        kind: 'ipc' as const,
-        model: unit.model,
-        ...(unit === hangs ? { licenceHangs: true } : {}),
-      })),
-      eventRate: 0,
-      licenceKey: t.services.algmall.licenceKey,
-    });
-    await until(() => fleet.connected() === 3, 10_000);
+    fleet = await simulatedUnits(
+      state.port,
+      [installs, refuses, hangs],
+      (unit) => (unit === hangs ? { licenceHangs: true } : {}),
+      { licenceKey: t.services.algmall.licenceKey },
+    );
   });
   afterAll(async () => {
     await fleet?.stop();

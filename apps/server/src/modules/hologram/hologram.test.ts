@@ -7,53 +7,21 @@
  * succeeds.
  */
 import { createHash } from 'node:crypto';
-import {
-  encodeListParam,
-  HOLOGRAM_PATHS,
-  type HologramDelivery,
-  type HologramScheme,
-  type ListPage,
-} from '@vap/contracts';
-import { type Fleet, startFleet } from '@vap/device-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeListParam, HOLOGRAM_PATHS, type HologramScheme, type ListPage } from '@vap/contracts';
+import { describe, expect, it } from 'vitest';
 import { addAccount } from '../../testing/accounts.js';
-import { createTestApp, ENGINES } from '../../testing/harness.js';
+import { ENGINES } from '../../testing/harness.js';
 import { uploadInParts } from '../../testing/part-uploads.js';
 import { schemeFile, tarOf } from '../../testing/scheme-files.js';
-import { taskFixture, type Unit, until } from '../tasks/test-support.js';
+import { publishingFixture } from '../tasks/published-test-support.js';
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
 describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => {
-  // The devices fetch the scheme file from this server: its own address, not a public one.
-  const fixture = taskFixture((options) => createTestApp(engine, { ...options, publicUrl: '' }));
-  const { state, call } = fixture;
-  let fleet: Fleet;
-  let shows: Unit;
-  let alsoShows: Unit;
-  let fails: Unit;
-
-  beforeAll(async () => {
-    await fixture.setup();
-    await state.t.app.listen({ port: 0, host: '127.0.0.1' });
-    [shows, alsoShows, fails] = state.units as [Unit, Unit, Unit];
-    fleet = startFleet({
-      url: `mqtt://127.0.0.1:${state.port}`,
-      units: [shows, alsoShows, fails].map((unit) => ({
-        sn: unit.sn,
-        secret: unit.secret,
-        kind: 'ipc' as const,
-        model: unit.model,
-        ...(unit === fails ? { jobFailureRate: 1 } : {}),
-      })),
-      eventRate: 0,
-    });
-    await until(() => fleet.connected() === 3, 10_000);
-  });
-  afterAll(async () => {
-    await fleet?.stop();
-    await fixture.close();
-  });
+  const { state, call, units, simulated, deliveryOf, settles } = publishingFixture(
+    engine,
+    HOLOGRAM_PATHS.deliveries,
+  );
 
   /** Uploads a scheme file through the page's token and the object store's upload in parts. */
   const upload = (bytes: Buffer, headers = state.owner, companyId = state.companyId) =>
@@ -73,24 +41,6 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<HologramScheme>();
-  }
-
-  const deliveries = async (schemeId: number) => {
-    const response = await call('GET', `${HOLOGRAM_PATHS.deliveries(schemeId)}?page=1&size=100`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ListPage<HologramDelivery>>().items;
-  };
-  const deliveryOf = async (schemeId: number, unit: Unit) => {
-    const found = (await deliveries(schemeId)).find((item) => item.sn === unit.sn);
-    if (!found) throw new Error(`no delivery to ${unit.sn}`);
-    return found;
-  };
-  async function settles(schemeId: number, unit: Unit, wanted: HologramDelivery['state']) {
-    await until(async () => {
-      await state.t.services.tasks.engine.tick();
-      return (await deliveryOf(schemeId, unit)).state === wanted;
-    }, 15_000);
-    return deliveryOf(schemeId, unit);
   }
 
   it('adds a scheme whose file went up in parts and reads as an archive with its manifest; the list shows it', async () => {
@@ -166,19 +116,18 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
     const bytes = await schemeFile();
     const scheme = await addScheme('Level 2', await upload(bytes));
     const published = await call('POST', `${HOLOGRAM_PATHS.deliveries(scheme.id)}`, {
-      device_ids: [shows.id, alsoShows.id, fails.id],
+      device_ids: [units.shows.id, units.alsoShows.id, units.fails.id],
     });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toEqual({ changed: 3 });
 
-    expect(await settles(scheme.id, shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
-    await settles(scheme.id, alsoShows, 'success');
-    const failed = await settles(scheme.id, fails, 'failed');
+    expect(await settles(scheme.id, units.shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
+    await settles(scheme.id, units.alsoShows, 'success');
+    const failed = await settles(scheme.id, units.fails, 'failed');
     expect(failed.reason).toBe('simulated_failure');
     // The devices checked the very bytes: their md5 is the file's.
-    const unitOf = (unit: Unit) => fleet.devices.find((device) => device.sn === unit.sn);
-    expect(unitOf(shows)?.schemes.get(scheme.id)).toBe(md5(bytes));
-    expect(unitOf(fails)?.schemes.has(scheme.id)).toBe(false);
+    expect(simulated(units.shows)?.schemes.get(scheme.id)).toBe(md5(bytes));
+    expect(simulated(units.fails)?.schemes.has(scheme.id)).toBe(false);
 
     const listed = await call('GET', `${HOLOGRAM_PATHS.schemes}?page=1&size=100`);
     expect(
@@ -191,15 +140,15 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
     });
 
     // Retrying a delivery that succeeded changes nothing; the failed one goes again.
-    const ok = await deliveryOf(scheme.id, shows);
+    const ok = await deliveryOf(scheme.id, units.shows);
     const none = await call('POST', `${HOLOGRAM_PATHS.retry(scheme.id)}`, { ids: [ok.id] });
     expect(none.json()).toEqual({ changed: 0 });
-    unitOf(fails)?.jobs.setFailureRate(0);
+    simulated(units.fails)?.jobs.setFailureRate(0);
     const retried = await call('POST', `${HOLOGRAM_PATHS.retry(scheme.id)}`, { ids: [failed.id] });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toEqual({ changed: 1 });
-    expect(await settles(scheme.id, fails, 'success')).toMatchObject({ attempts: 2 });
-    expect(unitOf(fails)?.schemes.get(scheme.id)).toBe(md5(bytes));
+    expect(await settles(scheme.id, units.fails, 'success')).toMatchObject({ attempts: 2 });
+    expect(simulated(units.fails)?.schemes.get(scheme.id)).toBe(md5(bytes));
   });
 
   it('edits a scheme, and deletes it with its deliveries', async () => {
@@ -213,7 +162,7 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'New name', site: 'South car park', file: newFile });
     const published = await call('POST', `${HOLOGRAM_PATHS.deliveries(scheme.id)}`, {
-      device_ids: [shows.id],
+      device_ids: [units.shows.id],
     });
     expect(published.statusCode).toBe(200);
     const removed = await call('DELETE', `${HOLOGRAM_PATHS.scheme(scheme.id)}`);
@@ -237,7 +186,7 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
       method: 'POST',
       url: `/webapi${HOLOGRAM_PATHS.deliveries(scheme.id)}`,
       headers: stranger.headers,
-      payload: { device_ids: [shows.id] },
+      payload: { device_ids: [units.shows.id] },
     });
     expect(publish.statusCode).toBe(404);
     const list = await state.t.app.inject({

@@ -5,6 +5,7 @@
  */
 import type { Task, TaskJob } from '@vap/contracts';
 import { TASK_PATHS } from '@vap/contracts';
+import { type Fleet, type FleetOptions, startFleet } from '@vap/device-sim';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { devices } from '../../core/db/devices.js';
@@ -38,6 +39,32 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 5000) 
 }
 
 /** How the tasks' tests start their app: the engine ticked by the test, on a clock it moves. */
+/**
+ * Units as simulated devices on the broker at `port`, each with what `unitOptions` gives it (a job
+ * failure rate, a licence that hangs), sending no events; resolves once all of them are connected.
+ */
+export async function simulatedUnits(
+  port: number,
+  units: readonly Unit[],
+  unitOptions: (unit: Unit) => Partial<FleetOptions['units'][number]>,
+  options: Partial<FleetOptions> = {},
+): Promise<Fleet> {
+  const fleet = startFleet({
+    url: `mqtt://127.0.0.1:${port}`,
+    units: units.map((unit) => ({
+      sn: unit.sn,
+      secret: unit.secret,
+      kind: 'ipc' as const,
+      model: unit.model,
+      ...unitOptions(unit),
+    })),
+    eventRate: 0,
+    ...options,
+  });
+  await until(() => fleet.connected() === units.length, 10_000);
+  return fleet;
+}
+
 export interface TaskAppOptions {
   taskTickMs: 0;
   clock: () => number;
