@@ -37,3 +37,10 @@ export interface DataDirCommand {
  * in the server package's folder and names the first one INIT_CWD), as DATA_DIR is.
  */
 export const fromWorkingDir = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);
+
+/** The one argument a command takes; `refusal` (what to give) when it is given none or more. */
+export function onlyArgument(args: readonly string[], refusal: string): string {
+  const [only, extra] = args;
+  if (!only || extra !== undefined) throw new Error(refusal);
+  return only;
+}

@@ -27,7 +27,7 @@ const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const VIDEO = readFileSync(new URL('../../../../device-sim/fixtures/video-1.mp4', import.meta.url));
 
 describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
-  const { state, call, units, simulated, deliveryOf, settles } = publishingFixture(
+  const { state, call, units, simulated, deliveryOf, settles, publishedToAll } = publishingFixture(
     engine,
     ADPKG_PATHS.deliveries,
   );
@@ -235,16 +235,7 @@ describe.each(ENGINES)('ad packages on %s (issue 32)', (engine) => {
 
   it('publishes a package to three simulated devices, which fetch and check every item; the failed one, retried once it mends, shows it too', async () => {
     const pkg = await added('Level 2', [await imageItem('first', 4), await videoItem('second')]);
-    const published = await call('POST', ADPKG_PATHS.deliveries(pkg.id), {
-      device_ids: [units.shows.id, units.alsoShows.id, units.fails.id],
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    expect(published.json()).toEqual({ changed: 3 });
-
-    expect(await settles(pkg.id, units.shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
-    await settles(pkg.id, units.alsoShows, 'success');
-    const failed = await settles(pkg.id, units.fails, 'failed');
-    expect(failed.reason).toBe('simulated_failure');
+    const failed = await publishedToAll(pkg.id);
     // The devices checked the very bytes: their md5s are the items'.
     expect(simulated(units.shows)?.adPackages.get(pkg.id)).toEqual(pkg.items.map((item) => item.md5));
     expect(simulated(units.fails)?.adPackages.has(pkg.id)).toBe(false);

@@ -2,7 +2,7 @@
  * Operator commands of the algorithm mall (`npm run ops -- <command>`, docs/operations.md): load the
  * vendor's products from a file.
  */
-import { fromWorkingDir, type OpsCommand } from '../../core/ops-command.js';
+import { fromWorkingDir, type OpsCommand, onlyArgument } from '../../core/ops-command.js';
 import { ProductCatalogue } from './products.js';
 import { type RefusedRow, readProductsFile } from './products-file.js';
 
@@ -17,8 +17,7 @@ export const algmallCommands: Record<string, OpsCommand> = {
     summary:
       "Loads the algorithm mall's products from a JSON list, by code: new codes added, changed ones updated, the same file again changes nothing. Bad rows are reported (exit 1) and the others loaded.",
     async run(args, { database }) {
-      const [path, extra] = args;
-      if (!path || extra !== undefined) throw new Error('Give the path of one products file');
+      const path = onlyArgument(args, 'Give the path of one products file');
       const { rows, refused } = await readProductsFile(fromWorkingDir(path));
       const { added, updated, unchanged } = await new ProductCatalogue(database.db).load(rows);
       const loaded = `${count(rows.length, 'product')} loaded: ${added} added, ${updated} updated, ${unchanged} unchanged.`;

@@ -59,9 +59,8 @@ const productSorting = (language: Language) =>
     updated_at: products.updatedAt,
   });
 
-const cardColumns = {
-  id: products.id,
-  code: products.code,
+/** What a product's card shows besides its id and code: all that a load writes but the detail. */
+const CARD = {
   name: products.name,
   summary: products.summary,
   images: products.images,
@@ -70,7 +69,8 @@ const cardColumns = {
   models: products.models,
   priceFen: products.priceFen,
   trialDays: products.trialDays,
-};
+} as const;
+const cardColumns = { id: products.id, code: products.code, ...CARD };
 type CardRow = typeof products.$inferSelect;
 
 const toProduct = (row: Pick<CardRow, keyof typeof cardColumns>): Product => ({
@@ -173,17 +173,7 @@ const toStored = (row: ProductRow) => ({
 });
 
 /** The columns a load writes, besides the code: an update takes each from the row it inserted. */
-const LOADED = {
-  name: products.name,
-  summary: products.summary,
-  detail: products.detail,
-  images: products.images,
-  version: products.version,
-  kinds: products.kinds,
-  models: products.models,
-  priceFen: products.priceFen,
-  trialDays: products.trialDays,
-} as const;
+const LOADED = { ...CARD, detail: products.detail } as const;
 const fromExcluded = Object.fromEntries(
   Object.entries(LOADED).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
 ) as Record<keyof typeof LOADED, SQL>;

@@ -18,7 +18,7 @@ import { publishingFixture } from '../tasks/published-test-support.js';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
 describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => {
-  const { state, call, units, simulated, deliveryOf, settles } = publishingFixture(
+  const { state, call, units, simulated, deliveryOf, settles, publishedToAll } = publishingFixture(
     engine,
     HOLOGRAM_PATHS.deliveries,
   );
@@ -115,16 +115,7 @@ describe.each(ENGINES)('hologram parking schemes on %s (issue 32)', (engine) => 
   it('publishes a scheme to three simulated devices, which fetch and check its file; the failed one, retried once it mends, shows it too', async () => {
     const bytes = await schemeFile();
     const scheme = await addScheme('Level 2', await upload(bytes));
-    const published = await call('POST', `${HOLOGRAM_PATHS.deliveries(scheme.id)}`, {
-      device_ids: [units.shows.id, units.alsoShows.id, units.fails.id],
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    expect(published.json()).toEqual({ changed: 3 });
-
-    expect(await settles(scheme.id, units.shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
-    await settles(scheme.id, units.alsoShows, 'success');
-    const failed = await settles(scheme.id, units.fails, 'failed');
-    expect(failed.reason).toBe('simulated_failure');
+    const failed = await publishedToAll(scheme.id);
     // The devices checked the very bytes: their md5 is the file's.
     expect(simulated(units.shows)?.schemes.get(scheme.id)).toBe(md5(bytes));
     expect(simulated(units.fails)?.schemes.has(scheme.id)).toBe(false);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { PLUGIN_ID_PATTERN } from '@vap/contracts';
 import { asc, ne } from 'drizzle-orm';
 import { menuItems } from '../../core/menu/schema.js';
-import { fromWorkingDir, type OpsCommand } from '../../core/ops-command.js';
+import { fromWorkingDir, type OpsCommand, onlyArgument } from '../../core/ops-command.js';
 import { PluginMenuError, PluginMenus, parsePluginManifest } from './plugins.js';
 
 async function readManifest(path: string) {
@@ -27,9 +27,7 @@ export const pluginCommands: Record<string, OpsCommand> = {
     summary:
       "Adds (or updates) a console plugin's dirs, pages and buttons in the menu catalogue; restart running servers to see them.",
     async run(args, { database }) {
-      const [path, extra] = args;
-      if (!path || extra !== undefined) throw new Error('Give the path of one manifest.json');
-      const manifest = await readManifest(path);
+      const manifest = await readManifest(onlyArgument(args, 'Give the path of one manifest.json'));
       const { added, kept, removed } = await new PluginMenus(database.db).install(manifest);
       return `Plugin "${manifest.id}": ${added} menu items added, ${kept} kept, ${removed} removed.`;
     },
@@ -39,8 +37,8 @@ export const pluginCommands: Record<string, OpsCommand> = {
     summary:
       "Takes a console plugin's items out of every menu (their ids and role grants are kept for a re-install).",
     async run(args, { database }) {
-      const [id, extra] = args;
-      if (!id || extra !== undefined || !PLUGIN_ID_PATTERN.test(id)) throw new Error('Give one plugin id');
+      const id = onlyArgument(args, 'Give one plugin id');
+      if (!PLUGIN_ID_PATTERN.test(id)) throw new Error('Give one plugin id');
       const count = await new PluginMenus(database.db).remove(id);
       return count > 0
         ? `Plugin "${id}": ${count} menu items removed.`

@@ -2,7 +2,8 @@
  * The tests of things published to devices (hologram parking's schemes, ad packages): the task
  * fixture on this server's own address — the devices fetch the files from it —, three simulated
  * units of the demo company on its broker, two that carry out their jobs (`shows`, `alsoShows`) and
- * one whose jobs fail (`fails`), and a thing's deliveries as its page lists them.
+ * one whose jobs fail (`fails`), a thing published to all three, and its deliveries as its page lists
+ * them.
  */
 import type { ListPage } from '@vap/contracts';
 import type { Fleet } from '@vap/device-sim';
@@ -53,5 +54,19 @@ export function publishingFixture(engine: Engine, deliveriesPath: (id: number) =
     return deliveryOf(id, unit);
   }
 
-  return { ...fixture, units, simulated, deliveryOf, settles };
+  /** Publishes a thing to the three units: its failed delivery, once the others have succeeded. */
+  async function publishedToAll(id: number) {
+    const published = await call('POST', deliveriesPath(id), {
+      device_ids: [units.shows.id, units.alsoShows.id, units.fails.id],
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toEqual({ changed: 3 });
+    expect(await settles(id, units.shows, 'success')).toMatchObject({ reason: null, attempts: 1 });
+    await settles(id, units.alsoShows, 'success');
+    const failed = await settles(id, units.fails, 'failed');
+    expect(failed.reason).toBe('simulated_failure');
+    return failed;
+  }
+
+  return { ...fixture, units, simulated, deliveryOf, settles, publishedToAll };
 }

@@ -44,6 +44,20 @@ const T0 = Date.parse('2026-11-20T02:00:00Z');
 
 const listParam = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
+/** A recording's bytes sent where, and with the token, the server's answer to its request says. */
+function uploadTo(t: TestApp, answer: Extract<VideoUploadAnswer, { ok: true }>, bytes: Buffer) {
+  const form = multipart({ filename: answer.path, filesize: String(bytes.length) }, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: new URL(answer.url).pathname,
+    headers: {
+      authorization: `${OBJECT_STORE_AUTH_SCHEME} ${answer.token}`,
+      'content-type': form.contentType,
+    },
+    payload: form.body,
+  });
+}
+
 describe.each(ENGINES)('video detail on %s', (engine) => {
   let t: TestApp;
   let owner: Record<string, string>;
@@ -84,18 +98,8 @@ describe.each(ENGINES)('video detail on %s', (engine) => {
     return row?.id ?? -1;
   }
 
-  function upload(answer: Extract<VideoUploadAnswer, { ok: true }>, bytes: Buffer) {
-    const form = multipart({ filename: answer.path, filesize: String(bytes.length) }, bytes);
-    return t.app.inject({
-      method: 'POST',
-      url: new URL(answer.url).pathname,
-      headers: {
-        authorization: `${OBJECT_STORE_AUTH_SCHEME} ${answer.token}`,
-        'content-type': form.contentType,
-      },
-      payload: form.body,
-    });
-  }
+  const upload = (answer: Extract<VideoUploadAnswer, { ok: true }>, bytes: Buffer) =>
+    uploadTo(t, answer, bytes);
 
   const get = (url: string, headers: Record<string, string> = owner) =>
     t.app.inject({ method: 'GET', url: url.startsWith('/webapi') ? url : `/webapi${url}`, headers });
@@ -426,16 +430,7 @@ describe('video detail on the S3 backend', () => {
       md5: FIXTURE_MD5,
     });
     if (!answer?.ok) throw new Error(`refused: ${JSON.stringify(answer)}`);
-    const form = multipart({ filename: answer.path, filesize: String(FIXTURE.length) }, FIXTURE);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: new URL(answer.url).pathname,
-      headers: {
-        authorization: `${OBJECT_STORE_AUTH_SCHEME} ${answer.token}`,
-        'content-type': form.contentType,
-      },
-      payload: form.body,
-    });
+    const uploaded = await uploadTo(t, answer, FIXTURE);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const page = (
       await t.app.inject({ method: 'GET', url: `/webapi${VIDEO_PATHS.recordings}`, headers: owner })
