@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { type PlateColor, type PlateReading, type PlateType, plateReadingSchema } from '@vap/contracts';
 import { z } from 'zod';
+import { type AliyunAccess, aliyunConfig } from '../../core/aliyun.js';
 
 /** An image already checked: PNG or JPEG, its bytes and its size. */
 export interface PlateImage {
@@ -127,20 +128,12 @@ export class HttpPlateEngine implements PlateEngine {
 
 type OcrApi = typeof import('@alicloud/ocr-api20210707');
 
-// CommonJS with its client as `exports.default`, read by `require` as the SMS provider does; loaded
-// by the first Aliyun engine, not by every start.
+// Read by `require` at the first Aliyun engine, as core/aliyun.ts says.
 const require = createRequire(import.meta.url);
-const aliyunSdk = () => ({
-  Ocr: require('@alicloud/ocr-api20210707') as OcrApi,
-  OpenApi: require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core'),
-});
+const ocrApi = () => require('@alicloud/ocr-api20210707') as OcrApi;
 
-export interface AliyunPlateEngineOptions {
-  accessKeyId: string;
-  accessKeySecret: string;
-  /** `ocr-api.cn-hangzhou.aliyuncs.com` by default; an `http://host:port` address points the SDK elsewhere. */
-  endpoint: string;
-}
+/** Alibaba Cloud OCR's access, at `ocr-api.cn-hangzhou.aliyuncs.com` by default. */
+export type AliyunPlateEngineOptions = AliyunAccess;
 
 /**
  * Alibaba Cloud's vehicle classes (RecognizeCarNumber's `type`) onto the 28 plate types. `港澳车`
@@ -210,24 +203,12 @@ export class AliyunPlateEngine implements PlateEngine {
   private readonly client: InstanceType<OcrApi['default']>;
 
   constructor(options: AliyunPlateEngineOptions) {
-    const { Ocr, OpenApi } = aliyunSdk();
-    const url = /^https?:\/\//.test(options.endpoint) ? new URL(options.endpoint) : null;
-    this.client = new Ocr.default(
-      new OpenApi.$OpenApiUtil.Config({
-        accessKeyId: options.accessKeyId,
-        accessKeySecret: options.accessKeySecret,
-        endpoint: url ? url.host : options.endpoint,
-        protocol: url ? url.protocol.slice(0, -1) : 'https',
-        readTimeout: ENGINE_TIMEOUT_MS,
-        connectTimeout: ENGINE_TIMEOUT_MS,
-      }),
-    );
+    this.client = new (ocrApi().default)(aliyunConfig(options, ENGINE_TIMEOUT_MS));
   }
 
   async recognize(image: PlateImage): Promise<PlateReading[]> {
-    const { Ocr } = aliyunSdk();
     const response = await this.client.recognizeCarNumber(
-      new Ocr.RecognizeCarNumberRequest({ body: Readable.from(image.bytes) }),
+      new (ocrApi().RecognizeCarNumberRequest)({ body: Readable.from(image.bytes) }),
     );
     const { data, code, message } = response.body ?? {};
     // An image without a plate comes back without data (or with an empty list).

@@ -6,55 +6,34 @@
 import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { SmsPurpose } from '@vap/contracts';
+import { type AliyunAccess, aliyunConfig } from '../../core/aliyun.js';
 import type { SmsProvider } from './providers.js';
 
 type Dysmsapi = typeof import('@alicloud/dysmsapi20170525');
 
-// The SDK is CommonJS with its client as `exports.default`, which Node's ESM import and the test
-// runner's interop wrap differently; `require` reads it the same way everywhere. It takes most of a
-// second to load, so it is read by the first Aliyun provider, not by every start.
+// Read by `require` at the first Aliyun provider, as core/aliyun.ts says.
 const require = createRequire(import.meta.url);
-const aliyunSdk = () => ({
-  Dysmsapi: require('@alicloud/dysmsapi20170525') as Dysmsapi,
-  OpenApi: require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core'),
-});
+const dysmsapi = () => require('@alicloud/dysmsapi20170525') as Dysmsapi;
 
 /** A gateway that takes longer than this is treated as down: the console's user is waiting. */
 const GATEWAY_TIMEOUT_MS = 10_000;
 
-export interface AliyunSmsOptions {
-  accessKeyId: string;
-  accessKeySecret: string;
+/** Alibaba Cloud SMS's access, at `dysmsapi.aliyuncs.com` by default, and the message it sends. */
+export interface AliyunSmsOptions extends AliyunAccess {
   signName: string;
   templateCode: string;
-  /** `dysmsapi.aliyuncs.com` by default; an `http://host:port` address points the SDK elsewhere. */
-  endpoint: string;
 }
 
 export class AliyunSmsProvider implements SmsProvider {
   private readonly client: InstanceType<Dysmsapi['default']>;
 
   constructor(private readonly options: AliyunSmsOptions) {
-    const { Dysmsapi, OpenApi } = aliyunSdk();
-    // The SDK takes a bare host and the protocol apart; a configured `http://` address is a test's
-    // or a proxy's, everything else goes over HTTPS.
-    const url = /^https?:\/\//.test(options.endpoint) ? new URL(options.endpoint) : null;
-    this.client = new Dysmsapi.default(
-      new OpenApi.$OpenApiUtil.Config({
-        accessKeyId: options.accessKeyId,
-        accessKeySecret: options.accessKeySecret,
-        endpoint: url ? url.host : options.endpoint,
-        protocol: url ? url.protocol.slice(0, -1) : 'https',
-        readTimeout: GATEWAY_TIMEOUT_MS,
-        connectTimeout: GATEWAY_TIMEOUT_MS,
-      }),
-    );
+    this.client = new (dysmsapi().default)(aliyunConfig(options, GATEWAY_TIMEOUT_MS));
   }
 
   async send(phone: string, code: string, _purpose: SmsPurpose): Promise<void> {
-    const { Dysmsapi } = aliyunSdk();
     const response = await this.client.sendSms(
-      new Dysmsapi.SendSmsRequest({
+      new (dysmsapi().SendSmsRequest)({
         phoneNumbers: phone,
         signName: this.options.signName,
         templateCode: this.options.templateCode,
