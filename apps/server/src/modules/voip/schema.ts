@@ -193,3 +193,46 @@ export const kamLocation = pgTable(
     index('kam_location_connection_idx').on(table.serverId, table.connectionId),
   ],
 );
+
+/**
+ * The calls the SIP server is routing now (sip/ and migration 0044's functions): made when Kamailio
+ * accepts an INVITE, moved into voip_dial_records when the call ends, whatever its end. A call
+ * center's call keeps its deadline (the max wait) and the agents ringing and tried in this pass.
+ */
+export const voipSipCalls = pgTable('voip_sip_calls', {
+  callId: text('call_id').primaryKey(),
+  companyId: companyRef(),
+  caller: text('caller').notNull(),
+  callee: text('callee').notNull(),
+  callCenterId: integer('call_center_id').references(() => voipCallCenters.id, { onDelete: 'set null' }),
+  callCenterDialId: text('call_center_dial_id'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  /** When a call center's caller stops waiting (started + max wait); null when unlimited. */
+  deadline: timestamp('deadline', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  agent: text('agent'),
+  /** The agents (extension ids) ringing now. */
+  ringing: integer('ringing').array().notNull().default(sql`'{}'`),
+  /** The agents rung in this pass over the call center's agents. */
+  tried: integer('tried').array().notNull().default(sql`'{}'`),
+});
+
+/**
+ * A call center agent's place in the rotation: out of it until `unavailable_until` after a
+ * no-answer, a busy or a reject (the call center's delay intervals), and when last offered a call
+ * (where round robin continues).
+ */
+export const voipSipAgentStates = pgTable(
+  'voip_sip_agent_states',
+  {
+    callCenterId: integer('call_center_id')
+      .notNull()
+      .references(() => voipCallCenters.id, { onDelete: 'cascade' }),
+    extensionId: integer('extension_id')
+      .notNull()
+      .references(() => voipExtensions.id, { onDelete: 'cascade' }),
+    unavailableUntil: timestamp('unavailable_until', { withTimezone: true }),
+    lastOfferedAt: timestamp('last_offered_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.callCenterId, table.extensionId] })],
+);
