@@ -36,6 +36,8 @@ export interface KamailioOptions {
   wsPort?: number;
   /** Worker processes per listener. */
   children?: number;
+  /** Milliseconds a call to an extension rings before it is not answered (60 s by default). */
+  directRingMs?: number;
 }
 
 export interface RunningKamailio {
@@ -75,7 +77,12 @@ function accepts(host: string, port: number): Promise<boolean> {
 }
 
 /** Kamailio's -A defines: strings quoted for its preprocessor, which the URL must not break. */
-export function kamailioDefines(options: Required<Omit<KamailioOptions, 'children'>> & { children: number }) {
+export function kamailioDefines(
+  options: Required<Omit<KamailioOptions, 'children' | 'directRingMs'>> & {
+    children: number;
+    directRingMs?: number;
+  },
+) {
   const url = new URL(options.databaseUrl);
   if (!/^postgres(ql)?:$/.test(url.protocol))
     throw new Error('the SIP server needs a PostgreSQL database URL');
@@ -91,6 +98,7 @@ export function kamailioDefines(options: Required<Omit<KamailioOptions, 'childre
     `LISTEN_TCP=tcp:${options.host}:${options.sipPort}`,
     `LISTEN_WS=tcp:${options.host}:${options.wsPort}`,
     `CHILDREN=${options.children}`,
+    ...(options.directRingMs ? [`DIRECT_RING_MS=${Math.trunc(options.directRingMs)}`] : []),
   ];
 }
 
@@ -108,6 +116,7 @@ export async function startKamailio(options: KamailioOptions): Promise<RunningKa
     sipPort,
     wsPort,
     children: options.children ?? 2,
+    ...(options.directRingMs ? { directRingMs: options.directRingMs } : {}),
   });
   const args = ['-f', KAMAILIO_CONFIG, '-DD', '-E', '-Y', runDir, '-P', join(runDir, 'kamailio.pid')];
   for (const define of defines) args.push('-A', define);

@@ -68,7 +68,9 @@ export interface TestPhone {
   /** Registers; answers whether the server accepted it. */
   register(): Promise<boolean>;
   unregister(): Promise<void>;
-  /** Calls `dialId` (of this phone's domain unless `domain`), until a final response. */
+  /** Calls `dialId` (of this phone's domain unless `domain`): the call, and its final response. */
+  dial(dialId: string, domain?: string): { inviter: Inviter; done: Promise<CallOutcome> };
+  /** Calls `dialId` until a final response. */
   call(dialId: string, domain?: string): Promise<CallOutcome>;
   /** Hangs up every established call. */
   hangUpAll(): Promise<void>;
@@ -160,6 +162,9 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
       });
     },
     call(dialId: string, domain = options.domain) {
+      return (phone as TestPhone).dial(dialId, domain).done;
+    },
+    dial(dialId: string, domain = options.domain) {
       const target = UserAgent.makeURI(`sip:${dialId}@${domain}`);
       if (!target) throw new Error(`bad SIP URI for ${dialId}`);
       const inviter = new Inviter(ua, target);
@@ -168,7 +173,7 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
         if (state === SessionState.Terminated) sessions.delete(inviter);
       });
       const sent = Date.now();
-      return new Promise<CallOutcome>((resolveCall, reject) => {
+      const done = new Promise<CallOutcome>((resolveCall, reject) => {
         void inviter
           .invite({
             requestDelegate: {
@@ -183,6 +188,7 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
           })
           .catch(reject);
       });
+      return { inviter, done };
     },
     async hangUpAll() {
       await Promise.all(
