@@ -5,20 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addCompany, addExtension, type TestExtension } from './test-fixtures.js';
-import { sipServerTestable, sipTestServer, TEST_SIP_DOMAIN, until } from './test-server.js';
-
-interface DialRecord {
-  company_id: number;
-  caller: string;
-  callee: string;
-  call_center_id: number | null;
-  agent: string | null;
-  started_at: Date;
-  answered_at: Date | null;
-  ended_at: Date;
-  duration: number;
-  result: string;
-}
+import { type DialRecord, sipServerTestable, sipTestServer, TEST_SIP_DOMAIN, until } from './test-server.js';
 
 describe.runIf(sipServerTestable())('calls between extensions leave one dial record each', () => {
   let acme: number;
@@ -40,38 +27,34 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
     { directRingMs: 1500 },
   );
 
-  /** The dial record of the call with this Call-ID, once written. */
+  /** The one dial record of the call with this Call-ID. */
   const recordOf = async (callId: string) => {
-    const rows = await until(
-      () => server.sql()<DialRecord[]>`select * from voip_dial_records where call_id = ${callId}`,
-      (found) => found.length > 0,
-      4000,
-    );
+    const rows = await server.dialRecords(callId);
     expect(rows).toHaveLength(1);
     return rows[0] as DialRecord;
   };
 
   it('an answered call is connected and, hung up, recorded as answered with its duration', async () => {
     const [caller, callee] = await server.registered(alice, bob);
-    const outcome = await caller!.call(bob.dialId);
+    const outcome = await caller.call(bob.dialId);
     expect(outcome.status).toBe(200);
-    expect(callee!.rings).toHaveLength(1);
-    expect(callee!.rings[0]?.from).toBe(alice.dialId);
+    expect(callee.rings).toHaveLength(1);
+    expect(callee.rings[0]?.from).toBe(alice.dialId);
     await new Promise((wait) => setTimeout(wait, 1100));
-    await caller!.hangUpAll();
+    await caller.hangUpAll();
     const record = await recordOf(outcome.session.request.callId);
     expect(record).toMatchObject({ company_id: acme, caller: '2001', callee: '2002', result: 'answered' });
     expect(record.call_center_id).toBeNull();
-    expect(record.answered_at).not.toBeNull();
+    const answeredAt = record.answered_at?.getTime() ?? Number.NaN;
     expect(record.duration).toBeGreaterThanOrEqual(1);
-    expect(record.ended_at.getTime()).toBeGreaterThanOrEqual(record.answered_at!.getTime());
-    expect(record.answered_at!.getTime()).toBeGreaterThanOrEqual(record.started_at.getTime());
+    expect(record.ended_at.getTime()).toBeGreaterThanOrEqual(answeredAt);
+    expect(answeredAt).toBeGreaterThanOrEqual(record.started_at.getTime());
   });
 
   it('a busy callee is recorded as busy', async () => {
     const [caller, callee] = await server.registered(carol, dave);
-    callee!.answering = 'busy';
-    const outcome = await caller!.call(dave.dialId);
+    callee.answering = 'busy';
+    const outcome = await caller.call(dave.dialId);
     expect(outcome.status).toBe(486);
     expect(await recordOf(outcome.session.request.callId)).toMatchObject({
       caller: '2003',
@@ -84,8 +67,8 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
 
   it('a call nobody answers within the ring time is recorded as not answered', async () => {
     const [caller, callee] = await server.registered(carol, dave);
-    callee!.answering = 'ignore';
-    const outcome = await caller!.call(dave.dialId);
+    callee.answering = 'ignore';
+    const outcome = await caller.call(dave.dialId);
     expect(outcome.status).toBe(408);
     expect(outcome.after).toBeGreaterThanOrEqual(1400);
     expect(await recordOf(outcome.session.request.callId)).toMatchObject({ result: 'no_answer' });
@@ -93,11 +76,11 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
 
   it('a call the caller cancels while it rings is recorded as cancelled', async () => {
     const [caller, callee] = await server.registered(carol, dave);
-    callee!.answering = 'ignore';
-    const rang = callee!.rings.length;
-    const { inviter, done: outcome } = caller!.dial(dave.dialId);
+    callee.answering = 'ignore';
+    const rang = callee.rings.length;
+    const { inviter, done: outcome } = caller.dial(dave.dialId);
     await until(
-      async () => callee!.rings.length,
+      async () => callee.rings.length,
       (count) => count > rang,
       3000,
     );
@@ -110,7 +93,7 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
   it('a call to an extension that is not registered fails and is recorded as failed', async () => {
     const [caller] = await server.registered(alice);
     const offline = await addExtension(server.sql(), TEST_SIP_DOMAIN, acme, '2005', 'secret55');
-    const outcome = await caller!.call(offline.dialId);
+    const outcome = await caller.call(offline.dialId);
     expect(outcome.status).toBe(480);
     expect(await recordOf(outcome.session.request.callId)).toMatchObject({
       callee: '2005',
@@ -120,7 +103,7 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
 
   it('a call to a dial id the company does not have is not found and recorded as failed', async () => {
     const [caller] = await server.registered(alice);
-    const outcome = await caller!.call('9999');
+    const outcome = await caller.call('9999');
     expect(outcome.status).toBe(404);
     expect(await recordOf(outcome.session.request.callId)).toMatchObject({
       callee: '9999',
@@ -131,9 +114,9 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
   it("an extension cannot call another company's extension, which never rings", async () => {
     const [caller] = await server.registered(alice);
     const [target] = await server.registered(rival);
-    const outcome = await caller!.call(rival.dialId, rival.domain);
+    const outcome = await caller.call(rival.dialId, rival.domain);
     expect(outcome.status).toBe(403);
-    expect(target!.rings).toHaveLength(0);
+    expect(target.rings).toHaveLength(0);
     const rows =
       await server.sql()`select 1 from voip_dial_records where call_id = ${outcome.session.request.callId}`;
     expect(rows).toHaveLength(0);
@@ -144,6 +127,6 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
     const intruder = await server.phone(rival, { domain: bob.domain });
     const outcome = await intruder.call(bob.dialId);
     expect([401, 403, 407]).toContain(outcome.status);
-    expect(callee!.rings.filter((ring) => ring.from === rival.dialId)).toHaveLength(0);
+    expect(callee.rings.filter((ring) => ring.from === rival.dialId)).toHaveLength(0);
   });
 });

@@ -34,6 +34,21 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
   }
 }
 
+export interface DialRecord {
+  company_id: number;
+  call_id: string;
+  caller: string;
+  callee: string;
+  call_center_id: number | null;
+  call_center_dial_id: string | null;
+  agent: string | null;
+  started_at: Date;
+  answered_at: Date | null;
+  ended_at: Date;
+  duration: number;
+  result: string;
+}
+
 export interface PhoneOverrides {
   password?: string;
   domain?: string;
@@ -45,8 +60,10 @@ export interface SipTestServer {
   kamailio(): RunningKamailio;
   /** A phone for `extension` (its own credentials and domain unless overridden), stopped after the test. */
   phone(extension: TestExtension, overrides?: PhoneOverrides): Promise<TestPhone>;
-  /** A registered phone for each extension. */
-  registered(...extensions: TestExtension[]): Promise<TestPhone[]>;
+  /** The dial records of the call with this Call-ID, once one is written (or after 4 s). */
+  dialRecords(callId: string): Promise<DialRecord[]>;
+  /** A registered phone for each extension, in order. */
+  registered<T extends TestExtension[]>(...extensions: T): Promise<{ [K in keyof T]: TestPhone }>;
 }
 
 export function sipTestServer(
@@ -108,14 +125,22 @@ export function sipTestServer(
       phones.push(started);
       return started;
     },
-    async registered(...extensions) {
-      return Promise.all(
+    dialRecords(callId) {
+      return until(
+        () => server.sql()<DialRecord[]>`select * from voip_dial_records where call_id = ${callId}`,
+        (found) => found.length > 0,
+        4000,
+      );
+    },
+    async registered<T extends TestExtension[]>(...extensions: T) {
+      const started = await Promise.all(
         extensions.map(async (extension) => {
           const started = await server.phone(extension);
           if (!(await started.register())) throw new Error(`${extension.dialId} did not register`);
           return started;
         }),
       );
+      return started as { [K in keyof T]: TestPhone };
     },
   };
   return server;
