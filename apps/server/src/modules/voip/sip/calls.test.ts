@@ -51,6 +51,24 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
     expect(answeredAt).toBeGreaterThanOrEqual(record.started_at.getTime());
   });
 
+  it('a call the callee hangs up is recorded as answered too', async () => {
+    const [caller, callee] = await server.registered(carol, bob);
+    const outcome = await caller.call(bob.dialId);
+    expect(outcome.status).toBe(200);
+    await callee.hangUpAll();
+    expect(await recordOf(outcome.session.request.callId)).toMatchObject({
+      caller: '2003',
+      callee: '2002',
+      result: 'answered',
+    });
+    await until(
+      async () => outcome.session.state,
+      (state) => state === 'Terminated',
+      3000,
+    );
+    expect(outcome.session.state).toBe('Terminated');
+  });
+
   it('a busy callee is recorded as busy', async () => {
     const [caller, callee] = await server.registered(carol, dave);
     callee.answering = 'busy';
@@ -128,5 +146,18 @@ describe.runIf(sipServerTestable())('calls between extensions leave one dial rec
     const outcome = await intruder.call(bob.dialId);
     expect([401, 403, 407]).toContain(outcome.status);
     expect(callee.rings.filter((ring) => ring.from === rival.dialId)).toHaveLength(0);
+  });
+
+  // Last: the registrations the restarted server loads are of connections that are gone.
+  it('a call in progress when the SIP server restarts is ended by its next start', async () => {
+    const [caller] = await server.registered(alice, bob);
+    const outcome = await caller.call(bob.dialId);
+    expect(outcome.status).toBe(200);
+    await server.restartKamailio();
+    expect(await recordOf(outcome.session.request.callId)).toMatchObject({
+      callee: '2002',
+      result: 'answered',
+    });
+    expect(await server.sql()`select 1 from voip_sip_calls`).toHaveLength(0);
   });
 });

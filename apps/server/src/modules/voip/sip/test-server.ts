@@ -60,6 +60,8 @@ export interface SipTestServer {
   kamailio(): RunningKamailio;
   /** A phone for `extension` (its own credentials and domain unless overridden), stopped after the test. */
   phone(extension: TestExtension, overrides?: PhoneOverrides): Promise<TestPhone>;
+  /** Stops Kamailio and starts it again on the same ports. */
+  restartKamailio(): Promise<void>;
   /** The dial records of the call with this Call-ID, once one is written (or after 4 s). */
   dialRecords(callId: string): Promise<DialRecord[]>;
   /** A registered phone for each extension, in order. */
@@ -124,6 +126,17 @@ export function sipTestServer(
       });
       phones.push(started);
       return started;
+    },
+    async restartKamailio() {
+      const running = server.kamailio();
+      await running.stop();
+      kamailio = await startKamailio({
+        databaseUrl: test?.url ?? '',
+        sipDomain: TEST_SIP_DOMAIN,
+        ...options,
+        sipPort: running.sipPort,
+        wsPort: running.wsPort,
+      });
     },
     dialRecords(callId) {
       return until(
