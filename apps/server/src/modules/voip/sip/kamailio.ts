@@ -36,6 +36,8 @@ export interface KamailioOptions {
   wsPort?: number;
   /** Worker processes per listener. */
   children?: number;
+  /** Shared memory in MB (every registration, transaction and TCP/WebSocket connection lives there). */
+  sharedMemoryMb?: number;
   /** Milliseconds a call to an extension rings before it is not answered (60 s by default). */
   directRingMs?: number;
 }
@@ -46,6 +48,10 @@ export interface RunningKamailio {
   wsPort: number;
   /** ws://host:port for SIP over WebSocket clients. */
   wsUrl: string;
+  /** Kamailio's control socket (kamcmd -s unix:…). */
+  ctlSocket: string;
+  /** Kamailio's own statistics (kamcmd stats.get_statistics all), by name. */
+  statistics(): Promise<Record<string, number>>;
   /** What Kamailio logged so far (stderr). */
   log(): string;
   stop(): Promise<void>;
@@ -78,7 +84,7 @@ function accepts(host: string, port: number): Promise<boolean> {
 
 /** Kamailio's -A defines: strings quoted for its preprocessor, which the URL must not break. */
 export function kamailioDefines(
-  options: Required<Omit<KamailioOptions, 'children' | 'directRingMs'>> & {
+  options: Required<Omit<KamailioOptions, 'children' | 'directRingMs' | 'sharedMemoryMb'>> & {
     children: number;
     directRingMs?: number;
   },
@@ -109,6 +115,7 @@ export async function startKamailio(options: KamailioOptions): Promise<RunningKa
   const sipPort = options.sipPort ?? (await freePort(host));
   const wsPort = options.wsPort ?? (await freePort(host));
   const runDir = await mkdtemp(join(tmpdir(), 'vap-kamailio-'));
+  const ctlSocket = join(runDir, 'kamailio.ctl');
   const defines = kamailioDefines({
     databaseUrl: options.databaseUrl,
     sipDomain: options.sipDomain,
@@ -119,7 +126,8 @@ export async function startKamailio(options: KamailioOptions): Promise<RunningKa
     ...(options.directRingMs ? { directRingMs: options.directRingMs } : {}),
   });
   const args = ['-f', KAMAILIO_CONFIG, '-DD', '-E', '-Y', runDir, '-P', join(runDir, 'kamailio.pid')];
-  for (const define of defines) args.push('-A', define);
+  args.push('-m', String(options.sharedMemoryMb ?? 128), '-M', '16');
+  for (const define of [...defines, `CTL_SOCKET="unix:${ctlSocket}"`]) args.push('-A', define);
   // usrloc writes its times without a zone: the server runs in UTC (docs/voip.md).
   const child: ChildProcess = spawn(binary, args, {
     env: { ...process.env, TZ: 'UTC' },
@@ -155,5 +163,25 @@ export async function startKamailio(options: KamailioOptions): Promise<RunningKa
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  return { host, sipPort, wsPort, wsUrl: `ws://${host}:${wsPort}`, log: () => log, stop };
+  const statistics = async () => {
+    const kamcmd = spawnSync('kamcmd', ['-s', `unix:${ctlSocket}`, 'stats.get_statistics', 'all'], {
+      encoding: 'utf8',
+    });
+    const figures: Record<string, number> = {};
+    for (const line of kamcmd.stdout?.split('\n') ?? []) {
+      const match = /^\s*([\w.-]+:[\w.-]+)\s*=\s*(-?\d+)/.exec(line);
+      if (match?.[1] && match[2]) figures[match[1]] = Number(match[2]);
+    }
+    return figures;
+  };
+  return {
+    host,
+    sipPort,
+    wsPort,
+    wsUrl: `ws://${host}:${wsPort}`,
+    ctlSocket,
+    statistics,
+    log: () => log,
+    stop,
+  };
 }
