@@ -145,6 +145,28 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
     });
   });
 
+  it("one agent's reject does not end a ring-all call, and keeps that agent out during the reject delay", async () => {
+    await addCallCenter(
+      server.sql(),
+      company,
+      { dialId: '810', strategy: 'ring_all', maxWait: 0, ringTimeout: 3, delayReject: 60 },
+      [agent(1), agent(2)],
+    );
+    const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
+    first.answering = 'reject';
+    second.answerAfterMs = 500;
+    const one = await phone.call('810');
+    expect(one.status).toBe(200);
+    expect(one.after).toBeGreaterThanOrEqual(450);
+    await phone.hangUpAll();
+    expect(await recordOf(one.session.request.callId)).toMatchObject({ agent: '3002' });
+    const two = await phone.call('810');
+    expect(two.status).toBe(200);
+    expect(first.rings).toHaveLength(1);
+    expect(second.rings).toHaveLength(2);
+    await phone.hangUpAll();
+  });
+
   it('longest idle offers the call to the agent whose last call ended longest ago', async () => {
     await addCallCenter(
       server.sql(),

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -153,6 +153,8 @@ export async function startKamailio(options: KamailioOptions): Promise<RunningKa
       clearTimeout(timer);
     }
     await rm(runDir, { recursive: true, force: true });
+    // KAMAILIO_LOG=file keeps what Kamailio logged, for a failing test's reader.
+    if (process.env.KAMAILIO_LOG) await appendFile(process.env.KAMAILIO_LOG, log);
   };
 
   const until = Date.now() + 15_000;

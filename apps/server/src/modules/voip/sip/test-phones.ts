@@ -65,6 +65,8 @@ export interface TestPhone {
   rings: Ring[];
   /** What the phone does with the next calls (answer at once by default). */
   answering: Answering;
+  /** Milliseconds the phone rings before it answers, busies or rejects. */
+  answerAfterMs: number;
   /** Registers; answers whether the server accepted it. */
   register(): Promise<boolean>;
   unregister(): Promise<void>;
@@ -122,9 +124,15 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
           if (state === SessionState.Terminated) sessions.delete(invitation);
         });
         const answering = phone.answering;
-        if (answering === 'answer') void invitation.accept().catch(() => {});
-        else if (answering === 'busy') void invitation.reject({ statusCode: 486 }).catch(() => {});
-        else if (answering === 'reject') void invitation.reject({ statusCode: 603 }).catch(() => {});
+        const act = () => {
+          if (invitation.state !== SessionState.Initial) return;
+          if (answering === 'answer') void invitation.accept().catch(() => {});
+          else if (answering === 'busy') void invitation.reject({ statusCode: 486 }).catch(() => {});
+          else if (answering === 'reject') void invitation.reject({ statusCode: 603 }).catch(() => {});
+        };
+        const after = phone.answerAfterMs ?? 0;
+        if (after > 0) setTimeout(act, after);
+        else act();
       },
     },
   });
