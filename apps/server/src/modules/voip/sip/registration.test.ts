@@ -58,6 +58,26 @@ describe.runIf(sipServerTestable())('the SIP server registers extensions in thei
     ).toHaveLength(0);
   });
 
+  it('a WebSocket phone whose connection drops is offline within seconds', async () => {
+    const phone = await server.phone(bob);
+    expect(await phone.register()).toBe(true);
+    expect(
+      await until(
+        () => locations(bob),
+        (found) => found.length > 0,
+        3000,
+      ),
+    ).toHaveLength(1);
+    await phone.ua.transport.disconnect();
+    expect(
+      await until(
+        () => locations(bob),
+        (found) => found.length === 0,
+        5000,
+      ),
+    ).toHaveLength(0);
+  });
+
   it('a wrong password is refused and registers nothing', async () => {
     const wrong = await server.phone(bob, { password: 'not-it-99' });
     expect(await wrong.register()).toBe(false);
