@@ -64,6 +64,24 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
     });
   });
 
+  it('an agent rung by a call center sees which call center the call came through, which a caller cannot forge', async () => {
+    await addCallCenter(
+      server.sql(),
+      company,
+      { dialId: '811', strategy: 'top_down', maxWait: 0, ringTimeout: 2 },
+      [agent(1)],
+    );
+    const [phone, first] = await server.registered(caller, agent(1));
+    const viaCenter = await phone.dial('811', undefined, ['X-Call-Center: 999']).done;
+    expect(viaCenter.status).toBe(200);
+    expect(first.rings.at(-1)?.invitation.request.getHeaders('X-Call-Center')).toEqual(['811']);
+    await phone.hangUpAll();
+    const direct = await phone.dial('3001', undefined, ['X-Call-Center: 810']).done;
+    expect(direct.status).toBe(200);
+    expect(first.rings.at(-1)?.invitation.request.getHeaders('X-Call-Center')).toEqual([]);
+    await phone.hangUpAll();
+  });
+
   it('an agent who did not answer is skipped during the no-answer delay', async () => {
     await addCallCenter(
       server.sql(),

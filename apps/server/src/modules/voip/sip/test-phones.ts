@@ -71,7 +71,11 @@ export interface TestPhone {
   register(): Promise<boolean>;
   unregister(): Promise<void>;
   /** Calls `dialId` (of this phone's domain unless `domain`): the call, and its final response. */
-  dial(dialId: string, domain?: string): { inviter: Inviter; done: Promise<CallOutcome> };
+  dial(
+    dialId: string,
+    domain?: string,
+    extraHeaders?: string[],
+  ): { inviter: Inviter; done: Promise<CallOutcome> };
   /** Calls `dialId` until a final response. */
   call(dialId: string, domain?: string): Promise<CallOutcome>;
   /** Hangs up every established call. */
@@ -172,10 +176,10 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
     call(dialId: string, domain = options.domain) {
       return (phone as TestPhone).dial(dialId, domain).done;
     },
-    dial(dialId: string, domain = options.domain) {
+    dial(dialId: string, domain = options.domain, extraHeaders: string[] = []) {
       const target = UserAgent.makeURI(`sip:${dialId}@${domain}`);
       if (!target) throw new Error(`bad SIP URI for ${dialId}`);
-      const inviter = new Inviter(ua, target);
+      const inviter = new Inviter(ua, target, { extraHeaders });
       sessions.add(inviter);
       inviter.stateChange.addListener((state) => {
         if (state === SessionState.Terminated) sessions.delete(inviter);
