@@ -64,6 +64,7 @@ import { systemModule } from './modules/system/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 import { type RelayOptions, terminalModule } from './modules/terminal/index.js';
 import { videoModule } from './modules/video/index.js';
+import { type VoipSettings, voipModule } from './modules/voip/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -99,6 +100,11 @@ export interface AppOptions {
    * day when absent. A development engine is refused with `refuseDevelopmentProviders`.
    */
   lvlmLab?: Omit<LvlmLabSettings, 'refuseDevelopmentProviders'>;
+  /**
+   * Internet telephony (SIP_DOMAIN, SIP_SERVER): the suffix of each company's SIP domain and where
+   * phones register; `sip.localhost` and no SIP server when absent.
+   */
+  voip?: VoipSettings;
   /** The remote terminal's timings (idle time, grant checks, keepalive): tests shorten them. */
   terminal?: Omit<RelayOptions, 'now'>;
   passwords: PasswordHasher;
@@ -242,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       }),
       resourcesModule,
       campaignsModule,
+      voipModule(options.voip),
       pluginCallsModule(options.pluginServers ?? []),
     ],
     {

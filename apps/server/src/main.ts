@@ -91,6 +91,10 @@ async function main() {
       objectBackend,
       devOutbox: config.devOutbox,
       mqttLogMaxRows: config.mqttLogMaxRows,
+      voip: {
+        sipDomain: config.voip.sipDomain,
+        ...(config.voip.sipServer ? { sipServer: config.voip.sipServer } : {}),
+      },
       mqttLimits: config.mqttLimits,
       mqttBroker: config.mqttBroker,
       ...(config.bankAccount ? { bankAccount: config.bankAccount } : {}),

@@ -96,6 +96,14 @@ export const AUDIT_ACTIONS = [
   'adpkg.package.delete',
   'adpkg.package.publish',
   'adpkg.package.retry',
+  'voip.extension.create',
+  'voip.extension.update',
+  'voip.extension.delete',
+  'voip.extension.password',
+  'voip.extension.import',
+  'voip.call_center.create',
+  'voip.call_center.update',
+  'voip.call_center.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

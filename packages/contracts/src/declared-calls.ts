@@ -26,6 +26,7 @@ import { SYSTEM_CALLS } from './system-calls.js';
 import { TASK_CALLS } from './tasks-calls.js';
 import { TERMINAL_CALLS } from './terminal-calls.js';
 import { VIDEO_CALLS } from './video-calls.js';
+import { VOIP_CALLS } from './voip-calls.js';
 
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall>>>> = {
   auth: AUTH_CALLS,
@@ -49,6 +50,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCall
   resources: RESOURCE_CALLS,
   hologram: HOLOGRAM_CALLS,
   adpkg: ADPKG_CALLS,
+  voip: VOIP_CALLS,
   operations: OPERATIONS_CALLS,
   summaries: SUMMARY_CALLS,
 };

@@ -137,5 +137,7 @@ export const ERROR_CODES = [
   'detection_failed',
   'detection_unreadable',
   'detection_unavailable',
+  'voip_dial_id_taken',
+  'voip_agent_unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

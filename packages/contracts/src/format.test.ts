@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDuration,
   formatNumberSuffix,
   formatThousands,
   instantOf,
@@ -123,5 +124,16 @@ describe('formatDateTime (the one compact date of the lists)', () => {
     expect(formatDateTime('')).toBe('—');
     expect(formatDateTime('soon')).toBe('—');
     expect(formatDate(undefined)).toBe('—');
+  });
+});
+
+describe('formatDuration (a call’s length)', () => {
+  it('reads m:ss under an hour and h:mm:ss from an hour, never negative', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3599)).toBe('59:59');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(3 * 3600 + 2 * 60 + 1)).toBe('3:02:01');
+    expect(formatDuration(-5)).toBe('0:00');
   });
 });

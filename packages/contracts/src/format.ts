@@ -109,3 +109,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   const date = new Date(time);
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
+
+/**
+ * A duration in whole seconds as a clock reads it: `m:ss` under an hour, `h:mm:ss` from an hour
+ * (a call's length in the dial records, and in their export).
+ */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}

@@ -63,3 +63,5 @@ export * from './text.js';
 export * from './validators.js';
 export * from './video.js';
 export * from './video-calls.js';
+export * from './voip.js';
+export * from './voip-calls.js';

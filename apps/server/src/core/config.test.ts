@@ -554,3 +554,43 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
     }
   });
 });
+
+describe('internet telephony (SIP_DOMAIN, SIP_SERVER; issue 33)', () => {
+  it('names companies c{id}.sip.localhost and configures no SIP server by default', () => {
+    expect(loadConfig({}).voip).toEqual({ sipDomain: 'sip.localhost', sipServer: undefined });
+  });
+
+  it('takes a domain name as the suffix of the SIP domains, lower-cased', () => {
+    expect(loadConfig({ SIP_DOMAIN: 'Voice.Example.COM' }).voip.sipDomain).toBe('voice.example.com');
+    for (const bad of [
+      'localhost',
+      'sip..example.com',
+      '-sip.example.com',
+      'sip.example.com:5060',
+      'sip example.com',
+    ])
+      expect(() => loadConfig({ SIP_DOMAIN: bad }), bad).toThrow('SIP_DOMAIN must be a domain name');
+    // c{id}.{SIP_DOMAIN} must fit Kamailio's 64-character domain column.
+    expect(() => loadConfig({ SIP_DOMAIN: `${'a'.repeat(50)}.com` })).toThrow(
+      'SIP_DOMAIN must be at most 52',
+    );
+  });
+
+  it('takes a UDP, TCP or TLS listener or a WebSocket URL as the SIP server', () => {
+    for (const server of [
+      'udp:sip.example.com:5060',
+      'tcp:10.0.0.5:5060',
+      'tls:[2001:db8::1]:5061',
+      'wss://sip.example.com/ws',
+      'ws://127.0.0.1:8080',
+    ])
+      expect(loadConfig({ SIP_SERVER: server }).voip.sipServer).toBe(server);
+    for (const bad of [
+      'sip.example.com',
+      'udp:sip.example.com',
+      'http://sip.example.com',
+      'udp:sip example.com:5060',
+    ])
+      expect(() => loadConfig({ SIP_SERVER: bad }), bad).toThrow('SIP_SERVER must be an address such as');
+  });
+});

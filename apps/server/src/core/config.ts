@@ -64,6 +64,19 @@ const MQTT_PACKET_CEILING = 268_435_455 + 5;
 /** Where a detection engine's boxes are (modules/lvlm-lab answer.ts). */
 export const LVLM_COORDINATE_SPACES = ['pixels', 'normalized_1000', 'normalized_1'] as const;
 
+/** The suffix of every company's SIP domain (`c{id}.{SIP_DOMAIN}`, modules/voip/domain.ts) by default. */
+export const DEFAULT_SIP_DOMAIN = 'sip.localhost';
+
+/** A DNS name of labels of letters, digits and `-`, at least two of them. */
+const SIP_DOMAIN_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Where phones register: `udp:`, `tcp:` or `tls:` host and port (as Kamailio names its listeners),
+ * or a `ws://` / `wss://` URL for browsers.
+ */
+const SIP_SERVER_PATTERN =
+  /^((udp|tcp|tls):[a-z0-9.-]+|(udp|tcp|tls):\[[0-9a-f:.]+\]):\d{1,5}$|^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -291,6 +304,25 @@ const envSchema = z.object({
     .string()
     .min(3, 'must be an address such as "VAP <noreply@example.com>"')
     .default('VAP <noreply@localhost>'),
+  SIP_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(
+      52,
+      "must be at most 52 characters (a company's SIP domain, c{id}.SIP_DOMAIN, is at most Kamailio's 64)",
+    )
+    .regex(SIP_DOMAIN_PATTERN, 'must be a domain name such as sip.example.com')
+    .default(DEFAULT_SIP_DOMAIN),
+  SIP_SERVER: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .regex(
+      SIP_SERVER_PATTERN,
+      'must be an address such as udp:sip.example.com:5060 or wss://sip.example.com/ws',
+    )
+    .optional(),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -434,6 +466,11 @@ export interface Config {
   mqttBroker: boolean;
   /** Most rows the MQTT log keeps (besides its 7 days); 0: nothing is logged. */
   mqttLogMaxRows: number;
+  /**
+   * Internet telephony (issue 33): the suffix of each company's SIP domain (SIP_DOMAIN), and where
+   * phones register (SIP_SERVER); without a SIP server every extension says it is not connected.
+   */
+  voip: { sipDomain: string; sipServer: string | undefined };
   /** The largest packet, and the failed connects allowed before the broker refuses them outright. */
   mqttLimits: MqttLimits;
   /**
@@ -641,6 +678,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
     mqttLogMaxRows: e.MQTT_LOG_MAX_ROWS,
+    voip: { sipDomain: e.SIP_DOMAIN, sipServer: e.SIP_SERVER },
     mqttLimits: {
       maxPacketSize: e.MQTT_MAX_PACKET_SIZE,
       failuresPerClient: e.MQTT_AUTH_FAILURES_PER_CLIENT,

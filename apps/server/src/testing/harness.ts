@@ -121,6 +121,7 @@ export async function createTestApp(
     | 'lvlmLab'
     | 'plateEngine'
     | 'prsTrialsPerDay'
+    | 'voip'
   > & {
     jwtExpiresIn?: number;
     bodyLimit?: number;
@@ -165,6 +166,7 @@ export async function createTestApp(
     ...(options.lvlmLab ? { lvlmLab: options.lvlmLab } : {}),
     ...(options.plateEngine ? { plateEngine: options.plateEngine } : {}),
     ...(options.prsTrialsPerDay !== undefined ? { prsTrialsPerDay: options.prsTrialsPerDay } : {}),
+    ...(options.voip ? { voip: options.voip } : {}),
   });
   await app.ready();
   return {

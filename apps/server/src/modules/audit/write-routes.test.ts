@@ -50,6 +50,8 @@ import {
   TASK_CALLS,
   TASK_PATHS,
   TERMINAL_CALLS,
+  VOIP_CALLS,
+  VOIP_PATHS,
 } from '@vap/contracts';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -614,6 +616,81 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     return by(ctx, account, 'POST', ALGMALL_PATHS.authorisationsRetry, { ids: [id] });
   },
+  [routeOf(VOIP_CALLS.createDevicePhone)]: async (ctx) => {
+    const { account, sn } = await voipDevice(ctx);
+    return by(ctx, account, 'POST', VOIP_PATHS.devicePhones, { dial_id: 'door-100', device_sn: sn });
+  },
+  [routeOf(VOIP_CALLS.updateDevicePhone)]: async (ctx) => {
+    const { account, sn } = await voipDevice(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
+      dial_id: 'door-100',
+      device_sn: sn,
+    });
+    return by(ctx, account, 'PUT', VOIP_PATHS.devicePhone(id), { device_sn: sn, display_name: 'Door' });
+  },
+  [routeOf(VOIP_CALLS.resetDevicePhonePassword)]: async (ctx) => {
+    const { account, sn } = await voipDevice(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
+      dial_id: 'door-100',
+      device_sn: sn,
+    });
+    return by(ctx, account, 'POST', VOIP_PATHS.devicePhonePassword(id), {});
+  },
+  [routeOf(VOIP_CALLS.deleteDevicePhone)]: async (ctx) => {
+    const { account, sn } = await voipDevice(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
+      dial_id: 'door-100',
+      device_sn: sn,
+    });
+    return by(ctx, account, 'DELETE', VOIP_PATHS.devicePhone(id));
+  },
+  [routeOf(VOIP_CALLS.importDevicePhones)]: async (ctx) => {
+    const { account, sn } = await voipDevice(ctx);
+    const boundary = 'vap-voip-import-recipe';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="phones.csv"\r\n\r\n` +
+      `dial_id,device_sn\r\ndoor-200,${sn}\r\n\r\n--${boundary}--\r\n`;
+    return {
+      actorPhone: account.phone,
+      act: () =>
+        ctx.call('POST', VOIP_PATHS.devicePhonesImport, {
+          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: Buffer.from(body),
+        }),
+    };
+  },
+  [routeOf(VOIP_CALLS.createAgentPhone)]: async (ctx) =>
+    by(ctx, await voipOwner(ctx), 'POST', VOIP_PATHS.agentPhones, { dial_id: 'agent-100' }),
+  [routeOf(VOIP_CALLS.updateAgentPhone)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    return by(ctx, account, 'PUT', VOIP_PATHS.agentPhone(id), { display_name: 'Alice' });
+  },
+  [routeOf(VOIP_CALLS.resetAgentPhonePassword)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    return by(ctx, account, 'POST', VOIP_PATHS.agentPhonePassword(id), { password: 'Secret99' });
+  },
+  [routeOf(VOIP_CALLS.deleteAgentPhone)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    return by(ctx, account, 'DELETE', VOIP_PATHS.agentPhone(id));
+  },
+  [routeOf(VOIP_CALLS.createCallCenter)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const agent = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    return by(ctx, account, 'POST', VOIP_PATHS.callCenters, voipCallCenter([agent]));
+  },
+  [routeOf(VOIP_CALLS.updateCallCenter)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.callCenters, voipCallCenter([]));
+    return by(ctx, account, 'PUT', VOIP_PATHS.callCenter(id), { ...voipCallCenter([]), strategy: 'random' });
+  },
+  [routeOf(VOIP_CALLS.deleteCallCenter)]: async (ctx) => {
+    const account = await voipOwner(ctx);
+    const id = await voipExtension(ctx, account, VOIP_PATHS.callCenters, voipCallCenter([]));
+    return by(ctx, account, 'DELETE', VOIP_PATHS.callCenter(id));
+  },
   [routeOf(HOLOGRAM_CALLS.create)]: async (ctx) => {
     const account = await ctx.owner();
     const file = await uploadedScheme(ctx, account);
@@ -933,6 +1010,47 @@ async function deviceGroup({ call }: Context, account: { headers: Record<string,
   expect(created.statusCode, created.body).toBe(200);
   return created.json<{ id: number }>().id;
 }
+
+/** The owner of a new company with internet telephony on (voip = 0). */
+async function voipOwner(ctx: Context) {
+  const account = await ctx.owner();
+  await ctx.t.database.db.update(companies).set({ voip: 0 }).where(eq(companies.id, account.companyId));
+  return account;
+}
+
+/** A device bound to a new company with internet telephony on; answers its serial. */
+async function voipDevice(ctx: Context) {
+  const { account, deviceId } = await boundDevice(ctx);
+  await ctx.t.database.db.update(companies).set({ voip: 0 }).where(eq(companies.id, account.companyId));
+  const device = await ctx.call('GET', DEVICE_PATHS.device(deviceId), account);
+  expect(device.statusCode, device.body).toBe(200);
+  return { account, sn: device.json<{ sn: string }>().sn };
+}
+
+/** An extension or call center the account adds at `path`; answers its id. */
+async function voipExtension(
+  { call }: Context,
+  account: { headers: Record<string, string> },
+  path: string,
+  payload: object,
+) {
+  const created = await call('POST', path, { ...account, payload });
+  expect(created.statusCode, created.body).toBe(201);
+  const answer = created.json<{ id?: number; extension?: { id: number } }>();
+  return answer.extension?.id ?? answer.id ?? 0;
+}
+
+const voipCallCenter = (agents: number[]) => ({
+  dial_id: '80000',
+  name: 'Front desk',
+  strategy: 'ring_all',
+  max_wait: 60,
+  ring_timeout: 20,
+  delay_no_answer: 0,
+  delay_busy: 0,
+  delay_reject: 0,
+  agents,
+});
 
 describe('write routes and their audit declarations (issue 6)', () => {
   it('finds the write routes it walks', () => {
