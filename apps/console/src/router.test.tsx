@@ -10,12 +10,10 @@ afterEach(cleanup);
 
 describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('without a token, a console address leads to /login with the wanted address as redirect', async () => {
-    const { router } = await renderConsole('/voip/device-phone?page=2', null);
+    const { router } = await renderConsole('/planned/alpha?page=2', null);
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/voip/device-phone?page=2',
-    );
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/planned/alpha?page=2');
   });
 
   it('the redirect helper is public: signed out, it re-opens its address, which asks for a session only if it needs one', async () => {
@@ -27,11 +25,9 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
       '/official?file=3',
     );
     cleanup();
-    const { router } = await renderConsole('/redirect/voip/device-phone?page=2', null);
+    const { router } = await renderConsole('/redirect/planned/alpha?page=2', null);
     await screen.findByRole('form', { name: 'Sign in' });
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/voip/device-phone?page=2',
-    );
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/planned/alpha?page=2');
   });
 
   it('/ goes to /login, and a signed-in visit to /login goes to /dashboard', async () => {
@@ -42,12 +38,10 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
 
   it('a user without a company never enters the shell: any address shows the company completion of /login', async () => {
     const detached = testUser({ role_id: null, company: null, menus: {} });
-    const { router } = await renderConsole('/voip/device-phone?page=2', detached);
+    const { router } = await renderConsole('/planned/alpha?page=2', detached);
     await screen.findByRole('heading', { name: 'Your account has no company yet' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/voip/device-phone?page=2',
-    );
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/planned/alpha?page=2');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
   });
@@ -73,7 +67,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('/index goes to the first available page and unknown addresses go to /index', async () => {
     const { router } = await renderConsole('/no/such/page');
     await screen.findByText('This page is coming soon');
-    expect(router.state.location.pathname).toBe('/voip/device-phone');
+    expect(router.state.location.pathname).toBe('/planned/alpha');
   });
 
   it('the sidebar shows the company name when the title is empty, and the permitted tree', async () => {
@@ -81,34 +75,32 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     const sidebar = await screen.findByTestId('sidebar');
     expect(within(sidebar).getByText('演示科技有限公司')).toBeTruthy();
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('button', { name: 'Internet telephony' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Planned area' })).toBeTruthy();
     expect(within(nav).queryByText('MQTT broker')).toBeNull();
     const docs = within(nav).getByRole('link', { name: 'Developer docs', hidden: true });
     expect(docs.getAttribute('target')).toBe('_blank');
   });
 
   it('a page of a plugin not built yet says "coming soon", titled by its menu entry', async () => {
-    await renderConsole('/voip/device-phone');
+    await renderConsole('/planned/alpha');
     expect(await screen.findByText('This page is coming soon')).toBeTruthy();
-    expect(document.title).toBe('Device phones - VAP Console');
+    expect(document.title).toBe('Alpha page - VAP Console');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
-    expect(within(breadcrumb).getByText('Device phones').getAttribute('aria-current')).toBe('page');
+    expect(within(breadcrumb).getByText('Alpha page').getAttribute('aria-current')).toBe('page');
   });
 
   it('every visited page opens a tab after the pinned dashboard, and a refresh keeps the page', async () => {
-    const { kernel, router } = await renderConsole('/voip/device-phone?page=2');
+    const { kernel, router } = await renderConsole('/planned/alpha?page=2');
     await screen.findByText('This page is coming soon');
     expect(kernel.tabs.state.views.map((view) => view.fullPath)).toEqual([
       '/dashboard',
-      '/voip/device-phone?page=2',
+      '/planned/alpha?page=2',
     ]);
-    const target = kernel.tabs.refresh('/voip/device-phone');
+    const target = kernel.tabs.refresh('/planned/alpha');
     await act(() => router.navigate(target ?? ''));
     await screen.findByText('This page is coming soon');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/voip/device-phone?page=2',
-    );
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/planned/alpha?page=2');
   });
 
   it('navigation by name to a page the role lacks shows "not permitted"', async () => {
@@ -123,7 +115,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
       [`GET ${CATALOGUE_PATH}`]: {
         body: {
           pages: [
-            { name: 'voip_device_phone', path: '/voip/device-phone' },
+            { name: 'planned_alpha', path: '/planned/alpha' },
             { name: 'system_role', path: '/system/role' },
           ],
         },
@@ -136,7 +128,7 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
     expect(router.state.location.pathname).toBe('/system/role/');
     expect(document.title).toBe('You are not permitted to open this page - VAP Console');
     await act(() => router.navigate('/no/such/page'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voip/device-phone'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planned/alpha'));
   });
 
   it('the user menu lists AccessKey for the owner only (a plugin contribution)', async () => {
@@ -201,14 +193,12 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('logout revokes the session and goes to /login?redirect={fullPath}', async () => {
-    const { router, api, kernel } = await renderConsole('/voip/device-phone?tab=2');
+    const { router, api, kernel } = await renderConsole('/planned/alpha?tab=2');
     await userEvent.click(await screen.findByTestId('user-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await screen.findByRole('form', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/voip/device-phone?tab=2',
-    );
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/planned/alpha?tab=2');
     expect(api.calls.some((call) => call.method === 'POST' && call.path === '/v1/pms/user/logout')).toBe(
       true,
     );
@@ -229,11 +219,11 @@ describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   });
 
   it('switching the language re-renders the sidebar and the title at once', async () => {
-    const { kernel } = await renderConsole('/voip/device-phone');
+    const { kernel } = await renderConsole('/planned/alpha');
     await screen.findByText('This page is coming soon');
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(await screen.findByRole('button', { name: '网络电话' })).toBeTruthy();
-    expect(document.title).toBe('设备话机 - VAP 管理控制台');
+    expect(await screen.findByRole('button', { name: '规划区域' })).toBeTruthy();
+    expect(document.title).toBe('甲页面 - VAP 管理控制台');
   });
 
   it('an unreadable stored token is dropped and the user signs in again', async () => {

@@ -1,12 +1,14 @@
 /** Renders the whole console (router, kernel, plugins) for the console's own tests. */
 import { render } from '@testing-library/react';
 import { type MenuItem, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
+import { definePlugin, messages } from '@vap/kernel';
 import { API_PATHS, type Kernel, KernelProvider } from '@vap/kernel/host';
 import { type Answers, createTestKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
 import { useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { sharedMessages } from './messages.js';
 import { Overlays } from './overlays.js';
+import { plannedPage } from './planned-plugins.js';
 import { loadConsolePlugins } from './plugins.js';
 import { ConsoleRoutes } from './router.js';
 
@@ -15,14 +17,54 @@ export const item = (
   partial: Partial<MenuItem> & Pick<MenuItem, 'id' | 'name' | 'type' | 'path'>,
 ): MenuItem => testMenuItem({ sort: partial.id, ...partial });
 
+/**
+ * An area not built yet, made up for the tests so that they need no plugin's data (and outlive the
+ * real planned areas): its pages are the console's planned pages ("coming soon"), titled by their
+ * menu entries in the area's words.
+ */
+export const plannedArea = definePlugin({
+  id: 'test-planned',
+  kernel: '^2',
+  pages: [plannedPage('planned_alpha'), plannedPage('planned_beta')],
+  messages: [
+    messages('planned', {
+      en: async () => ({
+        default: {
+          menu: { planned: 'Planned area', planned_alpha: 'Alpha page', planned_beta: 'Beta page' },
+        },
+      }),
+      'zh-CN': async () => ({
+        default: {
+          menu: { planned: '规划区域', planned_alpha: '甲页面', planned_beta: '乙页面' },
+        },
+      }),
+      'zh-TW': async () => ({
+        default: {
+          menu: { planned: '規劃區域', planned_alpha: '甲頁面', planned_beta: '乙頁面' },
+        },
+      }),
+    }),
+  ],
+});
+
 export const menus: MenuItem[] = [
   item({
     id: 1,
-    name: 'voip',
+    name: 'planned',
     type: 'dir',
-    path: 'voip',
+    path: 'planned',
     icon: 'wallet',
-    children: [item({ id: 2, parent_id: 1, name: 'voip_device_phone', type: 'page', path: 'device-phone' })],
+    title: 'planned:menu.planned',
+    children: [
+      item({
+        id: 2,
+        parent_id: 1,
+        name: 'planned_alpha',
+        type: 'page',
+        path: 'alpha',
+        title: 'planned:menu.planned_alpha',
+      }),
+    ],
   }),
   item({ id: 3, name: 'dashboard', type: 'page', path: 'dashboard' }),
   item({
@@ -123,4 +165,4 @@ function mount(kernel: Kernel, path: string): TestRouter {
   return router;
 }
 
-const plugins = await loadConsolePlugins();
+const plugins = [...(await loadConsolePlugins()), plannedArea];

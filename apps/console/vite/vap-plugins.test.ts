@@ -89,6 +89,7 @@ describe('the console plugin list (plugins.json)', () => {
       '@vap/plugin-resources',
       '@vap/plugin-resource-management',
       '@vap/plugin-campaigns',
+      '@vap/plugin-voip',
     ]);
   });
 

@@ -51,7 +51,16 @@ const withMedia = {
       name: 'media',
       type: 'dir',
       path: 'media',
-      children: [item({ id: 9, parent_id: 8, name: 'voip_agent_phone', type: 'page', path: 'agent-phone' })],
+      children: [
+        item({
+          id: 9,
+          parent_id: 8,
+          name: 'planned_beta',
+          type: 'page',
+          path: 'beta',
+          title: 'planned:menu.planned_beta',
+        }),
+      ],
     }),
   ],
 };
@@ -59,9 +68,9 @@ const withMedia = {
 async function openTwoPages() {
   const rendered = await renderConsole('/dashboard', withMedia);
   await screen.findByRole('heading', { name: /Welcome back/ });
-  await act(() => rendered.router.navigate('/voip/device-phone'));
+  await act(() => rendered.router.navigate('/planned/alpha'));
   await screen.findByText('This page is coming soon');
-  await act(() => rendered.router.navigate('/media/agent-phone'));
+  await act(() => rendered.router.navigate('/media/beta'));
   await screen.findByText('This page is coming soon');
   return rendered;
 }
@@ -69,8 +78,8 @@ async function openTwoPages() {
 describe('tab bar (spec §2.4)', () => {
   it('shows the pinned dashboard first and every visited page, the current one marked', async () => {
     await openTwoPages();
-    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Agent phones']);
-    expect(within(tabBar()).getByRole('link', { name: 'Agent phones' }).getAttribute('aria-current')).toBe(
+    expect(tabNames()).toEqual(['Dashboard', 'Alpha page', 'Beta page']);
+    expect(within(tabBar()).getByRole('link', { name: 'Beta page' }).getAttribute('aria-current')).toBe(
       'page',
     );
     expect(within(tabBar()).queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
@@ -78,9 +87,9 @@ describe('tab bar (spec §2.4)', () => {
 
   it('closing the current tab goes to the last remaining one', async () => {
     const { router } = await openTwoPages();
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Device phones']);
-    expect(router.state.location.pathname).toBe('/voip/device-phone');
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Beta page' }));
+    expect(tabNames()).toEqual(['Dashboard', 'Alpha page']);
+    expect(router.state.location.pathname).toBe('/planned/alpha');
   });
 
   it('closing a tab whose page holds unsaved work asks first, and stays when told to', async () => {
@@ -109,27 +118,27 @@ describe('tab bar (spec §2.4)', () => {
   it('a middle click closes a tab, and does nothing to the pinned one', async () => {
     await openTwoPages();
     fireEvent(
-      within(tabBar()).getByRole('link', { name: 'Device phones' }),
+      within(tabBar()).getByRole('link', { name: 'Alpha page' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
+    expect(tabNames()).toEqual(['Dashboard', 'Beta page']);
     fireEvent(
       within(tabBar()).getByRole('link', { name: 'Dashboard' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),
     );
-    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
+    expect(tabNames()).toEqual(['Dashboard', 'Beta page']);
   });
 
   it('Delete closes the focused tab', async () => {
     await openTwoPages();
-    within(tabBar()).getByRole('link', { name: 'Device phones' }).focus();
+    within(tabBar()).getByRole('link', { name: 'Alpha page' }).focus();
     await userEvent.keyboard('{Delete}');
-    expect(tabNames()).toEqual(['Dashboard', 'Agent phones']);
+    expect(tabNames()).toEqual(['Dashboard', 'Beta page']);
   });
 
   it('the right-click menu is 105 px wide and offers refresh, close, close others and close all', async () => {
     const { router } = await openTwoPages();
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Device phones' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Alpha page' }));
     const menu = await screen.findByRole('menu');
     expect(menu.style.width).toBe('105px');
     expect(
@@ -138,10 +147,10 @@ describe('tab bar (spec §2.4)', () => {
         .map((entry) => entry.textContent),
     ).toEqual(['Refresh', 'Close', 'Close others', 'Close all']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Close others' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Device phones']);
-    expect(router.state.location.pathname).toBe('/voip/device-phone');
+    expect(tabNames()).toEqual(['Dashboard', 'Alpha page']);
+    expect(router.state.location.pathname).toBe('/planned/alpha');
 
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Device phones' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Alpha page' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(tabNames()).toEqual(['Dashboard']);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -158,17 +167,17 @@ describe('tab bar (spec §2.4)', () => {
     const { router, kernel } = await openTwoPages();
     const refreshed = vi.fn();
     kernel.bus.subscribe('tabs.refresh', refreshed);
-    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Agent phones' }));
+    fireEvent.contextMenu(within(tabBar()).getByRole('link', { name: 'Beta page' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await screen.findByText('This page is coming soon');
-    expect(refreshed).toHaveBeenCalledWith({ key: '/media/agent-phone', name: 'voip_agent_phone' });
-    expect(router.state.location.pathname).toBe('/media/agent-phone');
+    expect(refreshed).toHaveBeenCalledWith({ key: '/media/beta', name: 'planned_beta' });
+    expect(router.state.location.pathname).toBe('/media/beta');
   });
 
   it('tab titles switch language at once', async () => {
     const { kernel } = await openTwoPages();
     await act(() => kernel.setLanguage('zh-CN'));
-    expect(tabNames()).toEqual(['首页', '设备话机', '坐席话机']);
+    expect(tabNames()).toEqual(['首页', '甲页面', '乙页面']);
   });
 });
 
@@ -237,9 +246,9 @@ describe('sidebar (spec §2.4)', () => {
   it('the menu search keeps matching entries and their dirs', async () => {
     await renderConsole('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'phone');
+    await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'alpha');
     const nav = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Device phones' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Alpha page' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.clear(within(sidebar).getByRole('searchbox', { name: 'Search menu' }));
     await userEvent.type(within(sidebar).getByRole('searchbox', { name: 'Search menu' }), 'zzz');
@@ -253,11 +262,11 @@ describe('sidebar (spec §2.4)', () => {
       if (!page) throw new Error(`No page claims ${name}`);
       return vi.spyOn(page, 'component');
     };
-    const adPackages = loaderOf('voip_device_phone');
+    const adPackages = loaderOf('planned_alpha');
     const dashboard = loaderOf('dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    await userEvent.click(within(nav).getByRole('button', { name: 'Internet telephony' }));
-    await userEvent.hover(within(nav).getByRole('link', { name: 'Device phones' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Planned area' }));
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Alpha page' }));
     await waitFor(() => expect(adPackages).toHaveBeenCalledTimes(1));
     act(() => within(nav).getByRole('link', { name: 'Dashboard' }).focus());
     await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(1));
@@ -266,7 +275,7 @@ describe('sidebar (spec §2.4)', () => {
   it('arrow keys move between menu entries', async () => {
     await renderConsole('/dashboard');
     const nav = within(await screen.findByTestId('sidebar')).getByRole('navigation', { name: 'Main menu' });
-    const billing = within(nav).getByRole('button', { name: 'Internet telephony' });
+    const billing = within(nav).getByRole('button', { name: 'Planned area' });
     billing.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Dashboard');
@@ -295,10 +304,10 @@ describe('sidebar (spec §2.4)', () => {
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
     await userEvent.click(
-      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Internet telephony' }),
+      within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Planned area' }),
     );
-    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Device phones' }));
-    expect(router.state.location.pathname).toBe('/voip/device-phone');
+    await userEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Alpha page' }));
+    expect(router.state.location.pathname).toBe('/planned/alpha');
     await waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
   });
 });

@@ -1,0 +1,9 @@
+import { PhoneList } from './phone-list.js';
+
+/**
+ * Agent phones (spec §2.3 voip_agent_phone; issue 33): the agents' extensions, which call centers
+ * each answers for, and their live registration.
+ */
+export default function AgentPhonesPage() {
+  return <PhoneList kind="agent" />;
+}

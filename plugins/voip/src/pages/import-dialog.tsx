@@ -1,0 +1,283 @@
+import {
+  API_BASE,
+  toCsv,
+  VOIP_CALLS,
+  VOIP_IMPORT_COLUMNS,
+  VOIP_IMPORT_MAX_BYTES,
+  VOIP_IMPORT_MAX_ROWS,
+  type VoipImportResult,
+} from '@vap/contracts';
+import { ApiError, useClient, useKernel, useT } from '@vap/kernel';
+import {
+  Alert,
+  Button,
+  checkFile,
+  Dialog,
+  downloadBlob,
+  Field,
+  type FileRules,
+  formatFileSize,
+  message,
+  UploadError,
+  uploadWithProgress,
+  useFileCheckMessage,
+} from '@vap/ui';
+import { useEffect, useRef, useState } from 'react';
+
+const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: VOIP_IMPORT_MAX_BYTES };
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'done'; result: VoipImportResult };
+
+/** Sends the workbook with its progress (fetch has none), as the kernel's client would: its token and language. */
+function useImportUpload() {
+  const { session, i18n, bus } = useKernel();
+  return async (file: File, onProgress: (progress: number) => void, signal: AbortSignal) => {
+    const bearer = session.token;
+    let answer: unknown;
+    try {
+      answer = await uploadWithProgress({
+        url: `${API_BASE}${VOIP_CALLS.importDevicePhones.path}`,
+        file,
+        fields: {},
+        headers: {
+          'Accept-Language': i18n.language,
+          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+        },
+        onProgress,
+        signal,
+      });
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      // A refusal with 401 ends the session like any other call (spec §8).
+      if (error.status === 401) bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') });
+      throw new ApiError(
+        error.status,
+        typeof error.code === 'string' ? error.code : 'upload_failed',
+        error.message,
+      );
+    }
+    const parsed = (await VOIP_CALLS.importDevicePhones.schemas()).response.safeParse(answer);
+    if (!parsed.success) throw new ApiError(200, 'invalid_response', '');
+    return parsed.data;
+  };
+}
+
+/**
+ * Imports device phones from a workbook (issue 33): its template, the file, then either every bad
+ * row with its row and reason — and nothing imported — or the imported phones with their
+ * passwords, shown this once and downloadable.
+ */
+export default function ImportDialog({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const t = useT('voip');
+  const voip = useClient(VOIP_CALLS);
+  const upload = useImportUpload();
+  const fileCheckMessage = useFileCheckMessage();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [downloading, setDownloading] = useState(false);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const choose = async (chosen: File | undefined) => {
+    setPhase({ kind: 'idle' });
+    if (!chosen) return;
+    const failure = await checkFile(chosen, FILE_RULES);
+    setFile(failure ? null : chosen);
+    setFileError(failure ? fileCheckMessage(failure) : '');
+  };
+
+  const template = async () => {
+    setDownloading(true);
+    try {
+      downloadBlob(`${t('import.templateFile')}.xlsx`, (await voip.importTemplate()).blob);
+    } catch {
+      // The console shows the server's message.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const send = async () => {
+    if (!file) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setPhase({ kind: 'uploading', progress: 0 });
+    try {
+      const result = await upload(
+        file,
+        (progress) => setPhase({ kind: 'uploading', progress }),
+        controller.signal,
+      );
+      setPhase({ kind: 'done', result });
+      if (result.imported.length > 0) {
+        message.success(t('import.done', { count: result.imported.length }));
+        onImported();
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      let text = error instanceof Error ? error.message : '';
+      if (error instanceof ApiError && error.code === 'no_device') text = t('import.noRows');
+      setPhase({ kind: 'failed', message: text || t('import.failed') });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  };
+
+  const result = phase.kind === 'done' ? phase.result : null;
+  const passwords = () =>
+    downloadBlob(
+      `${t('import.passwordsFile')}.csv`,
+      new Blob(
+        [
+          toCsv(
+            [t('credentials.dialId'), t('credentials.password')],
+            (result?.imported ?? []).map((each) => [each.dial_id, each.password]),
+          ),
+        ],
+        { type: 'text/csv;charset=utf-8' },
+      ),
+    );
+
+  return (
+    <Dialog
+      onClose={onClose}
+      title={t('import.title')}
+      size="large"
+      footer={
+        <>
+          <Button onClick={onClose}>{result ? t('close') : t('cancel')}</Button>
+          {result ? null : (
+            <Button
+              variant="primary"
+              disabled={!file}
+              loading={phase.kind === 'uploading'}
+              onClick={() => void send()}
+            >
+              {t('import.upload')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-ink-soft">
+          {t('import.columns', { columns: VOIP_IMPORT_COLUMNS.join(', ') })}
+        </p>
+        <div>
+          <Button size="small" loading={downloading} onClick={() => void template()}>
+            {t('import.template')}
+          </Button>
+        </div>
+        <Field
+          label={t('import.file')}
+          hint={t('import.fileHint', {
+            size: formatFileSize(VOIP_IMPORT_MAX_BYTES),
+            rows: VOIP_IMPORT_MAX_ROWS,
+          })}
+          error={fileError || undefined}
+        >
+          <input
+            type="file"
+            accept={FILE_RULES.accept?.join(',')}
+            aria-label={t('import.file')}
+            data-testid="voip-import-file"
+            disabled={phase.kind === 'uploading'}
+            onChange={(event) => void choose(event.currentTarget.files?.[0])}
+            className="text-sm"
+          />
+        </Field>
+        {phase.kind === 'uploading' ? (
+          <progress
+            value={phase.progress}
+            max={1}
+            aria-label={t('import.upload')}
+            className="h-2 w-full overflow-hidden rounded-full accent-primary"
+          />
+        ) : null}
+        {phase.kind === 'failed' ? <Alert tone="error">{phase.message}</Alert> : null}
+        {result && result.errors.length > 0 ? (
+          <section className="flex flex-col gap-2">
+            <Alert tone="warning">
+              {t('import.refused', { failed: result.errors.length, rows: result.rows })}
+            </Alert>
+            <div className="max-h-72 overflow-auto rounded border border-line-soft">
+              <table
+                aria-label={t('import.refused', { failed: result.errors.length, rows: result.rows })}
+                className="w-full text-sm"
+              >
+                <thead className="sticky top-0 bg-canvas">
+                  <tr>
+                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                      {t('import.row')}
+                    </th>
+                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                      {t('column.dialId')}
+                    </th>
+                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                      {t('import.reason')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.errors.map((error) => (
+                    <tr key={error.row} className="border-t border-line-soft">
+                      <td className="px-3 py-1.5">{error.row}</td>
+                      <td className="px-3 py-1.5">{error.dial_id || '—'}</td>
+                      <td className="px-3 py-1.5">{t(`importErrors.${error.code}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        ) : null}
+        {result && result.errors.length === 0 ? (
+          <section className="flex flex-col gap-2">
+            <Alert tone="success">{t('import.done', { count: result.imported.length })}</Alert>
+            <div className="max-h-72 overflow-auto rounded border border-line-soft">
+              <table
+                aria-label={t('import.done', { count: result.imported.length })}
+                className="w-full text-sm"
+              >
+                <thead className="sticky top-0 bg-canvas">
+                  <tr>
+                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                      {t('credentials.dialId')}
+                    </th>
+                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                      {t('credentials.password')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.imported.map((each) => (
+                    <tr key={each.dial_id} className="border-t border-line-soft">
+                      <td className="px-3 py-1.5">{each.dial_id}</td>
+                      <td className="px-3 py-1.5 font-mono">{each.password}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div>
+              <Button size="small" onClick={passwords}>
+                {t('import.downloadPasswords')}
+              </Button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  VOIP_CALLS,
+  VOIP_DISPLAY_NAME_MAX_LENGTH,
+  type VoipCredentials,
+  type VoipExtension,
+  voipAgentPhoneFormSchema,
+  voipDevicePhoneFormSchema,
+} from '@vap/contracts';
+import { ApiError, useClient, useT } from '@vap/kernel';
+import { applyFieldErrors, FormDialog, FormField, Input, message, PasswordInput, useZodForm } from '@vap/ui';
+import { useDeferredValue, useId } from 'react';
+
+interface PhoneDialogProps {
+  /** The extension edited; null adds one. */
+  extension: VoipExtension | null;
+  onClose: () => void;
+  /** Saved: a new extension comes with its password, shown once. */
+  onSaved: (saved: { extension: VoipExtension; credentials?: VoipCredentials }) => void;
+}
+
+/** The dial id (fixed once made), the display name and, when adding, an optional password. */
+function CommonFields({ editing }: { editing: boolean }) {
+  const t = useT('voip');
+  return (
+    <>
+      <FormField
+        name="dial_id"
+        label={t('field.dialId')}
+        required
+        hint={editing ? undefined : t('field.dialIdHint')}
+        render={({ field }) => <Input {...field} maxLength={20} disabled={editing} autoComplete="off" />}
+      />
+      <FormField
+        name="display_name"
+        label={t('field.displayName')}
+        render={({ field }) => (
+          <Input {...field} value={field.value ?? ''} maxLength={VOIP_DISPLAY_NAME_MAX_LENGTH} />
+        )}
+      />
+      {editing ? null : (
+        <FormField
+          name="password"
+          label={t('field.password')}
+          hint={t('field.passwordHint')}
+          render={({ field }) => (
+            <PasswordInput {...field} value={field.value ?? ''} maxLength={20} autoComplete="new-password" />
+          )}
+        />
+      )}
+    </>
+  );
+}
+
+/** The company's devices within the caller's groups whose serial holds what is typed: the field's suggestions. */
+function DeviceSuggestions({ id, typed }: { id: string; typed: string }) {
+  const voip = useClient(VOIP_CALLS);
+  const search = useDeferredValue(typed.trim());
+  const devices = useQuery({
+    queryKey: ['voip', 'devices', search],
+    queryFn: ({ signal }) =>
+      voip.devices(
+        {
+          query: {
+            page: 1,
+            size: 20,
+            wheres: search ? [{ k: 'sn', o: 'like', v: search }] : [],
+            orders: [],
+          },
+        },
+        { signal },
+      ),
+  });
+  return (
+    <datalist id={id}>
+      {devices.data?.items.map((device) => (
+        <option key={device.id} value={device.sn}>
+          {device.name}
+        </option>
+      ))}
+    </datalist>
+  );
+}
+
+/** Adds a device phone bound to a device by serial, or edits its device and display name. */
+export function DevicePhoneDialog({ extension, onClose, onSaved }: PhoneDialogProps) {
+  const t = useT('voip');
+  const voip = useClient(VOIP_CALLS);
+  const listId = useId();
+  const form = useZodForm(voipDevicePhoneFormSchema, {
+    defaultValues: {
+      dial_id: extension?.dial_id ?? '',
+      device_sn: extension?.device_sn ?? '',
+      display_name: extension?.display_name ?? '',
+      password: '',
+    },
+  });
+  const submit = async (values: {
+    dial_id: string;
+    device_sn: string;
+    display_name: string;
+    password?: string | undefined;
+  }) => {
+    try {
+      if (extension) {
+        const saved = await voip.updateDevicePhone({
+          params: { id: extension.id },
+          body: { device_sn: values.device_sn, display_name: values.display_name },
+        });
+        message.success(t('saved', { name: saved.dial_id }));
+        onSaved({ extension: saved });
+      } else {
+        const credentials = await voip.createDevicePhone({ body: values });
+        onSaved({ extension: credentials.extension, credentials });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+    }
+  };
+  return (
+    <FormDialog
+      form={form}
+      title={
+        extension ? t('devicePhone.editTitle', { dialId: extension.dial_id }) : t('devicePhone.addTitle')
+      }
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={extension ? t('save') : t('add')}
+    >
+      <CommonFields editing={extension !== null} />
+      <FormField
+        name="device_sn"
+        label={t('field.device')}
+        required
+        hint={t('field.deviceHint')}
+        render={({ field }) => <Input {...field} list={listId} maxLength={64} autoComplete="off" />}
+      />
+      <DeviceSuggestions id={listId} typed={form.watch('device_sn') ?? ''} />
+    </FormDialog>
+  );
+}
+
+/** Adds an agent phone, or edits its display name. */
+export function AgentPhoneDialog({ extension, onClose, onSaved }: PhoneDialogProps) {
+  const t = useT('voip');
+  const voip = useClient(VOIP_CALLS);
+  const form = useZodForm(voipAgentPhoneFormSchema, {
+    defaultValues: {
+      dial_id: extension?.dial_id ?? '',
+      display_name: extension?.display_name ?? '',
+      password: '',
+    },
+  });
+  const submit = async (values: { dial_id: string; display_name: string; password?: string | undefined }) => {
+    try {
+      if (extension) {
+        const saved = await voip.updateAgentPhone({
+          params: { id: extension.id },
+          body: { display_name: values.display_name },
+        });
+        message.success(t('saved', { name: saved.dial_id }));
+        onSaved({ extension: saved });
+      } else {
+        const credentials = await voip.createAgentPhone({ body: values });
+        onSaved({ extension: credentials.extension, credentials });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+    }
+  };
+  return (
+    <FormDialog
+      form={form}
+      title={extension ? t('agentPhone.editTitle', { dialId: extension.dial_id }) : t('agentPhone.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={extension ? t('save') : t('add')}
+    >
+      <CommonFields editing={extension !== null} />
+    </FormDialog>
+  );
+}
