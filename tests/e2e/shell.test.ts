@@ -28,17 +28,17 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Open pages' });
 const tabNames = (page: Page) => tabs(page).getByRole('link').allTextContents();
 
-/** Opens a menu entry; by default one whose plugin is not built yet ("coming soon"). */
+/** Opens a menu entry; by default a list page, ready once its table (named as the page) shows. */
 async function openPage(
   page: Page,
   dir: string,
   entry: string,
-  ready = () => page.getByText('This page is coming soon'),
+  ready = () => page.getByRole('table', { name: entry }),
 ) {
   const dirButton = menu(page).getByRole('button', { name: dir });
   if ((await dirButton.getAttribute('aria-expanded')) !== 'true') await dirButton.click();
   await menu(page).getByRole('link', { name: entry }).click();
-  // The previous page may also say "coming soon": wait for the new page's tab to be the current one.
+  // Wait for the new page's tab to be the current one, then for the page itself.
   await tabs(page).locator('a[aria-current="page"]', { hasText: entry }).waitFor();
   await ready().waitFor();
 }
@@ -100,7 +100,7 @@ describe('tab bar', () => {
     expect((await contextMenu.boundingBox())?.width).toBe(105);
     await contextMenu.getByRole('menuitem', { name: 'Refresh' }).click();
     await page.waitForURL(/\/voip\/device-phone$/);
-    await page.getByText('This page is coming soon').waitFor();
+    await page.getByRole('table', { name: 'Device phones' }).waitFor();
 
     await tabs(page).getByRole('link', { name: 'Device phones' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Close others' }).click();
@@ -128,7 +128,7 @@ describe('tab bar', () => {
     const { context, page } = await signIn(DEMO.account);
     await openPage(page, 'Internet telephony', 'Device phones');
     await page.reload();
-    await page.getByText('This page is coming soon').waitFor();
+    await page.getByRole('table', { name: 'Device phones' }).waitFor();
     expect(await tabNames(page)).toEqual(['Dashboard', 'Device phones']);
     await context.close();
   });

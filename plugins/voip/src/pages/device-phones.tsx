@@ -14,12 +14,12 @@ export default function DevicePhonesPage() {
   const t = useT('voip');
   const mayImport = usePermission('import');
   const [importing, setImporting] = useState(false);
-  const [version, setVersion] = useState(0);
+  const [imports, setImports] = useState(0);
   return (
     <>
       <PhoneList
-        key={version}
         kind="device"
+        reloads={imports}
         toolbar={
           mayImport ? <Button onClick={() => setImporting(true)}>{t('devicePhone.import')}</Button> : null
         }
@@ -28,7 +28,7 @@ export default function DevicePhonesPage() {
         <Suspense fallback={null}>
           <ImportDialog
             onClose={() => setImporting(false)}
-            onImported={() => setVersion((current) => current + 1)}
+            onImported={() => setImports((current) => current + 1)}
           />
         </Suspense>
       ) : null}

@@ -18,7 +18,7 @@ import {
   Tag,
   useFilters,
 } from '@vap/ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CredentialsDialog } from './credentials-dialog.js';
 import { ServerBanner, StatusTag, useLiveList } from './live.js';
 import { AgentPhoneDialog, DevicePhoneDialog } from './phone-dialogs.js';
@@ -31,7 +31,16 @@ const SECTIONS = { device: 'devicePhone', agent: 'agentPhone' } as const;
  * shown. The role's buttons add, edit, reset the password of (edit) and delete (asked first) one;
  * a password is shown once, when it is made.
  */
-export function PhoneList({ kind, toolbar }: { kind: VoipExtensionKind; toolbar?: ReactNode }) {
+export function PhoneList({
+  kind,
+  toolbar,
+  reloads = 0,
+}: {
+  kind: VoipExtensionKind;
+  toolbar?: ReactNode;
+  /** Changed by the page when it changed the list itself (an import): the list reads it again. */
+  reloads?: number;
+}) {
   const t = useT('voip');
   const voip = useClient(VOIP_CALLS);
   const section = SECTIONS[kind];
@@ -42,6 +51,9 @@ export function PhoneList({ kind, toolbar }: { kind: VoipExtensionKind; toolbar?
   const [editing, setEditing] = useState<VoipExtension | 'new' | null>(null);
   const [credentials, setCredentials] = useState<VoipCredentials | null>(null);
   useLiveList(table);
+  useEffect(() => {
+    if (reloads > 0) table.current?.reload();
+  }, [reloads]);
   const filters = useFilters(VOIP_EXTENSION_FILTERS, [
     { key: 'dial_id', op: 'like', kind: 'text', label: t('column.dialId'), className: 'w-40' },
     { key: 'display_name', op: 'like', kind: 'text', label: t('column.displayName'), className: 'w-40' },
