@@ -68,6 +68,10 @@ const LIST_PAGES = [
   'resource_management',
   'hologram_parking',
   'adpkg_management',
+  'voip_device_phone',
+  'voip_agent_phone',
+  'voip_call_center',
+  'voip_dial_record',
 ] as const;
 const ALWAYS_PAGES = ['/notices', '/messages', '/accesskey'] as const;
 /** The lists a vendor's staff live in, also checked at 1440 px. */
