@@ -94,6 +94,7 @@ async function main() {
       voip: {
         sipDomain: config.voip.sipDomain,
         ...(config.voip.sipServer ? { sipServer: config.voip.sipServer } : {}),
+        ...(config.voip.sipWebSocket ? { sipWebSocket: config.voip.sipWebSocket } : {}),
       },
       mqttLimits: config.mqttLimits,
       mqttBroker: config.mqttBroker,

@@ -159,6 +159,8 @@ export const VOIP_EXTENSION_ORDER_KEYS = ['created_at', 'dial_id'] as const;
 /** Where the phones register, and whether live status can be read (GET voip/server). */
 export const voipServerSchema = z.object({
   server: z.string().nullable(),
+  /** Where an agent's browser softphone connects (SIP over WebSocket), when the SIP server is live. */
+  websocket: z.string().nullable(),
   /** Extensions' status is read from the SIP server's registrations. */
   live: z.boolean(),
   /** Why not, when not: no SIP server configured, or the embedded database. */

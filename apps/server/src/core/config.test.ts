@@ -557,7 +557,11 @@ describe('the MQTT broker (MQTT_PORT, MQTT_TLS_*)', () => {
 
 describe('internet telephony (SIP_DOMAIN, SIP_SERVER; issue 33)', () => {
   it('names companies c{id}.sip.localhost and configures no SIP server by default', () => {
-    expect(loadConfig({}).voip).toEqual({ sipDomain: 'sip.localhost', sipServer: undefined });
+    expect(loadConfig({}).voip).toEqual({
+      sipDomain: 'sip.localhost',
+      sipServer: undefined,
+      sipWebSocket: undefined,
+    });
   });
 
   it('takes a domain name as the suffix of the SIP domains, lower-cased', () => {
@@ -592,5 +596,18 @@ describe('internet telephony (SIP_DOMAIN, SIP_SERVER; issue 33)', () => {
       'udp:sip example.com:5060',
     ])
       expect(() => loadConfig({ SIP_SERVER: bad }), bad).toThrow('SIP_SERVER must be an address such as');
+  });
+
+  it("gives browsers' softphones SIP_WEBSOCKET, or SIP_SERVER when that is a WebSocket URL", () => {
+    const both = loadConfig({
+      SIP_SERVER: 'udp:sip.example.com:5060',
+      SIP_WEBSOCKET: 'wss://sip.example.com/ws',
+    });
+    expect(both.voip.sipWebSocket).toBe('wss://sip.example.com/ws');
+    expect(loadConfig({ SIP_SERVER: 'udp:sip.example.com:5060' }).voip.sipWebSocket).toBeUndefined();
+    expect(loadConfig({ SIP_SERVER: 'ws://127.0.0.1:8088' }).voip.sipWebSocket).toBe('ws://127.0.0.1:8088');
+    expect(() => loadConfig({ SIP_WEBSOCKET: 'udp:sip.example.com:5060' })).toThrow(
+      'SIP_WEBSOCKET must be a WebSocket URL such as',
+    );
   });
 });

@@ -323,6 +323,12 @@ const envSchema = z.object({
       'must be an address such as udp:sip.example.com:5060 or wss://sip.example.com/ws',
     )
     .optional(),
+  SIP_WEBSOCKET: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .regex(/^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be a WebSocket URL such as wss://sip.example.com/ws')
+    .optional(),
   ARGON2_CONCURRENCY: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -469,8 +475,9 @@ export interface Config {
   /**
    * Internet telephony (issue 33): the suffix of each company's SIP domain (SIP_DOMAIN), and where
    * phones register (SIP_SERVER); without a SIP server every extension says it is not connected.
+   * Agents' browser softphones connect to SIP_WEBSOCKET, or to SIP_SERVER when it is a WebSocket URL.
    */
-  voip: { sipDomain: string; sipServer: string | undefined };
+  voip: { sipDomain: string; sipServer: string | undefined; sipWebSocket: string | undefined };
   /** The largest packet, and the failed connects allowed before the broker refuses them outright. */
   mqttLimits: MqttLimits;
   /**
@@ -678,7 +685,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.MAIL_FROM }
         : { provider: 'dev', from: e.MAIL_FROM },
     mqttLogMaxRows: e.MQTT_LOG_MAX_ROWS,
-    voip: { sipDomain: e.SIP_DOMAIN, sipServer: e.SIP_SERVER },
+    voip: {
+      sipDomain: e.SIP_DOMAIN,
+      sipServer: e.SIP_SERVER,
+      // Browsers' softphones reach the SIP server by WebSocket only: SIP_SERVER when it is one.
+      sipWebSocket:
+        e.SIP_WEBSOCKET ?? (e.SIP_SERVER && /^wss?:/i.test(e.SIP_SERVER) ? e.SIP_SERVER : undefined),
+    },
     mqttLimits: {
       maxPacketSize: e.MQTT_MAX_PACKET_SIZE,
       failuresPerClient: e.MQTT_AUTH_FAILURES_PER_CLIENT,

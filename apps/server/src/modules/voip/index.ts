@@ -22,6 +22,8 @@ export interface VoipSettings {
   sipDomain?: string;
   /** Where phones register (SIP_SERVER); none configured when absent. */
   sipServer?: string;
+  /** Where agents' browser softphones connect (SIP over WebSocket); none when absent. */
+  sipWebSocket?: string;
 }
 
 export const voipModule = (settings: VoipSettings = {}) =>
@@ -46,6 +48,7 @@ export const voipModule = (settings: VoipSettings = {}) =>
             source,
             sipDomain,
             sipServer,
+            sipWebSocket: settings.sipWebSocket ?? null,
           }),
       };
     },

@@ -73,11 +73,22 @@ export interface VoipRouteOptions {
   source: StatusSource;
   sipDomain: string;
   sipServer: string | null;
+  sipWebSocket: string | null;
 }
 
 export async function voipRoutes(
   app: FastifyInstance,
-  { db, importSlots, extensions, callCenters, dialRecords, source, sipDomain, sipServer }: VoipRouteOptions,
+  {
+    db,
+    importSlots,
+    extensions,
+    callCenters,
+    dialRecords,
+    source,
+    sipDomain,
+    sipServer,
+    sipWebSocket,
+  }: VoipRouteOptions,
 ) {
   // The import's workbook is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
@@ -98,6 +109,8 @@ export async function voipRoutes(
     const companyId = await companyOfCaller(request);
     return {
       server: sipServer,
+      // Only where the status is live: a softphone needs the SIP server Kamailio runs on PostgreSQL.
+      websocket: source.live ? sipWebSocket : null,
       live: source.live,
       reason: source.live ? null : source.reason,
       domain: extensions.domainOf(companyId),

@@ -31,6 +31,7 @@ import { addressOfUri } from './registrations.js';
 import { kamLocation, voipDialRecords, voipExtensions } from './schema.js';
 
 const SIP_SERVER = 'udp:127.0.0.1:5060';
+const SIP_WEBSOCKET = 'ws://127.0.0.1:8088';
 const api = (path: string) => `/webapi${path}`;
 
 /** A workbook of the import's columns (the header first). */
@@ -105,7 +106,7 @@ function suite(engine: Engine, sipServer: string | undefined) {
   });
 
   beforeAll(async () => {
-    t = await createTestApp(engine, sipServer ? { voip: { sipServer } } : {});
+    t = await createTestApp(engine, sipServer ? { voip: { sipServer, sipWebSocket: SIP_WEBSOCKET } } : {});
     owner = await t.signIn();
     const [company] = await t.database.db
       .select({ id: companies.id })
@@ -653,12 +654,19 @@ function suite(engine: Engine, sipServer: string | undefined) {
       ]);
       const agents = await list<VoipExtension>(VOIP_PATHS.agentPhones);
       const byDial = new Map(agents.items.map((agent) => [agent.dial_id, agent]));
-      const server = await ok<{ live: boolean; reason: string | null; server: string | null }>(
-        'GET',
-        VOIP_PATHS.server,
-      );
+      const server = await ok<{
+        live: boolean;
+        reason: string | null;
+        server: string | null;
+        websocket: string | null;
+      }>('GET', VOIP_PATHS.server);
       if (live) {
-        expect(server).toMatchObject({ live: true, reason: null, server: SIP_SERVER });
+        expect(server).toMatchObject({
+          live: true,
+          reason: null,
+          server: SIP_SERVER,
+          websocket: SIP_WEBSOCKET,
+        });
         expect(byDial.get('agent.500')).toMatchObject({
           status: 'online',
           ip: '203.0.113.9:40312',
@@ -674,7 +682,8 @@ function suite(engine: Engine, sipServer: string | undefined) {
         ).toBe('offline');
       } else {
         const reason = engine === 'pglite' ? 'needs_postgres' : 'not_connected';
-        expect(server).toMatchObject({ live: false, reason });
+        // No softphone without a live SIP server, whatever SIP_WEBSOCKET says.
+        expect(server).toMatchObject({ live: false, reason, websocket: null });
         expect(
           agents.items.every((agent) => agent.status === reason && agent.ip === null && agent.ua === null),
         ).toBe(true);
