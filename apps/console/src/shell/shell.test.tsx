@@ -95,23 +95,23 @@ describe('tab bar (spec §2.4)', () => {
   it('closing a tab whose page holds unsaved work asks first, and stays when told to', async () => {
     const { kernel, router } = await openTwoPages();
     let unsaved = true;
-    kernel.tabs.guard('/media/agent-phone', () => unsaved);
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    kernel.tabs.guard('/media/beta', () => unsaved);
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Beta page' }));
     const asked = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-    expect(asked.textContent).toContain('Agent phones has changes that are not saved');
+    expect(asked.textContent).toContain('Beta page has changes that are not saved');
     await userEvent.click(within(asked).getByRole('button', { name: 'Stay' }));
-    expect(tabNames()).toEqual(['Dashboard', 'Device phones', 'Agent phones']);
+    expect(tabNames()).toEqual(['Dashboard', 'Alpha page', 'Beta page']);
 
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Beta page' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }),
     );
-    await waitFor(() => expect(tabNames()).toEqual(['Dashboard', 'Device phones']));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/voip/device-phone'));
+    await waitFor(() => expect(tabNames()).toEqual(['Dashboard', 'Alpha page']));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planned/alpha'));
 
     unsaved = false;
-    await act(() => router.navigate('/media/agent-phone'));
-    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Agent phones' }));
+    await act(() => router.navigate('/media/beta'));
+    await userEvent.click(within(tabBar()).getByRole('button', { name: 'Close Beta page' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 

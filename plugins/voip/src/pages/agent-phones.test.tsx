@@ -42,7 +42,13 @@ describe('voip_agent_phone (spec §2.3; issue 33)', () => {
   it('says the SIP server is not connected when none is configured, and no phone is online', async () => {
     await render({
       [`GET ${VOIP_PATHS.server}`]: {
-        body: { server: null, live: false, reason: 'not_connected', domain: 'c1.sip.localhost' },
+        body: {
+          server: null,
+          websocket: null,
+          live: false,
+          reason: 'not_connected',
+          domain: 'c1.sip.localhost',
+        },
       },
       [LIST]: pageOf([{ ...alice, status: 'not_connected' }]),
     });

@@ -80,7 +80,13 @@ describe('voip_device_phone (spec §2.3; issue 33)', () => {
     await render({
       [LIST]: pageOf([]),
       [`GET ${VOIP_PATHS.server}`]: {
-        body: { server: null, live: false, reason: 'needs_postgres', domain: 'c1.sip.localhost' },
+        body: {
+          server: null,
+          websocket: null,
+          live: false,
+          reason: 'needs_postgres',
+          domain: 'c1.sip.localhost',
+        },
       },
     });
     expect(await screen.findByText(en.devicePhone.empty)).toBeTruthy();

@@ -3,7 +3,13 @@ import { VOIP_PATHS, type VoipCallCenter, type VoipExtension } from '@vap/contra
 
 export const SERVER = {
   [`GET ${VOIP_PATHS.server}`]: {
-    body: { server: 'udp:sip.example.com:5060', live: true, reason: null, domain: 'c1.sip.example.com' },
+    body: {
+      server: 'udp:sip.example.com:5060',
+      websocket: null,
+      live: true,
+      reason: null,
+      domain: 'c1.sip.example.com',
+    },
   },
 };
 
