@@ -14,7 +14,8 @@ import { apiToken, DEMO, type RunningServer, type StartOptions, startServer } fr
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: switches of a test's own (fake media devices for a softphone, say). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
@@ -29,6 +30,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-quic',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -107,6 +107,13 @@ export type VoipAgentPhoneForm = z.input<typeof voipAgentPhoneFormSchema>;
 export const voipAgentPhoneEditSchema = voipAgentPhoneFormSchema.pick({ display_name: true });
 export type VoipAgentPhoneEdit = z.input<typeof voipAgentPhoneEditSchema>;
 
+/** The softphone's sign-in (issue 33): an agent's own extension and its password, both spec §5.5. */
+export const voipSoftphoneSignInSchema = z.object({
+  dial_id: voipDialIdSchema,
+  password: voipPasswordSchema,
+});
+export type VoipSoftphoneSignIn = z.input<typeof voipSoftphoneSignInSchema>;
+
 /** A password reset: the given one, or one the server makes up. */
 export const voipPasswordResetSchema = z.object({ password: optionalPasswordSchema });
 

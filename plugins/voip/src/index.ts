@@ -16,7 +16,11 @@ export default definePlugin({
     page('voip_device_phone', () => import('./pages/device-phones.js'), {
       buttons: ['add', 'edit', 'delete', 'import'],
     }),
-    page('voip_agent_phone', () => import('./pages/agent-phones.js'), { buttons: ['add', 'edit', 'delete'] }),
+    // Kept alive: the softphone on it stays signed in while its tab is open.
+    page('voip_agent_phone', () => import('./pages/agent-phones.js'), {
+      buttons: ['add', 'edit', 'delete'],
+      keepAlive: true,
+    }),
     page('voip_call_center', () => import('./pages/call-centers.js'), { buttons: ['add', 'edit', 'delete'] }),
     page('voip_dial_record', () => import('./pages/dial-records.js'), { buttons: ['export'] }),
   ],

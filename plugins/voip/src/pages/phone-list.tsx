@@ -34,10 +34,13 @@ const SECTIONS = { device: 'devicePhone', agent: 'agentPhone' } as const;
 export function PhoneList({
   kind,
   toolbar,
+  panel,
   reloads = 0,
 }: {
   kind: VoipExtensionKind;
   toolbar?: ReactNode;
+  /** Shown above the filters, below the SIP server's banner (the agents' softphone). */
+  panel?: ReactNode;
   /** Changed by the page when it changed the list itself (an import): the list reads it again. */
   reloads?: number;
 }) {
@@ -150,6 +153,7 @@ export function PhoneList({
       filterForm={
         <div className="flex flex-col gap-3">
           <ServerBanner />
+          {panel}
           <FilterForm label={t('filters')} filters={filters} />
         </div>
       }

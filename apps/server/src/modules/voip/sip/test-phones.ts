@@ -28,11 +28,39 @@ const SDP = [
   '',
 ].join('\r\n');
 
-function noMedia(): SessionDescriptionHandler {
+/**
+ * An offer shaped as a browser's WebRTC offer (DTLS-SRTP, ICE credentials, one bundled audio m-line
+ * with rtcp-mux): what a WebRTC softphone must accept, there being no media behind it here.
+ */
+export const WEBRTC_OFFER = [
+  'v=0',
+  'o=- 4611731400430051336 2 IN IP4 127.0.0.1',
+  's=-',
+  't=0 0',
+  'a=group:BUNDLE 0',
+  'a=msid-semantic: WMS',
+  'm=audio 9 UDP/TLS/RTP/SAVPF 111 0',
+  'c=IN IP4 0.0.0.0',
+  'a=rtcp:9 IN IP4 0.0.0.0',
+  'a=ice-ufrag:vapT',
+  'a=ice-pwd:vapTestIcePassword0123456',
+  'a=ice-options:trickle',
+  'a=fingerprint:sha-256 7B:8B:F0:65:5F:78:E2:51:3B:AC:6F:F3:3F:46:1B:35:DC:B8:5F:64:1A:24:C2:43:F0:A1:58:D0:A1:2C:19:08',
+  'a=setup:actpass',
+  'a=mid:0',
+  'a=sendrecv',
+  'a=rtcp-mux',
+  'a=rtpmap:111 opus/48000/2',
+  'a=fmtp:111 minptime=10;useinbandfec=1',
+  'a=rtpmap:0 PCMU/8000',
+  '',
+].join('\r\n');
+
+function noMedia(sdp = SDP): SessionDescriptionHandler {
   return {
     close() {},
     async getDescription() {
-      return { body: SDP, contentType: 'application/sdp' };
+      return { body: sdp, contentType: 'application/sdp' };
     },
     hasDescription: (contentType) => contentType === 'application/sdp',
     async setDescription() {},
@@ -52,6 +80,8 @@ export interface Ring {
 export interface CallOutcome {
   /** The final status of the INVITE: 200 answered, or the failure the caller got. */
   status: number;
+  /** The body of a 200 (the callee's session description). */
+  body?: string;
   /** Milliseconds from sending the INVITE to its final response. */
   after: number;
   session: Inviter;
@@ -90,6 +120,8 @@ export interface TestPhoneOptions {
   password: string;
   /** The digest user, when it is not the dial id (registering as someone else). */
   authUser?: string;
+  /** The session description this phone offers and answers with (a plain-RTP audio one by default). */
+  sdp?: string;
 }
 
 /** SIP.js opens `new WebSocket(url, 'sip')` on the global; Node 20 has none until this is called. */
@@ -115,7 +147,7 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
     authorizationUsername: options.authUser ?? options.dialId,
     authorizationPassword: options.password,
     transportOptions: { server: options.wsUrl, connectionTimeout: 5 },
-    sessionDescriptionHandlerFactory: () => noMedia(),
+    sessionDescriptionHandlerFactory: () => noMedia(options.sdp),
     userAgentString: `VAP test phone ${options.dialId}`,
     logBuiltinEnabled: false,
     logLevel: 'error',
@@ -189,7 +221,13 @@ export async function startPhone(options: TestPhoneOptions): Promise<TestPhone> 
         void inviter
           .invite({
             requestDelegate: {
-              onAccept: () => resolveCall({ status: 200, after: Date.now() - sent, session: inviter }),
+              onAccept: (response) =>
+                resolveCall({
+                  status: 200,
+                  body: response.message.body,
+                  after: Date.now() - sent,
+                  session: inviter,
+                }),
               onReject: (response) =>
                 resolveCall({
                   status: response.message.statusCode ?? 0,
