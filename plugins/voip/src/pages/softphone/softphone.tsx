@@ -188,7 +188,11 @@ export function Softphone() {
   return (
     <Card title={t('softphone.title')} aria-label={t('softphone.title')}>
       {!websocket ? (
-        <Alert tone="warning">{data.reason ? t(`server.${data.reason}`) : t('softphone.noWebsocket')}</Alert>
+        <Alert tone="warning">
+          {t('softphone.unavailable', {
+            reason: data.reason ? t(`server.${data.reason}`) : t('softphone.noWebsocket'),
+          })}
+        </Alert>
       ) : phase.kind !== 'registered' ? (
         <Form form={form} onSubmit={signIn} className="max-w-xl" aria-label={t('softphone.signInForm')}>
           <p className="text-sm text-ink-soft">{t('softphone.description', { domain: data.domain })}</p>
