@@ -15,6 +15,7 @@ import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testi
 import { startPhone, type TestPhone, useWsAsWebSocket, WEBRTC_OFFER } from '@vap/server/testing/sip-phones';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { englishContext, launchChromium, signInAsDemoOwner } from '../support/browser.js';
 import { apiToken, type RunningServer, startServer, webapiCall } from '../support/server.js';
 
@@ -131,6 +132,7 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
     await softphone.getByLabel('Password').fill('wrongPassword1');
     await softphone.getByRole('button', { name: 'Sign in' }).click();
     await softphone.getByText('Sign-in refused: wrong dial id or password.').waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
     await softphone.getByLabel('Password').fill(passwords['agent.web1'] ?? '');
     await softphone.getByRole('button', { name: 'Sign in' }).click();
     await softphone.getByText('Registered as agent.web1').waitFor({ timeout: 15_000 });
@@ -157,7 +159,10 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
 
     await softphone.getByText('Incoming call from caller.web').waitFor({ timeout: 15_000 });
     await softphone.getByText('Through call center Front desk (80001)').waitFor();
-    await softphone.getByRole('button', { name: 'Answer' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Keyboard: Answer is reached and pressed from the keyboard.
+    await softphone.getByRole('button', { name: 'Answer' }).focus();
+    await page.keyboard.press('Enter');
     const outcome = await done;
     expect(outcome.status).toBe(200);
     expect(outcome.body).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF /m);

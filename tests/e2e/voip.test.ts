@@ -33,8 +33,12 @@ describe('internet telephony in the browser', () => {
     await page.goto(`${e2e.server.url}/voip/agent-phone`);
     const phones = page.getByRole('table', { name: 'Agent phones' });
     await phones.waitFor();
-    // The embedded database: the SIP server needs PostgreSQL, and the page says so.
-    await page.getByText(/The SIP server needs the PostgreSQL database/).waitFor();
+    // The embedded database: the SIP server needs PostgreSQL, and the page says so — the softphone too.
+    await page.getByText(/^The SIP server needs the PostgreSQL database/).waitFor();
+    await page
+      .getByRole('region', { name: 'Softphone' })
+      .getByText(/^The softphone cannot connect: The SIP server needs the PostgreSQL database/)
+      .waitFor();
     for (const [dialId, name] of [
       ['agent.e2e1', 'Alice'],
       ['agent.e2e2', 'Bob'],
