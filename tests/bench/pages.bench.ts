@@ -40,7 +40,7 @@ const MANIFESTS = join(DIST, 'plugin-manifests.json');
  * Libraries no page needs to draw: the spreadsheet writer and the CSV writer load with an export,
  * when a user asks for one, and the calendar when a date picker opens.
  */
-const NEVER_ON_FIRST_LOAD = ['exceljs', 'csv-stringify', 'react-day-picker'];
+const NEVER_ON_FIRST_LOAD = ['exceljs', 'csv-stringify', 'react-day-picker', 'sip.js'];
 
 const e2e = serverAndBrowserPerFile();
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../../index.js';
 import en from '../../locales/en.json';
 import { pageOf } from '../test-fixtures.js';
-import { callDuration } from './softphone.js';
+import { callDuration } from './signed-in.js';
 
 afterEach(() => {
   cleanup();
