@@ -4,8 +4,9 @@
  * center with two agents in the browser, signs the softphone in as the first agent, and a SIP.js
  * caller in Node — registered as another extension, offering as a browser does (DTLS-SRTP, ICE) —
  * calls the call center. The page shows who calls and through which call center, answers: the
- * caller gets 200 with a WebRTC answer; the page hangs up, and the call's dial record names the
- * agent who answered. Signalling, not audio. Runs only where PostgreSQL (TEST_DATABASE_URL) is
+ * caller gets 200 with a WebRTC answer, the microphone never asked for; the page hangs up. With
+ * the microphone turned on, a direct call is answered and the browser asked for it once. The dial
+ * records name the agent who answered. Signalling, not audio. Runs only where PostgreSQL (TEST_DATABASE_URL) is
  * given and Kamailio is installed (.ci/run installs it), and says so otherwise.
  */
 
@@ -70,6 +71,16 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
     kamailio = await startKamailio({ databaseUrl: database.url, sipDomain: SIP_DOMAIN, sipPort, wsPort });
     restoreWebSocket = useWsAsWebSocket();
     context = await englishContext(browser, { viewport: { width: 1440, height: 900 } });
+    // Counts the page's asks for the microphone (the fake device grants them without a prompt).
+    await context.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const ask = devices.getUserMedia.bind(devices);
+      (window as unknown as { microphoneAsks: number }).microphoneAsks = 0;
+      devices.getUserMedia = (constraints) => {
+        (window as unknown as { microphoneAsks: number }).microphoneAsks += 1;
+        return ask(constraints);
+      };
+    });
     page = await context.newPage();
     await signInAsDemoOwner(page, server.url);
     token = await apiToken(server.url);
@@ -86,7 +97,7 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
     if (server) expect(code).toBe(0);
   }, 60_000);
 
-  it('signs an agent in, shows the call through its call center, answers with WebRTC, hangs up, and the dial record names the agent', async () => {
+  it('signs an agent in, shows the call through its call center, answers with WebRTC without asking for the microphone, hangs up, and the dial records name the agent', async () => {
     if (!server || !kamailio) throw new Error('not started');
     const url = server.url;
     // The seed turns the demo company's telephony on (voip 0).
@@ -169,9 +180,27 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
     expect(outcome.body).toMatch(/^a=fingerprint:sha-256 /m);
     expect(outcome.body).toMatch(/^a=ice-ufrag:/m);
     expect(outcome.body).toMatch(/^a=setup:(active|passive)/m);
+    // The microphone was off: the browser was not asked for it (the answer sends no track).
+    const asks = () => page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
+    expect(await asks()).toBe(0);
     await softphone.getByText('In a call with caller.web').waitFor();
     await softphone.getByText(/^Duration \d+:\d\d$/).waitFor();
 
+    await softphone.getByRole('button', { name: 'Hang up' }).click();
+    await softphone.getByText('Waiting for calls.').waitFor({ timeout: 10_000 });
+
+    // With the microphone on, a direct call is answered sending audio: the browser is asked once.
+    await softphone.getByRole('switch', { name: 'Microphone' }).click();
+    expect(await asks()).toBe(0);
+    const direct = caller.dial('agent.web1');
+    await softphone.getByText('Incoming call from caller.web').waitFor({ timeout: 15_000 });
+    await softphone.getByText('Direct call').waitFor();
+    await softphone.getByRole('button', { name: 'Answer' }).click();
+    const second = await direct.done;
+    expect(second.status).toBe(200);
+    expect(second.body).toMatch(/^a=fingerprint:sha-256 /m);
+    expect(await asks()).toBe(1);
+    await softphone.getByText('In a call with caller.web').waitFor();
     await softphone.getByRole('button', { name: 'Hang up' }).click();
     await softphone.getByText('Waiting for calls.').waitFor({ timeout: 10_000 });
 
@@ -182,15 +211,24 @@ describe.runIf(runnable)('the agent softphone in the browser', () => {
             items: VoipDialRecord[];
           }
         ).items,
-      (items) => items.some((record) => record.result === 'answered'),
+      (items) => items.filter((record) => record.result === 'answered').length === 2,
     );
-    expect(records).toEqual([
-      expect.objectContaining({
-        caller: 'caller.web',
-        call_center_dial_id: '80001',
-        agent: 'agent.web1',
-        result: 'answered',
-      }),
-    ]);
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          caller: 'caller.web',
+          call_center_dial_id: '80001',
+          agent: 'agent.web1',
+          result: 'answered',
+        }),
+        expect.objectContaining({
+          caller: 'caller.web',
+          callee: 'agent.web1',
+          call_center_dial_id: null,
+          result: 'answered',
+        }),
+      ]),
+    );
+    expect(records).toHaveLength(2);
   }, 180_000);
 });
