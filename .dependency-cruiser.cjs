@@ -5,8 +5,9 @@
  * dependency escapes the rules by not being found.
  */
 const SERVER = '^apps/server/src/';
-// Tests, and the helpers only tests import (a module's test-support.ts: its fixtures).
-const TEST = '(\\.test\\.tsx?|/test-support\\.tsx?)$';
+// Tests, and the helpers only tests import (a module's test-support.ts, or a named one such as
+// published-test-support.ts: its fixtures).
+const TEST = '(\\.test\\.tsx?|[/-]test-support\\.tsx?)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -74,7 +75,7 @@ module.exports = {
       comment: 'A test-support.ts is for tests: code never imports one.',
       severity: 'error',
       from: { path: '^(apps|packages|plugins)/', pathNot: TEST },
-      to: { path: '/test-support\\.tsx?$' },
+      to: { path: '[/-]test-support\\.tsx?$' },
     },
     {
       name: 'no-cycle',
