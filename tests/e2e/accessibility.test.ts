@@ -20,6 +20,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, seriousViolations } from '../support/axe.js';
 import { startServerAndBrowser } from '../support/browser.js';
+import { settle as drawn } from '../support/drawn.js';
 import { apiToken, DEMO, ROOT, type RunningServer } from '../support/server.js';
 
 /**
@@ -64,19 +65,13 @@ const isComingSoon = (page: Page, title: string) =>
   page.evaluate((text) => document.querySelector('main h1')?.textContent?.trim() === text, title);
 
 /**
- * Until the page has drawn and stands still: no request for a while, a heading or tabs in the main
- * area, no list, chart or skeleton still loading, and no animation running (a fading element has
- * no contrast of its own yet).
+ * Until the page has drawn (support/drawn.ts) and stands still: no animation running (a fading
+ * element has no contrast of its own yet).
  */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main h1, main [role="tablist"]') !== null &&
-      document.querySelector(
-        'table[aria-busy="true"], [data-skeleton], [role="status"][aria-busy="true"]',
-      ) === null &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  await drawn(page);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
 

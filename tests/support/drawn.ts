@@ -12,11 +12,11 @@ export async function settle(page: Page, timeout = 30_000) {
   await page.waitForFunction(
     () =>
       document.querySelector('main h1, main [role="tablist"]') !== null &&
-      [
-        ...document.querySelectorAll(
+      Array.from(
+        document.querySelectorAll(
           'table[aria-busy="true"], [data-skeleton], [role="status"][aria-busy="true"]',
         ),
-      ].every((element) => !element.checkVisibility()),
+      ).every((element) => !element.checkVisibility()),
     undefined,
     { timeout },
   );
