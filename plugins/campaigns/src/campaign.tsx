@@ -41,10 +41,3 @@ export function CampaignWindow({ campaign }: { campaign: Campaign }) {
 }
 export const RECORDS_TABLE = 'campaigns-trade-in-records';
 export const TRANSFERS_TABLE = 'campaigns-voucher-transfers';
-
-/** Digits are their number; anything else is no quantity, refused by the schema with its message. */
-export function quantityOf(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ALGMALL_CALLS, type BuyBody, buyBodySchema, formatFen, type Product } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
+import { FormDialog, message, QuantityField, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
 import { ORDERS_TABLE, RECHARGE_PAGE } from '../order.js';
@@ -14,17 +14,6 @@ export type BuyableProduct = Pick<Product, 'id' | 'name' | 'price_fen'>;
 interface BuyDialogProps {
   product: BuyableProduct;
   onClose: () => void;
-}
-
-/**
- * The quantity typed, as the contract's schema reads it: nothing typed is no number, digits are
- * their number, anything else (a fraction, a sign, letters) is not a number — each refused by the
- * schema with its message rather than silently turned into another quantity.
- */
-function quantityOf(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /**
@@ -46,7 +35,6 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
   const form = useZodForm(buyBodySchema, {
     defaultValues: { product_id: product.id, quantity: 1, request_id: requestId },
   });
-  const [text, setText] = useState('1');
   const [refusal, setRefusal] = useState<unknown>(null);
   const quantity = form.watch('quantity');
   const counted = buyBodySchema.shape.quantity.safeParse(quantity);
@@ -76,26 +64,7 @@ export function BuyDialog({ product, onClose }: BuyDialogProps) {
       submitLabel={t('buy.submit')}
     >
       <p className="text-sm text-ink">{t('buy.price', { price: formatFen(product.price_fen) })}</p>
-      <FormField
-        name="quantity"
-        label={t('buy.quantity')}
-        required
-        hint={t('buy.quantityHint')}
-        render={({ field }) => (
-          <Input
-            ref={field.ref}
-            name={field.name}
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              field.onChange(quantityOf(event.target.value));
-            }}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <QuantityField name="quantity" label={t('buy.quantity')} required hint={t('buy.quantityHint')} />
       <output aria-live="polite" className="text-base font-medium text-ink">
         {t('buy.totalOf', {
           total: counted.success ? formatFen(product.price_fen * counted.data) : '—',

@@ -10,9 +10,9 @@ import {
   tradeInVouchers,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Button, FormDialog, FormField, Input, message, Select, useZodForm } from '@vap/ui';
+import { Button, FormDialog, FormField, Input, message, QuantityField, Select, useZodForm } from '@vap/ui';
 import { useState } from 'react';
-import { quantityOf, RECORDS_TABLE } from '../campaign.js';
+import { RECORDS_TABLE } from '../campaign.js';
 
 interface ApplyDialogProps {
   campaign: Campaign;
@@ -38,7 +38,6 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
     },
   });
   const [keys, setKeys] = useState([0]);
-  const [texts, setTexts] = useState(['1']);
   const lines = form.watch('lines');
   const byId = new Map(models.map((model) => [model.id, model]));
   const counted = lines.flatMap((line) => {
@@ -60,7 +59,6 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
   const addLine = () => {
     form.setValue('lines', [...lines, { model_id: undefined as unknown as number, quantity: 1 }]);
     setKeys((current) => [...current, Math.max(...current) + 1]);
-    setTexts((current) => [...current, '1']);
   };
   const removeLine = (index: number) => {
     form.setValue(
@@ -69,7 +67,6 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
       { shouldValidate: form.formState.isSubmitted },
     );
     setKeys((current) => current.filter((_, i) => i !== index));
-    setTexts((current) => current.filter((_, i) => i !== index));
   };
 
   const submit = async (body: TradeInApplyBody) => {
@@ -110,26 +107,11 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
               />
             )}
           />
-          <FormField
+          <QuantityField
             name={`lines.${index}.quantity`}
             label={t('apply.quantity')}
             required
             className="w-28"
-            render={({ field }) => (
-              <Input
-                ref={field.ref}
-                name={field.name}
-                inputMode="numeric"
-                autoComplete="off"
-                value={texts[index] ?? ''}
-                onChange={(event) => {
-                  const text = event.target.value;
-                  setTexts((current) => current.map((value, i) => (i === index ? text : value)));
-                  field.onChange(quantityOf(text));
-                }}
-                onBlur={field.onBlur}
-              />
-            )}
           />
           <Button type="button" onClick={() => removeLine(index)} disabled={keys.length === 1}>
             {t('apply.remove')}

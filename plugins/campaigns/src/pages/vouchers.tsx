@@ -23,9 +23,9 @@ import {
   FilterForm,
   FormDialog,
   FormField,
-  Input,
   ListPage,
   message,
+  QuantityField,
   Select,
   Tag,
   type TagTone,
@@ -33,7 +33,7 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { CampaignStateTag, CampaignWindow, quantityOf, TRANSFERS_TABLE, useLocalized } from '../campaign.js';
+import { CampaignStateTag, CampaignWindow, TRANSFERS_TABLE, useLocalized } from '../campaign.js';
 
 const STATUS_TONES: Record<VoucherTransferStatus, TagTone> = { success: 'success', failed: 'danger' };
 
@@ -105,7 +105,6 @@ function ExchangeDialog({ campaign, onClose }: { campaign: Campaign; onClose: ()
   const client = useClient(CAMPAIGN_CALLS);
   const refresh = useRefresh();
   const form = useZodForm(balanceExchangeBodySchema, { defaultValues: { quantity: 1 } });
-  const [text, setText] = useState('1');
   const quantity = form.watch('quantity');
   const counted = Number.isInteger(quantity) && quantity > 0 ? quantity : 0;
   const submit = async (body: BalanceExchangeBody) => {
@@ -122,25 +121,7 @@ function ExchangeDialog({ campaign, onClose }: { campaign: Campaign; onClose: ()
       onClose={onClose}
       submitLabel={t('exchange.submit')}
     >
-      <FormField
-        name="quantity"
-        label={t('exchange.quantity')}
-        required
-        render={({ field }) => (
-          <Input
-            ref={field.ref}
-            name={field.name}
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              field.onChange(quantityOf(event.target.value));
-            }}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <QuantityField name="quantity" label={t('exchange.quantity')} required />
       <output aria-live="polite" className="text-base font-medium text-ink">
         {t('exchange.cost', {
           count: counted,
@@ -263,7 +244,6 @@ function TransferDialog({
   const form = useZodForm(voucherTransferBodySchema, {
     defaultValues: { company_id: undefined as unknown as number, quantity: 1 },
   });
-  const [text, setText] = useState('1');
   const submit = async (body: VoucherTransferBody) => {
     try {
       await client.transferVouchers({ body });
@@ -299,25 +279,7 @@ function TransferDialog({
           />
         )}
       />
-      <FormField
-        name="quantity"
-        label={t('transfers.quantity')}
-        required
-        render={({ field }) => (
-          <Input
-            ref={field.ref}
-            name={field.name}
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              field.onChange(quantityOf(event.target.value));
-            }}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <QuantityField name="quantity" label={t('transfers.quantity')} required />
       <p className="text-sm text-ink-soft">{t('transfers.usableShort', { count: usable })}</p>
     </FormDialog>
   );

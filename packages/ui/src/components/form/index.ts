@@ -27,6 +27,7 @@ export {
 } from './form.js';
 export { FormDialog, type FormDialogProps } from './form-dialog.js';
 export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './popover.js';
+export { QuantityField, type QuantityFieldProps } from './quantity-field.js';
 export {
   RadioGroup,
   RadioGroupItem,
