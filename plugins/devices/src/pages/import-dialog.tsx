@@ -26,19 +26,20 @@ import {
   RadioGroup,
   Select,
   useFileCheckMessage,
+  useUploadRun,
 } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useGroupOptions } from './device-dialogs.js';
 import { useImportDevices } from './import-upload.js';
 import { RowErrors } from './row-errors.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: DEVICE_IMPORT_MAX_BYTES };
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; progress: number; onError: ImportOnError }
-  | { kind: 'failed'; message: string }
-  | { kind: 'done'; result: ImportResult; onError: ImportOnError };
+/** An import's answer, with the choice it was sent with: every row or only the valid ones. */
+interface Imported {
+  result: ImportResult;
+  onError: ImportOnError;
+}
 
 interface ImportDialogProps {
   /** The group chosen beside the list, offered first. */
@@ -63,14 +64,16 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
   const [group, setGroup] = useState(groupId === null ? '' : String(groupId));
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [downloading, setDownloading] = useState<ImportFormat | null>(null);
-  const running = useRef<AbortController | null>(null);
   // Closing the dialog stops an upload under way.
-  useEffect(() => () => running.current?.abort(), []);
+  const { phase, run, reset } = useUploadRun<Imported>({
+    failed: t('import.failed'),
+    // Spec §5.4: an empty sheet is 'no device'.
+    describe: (error) =>
+      error instanceof ApiError && error.code === 'no_device' ? t('import.noDevice') : undefined,
+  });
+  const [downloading, setDownloading] = useState<ImportFormat | null>(null);
 
   const uploading = phase.kind === 'uploading';
-  const reset = () => setPhase({ kind: 'idle' });
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -96,43 +99,25 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
 
   const send = async (onError: ImportOnError) => {
     if (!file) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setPhase({ kind: 'uploading', progress: 0, onError });
-    try {
-      const result = await importDevices(
+    const imported = await run(async (context) => ({
+      result: await importDevices(
         { mode, on_error: onError, ...(group === '' ? {} : { group_id: Number(group) }) },
         file,
-        {
-          signal: controller.signal,
-          onProgress: (progress) => setPhase({ kind: 'uploading', progress, onError }),
-        },
-      );
-      setPhase({ kind: 'done', result, onError });
-      if (result.bound > 0) {
-        message.success(t('import.bound', { count: result.bound }));
-        onImported();
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      let text = error instanceof Error ? error.message : '';
-      // Spec §5.4: an empty sheet is 'no device'.
-      if (error instanceof ApiError && error.code === 'no_device') text = t('import.noDevice');
-      setPhase({ kind: 'failed', message: text || t('import.failed') });
-    } finally {
-      if (running.current === controller) running.current = null;
+        context,
+      ),
+      onError,
+    }));
+    if (imported && imported.result.bound > 0) {
+      message.success(t('import.bound', { count: imported.result.bound }));
+      onImported();
     }
   };
 
-  const result = phase.kind === 'done' ? phase.result : null;
+  const done = phase.kind === 'done' ? phase.result : null;
+  const result = done?.result ?? null;
   const validRows = result ? result.rows - result.errors.length : 0;
   // Binding the valid rows is offered once, after a try that bound nothing because of the others.
-  const offerValid =
-    result !== null &&
-    phase.kind === 'done' &&
-    phase.onError === 'all' &&
-    result.errors.length > 0 &&
-    validRows > 0;
+  const offerValid = result !== null && done?.onError === 'all' && result.errors.length > 0 && validRows > 0;
 
   const footer = (
     <>
@@ -224,14 +209,14 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
           </div>
         ) : null}
         {phase.kind === 'failed' ? <Alert tone="error">{phase.message}</Alert> : null}
-        {result && phase.kind === 'done' ? <ImportOutcome result={result} onError={phase.onError} /> : null}
+        {done ? <ImportOutcome {...done} /> : null}
       </div>
     </Dialog>
   );
 }
 
 /** The outcome of an import: rows and bound, then every failing row with its reason. */
-function ImportOutcome({ result, onError }: { result: ImportResult; onError: ImportOnError }) {
+function ImportOutcome({ result, onError }: Imported) {
   const t = useT('devices');
   const failing = result.errors.length;
   return (

@@ -25,22 +25,22 @@ import {
   Input,
   message,
   RadioGroup,
+  type UploadRunPhase,
   useFileCheckMessage,
+  useUploadRun,
 } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { TaskUploadsRef } from '../refs.js';
 import { RowErrors } from './row-errors.js';
 import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: WHITELIST_MAX_BYTES };
 
-/** Where the server's check of the chosen workbook stands. */
-type Check =
-  | { kind: 'idle' }
-  | { kind: 'checking'; progress: number }
-  | { kind: 'failed'; message: string }
-  /** `list`: the kind the rows were checked as. */
-  | { kind: 'done'; list: WhitelistKind; result: WhitelistCheck };
+/** The server's check of the chosen workbook; `list`: the kind the rows were checked as. */
+interface Checked {
+  list: WhitelistKind;
+  result: WhitelistCheck;
+}
 
 interface WhitelistDialogProps {
   target: TaskDevices;
@@ -67,31 +67,15 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [check, setCheck] = useState<Check>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
   // Closing the dialog stops a check under way.
-  useEffect(() => () => running.current?.abort(), []);
+  const check = useUploadRun<Checked>({ failed: t('whitelist.checkFailed') });
 
   /** Sends the workbook to be checked as a list of `kind`; a check under way gives way to it. */
-  const run = async (kind: WhitelistKind, chosen: File) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setCheck({ kind: 'checking', progress: 0 });
-    try {
-      const result = await uploads.checkWhitelist(kind, chosen, {
-        signal: controller.signal,
-        onProgress: (progress) => setCheck({ kind: 'checking', progress }),
-      });
-      setCheck({ kind: 'done', list: kind, result });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const text = error instanceof Error ? error.message : '';
-      setCheck({ kind: 'failed', message: text || t('whitelist.checkFailed') });
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-  };
+  const run = (kind: WhitelistKind, chosen: File) =>
+    check.run(async (context) => ({
+      list: kind,
+      result: await uploads.checkWhitelist(kind, chosen, context),
+    }));
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -102,8 +86,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
       void run(list, chosen);
       return;
     }
-    running.current?.abort();
-    setCheck({ kind: 'idle' });
+    check.reset();
   };
 
   const changeList = (kind: WhitelistKind) => {
@@ -118,7 +101,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
       new Blob([buildCsv(WHITELIST_COLUMNS, [])], { type: 'text/csv;charset=utf-8' }),
     );
 
-  const checked = check.kind === 'done' ? check : null;
+  const checked = check.phase.kind === 'done' ? check.phase.result : null;
   const entries = checked?.result.entries ?? [];
   const nameKey = createWhitelistTaskBodySchema.shape.name.safeParse(name).error?.issues[0]?.message;
   const nameProblem = nameKey ? tConsole(nameKey, { defaultValue: nameKey }) : undefined;
@@ -187,17 +170,17 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
           testId="whitelist-file"
         />
       </Field>
-      <CheckOutcome check={check} />
+      <CheckOutcome check={check.phase} />
     </TaskDialog>
   );
 }
 
 /** The check under way with its progress, its failure, or the valid entries and refused rows. */
-function CheckOutcome({ check }: { check: Check }) {
+function CheckOutcome({ check }: { check: UploadRunPhase<Checked> }) {
   const t = useT('devices');
   if (check.kind === 'idle') return null;
   if (check.kind === 'failed') return <Alert tone="error">{check.message}</Alert>;
-  if (check.kind === 'checking') {
+  if (check.kind === 'uploading') {
     return (
       <div className="flex flex-col gap-1">
         <progress
@@ -214,7 +197,7 @@ function CheckOutcome({ check }: { check: Check }) {
       </div>
     );
   }
-  const { list, result } = check;
+  const { list, result } = check.result;
   const refused = result.errors.length;
   let tone: 'success' | 'warning' | 'error' = 'success';
   if (refused > 0) tone = 'warning';

@@ -21,16 +21,11 @@ import {
   UploadError,
   uploadWithProgress,
   useFileCheckMessage,
+  useUploadRun,
 } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: VOIP_IMPORT_MAX_BYTES };
-
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; progress: number }
-  | { kind: 'failed'; message: string }
-  | { kind: 'done'; result: VoipImportResult };
 
 /** Sends the workbook with its progress (fetch has none), as the kernel's client would: its token and language. */
 function useImportUpload() {
@@ -84,13 +79,15 @@ export default function ImportDialog({
   const fileCheckMessage = useFileCheckMessage();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const { phase, run, reset } = useUploadRun<VoipImportResult>({
+    failed: t('import.failed'),
+    describe: (error) =>
+      error instanceof ApiError && error.code === 'no_device' ? t('import.noRows') : undefined,
+  });
   const [downloading, setDownloading] = useState(false);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
 
   const choose = async (chosen: File | undefined) => {
-    setPhase({ kind: 'idle' });
+    reset();
     if (!chosen) return;
     const failure = await checkFile(chosen, FILE_RULES);
     setFile(failure ? null : chosen);
@@ -110,27 +107,10 @@ export default function ImportDialog({
 
   const send = async () => {
     if (!file) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setPhase({ kind: 'uploading', progress: 0 });
-    try {
-      const result = await upload(
-        file,
-        (progress) => setPhase({ kind: 'uploading', progress }),
-        controller.signal,
-      );
-      setPhase({ kind: 'done', result });
-      if (result.imported.length > 0) {
-        message.success(t('import.done', { count: result.imported.length }));
-        onImported();
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      let text = error instanceof Error ? error.message : '';
-      if (error instanceof ApiError && error.code === 'no_device') text = t('import.noRows');
-      setPhase({ kind: 'failed', message: text || t('import.failed') });
-    } finally {
-      if (running.current === controller) running.current = null;
+    const result = await run(({ onProgress, signal }) => upload(file, onProgress, signal));
+    if (result && result.imported.length > 0) {
+      message.success(t('import.done', { count: result.imported.length }));
+      onImported();
     }
   };
 

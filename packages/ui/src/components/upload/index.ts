@@ -18,3 +18,9 @@ export { type UploadPhase, UploadPhaseView, type UploadPhaseViewProps, uploadBus
 export type { UploadItem, UploadRejectCode, UploadRequestContext, UploadStatus } from './upload-types.js';
 export { UploadError, type UploadWithProgressOptions, uploadWithProgress } from './upload-with-progress.js';
 export { useFileCheckMessage } from './use-file-check-message.js';
+export {
+  type UploadRun,
+  type UploadRunOptions,
+  type UploadRunPhase,
+  useUploadRun,
+} from './use-upload-run.js';
