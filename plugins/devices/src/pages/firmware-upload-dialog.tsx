@@ -20,13 +20,12 @@ import {
   Input,
   message,
   Textarea,
-  type UploadPhase,
   UploadPhaseView,
-  uploadBusy,
   useFileCheckMessage,
+  useUploadPhase,
   useZodForm,
 } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { TaskUploadsRef } from '../refs.js';
 import { firmwareObjectName } from '../task-uploads.js';
 
@@ -62,11 +61,8 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
   });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
   // Closing the dialog stops an upload under way.
-  useEffect(() => () => running.current?.abort(), []);
-  const busy = uploadBusy(phase);
+  const { phase, busy, upload, save, reset } = useUploadPhase({ failed: t('firmware.uploadFailed') });
   // A submission without a file says so under the file, whatever the other fields say.
   const missing = form.formState.submitCount > 0 && !file && !fileError ? t('firmware.fileRequired') : '';
 
@@ -83,44 +79,34 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    setPhase({ kind: 'idle' });
+    reset();
     const problem = await problemOf(chosen);
     setFile(problem ? null : chosen);
     setFileError(problem);
   };
 
   const submit = async (fields: { model: string; version: string; release_notes: string }) => {
-    if (!file || !user?.company) return;
-    const controller = new AbortController();
-    running.current = controller;
-    let path: string;
-    try {
-      setPhase({ kind: 'hashing' });
-      const name = firmwareObjectName(user.company.id, await md5OfBlob(file));
-      if (controller.signal.aborted) return;
-      setPhase({ kind: 'uploading', progress: 0 });
-      path = await uploads.uploadFirmware(name, file, {
-        signal: controller.signal,
-        onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+    const companyId = user?.company?.id;
+    if (!file || !companyId) return;
+    const path = await upload(async ({ signal, step }) => {
+      step({ kind: 'hashing' });
+      const name = firmwareObjectName(companyId, await md5OfBlob(file));
+      if (signal.aborted) throw signal.reason;
+      step({ kind: 'uploading', progress: 0 });
+      return uploads.uploadFirmware(name, file, {
+        signal,
+        onProgress: (progress) => step({ kind: 'uploading', progress }),
       });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const text = error instanceof Error ? error.message : '';
-      setPhase({ kind: 'failed', message: text || t('firmware.uploadFailed') });
-      return;
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-    setPhase({ kind: 'saving' });
-    let created: Firmware;
-    try {
-      created = await tasks.createFirmware({ body: { path, ...fields } });
-    } catch (error) {
-      // Field messages go under the fields; the console shows the server's message (already uploaded, …).
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      setPhase({ kind: 'idle' });
-      return;
-    }
+    });
+    if (path === undefined) return;
+    const created = await save(
+      () => tasks.createFirmware({ body: { path, ...fields } }),
+      (error) => {
+        // Field messages go under the fields; the console shows the server's message (already uploaded, …).
+        if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+      },
+    );
+    if (!created) return;
     message.success(t('firmware.uploaded', { name: `${created.model} ${created.version}` }));
     onUploaded(created);
   };

@@ -22,13 +22,13 @@ import {
   message,
   Select,
   Textarea,
-  type UploadPhase,
   UploadPhaseView,
-  uploadBusy,
+  type UploadStepContext,
   uploadInParts,
+  useUploadPhase,
   useZodForm,
 } from '@vap/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
 interface ResourceDialogProps {
   /** The resource edited; null uploads a new one. */
@@ -61,15 +61,12 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
   });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-  const busy = uploadBusy(phase);
+  const { phase, busy, upload, save, reset } = useUploadPhase({ failed: t('phase.failed') });
   const missing =
     !resource && form.formState.submitCount > 0 && !file && !fileError ? t('field.fileRequired') : '';
 
   const choose = (chosen: File | undefined) => {
-    setPhase({ kind: 'idle' });
+    reset();
     if (!chosen) return;
     const problem =
       chosen.size > RESOURCE_MAX_BYTES
@@ -83,27 +80,25 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
       form.setValue('name', chosen.name.replace(/\.[^.]*$/, '').slice(0, RESOURCE_NAME_MAX_LENGTH));
   };
 
-  const upload = async (chosen: File, signal: AbortSignal): Promise<string> => {
+  const send = async (chosen: File, { signal, step }: UploadStepContext): Promise<string> => {
     const companyId = user?.company?.id;
     if (!companyId) throw new Error('');
-    setPhase({ kind: 'hashing' });
+    step({ kind: 'hashing' });
     const name = `resource/${companyId}_${await md5OfBlob(chosen)}.bin`;
     if (signal.aborted) throw signal.reason;
-    setPhase({ kind: 'uploading', progress: 0 });
+    step({ kind: 'uploading', progress: 0 });
     const { path } = await uploadInParts({
       file: chosen,
       grant: () => resources.uploadToken({ body: { name, size: chosen.size } }, { signal }),
       headers: { 'Accept-Language': language },
-      onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+      onProgress: (progress) => step({ kind: 'uploading', progress }),
       signal,
     });
     return path;
   };
 
-  /** Stops the upload under way: the server forgets its parts. */
-  const cancel = () => {
-    running.current?.abort();
-    setPhase({ kind: 'idle' });
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError) applyFieldErrors(form, error.fields);
   };
 
   const submit = async (values: CompanyResourceForm) => {
@@ -115,40 +110,25 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
       models: modelsOfText(values.models),
     };
     if (resource) {
-      setPhase({ kind: 'saving' });
-      try {
-        const saved = await resources.updateResource({ params: { id: resource.id }, body: fields });
-        message.success(t('saved', { name: saved.name[language] }));
-        onSaved(saved);
-      } catch (error) {
-        if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-        setPhase({ kind: 'idle' });
-      }
+      const saved = await save(
+        () => resources.updateResource({ params: { id: resource.id }, body: fields }),
+        refused,
+      );
+      if (!saved) return;
+      message.success(t('saved', { name: saved.name[language] }));
+      onSaved(saved);
       return;
     }
     if (!file) return;
-    const controller = new AbortController();
-    running.current = controller;
-    let path: string;
-    try {
-      path = await upload(file, controller.signal);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const text = error instanceof Error ? error.message : '';
-      setPhase({ kind: 'failed', message: text || t('phase.failed') });
-      return;
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-    setPhase({ kind: 'saving' });
-    try {
-      const created = await resources.createResource({ body: { ...fields, path, file_name: file.name } });
-      message.success(t('uploaded', { name: created.name[language] }));
-      onSaved(created);
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      setPhase({ kind: 'idle' });
-    }
+    const path = await upload((context) => send(file, context));
+    if (path === undefined) return;
+    const created = await save(
+      () => resources.createResource({ body: { ...fields, path, file_name: file.name } }),
+      refused,
+    );
+    if (!created) return;
+    message.success(t('uploaded', { name: created.name[language] }));
+    onSaved(created);
   };
 
   return (
@@ -232,7 +212,8 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
           saving: t('phase.saving'),
           progress: t('phase.progress'),
         }}
-        cancel={{ label: t('phase.cancel'), onCancel: cancel }}
+        // Stops the upload under way: the server forgets its parts.
+        cancel={{ label: t('phase.cancel'), onCancel: reset }}
       />
     </FormDialog>
   );
