@@ -3,7 +3,7 @@ import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { type RenderResult, render } from '@testing-library/react';
 import { LANGUAGES, type Language } from '@vap/contracts';
 import { I18n, I18nProvider } from '@vap/kernel/i18n';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { UI_NAMESPACE } from './i18n.js';
 import { uiStrings } from './locales/test-strings.js';
 
@@ -36,4 +36,17 @@ export function renderWithUi(
   );
   const result: RenderResult = render(element, { wrapper });
   return { i18n, queryClient: client, ...result };
+}
+
+/**
+ * A value held as a controlled field's parent holds it, for a test's harness: `change` keeps the
+ * next value and tells `onChange` (the test's spy) of it.
+ */
+export function useHeldValue<T>(initial: T, onChange?: (next: T) => void): [T, (next: T) => void] {
+  const [value, setValue] = useState(initial);
+  const change = (next: T) => {
+    setValue(next);
+    onChange?.(next);
+  };
+  return [value, change];
 }

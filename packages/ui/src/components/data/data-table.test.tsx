@@ -494,7 +494,8 @@ describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
     { key: 'messages', title: 'Messages', kind: 'number' },
     { key: 'actions', title: 'Actions', kind: 'actions', render: () => <button type="button">Edit</button> },
   ];
-  const renderKinds = () =>
+  /** The table of the one camera, once its row is shown. */
+  const renderKinds = async () => {
     renderWithUi(
       <DataTable<Camera>
         id="cameras"
@@ -505,12 +506,13 @@ describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
         load={async () => ({ items: [camera], total: 1 })}
       />,
     );
+    await screen.findByText(camera.name);
+  };
   const cellOf = (kind: string) => document.querySelector(`tbody td[data-kind="${kind}"]`) as HTMLElement;
   const headerOf = (kind: string) => document.querySelector(`thead th[data-kind="${kind}"]`) as HTMLElement;
 
   it('an id, a date, a state and a number never break, and keep a minimum width from their kind', async () => {
-    renderKinds();
-    await screen.findByText('Gate north');
+    await renderKinds();
     for (const [kind, width] of [
       ['id', 'min-w-28'],
       ['date', 'min-w-36'],
@@ -524,8 +526,7 @@ describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
   });
 
   it('a name breaks only between words, a text wraps from a readable width, and no header ever breaks', async () => {
-    renderKinds();
-    await screen.findByText('Gate north');
+    await renderKinds();
     expect(cellOf('name').className).toContain('break-keep');
     expect(cellOf('name').className).toContain('min-w-36');
     // A column without a kind is a text.
@@ -537,8 +538,7 @@ describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
   });
 
   it('a date column without render shows the compact date; a number one groups its thousands, right-aligned', async () => {
-    renderKinds();
-    await screen.findByText('Gate north');
+    await renderKinds();
     expect(cellOf('date').textContent).toBe('2025-01-05 09:07');
     expect(cellOf('number').textContent).toBe('1,234,567');
     expect(cellOf('number').className).toContain('text-right');
@@ -546,15 +546,15 @@ describe('DataTable column kinds (issue 29: lists readable at 1280 px)', () => {
   });
 
   it('the selection column sticks to the left edge and the actions to the right edge when the table scrolls sideways', async () => {
-    renderKinds();
-    await screen.findByText('Gate north');
-    for (const cell of [cellOf('select'), headerOf('select')]) {
-      expect(cell.className).toMatch(/\bsticky\b/);
-      expect(cell.className).toContain('left-0');
-    }
-    for (const cell of [cellOf('actions'), headerOf('actions')]) {
-      expect(cell.className).toMatch(/\bsticky\b/);
-      expect(cell.className).toContain('right-0');
+    await renderKinds();
+    for (const [kind, edge] of [
+      ['select', 'left-0'],
+      ['actions', 'right-0'],
+    ] as const) {
+      for (const cell of [cellOf(kind), headerOf(kind)]) {
+        expect(cell.className, kind).toMatch(/\bsticky\b/);
+        expect(cell.className, kind).toContain(edge);
+      }
     }
     // The sticky cells take the row's background, which is opaque, to cover what scrolls under them.
     expect(cellOf('actions').className).toContain('bg-inherit');

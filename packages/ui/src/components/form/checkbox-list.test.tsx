@@ -1,9 +1,8 @@
 import '../../test-polyfills.js';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithUi } from '../../test-support.js';
+import { renderWithUi, useHeldValue } from '../../test-support.js';
 import { Field } from '../field.js';
 import { CheckboxList, type CheckboxListProps } from './checkbox-list.js';
 
@@ -18,18 +17,10 @@ const floors = [
 
 function Controlled(props: Partial<CheckboxListProps<number>> & { initial?: number[] }) {
   const { initial = [], onChange, ...rest } = props;
-  const [value, setValue] = useState<number[]>(initial);
+  const [value, change] = useHeldValue(initial, onChange);
   return (
     <Field label="Floors" hint="The floors the badge opens">
-      <CheckboxList
-        options={floors}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          onChange?.(next);
-        }}
-        {...rest}
-      />
+      <CheckboxList options={floors} value={value} onChange={change} {...rest} />
     </Field>
   );
 }

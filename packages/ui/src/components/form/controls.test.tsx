@@ -1,10 +1,9 @@
 import '../../test-polyfills.js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SizeProvider } from '../../size.js';
-import { renderWithUi } from '../../test-support.js';
+import { renderWithUi, useHeldValue } from '../../test-support.js';
 import { Field } from '../field.js';
 import { Checkbox } from './checkbox.js';
 import { RadioGroup, RadioGroupItem } from './radio-group.js';
@@ -55,18 +54,10 @@ function ControlledSelect(props: {
   clearable?: boolean;
   initial?: string;
 }) {
-  const [value, setValue] = useState(props.initial ?? '');
+  const [value, change] = useHeldValue(props.initial ?? '', props.onValueChange);
   return (
     <Field label="City" error={value === '' ? 'Choose a city' : undefined} required>
-      <Select
-        options={cities}
-        value={value}
-        clearable={props.clearable}
-        onValueChange={(next) => {
-          setValue(next);
-          props.onValueChange?.(next);
-        }}
-      />
+      <Select options={cities} value={value} clearable={props.clearable} onValueChange={change} />
     </Field>
   );
 }

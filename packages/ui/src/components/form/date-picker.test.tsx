@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { startOfDay, subDays } from 'date-fns';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithUi } from '../../test-support.js';
+import { renderWithUi, useHeldValue } from '../../test-support.js';
 import { Field } from '../field.js';
 import { DatePicker } from './date-picker.js';
 import { DateRangePicker, type DateRangeValue, wholeDays } from './date-range-picker.js';
@@ -28,17 +28,10 @@ function SingleHarness({
   min?: Date;
   max?: Date;
 }) {
-  const [value, setValue] = useState<Date | null>(initial);
+  const [value, change] = useHeldValue(initial, onChange);
   return (
     <Field label="Start date" required>
-      <DatePicker
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          onChange?.(next);
-        }}
-        {...rest}
-      />
+      <DatePicker value={value} onChange={change} {...rest} />
     </Field>
   );
 }
@@ -137,16 +130,10 @@ function RangeHarness({
   initial: DateRangeValue | null;
   onChange?: (r: DateRangeValue | null) => void;
 }) {
-  const [value, setValue] = useState<DateRangeValue | null>(initial);
+  const [value, change] = useHeldValue(initial, onChange);
   return (
     <Field label="Period">
-      <DateRangePicker
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          onChange?.(next);
-        }}
-      />
+      <DateRangePicker value={value} onChange={change} />
     </Field>
   );
 }

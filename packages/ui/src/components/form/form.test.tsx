@@ -29,6 +29,25 @@ function PendingNote() {
   return useFormPending() ? <p>Saving…</p> : null;
 }
 
+/** The city: a Select in a FormField, of a form whose values have a `city`. */
+function CityField() {
+  return (
+    <FormField<{ city: string }, 'city'>
+      name="city"
+      label="City"
+      render={({ field }) => (
+        <Select
+          options={[{ value: 'sh', label: 'Shanghai' }]}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
 function PhoneForm({
   onSubmit,
   server,
@@ -53,19 +72,7 @@ function PhoneForm({
         hint="Mainland mobile number"
         render={({ field }) => <Input {...field} />}
       />
-      <FormField
-        name="city"
-        label="City"
-        render={({ field }) => (
-          <Select
-            options={[{ value: 'sh', label: 'Shanghai' }]}
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
-      />
+      <CityField />
       <PendingNote />
       <SubmitButton>Save</SubmitButton>
     </Form>
@@ -129,18 +136,7 @@ describe('Form and FormField', () => {
       });
       return (
         <Form form={form} onSubmit={() => {}}>
-          <FormField
-            name="city"
-            label="City"
-            render={({ field }) => (
-              <Select
-                options={[{ value: 'sh', label: 'Shanghai' }]}
-                value={field.value}
-                onValueChange={field.onChange}
-                ref={field.ref}
-              />
-            )}
-          />
+          <CityField />
           <SubmitButton>Save</SubmitButton>
         </Form>
       );
