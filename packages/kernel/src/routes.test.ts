@@ -1,3 +1,4 @@
+import type { MenuItem } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { definePlugin, menuDir, messages, page, titleFromQuery, whenProductEnabled } from './plugin.js';
 import { PluginRegistry } from './registry.js';
@@ -45,24 +46,22 @@ const context = (overrides = {}) => ({
   ...overrides,
 });
 
+/** A dir of the server's menus, at path `name`, holding `children`. */
+const dirItem = (name: string, children: MenuItem[]) => menuItem({ name, type: 'dir', path: name, children });
+
 const systemDir = () =>
-  menuItem({
-    name: 'system',
-    type: 'dir',
-    path: 'system',
-    children: [
-      menuItem({
-        name: 'system_user',
-        type: 'page',
-        path: 'user',
-        children: [
-          menuItem({ name: 'add', type: 'btn', path: '' }),
-          menuItem({ name: 'delete', type: 'btn', path: '' }),
-        ],
-      }),
-      menuItem({ name: 'system_role', type: 'page', path: 'role', is_disable: true }),
-    ],
-  });
+  dirItem('system', [
+    menuItem({
+      name: 'system_user',
+      type: 'page',
+      path: 'user',
+      children: [
+        menuItem({ name: 'add', type: 'btn', path: '' }),
+        menuItem({ name: 'delete', type: 'btn', path: '' }),
+      ],
+    }),
+    menuItem({ name: 'system_role', type: 'page', path: 'role', is_disable: true }),
+  ]);
 
 describe('route assembly (spec §2.3)', () => {
   it('btn items become the button list of the page they belong to', () => {
@@ -77,25 +76,17 @@ describe('route assembly (spec §2.3)', () => {
   });
 
   it('a dir without children is dropped', () => {
-    const onlyDisabled = menuItem({
-      name: 'system',
-      type: 'dir',
-      path: 'system',
-      children: [menuItem({ name: 'system_role', type: 'page', is_disable: true })],
-    });
+    const onlyDisabled = dirItem('system', [
+      menuItem({ name: 'system_role', type: 'page', is_disable: true }),
+    ]);
     expect(assembleRoutes([onlyDisabled], registry, context()).tree).toEqual([]);
   });
 
   it('external links are marked to open in a new tab; inner links are joined to their dir', () => {
-    const dir = menuItem({
-      name: 'open',
-      type: 'dir',
-      path: 'open',
-      children: [
-        menuItem({ name: 'open_docs', type: 'link', path: 'https://docs.example.com' }),
-        menuItem({ name: 'inner', type: 'link', path: 'inner' }),
-      ],
-    });
+    const dir = dirItem('open', [
+      menuItem({ name: 'open_docs', type: 'link', path: 'https://docs.example.com' }),
+      menuItem({ name: 'inner', type: 'link', path: 'inner' }),
+    ]);
     const [open] = assembleRoutes([dir], registry, context()).tree;
     expect(open?.children.map((child) => [child.path, child.external])).toEqual([
       ['https://docs.example.com', true],
@@ -104,12 +95,7 @@ describe('route assembly (spec §2.3)', () => {
   });
 
   it('the mqtt dir is hidden unless the MQTT version has a non-empty main_version', () => {
-    const mqtt = menuItem({
-      name: 'mqtt',
-      type: 'dir',
-      path: 'mqtt',
-      children: [menuItem({ name: 'mqtt_dashboard', type: 'page' })],
-    });
+    const mqtt = dirItem('mqtt', [menuItem({ name: 'mqtt_dashboard', type: 'page' })]);
     expect(assembleRoutes([mqtt], registry, context()).tree).toHaveLength(1);
     const noBroker = context({
       mqttVersion: { main_version: '', api_version: '', metrics_api_version: '', unix_milli: 0 },
@@ -119,12 +105,7 @@ describe('route assembly (spec §2.3)', () => {
   });
 
   it('pages of a plugin behind a product flag show only when the flag is 0', () => {
-    const voip = menuItem({
-      name: 'voip',
-      type: 'dir',
-      path: 'voip',
-      children: [menuItem({ name: 'voip_dial_record', type: 'page' })],
-    });
+    const voip = dirItem('voip', [menuItem({ name: 'voip_dial_record', type: 'page' })]);
     expect(assembleRoutes([voip], registry, context()).byName.has('voip_dial_record')).toBe(true);
     const off = context({ products: { cbs: 0, lvlm_lab: 0, rsrc_mgt: 0, voip: 1 } });
     const assembly = assembleRoutes([voip], registry, off);
