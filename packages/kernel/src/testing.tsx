@@ -7,6 +7,7 @@ import { configure, render } from '@testing-library/react';
 import type { ApiErrorBody, Language, MenuItem, MqttVersion, Products, UserInfo } from '@vap/contracts';
 import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ExtensionPoint } from './extension-points.js';
 import { Kernel } from './kernel.js';
 import { type MessagesContribution, messages, type Plugin } from './plugin.js';
 import { QueryProvider } from './query.js';
@@ -146,6 +147,15 @@ export async function createTestKernel(
     await kernel.i18n.loadNamespaces(kernel.i18n.extensions);
   }
   return { kernel, api };
+}
+
+/**
+ * What extension point `point` holds for the user signed in by `options`, in a test kernel of
+ * `options.plugins`: a plugin's contributions as the signed-in console sees them.
+ */
+export async function contributionsFor<T>(point: ExtensionPoint<T>, options: TestKernelOptions) {
+  const { kernel } = await createTestKernel(options);
+  return kernel.registry.contributions(point, kernel.session.state.context);
 }
 
 export interface RenderPluginOptions extends TestKernelOptions {

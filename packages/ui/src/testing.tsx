@@ -7,9 +7,18 @@ import '@vap/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages, type Plugin, useKernel } from '@vap/kernel';
-import { type Answers, type RenderPageOptions, renderPluginPage } from '@vap/kernel/testing';
+import {
+  type Answer,
+  type Answers,
+  callsTo,
+  type FakeApi,
+  type RenderPageOptions,
+  type RenderPluginOptions,
+  renderPluginPage,
+  renderWithKernel,
+} from '@vap/kernel/testing';
 import { consoleLoaders, shellLoaders } from '@vap/locales/loaders';
-import { useEffect } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { message, Toaster } from './components/message.js';
 import { DialogHost } from './components/overlay/index.js';
 import { uiMessages } from './i18n.js';
@@ -95,4 +104,61 @@ export async function rowActionNames(row: HTMLElement): Promise<string[]> {
   );
   await userEvent.keyboard('{Escape}');
   return names;
+}
+
+/** The row of the table named `table` that shows `text`, once it does. */
+export async function findRow(table: string, text: string): Promise<HTMLElement> {
+  const found = await screen.findByRole('table', { name: table });
+  return (await within(found).findByText(text)).closest('tr') as HTMLElement;
+}
+
+export interface DashboardCardUnderTest {
+  /** The card, e.g. `<CloudStorageCard />`. */
+  card: ReactElement;
+  /** The plugin contributing it. */
+  plugin: Plugin;
+  /** The card's `data-testid`. */
+  testId: string;
+  /** The path of the summary it asks for (GET). */
+  summary: string;
+}
+
+/** How a dashboard card is rendered: the user, the language and more answers than its summary's. */
+export type CardRenderOptions = Omit<RenderPluginOptions, 'plugins' | 'messages' | 'path'>;
+
+/**
+ * A plugin's dashboard card under test: `render` shows it as the dashboard does (at /dashboard, in
+ * the console's strings) with its summary answered `answer`; the rest find it, retry it and count
+ * the times it asked.
+ */
+export function dashboardCard({ card, plugin, testId, summary }: DashboardCardUnderTest) {
+  const call = `GET ${summary}`;
+  const find = () => screen.findByTestId(testId);
+  const findAlert = async () => within(await find()).findByRole('alert');
+  return {
+    render: (answer: Answer, options: CardRenderOptions = {}) =>
+      renderWithKernel(card, {
+        plugins: [plugin],
+        messages: sharedMessages,
+        path: '/dashboard',
+        ...options,
+        answers: { [call]: answer, ...options.answers },
+      }),
+    /** The card, once shown. */
+    find,
+    /** The card's alert, once it says its summary could not be loaded. */
+    findAlert,
+    /** Answers the summary `answer` from now on, and clicks the alert's button `retry`. */
+    retry: async (api: FakeApi, answer: Answer, retry: string) => {
+      api.answers[call] = answer;
+      await userEvent.click(within(await findAlert()).getByRole('button', { name: retry }));
+    },
+    /** Whether the card is shown a moment after rendering (a card not shown renders nothing at all). */
+    shownAfterAMoment: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return screen.queryByTestId(testId) !== null;
+    },
+    /** The times the card asked for its summary. */
+    summaryCalls: (api: FakeApi) => callsTo(api.calls, 'GET', summary),
+  };
 }

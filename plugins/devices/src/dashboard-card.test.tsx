@@ -1,17 +1,9 @@
 import './test-support.js';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceSummary, TASK_PATHS, type TaskSummary } from '@vap/contracts';
-import {
-  callsTo,
-  createTestKernel,
-  refusal,
-  renderWithKernel,
-  testMenuItem,
-  testUser,
-} from '@vap/kernel/testing';
+import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { sharedMessages } from '@vap/ui/testing';
+import { dashboardCard } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import DevicesCard, { TasksCard } from './dashboard-card.js';
 import plugin from './index.js';
@@ -64,26 +56,26 @@ const tasks = (partial: Partial<TaskSummary> = {}): TaskSummary => ({
   ...partial,
 });
 
+const cards = {
+  devices: dashboardCard({
+    card: <DevicesCard />,
+    plugin,
+    testId: 'devices-card',
+    summary: DEVICE_PATHS.summary,
+  }),
+  tasks: dashboardCard({ card: <TasksCard />, plugin, testId: 'tasks-card', summary: TASK_PATHS.summary }),
+};
+
 const render = (
   card: 'devices' | 'tasks',
-  answer: object,
+  answer: Answer,
   { maintenance = true, language }: { maintenance?: boolean; language?: 'en' | 'zh-CN' | 'zh-TW' } = {},
-) =>
-  renderWithKernel(card === 'devices' ? <DevicesCard /> : <TasksCard />, {
-    plugins: [plugin],
-    user: member(maintenance),
-    messages: sharedMessages,
-    path: '/dashboard',
-    language: language ?? 'en',
-    answers: {
-      [`GET ${card === 'devices' ? DEVICE_PATHS.summary : TASK_PATHS.summary}`]: answer,
-    },
-  });
+) => cards[card].render(answer, { user: member(maintenance), language: language ?? 'en' });
 
 describe('the dashboard card "Devices" (issue 29)', () => {
   it('shows the devices online and offline now and over the last day, with a link to their page', async () => {
     await render('devices', { body: devices() });
-    const card = await screen.findByTestId('devices-card');
+    const card = await cards.devices.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.devices.title })).toBeTruthy();
     expect(
       (await within(card).findByText(en.dashboardCard.devices.online)).nextElementSibling?.textContent,
@@ -109,29 +101,26 @@ describe('the dashboard card "Devices" (issue 29)', () => {
     await render('devices', {
       body: devices({ total: 0, online: 0, offline: 0, online_recently: 0, dropped_recently: 0 }),
     });
-    const card = await screen.findByTestId('devices-card');
+    const card = await cards.devices.find();
     expect(await within(card).findByText(en.dashboardCard.devices.empty)).toBeTruthy();
     cleanup();
     await render('devices', { body: devices({ online_recently: 60 }) });
-    await within(await screen.findByTestId('devices-card')).findByText('60 devices in all');
+    await within(await cards.devices.find()).findByText('60 devices in all');
     expect(screen.queryByText(/have not been online/)).toBeNull();
   });
 
   it('says when the figures cannot be loaded, and Retry asks again', async () => {
     const { api } = await render('devices', refusal(500, { code: 'internal', message: 'Server error' }));
-    const alert = await within(await screen.findByTestId('devices-card')).findByRole('alert');
-    expect(alert.textContent).toContain(en.dashboardCard.devices.loadFailed);
-    api.answers[`GET ${DEVICE_PATHS.summary}`] = { body: devices() };
-    await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
+    expect((await cards.devices.findAlert()).textContent).toContain(en.dashboardCard.devices.loadFailed);
+    await cards.devices.retry(api, { body: devices() }, en.common.retry);
     expect(await screen.findByText('60 devices in all')).toBeTruthy();
-    expect(callsTo(api.calls, 'GET', DEVICE_PATHS.summary)).toHaveLength(2);
+    expect(cards.devices.summaryCalls(api)).toHaveLength(2);
   });
 
   it('is not shown, and asks nothing, to a user without the device page', async () => {
     const { api } = await render('devices', { body: devices() }, { maintenance: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('devices-card')).toBeNull();
-    expect(callsTo(api.calls, 'GET', DEVICE_PATHS.summary)).toEqual([]);
+    expect(await cards.devices.shownAfterAMoment()).toBe(false);
+    expect(cards.devices.summaryCalls(api)).toEqual([]);
   });
 
   it.each([
@@ -139,7 +128,7 @@ describe('the dashboard card "Devices" (issue 29)', () => {
     ['zh-TW', zhTW],
   ] as const)('speaks %s', async (language, words) => {
     await render('devices', { body: devices() }, { language });
-    const card = await screen.findByTestId('devices-card');
+    const card = await cards.devices.find();
     expect(within(card).getByRole('heading', { name: words.dashboardCard.devices.title })).toBeTruthy();
     expect(await within(card).findByText(words.dashboardCard.devices.online)).toBeTruthy();
     expect(within(card).getByRole('link', { name: words.dashboardCard.devices.open })).toBeTruthy();
@@ -149,7 +138,7 @@ describe('the dashboard card "Devices" (issue 29)', () => {
 describe('the dashboard card "Device tasks" (issue 29)', () => {
   it('shows the tasks running and those failed and completed lately, linking to the tasks view', async () => {
     await render('tasks', { body: tasks() });
-    const card = await screen.findByTestId('tasks-card');
+    const card = await cards.tasks.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.tasks.title })).toBeTruthy();
     expect(
       (await within(card).findByText(en.dashboardCard.tasks.running)).nextElementSibling?.textContent,
@@ -168,29 +157,24 @@ describe('the dashboard card "Device tasks" (issue 29)', () => {
   it('says so when no task ran lately, and when the figures cannot be loaded', async () => {
     await render('tasks', { body: tasks({ running: 0, failed_recently: 0, completed_recently: 0 }) });
     expect(
-      await within(await screen.findByTestId('tasks-card')).findByText(
-        'No task running or ended in the last 7 days.',
-      ),
+      await within(await cards.tasks.find()).findByText('No task running or ended in the last 7 days.'),
     ).toBeTruthy();
     cleanup();
     await render('tasks', refusal(503, { code: 'unavailable', message: 'Down' }));
-    const alert = await within(await screen.findByTestId('tasks-card')).findByRole('alert');
-    expect(alert.textContent).toContain(en.dashboardCard.tasks.loadFailed);
+    expect((await cards.tasks.findAlert()).textContent).toContain(en.dashboardCard.tasks.loadFailed);
   });
 
   it('is not shown, and asks nothing, to a user without the device page', async () => {
     const { api } = await render('tasks', { body: tasks() }, { maintenance: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('tasks-card')).toBeNull();
-    expect(callsTo(api.calls, 'GET', TASK_PATHS.summary)).toEqual([]);
+    expect(await cards.tasks.shownAfterAMoment()).toBe(false);
+    expect(cards.tasks.summaryCalls(api)).toEqual([]);
   });
 });
 
 describe("the device area's contributions to the dashboard (issue 29)", () => {
   it('contributes both cards for page device_maintenance, the dashboard showing them only with it', async () => {
-    const { kernel } = await createTestKernel({ plugins: [plugin], user: member(true) });
-    const cards = kernel.registry.contributions(DashboardCards, kernel.session.state.context);
-    expect(cards.map((card) => [card.id, card.value.page])).toEqual([
+    const contributed = await contributionsFor(DashboardCards, { plugins: [plugin], user: member(true) });
+    expect(contributed.map((card) => [card.id, card.value.page])).toEqual([
       ['devices-status', 'device_maintenance'],
       ['devices-tasks', 'device_maintenance'],
     ]);

@@ -1,10 +1,9 @@
 import './test-support.js';
-import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, within } from '@testing-library/react';
 import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
-import { callsTo, createTestKernel, refusal, renderWithKernel } from '@vap/kernel/testing';
+import { type Answer, contributionsFor, refusal } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { sharedMessages } from '@vap/ui/testing';
+import { dashboardCard } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import BalanceCard from './dashboard-card.js';
 import plugin from './index.js';
@@ -26,19 +25,17 @@ const summary = (partial: Partial<FinanceSummary> = {}): FinanceSummary => ({
   ...partial,
 });
 
+const balanceCard = dashboardCard({
+  card: <BalanceCard />,
+  plugin,
+  testId: 'finance-card',
+  summary: FINANCE_PATHS.summary,
+});
 const renderCard = (
   recharge: boolean,
-  answer: object = { body: summary() },
+  answer: Answer = { body: summary() },
   language: 'en' | 'zh-CN' | 'zh-TW' = 'en',
-) =>
-  renderWithKernel(<BalanceCard />, {
-    plugins: [plugin],
-    user: signedInUser({ recharge }),
-    messages: sharedMessages,
-    path: '/dashboard',
-    language,
-    answers: { [`GET ${FINANCE_PATHS.summary}`]: answer },
-  });
+) => balanceCard.render(answer, { user: signedInUser({ recharge }), language });
 
 const figure = (card: HTMLElement, label: string) =>
   within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -46,7 +43,7 @@ const figure = (card: HTMLElement, label: string) =>
 describe('the dashboard card "Balance"', () => {
   it('shows the balance, this month’s spending and the next bill with its day, and links to the recharge page', async () => {
     await renderCard(true);
-    const card = await screen.findByTestId('finance-card');
+    const card = await balanceCard.find();
     expect(within(card).getByRole('heading', { name: en.card.title })).toBeTruthy();
     await within(card).findByText('¥1,234.56');
     expect(figure(card, en.card.balance)).toBe('¥1,234.56');
@@ -62,13 +59,13 @@ describe('the dashboard card "Balance"', () => {
 
   it('says when nothing is due next month', async () => {
     await renderCard(true, { body: summary({ next_bill: 0 }) });
-    const card = await screen.findByTestId('finance-card');
+    const card = await balanceCard.find();
     expect(await within(card).findByText(en.card.nothingDue)).toBeTruthy();
   });
 
   it('warns before: a balance that does not cover the next bill says by when to recharge (spec §4.3)', async () => {
     await renderCard(true, { body: summary({ balance: 5_000, low_balance: true }) });
-    const card = await screen.findByTestId('finance-card');
+    const card = await balanceCard.find();
     expect(await within(card).findByText(en.card.low)).toBeTruthy();
     expect(
       within(card).getByText(
@@ -79,7 +76,7 @@ describe('the dashboard card "Balance"', () => {
 
   it('and after: suspended services say how they resume', async () => {
     await renderCard(true, { body: summary({ balance: 0, low_balance: true, suspended: true }) });
-    const card = await screen.findByTestId('finance-card');
+    const card = await balanceCard.find();
     expect(await within(card).findByText(en.card.suspended)).toBeTruthy();
     expect(within(card).getByText(en.card.suspendedHint)).toBeTruthy();
   });
@@ -87,20 +84,17 @@ describe('the dashboard card "Balance"', () => {
   it('is not shown, and asks nothing, to a user without the recharge page', async () => {
     const { api } = await renderCard(false);
     // The card renders nothing; the fake router's fallback is all there is.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('finance-card')).toBeNull();
-    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.summary)).toEqual([]);
+    expect(await balanceCard.shownAfterAMoment()).toBe(false);
+    expect(balanceCard.summaryCalls(api)).toEqual([]);
   });
 
   it('says when the balance cannot be loaded, and Retry asks again', async () => {
     const { api } = await renderCard(true, refusal(500, { code: 'internal', message: 'Server error' }));
-    const card = await screen.findByTestId('finance-card');
-    const alert = await within(card).findByRole('alert');
-    expect(alert.textContent).toContain(en.card.loadFailed);
-    api.answers[`GET ${FINANCE_PATHS.summary}`] = { body: summary() };
-    await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
+    const card = await balanceCard.find();
+    expect((await balanceCard.findAlert()).textContent).toContain(en.card.loadFailed);
+    await balanceCard.retry(api, { body: summary() }, en.common.retry);
     expect(await within(card).findByText('¥1,234.56')).toBeTruthy();
-    expect(callsTo(api.calls, 'GET', FINANCE_PATHS.summary)).toHaveLength(2);
+    expect(balanceCard.summaryCalls(api)).toHaveLength(2);
   });
 
   it.each([
@@ -108,15 +102,17 @@ describe('the dashboard card "Balance"', () => {
     ['zh-TW', zhTW],
   ] as const)('speaks %s', async (language, words) => {
     await renderCard(true, { body: summary() }, language);
-    const card = await screen.findByTestId('finance-card');
+    const card = await balanceCard.find();
     expect(within(card).getByRole('heading', { name: words.card.title })).toBeTruthy();
     expect(await within(card).findByText(words.card.nextBill)).toBeTruthy();
     expect(within(card).getByRole('link', { name: words.card.recharge })).toBeTruthy();
   });
 
   it('is contributed for the recharge page', async () => {
-    const { kernel } = await createTestKernel({ plugins: [plugin], user: signedInUser({ recharge: true }) });
-    const cards = kernel.registry.contributions(DashboardCards, kernel.session.state.context);
+    const cards = await contributionsFor(DashboardCards, {
+      plugins: [plugin],
+      user: signedInUser({ recharge: true }),
+    });
     expect(cards.map((card) => [card.id, card.value.page])).toEqual([['finance-balance', 'recharge']]);
   });
 });

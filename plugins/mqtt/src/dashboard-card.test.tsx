@@ -1,18 +1,9 @@
 import './test-support.js';
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, type MqttSummary } from '@vap/contracts';
-import {
-  callsTo,
-  createTestKernel,
-  type RecordedCall,
-  refusal,
-  renderWithKernel,
-  testMenuItem,
-  testUser,
-} from '@vap/kernel/testing';
+import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { sharedMessages } from '@vap/ui/testing';
+import { dashboardCard } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import MqttCard from './dashboard-card.js';
 import plugin from './index.js';
@@ -57,8 +48,14 @@ const summary = (partial: Partial<MqttSummary> = {}): MqttSummary => ({
   ...partial,
 });
 
+const brokerCard = dashboardCard({
+  card: <MqttCard />,
+  plugin,
+  testId: 'mqtt-card',
+  summary: MQTT_PATHS.summary,
+});
 const render = (
-  answer: object,
+  answer: Answer,
   {
     page = 'mqtt_dashboard',
     language = 'en',
@@ -69,22 +66,16 @@ const render = (
     broker?: boolean;
   } = {},
 ) =>
-  renderWithKernel(<MqttCard />, {
-    plugins: [plugin],
+  brokerCard.render(answer, {
     user: member(page),
-    messages: sharedMessages,
-    path: '/dashboard',
     language,
     mqttVersion: broker ? VERSION : { ...VERSION, main_version: '' },
-    answers: { [`GET ${MQTT_PATHS.summary}`]: answer },
   });
-
-const summaryCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', MQTT_PATHS.summary);
 
 describe('the dashboard card "MQTT broker" (issue 29)', () => {
   it('shows the clients connected now and the messages a minute, with a link to the broker dashboard', async () => {
     await render({ body: summary() });
-    const card = await screen.findByTestId('mqtt-card');
+    const card = await brokerCard.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.title })).toBeTruthy();
     const connected = await within(card).findByRole('region', { name: en.dashboardCard.connected });
     expect(within(connected).getByText(en.dashboardCard.deviceClients).nextElementSibling?.textContent).toBe(
@@ -113,7 +104,7 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
       }),
     });
     expect(
-      await within(await screen.findByTestId('mqtt-card')).findByText(
+      await within(await brokerCard.find()).findByText(
         'No client is connected, and no message passed in the last 5 minutes.',
       ),
     ).toBeTruthy();
@@ -121,12 +112,10 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
 
   it('says when the figures cannot be loaded, and Retry asks again', async () => {
     const { api } = await render(refusal(500, { code: 'internal', message: 'Server error' }));
-    const alert = await within(await screen.findByTestId('mqtt-card')).findByRole('alert');
-    expect(alert.textContent).toContain(en.dashboardCard.loadFailed);
-    api.answers[`GET ${MQTT_PATHS.summary}`] = { body: summary() };
-    await userEvent.click(within(alert).getByRole('button', { name: en.common.retry }));
+    expect((await brokerCard.findAlert()).textContent).toContain(en.dashboardCard.loadFailed);
+    await brokerCard.retry(api, { body: summary() }, en.common.retry);
     expect(await screen.findByRole('region', { name: en.dashboardCard.connected })).toBeTruthy();
-    expect(summaryCalls(api.calls)).toHaveLength(2);
+    expect(brokerCard.summaryCalls(api)).toHaveLength(2);
   });
 
   it.each([
@@ -134,9 +123,8 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
     ['anyone while the broker answers no version (the mqtt dir is hidden)', { broker: false }],
   ])('is not shown, and asks nothing, to %s', async (_name, options) => {
     const { api } = await render({ body: summary() }, options);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('mqtt-card')).toBeNull();
-    expect(summaryCalls(api.calls)).toEqual([]);
+    expect(await brokerCard.shownAfterAMoment()).toBe(false);
+    expect(brokerCard.summaryCalls(api)).toEqual([]);
   });
 
   it.each([
@@ -144,19 +132,18 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
     ['zh-TW', zhTW],
   ] as const)('speaks %s', async (language, words) => {
     await render({ body: summary() }, { language });
-    const card = await screen.findByTestId('mqtt-card');
+    const card = await brokerCard.find();
     expect(within(card).getByRole('heading', { name: words.dashboardCard.title })).toBeTruthy();
     expect(await within(card).findByText(words.dashboardCard.deviceClients)).toBeTruthy();
     expect(within(card).getByRole('link', { name: words.dashboardCard.open })).toBeTruthy();
   });
 
   it('is contributed for page mqtt_dashboard', async () => {
-    const { kernel } = await createTestKernel({
+    const cards = await contributionsFor(DashboardCards, {
       plugins: [plugin],
       user: member('mqtt_dashboard'),
       mqttVersion: VERSION,
     });
-    const cards = kernel.registry.contributions(DashboardCards, kernel.session.state.context);
     expect(cards.map((card) => [card.id, card.value.page])).toEqual([['mqtt-broker', 'mqtt_dashboard']]);
   });
 });
