@@ -30,3 +30,20 @@ export function fakeFile(name: string, type: string, size = 10): File {
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }
+
+/** An upload a test drives: `send` stands for it; what it was given, then its answer or failure. */
+export function pendingSend<Context, Answer>() {
+  let given: Context | undefined;
+  let settle: { resolve: (answer: Answer) => void; reject: (error: unknown) => void } | undefined;
+  const send = (context: Context) =>
+    new Promise<Answer>((resolve, reject) => {
+      given = context;
+      settle = { resolve, reject };
+    });
+  return {
+    send,
+    context: () => given as Context,
+    resolve: (answer: Answer) => settle?.resolve(answer),
+    reject: (error: unknown) => settle?.reject(error),
+  };
+}

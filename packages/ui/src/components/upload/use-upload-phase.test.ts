@@ -1,25 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { pendingSend } from './test-helpers.js';
 import type { UploadStepContext } from './use-upload-phase.js';
 import { useUploadPhase } from './use-upload-phase.js';
-
-/** An upload the test drives: its steps, its answer or its failure. */
-function pending() {
-  let context!: UploadStepContext;
-  let settle!: { resolve: (value: string) => void; reject: (error: unknown) => void };
-  const send = (given: UploadStepContext) =>
-    new Promise<string>((resolve, reject) => {
-      context = given;
-      settle = { resolve, reject };
-    });
-  return { send, context: () => context, settle: () => settle };
-}
 
 describe('useUploadPhase', () => {
   it('shows the steps the upload reaches, locked meanwhile, and resolves to its answer', async () => {
     const { result } = renderHook(() => useUploadPhase({ failed: 'Upload failed' }));
     expect(result.current).toMatchObject({ phase: { kind: 'idle' }, busy: false });
-    const upload = pending();
+    const upload = pendingSend<UploadStepContext, string>();
     let answer: Promise<string | undefined> = Promise.resolve(undefined);
     act(() => {
       answer = result.current.upload(upload.send);
@@ -28,7 +17,7 @@ describe('useUploadPhase', () => {
     expect(result.current).toMatchObject({ phase: { kind: 'hashing' }, busy: true });
     act(() => upload.context().step({ kind: 'uploading', progress: 0.25 }));
     expect(result.current.phase).toEqual({ kind: 'uploading', progress: 0.25 });
-    await act(async () => upload.settle().resolve('firmware/1_abc.bin'));
+    await act(async () => upload.resolve('firmware/1_abc.bin'));
     expect(await answer).toBe('firmware/1_abc.bin');
   });
 
@@ -37,26 +26,26 @@ describe('useUploadPhase', () => {
     ['the general words when it has none', new Error(''), 'Upload failed'],
   ])('shows a failed upload with %s, unlocked', async (_, error, message) => {
     const { result } = renderHook(() => useUploadPhase({ failed: 'Upload failed' }));
-    const upload = pending();
+    const upload = pendingSend<UploadStepContext, string>();
     let answer: Promise<string | undefined> = Promise.resolve('');
     act(() => {
       answer = result.current.upload(upload.send);
     });
-    await act(async () => upload.settle().reject(error));
+    await act(async () => upload.reject(error));
     expect(result.current).toMatchObject({ phase: { kind: 'failed', message }, busy: false });
     expect(await answer).toBeUndefined();
   });
 
   it('stops the upload when reset or unmounted, showing nothing of it', async () => {
     const { result, unmount } = renderHook(() => useUploadPhase({ failed: 'Upload failed' }));
-    const first = pending();
+    const first = pendingSend<UploadStepContext, string>();
     act(() => void result.current.upload(first.send));
     act(() => first.context().step({ kind: 'uploading', progress: 0.5 }));
     act(() => result.current.reset());
     expect(first.context().signal.aborted).toBe(true);
-    await act(async () => first.settle().reject(new Error('aborted')));
+    await act(async () => first.reject(new Error('aborted')));
     expect(result.current.phase).toEqual({ kind: 'idle' });
-    const second = pending();
+    const second = pendingSend<UploadStepContext, string>();
     act(() => void result.current.upload(second.send));
     unmount();
     expect(second.context().signal.aborted).toBe(true);
