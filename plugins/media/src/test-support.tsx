@@ -1,3 +1,5 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { HologramScheme } from '@vap/contracts';
 import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
@@ -24,4 +26,10 @@ export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body
 /** Renders a page of the plugin as the console does (`@vap/ui/testing`). */
 export function renderMediaPage(name: string, answers: Answers, options: RenderPageOptions = {}) {
   return renderConsolePage(plugin, name, answers, options);
+}
+
+/** Clicks `action` in the "More actions" menu of a table row, where a list folds its rarer actions. */
+export async function clickMoreAction(row: HTMLElement, action: string) {
+  await userEvent.click(within(row).getByRole('button', { name: 'More actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
 }

@@ -12,6 +12,7 @@ import {
   wheresOf,
 } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { pageOf, product, renderMallPage } from '../test-support.js';
@@ -71,8 +72,7 @@ const renderPage = (answers: Answers = {}, options: RenderPageOptions = {}) =>
     },
     options,
   );
-const table = () => screen.findByRole('table', { name: words.title });
-const rowOf = async (sn: string) => (await within(await table()).findByText(sn)).closest('tr') as HTMLElement;
+const rowOf = (sn: string) => findRow(words.title, sn);
 const listCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', ALGMALL_PATHS.authorisations);
 
 describe('online authorisation (spec §2.3 algmall_onauth, §4.3)', () => {

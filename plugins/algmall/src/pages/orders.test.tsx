@@ -12,7 +12,7 @@ import {
   wheresOf,
 } from '@vap/kernel/testing';
 import { lastDays, message, wholeDays } from '@vap/ui';
-import { blobText, downloadCapture } from '@vap/ui/testing';
+import { blobText, downloadCapture, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { algmallOrder, pageOf, product, renderMallPage } from '../test-support.js';
@@ -56,8 +56,7 @@ const products = pageOf([
 const renderOrders = (answers: Answers = {}, options: RenderPageOptions = {}) =>
   renderMallPage(PAGE, { [ORDERS]: pageOf(orders), [PRODUCTS]: products, ...answers }, options);
 const table = () => screen.findByRole('table', { name: en.orders.title });
-const rowOf = async (number: string) =>
-  (await within(await table()).findByText(number)).closest('tr') as HTMLElement;
+const rowOf = (number: string) => findRow(en.orders.title, number);
 const cellTexts = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
-import { rowAction, rowActionNames } from '@vap/ui/testing';
+import { findRow, rowAction, rowActionNames } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -33,8 +33,7 @@ async function renderPackages(packages: readonly CloudPackage[], options: PageOp
 }
 
 const table = () => screen.findByRole('table', { name: en.page.packages });
-const rowOf = async (name: string) =>
-  (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
+const rowOf = (name: string) => findRow(en.page.packages, name);
 const listCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', CBS_PATHS.packages);
 const dashboardCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', CBS_PATHS.dashboard);
 const changeAnswer = (changed: CloudPackage, charged: number) => ({ body: { packages: [changed], charged } });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type Coupon, FINANCE_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -51,8 +52,7 @@ const renderCoupons = (options: PageOptions = {}) =>
     options,
   );
 const table = () => screen.findByRole('table', { name: en.coupons.title });
-const rowOf = async (code: string) =>
-  (await within(await table()).findByText(code)).closest('tr') as HTMLElement;
+const rowOf = (code: string) => findRow(en.coupons.title, code);
 
 describe('coupon', () => {
   it('lists each voucher with its value, source, state and latest transfer with the reason it failed', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type Invoice, type InvoicePayment } from '@vap/contracts';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { invoiceRecordMenu, type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -53,8 +54,7 @@ const renderPayments = (options: PageOptions = {}) =>
     { extraMenus: [invoiceRecordMenu()], ...options },
   );
 const table = () => screen.findByRole('table', { name: en.invoicePayment.title });
-const rowOf = async (number: string) =>
-  (await within(await table()).findByText(number)).closest('tr') as HTMLElement;
+const rowOf = (number: string) => findRow(en.invoicePayment.title, number);
 const select = async (number: string) =>
   userEvent.click(
     within(await rowOf(number)).getByRole('checkbox', { name: `Select row ${number.replace(/^R0*/, '')}` }),

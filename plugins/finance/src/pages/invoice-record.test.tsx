@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { blobText, downloadCapture } from '@vap/ui/testing';
+import { blobText, downloadCapture, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -70,8 +70,7 @@ const card = async () =>
     'section, div',
   ) as HTMLElement;
 const table = () => screen.findByRole('table', { name: en.invoiceRecord.title });
-const rowOf = async (number: string) =>
-  (await within(await table()).findByText(number)).closest('tr') as HTMLElement;
+const rowOf = (number: string) => findRow(en.invoiceRecord.title, number);
 const fill = async (dialog: HTMLElement, label: string, value: string) => {
   const input = within(dialog).getByLabelText(new RegExp(`^${label}[\\s*]*$`));
   await userEvent.clear(input);

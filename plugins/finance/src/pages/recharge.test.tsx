@@ -5,6 +5,7 @@ import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/cont
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -55,8 +56,7 @@ const renderRecharge = (options: PageOptions = {}) =>
   );
 
 const ordersTable = () => screen.findByRole('table', { name: en.orders.title });
-const rowOf = async (number: string) =>
-  (await within(await ordersTable()).findByText(number)).closest('tr') as HTMLElement;
+const rowOf = (number: string) => findRow(en.orders.title, number);
 const listCalls = (calls: readonly RecordedCall[]) => callsTo(calls, 'GET', FINANCE_PATHS.recharges);
 
 async function recharge(amount: string) {

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { ADPKG_PATHS, type Adpkg } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { pageOf, renderMediaPage } from '../test-support.js';
+import { clickMoreAction, pageOf, renderMediaPage } from '../test-support.js';
 
 afterEach(() => {
   cleanup();
@@ -84,13 +85,7 @@ const designMenu = {
   children: [],
 };
 
-const table = () => screen.findByRole('table', { name: words.title });
-const rowOf = async (name: string) =>
-  (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
-const more = async (row: HTMLElement, action: string) => {
-  await userEvent.click(within(row).getByRole('button', { name: 'More actions' }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-};
+const rowOf = (name: string) => findRow(words.title, name);
 
 describe('ad packages (spec §2.3 adpkg_management; issue 32)', () => {
   it('lists the packages with their split, items and how their deliveries stand', async () => {
@@ -123,7 +118,7 @@ describe('ad packages (spec §2.3 adpkg_management; issue 32)', () => {
 
   it('edits a package: the split typed beside its slider, its items kept', async () => {
     const { api } = await renderPage();
-    await more(await rowOf('Level 2'), words.edit);
+    await clickMoreAction(await rowOf('Level 2'), words.edit);
     const dialog = await screen.findByRole('dialog', { name: words.form.editTitle });
     const slider = within(dialog).getByRole('slider', { name: words.form.topShare });
     expect((slider as HTMLInputElement).value).toBe('45');
@@ -151,7 +146,7 @@ describe('ad packages (spec §2.3 adpkg_management; issue 32)', () => {
       [`GET ${ADPKG_PATHS.packages}`]: pageOf([published, two]),
       [`PUT ${ADPKG_PATHS.package(2)}`]: { body: two },
     });
-    await more(await rowOf('Level 2'), words.edit);
+    await clickMoreAction(await rowOf('Level 2'), words.edit);
     const dialog = await screen.findByRole('dialog', { name: words.form.editTitle });
     expect(within(dialog).getByRole('button', { name: 'Move item 1 up' })).toHaveProperty('disabled', true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move item 2 up' }));
@@ -165,13 +160,13 @@ describe('ad packages (spec §2.3 adpkg_management; issue 32)', () => {
 
   it('opens a package in the design page, titled by its name', async () => {
     await renderPage({}, { extraMenus: [designMenu] });
-    await more(await rowOf('Level 2'), words.design);
+    await clickMoreAction(await rowOf('Level 2'), words.design);
     expect((await screen.findByTestId('location')).textContent).toBe('at /adpkg-design?id=2&name=Level+2');
   });
 
   it('deletes a package only after saying on how many devices it is', async () => {
     const { api } = await renderPage();
-    await more(await rowOf('Lobby'), words.delete);
+    await clickMoreAction(await rowOf('Lobby'), words.delete);
     const confirmation = await screen.findByRole('alertdialog');
     expect(confirmation.textContent).toContain('It is published to 3 devices');
     await userEvent.click(within(confirmation).getByRole('button', { name: words.deleteConfirm }));

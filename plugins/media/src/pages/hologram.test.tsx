@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { HOLOGRAM_PATHS, type HologramDelivery } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
+import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { pageOf, renderMediaPage, scheme } from '../test-support.js';
+import { clickMoreAction, pageOf, renderMediaPage, scheme } from '../test-support.js';
 
 afterEach(() => {
   cleanup();
@@ -53,13 +54,7 @@ const renderPage = (answers: Answers = {}, options: RenderPageOptions = {}) =>
     options,
   );
 
-const table = () => screen.findByRole('table', { name: words.title });
-const rowOf = async (name: string) =>
-  (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
-const more = async (row: HTMLElement, action: string) => {
-  await userEvent.click(within(row).getByRole('button', { name: 'More actions' }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-};
+const rowOf = (name: string) => findRow(words.title, name);
 
 describe('hologram parking (spec §2.3 hologram_parking; issue 32)', () => {
   it('lists the schemes with their screens, file size and how their deliveries stand', async () => {
@@ -103,13 +98,13 @@ describe('hologram parking (spec §2.3 hologram_parking; issue 32)', () => {
 
   it('deletes a scheme only after saying on how many devices it is', async () => {
     const { api } = await renderPage();
-    await more(await rowOf('Entrance screens'), words.delete);
+    await clickMoreAction(await rowOf('Entrance screens'), words.delete);
     const confirmation = await screen.findByRole('alertdialog');
     expect(confirmation.textContent).toContain('Delete scheme Entrance screens?');
     expect(confirmation.textContent).toContain('It is published to 3 devices');
     await userEvent.click(within(confirmation).getByRole('button', { name: words.keep }));
     expect(callsTo(api.calls, 'DELETE', HOLOGRAM_PATHS.scheme(1))).toHaveLength(0);
-    await more(await rowOf('Entrance screens'), words.delete);
+    await clickMoreAction(await rowOf('Entrance screens'), words.delete);
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: words.deleteConfirm }),
     );

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, RESOURCE_PATHS, type Resource } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { renderConsolePage, rowAction } from '@vap/ui/testing';
+import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -35,8 +35,7 @@ const pageOf = (items: Resource[]) => ({ body: { items, total: items.length } })
 const render = (answers = {}, options = {}) =>
   renderConsolePage(plugin, 'resource_management', { [LIST]: pageOf([own({ id: 3 })]), ...answers }, options);
 const table = () => screen.findByRole('table', { name: en.title });
-const rowOf = async (name: string) =>
-  (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
+const rowOf = (name: string) => findRow(en.title, name);
 
 /** What the fake bucket does with a part PUT: answers it with an ETag, drops the connection, or waits. */
 type PartFate = 'store' | 'drop' | 'hang';

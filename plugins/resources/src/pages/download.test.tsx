@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { RESOURCE_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { blobText, downloadCapture, rowAction } from '@vap/ui/testing';
+import { blobText, downloadCapture, findRow, rowAction } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { pageOf, renderDownloadPage, resource } from '../test-support.js';
@@ -29,8 +29,7 @@ const sdk = resource({
 });
 const answers = { [LIST]: pageOf([manual, sdk]) };
 const table = () => screen.findByRole('table', { name: en.download.title });
-const rowOf = async (name: string) =>
-  (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
+const rowOf = (name: string) => findRow(en.download.title, name);
 
 describe('resource_download (spec §2.3; issue 32)', () => {
   it("lists the vendor's resources and the company's own in the console's language, with their facts", async () => {

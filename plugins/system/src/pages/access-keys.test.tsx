@@ -11,7 +11,7 @@ import {
   refusal,
   testUser,
 } from '@vap/kernel/testing';
-import { renderConsolePage } from '@vap/ui/testing';
+import { findRow, renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import { pageLocally } from '../local-list.js';
@@ -87,10 +87,7 @@ async function renderKeys(options: RenderPageOptions = {}) {
   );
 }
 
-const rowOf = async (id: string, tableName = en.accessKeys.title) => {
-  const table = await screen.findByRole('table', { name: tableName });
-  return (await within(table).findByText(id)).closest('tr') as HTMLElement;
-};
+const rowOf = (id: string, tableName = en.accessKeys.title) => findRow(tableName, id);
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', ACCESS_KEY_PATHS.keys);
 

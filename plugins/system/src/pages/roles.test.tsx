@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, type DeviceGroup, SYSTEM_PATHS } from '@vap/contracts';
 import { type Answers, type RecordedCall, type RenderPageOptions, refusal } from '@vap/kernel/testing';
-import { renderConsolePage } from '@vap/ui/testing';
+import { findRow, renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -56,10 +56,7 @@ async function renderRoles(options: RenderPageOptions = {}, answers: Answers = {
   );
 }
 
-const rowOf = async (name: string, tableName = en.roles.title) => {
-  const table = await screen.findByRole('table', { name: tableName });
-  return (await within(table).findByText(name)).closest('tr') as HTMLElement;
-};
+const rowOf = (name: string, tableName = en.roles.title) => findRow(tableName, name);
 const item = (name: string) => screen.getByRole('treeitem', { name });
 const groupBox = (dialog: HTMLElement, name: string) => within(dialog).findByRole('checkbox', { name });
 

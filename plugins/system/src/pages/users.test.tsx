@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, type RenderPageOptions, refusal, wheresOf } from '@vap/kernel/testing';
-import { renderConsolePage } from '@vap/ui/testing';
+import { findRow, renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -40,11 +40,7 @@ async function renderUsers(options: RenderPageOptions = {}) {
   );
 }
 
-const rowOf = async (name: string, tableName = en.users.title) => {
-  const table = await screen.findByRole('table', { name: tableName });
-  const cell = await within(table).findByText(name);
-  return cell.closest('tr') as HTMLElement;
-};
+const rowOf = (name: string, tableName = en.users.title) => findRow(tableName, name);
 
 /** Operator 5 holds the Ops role with every button of the page. */
 const asOps = { roleId: 2, buttons: ['add', 'edit', 'role', 'delete'] };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { renderConsolePage, rowAction } from '@vap/ui/testing';
+import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -25,8 +25,7 @@ const alice = extension({
 const render = (answers = {}, options = {}) =>
   renderConsolePage(plugin, 'voip_agent_phone', { ...SERVER, [LIST]: pageOf([alice]), ...answers }, options);
 const table = () => screen.findByRole('table', { name: en.agentPhone.title });
-const rowOf = async (text: string) =>
-  (await within(await table()).findByText(text)).closest('tr') as HTMLElement;
+const rowOf = (text: string) => findRow(en.agentPhone.title, text);
 
 describe('voip_agent_phone (spec §2.3; issue 33)', () => {
   it('lists agent phones with the call centers each belongs to', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { renderConsolePage, rowAction } from '@vap/ui/testing';
+import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -35,8 +35,7 @@ const render = (answers = {}, options = {}) =>
     options,
   );
 const table = () => screen.findByRole('table', { name: en.callCenter.title });
-const rowOf = async (text: string) =>
-  (await within(await table()).findByText(text)).closest('tr') as HTMLElement;
+const rowOf = (text: string) => findRow(en.callCenter.title, text);
 
 describe('voip_call_center (spec §2.3, §3; issue 33)', () => {
   it('lists call centers with their rules and their agents in ringing order', async () => {

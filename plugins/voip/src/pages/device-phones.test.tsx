@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { renderConsolePage, rowAction } from '@vap/ui/testing';
+import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -31,8 +31,7 @@ const gate = extension({
 const render = (answers = {}, options = {}) =>
   renderConsolePage(plugin, 'voip_device_phone', { ...SERVER, [LIST]: pageOf([gate]), ...answers }, options);
 const table = () => screen.findByRole('table', { name: en.devicePhone.title });
-const rowOf = async (text: string) =>
-  (await within(await table()).findByText(text)).closest('tr') as HTMLElement;
+const rowOf = (text: string) => findRow(en.devicePhone.title, text);
 
 /** An XMLHttpRequest answering the import's upload at once. */
 function stubUpload(reply: { status: number; body: unknown }) {
