@@ -1,4 +1,4 @@
-import type { AlgmallOrder, MenuItem, Product, ProductDetail } from '@vap/contracts';
+import type { AlgmallOrder, Authorisation, MenuItem, Product, ProductDetail } from '@vap/contracts';
 import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
 import plugin from './index.js';
@@ -48,6 +48,25 @@ export const algmallOrder = (partial: Partial<AlgmallOrder> & Pick<AlgmallOrder,
   remaining: 7,
   amount: 199_000,
   created_at: '2026-11-20T08:00:00.000Z',
+  ...partial,
+});
+
+/** An online authorisation of helmet detection for device `Gate {id}`, as the authorisations list answers it. */
+export const authorisation = (
+  partial: Partial<Authorisation> & Pick<Authorisation, 'id' | 'sn' | 'state'>,
+): Authorisation => ({
+  mode: 'online',
+  product_id: 7,
+  product_name: product({ id: 7 }).name,
+  device_id: partial.id,
+  device_name: `Gate ${partial.id}`,
+  model: 'VC-C3',
+  reason: null,
+  order_number: 'A20261129000001',
+  attempts: 1,
+  trial_until: null,
+  created_at: '2026-11-29T08:00:00.000Z',
+  ended_at: null,
   ...partial,
 });
 

@@ -1,13 +1,13 @@
 import '@vap/ui/test-polyfills';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ALGMALL_PATHS, type Authorisation, FINGERPRINT_MAX_BYTES } from '@vap/contracts';
+import { ALGMALL_PATHS, FINGERPRINT_MAX_BYTES } from '@vap/contracts';
 import { type Answers, callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { pageOf, product, renderMallPage } from '../test-support.js';
+import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
 
 const downloads = downloadCapture();
 beforeEach(() => downloads.start());
@@ -18,23 +18,16 @@ afterEach(() => {
 });
 
 const words = en.offline;
-const issued: Authorisation = {
+const issued = authorisation({
   id: 41,
   mode: 'offline',
-  product_id: 7,
-  product_name: product({ id: 7 }).name,
-  device_id: null,
   sn: 'SN-FAR-AWAY',
+  state: 'success',
+  device_id: null,
   device_name: '',
   model: '',
-  state: 'success',
-  reason: null,
   order_number: 'A20261129000003',
-  attempts: 1,
-  trial_until: null,
-  created_at: '2026-11-29T08:00:00.000Z',
-  ended_at: null,
-};
+});
 const LICENCE = { text: '{"payload":"x","signature":"y"}', headers: { 'content-type': 'application/json' } };
 
 const renderPage = (answers: Answers = {}) =>

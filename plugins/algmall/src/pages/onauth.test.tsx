@@ -1,7 +1,7 @@
 import '@vap/ui/test-polyfills';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ALGMALL_PATHS, type Authorisation, type AuthoriseBody } from '@vap/contracts';
+import { ALGMALL_PATHS, type AuthoriseBody } from '@vap/contracts';
 import {
   type Answers,
   callsTo,
@@ -15,7 +15,7 @@ import { message } from '@vap/ui';
 import { findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { pageOf, product, renderMallPage } from '../test-support.js';
+import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
 
 afterEach(() => {
   cleanup();
@@ -30,24 +30,6 @@ const PRODUCTS = `GET ${ALGMALL_PATHS.products}`;
 const RETRY = `POST ${ALGMALL_PATHS.authorisationsRetry}`;
 const CANCEL = `POST ${ALGMALL_PATHS.authorisationsCancel}`;
 const words = en.authorisations;
-
-const authorisation = (
-  partial: Partial<Authorisation> & Pick<Authorisation, 'id' | 'sn' | 'state'>,
-): Authorisation => ({
-  mode: 'online',
-  product_id: 7,
-  product_name: product({ id: 7 }).name,
-  device_id: partial.id,
-  device_name: `Gate ${partial.id}`,
-  model: 'VC-C3',
-  reason: null,
-  order_number: 'A20261129000001',
-  attempts: 1,
-  trial_until: null,
-  created_at: '2026-11-29T08:00:00.000Z',
-  ended_at: null,
-  ...partial,
-});
 
 const rows = [
   authorisation({ id: 1, sn: 'SN-SUCCESS', state: 'success' }),
