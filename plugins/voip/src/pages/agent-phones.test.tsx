@@ -8,7 +8,7 @@ import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-import { extension, pageOf, SERVER } from './test-fixtures.js';
+import { extension, openAddDialog, pageOf, SERVER, typeFields } from './test-fixtures.js';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +24,6 @@ const alice = extension({
 });
 const render = (answers = {}, options = {}) =>
   renderConsolePage(plugin, 'voip_agent_phone', { ...SERVER, [LIST]: pageOf([alice]), ...answers }, options);
-const table = () => screen.findByRole('table', { name: en.agentPhone.title });
 const rowOf = (text: string) => findRow(en.agentPhone.title, text);
 
 describe('voip_agent_phone (spec §2.3; issue 33)', () => {
@@ -63,11 +62,8 @@ describe('voip_agent_phone (spec §2.3; issue 33)', () => {
       },
       [`PUT ${VOIP_PATHS.agentPhone(3)}`]: { body: { ...alice, display_name: 'Alicia' } },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.agentPhone.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), 'agent.101');
-    await userEvent.type(within(dialog).getByLabelText(en.field.password), 'Secret99');
+    const dialog = await openAddDialog(en.agentPhone.title, en.agentPhone.addTitle);
+    await typeFields(dialog, { [en.field.dialId]: 'agent.101', [en.field.password]: 'Secret99' });
     await userEvent.click(within(dialog).getByRole('button', { name: en.add }));
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', VOIP_PATHS.agentPhones)[0]?.body).toEqual({
@@ -103,10 +99,8 @@ describe('voip_agent_phone (spec §2.3; issue 33)', () => {
         },
       },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.agentPhone.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), '80000');
+    const dialog = await openAddDialog(en.agentPhone.title, en.agentPhone.addTitle);
+    await typeFields(dialog, { [en.field.dialId]: '80000' });
     await userEvent.click(within(dialog).getByRole('button', { name: en.add }));
     expect(
       await screen.findByText(

@@ -8,7 +8,7 @@ import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-import { callCenter, extension, pageOf, SERVER } from './test-fixtures.js';
+import { callCenter, extension, openAddDialog, pageOf, SERVER, typeFields } from './test-fixtures.js';
 
 afterEach(() => {
   cleanup();
@@ -34,7 +34,6 @@ const render = (answers = {}, options = {}) =>
     { ...SERVER, [LIST]: pageOf([desk]), [AGENTS]: pageOf([alice, bob]), ...answers },
     options,
   );
-const table = () => screen.findByRole('table', { name: en.callCenter.title });
 const rowOf = (text: string) => findRow(en.callCenter.title, text);
 
 describe('voip_call_center (spec §2.3, §3; issue 33)', () => {
@@ -60,11 +59,8 @@ describe('voip_call_center (spec §2.3, §3; issue 33)', () => {
     const { api } = await render({
       [`POST ${VOIP_PATHS.callCenters}`]: { status: 201, body: callCenter({ id: 10, dial_id: '81000' }) },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.callCenter.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), '81000');
-    await userEvent.type(within(dialog).getByLabelText(en.field.name), 'Support');
+    const dialog = await openAddDialog(en.callCenter.title, en.callCenter.addTitle);
+    await typeFields(dialog, { [en.field.dialId]: '81000', [en.field.name]: 'Support' });
     for (const agent of ['agent.200 (Bob)', 'agent.100 (Alice)']) {
       await userEvent.click(await within(dialog).findByRole('combobox', { name: en.field.addAgent }));
       await userEvent.click(await screen.findByRole('option', { name: agent }));
@@ -89,11 +85,8 @@ describe('voip_call_center (spec §2.3, §3; issue 33)', () => {
 
   it('refuses a max wait past 600 s and a ring time past 60 s before sending (spec §5.5)', async () => {
     const { api } = await render();
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.callCenter.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), '81000');
-    await userEvent.type(within(dialog).getByLabelText(en.field.name), 'Support');
+    const dialog = await openAddDialog(en.callCenter.title, en.callCenter.addTitle);
+    await typeFields(dialog, { [en.field.dialId]: '81000', [en.field.name]: 'Support' });
     const wait = within(dialog).getByLabelText(en.field.maxWait);
     await userEvent.clear(wait);
     await userEvent.type(wait, '601');

@@ -8,7 +8,7 @@ import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-import { extension, pageOf, SERVER } from './test-fixtures.js';
+import { extension, openAddDialog, pageOf, SERVER, typeFields } from './test-fixtures.js';
 
 afterEach(() => {
   cleanup();
@@ -106,11 +106,8 @@ describe('voip_device_phone (spec §2.3; issue 33)', () => {
         body: { extension: made, password: 'Xy7abc123DEF', server: 'udp:sip.example.com:5060' },
       },
     });
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.devicePhone.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), 'door-01');
-    await userEvent.type(within(dialog).getByLabelText(en.field.device), 'SN0002');
+    const dialog = await openAddDialog(en.devicePhone.title, en.devicePhone.addTitle);
+    await typeFields(dialog, { [en.field.dialId]: 'door-01', [en.field.device]: 'SN0002' });
     await userEvent.click(within(dialog).getByRole('button', { name: en.add }));
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', VOIP_PATHS.devicePhones)[0]?.body).toEqual({
@@ -126,12 +123,12 @@ describe('voip_device_phone (spec §2.3; issue 33)', () => {
 
   it('refuses a dial id or password of the wrong form before sending (spec §5.5)', async () => {
     const { api } = await render();
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: en.add }));
-    const dialog = await screen.findByRole('dialog', { name: en.devicePhone.addTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.field.dialId), 'a1');
-    await userEvent.type(within(dialog).getByLabelText(en.field.device), 'SN0002');
-    await userEvent.type(within(dialog).getByLabelText(en.field.password), 'abc');
+    const dialog = await openAddDialog(en.devicePhone.title, en.devicePhone.addTitle);
+    await typeFields(dialog, {
+      [en.field.dialId]: 'a1',
+      [en.field.device]: 'SN0002',
+      [en.field.password]: 'abc',
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: en.add }));
     expect(await within(dialog).findByText('The dial id is 5 to 20 digits, letters, _, - or .')).toBeTruthy();
     expect(within(dialog).getByText('The password is 6 to 20 letters and digits')).toBeTruthy();

@@ -1,5 +1,8 @@
-/** Answers of the voip calls for the pages' tests. */
+/** Answers of the voip calls for the pages' tests, and the steps of their Add dialogs. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS, type VoipCallCenter, type VoipExtension } from '@vap/contracts';
+import en from '../locales/en.json';
 
 export const SERVER = {
   [`GET ${VOIP_PATHS.server}`]: {
@@ -47,3 +50,17 @@ export const callCenter = (
 });
 
 export const pageOf = <T>(items: T[]) => ({ body: { items, total: items.length } });
+
+/** Clicks Add once the list, the table named `list`, is shown; returns the dialog `title` it opens. */
+export async function openAddDialog(list: string, title: string): Promise<HTMLElement> {
+  await screen.findByRole('table', { name: list });
+  await userEvent.click(screen.getByRole('button', { name: en.add }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+/** Types each text into the field of `dialog` that its label names. */
+export async function typeFields(dialog: HTMLElement, fields: Record<string, string>) {
+  for (const [label, text] of Object.entries(fields)) {
+    await userEvent.type(within(dialog).getByLabelText(label), text);
+  }
+}
