@@ -60,6 +60,14 @@ const select = async (number: string) =>
     within(await rowOf(number)).getByRole('checkbox', { name: `Select row ${number.replace(/^R0*/, '')}` }),
   );
 
+/** Selects order `number`, asks for its invoice and confirms. */
+const requestInvoiceFor = async (number: string) => {
+  await select(number);
+  await userEvent.click(screen.getByRole('button', { name: en.invoicePayment.request }));
+  const confirm = await screen.findByRole('alertdialog');
+  await userEvent.click(within(confirm).getByRole('button', { name: en.invoicePayment.requestOk }));
+};
+
 describe('invoice_payment', () => {
   it('lists the paid orders with their amount and invoice state; only orders not invoiced can be selected', async () => {
     await renderPayments();
@@ -101,13 +109,7 @@ describe('invoice_payment', () => {
         }),
       },
     });
-    await select(first.number);
-    await userEvent.click(screen.getByRole('button', { name: en.invoicePayment.request }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', {
-        name: en.invoicePayment.requestOk,
-      }),
-    );
+    await requestInvoiceFor(first.number);
     expect(await screen.findByText(en.invoicePayment.detailsMissing)).toBeTruthy();
     const link = screen.getByRole('link', { name: en.invoicePayment.setDetails });
     expect(link.getAttribute('href')).toBe('/finance/invoice-record');
@@ -122,13 +124,7 @@ describe('invoice_payment', () => {
         }),
       },
     });
-    await select(first.number);
-    await userEvent.click(screen.getByRole('button', { name: en.invoicePayment.request }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', {
-        name: en.invoicePayment.requestOk,
-      }),
-    );
+    await requestInvoiceFor(first.number);
     expect(await screen.findByText('An order is already invoiced')).toBeTruthy();
     expect(screen.queryByText(en.invoicePayment.detailsMissing)).toBeNull();
   });
