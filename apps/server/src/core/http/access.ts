@@ -22,7 +22,7 @@
 import { type Access, type AnyPageAccess, OWNER_ROLE_ID, type PageAccess } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Caller, CallerLoader } from '../auth/caller.js';
-import { allows, loadPermissions, type Permissions } from '../auth/permissions.js';
+import { allows, companyOf, loadPermissions, type Permissions } from '../auth/permissions.js';
 import type { AuthContext, TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import type { MenuCatalogue } from '../menu/catalogue.js';
@@ -212,4 +212,9 @@ export function signedInOf(request: FastifyRequest): Caller {
 export async function permissionsOf(request: FastifyRequest, db: Db): Promise<Permissions> {
   request.permissions ??= await loadPermissions(db, callerOf(request).userId);
   return request.permissions;
+}
+
+/** The caller's company (an access key's company); 403 `forbidden` for a caller of none. */
+export async function companyOfCaller(request: FastifyRequest, db: Db): Promise<number> {
+  return companyOf(await permissionsOf(request, db));
 }

@@ -1,37 +1,33 @@
 import { ADPKG_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import type { AdPackages } from './packages.js';
 
 /** Pages adpkg_management's and adpkg_design's calls (spec §2.3; issue 32). */
 export async function adpkgRoutes(app: FastifyInstance, { db, packages }: { db: Db; packages: AdPackages }) {
-  const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
-    companyOf(await permissionsOf(request, db));
-
   await serve(app, ADPKG_CALLS.packages, async (request, _reply, list) =>
-    packages.page(await companyOfCaller(request), list),
+    packages.page(await companyOfCaller(request, db), list),
   );
   await serve(app, ADPKG_CALLS.one, async (request) =>
-    packages.one(await companyOfCaller(request), request.params.id),
+    packages.one(await companyOfCaller(request, db), request.params.id),
   );
   await serve(app, ADPKG_CALLS.fileToken, async (request) =>
-    packages.fileToken(await companyOfCaller(request), request.body),
+    packages.fileToken(await companyOfCaller(request, db), request.body),
   );
   await serve(app, ADPKG_CALLS.create, async (request) =>
-    packages.create(await companyOfCaller(request), request.body, auditTrail(request)),
+    packages.create(await companyOfCaller(request, db), request.body, auditTrail(request)),
   );
   await serve(app, ADPKG_CALLS.update, async (request) =>
-    packages.update(await companyOfCaller(request), request.params.id, request.body, auditTrail(request)),
+    packages.update(await companyOfCaller(request, db), request.params.id, request.body, auditTrail(request)),
   );
   await serve(app, ADPKG_CALLS.remove, async (request) => {
-    await packages.remove(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await packages.remove(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
   await serve(app, ADPKG_CALLS.deliveries, async (request, _reply, list) =>
-    packages.deliveries(await companyOfCaller(request), request.params.id, list),
+    packages.deliveries(await companyOfCaller(request, db), request.params.id, list),
   );
   await serve(app, ADPKG_CALLS.publish, async (request) =>
     packages.publish(
@@ -42,7 +38,12 @@ export async function adpkgRoutes(app: FastifyInstance, { db, packages }: { db: 
     ),
   );
   await serve(app, ADPKG_CALLS.retry, async (request) =>
-    packages.retry(await companyOfCaller(request), request.params.id, request.body.ids, auditTrail(request)),
+    packages.retry(
+      await companyOfCaller(request, db),
+      request.params.id,
+      request.body.ids,
+      auditTrail(request),
+    ),
   );
   await serve(app, ADPKG_CALLS.devices, async (request, _reply, list) =>
     packages.devices(await permissionsOf(request, db), list),

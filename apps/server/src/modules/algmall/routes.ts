@@ -10,9 +10,8 @@ import {
 } from '@vap/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { callerOf, companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
@@ -56,8 +55,6 @@ export async function algmallRoutes(
 ) {
   // A fingerprint file is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
-  const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
-    companyOf(await permissionsOf(request, db));
 
   await serve(app, ALGMALL_CALLS.products, (request, _reply, list) =>
     catalogue.list(list, negotiateLanguage(request.headers['accept-language'])),
@@ -69,13 +66,18 @@ export async function algmallRoutes(
   });
 
   await serve(app, ALGMALL_CALLS.buy, async (request) =>
-    orders.buy(await companyOfCaller(request), request.body, callerOf(request).userId, auditTrail(request)),
+    orders.buy(
+      await companyOfCaller(request, db),
+      request.body,
+      callerOf(request).userId,
+      auditTrail(request),
+    ),
   );
   await serve(app, ALGMALL_CALLS.orders, async (request, _reply, list) =>
-    orders.page(await companyOfCaller(request), list),
+    orders.page(await companyOfCaller(request, db), list),
   );
   await serve(app, ALGMALL_CALLS.order, async (request) => {
-    const order = await orders.one(await companyOfCaller(request), request.params.id);
+    const order = await orders.one(await companyOfCaller(request, db), request.params.id);
     if (!order) throw new ApiError(404, 'order_not_found');
     return order;
   });
@@ -91,18 +93,18 @@ export async function algmallRoutes(
       .then(({ count }) => ({ changed: count })),
   );
   await serve(app, ALGMALL_CALLS.authorisations, async (request, _reply, list) =>
-    authorisations.page(await companyOfCaller(request), list),
+    authorisations.page(await companyOfCaller(request, db), list),
   );
   await serve(app, ALGMALL_CALLS.cancelAuthorisations, async (request) =>
-    authorisations.cancel(await companyOfCaller(request), request.body.ids, auditTrail(request)),
+    authorisations.cancel(await companyOfCaller(request, db), request.body.ids, auditTrail(request)),
   );
   await serve(app, ALGMALL_CALLS.retryAuthorisations, async (request) =>
-    authorisations.retry(await companyOfCaller(request), request.body.ids, auditTrail(request)),
+    authorisations.retry(await companyOfCaller(request, db), request.body.ids, auditTrail(request)),
   );
   await serve(app, ALGMALL_CALLS.authoriseOffline, async (request) => {
     const { body } = request;
     if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
-    const companyId = await companyOfCaller(request);
+    const companyId = await companyOfCaller(request, db);
     const form = await readMultipart(body, request.headers, {
       maxBytes: FINGERPRINT_MAX_BYTES + ENVELOPE_BYTES,
       onFile: async (name, stream, { fields }) => {
@@ -127,7 +129,7 @@ export async function algmallRoutes(
     return authorisation;
   });
   await serve(app, ALGMALL_CALLS.offlineLicence, async (request, reply) => {
-    const licence = await offline.licence(await companyOfCaller(request), request.params.id);
+    const licence = await offline.licence(await companyOfCaller(request, db), request.params.id);
     return reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="licence-${request.params.id}.json"`)
@@ -135,14 +137,14 @@ export async function algmallRoutes(
   });
   await serve(app, ALGMALL_CALLS.licenceKey, async () => authorisations.licenceKey());
   await serve(app, ALGMALL_CALLS.exportAuthorisations, async (request, reply) => {
-    const rows = await authorisations.all(await companyOfCaller(request), {
+    const rows = await authorisations.all(await companyOfCaller(request, db), {
       wheres: listFilters(request.query.wheres, AUTHORISATION_FILTERS),
       orders: listOrders(request.query.orders, AUTHORISATION_ORDER_KEYS),
     });
     return sendRows(request, reply, 'algmall-authorisations', AUTHORISATION_EXPORT_COLUMNS, rows);
   });
   await serve(app, ALGMALL_CALLS.exportOrders, async (request, reply) => {
-    const rows = await orders.all(await companyOfCaller(request), {
+    const rows = await orders.all(await companyOfCaller(request, db), {
       wheres: listFilters(request.query.wheres, ALGMALL_ORDER_FILTERS),
       orders: listOrders(request.query.orders, ALGMALL_ORDER_ORDER_KEYS),
     });

@@ -29,9 +29,8 @@
  */
 import { AUDIT_CALLS, AUDIT_EXPORT_HEADERS, AUDIT_FILTERS, AUDIT_ORDER_KEYS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { auditCsv } from './csv.js';
@@ -50,11 +49,11 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const service = new AuditLogService(db);
 
   await serve(app, AUDIT_CALLS.entries, async (request, _reply, list) =>
-    service.list(companyOf(await permissionsOf(request, db)), list),
+    service.list(await companyOfCaller(request, db), list),
   );
 
   await serve(app, AUDIT_CALLS.exportCsv, async (request, reply) => {
-    const companyId = companyOf(await permissionsOf(request, db));
+    const companyId = await companyOfCaller(request, db);
     const entries = await service.exportRows(
       companyId,
       listFilters(request.query.wheres, AUDIT_FILTERS),

@@ -9,11 +9,11 @@ import {
 } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db/client.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import type { PluginWord } from '../../core/http/plugin-words.js';
 import { dateCell } from '../../core/http/xlsx-download.js';
-import { financeCompanyOf } from './caller.js';
 import type { ConsumptionRecords } from './consumption.js';
 import { type ExportColumns, sendFinanceXlsx } from './xlsx-export.js';
 
@@ -47,10 +47,10 @@ export async function consumptionRoutes(
   { db, consumption }: { db: Db; consumption: ConsumptionRecords },
 ) {
   await serve(app, FINANCE_CALLS.consumption, async (request, _reply, list) =>
-    consumption.page(await financeCompanyOf(request, db), list),
+    consumption.page(await companyOfCaller(request, db), list),
   );
   await serve(app, FINANCE_CALLS.exportConsumption, async (request, reply) => {
-    const rows = await consumption.all(await financeCompanyOf(request, db), {
+    const rows = await consumption.all(await companyOfCaller(request, db), {
       wheres: listFilters(request.query.wheres, CONSUMPTION_FILTERS),
       orders: listOrders(request.query.orders, CONSUMPTION_ORDER_KEYS),
     });

@@ -6,9 +6,8 @@ import { FINANCE_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { callerOf } from '../../core/http/access.js';
+import { callerOf, companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
-import { financeCompanyOf } from './caller.js';
 import type { RechargeOrders } from './orders.js';
 
 export async function rechargeRoutes(
@@ -16,20 +15,20 @@ export async function rechargeRoutes(
   { db, orders }: { db: Db; orders: RechargeOrders },
 ) {
   await serve(app, FINANCE_CALLS.recharges, async (request, _reply, list) =>
-    orders.list(await financeCompanyOf(request, db), list),
+    orders.list(await companyOfCaller(request, db), list),
   );
   await serve(app, FINANCE_CALLS.createRecharge, async (request) =>
     orders.create(
-      await financeCompanyOf(request, db),
+      await companyOfCaller(request, db),
       request.body.amount,
       callerOf(request).userId,
       auditTrail(request),
     ),
   );
   await serve(app, FINANCE_CALLS.recharge, async (request) =>
-    orders.get(await financeCompanyOf(request, db), request.params.id),
+    orders.get(await companyOfCaller(request, db), request.params.id),
   );
   await serve(app, FINANCE_CALLS.cancelRecharge, async (request) =>
-    orders.cancel(await financeCompanyOf(request, db), request.params.id, auditTrail(request)),
+    orders.cancel(await companyOfCaller(request, db), request.params.id, auditTrail(request)),
   );
 }

@@ -5,8 +5,8 @@
 import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db/client.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
-import { financeCompanyOf } from './caller.js';
 import type { FinanceSummaries } from './summary.js';
 
 export async function financeSummaryRoutes(
@@ -14,6 +14,6 @@ export async function financeSummaryRoutes(
   { db, summaries }: { db: Db; summaries: FinanceSummaries },
 ) {
   await serve(app, SUMMARY_CALLS.finance, async (request) =>
-    summaries.of(await financeCompanyOf(request, db)),
+    summaries.of(await companyOfCaller(request, db)),
   );
 }

@@ -1,9 +1,8 @@
 import { HOLOGRAM_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import type { HologramSchemes } from './schemes.js';
 
@@ -12,26 +11,23 @@ export async function hologramRoutes(
   app: FastifyInstance,
   { db, schemes }: { db: Db; schemes: HologramSchemes },
 ) {
-  const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
-    companyOf(await permissionsOf(request, db));
-
   await serve(app, HOLOGRAM_CALLS.schemes, async (request, _reply, list) =>
-    schemes.page(await companyOfCaller(request), list),
+    schemes.page(await companyOfCaller(request, db), list),
   );
   await serve(app, HOLOGRAM_CALLS.fileToken, async (request) =>
-    schemes.fileToken(await companyOfCaller(request), request.body),
+    schemes.fileToken(await companyOfCaller(request, db), request.body),
   );
   await serve(app, HOLOGRAM_CALLS.create, async (request) =>
-    schemes.create(await companyOfCaller(request), request.body, auditTrail(request)),
+    schemes.create(await companyOfCaller(request, db), request.body, auditTrail(request)),
   );
   await serve(app, HOLOGRAM_CALLS.update, async (request) =>
-    schemes.update(await companyOfCaller(request), request.params.id, request.body, auditTrail(request)),
+    schemes.update(await companyOfCaller(request, db), request.params.id, request.body, auditTrail(request)),
   );
   await serve(app, HOLOGRAM_CALLS.remove, async (request) => {
-    await schemes.remove(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await schemes.remove(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
   await serve(app, HOLOGRAM_CALLS.deliveries, async (request, _reply, list) =>
-    schemes.deliveries(await companyOfCaller(request), request.params.id, list),
+    schemes.deliveries(await companyOfCaller(request, db), request.params.id, list),
   );
   await serve(app, HOLOGRAM_CALLS.publish, async (request) =>
     schemes.publish(
@@ -42,7 +38,12 @@ export async function hologramRoutes(
     ),
   );
   await serve(app, HOLOGRAM_CALLS.retry, async (request) =>
-    schemes.retry(await companyOfCaller(request), request.params.id, request.body.ids, auditTrail(request)),
+    schemes.retry(
+      await companyOfCaller(request, db),
+      request.params.id,
+      request.body.ids,
+      auditTrail(request),
+    ),
   );
   await serve(app, HOLOGRAM_CALLS.devices, async (request, _reply, list) =>
     schemes.devices(await permissionsOf(request, db), list),

@@ -7,10 +7,9 @@ import { Readable } from 'node:stream';
 import { LAB_IMAGE_MAX_BYTES, LVLM_LAB_CALLS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { readMultipart } from '../../core/storage/multipart.js';
@@ -26,7 +25,7 @@ export async function lvlmLabRoutes(
 ) {
   /** The caller's company, once its product flag lvlm_lab is on (0). */
   async function labCompanyOf(request: FastifyRequest): Promise<number> {
-    const companyId = companyOf(await permissionsOf(request, db));
+    const companyId = await companyOfCaller(request, db);
     const [company] = await db
       .select({ lvlmLab: companies.lvlmLab })
       .from(companies)

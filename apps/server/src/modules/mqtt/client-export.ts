@@ -16,9 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import en from '../../../../../plugins/mqtt/src/locales/en.json' with { type: 'json' };
 import zhCN from '../../../../../plugins/mqtt/src/locales/zh-CN.json' with { type: 'json' };
 import zhTW from '../../../../../plugins/mqtt/src/locales/zh-TW.json' with { type: 'json' };
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
@@ -63,7 +62,7 @@ export async function mqttClientExportRoutes(
   { db, broker }: { db: Db; broker: Broker },
 ) {
   await serve(app, MQTT_CALLS.exportDeviceClients, async (request, reply) => {
-    const companyId = companyOf(await permissionsOf(request, db));
+    const companyId = await companyOfCaller(request, db);
     const wheres = listFilters(request.query.wheres, MQTT_CLIENT_FILTERS);
     const orders = listOrders(request.query.orders, MQTT_CLIENT_ORDER_KEYS);
     // On every node of the cluster, as the list.

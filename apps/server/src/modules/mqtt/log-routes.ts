@@ -1,9 +1,8 @@
 /** The four logs of the `mqtt_log` page (spec §7.3 POST mqtt_log/…): a page at a time, or as .xlsx. */
 import { MQTT_LOG_CALLS, MQTT_LOG_KINDS, type MqttLogEntry, type MqttLogKind } from '@vap/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
@@ -53,10 +52,10 @@ export async function mqttLogRoutes(app: FastifyInstance, { db, log }: { db: Db;
   for (const kind of MQTT_LOG_KINDS) {
     const calls = MQTT_LOG_CALLS[kind];
     await serve(app, calls.page, async (request) =>
-      log.page(companyOf(await permissionsOf(request, db)), kind, request.body),
+      log.page(await companyOfCaller(request, db), kind, request.body),
     );
     await serve(app, calls.export, async (request, reply) => {
-      const rows = await log.exportRows(companyOf(await permissionsOf(request, db)), kind, request.body);
+      const rows = await log.exportRows(await companyOfCaller(request, db), kind, request.body);
       const word = wordsOf(request);
       return sendXlsxColumns(reply, `mqtt-${kind.replace('_', '-')}-log`, COLUMNS[kind], word, rows, word);
     });

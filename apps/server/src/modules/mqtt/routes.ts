@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { allows, companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { callerOf, companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { listFilters } from '../../core/http/list-query.js';
@@ -156,15 +156,15 @@ export async function mqttRoutes(
   });
 
   await serve(app, MQTT_CALLS.clientSeries, async (request) => {
-    const points = await stats.series(companyOf(await permissionsOf(request, db)), request.query);
+    const points = await stats.series(await companyOfCaller(request, db), request.query);
     return { items: points.map(({ t, device, user, refused }) => ({ t, device, user, refused })) };
   });
   await serve(app, MQTT_CALLS.subscriptionSeries, async (request) => {
-    const points = await stats.series(companyOf(await permissionsOf(request, db)), request.query);
+    const points = await stats.series(await companyOfCaller(request, db), request.query);
     return { items: points.map(({ t, subscriptions }) => ({ t, count: subscriptions })) };
   });
   await serve(app, MQTT_CALLS.publishSeries, async (request) => {
-    const points = await stats.series(companyOf(await permissionsOf(request, db)), request.query);
+    const points = await stats.series(await companyOfCaller(request, db), request.query);
     return { items: points.map((point) => ({ t: point.t, in: point.in, out: point.out })) };
   });
 

@@ -4,15 +4,14 @@
  */
 import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import type { Broker } from './broker.js';
 import { mqttSummary } from './summary.js';
 
 export async function mqttSummaryRoutes(app: FastifyInstance, { db, broker }: { db: Db; broker: Broker }) {
   await serve(app, SUMMARY_CALLS.mqtt, async (request) =>
-    mqttSummary(db, broker, companyOf(await permissionsOf(request, db))),
+    mqttSummary(db, broker, await companyOfCaller(request, db)),
   );
 }

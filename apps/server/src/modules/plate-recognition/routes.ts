@@ -1,9 +1,8 @@
 import { PRS_BODY_MAX_BYTES, PRS_CALL_FILTERS, PRS_CALL_ORDER_KEYS, PRS_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { callerOf, companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
@@ -26,39 +25,42 @@ export async function plateRecognitionRoutes(
     calls,
   }: { db: Db; recognition: PlateRecognition; billing: PlateBilling; calls: PlateCalls },
 ) {
-  const companyOfCaller = async (request: Parameters<typeof permissionsOf>[0]) =>
-    companyOf(await permissionsOf(request, db));
   const imageBody = { bodyLimit: PRS_BODY_MAX_BYTES };
 
   await serve(
     app,
     PRS_CALLS.recognize,
-    async (request) => recognition.recognize(await companyOfCaller(request), request.body.image),
+    async (request) => recognition.recognize(await companyOfCaller(request, db), request.body.image),
     imageBody,
   );
   await serve(
     app,
     PRS_CALLS.trial,
-    async (request) => recognition.trial(await companyOfCaller(request), request.body.image),
+    async (request) => recognition.trial(await companyOfCaller(request, db), request.body.image),
     imageBody,
   );
   await serve(app, PRS_CALLS.trialCount, async (request) =>
-    recognition.trialCount(await companyOfCaller(request)),
+    recognition.trialCount(await companyOfCaller(request, db)),
   );
   await serve(app, PRS_CALLS.packages, async (request) => ({
-    items: await billing.packages(await companyOfCaller(request)),
+    items: await billing.packages(await companyOfCaller(request, db)),
   }));
   await serve(app, PRS_CALLS.buyPackage, async (request) =>
-    billing.buy(await companyOfCaller(request), request.body, callerOf(request).userId, auditTrail(request)),
+    billing.buy(
+      await companyOfCaller(request, db),
+      request.body,
+      callerOf(request).userId,
+      auditTrail(request),
+    ),
   );
   await serve(app, PRS_CALLS.usage, async (request) =>
-    billing.usage(await companyOfCaller(request), request.query.month),
+    billing.usage(await companyOfCaller(request, db), request.query.month),
   );
   await serve(app, PRS_CALLS.calls, async (request, _reply, list) =>
-    calls.page(await companyOfCaller(request), list),
+    calls.page(await companyOfCaller(request, db), list),
   );
   await serve(app, PRS_CALLS.exportCalls, async (request, reply) => {
-    const rows = await calls.all(await companyOfCaller(request), {
+    const rows = await calls.all(await companyOfCaller(request, db), {
       wheres: listFilters(request.query.wheres, PRS_CALL_FILTERS),
       orders: listOrders(request.query.orders, PRS_CALL_ORDER_KEYS),
     });

@@ -14,10 +14,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
-import { callerOf, permissionsOf } from '../../core/http/access.js';
+import { callerOf, companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
@@ -41,11 +40,9 @@ export async function resourceRoutes(
     links,
   }: { db: Db; store: ObjectStore; catalogue: ResourceCatalogue; links: ResourceLinks },
 ) {
-  const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
-
   /** The caller's company, once its product flag rsrc_mgt is on (0). */
   async function managingCompanyOf(request: FastifyRequest): Promise<number> {
-    const companyId = await companyOfCaller(request);
+    const companyId = await companyOfCaller(request, db);
     const [company] = await db
       .select({ rsrcMgt: companies.rsrcMgt })
       .from(companies)
@@ -71,28 +68,28 @@ export async function resourceRoutes(
   }
 
   await serve(app, RESOURCE_CALLS.resources, async (request, _reply, list) =>
-    catalogue.page(visibleTo(await companyOfCaller(request)), list),
+    catalogue.page(visibleTo(await companyOfCaller(request, db)), list),
   );
   await serve(app, RESOURCE_CALLS.file, async (request, reply) => {
-    const row = await catalogue.visible(await companyOfCaller(request), request.params.id);
+    const row = await catalogue.visible(await companyOfCaller(request, db), request.params.id);
     return sendFile(reply, row, () => catalogue.counted(row.id));
   });
   await serve(app, RESOURCE_CALLS.share, async (request) => {
-    const companyId = await companyOfCaller(request);
+    const companyId = await companyOfCaller(request, db);
     const row = await catalogue.visible(companyId, request.params.id);
     return links.share(companyId, row.id, request.body.days, callerOf(request).userId, auditTrail(request));
   });
   await serve(app, RESOURCE_CALLS.links, async (request) => {
-    const companyId = await companyOfCaller(request);
+    const companyId = await companyOfCaller(request, db);
     const row = await catalogue.visible(companyId, request.params.id);
     return { items: await links.list(companyId, row.id) };
   });
   await serve(app, RESOURCE_CALLS.revokeLink, async (request) => {
-    await links.revoke(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await links.revoke(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
   await serve(app, RESOURCE_CALLS.officialGrant, async (request) =>
     links.grant(
-      await companyOfCaller(request),
+      await companyOfCaller(request, db),
       request.body.validity,
       callerOf(request).userId,
       auditTrail(request),
@@ -100,10 +97,10 @@ export async function resourceRoutes(
   );
 
   await serve(app, RESOURCE_CALLS.officialGrants, async (request) => ({
-    items: await links.grants(await companyOfCaller(request)),
+    items: await links.grants(await companyOfCaller(request, db)),
   }));
   await serve(app, RESOURCE_CALLS.revokeOfficialGrant, async (request) => {
-    await links.revokeGrant(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await links.revokeGrant(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
 
   /** The resource a live share link opens: its resource gone is an invalid link. */

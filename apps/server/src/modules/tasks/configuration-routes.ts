@@ -8,9 +8,8 @@ import { TASK_CALLS, WHITELIST_KINDS, WHITELIST_MAX_BYTES } from '@vap/contracts
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { ImportSlots } from '../../core/http/import-slots.js';
@@ -34,21 +33,25 @@ export async function configurationRoutes(
   app: FastifyInstance,
   { db, tasks, templates, importSlots }: ConfigurationRoutesOptions,
 ) {
-  const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
   // The white-list workbook is read as a stream by readMultipart, never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
   await serve(app, TASK_CALLS.configTemplates, async (request) => ({
-    items: await templates.list(await companyOfCaller(request)),
+    items: await templates.list(await companyOfCaller(request, db)),
   }));
   await serve(app, TASK_CALLS.createConfigTemplate, async (request) =>
-    templates.create(await companyOfCaller(request), request.body, auditTrail(request)),
+    templates.create(await companyOfCaller(request, db), request.body, auditTrail(request)),
   );
   await serve(app, TASK_CALLS.updateConfigTemplate, async (request) =>
-    templates.update(await companyOfCaller(request), request.params.id, request.body, auditTrail(request)),
+    templates.update(
+      await companyOfCaller(request, db),
+      request.params.id,
+      request.body,
+      auditTrail(request),
+    ),
   );
   await serve(app, TASK_CALLS.deleteConfigTemplate, async (request) => {
-    await templates.delete(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await templates.delete(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
   await serve(app, TASK_CALLS.configure, async (request) =>
     tasks.createConfiguration(await permissionsOf(request, db), request.body, auditTrail(request)),
@@ -57,7 +60,7 @@ export async function configurationRoutes(
   await serve(app, TASK_CALLS.checkWhitelist, async (request) => {
     const { body } = request;
     if (!(body instanceof Readable)) throw new ApiError(415, 'unsupported_media_type');
-    return importSlots.run(await companyOfCaller(request), () => readWhitelist(body, request));
+    return importSlots.run(await companyOfCaller(request, db), () => readWhitelist(body, request));
   });
 
   /** Reads a white-list form and checks its workbook's rows. */

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import { allows, companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
@@ -27,32 +27,30 @@ export interface TaskRoutesOptions {
 }
 
 export async function taskRoutes(app: FastifyInstance, { db, tasks, firmware }: TaskRoutesOptions) {
-  const companyOfCaller = async (request: FastifyRequest) => companyOf(await permissionsOf(request, db));
-
   await serve(app, TASK_CALLS.firmware, async (request) => ({
-    items: await firmware.list(await companyOfCaller(request)),
+    items: await firmware.list(await companyOfCaller(request, db)),
   }));
   await serve(app, TASK_CALLS.firmwareToken, async (request) =>
-    firmware.token(await companyOfCaller(request), request.body),
+    firmware.token(await companyOfCaller(request, db), request.body),
   );
   await serve(app, TASK_CALLS.createFirmware, async (request) =>
-    firmware.create(await companyOfCaller(request), request.body, auditTrail(request)),
+    firmware.create(await companyOfCaller(request, db), request.body, auditTrail(request)),
   );
   await serve(app, TASK_CALLS.deleteFirmware, async (request) => {
-    await firmware.delete(await companyOfCaller(request), request.params.id, auditTrail(request));
+    await firmware.delete(await companyOfCaller(request, db), request.params.id, auditTrail(request));
   });
 
   await serve(app, TASK_CALLS.tasks, async (request, _reply, { page, size, wheres }) =>
-    tasks.list(await companyOfCaller(request), { page, size, wheres }),
+    tasks.list(await companyOfCaller(request, db), { page, size, wheres }),
   );
   await serve(app, TASK_CALLS.task, async (request) =>
-    tasks.detail(await companyOfCaller(request), request.params.id),
+    tasks.detail(await companyOfCaller(request, db), request.params.id),
   );
   await serve(app, TASK_CALLS.jobs, async (request, _reply, { page, size, wheres }) =>
-    tasks.jobs(await companyOfCaller(request), request.params.id, { page, size, wheres }),
+    tasks.jobs(await companyOfCaller(request, db), request.params.id, { page, size, wheres }),
   );
   await serve(app, TASK_CALLS.exportJobs, async (request, reply) => {
-    const companyId = await companyOfCaller(request);
+    const companyId = await companyOfCaller(request, db);
     const task = await tasks.detail(companyId, request.params.id);
     const word = pluginWords(DEVICE_PAGE_MESSAGES, negotiateLanguage(request.headers['accept-language']));
     return sendXlsx(

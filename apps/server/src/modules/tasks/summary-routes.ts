@@ -4,14 +4,13 @@
  */
 import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
-import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
-import { permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { taskSummary } from './summary.js';
 
 export async function taskSummaryRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => number }) {
   await serve(app, SUMMARY_CALLS.tasks, async (request) =>
-    taskSummary(db, companyOf(await permissionsOf(request, db)), now()),
+    taskSummary(db, await companyOfCaller(request, db), now()),
   );
 }
