@@ -1,8 +1,8 @@
 /** The sessions behind bearer tokens (tokens.ts), and the version of what a caller is made of. */
 
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, users } from '../db/schema.js';
+import { bigint, check, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, users } from '../db/schema.js';
 
 /** One row per issued token: logout and password changes revoke it server-side. */
 export const sessions = pgTable(
@@ -13,8 +13,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [index('sessions_user').on(table.userId)],
 );

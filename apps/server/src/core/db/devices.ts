@@ -16,10 +16,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from './schema.js';
+import { companyKeys, companyRef, createdAt, timestamptz } from './schema.js';
 
 /**
  * The factory registry (spec §5.1): one row per unit produced, bound or not. The serial and the
@@ -62,8 +61,7 @@ export const factoryUnits = pgTable(
 export const deviceGroups = pgTable(
   'device_groups',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     name: text('name').notNull(),
     maxDevices: integer('max_devices').notNull(),
     devices: integer('devices').notNull().default(0),
@@ -106,8 +104,8 @@ export const devices = pgTable(
     area: text('area').notNull().default(''),
     ip: text('ip').notNull().default(''),
     status: text('status').$type<DeviceStatus>().notNull().default('offline'),
-    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
-    lastOfflineAt: timestamp('last_offline_at', { withTimezone: true }),
+    lastOnlineAt: timestamptz('last_online_at'),
+    lastOfflineAt: timestamptz('last_offline_at'),
     /** The MQTT broker node the device is connected to while online (devices/presence.ts), else null. */
     onlineNode: text('online_node'),
     cloudBackup: text('cloud_backup').$type<CloudState>().notNull().default('none'),
@@ -117,7 +115,7 @@ export const devices = pgTable(
     username: text('username').notNull().default(''),
     passwordSealed: text('password_sealed').notNull().default(''),
     remark: text('remark').notNull().default(''),
-    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    boundAt: timestamptz('bound_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('devices_unit').on(table.unitId),

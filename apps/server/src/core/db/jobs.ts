@@ -4,25 +4,13 @@
  * device maintenance tasks' and the algorithm mall's licences — and a module's face exports no table.
  */
 import type { JobType, TaskState } from '@vap/contracts';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companyRef, createdAt, users } from './schema.js';
+import { bigserial, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyKeys, createdAt, timestamptz, users } from './schema.js';
 
 export const tasks = pgTable(
   'tasks',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     type: text('type').$type<JobType>().notNull(),
     /** What it applies, for the list: the package's model and version, the template's name, … */
     subject: text('subject').notNull(),
@@ -34,12 +22,12 @@ export const tasks = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** Jobs still pending then fail `offline`. */
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamptz('deadline_at').notNull(),
     /** Minutes a started job may take. */
     /** Hours an offline device is waited for; a retry waits as long again. */
     deadlineHours: integer('deadline_hours').notNull(),
     timeoutMinutes: integer('timeout_minutes').notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: timestamptz('cancelled_at'),
   },
   (table) => [index('tasks_company_created').on(table.companyId, table.createdAt)],
 );
@@ -67,9 +55,9 @@ export const taskJobs = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     jobKey: text('job_key'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
+    startedAt: timestamptz('started_at'),
+    endedAt: timestamptz('ended_at'),
   },
   (table) => [
     uniqueIndex('task_jobs_task_device').on(table.taskId, table.deviceId),

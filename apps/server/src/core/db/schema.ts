@@ -22,8 +22,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** A point in time with its time zone: what every time column of the schema is. */
+export const timestamptz = <Name extends string>(name: Name) => timestamp(name, { withTimezone: true });
+
 /** The creation time column every table has. */
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** When a row that can be edited was last changed. */
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 
 export const companies = pgTable(
   'companies',
@@ -57,11 +63,13 @@ export const companyRef = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
+/** The first columns of a company's row: its own serial id, and its company (`companyRef`). */
+export const companyKeys = () => ({ id: serial('id').primaryKey(), companyId: companyRef() });
+
 export const roles = pgTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     name: text('name').notNull(),
     /** Menu name → allowed button names (spec §3). */
     menus: jsonb('menus').$type<MenusMap>().notNull().default({}),

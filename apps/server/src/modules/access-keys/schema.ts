@@ -1,6 +1,6 @@
 /** Access keys of the open platform and the nonces of their signed requests. */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { companyRef, createdAt, timestamptz } from '../../core/db/schema.js';
 
 /**
  * Access keys of the open platform (spec §3): a key signs open-API requests as its company's owner,
@@ -24,8 +24,8 @@ export const accessKeys = pgTable(
     operations: jsonb('operations').$type<string[]>().notNull().default([]),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at'),
   },
   (table) => [index('access_keys_company').on(table.companyId)],
 );
@@ -42,7 +42,7 @@ export const accessKeyNonces = pgTable(
       .notNull()
       .references(() => accessKeys.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.keyId, table.nonce] }),

@@ -10,11 +10,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, createdAt, timestamptz, updatedAt } from '../../core/db/schema.js';
 
 /**
  * The vendor's algorithms, the same for every company, loaded by the operator
@@ -44,7 +43,7 @@ export const algmallProducts = pgTable(
     trialDays: integer('trial_days'),
     createdAt: createdAt(),
     /** When a load last changed it (a load that changes nothing leaves it). */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('algmall_products_code').on(table.code)],
 );
@@ -59,8 +58,7 @@ export const algmallProducts = pgTable(
 export const algmallOrders = pgTable(
   'algmall_orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     number: text('number').notNull().unique(),
     /** A product stays while orders name it: the catalogue's load never deletes one. */
     productId: integer('product_id')
@@ -93,8 +91,7 @@ export const algmallOrders = pgTable(
 export const algmallAuthorisations = pgTable(
   'algmall_authorisations',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     mode: text('mode').$type<AuthorisationMode>().notNull(),
     productId: integer('product_id')
       .notNull()
@@ -109,7 +106,7 @@ export const algmallAuthorisations = pgTable(
     orderId: integer('order_id').references(() => algmallOrders.id),
     returned: boolean('returned').notNull().default(false),
     /** A trial's end: it took no authorisation, and its licence expires then. */
-    trialUntil: timestamp('trial_until', { withTimezone: true }),
+    trialUntil: timestamptz('trial_until'),
     createdAt: createdAt(),
   },
   (table) => [

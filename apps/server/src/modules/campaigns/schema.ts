@@ -9,18 +9,8 @@ import type {
   VoucherTransferStatus,
 } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, companyRef } from '../../core/db/schema.js';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, companyKeys, timestamptz } from '../../core/db/schema.js';
 
 /**
  * The vendor's campaigns, the same for every company: a window, terms and words in the three
@@ -34,8 +24,8 @@ export const campaigns = pgTable(
     kind: text('kind').$type<CampaignKind>().notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     rules: jsonb('rules').$type<LocalizedText>().notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     terms: jsonb('terms').$type<CampaignTerms>().notNull(),
   },
   (table) => [uniqueIndex('campaigns_code').on(table.code)],
@@ -62,8 +52,7 @@ export const tradeInModels = pgTable(
 export const tradeInApplications = pgTable(
   'trade_in_applications',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id),
@@ -75,9 +64,9 @@ export const tradeInApplications = pgTable(
     voucherValueFen: integer('voucher_value_fen').notNull(),
     voucherValidDays: integer('voucher_valid_days').notNull(),
     submittedBy: integer('submitted_by'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at').notNull(),
+    reviewedAt: timestamptz('reviewed_at'),
+    creditedAt: timestamptz('credited_at'),
   },
   (table) => [
     index('trade_in_applications_company').on(table.companyId, table.id),
@@ -95,8 +84,7 @@ export const tradeInApplications = pgTable(
 export const voucherTransfers = pgTable(
   'voucher_transfers',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     toCompanyId: integer('to_company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -105,7 +93,7 @@ export const voucherTransfers = pgTable(
     status: text('status').$type<VoucherTransferStatus>().notNull(),
     reason: text('reason').$type<VoucherTransferFailure>(),
     requestedBy: integer('requested_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('voucher_transfers_company').on(table.companyId, table.id)],
 );
@@ -117,8 +105,7 @@ export const voucherTransfers = pgTable(
 export const balanceExchanges = pgTable(
   'balance_exchanges',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id),
@@ -126,7 +113,7 @@ export const balanceExchanges = pgTable(
     spentFen: integer('spent_fen').notNull(),
     voucherValueFen: integer('voucher_value_fen').notNull(),
     requestedBy: integer('requested_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('balance_exchanges_company').on(table.companyId, table.id)],
 );

@@ -1,15 +1,14 @@
 /** Cloud storage packages (issue 17; contracts cbs.ts): one per device and service while not closed. */
 import type { CloudPackageState, CloudPlan, CloudService } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { devices } from '../../core/db/devices.js';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, createdAt, timestamptz } from '../../core/db/schema.js';
 
 export const cloudPackages = pgTable(
   'cloud_packages',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -19,13 +18,13 @@ export const cloudPackages = pgTable(
     nextPlan: text('next_plan').$type<CloudPlan | 'closed'>(),
     state: text('state').$type<CloudPackageState>().notNull().default('active'),
     /** The month paid for last (accounting months): its start, and the start of the next. */
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
     /** Bytes kept now, and moved this month, as the device reports them (up/cloud). */
     spaceUsed: bigint('space_used', { mode: 'number' }).notNull().default(0),
     flowUsed: bigint('flow_used', { mode: 'number' }).notNull().default(0),
     openedAt: createdAt(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     uniqueIndex('cloud_packages_open').on(table.deviceId, table.service).where(sql`state <> 'closed'`),

@@ -4,8 +4,8 @@
  * modules too.
  */
 import type { BindAction, BindSource } from '@vap/contracts';
-import { bigint, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { companies, companyRef, createdAt } from '../../core/db/schema.js';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { companies, companyKeys, createdAt } from '../../core/db/schema.js';
 
 /**
  * Binding records (spec §1 device binding records): every bind, unbind, move and rename, written in
@@ -15,8 +15,7 @@ import { companies, companyRef, createdAt } from '../../core/db/schema.js';
 export const bindRecords = pgTable(
   'bind_records',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     deviceId: integer('device_id').notNull(),
     sn: text('sn').notNull(),
     action: text('action').$type<BindAction>().notNull(),

@@ -20,10 +20,17 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, companyRef, createdAt, users } from '../../core/db/schema.js';
+import {
+  companies,
+  companyKeys,
+  companyRef,
+  createdAt,
+  timestamptz,
+  updatedAt,
+  users,
+} from '../../core/db/schema.js';
 
 /**
  * A company's balance in fen. Changed only together with a ledger entry (ledger.ts), by one
@@ -34,7 +41,7 @@ export const companyBalances = pgTable('company_balances', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Every change of a balance, immutable: never updated nor deleted. */
@@ -79,7 +86,7 @@ export const companyFinance = pgTable('company_finance', {
   lowBalanceWarned: boolean('low_balance_warned').notNull().default(false),
   /** The month (`2026-12`) the owner was last told the balance will not cover its packages. */
   renewalWarnedFor: text('renewal_warned_for'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -91,8 +98,7 @@ export const companyFinance = pgTable('company_finance', {
 export const rechargeOrders = pgTable(
   'recharge_orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     number: text('number').notNull().unique(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     state: text('state').$type<RechargeState>().notNull().default('pending'),
@@ -101,13 +107,13 @@ export const rechargeOrders = pgTable(
     payUrl: text('pay_url').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    closedAt: timestamptz('closed_at'),
     /**
      * When a cancelled or expired order of a real gateway was closed there too (so that it can no
      * longer be paid); null while that is still to do (the finance schedule retries it).
      */
-    gatewayClosedAt: timestamp('gateway_closed_at', { withTimezone: true }),
+    gatewayClosedAt: timestamptz('gateway_closed_at'),
   },
   (table) => [
     index('recharge_orders_company_created').on(table.companyId, table.createdAt),
@@ -124,16 +130,15 @@ export const rechargeOrders = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     code: text('code').notNull().unique(),
     value: bigint('value', { mode: 'number' }).notNull(),
     source: text('source').$type<CouponSource>().notNull(),
     /** `expired` is read from `valid_until`; stored are unused, used, transferring, transferred. */
     state: text('state').$type<CouponState>().notNull().default('unused'),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    validFrom: timestamptz('valid_from').notNull(),
+    validUntil: timestamptz('valid_until').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (table) => [index('coupons_company').on(table.companyId, table.id)],
@@ -156,8 +161,8 @@ export const couponTransfers = pgTable(
     state: text('state').$type<CouponTransferState>().notNull().default('pending'),
     reason: text('reason').$type<CouponTransferFailure>(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    requestedAt: timestamptz('requested_at').notNull(),
+    doneAt: timestamptz('done_at'),
   },
   (table) => [
     index('coupon_transfers_coupon').on(table.couponId, table.id),
@@ -169,8 +174,7 @@ export const couponTransfers = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     number: text('number').notNull().unique(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     state: text('state').$type<'invoicing' | 'invoiced'>().notNull().default('invoicing'),
@@ -178,8 +182,8 @@ export const invoices = pgTable(
     details: jsonb('details').$type<InvoiceDetails>().notNull(),
     invoiceNumber: text('invoice_number').notNull().default(''),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    requestedAt: timestamptz('requested_at').notNull(),
+    issuedAt: timestamptz('issued_at'),
   },
   (table) => [index('invoices_company').on(table.companyId, table.id)],
 );

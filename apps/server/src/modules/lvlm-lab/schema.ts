@@ -1,6 +1,6 @@
 /** The detection lab (spec §2.3 `algmall_detect_lab`; issue 31). */
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companyRef, createdAt, timestamptz } from '../../core/db/schema.js';
 
 /** Bytes as PostgreSQL's bytea: a Buffer in, a Buffer out (PGlite answers a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -23,7 +23,7 @@ export const lvlmLabImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
     index('lvlm_lab_images_company').on(table.companyId, table.createdAt),

@@ -1,14 +1,6 @@
 /** The MQTT broker's own tables. */
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../core/db/schema.js';
 
 /**
  * The broker nodes that are alive: each server's broker writes its heartbeat here every few seconds
@@ -18,8 +10,8 @@ import {
 export const mqttNodes = pgTable('mqtt_nodes', {
   /** Random per server process. */
   id: text('id').primaryKey(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  startedAt: timestamptz('started_at').notNull(),
+  heartbeatAt: timestamptz('heartbeat_at').notNull(),
 });
 
 /**
@@ -34,7 +26,7 @@ export const mqttStats = pgTable(
     companyId: integer('company_id').notNull(),
     node: text('node').notNull(),
     /** The minute's start. */
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    minute: timestamptz('minute').notNull(),
     deviceClients: integer('device_clients').notNull(),
     userClients: integer('user_clients').notNull(),
     subscriptions: integer('subscriptions').notNull(),
@@ -59,7 +51,7 @@ export const mqttLogs = pgTable(
     companyId: integer('company_id').notNull(),
     /** message, subscribe, device_state, user_state. */
     log: text('log').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
     clientId: text('client_id').notNull(),
     username: text('username').notNull(),
     /** device or user. */

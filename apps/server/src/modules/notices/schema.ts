@@ -1,6 +1,6 @@
 /** Notices and messages (spec §7.4). */
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, users } from '../../core/db/schema.js';
+import { index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, users } from '../../core/db/schema.js';
 
 /** System notices (spec §7.4), published by the platform operator to every company. */
 export const notices = pgTable(
@@ -10,7 +10,7 @@ export const notices = pgTable(
     title: text('title').notNull(),
     /** Sanitised HTML. */
     content: text('content').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz('published_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index('notices_published').on(table.publishedAt)],
@@ -26,7 +26,7 @@ export const noticeReads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.noticeId, table.userId] })],
 );

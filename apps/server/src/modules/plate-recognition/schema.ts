@@ -8,13 +8,11 @@ import {
   pgTable,
   primaryKey,
   real,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, companyRef, createdAt, timestamptz } from '../../core/db/schema.js';
 
 /**
  * A company's resource packages: `calls` recognitions paid at purchase (the ledger charge whose
@@ -24,8 +22,7 @@ import { companyRef, createdAt } from '../../core/db/schema.js';
 export const prsPackages = pgTable(
   'prs_packages',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     number: text('number').notNull().unique(),
     offer: text('offer').notNull(),
     calls: integer('calls').notNull(),
@@ -35,7 +32,7 @@ export const prsPackages = pgTable(
     /** The console's key of one purchase: a purchase sent twice is one package and one charge. */
     requestId: uuid('request_id').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
     uniqueIndex('prs_packages_company_request').on(table.companyId, table.requestId),
@@ -70,7 +67,7 @@ export const prsCalls = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: companyRef(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
     /** The accounting month (`2026-11`) and day (`2026-11-28`) of `at`, Asia/Shanghai. */
     month: text('month').notNull(),
     day: text('day').notNull(),

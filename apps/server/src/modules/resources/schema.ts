@@ -1,18 +1,8 @@
 /** The resources (spec §2.3 `resource_download`, `resource_management`; issue 32). */
 import type { ResourceCategory, ResourceText } from '@vap/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, companyRef, createdAt, users } from '../../core/db/schema.js';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, companyKeys, createdAt, timestamptz, updatedAt, users } from '../../core/db/schema.js';
 
 /**
  * Downloadable files with their words in the three languages: the vendor's (`company_id` null,
@@ -38,7 +28,7 @@ export const resources = pgTable(
     /** Every download of it: signed-in, by a share link, by the official page. */
     downloads: integer('downloads').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('resources_vendor_code').on(table.code).where(sql`${table.companyId} is null`),
@@ -54,13 +44,12 @@ export const resources = pgTable(
 export const resourceLinks = pgTable(
   'resource_links',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     kind: text('kind').$type<'share' | 'official'>().notNull(),
     resourceId: integer('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     downloads: integer('downloads').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -1,16 +1,6 @@
 /** What signing in and up keeps: SMS codes, captchas and scan sign-ins (its rate limits count in core/rate-limit). */
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, users } from '../../core/db/schema.js';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, users } from '../../core/db/schema.js';
 
 /**
  * SMS codes (spec §5.2): 6 digits, stored as a hash, single use, valid 10 minutes, at most 5 wrong
@@ -25,8 +15,8 @@ export const smsCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
   },
   (table) => [index('sms_codes_phone').on(table.phone, table.createdAt)],
 );
@@ -37,8 +27,8 @@ export const captchas = pgTable('captchas', {
   /** Where the missing piece was cut out, in pixels from the left. */
   answerX: integer('answer_x').notNull(),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
 });
 
 /** Third-party messaging-app scan sign-ins: shown as a QR code, confirmed in the app. */
@@ -53,7 +43,7 @@ export const scanLogins = pgTable('scan_logins', {
   state: text('state').notNull().default('pending'),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });
 
 /**

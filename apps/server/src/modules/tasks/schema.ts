@@ -1,16 +1,15 @@
 /** The device tasks' tables (issue 16): firmware packages, tasks, and each device's job of a task. */
 import { TASK_TYPES } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tasks } from '../../core/db/jobs.js';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, createdAt, updatedAt } from '../../core/db/schema.js';
 
 /** A firmware package a company uploaded through the object store (`firmware/{company}_{md5}.bin`). */
 export const firmwarePackages = pgTable(
   'firmware_packages',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     model: text('model').notNull(),
     version: text('version').notNull(),
     releaseNotes: text('release_notes').notNull().default(''),
@@ -25,6 +24,20 @@ export const firmwarePackages = pgTable(
   ],
 );
 
+/**
+ * The columns of a table of a thing's deliveries, one row per device it is published to (published.ts
+ * `DeliveriesTable`): the task engine's job carries it (task_jobs: its state, reason, attempts);
+ * publishing it to the device again gives the delivery a new job.
+ */
+export const deliveryColumns = () => ({
+  ...companyKeys(),
+  /** The device while bound to the company; its serial says which it was once it is not. */
+  deviceId: integer('device_id'),
+  sn: text('sn').notNull(),
+  jobId: bigint('job_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** The tasks of page device_maintenance and its summary: every job type but the algorithm mall's licences. */
 export const maintenance = inArray(tasks.type, [...TASK_TYPES]);
 
@@ -32,13 +45,12 @@ export const maintenance = inArray(tasks.type, [...TASK_TYPES]);
 export const configTemplates = pgTable(
   'config_templates',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     name: text('name').notNull(),
     model: text('model').notNull().default(''),
     config: jsonb('config').$type<Record<string, Record<string, unknown>>>().notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('config_templates_company_name').on(table.companyId, table.name)],
 );

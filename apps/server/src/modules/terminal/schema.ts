@@ -1,7 +1,7 @@
 /** The remote terminal's tables (spec §2.1 /telnet; issue 16): its tickets and its sessions. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyRef } from '../../core/db/schema.js';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, timestamptz } from '../../core/db/schema.js';
 
 /**
  * A ticket opens one terminal, once, within TERMINAL_TICKET_SECONDS; only its hash is kept. It
@@ -16,8 +16,8 @@ export const terminalTickets = pgTable('terminal_tickets', {
   userId: integer('user_id').notNull(),
   sessionId: text('session_id'),
   language: text('language').notNull().default('zh-CN'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
 });
 
 /**
@@ -32,9 +32,9 @@ export const terminalSessions = pgTable(
     deviceId: integer('device_id').notNull(),
     sn: text('sn').notNull(),
     userId: integer('user_id').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at').notNull(),
+    seenAt: timestamptz('seen_at').notNull(),
+    endedAt: timestamptz('ended_at'),
     endReason: text('end_reason'),
     commands: integer('commands').notNull().default(0),
   },

@@ -1,7 +1,7 @@
 /** Cloud video recordings (issue 32; contracts video.ts): what devices upload to cloud storage. */
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { devices } from '../../core/db/devices.js';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, createdAt, timestamptz } from '../../core/db/schema.js';
 
 /**
  * A recording a device asked to upload: its object (`recording/{companyId}_{md5}.mp4`) is listed
@@ -11,14 +11,13 @@ import { companyRef, createdAt } from '../../core/db/schema.js';
 export const videoRecordings = pgTable(
   'video_recordings',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     md5: text('md5').notNull(),
     createdAt: createdAt(),

@@ -18,14 +18,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companyRef, createdAt } from '../../core/db/schema.js';
+import { companyKeys, companyRef, createdAt, timestamptz, updatedAt } from '../../core/db/schema.js';
 
 /** A SIP extension: a device's (intercom, camera with talk-back) or an agent's. */
 export const voipExtensions = pgTable(
   'voip_extensions',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     /** `device` or `agent`. */
     kind: text('kind').$type<'device' | 'agent'>().notNull(),
     /** The SIP user name: 5–20 of digits, letters, `_`, `-`, `.` (spec §5.5). */
@@ -46,7 +45,7 @@ export const voipExtensions = pgTable(
     ha1: text('ha1').notNull(),
     ha1b: text('ha1b').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('voip_extensions_company_dial_id').on(table.companyId, table.dialId),
@@ -60,8 +59,7 @@ export const voipExtensions = pgTable(
 export const voipCallCenters = pgTable(
   'voip_call_centers',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     dialId: text('dial_id').notNull(),
     name: text('name').notNull(),
     /** `ring_all`, `top_down`, `round_robin`, `longest_idle` or `random`. */
@@ -75,7 +73,7 @@ export const voipCallCenters = pgTable(
     delayBusy: integer('delay_busy').notNull().default(0),
     delayReject: integer('delay_reject').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('voip_call_centers_company_dial_id').on(table.companyId, table.dialId),
@@ -113,8 +111,7 @@ export const voipCallCenterAgents = pgTable(
 export const voipDialRecords = pgTable(
   'voip_dial_records',
   {
-    id: serial('id').primaryKey(),
-    companyId: companyRef(),
+    ...companyKeys(),
     /** The SIP Call-ID, unique per call: accounting the same call twice keeps one record. */
     callId: text('call_id').notNull(),
     caller: text('caller').notNull(),
@@ -124,9 +121,9 @@ export const voipDialRecords = pgTable(
     callCenterDialId: text('call_center_dial_id'),
     /** The agent's dial id who answered a call-center call. */
     agent: text('agent'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    answeredAt: timestamptz('answered_at'),
+    endedAt: timestamptz('ended_at').notNull(),
     /** Seconds from answer to end; 0 when not answered. */
     duration: integer('duration').notNull().default(0),
     /** `answered`, `no_answer`, `busy`, `cancelled`, `failed` or `queue_timeout`. */
@@ -206,10 +203,10 @@ export const voipSipCalls = pgTable('voip_sip_calls', {
   callee: text('callee').notNull(),
   callCenterId: integer('call_center_id').references(() => voipCallCenters.id, { onDelete: 'set null' }),
   callCenterDialId: text('call_center_dial_id'),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  startedAt: timestamptz('started_at').notNull(),
   /** When a call center's caller stops waiting (started + max wait); null when unlimited. */
-  deadline: timestamp('deadline', { withTimezone: true }),
-  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  deadline: timestamptz('deadline'),
+  answeredAt: timestamptz('answered_at'),
   agent: text('agent'),
   /** The agents (extension ids) ringing now. */
   ringing: integer('ringing').array().notNull().default(sql`'{}'`),
@@ -231,8 +228,8 @@ export const voipSipAgentStates = pgTable(
     extensionId: integer('extension_id')
       .notNull()
       .references(() => voipExtensions.id, { onDelete: 'cascade' }),
-    unavailableUntil: timestamp('unavailable_until', { withTimezone: true }),
-    lastOfferedAt: timestamp('last_offered_at', { withTimezone: true }),
+    unavailableUntil: timestamptz('unavailable_until'),
+    lastOfferedAt: timestamptz('last_offered_at'),
   },
   (table) => [primaryKey({ columns: [table.callCenterId, table.extensionId] })],
 );
