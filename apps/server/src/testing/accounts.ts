@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { expect } from 'vitest';
 import { PasswordHasher } from '../core/auth/passwords.js';
 import { companies, roles, users } from '../core/db/schema.js';
+import { Ledger } from '../modules/finance/index.js';
 import { md5Hex } from '../seed.js';
 import { bearer, type TestApp } from './harness.js';
 
@@ -170,6 +171,28 @@ export async function addAccount(
   if (!user) throw new Error('no user');
   const token = password === null ? await tokenFor(t, user.id) : await t.signIn(phone, password);
   return { phone, userId: user.id, companyId, token, headers: bearer(token) };
+}
+
+/**
+ * The owner of a new company directly below `parentId` (a downstream company, spec §6), signed in;
+ * `verifyStatus` as addAccount's.
+ */
+export async function addDownstream(t: TestApp, parentId: number, options: { verifyStatus?: number } = {}) {
+  const account = await addAccount(t, { company: 'own', ...options });
+  const companyId = account.companyId ?? 0;
+  await t.database.db.update(companies).set({ parentId }).where(eq(companies.id, companyId));
+  return { ...account, companyId };
+}
+
+/**
+ * The owner of a new verified company of its own holding `fen` (paid in by bank transfer, through
+ * `ledger` when the test keeps one on its own clock), signed in; no other test touches its money.
+ */
+export async function addOwnerWithBalance(t: TestApp, fen: number, ledger = new Ledger(t.database.db)) {
+  const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
+  const companyId = account.companyId ?? 0;
+  if (fen > 0) await ledger.post({ companyId, kind: 'bank_transfer', amount: fen, reference: 'BANK' });
+  return { ...account, companyId };
 }
 
 /** The id of the user of a phone (one the seed made, or a test added). */

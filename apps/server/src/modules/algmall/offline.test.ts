@@ -10,10 +10,9 @@ import { ALGMALL_PATHS, type Authorisation, FINGERPRINT_MAX_BYTES } from '@vap/c
 import { checkLicenceFile, fingerprintFile } from '@vap/device-sim';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addAccount, multipart } from '../../testing/accounts.js';
+import { addOwnerWithBalance, multipart } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
-import { Ledger } from '../finance/index.js';
 import { algmallOrders } from './schema.js';
 import { loadProducts, testProduct } from './test-support.js';
 
@@ -35,14 +34,7 @@ describe.each(ENGINES)('offline authorisation of the algorithm mall on %s', (eng
 
   /** The owner of a new company holding `authorisations` bought ones of the product. */
   async function company(authorisations: number) {
-    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    const companyId = account.companyId ?? 0;
-    await new Ledger(t.database.db).post({
-      companyId,
-      kind: 'bank_transfer',
-      amount: 10_000,
-      reference: 'BANK',
-    });
+    const account = await addOwnerWithBalance(t, 10_000);
     if (authorisations > 0) {
       const bought = await t.app.inject({
         method: 'POST',
@@ -52,7 +44,7 @@ describe.each(ENGINES)('offline authorisation of the algorithm mall on %s', (eng
       });
       expect(bought.statusCode, bought.body).toBe(201);
     }
-    return { headers: account.headers, companyId };
+    return { headers: account.headers, companyId: account.companyId };
   }
 
   const upload = (

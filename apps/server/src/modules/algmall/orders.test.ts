@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
 import { pluginWords } from '../../core/http/plugin-words.js';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addOwnerWithBalance } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
@@ -42,11 +42,7 @@ describe.each(ENGINES)('orders of the algorithm mall (spec §3 Order) on %s', (e
 
   /** The owner of a new company of its own holding `balance` fen: no other test touches its money. */
   async function company(balance: number) {
-    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    const companyId = account.companyId ?? 0;
-    if (balance > 0)
-      await ledger.post({ companyId, kind: 'bank_transfer', amount: balance, reference: 'BANK' });
-    return { headers: account.headers, companyId };
+    return addOwnerWithBalance(t, balance, ledger);
   }
 
   const buy = (headers: Record<string, string>, body: Partial<BuyBody>) =>

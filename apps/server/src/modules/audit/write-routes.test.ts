@@ -61,7 +61,7 @@ import { auditLogs } from '../../core/audit/schema.js';
 import { taskJobs } from '../../core/db/jobs.js';
 import { companies, roles, users } from '../../core/db/schema.js';
 import { md5Hex } from '../../seed.js';
-import { addAccount, md5, pngOf, uploadGranted } from '../../testing/accounts.js';
+import { addAccount, addDownstream, md5, multipart, pngOf, uploadGranted } from '../../testing/accounts.js';
 import { callRoutes, routeKey, routeOf } from '../../testing/declared-routes.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { sendInParts } from '../../testing/part-uploads.js';
@@ -186,6 +186,26 @@ function by(
   payload?: object,
 ): Prepared {
   return { actorPhone: account.phone, act: () => call(method, url, { headers: account.headers, payload }) };
+}
+
+/** `account`'s upload of a form to `url`, as `by`: the fields, then the file `filename` of `content`. */
+function byForm(
+  { call }: Context,
+  account: { phone: string; headers: Record<string, string> },
+  url: string,
+  fields: Record<string, string>,
+  content: string,
+  filename: string,
+): Prepared {
+  const form = multipart(fields, Buffer.from(content), undefined, filename);
+  return {
+    actorPhone: account.phone,
+    act: () =>
+      call('POST', url, {
+        headers: { ...account.headers, 'content-type': form.contentType },
+        payload: form.body,
+      }),
+  };
 }
 
 /** The recipe of a write the owner of a new company makes with nothing prepared. */
@@ -381,22 +401,17 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
       device_code: unit?.deviceCode,
     });
   },
-  [routeOf(DEVICE_CALLS.importDevices)]: async ({ t, owner, call }) => {
-    const account = await owner();
-    const [unit] = await addUnits(t);
-    const boundary = 'vap-import-recipe';
-    const body =
-      `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nplain\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.csv"\r\n\r\n` +
-      `sn\r\n${unit?.sn}\r\n\r\n--${boundary}--\r\n`;
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        call('POST', DEVICE_PATHS.import, {
-          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload: Buffer.from(body),
-        }),
-    };
+  [routeOf(DEVICE_CALLS.importDevices)]: async (ctx) => {
+    const account = await ctx.owner();
+    const [unit] = await addUnits(ctx.t);
+    return byForm(
+      ctx,
+      account,
+      DEVICE_PATHS.import,
+      { mode: 'plain' },
+      `sn\r\n${unit?.sn}\r\n`,
+      'devices.csv',
+    );
   },
   [routeOf(DEVICE_CALLS.edit)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
@@ -429,14 +444,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     return by(ctx, account, 'DELETE', DEVICE_PATHS.group(await deviceGroup(ctx, account)));
   },
   [routeOf(MQTT_CALLS.kick)]: async (ctx) => {
-    const account = await ctx.owner();
-    const [unit] = await addUnits(ctx.t);
-    if (!unit) throw new Error('no unit');
-    const bound = await ctx.call('POST', DEVICE_PATHS.bind, {
-      ...account,
-      payload: { mode: 'serial', sn: unit.sn, device_code: unit.deviceCode },
-    });
-    expect(bound.statusCode, bound.body).toBe(200);
+    const { account, unit } = await boundDevice(ctx);
     const port = await ctx.t.services.mqtt.broker.listenTcp({
       port: 0,
       host: '127.0.0.1',
@@ -507,12 +515,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     return by(ctx, account, 'POST', FINANCE_PATHS.couponRedeem(await voucher(ctx, account.companyId)));
   },
   [routeOf(FINANCE_CALLS.transferCoupon)]: async (ctx) => {
-    const account = await ctx.owner();
-    const downstream = await ctx.owner();
-    await ctx.t.database.db
-      .update(companies)
-      .set({ parentId: account.companyId })
-      .where(eq(companies.id, downstream.companyId));
+    const { account, downstream } = await ownerAndDownstream(ctx);
     const couponId = await voucher(ctx, account.companyId);
     return by(ctx, account, 'POST', FINANCE_PATHS.couponTransfer(couponId), {
       company_id: downstream.companyId,
@@ -555,12 +558,7 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     });
   },
   [routeOf(CAMPAIGN_CALLS.transferVouchers)]: async (ctx) => {
-    const account = await ctx.owner();
-    const downstream = await ctx.owner();
-    await ctx.t.database.db
-      .update(companies)
-      .set({ parentId: account.companyId })
-      .where(eq(companies.id, downstream.companyId));
+    const { account, downstream } = await ownerAndDownstream(ctx);
     await voucher(ctx, account.companyId);
     return by(ctx, account, 'POST', CAMPAIGN_PATHS.voucherTransfers, {
       company_id: downstream.companyId,
@@ -621,59 +619,34 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     return by(ctx, account, 'POST', VOIP_PATHS.devicePhones, { dial_id: 'door-100', device_sn: sn });
   },
   [routeOf(VOIP_CALLS.updateDevicePhone)]: async (ctx) => {
-    const { account, sn } = await voipDevice(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
-      dial_id: 'door-100',
-      device_sn: sn,
-    });
+    const { account, sn, id } = await voipDevicePhone(ctx);
     return by(ctx, account, 'PUT', VOIP_PATHS.devicePhone(id), { device_sn: sn, display_name: 'Door' });
   },
   [routeOf(VOIP_CALLS.resetDevicePhonePassword)]: async (ctx) => {
-    const { account, sn } = await voipDevice(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
-      dial_id: 'door-100',
-      device_sn: sn,
-    });
+    const { account, id } = await voipDevicePhone(ctx);
     return by(ctx, account, 'POST', VOIP_PATHS.devicePhonePassword(id), {});
   },
   [routeOf(VOIP_CALLS.deleteDevicePhone)]: async (ctx) => {
-    const { account, sn } = await voipDevice(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
-      dial_id: 'door-100',
-      device_sn: sn,
-    });
+    const { account, id } = await voipDevicePhone(ctx);
     return by(ctx, account, 'DELETE', VOIP_PATHS.devicePhone(id));
   },
   [routeOf(VOIP_CALLS.importDevicePhones)]: async (ctx) => {
     const { account, sn } = await voipDevice(ctx);
-    const boundary = 'vap-voip-import-recipe';
-    const body =
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="phones.csv"\r\n\r\n` +
-      `dial_id,device_sn\r\ndoor-200,${sn}\r\n\r\n--${boundary}--\r\n`;
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', VOIP_PATHS.devicePhonesImport, {
-          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload: Buffer.from(body),
-        }),
-    };
+    const csv = `dial_id,device_sn\r\ndoor-200,${sn}\r\n`;
+    return byForm(ctx, account, VOIP_PATHS.devicePhonesImport, {}, csv, 'phones.csv');
   },
   [routeOf(VOIP_CALLS.createAgentPhone)]: async (ctx) =>
     by(ctx, await voipOwner(ctx), 'POST', VOIP_PATHS.agentPhones, { dial_id: 'agent-100' }),
   [routeOf(VOIP_CALLS.updateAgentPhone)]: async (ctx) => {
-    const account = await voipOwner(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    const { account, id } = await voipAgentPhone(ctx);
     return by(ctx, account, 'PUT', VOIP_PATHS.agentPhone(id), { display_name: 'Alice' });
   },
   [routeOf(VOIP_CALLS.resetAgentPhonePassword)]: async (ctx) => {
-    const account = await voipOwner(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    const { account, id } = await voipAgentPhone(ctx);
     return by(ctx, account, 'POST', VOIP_PATHS.agentPhonePassword(id), { password: 'Secret99' });
   },
   [routeOf(VOIP_CALLS.deleteAgentPhone)]: async (ctx) => {
-    const account = await voipOwner(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' });
+    const { account, id } = await voipAgentPhone(ctx);
     return by(ctx, account, 'DELETE', VOIP_PATHS.agentPhone(id));
   },
   [routeOf(VOIP_CALLS.createCallCenter)]: async (ctx) => {
@@ -682,13 +655,11 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     return by(ctx, account, 'POST', VOIP_PATHS.callCenters, voipCallCenter([agent]));
   },
   [routeOf(VOIP_CALLS.updateCallCenter)]: async (ctx) => {
-    const account = await voipOwner(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.callCenters, voipCallCenter([]));
+    const { account, id } = await voipCallCenterOf(ctx);
     return by(ctx, account, 'PUT', VOIP_PATHS.callCenter(id), { ...voipCallCenter([]), strategy: 'random' });
   },
   [routeOf(VOIP_CALLS.deleteCallCenter)]: async (ctx) => {
-    const account = await voipOwner(ctx);
-    const id = await voipExtension(ctx, account, VOIP_PATHS.callCenters, voipCallCenter([]));
+    const { account, id } = await voipCallCenterOf(ctx);
     return by(ctx, account, 'DELETE', VOIP_PATHS.callCenter(id));
   },
   [routeOf(HOLOGRAM_CALLS.create)]: async (ctx) => {
@@ -714,21 +685,13 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   [routeOf(HOLOGRAM_CALLS.retry)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const { id } = await hologramScheme(ctx, account);
-    const published = await ctx.call('POST', HOLOGRAM_PATHS.deliveries(id), {
-      ...account,
-      payload: { device_ids: [deviceId] },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    // The device never came online: its delivery failed.
-    const [delivery] = await ctx.t.database.db
-      .select({ id: hologramDeliveries.id, jobId: hologramDeliveries.jobId })
-      .from(hologramDeliveries)
-      .where(eq(hologramDeliveries.schemeId, id));
-    await ctx.t.database.db
-      .update(taskJobs)
-      .set({ state: 'failed', reason: 'offline' })
-      .where(eq(taskJobs.id, delivery?.jobId ?? 0));
-    return by(ctx, account, 'POST', HOLOGRAM_PATHS.retry(id), { ids: [delivery?.id ?? 0] });
+    const delivery = await failedDelivery(ctx, account, HOLOGRAM_PATHS.deliveries(id), deviceId, (db) =>
+      db
+        .select({ id: hologramDeliveries.id, jobId: hologramDeliveries.jobId })
+        .from(hologramDeliveries)
+        .where(eq(hologramDeliveries.schemeId, id)),
+    );
+    return by(ctx, account, 'POST', HOLOGRAM_PATHS.retry(id), { ids: [delivery] });
   },
   [routeOf(ADPKG_CALLS.create)]: async (ctx) => {
     const account = await ctx.owner();
@@ -752,43 +715,30 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
   [routeOf(ADPKG_CALLS.retry)]: async (ctx) => {
     const { account, deviceId } = await boundDevice(ctx);
     const { id } = await adPackage(ctx, account);
-    const published = await ctx.call('POST', ADPKG_PATHS.deliveries(id), {
-      ...account,
-      payload: { device_ids: [deviceId] },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    // The device never came online: its delivery failed.
-    const [delivery] = await ctx.t.database.db
-      .select({ id: adPackageDeliveries.id, jobId: adPackageDeliveries.jobId })
-      .from(adPackageDeliveries)
-      .where(eq(adPackageDeliveries.packageId, id));
-    await ctx.t.database.db
-      .update(taskJobs)
-      .set({ state: 'failed', reason: 'offline' })
-      .where(eq(taskJobs.id, delivery?.jobId ?? 0));
-    return by(ctx, account, 'POST', ADPKG_PATHS.retry(id), { ids: [delivery?.id ?? 0] });
+    const delivery = await failedDelivery(ctx, account, ADPKG_PATHS.deliveries(id), deviceId, (db) =>
+      db
+        .select({ id: adPackageDeliveries.id, jobId: adPackageDeliveries.jobId })
+        .from(adPackageDeliveries)
+        .where(eq(adPackageDeliveries.packageId, id)),
+    );
+    return by(ctx, account, 'POST', ADPKG_PATHS.retry(id), { ids: [delivery] });
   },
   [routeOf(ALGMALL_CALLS.authoriseOffline)]: async (ctx) => {
     const { account, productId } = await authorisable(ctx);
-    const boundary = 'vap-fingerprint-recipe';
     const fingerprint = JSON.stringify({
       v: 1,
       sn: 'OFFLINE-RECIPE',
       model: 'VC-C3',
       hardware_id: 'ab'.repeat(16),
     });
-    const body =
-      `--${boundary}\r\nContent-Disposition: form-data; name="product_id"\r\n\r\n${productId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fingerprint.json"\r\n\r\n` +
-      `${fingerprint}\r\n--${boundary}--\r\n`;
-    return {
-      actorPhone: account.phone,
-      act: () =>
-        ctx.call('POST', ALGMALL_PATHS.offlineLicences, {
-          headers: { ...account.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload: Buffer.from(body),
-        }),
-    };
+    return byForm(
+      ctx,
+      account,
+      ALGMALL_PATHS.offlineLicences,
+      { product_id: String(productId) },
+      fingerprint,
+      'fingerprint.json',
+    );
   },
   [routeOf(CBS_CALLS.open)]: async (ctx) => {
     const { account, deviceId } = await cloudReady(ctx);
@@ -849,6 +799,12 @@ async function ownerAndMember(ctx: Context) {
   return { account, userId: await ctx.member(account.companyId, await ctx.role(account.companyId)) };
 }
 
+/** The owners of a new company and of a company below it; answers both. */
+async function ownerAndDownstream(ctx: Context) {
+  const account = await ctx.owner();
+  return { account, downstream: await addDownstream(ctx.t, account.companyId, { verifyStatus: 2 }) };
+}
+
 /** An access key of a new company's owner; answers the owner and the key's id. */
 async function ownerKey(ctx: Context) {
   const account = await ctx.owner();
@@ -873,16 +829,22 @@ async function resourceOwner(ctx: Context) {
   return account;
 }
 
-/** A resource file's bytes uploaded through the token flow; answers their path. */
-async function uploadedResource(ctx: Context, account: Account) {
-  const bytes = randomBytes(512);
-  const path = `resource/${account.companyId}_${md5(bytes)}.bin`;
-  const grant = await ctx.call('POST', RESOURCE_PATHS.companyToken, {
+/** The grant the upload-token call at `tokenPath` answers for `bytes` stored as `path`. */
+async function uploadGrant(ctx: Context, account: Account, tokenPath: string, path: string, bytes: Buffer) {
+  const grant = await ctx.call('POST', tokenPath, {
     ...account,
     payload: { name: path, size: bytes.length },
   });
   expect(grant.statusCode, grant.body).toBe(200);
-  const uploaded = await sendInParts(ctx.t, grant.json(), bytes);
+  return grant.json<{ token: string; url: string }>();
+}
+
+/** A resource file's bytes uploaded through the token flow; answers their path. */
+async function uploadedResource(ctx: Context, account: Account) {
+  const bytes = randomBytes(512);
+  const path = `resource/${account.companyId}_${md5(bytes)}.bin`;
+  const grant = await uploadGrant(ctx, account, RESOURCE_PATHS.companyToken, path, bytes);
+  const uploaded = await sendInParts(ctx.t, grant, bytes);
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   return path;
 }
@@ -903,12 +865,12 @@ async function ownResource(ctx: Context) {
 async function uploadedFirmware(ctx: Context, account: Account) {
   const bytes = randomBytes(2048);
   const path = `firmware/${account.companyId}_${md5(bytes)}.bin`;
-  const grant = await ctx.call('POST', TASK_PATHS.firmwareToken, {
-    ...account,
-    payload: { name: path, size: bytes.length },
-  });
-  expect(grant.statusCode, grant.body).toBe(200);
-  await uploadGranted(ctx.t, grant.json(), path, bytes);
+  await uploadGranted(
+    ctx.t,
+    await uploadGrant(ctx, account, TASK_PATHS.firmwareToken, path, bytes),
+    path,
+    bytes,
+  );
   return path;
 }
 
@@ -916,12 +878,8 @@ async function uploadedFirmware(ctx: Context, account: Account) {
 async function uploadedScheme(ctx: Context, account: Account) {
   const bytes = await schemeFile();
   const path = `hologram/${account.companyId}_${md5(bytes)}.tar`;
-  const grant = await ctx.call('POST', HOLOGRAM_PATHS.fileToken, {
-    ...account,
-    payload: { name: path, size: bytes.length },
-  });
-  expect(grant.statusCode, grant.body).toBe(200);
-  await uploadGranted(ctx.t, { ...grant.json(), url: '/webapi/v1/pms/objects/upload' }, path, bytes);
+  const grant = await uploadGrant(ctx, account, HOLOGRAM_PATHS.fileToken, path, bytes);
+  await uploadGranted(ctx.t, { ...grant, url: '/webapi/v1/pms/objects/upload' }, path, bytes);
   return path;
 }
 
@@ -940,12 +898,8 @@ async function hologramScheme(ctx: Context, account: Account) {
 async function adPackageBody(ctx: Context, account: Account) {
   const bytes = pngOf(12, 20);
   const path = `adpkg/${account.companyId}_${md5(bytes)}.png`;
-  const grant = await ctx.call('POST', ADPKG_PATHS.fileToken, {
-    ...account,
-    payload: { name: path, size: bytes.length },
-  });
-  expect(grant.statusCode, grant.body).toBe(200);
-  await uploadGranted(ctx.t, { ...grant.json(), url: '/webapi/v1/pms/objects/upload' }, path, bytes);
+  const grant = await uploadGrant(ctx, account, ADPKG_PATHS.fileToken, path, bytes);
+  await uploadGranted(ctx.t, { ...grant, url: '/webapi/v1/pms/objects/upload' }, path, bytes);
   return {
     name: 'Lobby',
     top_share: 50,
@@ -989,16 +943,41 @@ async function upgradeTask(ctx: Context) {
   return { account, taskId: created.json<{ id: number }>().id };
 }
 
-/** A device bound to a new company of its own; answers its owner and the device's id. */
+/** A device bound to a new company of its own; answers its owner, the factory unit and the device's id. */
 async function boundDevice({ t, owner, call }: Context) {
   const account = await owner();
   const [unit] = await addUnits(t);
+  if (!unit) throw new Error('no unit');
   const bound = await call('POST', DEVICE_PATHS.bind, {
     ...account,
-    payload: { mode: 'serial', sn: unit?.sn, device_code: unit?.deviceCode },
+    payload: { mode: 'serial', sn: unit.sn, device_code: unit.deviceCode },
   });
   expect(bound.statusCode, bound.body).toBe(200);
-  return { account, deviceId: bound.json<{ id: number }>().id };
+  return { account, unit, deviceId: bound.json<{ id: number }>().id };
+}
+
+/**
+ * Publishes to the device at `deliveriesPath`; the device never comes online, so its delivery (which
+ * `deliveries` selects) fails. Answers the delivery's id.
+ */
+async function failedDelivery(
+  ctx: Context,
+  account: Account,
+  deliveriesPath: string,
+  deviceId: number,
+  deliveries: (db: TestApp['database']['db']) => Promise<Array<{ id: number; jobId: number | null }>>,
+) {
+  const published = await ctx.call('POST', deliveriesPath, {
+    ...account,
+    payload: { device_ids: [deviceId] },
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  const [delivery] = await deliveries(ctx.t.database.db);
+  await ctx.t.database.db
+    .update(taskJobs)
+    .set({ state: 'failed', reason: 'offline' })
+    .where(eq(taskJobs.id, delivery?.jobId ?? 0));
+  return delivery?.id ?? 0;
 }
 
 /** A device group of the account's company; answers its id. */
@@ -1038,6 +1017,28 @@ async function voipExtension(
   expect(created.statusCode, created.body).toBe(201);
   const answer = created.json<{ id?: number; extension?: { id: number } }>();
   return answer.extension?.id ?? answer.id ?? 0;
+}
+
+/** A device phone of such a device; answers its owner, the device's serial and the phone's id. */
+async function voipDevicePhone(ctx: Context) {
+  const { account, sn } = await voipDevice(ctx);
+  const id = await voipExtension(ctx, account, VOIP_PATHS.devicePhones, {
+    dial_id: 'door-100',
+    device_sn: sn,
+  });
+  return { account, sn, id };
+}
+
+/** An agent phone of a new company with internet telephony on; answers its owner and the phone's id. */
+async function voipAgentPhone(ctx: Context) {
+  const account = await voipOwner(ctx);
+  return { account, id: await voipExtension(ctx, account, VOIP_PATHS.agentPhones, { dial_id: 'agent-100' }) };
+}
+
+/** A call center without agents of such a company; answers its owner and the call center's id. */
+async function voipCallCenterOf(ctx: Context) {
+  const account = await voipOwner(ctx);
+  return { account, id: await voipExtension(ctx, account, VOIP_PATHS.callCenters, voipCallCenter([])) };
 }
 
 const voipCallCenter = (agents: number[]) => ({

@@ -4,11 +4,10 @@
  * companies' with all-group access, else those of the role's groups — and only with that page.
  */
 import { DEVICE_PATHS, DEVICE_SUMMARY_HOURS, type DeviceSummary } from '@vap/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devices } from '../../core/db/devices.js';
-import { companies } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, addDownstream } from '../../testing/accounts.js';
 import { cardSummary } from '../../testing/card-summary.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
@@ -34,11 +33,7 @@ describe.each(ENGINES)('the devices summary (issue 29) on %s', (engine) => {
     for (const unit of units.slice(0, 4))
       ids.grouped.push((await bind(t, owner, unit, { group_id: group })).id);
     for (const unit of units.slice(4)) ids.ungrouped.push((await bind(t, owner, unit)).id);
-    const customer = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    await t.database.db
-      .update(companies)
-      .set({ parentId: companyId })
-      .where(eq(companies.id, customer.companyId ?? 0));
+    const customer = await addDownstream(t, companyId, { verifyStatus: 2 });
     for (const unit of await addUnits(t, 2)) ids.downstream.push((await bind(t, customer.headers, unit)).id);
 
     const now = Date.now();

@@ -21,9 +21,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
-import { ENGINES, type TestApp } from '../../testing/harness.js';
-import { blockApp } from '../../testing/suite-app.js';
-import { demoOwner } from '../../testing/test-app.js';
+import { ENGINES, type Engine, type TestApp } from '../../testing/harness.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { AlipayProvider } from './alipay.js';
 import { configuredPayment } from './configured.js';
 import {
@@ -33,6 +32,7 @@ import {
   startFakeAlipay,
   startFakeWechatPay,
 } from './fake-gateways.js';
+import type { PaymentProvider } from './payments.js';
 import { ledgerEntries, rechargeOrders } from './schema.js';
 import { WechatPayProvider } from './wechatpay.js';
 
@@ -50,11 +50,44 @@ function logSink() {
   return { lines, logger: { level: 'info', stream } };
 }
 
-/** What both gateways' suites share: the app, its owner, the clock, and reading orders and money. */
-function rechargeHarness(t: () => TestApp) {
-  const state = { owner: {} as Record<string, string>, companyId: 0 };
+/**
+ * What both gateways' suites share: the block's app on `engine` paying through `provider` (made as the
+ * app starts, so after the suite's fake gateway), handed to `keep`; its demo owner, its clock and its
+ * log; reading orders and money.
+ */
+function gatewaySuite(engine: Engine, provider: () => PaymentProvider, keep: (t: TestApp) => void) {
+  const state = { owner: {} as Record<string, string>, companyId: 0, clock: Date.now() };
+  let started: TestApp | undefined;
+  const t = (): TestApp => {
+    if (!started) throw new Error('the app has not started');
+    return started;
+  };
+  const log = logSink();
+  suiteApp(
+    engine,
+    (app) => {
+      started = app.t;
+      state.owner = app.owner;
+      state.companyId = app.companyId;
+      keep(app.t);
+    },
+    {
+      app: {
+        taskTickMs: 0,
+        clock: () => state.clock,
+        logger: log.logger,
+        get paymentProvider() {
+          return provider();
+        },
+      },
+    },
+  );
   return {
-    state,
+    log,
+    /** Moves the app's clock past the payment window of the orders placed so far. */
+    passPaymentWindow() {
+      state.clock += RECHARGE_PAYMENT_MINUTES * 60_000 + 1_000;
+    },
     async order(amount: number): Promise<RechargeOrder> {
       const response = await t().app.inject({
         method: 'POST',
@@ -100,37 +133,23 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
   const appId = '2021000000000001';
   let fake: FakeAlipay;
   let t: TestApp;
-  let clock = Date.now();
-  const log = logSink();
-  const h = rechargeHarness(() => t);
 
   beforeAll(async () => {
     fake = await startFakeAlipay(appId, appKeys.publicKey);
   });
   afterAll(() => fake.close());
 
-  blockApp(
+  const h = gatewaySuite(
     engine,
-    {
-      taskTickMs: 0,
-      clock: () => clock,
-      logger: log.logger,
-      get paymentProvider() {
-        return new AlipayProvider({
-          appId,
-          privateKey: appKeys.privateKey,
-          alipayPublicKey: fake.alipayPublicKey,
-          gateway: fake.gateway,
-          notifyUrl: `${NOTIFY_URL}${PAYMENT_NOTIFY_PATHS.notify('alipay')}`,
-        });
-      },
-    },
-    async (app) => {
-      t = app;
-      const owner = await demoOwner(t);
-      h.state.owner = owner.headers;
-      h.state.companyId = owner.companyId;
-    },
+    () =>
+      new AlipayProvider({
+        appId,
+        privateKey: appKeys.privateKey,
+        alipayPublicKey: fake.alipayPublicKey,
+        gateway: fake.gateway,
+        notifyUrl: `${NOTIFY_URL}${PAYMENT_NOTIFY_PATHS.notify('alipay')}`,
+      }),
+    (app) => (t = app),
   );
 
   const notify = (body: string) =>
@@ -189,7 +208,7 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     expect((await notify(tampered)).statusCode).toBe(400);
     expect(await h.balance()).toBe(before);
     expect((await h.get(placed.id)).state).toBe('pending');
-    expect(log.lines.some((line) => line.msg === 'payment notification refused')).toBe(true);
+    expect(h.log.lines.some((line) => line.msg === 'payment notification refused')).toBe(true);
   });
 
   it('refuses and logs a signed notification of another amount or of no order of ours', async () => {
@@ -203,7 +222,9 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     expect(unknown.statusCode).toBe(404);
     expect(await h.balance()).toBe(before);
     expect((await h.get(placed.id)).state).toBe('pending');
-    const refusals = log.lines.filter((line) => String(line.msg).startsWith('payment notification refused:'));
+    const refusals = h.log.lines.filter((line) =>
+      String(line.msg).startsWith('payment notification refused:'),
+    );
     expect(refusals.map((line) => [line.order, line.code])).toEqual(
       expect.arrayContaining([
         [placed.number, 'payment_mismatch'],
@@ -269,7 +290,7 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     await openCashier(opened);
     const neverOpened = await h.order(1_100);
     fake.failClose = true;
-    clock += RECHARGE_PAYMENT_MINUTES * 60_000 + 1_000;
+    h.passPaymentWindow();
     await t.services.finance.schedule.tick();
     expect((await h.get(opened.id)).state).toBe('expired');
     expect(fake.trades.get(opened.number)?.state).toBe('WAIT_BUYER_PAY');
@@ -296,9 +317,6 @@ describe.each(
   const serial = '3775B6A45ACD588826D15E583A95F5DD00000000';
   let fake: FakeWechatPay;
   let t: TestApp;
-  let clock = Date.now();
-  const log = logSink();
-  const h = rechargeHarness(() => t);
 
   beforeAll(async () => {
     fake = await startFakeWechatPay(merchant.publicKey, serial);
@@ -306,34 +324,23 @@ describe.each(
   });
   afterAll(() => fake.close());
 
-  blockApp(
+  const h = gatewaySuite(
     engine,
-    {
-      taskTickMs: 0,
-      clock: () => clock,
-      logger: log.logger,
-      get paymentProvider() {
-        return new WechatPayProvider({
-          mchId: fake.mchId,
-          appId: fake.appId,
-          serialNo: serial,
-          privateKey: merchant.privateKey,
-          apiV3Key: fake.apiV3Key,
-          verifiers:
-            mode === 'publicKey'
-              ? [{ publicKeyId: fake.publicKeyId, publicKey: fake.publicKey }]
-              : [{ certificate: fake.certificate }],
-          baseUrl: fake.base,
-          notifyUrl: `${NOTIFY_URL}${PAYMENT_NOTIFY_PATHS.notify('wechatpay')}`,
-        });
-      },
-    },
-    async (app) => {
-      t = app;
-      const owner = await demoOwner(t);
-      h.state.owner = owner.headers;
-      h.state.companyId = owner.companyId;
-    },
+    () =>
+      new WechatPayProvider({
+        mchId: fake.mchId,
+        appId: fake.appId,
+        serialNo: serial,
+        privateKey: merchant.privateKey,
+        apiV3Key: fake.apiV3Key,
+        verifiers:
+          mode === 'publicKey'
+            ? [{ publicKeyId: fake.publicKeyId, publicKey: fake.publicKey }]
+            : [{ certificate: fake.certificate }],
+        baseUrl: fake.base,
+        notifyUrl: `${NOTIFY_URL}${PAYMENT_NOTIFY_PATHS.notify('wechatpay')}`,
+      }),
+    (app) => (t = app),
   );
 
   const notify = ({ headers, body }: { headers: Record<string, string>; body: string }) =>
@@ -381,7 +388,7 @@ describe.each(
       expect(answer.json()).toMatchObject({ code: 'payment_notification_invalid' });
     }
     expect(await h.balance()).toBe(before);
-    expect(log.lines.some((line) => line.msg === 'payment notification refused')).toBe(true);
+    expect(h.log.lines.some((line) => line.msg === 'payment notification refused')).toBe(true);
   });
 
   it('refuses and logs a signed notification of another amount or of no order of ours', async () => {
@@ -392,7 +399,9 @@ describe.each(
     expect(other.json()).toMatchObject({ code: 'payment_mismatch' });
     expect((await notify(fake.notification('R99990101000000', { total: 800 }))).statusCode).toBe(404);
     expect(await h.balance()).toBe(before);
-    const refusals = log.lines.filter((line) => String(line.msg).startsWith('payment notification refused:'));
+    const refusals = h.log.lines.filter((line) =>
+      String(line.msg).startsWith('payment notification refused:'),
+    );
     expect(refusals.map((line) => line.code)).toEqual(
       expect.arrayContaining(['payment_mismatch', 'order_not_found']),
     );
@@ -405,7 +414,7 @@ describe.each(
 
     const unpaid = await h.order(1_000);
     fake.failClose = true;
-    clock += RECHARGE_PAYMENT_MINUTES * 60_000 + 1_000;
+    h.passPaymentWindow();
     await t.services.finance.schedule.tick();
     expect((await h.get(unpaid.id)).state).toBe('expired');
     expect(fake.orders.get(unpaid.number)?.closed).toBe(false);

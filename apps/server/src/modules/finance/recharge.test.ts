@@ -18,9 +18,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANK_ACCOUNT } from '../../core/config.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
+import { createProductionTestApp } from '../../testing/production-app.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { demoOwner } from '../../testing/test-app.js';
-import { HttpPlateEngine } from '../plate-recognition/index.js';
 import { ledgerEntries, rechargeOrders } from './schema.js';
 
 describe.each(ENGINES)('online recharge on %s', (engine) => {
@@ -197,12 +197,7 @@ describe.each(ENGINES)('online recharge on %s', (engine) => {
 
 describe('a production server without a real payment provider', () => {
   it('offers no online recharge and no development payment page; bank transfers remain', async () => {
-    const t = await createTestApp('pglite', {
-      refuseDevelopmentProviders: true,
-      smsProvider: { send: async () => {} },
-      scanProvider: { qrContent: (id) => id, announce: async () => {} },
-      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
-    });
+    const t = await createProductionTestApp();
     try {
       const owner = bearer(await t.signIn());
       const response = await t.app.inject({

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
 import { addAccount, addMember, jpegOf, multipart, pngOf } from '../../testing/accounts.js';
 import { bearer, createTestApp, ENGINES, type TestApp } from '../../testing/harness.js';
-import { HttpPlateEngine } from '../plate-recognition/index.js';
+import { createProductionTestApp } from '../../testing/production-app.js';
 import { OpenAiEngine } from './engine.js';
 import { IMAGES_KEPT, LabImages } from './images.js';
 import { lvlmLabImages } from './schema.js';
@@ -337,13 +337,7 @@ describe('the development engine (issue 31)', () => {
   });
 
   it('is refused in production (development providers refused): a detection answers 503 detection_unavailable and uses no trial', async () => {
-    const t = await createTestApp('pglite', {
-      refuseDevelopmentProviders: true,
-      smsProvider: { send: async () => {} },
-      scanProvider: { qrContent: (id) => id, announce: async () => {} },
-      // Production names a real plate engine too, or it does not start.
-      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
-    });
+    const t = await createProductionTestApp();
     try {
       const token = await t.signIn();
       const id = (await upload(t, token, pngOf(64, 64))).json<{ id: string }>().id;

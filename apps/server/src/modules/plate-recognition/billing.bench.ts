@@ -12,7 +12,7 @@ import { PRS_PATHS } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createKey, signedHeaders } from '../../testing/access-keys.js';
-import { addAccount, pngOf } from '../../testing/accounts.js';
+import { addOwnerWithBalance, pngOf } from '../../testing/accounts.js';
 import { createTestApp, ENGINES } from '../../testing/harness.js';
 import { Ledger } from '../finance/index.js';
 import { accountingDay } from './billing.js';
@@ -76,14 +76,8 @@ describe.each(ENGINES)('plate recognition billing under 1,000 concurrent calls o
     const engineUrl = `http://127.0.0.1:${(far.address() as AddressInfo).port}/plates`;
     const t = await createTestApp(engine, { plateEngine: new HttpPlateEngine({ url: engineUrl }) });
     try {
-      const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-      const companyId = account.companyId ?? 0;
-      await new Ledger(t.database.db).post({
-        companyId,
-        kind: 'bank_transfer',
-        amount: 1_000_000,
-        reference: 'B',
-      });
+      const account = await addOwnerWithBalance(t, 1_000_000);
+      const { companyId } = account;
       await t.database.db
         .insert(prsMonthCounters)
         .values({ companyId, month: accountingDay(new Date()).month, n: 9_990 });

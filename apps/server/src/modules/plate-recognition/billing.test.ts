@@ -16,7 +16,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
-import { addAccount, pngOf } from '../../testing/accounts.js';
+import { addOwnerWithBalance, pngOf } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
 import { CompanyStanding, Ledger } from '../finance/index.js';
@@ -54,11 +54,7 @@ describe.each(ENGINES)('plate recognition billing (spec §9) on %s', (engine) =>
 
   /** The owner of a new company holding `balance` fen. */
   async function company(balance: number) {
-    const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-    const companyId = account.companyId ?? 0;
-    if (balance > 0)
-      await ledger.post({ companyId, kind: 'bank_transfer', amount: balance, reference: 'BANK' });
-    return { headers: account.headers, companyId, userId: account.userId };
+    return addOwnerWithBalance(t, balance, ledger);
   }
 
   const charges = (companyId: number) =>

@@ -8,11 +8,11 @@ import { PRS_PATHS, type RecognizeAnswer, type TrialAnswer } from '@vap/contract
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, signedHeaders } from '../../testing/access-keys.js';
-import { addAccount, pngOf } from '../../testing/accounts.js';
+import { addOwnerWithBalance, pngOf } from '../../testing/accounts.js';
 import { type FarEnd, startFarEnd } from '../../testing/far-end.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
+import { createProductionTestApp, PRODUCTION_PROVIDERS } from '../../testing/production-app.js';
 import { blockApp } from '../../testing/suite-app.js';
-import { Ledger } from '../finance/index.js';
 import { ledgerEntries } from '../finance/schema.js';
 import { HttpPlateEngine } from './engines.js';
 import { DevelopmentPlateEngineError } from './index.js';
@@ -20,19 +20,6 @@ import { prsCalls } from './schema.js';
 
 const RECOGNIZE_OPERATION = `POST ${PRS_PATHS.recognize}`;
 const body = JSON.stringify({ image: pngOf(640, 480).toString('base64') });
-
-async function ownCompany(t: TestApp, balance: number) {
-  const account = await addAccount(t, { company: 'own', verifyStatus: 2 });
-  const companyId = account.companyId ?? 0;
-  if (balance > 0)
-    await new Ledger(t.database.db).post({
-      companyId,
-      kind: 'bank_transfer',
-      amount: balance,
-      reference: 'B',
-    });
-  return { headers: account.headers, companyId };
-}
 
 describe('recognize in the open API (docs/open-api.md)', () => {
   let t: TestApp;
@@ -52,7 +39,7 @@ describe('recognize in the open API (docs/open-api.md)', () => {
     });
 
   it('reads and bills a plate for a key holding the operation, as the key’s company', async () => {
-    const { headers, companyId } = await ownCompany(t, 1_000);
+    const { headers, companyId } = await addOwnerWithBalance(t, 1_000);
     const key = await createKey(t, headers, { operations: [RECOGNIZE_OPERATION] });
     const answer = await signedCall(key);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -62,7 +49,7 @@ describe('recognize in the open API (docs/open-api.md)', () => {
   });
 
   it('refuses a key without the operation, billing nothing', async () => {
-    const { headers, companyId } = await ownCompany(t, 1_000);
+    const { headers, companyId } = await addOwnerWithBalance(t, 1_000);
     const key = await createKey(t, headers);
     const answer = await signedCall(key);
     expect(answer.statusCode).toBe(403);
@@ -84,7 +71,7 @@ describe('the trial (page prs_trial)', () => {
     t.app.inject({ method: 'POST', url: `/webapi${PRS_PATHS.trial}`, headers, payload: JSON.parse(body) });
 
   it("reads plates free of charge until today's trials are used up", async () => {
-    const { headers, companyId } = await ownCompany(t, 0);
+    const { headers, companyId } = await addOwnerWithBalance(t, 0);
     const first = await trial(headers);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<TrialAnswer>()).toMatchObject({ left: 1, max: 2 });
@@ -120,7 +107,7 @@ describe('a trial whose engine fails', () => {
   });
 
   it('answers 503 and gives the trial back', async () => {
-    const { headers } = await ownCompany(t, 0);
+    const { headers } = await addOwnerWithBalance(t, 0);
     const answer = await t.app.inject({
       method: 'POST',
       url: `/webapi${PRS_PATHS.trial}`,
@@ -134,21 +121,14 @@ describe('a trial whose engine fails', () => {
 });
 
 describe('production (development providers refused)', () => {
-  const real = {
-    refuseDevelopmentProviders: true,
-    smsProvider: { send: async () => {} },
-    scanProvider: { qrContent: (id: string) => id, announce: async () => {} },
-  };
-
   it('refuses to start on the development engine', async () => {
-    await expect(createTestApp('pglite', real)).rejects.toBeInstanceOf(DevelopmentPlateEngineError);
+    await expect(createTestApp('pglite', PRODUCTION_PROVIDERS)).rejects.toBeInstanceOf(
+      DevelopmentPlateEngineError,
+    );
   });
 
   it('starts on a real engine', async () => {
-    const t = await createTestApp('pglite', {
-      ...real,
-      plateEngine: new HttpPlateEngine({ url: 'http://127.0.0.1:9/plates' }),
-    });
+    const t = await createProductionTestApp();
     await t.close();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addCompany, addExtension, type TestExtension } from './test-fixtures.js';
-import { sipServerTestable, sipTestServer, TEST_SIP_DOMAIN, until } from './test-server.js';
+import { sipServerTestable, sipTestServer, TEST_SIP_DOMAIN } from './test-server.js';
 
 describe.runIf(sipServerTestable())('the SIP server registers extensions in their own company only', () => {
   let alice: TestExtension;
@@ -20,19 +20,10 @@ describe.runIf(sipServerTestable())('the SIP server registers extensions in thei
     rival = await addExtension(sql, TEST_SIP_DOMAIN, other, '1001', 'rival111');
   });
 
-  const locations = (extension: TestExtension) =>
-    server.sql()<{ user_agent: string; received: string | null }[]>`
-      select user_agent, received from kam_location
-      where username = ${extension.dialId} and domain = ${extension.domain} and expires > timezone('UTC', now())`;
-
   it('a phone that registers is in kam_location within seconds, with its address and user agent', async () => {
     const phone = await server.phone(alice);
     expect(await phone.register()).toBe(true);
-    const rows = await until(
-      () => locations(alice),
-      (found) => found.length > 0,
-      3000,
-    );
+    const rows = await server.located(alice);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.user_agent).toBe('VAP test phone 1001');
     expect(rows[0]?.received).toMatch(/^sip:127\.0\.0\.1:\d+;transport=ws$/);
@@ -41,54 +32,30 @@ describe.runIf(sipServerTestable())('the SIP server registers extensions in thei
   it('a phone that unregisters leaves kam_location', async () => {
     const phone = await server.phone(bob);
     expect(await phone.register()).toBe(true);
-    expect(
-      await until(
-        () => locations(bob),
-        (found) => found.length > 0,
-        3000,
-      ),
-    ).toHaveLength(1);
+    expect(await server.located(bob)).toHaveLength(1);
     await phone.unregister();
-    expect(
-      await until(
-        () => locations(bob),
-        (found) => found.length === 0,
-        3000,
-      ),
-    ).toHaveLength(0);
+    expect(await server.unlocated(bob)).toHaveLength(0);
   });
 
   it('a WebSocket phone whose connection drops is offline within seconds', async () => {
     const phone = await server.phone(bob);
     expect(await phone.register()).toBe(true);
-    expect(
-      await until(
-        () => locations(bob),
-        (found) => found.length > 0,
-        3000,
-      ),
-    ).toHaveLength(1);
+    expect(await server.located(bob)).toHaveLength(1);
     await phone.ua.transport.disconnect();
-    expect(
-      await until(
-        () => locations(bob),
-        (found) => found.length === 0,
-        5000,
-      ),
-    ).toHaveLength(0);
+    expect(await server.unlocated(bob, 5000)).toHaveLength(0);
   });
 
   it('a wrong password is refused and registers nothing', async () => {
     const wrong = await server.phone(bob, { password: 'not-it-99' });
     expect(await wrong.register()).toBe(false);
-    expect(await locations(bob)).toHaveLength(0);
+    expect(await server.locations(bob)).toHaveLength(0);
   });
 
   it("another company's extension cannot register in this company's domain, even with the same dial id", async () => {
     await server.registered(alice);
     const intruder = await server.phone(rival, { domain: alice.domain });
     expect(await intruder.register()).toBe(false);
-    const rows = await locations(alice);
+    const rows = await server.locations(alice);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.user_agent).toBe('VAP test phone 1001');
   });
@@ -96,7 +63,7 @@ describe.runIf(sipServerTestable())('the SIP server registers extensions in thei
   it('an extension cannot register as another extension of its company with its own credentials', async () => {
     const impostor = await server.phone(bob, { authUser: alice.dialId, password: alice.password });
     expect(await impostor.register()).toBe(false);
-    expect(await locations(bob)).toHaveLength(0);
+    expect(await server.locations(bob)).toHaveLength(0);
   });
 
   it('a domain that is no company of this SIP domain is refused', async () => {

@@ -49,6 +49,13 @@ export interface DialRecord {
   result: string;
 }
 
+/** A live registration of an extension (a kam_location row not expired). */
+export interface Location {
+  contact: string;
+  user_agent: string;
+  received: string | null;
+}
+
 export interface PhoneOverrides {
   password?: string;
   domain?: string;
@@ -64,6 +71,12 @@ export interface SipTestServer {
   restartKamailio(): Promise<void>;
   /** The dial records of the call with this Call-ID, once one is written (or after 4 s). */
   dialRecords(callId: string): Promise<DialRecord[]>;
+  /** The extension's live registrations. */
+  locations(extension: TestExtension): Promise<Location[]>;
+  /** The extension's live registrations once it has one, or after `ms`. */
+  located(extension: TestExtension, ms?: number): Promise<Location[]>;
+  /** The extension's live registrations once it has none left, or after `ms`. */
+  unlocated(extension: TestExtension, ms?: number): Promise<Location[]>;
   /** A registered phone for each extension, in order. */
   registered<T extends TestExtension[]>(...extensions: T): Promise<{ [K in keyof T]: TestPhone }>;
 }
@@ -143,6 +156,25 @@ export function sipTestServer(
         () => server.sql()<DialRecord[]>`select * from voip_dial_records where call_id = ${callId}`,
         (found) => found.length > 0,
         4000,
+      );
+    },
+    locations(extension) {
+      return server.sql()<Location[]>`
+        select contact, user_agent, received from kam_location
+        where username = ${extension.dialId} and domain = ${extension.domain} and expires > timezone('UTC', now())`;
+    },
+    located(extension, ms = 3000) {
+      return until(
+        () => server.locations(extension),
+        (found) => found.length > 0,
+        ms,
+      );
+    },
+    unlocated(extension, ms = 3000) {
+      return until(
+        () => server.locations(extension),
+        (found) => found.length === 0,
+        ms,
       );
     },
     async registered<T extends TestExtension[]>(...extensions: T) {

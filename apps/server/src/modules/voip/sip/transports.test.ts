@@ -9,7 +9,7 @@ import { createSocket } from 'node:dgram';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { addCompany, addExtension, type TestExtension } from './test-fixtures.js';
-import { sipServerTestable, sipTestServer, TEST_SIP_DOMAIN, until } from './test-server.js';
+import { sipServerTestable, sipTestServer, TEST_SIP_DOMAIN } from './test-server.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const token = () => randomBytes(6).toString('hex');
@@ -145,11 +145,6 @@ describe.runIf(sipServerTestable())(
       caller = await addExtension(sql, TEST_SIP_DOMAIN, company, '4003', 'call0003');
     });
 
-    const locations = (extension: TestExtension) =>
-      server.sql()<{ contact: string; user_agent: string }[]>`
-      select contact, user_agent from kam_location
-      where username = ${extension.dialId} and domain = ${extension.domain} and expires > timezone('UTC', now())`;
-
     for (const transport of ['udp', 'tcp'] as const) {
       it(`a ${transport.toUpperCase()} phone registers with its digest credentials, not with a wrong password, and is called`, async () => {
         const kamailio = server.kamailio();
@@ -157,13 +152,9 @@ describe.runIf(sipServerTestable())(
         const phone = await rawPhone(transport, kamailio.host, kamailio.sipPort);
         try {
           expect(await phone.register(extension.dialId, extension.domain, 'wrong-pass')).toBe(401);
-          expect(await locations(extension)).toHaveLength(0);
+          expect(await server.locations(extension)).toHaveLength(0);
           expect(await phone.register(extension.dialId, extension.domain, extension.password)).toBe(200);
-          const rows = await until(
-            () => locations(extension),
-            (found) => found.length > 0,
-            3000,
-          );
+          const rows = await server.located(extension);
           expect(rows[0]?.user_agent).toBe(`VAP ${transport} phone`);
           expect(rows[0]?.contact).toContain(`transport=${transport}`);
 
@@ -176,13 +167,7 @@ describe.runIf(sipServerTestable())(
           const [record] = await server.dialRecords(outcome.session.request.callId);
           expect(record).toMatchObject({ caller: '4003', callee: extension.dialId, result: 'busy' });
           expect(await phone.register(extension.dialId, extension.domain, extension.password, 0)).toBe(200);
-          expect(
-            await until(
-              () => locations(extension),
-              (found) => found.length === 0,
-              3000,
-            ),
-          ).toHaveLength(0);
+          expect(await server.unlocated(extension)).toHaveLength(0);
         } finally {
           phone.close();
         }
