@@ -17,10 +17,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../core/audit/schema.js';
-import { companies } from '../../core/db/schema.js';
-import { addAccount, addMember } from '../../testing/accounts.js';
+import { addAccount, addDownstream, addMember } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
-import { blockApp } from '../../testing/suite-app.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { Coupons, Ledger } from '../finance/index.js';
 import { coupons, ledgerEntries } from '../finance/schema.js';
 import { seedDemoExchange } from './demo.js';
@@ -42,26 +41,24 @@ describe.each(ENGINES)('voucher transfers and the balance exchange on %s', (engi
   let tradeIn: Campaign;
   const clock = Date.parse('2026-11-20T04:00:00Z');
 
-  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
-    t = app;
-    const account = await addAccount(t, { company: 'own' });
-    owner = account.headers;
-    companyId = account.companyId ?? 0;
-    const downstream = await addAccount(t, { company: 'own' });
-    child = { companyId: downstream.companyId ?? 0, headers: downstream.headers };
-    grandchild = (await addAccount(t, { company: 'own' })).companyId ?? 0;
-    stranger = (await addAccount(t, { company: 'own' })).companyId ?? 0;
-    const { db } = t.database;
-    await db.update(companies).set({ parentId: companyId }).where(eq(companies.id, child.companyId));
-    await db.update(companies).set({ parentId: child.companyId }).where(eq(companies.id, grandchild));
-    ledger = new Ledger(db, () => clock);
-    issuer = new Coupons(db, ledger, () => clock);
-    await seedDemoExchange(db, clock, EXCHANGE_CODE);
-    const listed = (await call('GET', CAMPAIGN_PATHS.campaigns)).json<{ items: Campaign[] }>().items;
-    exchange = listed.find((item) => item.code === EXCHANGE_CODE) as Campaign;
-    ended = listed.find((item) => item.kind === 'balance_exchange' && item.state === 'ended') as Campaign;
-    tradeIn = listed.find((item) => item.kind === 'trade_in' && item.state === 'ended') as Campaign;
-  });
+  suiteApp(
+    engine,
+    async (suite) => {
+      ({ t, owner, companyId } = suite);
+      child = await addDownstream(t, companyId);
+      grandchild = (await addDownstream(t, child.companyId)).companyId;
+      stranger = (await addAccount(t, { company: 'own' })).companyId ?? 0;
+      const { db } = t.database;
+      ledger = new Ledger(db, () => clock);
+      issuer = new Coupons(db, ledger, () => clock);
+      await seedDemoExchange(db, clock, EXCHANGE_CODE);
+      const listed = (await call('GET', CAMPAIGN_PATHS.campaigns)).json<{ items: Campaign[] }>().items;
+      exchange = listed.find((item) => item.code === EXCHANGE_CODE) as Campaign;
+      ended = listed.find((item) => item.kind === 'balance_exchange' && item.state === 'ended') as Campaign;
+      tradeIn = listed.find((item) => item.kind === 'trade_in' && item.state === 'ended') as Campaign;
+    },
+    { owner: 'own', app: { taskTickMs: 0, clock: () => clock } },
+  );
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = owner, language = 'en') =>
     t.app.inject({

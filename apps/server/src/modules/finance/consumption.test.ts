@@ -12,9 +12,8 @@ import {
 } from '@vap/contracts';
 import { describe, expect, it } from 'vitest';
 import { DATE_TIME_FORMAT } from '../../core/http/xlsx-download.js';
-import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
-import { blockApp } from '../../testing/suite-app.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
 import { Ledger } from './ledger.js';
 import { ledgerEntries } from './schema.js';
@@ -34,34 +33,35 @@ describe.each(ENGINES)('money settings and consumption records on %s', (engine) 
   let ledger: Ledger;
   const clock = Date.parse('2026-11-20T04:00:00Z');
 
-  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
-    t = app;
-    // A company of its own: the demo's seeded charges stay out of the figures.
-    const account = await addAccount(t, { company: 'own' });
-    owner = account.headers;
-    companyId = account.companyId ?? 0;
-    ledger = new Ledger(t.database.db, () => clock);
-    await ledger.post({ companyId, kind: 'bank_transfer', amount: 100_000, reference: 'BANK-1' });
-    for (const [index, product] of (['cloud_backup', 'cloud_video', 'cloud_backup'] as const).entries())
-      await ledger.post({
+  // A company of its own: the demo's seeded charges stay out of the figures.
+  suiteApp(
+    engine,
+    async (suite) => {
+      ({ t, owner, companyId } = suite);
+      ledger = new Ledger(t.database.db, () => clock);
+      await ledger.post({ companyId, kind: 'bank_transfer', amount: 100_000, reference: 'BANK-1' });
+      for (const [index, product] of (['cloud_backup', 'cloud_video', 'cloud_backup'] as const).entries())
+        await ledger.post({
+          companyId,
+          kind: 'charge',
+          product,
+          amount: -(1_000 * (index + 1)),
+          reference: `100000000113200000${index}-2026-11`,
+          note: `${product} package`,
+        });
+      // A charge of last month: listed, but not in this month's spending.
+      await t.database.db.insert(ledgerEntries).values({
         companyId,
         kind: 'charge',
-        product,
-        amount: -(1_000 * (index + 1)),
-        reference: `100000000113200000${index}-2026-11`,
-        note: `${product} package`,
+        product: 'cloud_video',
+        amount: -50_000,
+        balanceAfter: 0,
+        reference: 'old-month',
+        createdAt: new Date(accountingMonthStart(clock).getTime() - 1),
       });
-    // A charge of last month: listed, but not in this month's spending.
-    await t.database.db.insert(ledgerEntries).values({
-      companyId,
-      kind: 'charge',
-      product: 'cloud_video',
-      amount: -50_000,
-      balanceAfter: 0,
-      reference: 'old-month',
-      createdAt: new Date(accountingMonthStart(clock).getTime() - 1),
-    });
-  });
+    },
+    { owner: 'own', app: { taskTickMs: 0, clock: () => clock } },
+  );
 
   const get = <T>(url: string) =>
     t.app

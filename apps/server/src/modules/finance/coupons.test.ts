@@ -7,10 +7,10 @@ import { type Coupon, encodeListParam, FINANCE_PATHS, type ListPage } from '@vap
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../core/db/schema.js';
-import { addAccount } from '../../testing/accounts.js';
+import { addAccount, addDownstream } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
-import { blockApp } from '../../testing/suite-app.js';
+import { suiteApp } from '../../testing/suite-app.js';
 import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
 import { financeCommands } from './ops.js';
@@ -26,20 +26,16 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
   let ledger: Ledger;
   let clock = Date.parse('2026-11-20T04:00:00Z');
 
-  blockApp(engine, { taskTickMs: 0, clock: () => clock }, async (app) => {
-    t = app;
-    const account = await addAccount(t, { company: 'own' });
-    owner = account.headers;
-    companyId = account.companyId ?? 0;
-    const downstream = await addAccount(t, { company: 'own' });
-    child = { companyId: downstream.companyId ?? 0, headers: downstream.headers };
-    await t.database.db
-      .update(companies)
-      .set({ parentId: companyId })
-      .where(eq(companies.id, child.companyId));
-    ledger = new Ledger(t.database.db, () => clock);
-    coupons = new Coupons(t.database.db, ledger, () => clock);
-  });
+  suiteApp(
+    engine,
+    async (suite) => {
+      ({ t, owner, companyId } = suite);
+      child = await addDownstream(t, companyId);
+      ledger = new Ledger(t.database.db, () => clock);
+      coupons = new Coupons(t.database.db, ledger, () => clock);
+    },
+    { owner: 'own', app: { taskTickMs: 0, clock: () => clock } },
+  );
 
   const issue = async (value = 1_000, days = 30) =>
     (
