@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CALLS, type Campaign, type CampaignState, callKey, formatDateTime } from '@vap/contracts';
 import { useClient, useLanguage, useT } from '@vap/kernel';
-import { Tag, type TagTone } from '@vap/ui';
+import { Button, Tag, type TagTone } from '@vap/ui';
 import './i18n-keys.js';
 
 /** A text of the three languages in the console's. */
@@ -17,6 +17,19 @@ export function useCampaigns() {
     queryKey: callKey(CAMPAIGN_CALLS.campaigns, {}),
     queryFn: ({ signal }) => client.campaigns({}, { signal, quiet: true }),
   });
+}
+
+/** The campaigns could not be read: the server's message, and a retry. */
+export function CampaignsFailed({ campaigns }: { campaigns: ReturnType<typeof useCampaigns> }) {
+  const t = useT('campaigns');
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+      <span>{t('loadFailed', { message: campaigns.error?.message })}</span>
+      <Button onClick={() => void campaigns.refetch()} disabled={campaigns.isFetching}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
 }
 
 const STATE_TONES: Record<CampaignState, TagTone> = {

@@ -4,19 +4,14 @@
  * cbs_dashboard. Contributed only while the product cbs is on (the plugin's activation), and shown
  * only to users whose menu has the page.
  */
-import { usePagePath, useT } from '@vap/kernel';
-import { PageSummaryCard, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { useT } from '@vap/kernel';
+import { PageSummaryCard, pageCard, useSummary } from '@vap/plugin-dashboard/summary-card';
 import { formatFileSize } from '@vap/ui';
 import { percentText, shareOf } from './cloud.js';
 import { UsageBar } from './pages/usage-bar.js';
 
 /** The page the card summarises (spec §2.3). */
 const CBS_PAGE = 'cbs_dashboard';
-
-export default function CloudStorageCard() {
-  const to = usePagePath(CBS_PAGE);
-  return to ? <CloudStorage to={to} /> : null;
-}
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
@@ -66,3 +61,5 @@ function CloudStorage({ to }: { to: string }) {
     </PageSummaryCard>
   );
 }
+
+export default pageCard(CBS_PAGE, CloudStorage);

@@ -6,9 +6,9 @@
  */
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { type CallOutput, callKey, SUMMARY_CALLS } from '@vap/contracts';
-import { type CallOptions, useClient } from '@vap/kernel';
+import { type CallOptions, useClient, usePagePath } from '@vap/kernel';
 import { SummaryCard, type SummaryCardProps } from '@vap/ui';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 type Summaries = typeof SUMMARY_CALLS;
@@ -32,6 +32,21 @@ export function useSummary<N extends keyof Summaries>(name: N, { key, refreshMs 
     queryFn: ({ signal }) => ask(undefined, { quiet: true, signal }),
     ...(refreshMs === undefined ? {} : { refetchInterval: refreshMs }),
   });
+}
+
+/**
+ * The card of page `page` (with `query`, e.g. a view of it): `Card` drawn with the page's path, for
+ * its link — and nothing for a user whose menu lacks the page, as its calls would be refused.
+ */
+export function pageCard(
+  page: string,
+  Card: ComponentType<{ to: string }>,
+  query?: Record<string, string>,
+): ComponentType {
+  return function PageCard() {
+    const to = usePagePath(page, query);
+    return to ? <Card to={to} /> : null;
+  };
 }
 
 export interface PageSummaryCardProps<T> extends Omit<SummaryCardProps<T>, 'link'> {

@@ -5,8 +5,8 @@
  * page; each also renders nothing without it, as its calls would be refused.
  */
 import { DEVICE_SUMMARY_HOURS, TASK_SUMMARY_DAYS } from '@vap/contracts';
-import { useLanguage, usePagePath, useT } from '@vap/kernel';
-import { PageSummaryCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { useLanguage, useT } from '@vap/kernel';
+import { PageSummaryCard, pageCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
 
 /** The page both cards summarise (spec §2.3). */
 export const MAINTENANCE_PAGE = 'device_maintenance';
@@ -15,11 +15,6 @@ export const MAINTENANCE_PAGE = 'device_maintenance';
 const REFRESH_MS = 60_000;
 
 /** The card "Devices": online and offline now, and over the last DEVICE_SUMMARY_HOURS. */
-export default function DevicesCard() {
-  const to = usePagePath(MAINTENANCE_PAGE);
-  return to ? <Devices to={to} /> : null;
-}
-
 function Devices({ to }: { to: string }) {
   const t = useT('devices');
   const number = new Intl.NumberFormat(useLanguage());
@@ -77,11 +72,6 @@ function Devices({ to }: { to: string }) {
 }
 
 /** The card "Device tasks": running now, and ended failed or completed in the last days. */
-export function TasksCard() {
-  const to = usePagePath(MAINTENANCE_PAGE, { view: 'tasks' });
-  return to ? <Tasks to={to} /> : null;
-}
-
 function Tasks({ to }: { to: string }) {
   const t = useT('devices');
   const number = new Intl.NumberFormat(useLanguage());
@@ -127,3 +117,7 @@ function Tasks({ to }: { to: string }) {
     </PageSummaryCard>
   );
 }
+
+export default pageCard(MAINTENANCE_PAGE, Devices);
+
+export const TasksCard = pageCard(MAINTENANCE_PAGE, Tasks, { view: 'tasks' });

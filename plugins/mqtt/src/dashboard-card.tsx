@@ -4,19 +4,14 @@
  * users whose menu has that page — which the mqtt dir has only while the broker answers a version.
  */
 import { MQTT_SUMMARY_MINUTES } from '@vap/contracts';
-import { useLanguage, usePagePath, useT } from '@vap/kernel';
-import { PageSummaryCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { useLanguage, useT } from '@vap/kernel';
+import { PageSummaryCard, pageCard, SummaryFigure, useSummary } from '@vap/plugin-dashboard/summary-card';
 
 /** The page the card summarises (spec §2.3). */
 const DASHBOARD_PAGE = 'mqtt_dashboard';
 
 /** A rate read at a glance: asked again each minute, as the broker counts by the minute. */
 const REFRESH_MS = 60_000;
-
-export default function MqttCard() {
-  const to = usePagePath(DASHBOARD_PAGE);
-  return to ? <Broker to={to} /> : null;
-}
 
 function Broker({ to }: { to: string }) {
   const t = useT('mqtt');
@@ -69,3 +64,5 @@ function Broker({ to }: { to: string }) {
     </PageSummaryCard>
   );
 }
+
+export default pageCard(DASHBOARD_PAGE, Broker);

@@ -1,13 +1,6 @@
 import { ALGMALL_CALLS, type Authorisation, ORDER_EXPORT_MAX_ROWS, type Where } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import {
-  type Column,
-  type DataTableHandle,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  shownListParams,
-} from '@vap/ui';
+import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
 import { type ReactNode, type Ref, useImperativeHandle, useRef } from 'react';
 import type { useAuthorisationFilters } from './authorisation-filters.js';
 
@@ -76,15 +69,13 @@ export function AuthorisationList({
       toolbar={
         <span className="ml-auto flex items-center gap-2">
           {mayExport ? (
-            <ExportButton
-              total={() => table.current?.total() ?? null}
+            <TableExportButton
+              table={table}
+              wheres={wheres}
+              orders={NEWEST_FIRST}
               max={ORDER_EXPORT_MAX_ROWS}
               file={exportFile}
-              download={() =>
-                mall
-                  .exportAuthorisations({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
-                  .then(({ blob }) => blob)
-              }
+              exportList={(query) => mall.exportAuthorisations({ query })}
             />
           ) : null}
           {action}

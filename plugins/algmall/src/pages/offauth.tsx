@@ -1,6 +1,6 @@
 import { ALGMALL_CALLS, type Authorisation, type Where } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
-import { Button, type Column, type DataTableHandle, downloadBlob, rowActionsColumn } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, downloadBlob, rowActionsColumnIf } from '@vap/ui';
 import { Suspense, useRef, useState } from 'react';
 import { licenceFileName, OFFLINE_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
@@ -47,13 +47,9 @@ export default function OffauthPage() {
       render: (row) => row.order_number ?? '—',
     },
     { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
-    ...(mayDownload
-      ? [
-          rowActionsColumn<Authorisation>(t('authorisations.actions'), (row) => [
-            { label: t('offline.download'), onClick: () => void download(row) },
-          ]),
-        ]
-      : []),
+    ...rowActionsColumnIf<Authorisation>(mayDownload, t('authorisations.actions'), (row) => [
+      { label: t('offline.download'), onClick: () => void download(row) },
+    ]),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { ALGMALL_CALLS, type Authorisation, type Where } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
-import { Button, type Column, confirm, type DataTableHandle, message, rowActionsColumn } from '@vap/ui';
+import { Button, type Column, confirm, type DataTableHandle, message, rowActionsColumnIf } from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { AUTHORISATIONS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
@@ -92,16 +92,12 @@ export default function OnauthPage() {
     },
     { key: 'attempts', title: t('authorisations.attempts'), kind: 'number' },
     { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
-    ...(mayAdd
-      ? [
-          rowActionsColumn<Authorisation>(t('authorisations.actions'), (row) => {
-            if (retriable(row)) return [{ label: t('authorisations.retry'), onClick: () => void retry(row) }];
-            if (row.state === 'in_progress')
-              return [{ label: t('authorisations.cancel'), danger: true, onClick: () => void cancel(row) }];
-            return null;
-          }),
-        ]
-      : []),
+    ...rowActionsColumnIf<Authorisation>(mayAdd, t('authorisations.actions'), (row) => {
+      if (retriable(row)) return [{ label: t('authorisations.retry'), onClick: () => void retry(row) }];
+      if (row.state === 'in_progress')
+        return [{ label: t('authorisations.cancel'), danger: true, onClick: () => void cancel(row) }];
+      return null;
+    }),
   ];
 
   return (

@@ -1,13 +1,6 @@
 import { ALGMALL_CALLS, type AlgmallOrder, formatFen, ORDER_EXPORT_MAX_ROWS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import {
-  type Column,
-  type DataTableHandle,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  shownListParams,
-} from '@vap/ui';
+import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
 import { useRef } from 'react';
 import { ORDERS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
@@ -73,15 +66,13 @@ export default function OrdersPage() {
       toolbar={
         mayExport ? (
           <span className="ml-auto">
-            <ExportButton
-              total={() => table.current?.total() ?? null}
+            <TableExportButton
+              table={table}
+              wheres={wheres}
+              orders={NEWEST_FIRST}
               max={ORDER_EXPORT_MAX_ROWS}
               file={t('orders.exportFile')}
-              download={() =>
-                mall
-                  .exportOrders({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
-                  .then(({ blob }) => blob)
-              }
+              exportList={(query) => mall.exportOrders({ query })}
             />
           </span>
         ) : null

@@ -1,6 +1,12 @@
 import { useT } from '@vap/kernel';
-import { Button, Card, Empty, Skeleton } from '@vap/ui';
-import { CampaignStateTag, CampaignWindow, useCampaigns, useLocalized } from '../campaign.js';
+import { Card, Empty, Skeleton } from '@vap/ui';
+import {
+  CampaignStateTag,
+  CampaignsFailed,
+  CampaignWindow,
+  useCampaigns,
+  useLocalized,
+} from '../campaign.js';
 
 /**
  * Promotion info (spec §2.3 promotion_info): every campaign, current and past, newest window
@@ -11,16 +17,7 @@ export default function PromotionsPage() {
   const localized = useLocalized();
   const campaigns = useCampaigns();
   if (campaigns.isPending) return <Skeleton lines={6} />;
-  if (campaigns.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        <span>{t('loadFailed', { message: campaigns.error.message })}</span>
-        <Button onClick={() => void campaigns.refetch()} disabled={campaigns.isFetching}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (campaigns.isError) return <CampaignsFailed campaigns={campaigns} />;
   const items = campaigns.data.items;
   return (
     <div className="flex flex-col gap-4">

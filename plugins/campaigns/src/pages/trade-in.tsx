@@ -28,7 +28,14 @@ import {
   useFilters,
 } from '@vap/ui';
 import { useState } from 'react';
-import { CampaignStateTag, CampaignWindow, RECORDS_TABLE, useCampaigns, useLocalized } from '../campaign.js';
+import {
+  CampaignStateTag,
+  CampaignsFailed,
+  CampaignWindow,
+  RECORDS_TABLE,
+  useCampaigns,
+  useLocalized,
+} from '../campaign.js';
 import { ApplyDialog } from './apply-dialog.js';
 import { ExchangeCard, VoucherTransfers } from './vouchers.js';
 
@@ -58,16 +65,7 @@ export default function TradeInPage() {
   const t = useT('campaigns');
   const campaigns = useCampaigns();
   if (campaigns.isPending) return <Skeleton lines={8} />;
-  if (campaigns.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        <span>{t('loadFailed', { message: campaigns.error.message })}</span>
-        <Button onClick={() => void campaigns.refetch()} disabled={campaigns.isFetching}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (campaigns.isError) return <CampaignsFailed campaigns={campaigns} />;
   const campaign = currentOf(campaigns.data.items);
   const exchange = currentOf(campaigns.data.items, 'balance_exchange');
   return (

@@ -1,14 +1,6 @@
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import {
-  type Column,
-  type DataTableHandle,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  shownListParams,
-  Tag,
-} from '@vap/ui';
+import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton, Tag } from '@vap/ui';
 import { useRef } from 'react';
 import { useBindRecordFilters } from './bind-record-filters.js';
 
@@ -64,16 +56,13 @@ export default function BindRecordsPage() {
       emptyText={t('records.empty')}
       toolbar={
         mayExport ? (
-          <ExportButton
-            // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
-            total={() => table.current?.total() ?? null}
+          <TableExportButton
+            table={table}
+            wheres={filters.wheres}
+            orders={NEWEST_FIRST}
             max={BIND_RECORD_EXPORT_MAX_ROWS}
             file={t('records.exportFile')}
-            download={() =>
-              api
-                .exportBindRecords({ query: shownListParams(table.current, filters.wheres, NEWEST_FIRST) })
-                .then(({ blob }) => blob)
-            }
+            exportList={(query) => api.exportBindRecords({ query })}
           />
         ) : null
       }

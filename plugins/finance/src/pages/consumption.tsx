@@ -6,14 +6,7 @@ import {
   parseCloudChargeNote,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import {
-  type Column,
-  type DataTableHandle,
-  ExportButton,
-  FilterForm,
-  ListPage,
-  shownListParams,
-} from '@vap/ui';
+import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { useConsumptionFilters } from './consumption-filters.js';
 
@@ -108,15 +101,14 @@ export default function ConsumptionPage() {
           </output>
           {mayExport ? (
             <span className="ml-auto">
-              <ExportButton
+              <TableExportButton
+                table={table}
+                wheres={wheres}
+                orders={NEWEST_FIRST}
                 total={() => shown?.rows ?? null}
                 max={CONSUMPTION_EXPORT_MAX_ROWS}
                 file={t('consumption.exportFile')}
-                download={() =>
-                  finance
-                    .exportConsumption({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
-                    .then(({ blob }) => blob)
-                }
+                exportList={(query) => finance.exportConsumption({ query })}
               />
             </span>
           ) : null}

@@ -6,7 +6,7 @@ import {
   type DataTableHandle,
   Drawer,
   message,
-  rowActionsColumn,
+  rowActionsColumnIf,
   Tag,
   type TagTone,
 } from '@vap/ui';
@@ -81,15 +81,11 @@ export function Deliveries({ delivered, onClose, onChanged }: DeliveriesProps) {
     { key: 'reason', title: t('publishing.deliveries.reason'), render: (row) => row.reason ?? '' },
     { key: 'attempts', title: t('publishing.deliveries.attempts'), kind: 'number' },
     { key: 'updated_at', title: t('publishing.deliveries.time'), kind: 'date' },
-    ...(mayEdit
-      ? [
-          rowActionsColumn<HologramDelivery>(t('publishing.actions'), (row) =>
-            row.state === 'failed'
-              ? [{ label: t('publishing.deliveries.retry'), onClick: () => void retry(row) }]
-              : null,
-          ),
-        ]
-      : []),
+    ...rowActionsColumnIf<HologramDelivery>(mayEdit, t('publishing.actions'), (row) =>
+      row.state === 'failed'
+        ? [{ label: t('publishing.deliveries.retry'), onClick: () => void retry(row) }]
+        : null,
+    ),
   ];
 
   return (

@@ -7,7 +7,7 @@ import {
   type MqttClientKind,
 } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, type DataTableHandle, ExportButton, FilterForm, ListPage, shownListParams } from '@vap/ui';
+import { Button, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { useClientColumns } from './client-columns.js';
@@ -75,16 +75,13 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
           <AutoRefreshSwitch checked={autoRefresh} onCheckedChange={setAutoRefresh} />
           <Button onClick={reload}>{t('common.refresh')}</Button>
           {mayExport ? (
-            <ExportButton
-              // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
-              total={() => table.current?.total() ?? null}
+            <TableExportButton
+              table={table}
+              wheres={wheres}
+              orders={NEWEST_FIRST}
               max={MQTT_CLIENT_EXPORT_MAX_ROWS}
               file={t('clients.exportFile')}
-              download={() =>
-                mqtt
-                  .exportDeviceClients({ query: shownListParams(table.current, wheres, NEWEST_FIRST) })
-                  .then((file) => file.blob)
-              }
+              exportList={(query) => mqtt.exportDeviceClients({ query })}
             />
           ) : null}
         </>

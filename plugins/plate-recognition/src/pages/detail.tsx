@@ -7,10 +7,9 @@ import {
   Card,
   type Column,
   type DataTableHandle,
-  ExportButton,
   ListPage,
   message,
-  shownListParams,
+  TableExportButton,
 } from '@vap/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -210,15 +209,13 @@ export default function DetailPage() {
         toolbar={
           mayExport ? (
             <span className="ml-auto">
-              <ExportButton
-                total={() => table.current?.total() ?? null}
+              <TableExportButton
+                table={table}
+                wheres={[]}
+                orders={NEWEST_FIRST}
                 max={PRS_EXPORT_MAX_ROWS}
                 file={t('detail.exportFile')}
-                download={() =>
-                  prs
-                    .exportCalls({ query: shownListParams(table.current, [], NEWEST_FIRST) })
-                    .then(({ blob }) => blob)
-                }
+                exportList={(query) => prs.exportCalls({ query })}
               />
             </span>
           ) : null

@@ -9,10 +9,11 @@ import {
   formatFileSize,
   ListPage,
   message,
-  rowActionsColumn,
+  rowActionsColumnIf,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 
 const ResourceDialog = lazy(() => import('./resource-dialog.js'));
 
@@ -32,7 +33,7 @@ export default function ManagementPage() {
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [editing, setEditing] = useState<Resource | 'new' | null>(null);
+  const editor = useListDialog<Resource | 'new'>(table);
   const filters = useFilters(RESOURCE_FILTERS, [
     { key: 'text', op: 'like', kind: 'text', label: t('field.name'), className: 'w-48' },
     {
@@ -70,14 +71,10 @@ export default function ManagementPage() {
     },
     { key: 'downloads', title: t('column.downloads'), kind: 'number', sortable: true },
     { key: 'updated_at', title: t('column.updatedAt'), kind: 'date', sortable: true },
-    ...(mayEdit || mayDelete
-      ? [
-          rowActionsColumn<Resource>(t('actions'), (row) => [
-            mayEdit && { label: t('edit'), onClick: () => setEditing(row) },
-            mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
-          ]),
-        ]
-      : []),
+    ...rowActionsColumnIf<Resource>(mayEdit || mayDelete, t('actions'), (row) => [
+      mayEdit && { label: t('edit'), onClick: () => editor.open(row) },
+      mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
+    ]),
   ];
 
   return (
@@ -95,22 +92,19 @@ export default function ManagementPage() {
       toolbar={
         mayUpload ? (
           <span className="ml-auto">
-            <Button variant="primary" onClick={() => setEditing('new')}>
+            <Button variant="primary" onClick={() => editor.open('new')}>
               {t('upload')}
             </Button>
           </span>
         ) : null
       }
     >
-      {editing ? (
+      {editor.dialog ? (
         <Suspense fallback={null}>
           <ResourceDialog
-            resource={editing === 'new' ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              table.current?.reload();
-            }}
+            resource={editor.dialog === 'new' ? null : editor.dialog}
+            onClose={editor.close}
+            onSaved={editor.done}
           />
         </Suspense>
       ) : null}

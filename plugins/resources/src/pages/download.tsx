@@ -8,8 +8,9 @@ import {
   FilterForm,
   formatFileSize,
   ListPage,
-  rowActionsColumn,
+  rowActionsColumnIf,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ResourceTags, useLocalized } from '../resource.js';
@@ -33,7 +34,7 @@ export default function DownloadPage() {
   const mayDownload = usePermission('download');
   const mayShare = usePermission('share');
   const table = useRef<DataTableHandle>(null);
-  const [sharing, setSharing] = useState<Resource | null>(null);
+  const sharing = useListDialog<Resource>(table);
   const [granting, setGranting] = useState(false);
   const filters = useFilters(RESOURCE_FILTERS, [
     { key: 'text', op: 'like', kind: 'text', label: t('download.text'), className: 'w-48' },
@@ -77,14 +78,10 @@ export default function DownloadPage() {
     },
     { key: 'downloads', title: t('resource.downloads'), kind: 'number', sortable: true },
     { key: 'updated_at', title: t('resource.updatedAt'), kind: 'date', sortable: true },
-    ...(mayDownload || mayShare
-      ? [
-          rowActionsColumn<Resource>(t('download.actions'), (row) => [
-            mayDownload && { label: t('download.download'), onClick: () => void download(row) },
-            mayShare && { label: t('download.share'), onClick: () => setSharing(row) },
-          ]),
-        ]
-      : []),
+    ...rowActionsColumnIf<Resource>(mayDownload || mayShare, t('download.actions'), (row) => [
+      mayDownload && { label: t('download.download'), onClick: () => void download(row) },
+      mayShare && { label: t('download.share'), onClick: () => sharing.open(row) },
+    ]),
   ];
 
   return (
@@ -108,15 +105,7 @@ export default function DownloadPage() {
       }
     >
       <Suspense fallback={null}>
-        {sharing ? (
-          <ShareDialog
-            resource={sharing}
-            onClose={() => {
-              setSharing(null);
-              table.current?.reload();
-            }}
-          />
-        ) : null}
+        {sharing.dialog ? <ShareDialog resource={sharing.dialog} onClose={sharing.done} /> : null}
         {granting ? <OfficialDialog onClose={() => setGranting(false)} /> : null}
       </Suspense>
     </ListPage>

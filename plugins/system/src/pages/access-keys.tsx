@@ -9,13 +9,14 @@ import {
   message,
   rowActionsColumn,
   Tag,
+  useListDialog,
 } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useGroupNames } from '../device-groups.js';
 import { pageLocally } from '../local-list.js';
 import { CreateAccessKeyDialog, SecretDialog } from './access-key-dialogs.js';
 
-type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated } | null;
+type Dialog = { kind: 'create' } | { kind: 'secret'; created: AccessKeyCreated };
 
 /**
  * AccessKey (spec §2.2 `/accesskey`, owner only; §3, §5, §9): the keys with which third parties
@@ -27,7 +28,7 @@ export default function AccessKeysPage() {
   const accessKeys = useClient(ACCESS_KEY_CALLS);
   const groupNames = useGroupNames();
   const table = useRef<DataTableHandle>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, open, close, done } = useListDialog<Dialog>(table);
 
   const setDisabled = async (key: AccessKey, disabled: boolean) => {
     try {
@@ -135,26 +136,15 @@ export default function AccessKeysPage() {
       load={async (query) => pageLocally((await accessKeys.keys()).items, query)}
       emptyText={t('accessKeys.empty')}
       toolbar={
-        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+        <Button variant="primary" onClick={() => open({ kind: 'create' })}>
           {t('accessKeys.create')}
         </Button>
       }
     >
       {dialog?.kind === 'create' ? (
-        <CreateAccessKeyDialog
-          onClose={() => setDialog(null)}
-          onCreated={(created) => setDialog({ kind: 'secret', created })}
-        />
+        <CreateAccessKeyDialog onClose={close} onCreated={(created) => open({ kind: 'secret', created })} />
       ) : null}
-      {dialog?.kind === 'secret' ? (
-        <SecretDialog
-          created={dialog.created}
-          onClose={() => {
-            setDialog(null);
-            table.current?.reload();
-          }}
-        />
-      ) : null}
+      {dialog?.kind === 'secret' ? <SecretDialog created={dialog.created} onClose={done} /> : null}
     </ListPage>
   );
 }

@@ -10,6 +10,7 @@ import {
   message,
   rowActionsColumn,
   Tag,
+  useListDialog,
 } from '@vap/ui';
 import { Suspense, useRef, useState } from 'react';
 import { useGroupNames } from '../device-groups.js';
@@ -28,7 +29,7 @@ export function pageOfRoles(roles: readonly Role[], query: Pick<ListQuery, 'page
  */
 const RoleEditor = lazyExport(() => import('./role-editor.js'), 'RoleEditor');
 
-type Editing = { role?: Role } | null;
+type Editing = { role?: Role };
 
 /**
  * System roles (spec §3 role, §5.5, §6): what each role may open and use, and which device groups
@@ -45,7 +46,7 @@ export default function RolesPage() {
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const editing = useListDialog<Editing>(table);
 
   const refresh = () => table.current?.reload();
 
@@ -107,7 +108,7 @@ export default function RolesPage() {
     rowActionsColumn(t('common.actions'), (row) => {
       if (roles === null || !canActOnRole(editor, holder, row)) return null;
       return [
-        mayEdit && { label: t('roles.edit'), onClick: () => setEditing({ role: row }) },
+        mayEdit && { label: t('roles.edit'), onClick: () => editing.open({ role: row }) },
         // The default role is never deleted (spec §6).
         mayDelete &&
           !row.is_default && {
@@ -135,21 +136,18 @@ export default function RolesPage() {
       emptyText={t('roles.empty')}
       toolbar={
         mayAdd ? (
-          <Button variant="primary" onClick={() => setEditing({})}>
+          <Button variant="primary" onClick={() => editing.open({})}>
             {t('roles.add')}
           </Button>
         ) : null
       }
     >
-      {editing ? (
+      {editing.dialog ? (
         <Suspense fallback={null}>
           <RoleEditor
-            {...(editing.role ? { role: editing.role } : {})}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              refresh();
-            }}
+            {...(editing.dialog.role ? { role: editing.dialog.role } : {})}
+            onClose={editing.close}
+            onSaved={editing.done}
           />
         </Suspense>
       ) : null}

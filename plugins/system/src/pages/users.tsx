@@ -9,8 +9,9 @@ import {
   ListPage,
   message,
   rowActionsColumn,
+  useListDialog,
 } from '@vap/ui';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useRef } from 'react';
 import { assignableRoles, canActOnUser } from '../holder.js';
 import { useEditorRights, useRoleOptions } from '../use-roles.js';
 import { ChildCompanies } from './child-companies.js';
@@ -24,11 +25,7 @@ const CreateUserDialog = lazyExport(() => import('./user-dialogs.js'), 'CreateUs
 const EditUserDialog = lazyExport(() => import('./user-dialogs.js'), 'EditUserDialog');
 const ChangeRoleDialog = lazyExport(() => import('./user-dialogs.js'), 'ChangeRoleDialog');
 
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; user: CompanyUser }
-  | { kind: 'role'; user: CompanyUser }
-  | null;
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: CompanyUser } | { kind: 'role'; user: CompanyUser };
 
 /**
  * System users (spec §7.2 /users, /children, §6): the company's staff with their roles, and below
@@ -47,7 +44,7 @@ export default function UsersPage() {
   const mayRemove = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
   const filters = useUserFilters(roles);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, open, close, done } = useListDialog<Dialog>(table);
   const giveable = assignableRoles(holder, roles);
 
   const remove = async (user: CompanyUser) => {
@@ -61,11 +58,6 @@ export default function UsersPage() {
     );
     if (!done) return;
     message.success(t('users.removed', { name: user.nickname }));
-    table.current?.reload();
-  };
-
-  const done = () => {
-    setDialog(null);
     table.current?.reload();
   };
 
@@ -86,10 +78,10 @@ export default function UsersPage() {
     rowActionsColumn(t('common.actions'), (row) => {
       if (!loaded || !canActOnUser(editor, holder, row, roles)) return null;
       return [
-        mayEdit && { label: t('users.edit'), onClick: () => setDialog({ kind: 'edit', user: row }) },
+        mayEdit && { label: t('users.edit'), onClick: () => open({ kind: 'edit', user: row }) },
         mayChangeRole && {
           label: t('users.changeRole'),
-          onClick: () => setDialog({ kind: 'role', user: row }),
+          onClick: () => open({ kind: 'role', user: row }),
         },
         mayRemove && { label: t('users.remove'), onClick: () => void remove(row), danger: true },
       ];
@@ -109,11 +101,7 @@ export default function UsersPage() {
       emptyText={t('users.empty')}
       toolbar={
         mayAdd ? (
-          <Button
-            variant="primary"
-            disabled={giveable.length === 0}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
+          <Button variant="primary" disabled={giveable.length === 0} onClick={() => open({ kind: 'create' })}>
             {t('users.add')}
           </Button>
         ) : null
@@ -122,18 +110,13 @@ export default function UsersPage() {
       <ChildCompanies />
       <Suspense fallback={null}>
         {dialog?.kind === 'create' ? (
-          <CreateUserDialog roles={giveable} onClose={() => setDialog(null)} onCreated={done} />
+          <CreateUserDialog roles={giveable} onClose={close} onCreated={done} />
         ) : null}
         {dialog?.kind === 'edit' ? (
-          <EditUserDialog user={dialog.user} onClose={() => setDialog(null)} onSaved={done} />
+          <EditUserDialog user={dialog.user} onClose={close} onSaved={done} />
         ) : null}
         {dialog?.kind === 'role' ? (
-          <ChangeRoleDialog
-            user={dialog.user}
-            roles={giveable}
-            onClose={() => setDialog(null)}
-            onChanged={done}
-          />
+          <ChangeRoleDialog user={dialog.user} roles={giveable} onClose={close} onChanged={done} />
         ) : null}
       </Suspense>
     </ListPage>

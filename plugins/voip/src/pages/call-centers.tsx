@@ -8,10 +8,11 @@ import {
   FilterForm,
   ListPage,
   message,
-  rowActionsColumn,
+  rowActionsColumnIf,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { ServerBanner, StatusTag, useLiveList } from './live.js';
 
 const CallCenterDialog = lazy(() => import('./call-center-dialog.js'));
@@ -28,7 +29,7 @@ export default function CallCentersPage() {
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [editing, setEditing] = useState<VoipCallCenter | 'new' | null>(null);
+  const editor = useListDialog<VoipCallCenter | 'new'>(table);
   useLiveList(table);
   const filters = useFilters(VOIP_CALL_CENTER_FILTERS, [
     { key: 'dial_id', op: 'like', kind: 'text', label: t('column.dialId'), className: 'w-40' },
@@ -87,14 +88,10 @@ export default function CallCentersPage() {
         ),
     },
     { key: 'created_at', title: t('column.createdAt'), kind: 'date', sortable: true },
-    ...(mayEdit || mayDelete
-      ? [
-          rowActionsColumn<VoipCallCenter>(t('actions'), (row) => [
-            mayEdit && { label: t('edit'), onClick: () => setEditing(row) },
-            mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
-          ]),
-        ]
-      : []),
+    ...rowActionsColumnIf<VoipCallCenter>(mayEdit || mayDelete, t('actions'), (row) => [
+      mayEdit && { label: t('edit'), onClick: () => editor.open(row) },
+      mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
+    ]),
   ];
 
   return (
@@ -117,22 +114,19 @@ export default function CallCentersPage() {
       toolbar={
         mayAdd ? (
           <span className="ml-auto">
-            <Button variant="primary" onClick={() => setEditing('new')}>
+            <Button variant="primary" onClick={() => editor.open('new')}>
               {t('add')}
             </Button>
           </span>
         ) : null
       }
     >
-      {editing ? (
+      {editor.dialog ? (
         <Suspense fallback={null}>
           <CallCenterDialog
-            center={editing === 'new' ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              table.current?.reload();
-            }}
+            center={editor.dialog === 'new' ? null : editor.dialog}
+            onClose={editor.close}
+            onSaved={editor.done}
           />
         </Suspense>
       ) : null}

@@ -11,10 +11,9 @@ import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   type Column,
   type DataTableHandle,
-  ExportButton,
   FilterForm,
   ListPage,
-  shownListParams,
+  TableExportButton,
   Tag,
   type TagTone,
   useFilters,
@@ -124,8 +123,10 @@ export default function DialRecordsPage() {
       emptyText={t('dialRecord.empty')}
       toolbar={
         mayExport ? (
-          <ExportButton
-            // Spec §8: beyond the most rows it says so instead of asking; the server refuses too.
+          <TableExportButton
+            table={table}
+            wheres={filters.wheres}
+            orders={NEWEST_FIRST}
             total={() => {
               const shown = matching.current;
               return shown?.key === JSON.stringify(table.current?.query().wheres ?? filters.wheres)
@@ -134,11 +135,7 @@ export default function DialRecordsPage() {
             }}
             max={LOG_EXPORT_MAX_ROWS}
             file={t('dialRecord.exportFile')}
-            download={() =>
-              voip
-                .exportDialRecords({ query: shownListParams(table.current, filters.wheres, NEWEST_FIRST) })
-                .then(({ blob }) => blob)
-            }
+            exportList={(query) => voip.exportDialRecords({ query })}
           />
         ) : null
       }

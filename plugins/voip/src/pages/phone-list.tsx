@@ -14,9 +14,10 @@ import {
   FilterForm,
   ListPage,
   message,
-  rowActionsColumn,
+  rowActionsColumnIf,
   Tag,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CredentialsDialog } from './credentials-dialog.js';
@@ -51,7 +52,7 @@ export function PhoneList({
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [editing, setEditing] = useState<VoipExtension | 'new' | null>(null);
+  const editor = useListDialog<VoipExtension | 'new'>(table);
   const [credentials, setCredentials] = useState<VoipCredentials | null>(null);
   useLiveList(table);
   useEffect(() => {
@@ -134,15 +135,11 @@ export function PhoneList({
     { key: 'ip', title: t('column.ip'), kind: 'id', render: (row) => row.ip ?? '—' },
     { key: 'ua', title: t('column.ua'), render: (row) => row.ua ?? '—' },
     { key: 'created_at', title: t('column.createdAt'), kind: 'date', sortable: true },
-    ...(mayEdit || mayDelete
-      ? [
-          rowActionsColumn<VoipExtension>(t('actions'), (row) => [
-            mayEdit && { label: t('edit'), onClick: () => setEditing(row) },
-            mayEdit && { label: t('resetPassword'), onClick: () => reset(row) },
-            mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
-          ]),
-        ]
-      : []),
+    ...rowActionsColumnIf<VoipExtension>(mayEdit || mayDelete, t('actions'), (row) => [
+      mayEdit && { label: t('edit'), onClick: () => editor.open(row) },
+      mayEdit && { label: t('resetPassword'), onClick: () => reset(row) },
+      mayDelete && { label: t('delete'), danger: true, onClick: () => remove(row) },
+    ]),
   ];
 
   const Dialog = kind === 'device' ? DevicePhoneDialog : AgentPhoneDialog;
@@ -170,21 +167,20 @@ export function PhoneList({
         <span className="ml-auto flex gap-2">
           {toolbar}
           {mayAdd ? (
-            <Button variant="primary" onClick={() => setEditing('new')}>
+            <Button variant="primary" onClick={() => editor.open('new')}>
               {t('add')}
             </Button>
           ) : null}
         </span>
       }
     >
-      {editing ? (
+      {editor.dialog ? (
         <Dialog
-          extension={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          extension={editor.dialog === 'new' ? null : editor.dialog}
+          onClose={editor.close}
           onSaved={(saved) => {
-            setEditing(null);
             if (saved.credentials) setCredentials(saved.credentials);
-            table.current?.reload();
+            editor.done();
           }}
         />
       ) : null}

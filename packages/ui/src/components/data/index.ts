@@ -16,6 +16,8 @@ export { FilterForm, type FilterFormProps } from './filter-form.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
 export { type RowAction, RowActions, rowActionsColumn } from './row-actions.js';
+export { rowActionsColumnIf } from './row-actions-if.js';
+export { TableExportButton, type TableExportButtonProps } from './table-export-button.js';
 export { Tree, type TreeCheckInfo, type TreeProps } from './tree.js';
 export { type CheckResult, conductCheck, leafKeys, type TreeNode, toggleCheck } from './tree-check.js';
 export {
@@ -27,4 +29,5 @@ export {
   textLimits,
   useFilters,
 } from './use-filters.js';
+export { type ListDialog, useListDialog } from './use-list-dialog.js';
 export { useVisibleInterval } from './visible-interval.js';
