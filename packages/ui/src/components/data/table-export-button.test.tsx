@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCapture } from '../../download-capture.js';
 import { renderWithUi } from '../../test-support.js';
 import type { DataTableHandle } from './data-table.js';
-import { TableExportButton } from './table-export-button.js';
+import { TableExportButton, type TableExportButtonProps } from './table-export-button.js';
 import './test-setup.js';
 
 /** The files the button hands the browser to download. */
@@ -31,20 +31,18 @@ const tableOf = (wheres: Where[], orders: Order[], total: number | null) => ({
   } satisfies DataTableHandle,
 });
 
+/** The button of `table`, exporting with `exportList` at most 5000 rows. */
+function renderExport(
+  props: Pick<TableExportButtonProps, 'table' | 'exportList'> & Partial<TableExportButtonProps>,
+) {
+  renderWithUi(<TableExportButton wheres={[]} max={5000} file="records" {...props} />);
+}
+
 describe('TableExportButton', () => {
   it('asks the server for the wheres and orders the table shows, not its page', async () => {
     const exportList = vi.fn(async () => ({ blob: XLSX }));
     const table = tableOf([{ k: 'sn', o: 'like', v: 'A' }], [{ k: 'at', o: 'asc' }], 10);
-    renderWithUi(
-      <TableExportButton
-        table={table}
-        wheres={[]}
-        orders={[]}
-        max={5000}
-        file="records"
-        exportList={exportList}
-      />,
-    );
+    renderExport({ table, exportList });
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(exportList).toHaveBeenCalledWith(
       listParams([{ k: 'sn', o: 'like', v: 'A' }], [{ k: 'at', o: 'asc' }]),
@@ -55,43 +53,17 @@ describe('TableExportButton', () => {
     const exportList = vi.fn(async () => ({ blob: XLSX }));
     const wheres: Where[] = [{ k: 'sn', o: 'like', v: 'B' }];
     const orders: Order[] = [{ k: 'at', o: 'desc' }];
-    renderWithUi(
-      <TableExportButton
-        table={{ current: null }}
-        wheres={wheres}
-        orders={orders}
-        max={5000}
-        file="records"
-        exportList={exportList}
-      />,
-    );
+    renderExport({ table: { current: null }, wheres, orders, exportList });
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(exportList).toHaveBeenCalledWith(listParams(wheres, orders));
   });
 
   it('beyond max rows of the table’s total, or of the page’s own count, does not ask', async () => {
     const exportList = vi.fn(async () => ({ blob: XLSX }));
-    renderWithUi(
-      <TableExportButton
-        table={tableOf([], [], 5001)}
-        wheres={[]}
-        max={5000}
-        file="a"
-        exportList={exportList}
-      />,
-    );
+    renderExport({ table: tableOf([], [], 5001), exportList });
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     cleanup();
-    renderWithUi(
-      <TableExportButton
-        table={tableOf([], [], 1)}
-        wheres={[]}
-        max={5000}
-        total={() => 5001}
-        file="b"
-        exportList={exportList}
-      />,
-    );
+    renderExport({ table: tableOf([], [], 1), total: () => 5001, exportList });
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(exportList).not.toHaveBeenCalled();
   });
