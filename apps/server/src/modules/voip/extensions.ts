@@ -347,12 +347,7 @@ export function toExtension(
   centers: readonly { extensionId: number; id: number; dial_id: string; name: string }[],
 ): VoipExtension {
   return {
-    id: row.id,
-    kind: row.kind,
-    dial_id: row.dialId,
-    domain: row.domain,
-    display_name: row.displayName,
-    device_sn: row.deviceSn,
+    ...snapshotOf(row),
     device_name: row.deviceName ?? null,
     status: registration.status,
     ip: registration.ip,

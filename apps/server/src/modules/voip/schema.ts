@@ -86,16 +86,21 @@ export const voipCallCenters = pgTable(
   ],
 );
 
+/** An agent of a call center: the call center and its extension, both deleting the row with them. */
+const agentKeys = () => ({
+  callCenterId: integer('call_center_id')
+    .notNull()
+    .references(() => voipCallCenters.id, { onDelete: 'cascade' }),
+  extensionId: integer('extension_id')
+    .notNull()
+    .references(() => voipExtensions.id, { onDelete: 'cascade' }),
+});
+
 /** A call center's agents, in order (`position` from 0): the order top-down and round robin follow. */
 export const voipCallCenterAgents = pgTable(
   'voip_call_center_agents',
   {
-    callCenterId: integer('call_center_id')
-      .notNull()
-      .references(() => voipCallCenters.id, { onDelete: 'cascade' }),
-    extensionId: integer('extension_id')
-      .notNull()
-      .references(() => voipExtensions.id, { onDelete: 'cascade' }),
+    ...agentKeys(),
     position: integer('position').notNull(),
   },
   (table) => [
@@ -222,12 +227,7 @@ export const voipSipCalls = pgTable('voip_sip_calls', {
 export const voipSipAgentStates = pgTable(
   'voip_sip_agent_states',
   {
-    callCenterId: integer('call_center_id')
-      .notNull()
-      .references(() => voipCallCenters.id, { onDelete: 'cascade' }),
-    extensionId: integer('extension_id')
-      .notNull()
-      .references(() => voipExtensions.id, { onDelete: 'cascade' }),
+    ...agentKeys(),
     unavailableUntil: timestamptz('unavailable_until'),
     lastOfferedAt: timestamptz('last_offered_at'),
   },
