@@ -2,8 +2,9 @@ import { ADPKG_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
+import { servePublishing } from '../tasks/index.js';
 import type { AdPackages } from './packages.js';
 
 /** Pages adpkg_management's and adpkg_design's calls (spec §2.3; issue 32). */
@@ -23,29 +24,5 @@ export async function adpkgRoutes(app: FastifyInstance, { db, packages }: { db: 
   await serve(app, ADPKG_CALLS.update, async (request) =>
     packages.update(await companyOfCaller(request, db), request.params.id, request.body, auditTrail(request)),
   );
-  await serve(app, ADPKG_CALLS.remove, async (request) => {
-    await packages.remove(await companyOfCaller(request, db), request.params.id, auditTrail(request));
-  });
-  await serve(app, ADPKG_CALLS.deliveries, async (request, _reply, list) =>
-    packages.deliveries(await companyOfCaller(request, db), request.params.id, list),
-  );
-  await serve(app, ADPKG_CALLS.publish, async (request) =>
-    packages.publish(
-      await permissionsOf(request, db),
-      request.params.id,
-      request.body.device_ids,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, ADPKG_CALLS.retry, async (request) =>
-    packages.retry(
-      await companyOfCaller(request, db),
-      request.params.id,
-      request.body.ids,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, ADPKG_CALLS.devices, async (request, _reply, list) =>
-    packages.devices(await permissionsOf(request, db), list),
-  );
+  await servePublishing(app, db, ADPKG_CALLS, packages);
 }

@@ -2,8 +2,9 @@ import { HOLOGRAM_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { companyOfCaller, permissionsOf } from '../../core/http/access.js';
+import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
+import { servePublishing } from '../tasks/index.js';
 import type { HologramSchemes } from './schemes.js';
 
 /** Page hologram_parking's calls (spec §2.3; issue 32). */
@@ -23,29 +24,5 @@ export async function hologramRoutes(
   await serve(app, HOLOGRAM_CALLS.update, async (request) =>
     schemes.update(await companyOfCaller(request, db), request.params.id, request.body, auditTrail(request)),
   );
-  await serve(app, HOLOGRAM_CALLS.remove, async (request) => {
-    await schemes.remove(await companyOfCaller(request, db), request.params.id, auditTrail(request));
-  });
-  await serve(app, HOLOGRAM_CALLS.deliveries, async (request, _reply, list) =>
-    schemes.deliveries(await companyOfCaller(request, db), request.params.id, list),
-  );
-  await serve(app, HOLOGRAM_CALLS.publish, async (request) =>
-    schemes.publish(
-      await permissionsOf(request, db),
-      request.params.id,
-      request.body.device_ids,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, HOLOGRAM_CALLS.retry, async (request) =>
-    schemes.retry(
-      await companyOfCaller(request, db),
-      request.params.id,
-      request.body.ids,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, HOLOGRAM_CALLS.devices, async (request, _reply, list) =>
-    schemes.devices(await permissionsOf(request, db), list),
-  );
+  await servePublishing(app, db, HOLOGRAM_CALLS, schemes);
 }

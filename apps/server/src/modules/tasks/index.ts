@@ -21,6 +21,7 @@ export type { DeliveryCounts, PublishJob } from './deliveries.js';
 /** Another module's job type (the algorithm mall's licences): its kind's hooks. */
 export type { HookedJob, JobKind } from './engine.js';
 export { type PublishedServices, PublishedThings } from './published.js';
+export { servePublishing } from './published-routes.js';
 export type { JobEngine };
 
 export interface TaskServices {
