@@ -28,6 +28,26 @@ export interface TestApp {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
+ * The calls a test makes of the app `app()` answers once started, at a path below /webapi, as the
+ * caller of `headers` (`owner()` unless given), in `language` (English unless given).
+ */
+export function apiCalls(app: () => TestApp, owner: () => Record<string, string>) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers = owner(),
+    language = 'en',
+  ) =>
+    app().app.inject({
+      method,
+      url: `/webapi${url}`,
+      headers: { ...headers, 'accept-language': language },
+      ...(payload ? { payload } : {}),
+    });
+}
+
+/**
  * The demo owner (harness.ts's TEST_DEMO) signed in: the headers of their calls and their company,
  * the demo company, as the app answers it to them.
  */

@@ -19,6 +19,7 @@ import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { apiCalls } from '../../testing/test-app.js';
 import { Coupons, Ledger } from '../finance/index.js';
 import { coupons } from '../finance/schema.js';
 import { Campaigns } from './campaigns.js';
@@ -58,13 +59,10 @@ describe.each(ENGINES)('campaigns and trade-in on %s', (engine) => {
     foreign = models.find((model) => !model.own_brand) as TradeInModel;
   });
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = owner) =>
-    t.app.inject({
-      method,
-      url: `/webapi${url}`,
-      headers: { ...headers, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCalls(
+    () => t,
+    () => owner,
+  );
   const apply = (body: object, headers = owner) =>
     call(
       'POST',

@@ -20,6 +20,7 @@ import { auditLogs } from '../../core/audit/schema.js';
 import { addAccount, addDownstream, addMember } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { suiteApp } from '../../testing/suite-app.js';
+import { apiCalls } from '../../testing/test-app.js';
 import { Coupons, Ledger } from '../finance/index.js';
 import { coupons, ledgerEntries } from '../finance/schema.js';
 import { seedDemoExchange } from './demo.js';
@@ -60,13 +61,10 @@ describe.each(ENGINES)('voucher transfers and the balance exchange on %s', (engi
     { owner: 'own', app: { taskTickMs: 0, clock: () => clock } },
   );
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = owner, language = 'en') =>
-    t.app.inject({
-      method,
-      url: `/webapi${url}`,
-      headers: { ...headers, 'accept-language': language },
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCalls(
+    () => t,
+    () => owner,
+  );
   const issue = (company: number, count: number, days = 30, value = 1_000) =>
     issuer.issue(
       {

@@ -26,6 +26,7 @@ import { devices } from '../../core/db/devices.js';
 import { companies } from '../../core/db/schema.js';
 import { bearer, ENGINES, type TestApp } from '../../testing/harness.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { apiCalls } from '../../testing/test-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
 import { CompanyStanding, Ledger } from '../finance/index.js';
 import type { Connection } from '../mqtt/index.js';
@@ -75,13 +76,10 @@ describe.each(ENGINES)('cloud packages on %s', (engine) => {
     clock = NOV_16;
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/webapi${url}`,
-      headers: { ...owner, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCalls(
+    () => t,
+    () => owner,
+  );
   const money = async () => (await call('GET', FINANCE_PATHS.finance)).json<Finance>();
   const open = (deviceIds: number[], service: 'cloud_backup' | 'cloud_video', plan: 'free' | 'c' | 'r') =>
     call('POST', CBS_PATHS.packages, { device_ids: deviceIds, service, plan });

@@ -11,6 +11,7 @@ import { addAccount, addDownstream } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { suiteApp } from '../../testing/suite-app.js';
+import { apiCalls } from '../../testing/test-app.js';
 import { Coupons } from './coupons.js';
 import { Ledger } from './ledger.js';
 import { financeCommands } from './ops.js';
@@ -47,13 +48,10 @@ describe.each(ENGINES)('vouchers on %s', (engine) => {
         source: 'operator',
       })
     )[0]?.id ?? 0;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = owner) =>
-    t.app.inject({
-      method,
-      url: `/webapi${url}`,
-      headers: { ...headers, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCalls(
+    () => t,
+    () => owner,
+  );
   const listed = async (id: number) =>
     (await call('GET', `${FINANCE_PATHS.coupons}?size=100`))
       .json<ListPage<Coupon>>()

@@ -152,13 +152,19 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
     (app) => (t = app),
   );
 
-  const notify = (body: string) =>
+  /** A notification as posted to the route of `provider` (Alipay's by default), of `contentType`. */
+  const post = (
+    body: string,
+    contentType = 'application/x-www-form-urlencoded; charset=utf-8',
+    provider = 'alipay',
+  ) =>
     t.app.inject({
       method: 'POST',
-      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify('alipay')}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify(provider)}`,
+      headers: { 'content-type': contentType },
       payload: body,
     });
+  const notify = (body: string) => post(body);
 
   /** The payer opens the order's address: the gateway's cashier page. */
   const openCashier = async (placed: RechargeOrder) => {
@@ -236,27 +242,10 @@ describe.each(ENGINES)('Alipay against its fake gateway on %s', (engine) => {
   it('bounds what the public notification route reads: 64 KB of a form or JSON, for the gateway in use only', async () => {
     const big = await notify(`${fake.notification('R99990101000001')}&pad=${'x'.repeat(70 * 1024)}`);
     expect(big.statusCode).toBe(413);
-    const text = await t.app.inject({
-      method: 'POST',
-      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify('alipay')}`,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'success',
-    });
-    expect(text.statusCode).toBe(415);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: `/webapi${PAYMENT_NOTIFY_PATHS.notify('wechatpay')}`,
-      headers: { 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    expect(other.statusCode).toBe(404);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/webapi/v1/payments/paypal/notify',
-      headers: { 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    expect(unknown.statusCode).toBe(400);
+    expect((await post('success', 'text/plain')).statusCode).toBe(415);
+    // The other gateway's route, while Alipay is in use; a gateway the app does not know.
+    expect((await post('{}', 'application/json', 'wechatpay')).statusCode).toBe(404);
+    expect((await post('{}', 'application/json', 'paypal')).statusCode).toBe(400);
     // The API document describes the route while it is served.
     expect(JSON.stringify(t.app.swagger())).toContain('/v1/payments/{id}/notify');
   });

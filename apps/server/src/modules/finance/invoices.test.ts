@@ -21,6 +21,7 @@ import { addAccount } from '../../testing/accounts.js';
 import { ENGINES, type TestApp } from '../../testing/harness.js';
 import { opsRunner } from '../../testing/ops.js';
 import { blockApp } from '../../testing/suite-app.js';
+import { apiCalls } from '../../testing/test-app.js';
 import { sheetOf } from '../../testing/xlsx-answers.js';
 import { messages } from '../notices/schema.js';
 import { financeCommands } from './ops.js';
@@ -56,13 +57,10 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     owner = { headers: account.headers, userId: account.userId, companyId: account.companyId ?? 0 };
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/webapi${url}`,
-      headers: { ...owner.headers, 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCalls(
+    () => t,
+    () => owner.headers,
+  );
   /** A recharge order of `amount` fen, paid through the development payment page unless asked not to. */
   const order = async (amount: number, paid = true) => {
     const placed = (await call('POST', FINANCE_PATHS.recharges, { amount })).json<RechargeOrder>();
