@@ -2,45 +2,65 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES } from '../../testing/harness.js';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.js';
 import { menuItems } from '../menu/schema.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { openDatabase } from './client.js';
 import { companies, roles, users } from './schema.js';
 
+type Db = TestDatabase['database']['db'];
+
+/** A test database of `use`'s own (on `engine`, migrated unless asked not to), dropped after it. */
+async function onOwnDatabase(
+  engine: 'pglite' | 'postgres',
+  use: (database: TestDatabase['database']) => Promise<void>,
+  options?: { migrated: boolean },
+) {
+  const { database, drop } = await createTestDatabase(engine, options);
+  try {
+    await use(database);
+  } finally {
+    await drop();
+  }
+}
+
+/**
+ * Runs the data statements of a migration (those `kind` matches, `count` of them) as they ran on a
+ * database of that time, then again: what they change must hold after a second run.
+ */
+async function runDataStatementsTwice(db: Db, file: string, kind: RegExp, count: number) {
+  const statements = readFileSync(join(MIGRATIONS_DIR, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .filter((statement) => kind.test(statement));
+  expect(statements).toHaveLength(count);
+  for (let run = 0; run < 2; run++) {
+    for (const statement of statements) await db.execute(sql.raw(statement));
+  }
+}
+
+const menusOf = async (db: Db, id = 0) => (await db.select().from(roles).where(eq(roles.id, id)))[0]?.menus;
+
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('apply once: running them again changes nothing', async () => {
-    const { database, drop } = await createTestDatabase(engine);
-    try {
+    await onOwnDatabase(engine, async (database) => {
       const count = async () =>
         (await database.db.select({ n: sql<number>`count(*)::int` }).from(menuItems))[0]?.n;
       const before = await count();
       expect(before).toBeGreaterThan(100);
       await database.migrate();
       expect(await count()).toBe(before);
-    } finally {
-      await drop();
-    }
+    });
   });
 });
 
 describe('migration 0005 (default roles)', () => {
   it('gives every company made before it a default role with the dashboard only, once', async () => {
-    const { database, drop } = await createTestDatabase('pglite');
-    try {
-      const { db } = database;
+    await onOwnDatabase('pglite', async ({ db }) => {
       const [company] = await db.insert(companies).values({ name: '旧公司有限公司' }).returning();
       const [named] = await db.insert(companies).values({ name: '另一旧公司有限公司' }).returning();
       if (!company || !named) throw new Error('no company');
       await db.insert(roles).values({ companyId: named.id, name: '默认角色', menus: { recharge: [] } });
-      // The data statements of the migration, run as they ran on a database of that time.
-      const statements = readFileSync(join(MIGRATIONS_DIR, '0005_default_role.sql'), 'utf8')
-        .split('--> statement-breakpoint')
-        .filter((statement) => /^\s*(--.*\n)*\s*(UPDATE|INSERT)/.test(statement));
-      expect(statements).toHaveLength(2);
-      for (let run = 0; run < 2; run++) {
-        for (const statement of statements) await db.execute(sql.raw(statement));
-      }
+      await runDataStatementsTwice(db, '0005_default_role.sql', /^\s*(--.*\n)*\s*(UPDATE|INSERT)/, 2);
       const defaults = (companyId: number) =>
         db
           .select()
@@ -52,17 +72,13 @@ describe('migration 0005 (default roles)', () => {
       expect(await defaults(named.id)).toEqual([
         expect.objectContaining({ name: '默认角色', menus: { recharge: [] } }),
       ]);
-    } finally {
-      await drop();
-    }
+    });
   });
 });
 
 describe.each(ENGINES)('migration 0028 (buttons no page checks) on %s', (engine) => {
   it("takes the buttons out of the catalogue and out of every role's grant, `add` becoming `bind` (issue 29)", async () => {
-    const { database, drop } = await createTestDatabase(engine);
-    try {
-      const { db } = database;
+    await onOwnDatabase(engine, async ({ db }) => {
       const [company] = await db.insert(companies).values({ name: '旧按钮有限公司' }).returning();
       if (!company) throw new Error('no company');
       const granted = {
@@ -78,38 +94,26 @@ describe.each(ENGINES)('migration 0028 (buttons no page checks) on %s', (engine)
           { companyId: company.id, name: '两者', menus: { device_maintenance: ['bind', 'add'] } },
         ])
         .returning({ id: roles.id });
-      // The data statements of the migration, run as they ran on a database of that time.
-      const statements = readFileSync(join(MIGRATIONS_DIR, '0028_menu_buttons_no_page_checks.sql'), 'utf8')
-        .split('--> statement-breakpoint')
-        .filter((statement) => /^\s*(--.*\n)*\s*UPDATE/.test(statement));
-      expect(statements).toHaveLength(4);
-      for (let run = 0; run < 2; run++) {
-        for (const statement of statements) await db.execute(sql.raw(statement));
-      }
-      const menusOf = async (id = 0) => (await db.select().from(roles).where(eq(roles.id, id)))[0]?.menus;
-      expect(await menusOf(old?.id)).toEqual({
+      await runDataStatementsTwice(db, '0028_menu_buttons_no_page_checks.sql', /^\s*(--.*\n)*\s*UPDATE/, 4);
+      expect(await menusOf(db, old?.id)).toEqual({
         dashboard: [],
         device_maintenance: ['export', 'bind'],
         device_verify: ['verify'],
         invoice_payment: [],
       });
-      expect(await menusOf(both?.id)).toEqual({ device_maintenance: ['bind'] });
+      expect(await menusOf(db, both?.id)).toEqual({ device_maintenance: ['bind'] });
       const buttons = await db
         .select({ id: menuItems.id })
         .from(menuItems)
         .where(sql`${menuItems.id} in (20101, 20103, 20302, 20303, 10501)`);
       expect(buttons).toEqual([]);
-    } finally {
-      await drop();
-    }
+    });
   });
 });
 
 describe.each(ENGINES)('migration 0029 (MQTT buttons no action fits) on %s', (engine) => {
   it("takes the user clients' add, edit, delete and the user subscriptions' subscribe, delete out of the catalogue and every role's grant (issue 29)", async () => {
-    const { database, drop } = await createTestDatabase(engine);
-    try {
-      const { db } = database;
+    await onOwnDatabase(engine, async ({ db }) => {
       const [company] = await db.insert(companies).values({ name: '旧MQTT按钮有限公司' }).returning();
       if (!company) throw new Error('no company');
       const [old, untouched] = await db
@@ -128,23 +132,15 @@ describe.each(ENGINES)('migration 0029 (MQTT buttons no action fits) on %s', (en
           { companyId: company.id, name: '无关', menus: { mqtt_user_client: ['kick'], mqtt_user_subs: [] } },
         ])
         .returning({ id: roles.id });
-      // The data statements of the migration, run as they ran on a database of that time.
-      const statements = readFileSync(join(MIGRATIONS_DIR, '0029_mqtt_buttons_no_action.sql'), 'utf8')
-        .split('--> statement-breakpoint')
-        .filter((statement) => /^\s*(--.*\n)*\s*UPDATE/.test(statement));
-      expect(statements).toHaveLength(2);
-      for (let run = 0; run < 2; run++) {
-        for (const statement of statements) await db.execute(sql.raw(statement));
-      }
-      const menusOf = async (id = 0) => (await db.select().from(roles).where(eq(roles.id, id)))[0]?.menus;
+      await runDataStatementsTwice(db, '0029_mqtt_buttons_no_action.sql', /^\s*(--.*\n)*\s*UPDATE/, 2);
       // Only those buttons go: the debug tool's subscribe and the other pages' buttons stay.
-      expect(await menusOf(old?.id)).toEqual({
+      expect(await menusOf(db, old?.id)).toEqual({
         mqtt_device_client: ['kick', 'export'],
         mqtt_user_client: ['kick'],
         mqtt_user_subs: [],
         mqtt_debug_tool: ['connect', 'subscribe', 'send'],
       });
-      expect(await menusOf(untouched?.id)).toEqual({ mqtt_user_client: ['kick'], mqtt_user_subs: [] });
+      expect(await menusOf(db, untouched?.id)).toEqual({ mqtt_user_client: ['kick'], mqtt_user_subs: [] });
       const buttons = await db
         .select({ id: menuItems.id })
         .from(menuItems)
@@ -152,9 +148,7 @@ describe.each(ENGINES)('migration 0029 (MQTT buttons no action fits) on %s', (en
         .orderBy(menuItems.id);
       // The user clients' kick and the debug tool's subscribe stay.
       expect(buttons).toEqual([{ id: 100304 }, { id: 100502 }]);
-    } finally {
-      await drop();
-    }
+    });
   });
 });
 
@@ -165,45 +159,46 @@ describe('migration 0008 (no role without a company)', () => {
       .filter((statement) => statement.trim() !== '');
 
   it("takes role 0 from the accounts without a company, keeps members' roles, then refuses a role without a company", async () => {
-    const { database, drop } = await createTestDatabase('pglite', { migrated: false });
-    try {
-      const { db } = database;
-      const files = readdirSync(MIGRATIONS_DIR)
-        .filter((file) => file.endsWith('.sql'))
-        .sort();
-      const at = files.indexOf('0008_user_role_needs_company.sql');
-      expect(at).toBeGreaterThan(0);
-      // The database as it was before 0008, holding a detached account with the role 0 it then got.
-      for (const file of files.slice(0, at)) {
-        for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
-      }
-      // Raw SQL: the schema of today has columns (a company's plan) that 0007's table has not.
-      const inserted = await db.execute(
-        sql`insert into companies (name) values ('旧公司有限公司') returning id`,
-      );
-      const company = (inserted as unknown as { rows: Array<{ id: number }> }).rows[0];
-      if (!company) throw new Error('no company');
-      await db.execute(sql`insert into users (phone, company_id, role_id) values
+    await onOwnDatabase(
+      'pglite',
+      async (database) => {
+        const { db } = database;
+        const files = readdirSync(MIGRATIONS_DIR)
+          .filter((file) => file.endsWith('.sql'))
+          .sort();
+        const at = files.indexOf('0008_user_role_needs_company.sql');
+        expect(at).toBeGreaterThan(0);
+        // The database as it was before 0008, holding a detached account with the role 0 it then got.
+        for (const file of files.slice(0, at)) {
+          for (const statement of statementsOf(file)) await db.execute(sql.raw(statement));
+        }
+        // Raw SQL: the schema of today has columns (a company's plan) that 0007's table has not.
+        const inserted = await db.execute(
+          sql`insert into companies (name) values ('旧公司有限公司') returning id`,
+        );
+        const company = (inserted as unknown as { rows: Array<{ id: number }> }).rows[0];
+        if (!company) throw new Error('no company');
+        await db.execute(sql`insert into users (phone, company_id, role_id) values
         ('13912345678', null, 0), ('13912345679', ${company.id}, 0), ('13912345670', ${company.id}, 7)`);
-      for (const statement of statementsOf(files[at] ?? '')) await db.execute(sql.raw(statement));
-      const rows = await db
-        .select({ phone: users.phone, roleId: users.roleId })
-        .from(users)
-        .orderBy(users.phone);
-      expect(rows).toEqual([
-        { phone: '13912345670', roleId: 7 },
-        { phone: '13912345678', roleId: null },
-        { phone: '13912345679', roleId: 0 },
-      ]);
-      await expect(
-        db.insert(users).values({ phone: '13912345671', companyId: null, roleId: 0 }),
-      ).rejects.toThrow();
-      await expect(
-        db.insert(users).values({ phone: '13912345672', companyId: company.id }),
-      ).rejects.toThrow();
-    } finally {
-      await drop();
-    }
+        for (const statement of statementsOf(files[at] ?? '')) await db.execute(sql.raw(statement));
+        const rows = await db
+          .select({ phone: users.phone, roleId: users.roleId })
+          .from(users)
+          .orderBy(users.phone);
+        expect(rows).toEqual([
+          { phone: '13912345670', roleId: 7 },
+          { phone: '13912345678', roleId: null },
+          { phone: '13912345679', roleId: 0 },
+        ]);
+        await expect(
+          db.insert(users).values({ phone: '13912345671', companyId: null, roleId: 0 }),
+        ).rejects.toThrow();
+        await expect(
+          db.insert(users).values({ phone: '13912345672', companyId: company.id }),
+        ).rejects.toThrow();
+      },
+      { migrated: false },
+    );
   });
 });
 

@@ -61,6 +61,12 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number; token: string; path: string; expires_at: string }>();
   };
+  /** A skip-login grant of the official page, valid `validity` ('today', '3' or '7' days). */
+  const officialGrant = async (validity: string, auth = token) => {
+    const response = await send('POST', RESOURCE_PATHS.officialGrants, auth, { validity });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number; token: string; path: string; expires_at: string }>();
+  };
   const setRsrcMgt = (value: 0 | 1) =>
     t.database.db.update(companies).set({ rsrcMgt: value }).where(eq(companies.id, companyId));
 
@@ -211,11 +217,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
   });
 
   it('the official page lists and downloads by its grant without signing in, until midnight today (Asia/Shanghai) or 3 or 7 days', async () => {
-    const today = (await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: 'today' })).json<{
-      token: string;
-      path: string;
-      expires_at: string;
-    }>();
+    const today = await officialGrant('today');
     expect(Date.parse(today.expires_at)).toBe(endOfDay(clock));
     expect(new Date(endOfDay(Date.UTC(2026, 10, 29, 15, 59))).toISOString()).toBe('2026-11-29T16:00:00.000Z');
     expect(new Date(endOfDay(Date.UTC(2026, 10, 29, 16, 0))).toISOString()).toBe('2026-11-30T16:00:00.000Z');
@@ -230,10 +232,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
     expect(file.statusCode).toBe(200);
     expect(md5(file.rawPayload)).toBe(first.md5);
 
-    const week = (await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: '7' })).json<{
-      token: string;
-      expires_at: string;
-    }>();
+    const week = await officialGrant('7');
     expect(Date.parse(week.expires_at) - clock).toBeGreaterThan(7 * DAY_MS - 60_000);
     expect((await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: '5' })).statusCode).toBe(
       400,
@@ -260,10 +259,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
   });
 
   it("the company's skip-login grants are listed with their downloads and revoked; a revoked grant no longer lists", async () => {
-    const made = (await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: '3' })).json<{
-      id: number;
-      token: string;
-    }>();
+    const made = await officialGrant('3');
     const page = await get(`/v1/resources/official/${made.token}`);
     const first = page.json<{ items: Resource[] }>().items[0] as Resource;
     expect((await get(`/v1/resources/official/${made.token}/${first.id}/file`)).statusCode).toBe(200);
@@ -345,9 +341,7 @@ describe.each(ENGINES)('resources (issue 32) on %s', (engine) => {
         file_name: 'notes.txt',
       })
     ).json<Resource>();
-    const ours = (await send('POST', RESOURCE_PATHS.officialGrants, token, { validity: '3' })).json<{
-      token: string;
-    }>();
+    const ours = await officialGrant('3');
     expect((await get(`/v1/resources/official/${ours.token}/${theirs.id}/file`)).statusCode).toBe(404);
     expect((await get(RESOURCE_PATHS.file(theirs.id), token)).statusCode).toBe(404);
     expect((await send('POST', RESOURCE_PATHS.links(theirs.id), token, { days: 1 })).statusCode).toBe(404);
