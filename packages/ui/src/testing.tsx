@@ -106,6 +106,15 @@ export async function rowActionNames(row: HTMLElement): Promise<string[]> {
   return names;
 }
 
+/**
+ * Picks `option` of the select named `label` in `container` (a dialog, a list's filters, a form;
+ * `document.body` for the whole page).
+ */
+export async function choose(container: HTMLElement, label: string, option: string) {
+  await userEvent.click(within(container).getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
 /** The row of the table named `table` that shows `text`, once it does. */
 export async function findRow(table: string, text: string): Promise<HTMLElement> {
   const found = await screen.findByRole('table', { name: table });

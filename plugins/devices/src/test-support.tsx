@@ -55,12 +55,6 @@ export async function optionsOf(dialog: HTMLElement, label: string) {
   return (await screen.findAllByRole('option')).map((option) => option.textContent);
 }
 
-/** Picks `option` of the select named `label` in `container` (a dialog, a list's filters, a drawer). */
-export async function choose(container: HTMLElement, label: string, option: string) {
-  await userEvent.click(within(container).getByRole('combobox', { name: label }));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 export const device = (partial: Partial<Device> & Pick<Device, 'id' | 'name'>): Device => ({
   sn: `1234567890132${String(partial.id).padStart(7, '0')}`,
   gb28181_id: '',
@@ -243,4 +237,4 @@ export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<
   return sent;
 }
 
-export { rowAction, rowActionNames } from '@vap/ui/testing';
+export { choose, rowAction, rowActionNames } from '@vap/ui/testing';

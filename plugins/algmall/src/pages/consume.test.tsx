@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { findRow } from '@vap/ui/testing';
+import { choose, findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
@@ -29,10 +29,8 @@ describe('the consumption of authorisations (spec §2.3 algmall_consume)', () =>
     expect(within(await findRow(en.consume.title, 'SN-OFF')).getByText('Offline')).toBeTruthy();
     expect(within(await findRow(en.consume.title, 'SN-ON')).getByText('Online')).toBeTruthy();
     const filters = screen.getByRole('form', { name: en.authorisations.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.authorisations.mode }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Offline' }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.authorisations.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.authorisations.states.timeout }));
+    await choose(filters, en.authorisations.mode, 'Offline');
+    await choose(filters, en.authorisations.state, en.authorisations.states.timeout);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', ALGMALL_PATHS.authorisations).at(-1))).toEqual([

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS, FINGERPRINT_MAX_BYTES } from '@vap/contracts';
 import { type Answers, callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { downloadCapture } from '@vap/ui/testing';
+import { choose, downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
@@ -43,8 +43,7 @@ const renderPage = (answers: Answers = {}) =>
 async function openDialog() {
   await userEvent.click(await screen.findByRole('button', { name: words.add }));
   const dialog = await screen.findByRole('dialog', { name: words.add });
-  await userEvent.click(within(dialog).getByRole('combobox', { name: en.authorisations.dialog.product }));
-  await userEvent.click(await screen.findByRole('option', { name: 'Helmet detection' }));
+  await choose(dialog, en.authorisations.dialog.product, 'Helmet detection');
   return dialog;
 }
 const fileInput = (dialog: HTMLElement) =>

@@ -12,7 +12,7 @@ import {
   wheresOf,
 } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { findRow } from '@vap/ui/testing';
+import { choose, findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
@@ -96,8 +96,7 @@ describe('online authorisation (spec §2.3 algmall_onauth, §4.3)', () => {
     const { api } = await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: words.add }));
     const dialog = await screen.findByRole('dialog', { name: words.dialog.title });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: words.dialog.product }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Helmet detection' }));
+    await choose(dialog, words.dialog.product, 'Helmet detection');
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Gate A (SN-A) · online' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'VC-C5 (SN-B) · offline' }));
     await userEvent.click(within(dialog).getByRole('button', { name: words.dialog.submit }));
@@ -126,8 +125,7 @@ describe('online authorisation (spec §2.3 algmall_onauth, §4.3)', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: words.add }));
     const dialog = await screen.findByRole('dialog', { name: words.dialog.title });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: words.dialog.product }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Helmet detection' }));
+    await choose(dialog, words.dialog.product, 'Helmet detection');
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Gate A (SN-A) · online' }));
     await userEvent.click(within(dialog).getByRole('button', { name: words.dialog.submit }));
     const alert = await within(dialog).findByRole('alert');

@@ -12,7 +12,7 @@ import {
   wheresOf,
 } from '@vap/kernel/testing';
 import { lastDays, message, wholeDays } from '@vap/ui';
-import { blobText, downloadCapture, findRow } from '@vap/ui/testing';
+import { blobText, choose, downloadCapture, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { algmallOrder, pageOf, product, renderMallPage } from '../test-support.js';
@@ -106,8 +106,7 @@ describe('the orders (spec §2.3 algmall_order, §3 Order)', () => {
     // ALGMALL_ORDER_FILTERS' number: at most 32 characters.
     expect(number.getAttribute('maxlength')).toBe('32');
     await userEvent.type(number, ' A0000 ');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.orders.product }));
-    await userEvent.click(await screen.findByRole('option', { name: 'People counting' }));
+    await choose(filters, en.orders.product, 'People counting');
     await userEvent.click(within(filters).getByRole('button', { name: new RegExp(en.orders.time) }));
     await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, wheresOf } from '@vap/kernel/testing';
+import { choose } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -106,8 +107,7 @@ describe('the product list (spec §2.3 algmall_product_list)', () => {
     await screen.findByRole('heading', { name: 'Product on page 1' });
     expect(listCalls(api.calls)[0]?.query.get('wheres')).toBeNull();
 
-    await userEvent.click(screen.getByRole('combobox', { name: en.list.kind }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Recorder (NVR)' }));
+    await choose(document.body, en.list.kind, 'Recorder (NVR)');
     await waitFor(() => expect(listCalls(api.calls)).toHaveLength(2));
     expect(wheresOf(listCalls(api.calls)[1] as RecordedCall)).toEqual([{ k: 'kind', o: '=', v: 'nvr' }]);
 

@@ -12,7 +12,7 @@ import {
 } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { renderConsolePage } from '@vap/ui/testing';
+import { choose, renderConsolePage } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -211,8 +211,7 @@ describe('trade_in (spec §2.4)', () => {
     const table = await screen.findByRole('table', { name: en.records.title });
     expect(await within(table).findByText('SF100200300')).toBeTruthy();
     const form = screen.getByRole('form', { name: en.records.filters });
-    await userEvent.click(within(form).getByRole('combobox', { name: en.records.status }));
-    await userEvent.click(await screen.findByRole('option', { name: en.statuses.rejected }));
+    await choose(form, en.records.status, en.statuses.rejected);
     await userEvent.click(within(form).getByRole('button', { name: /search/i }));
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.tradeInApplications).at(-1))).toEqual([
@@ -271,8 +270,7 @@ describe('trade_in: balance exchange and voucher transfers (spec §2.4, §3, §4
     await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: en.transfers.dialog });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.transfers.target }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Downstream Ltd' }));
+    await choose(dialog, en.transfers.target, 'Downstream Ltd');
     const quantity = within(dialog).getByRole('textbox', { name: en.transfers.quantity });
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '3');
@@ -303,8 +301,7 @@ describe('trade_in: balance exchange and voucher transfers (spec §2.4, §3, §4
     const { api } = await renderTradeIn();
     await screen.findByRole('table', { name: en.transfers.title });
     const form = screen.getByRole('form', { name: en.transfers.filters });
-    await userEvent.click(within(form).getByRole('combobox', { name: en.transfers.status }));
-    await userEvent.click(await screen.findByRole('option', { name: en.transferStatuses.success }));
+    await choose(form, en.transfers.status, en.transferStatuses.success);
     await userEvent.click(within(form).getByRole('button', { name: /search/i }));
     await waitFor(() =>
       expect(wheresOf(callsTo(api.calls, 'GET', CAMPAIGN_PATHS.voucherTransfers).at(-1))).toEqual([

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CBS_PATHS, type CloudPackage } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
-import { findRow, rowAction, rowActionNames } from '@vap/ui/testing';
+import { choose, findRow, rowAction, rowActionNames } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -84,8 +84,7 @@ describe('cbs_dashboard: the packages', () => {
     expect(wheresOf(listCalls(api.calls)[0])).toEqual([]);
     const filters = screen.getByRole('form', { name: en.packages.filters });
     const pick = async (field: string, option: string) => {
-      await userEvent.click(within(filters).getByRole('combobox', { name: field }));
-      await userEvent.click(await screen.findByRole('option', { name: option }));
+      await choose(filters, field, option);
     };
     await pick(en.columns.service, en.services.cloud_video);
     await pick(en.columns.plan, en.plans.r);

@@ -5,6 +5,7 @@ import { CONSUMPTION_EXPORT_MAX_ROWS, FINANCE_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { lastDays, message, wholeDays } from '@vap/ui';
+import { choose } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -59,8 +60,7 @@ describe('consume_record', () => {
     });
     expect(await screen.findByText('Total spent: ¥20.40')).toBeTruthy();
     const filters = screen.getByRole('form', { name: en.consumption.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.consumption.product }));
-    await userEvent.click(await screen.findByRole('option', { name: en.products.prs }));
+    await choose(filters, en.consumption.product, en.products.prs);
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.consumption.reference }), 'PRS');
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type Coupon, FINANCE_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { findRow } from '@vap/ui/testing';
+import { choose, findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -93,8 +93,7 @@ describe('coupon', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Transfer voucher VAAAAAAAAAA' });
     expect(within(dialog).getByText(/credited to their balance within 24 hours/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.coupons.target }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Downstream Ltd' }));
+    await choose(dialog, en.coupons.target, 'Downstream Ltd');
     await userEvent.click(within(dialog).getByRole('button', { name: /OK|Save|Submit|Confirm/ }));
     await waitFor(() => expect(callsTo(api.calls, 'POST', FINANCE_PATHS.couponTransfer(1))).toHaveLength(1));
     expect(callsTo(api.calls, 'POST', FINANCE_PATHS.couponTransfer(1))[0]?.body).toEqual({ company_id: 9 });

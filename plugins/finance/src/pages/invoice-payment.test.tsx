@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type Invoice, type InvoicePayment } from '@vap/contracts';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { findRow } from '@vap/ui/testing';
+import { choose, findRow } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { invoiceRecordMenu, type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -146,8 +146,7 @@ describe('invoice_payment', () => {
   it('filters by invoice state and number as wheres', async () => {
     const { api } = await renderPayments();
     await table();
-    await userEvent.click(screen.getByRole('combobox', { name: en.invoicePayment.invoiceState }));
-    await userEvent.click(await screen.findByRole('option', { name: en.invoiceStates.not_invoiced }));
+    await choose(document.body, en.invoicePayment.invoiceState, en.invoiceStates.not_invoiced);
     await userEvent.type(screen.getByRole('searchbox', { name: en.invoicePayment.number }), 'R0001');
     await userEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => {

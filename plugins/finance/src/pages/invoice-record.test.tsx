@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { blobText, downloadCapture, findRow } from '@vap/ui/testing';
+import { blobText, choose, downloadCapture, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -165,8 +165,7 @@ describe('invoice_record: invoice requests', () => {
   it('filters by state and number as wheres', async () => {
     const { api } = await renderRecords(details);
     await table();
-    await userEvent.click(screen.getByRole('combobox', { name: en.invoiceRecord.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.invoiceStates.invoiced }));
+    await choose(document.body, en.invoiceRecord.state, en.invoiceStates.invoiced);
     await userEvent.type(screen.getByRole('searchbox', { name: en.invoiceRecord.number }), 'I2026');
     await userEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => {
@@ -243,8 +242,7 @@ describe('invoice_record: the export', () => {
       answers: { [`GET ${FINANCE_PATHS.invoicesExport}`]: XLSX },
     });
     await table();
-    await userEvent.click(screen.getByRole('combobox', { name: en.invoiceRecord.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.invoiceStates.invoicing }));
+    await choose(document.body, en.invoiceRecord.state, en.invoiceStates.invoicing);
     await userEvent.click(screen.getByRole('button', { name: /Search/ }));
     const filtered = [{ k: 'state', o: '=', v: 'invoicing' }];
     await waitFor(() =>

@@ -5,7 +5,7 @@ import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/cont
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
-import { findRow } from '@vap/ui/testing';
+import { choose, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -335,8 +335,7 @@ describe('recharge: the orders', () => {
     const { api } = await renderRecharge();
     await ordersTable();
     const filters = screen.getByRole('form', { name: en.orders.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.orders.state }));
-    await userEvent.click(await screen.findByRole('option', { name: en.states.expired }));
+    await choose(filters, en.orders.state, en.states.expired);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([{ k: 'state', o: '=', v: 'expired' }]),

@@ -5,7 +5,7 @@ import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, lastDays, wholeDays } from '@vap/ui';
-import { downloadCapture } from '@vap/ui/testing';
+import { choose, downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
@@ -76,10 +76,8 @@ describe('mqtt_device_client: the list', () => {
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.client.clientId }), ' 1234 ');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.client.username }), 'cam');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.client.ip }), '10.0.');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.client.transport }));
-    await userEvent.click(await screen.findByRole('option', { name: en.transport.ws }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.client.protocol }));
-    await userEvent.click(await screen.findByRole('option', { name: en.protocol.v4 }));
+    await choose(filters, en.client.transport, en.transport.ws);
+    await choose(filters, en.client.protocol, en.protocol.v4);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([
@@ -128,8 +126,7 @@ describe('mqtt_device_client: the list', () => {
     const row = await rowOf(en.clients.deviceTitle, modern.client_id);
     expect(within(row).getByText(en.protocol.v5)).toBeTruthy();
     const filters = screen.getByRole('form', { name: en.clients.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.client.protocol }));
-    await userEvent.click(await screen.findByRole('option', { name: en.protocol.v5 }));
+    await choose(filters, en.client.protocol, en.protocol.v5);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1))).toEqual([

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, type MqttDebugToken } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
+import { choose } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeBroker, fakeBroker } from '../debug/fake-transport.js';
 import { SUBSCRIPTION_REFUSED } from '../debug/transport.js';
@@ -54,8 +55,7 @@ async function connect() {
 async function subscribe(filter: string, qos = 'QoS 0') {
   const form = screen.getByRole('form', { name: en.debug.subscribeForm });
   await userEvent.type(within(form).getByLabelText(en.debug.filter), filter);
-  await userEvent.click(within(form).getByRole('combobox', { name: en.debug.qos }));
-  await userEvent.click(await screen.findByRole('option', { name: qos }));
+  await choose(form, en.debug.qos, qos);
   await userEvent.click(within(form).getByRole('button', { name: en.debug.subscribe }));
 }
 
@@ -217,8 +217,7 @@ describe('mqtt_debug_tool: subscribing, publishing and the log', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: en.debug.logTopic }), 'ALARM');
     expect(within(logTable()).queryByText('vap/dev/1/up/status')).toBeNull();
     expect(within(logTable()).getByText('vap/dev/2/up/alarm')).toBeTruthy();
-    await userEvent.click(screen.getByRole('combobox', { name: en.debug.direction }));
-    await userEvent.click(await screen.findByRole('option', { name: en.debug.directions.out }));
+    await choose(document.body, en.debug.direction, en.debug.directions.out);
     expect(within(logTable()).getByText(en.debug.logNoMatch)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: en.debug.clearLog }));
     expect(within(logTable()).getByText(en.debug.logEmpty)).toBeTruthy();

@@ -10,7 +10,7 @@ import {
 } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal } from '@vap/kernel/testing';
-import { blobText, downloadCapture } from '@vap/ui/testing';
+import { blobText, choose, downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { logEntry, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
@@ -80,10 +80,8 @@ describe('mqtt_log: the logs', () => {
     const filters = screen.getByRole('form', { name: en.log.filters });
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.log.fields.client_id }), '1234');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.log.fields.topic }), '/up/');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.log.fields.direction }));
-    await userEvent.click(await screen.findByRole('option', { name: en.log.directions.down }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.log.fields.qos }));
-    await userEvent.click(await screen.findByRole('option', { name: 'QoS 2' }));
+    await choose(filters, en.log.fields.direction, en.log.directions.down);
+    await choose(filters, en.log.fields.qos, 'QoS 2');
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(bodyOf(logCalls(api.calls, 'message').at(-1)).wheres).toEqual([
@@ -106,8 +104,7 @@ describe('mqtt_log: the logs', () => {
     const filters = screen.getByRole('form', { name: en.log.filters });
     expect(within(filters).queryByRole('searchbox', { name: en.log.fields.topic })).toBeNull();
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.log.fields.ip }), '10.0.0.8');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.log.fields.event }));
-    await userEvent.click(await screen.findByRole('option', { name: en.log.events.connect }));
+    await choose(filters, en.log.fields.event, en.log.events.connect);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(bodyOf(logCalls(api.calls, 'device_state').at(-1)).wheres).toEqual([
@@ -122,13 +119,11 @@ describe('mqtt_log: the logs', () => {
     const { api } = await renderLog();
     await screen.findByText(message.topic as string);
     const filters = screen.getByRole('form', { name: en.log.filters });
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.log.range }));
-    await userEvent.click(await screen.findByRole('option', { name: en.log.ranges['24h'] }));
+    await choose(filters, en.log.range, en.log.ranges['24h']);
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(span(bodyOf(logCalls(api.calls, 'message').at(-1)))).toBe(24 * HOUR));
 
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.log.range }));
-    await userEvent.click(await screen.findByRole('option', { name: en.log.ranges.custom }));
+    await choose(filters, en.log.range, en.log.ranges.custom);
     fireEvent.change(within(filters).getByLabelText(en.log.from), { target: { value: '2026-03-01T08:00' } });
     fireEvent.change(within(filters).getByLabelText(en.log.to), { target: { value: '2026-03-09T08:00' } });
     const asked = logCalls(api.calls, 'message').length;

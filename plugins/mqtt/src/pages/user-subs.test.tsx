@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
+import { choose } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { pageOf, renderMqttPage, subscription } from '../test-support.js';
@@ -38,10 +39,8 @@ describe('mqtt_user_subs', () => {
     const filters = screen.getByRole('form', { name: en.subs.filters });
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.client.clientId }), 'dbg');
     await userEvent.type(within(filters).getByRole('searchbox', { name: en.subs.topic }), 'vap/dev/+');
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.client.kind }));
-    await userEvent.click(await screen.findByRole('option', { name: en.kind.user }));
-    await userEvent.click(within(filters).getByRole('combobox', { name: en.subs.qos }));
-    await userEvent.click(await screen.findByRole('option', { name: 'QoS 1' }));
+    await choose(filters, en.client.kind, en.kind.user);
+    await choose(filters, en.subs.qos, 'QoS 1');
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     const expected = [
       { k: 'client_id', o: 'like', v: 'dbg' },

@@ -10,7 +10,7 @@ import {
   SYSTEM_PATHS,
 } from '@vap/contracts';
 import { type RecordedCall, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
-import { downloadCapture, renderConsolePage } from '@vap/ui/testing';
+import { choose, downloadCapture, renderConsolePage } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -99,10 +99,8 @@ describe("system_audit (the owner's audit log)", () => {
   it('filters by action and user through wheres', async () => {
     const { api } = await renderAudit();
     await screen.findByRole('table', { name: en.audit.title });
-    await userEvent.click(screen.getByRole('combobox', { name: en.audit.action.label }));
-    await userEvent.click(await screen.findByRole('option', { name: 'User removed' }));
-    await userEvent.click(screen.getByRole('combobox', { name: en.audit.user }));
-    await userEvent.click(await screen.findByRole('option', { name: '演示管理员 (13800138001)' }));
+    await choose(document.body, en.audit.action.label, 'User removed');
+    await choose(document.body, en.audit.user, '演示管理员 (13800138001)');
     await waitFor(() =>
       expect(wheresOf(listCalls(api.calls).at(-1) as RecordedCall)).toEqual([
         { k: 'user_id', o: '=', v: 1 },
@@ -122,8 +120,7 @@ describe("system_audit (the owner's audit log)", () => {
       },
     });
     await screen.findByRole('table', { name: en.audit.title });
-    await userEvent.click(screen.getByRole('combobox', { name: en.audit.action.label }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Role changed' }));
+    await choose(document.body, en.audit.action.label, 'Role changed');
     await userEvent.click(screen.getByRole('button', { name: en.audit.export }));
     await waitFor(() => expect(downloads.files).toHaveLength(1));
     const exported = api.calls.find((call) => call.path === AUDIT_PATHS.export) as RecordedCall;

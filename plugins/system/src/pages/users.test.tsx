@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SYSTEM_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, type RenderPageOptions, refusal, wheresOf } from '@vap/kernel/testing';
-import { findRow, renderConsolePage } from '@vap/ui/testing';
+import { choose, findRow, renderConsolePage } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -58,8 +58,7 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await rowOf('运维');
     await userEvent.type(screen.getByRole('searchbox', { name: en.users.phone }), '138x00');
     await userEvent.type(screen.getByRole('searchbox', { name: en.users.nickname }), ' 运维 ');
-    await userEvent.click(screen.getByRole('combobox', { name: en.users.role }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await choose(document.body, en.users.role, 'Viewer');
     const filters = screen.getByRole('form', { name: en.users.filters });
     await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
@@ -141,8 +140,7 @@ describe('system_user (spec §6, §7.2 /users)', () => {
     await userEvent.type(within(dialog).getByLabelText(en.users.phone), '13800138001');
     await userEvent.type(within(dialog).getByLabelText(en.users.password), 'secret1');
     await userEvent.type(within(dialog).getByLabelText(en.users.nickname), '张三');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: en.users.role }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await choose(dialog, en.users.role, 'Viewer');
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.save }));
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: en.common.save })).toHaveProperty('disabled', false),
