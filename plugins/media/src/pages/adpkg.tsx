@@ -8,14 +8,13 @@ import {
   ListPage,
   rowActionsColumn,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
-import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { adpkgPublished, usePublished, useReadWhileDelivering } from './published.js';
 
 const AdpkgDialog = lazyExport(() => import('./adpkg-dialog.js'), 'AdpkgDialog');
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
-
-type Open = { kind: 'add' } | { kind: 'edit'; pkg: Adpkg } | null;
 
 /**
  * Ad packages (spec §2.3 adpkg_management; issue 32): the company's layouts of its devices'
@@ -36,7 +35,7 @@ export default function AdpkgPage() {
   const mayDesign = usePagePath('adpkg_design') !== null;
   const navigateTo = useNavigateTo();
   const table = useRef<DataTableHandle>(null);
-  const [open, setOpen] = useState<Open>(null);
+  const editor = useListDialog<Adpkg | 'new'>(table);
   const reload = () => table.current?.reload();
   const readWhileDelivering = useReadWhileDelivering(table);
   const published = usePublished(adpkgPublished(adpkg, mayPublish), reload);
@@ -66,15 +65,15 @@ export default function AdpkgPage() {
         label: t('adpkg.design'),
         onClick: () => navigateTo('adpkg_design', { id: String(row.id), name: row.name }),
       },
-      mayEdit && { label: t('adpkg.edit'), onClick: () => setOpen({ kind: 'edit', pkg: row }) },
+      mayEdit && { label: t('adpkg.edit'), onClick: () => editor.open(row) },
       mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => published.remove(row) },
     ]),
   ];
 
-  const close = () => setOpen(null);
   let dialog: ReactNode = published.dialog;
-  if (open?.kind === 'add') dialog = <AdpkgDialog onClose={close} onSaved={reload} />;
-  else if (open?.kind === 'edit') dialog = <AdpkgDialog pkg={open.pkg} onClose={close} onSaved={reload} />;
+  if (editor.dialog === 'new') dialog = <AdpkgDialog onClose={editor.close} onSaved={reload} />;
+  else if (editor.dialog)
+    dialog = <AdpkgDialog pkg={editor.dialog} onClose={editor.close} onSaved={reload} />;
 
   return (
     <>
@@ -93,7 +92,7 @@ export default function AdpkgPage() {
         toolbar={
           mayAdd ? (
             <span className="ml-auto flex items-center gap-2">
-              <Button variant="primary" onClick={() => setOpen({ kind: 'add' })}>
+              <Button variant="primary" onClick={() => editor.open('new')}>
                 {t('adpkg.add')}
               </Button>
             </span>

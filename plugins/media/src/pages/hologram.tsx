@@ -9,14 +9,13 @@ import {
   ListPage,
   rowActionsColumn,
   useFilters,
+  useListDialog,
 } from '@vap/ui';
-import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { usePublished, useReadWhileDelivering } from './published.js';
 
 const SchemeDialog = lazyExport(() => import('./hologram-scheme-dialog.js'), 'SchemeDialog');
 const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
-
-type Open = { kind: 'add' } | { kind: 'edit'; scheme: HologramScheme } | null;
 
 /**
  * Hologram parking (spec §2.3 hologram_parking; issue 32): the company's screen-display schemes of
@@ -32,7 +31,7 @@ export default function HologramPage() {
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const table = useRef<DataTableHandle>(null);
-  const [open, setOpen] = useState<Open>(null);
+  const editor = useListDialog<HologramScheme | 'new'>(table);
   const reload = () => table.current?.reload();
   const readWhileDelivering = useReadWhileDelivering(table);
   const published = usePublished(
@@ -68,16 +67,15 @@ export default function HologramPage() {
     rowActionsColumn<HologramScheme>(t('hologram.actions'), (row) => [
       { label: t('hologram.showDevices'), onClick: () => published.showDevices(row) },
       mayEdit && { label: t('hologram.publish'), onClick: () => published.publish(row) },
-      mayEdit && { label: t('hologram.edit'), onClick: () => setOpen({ kind: 'edit', scheme: row }) },
+      mayEdit && { label: t('hologram.edit'), onClick: () => editor.open(row) },
       mayDelete && { label: t('hologram.delete'), danger: true, onClick: () => published.remove(row) },
     ]),
   ];
 
-  const close = () => setOpen(null);
   let dialog: ReactNode = published.dialog;
-  if (open?.kind === 'add') dialog = <SchemeDialog onClose={close} onSaved={reload} />;
-  else if (open?.kind === 'edit')
-    dialog = <SchemeDialog scheme={open.scheme} onClose={close} onSaved={reload} />;
+  if (editor.dialog === 'new') dialog = <SchemeDialog onClose={editor.close} onSaved={reload} />;
+  else if (editor.dialog)
+    dialog = <SchemeDialog scheme={editor.dialog} onClose={editor.close} onSaved={reload} />;
 
   return (
     <>
@@ -96,7 +94,7 @@ export default function HologramPage() {
         toolbar={
           mayAdd ? (
             <span className="ml-auto flex items-center gap-2">
-              <Button variant="primary" onClick={() => setOpen({ kind: 'add' })}>
+              <Button variant="primary" onClick={() => editor.open('new')}>
                 {t('hologram.add')}
               </Button>
             </span>
