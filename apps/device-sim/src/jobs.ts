@@ -80,6 +80,14 @@ export const REMEMBERED_JOBS = 100;
 const DOWNLOADED = 90;
 const INSTALLING = 95;
 
+/** A file a job fetches: where, how large, its md5, and the name its refusals give it. */
+interface FetchedFile {
+  url: string;
+  size: number;
+  md5: string;
+  name?: string;
+}
+
 const failed = (reason: string, message?: string): Extract<JobReport, { state: 'failed' }> =>
   message === undefined ? { state: 'failed', reason } : { state: 'failed', reason, message };
 
@@ -251,22 +259,12 @@ export class Jobs {
    */
   private showScheme(id: string, args: InstallSchemeArgs): JobReport {
     const fails = this.drawFailure();
-    const everyMs = this.settings.progressEveryMs ?? 250;
     return this.run(id, async (signal) => {
-      let reportedAt = 0;
-      const { md5, bytes } = await download(args.url, {
-        size: args.size,
+      const [md5 = ''] = await this.fetchFiles(
+        id,
+        [{ url: args.url, size: args.size, md5: args.md5 }],
         signal,
-        idleMs: this.settings.idleMs ?? 30_000,
-        onBytes: (received) => {
-          const now = Date.now();
-          const publish = now - reportedAt >= everyMs;
-          if (publish) reportedAt = now;
-          this.progress(id, Math.min(DOWNLOADED, Math.floor((received / args.size) * DOWNLOADED)), publish);
-        },
-      });
-      if (bytes !== args.size) throw new JobFailure('size_mismatch', `${bytes} bytes, expected ${args.size}`);
-      if (md5 !== args.md5) throw new JobFailure('md5_mismatch', `md5 ${md5}, expected ${args.md5}`);
+      );
       if (fails) throw new JobFailure('simulated_failure', 'the unit could not show the scheme');
       this.unit.schemes.set(args.scheme_id, md5);
       return { scheme_id: args.scheme_id, md5 };
@@ -280,39 +278,51 @@ export class Jobs {
    */
   private showPackage(id: string, args: InstallAdpkgArgs): JobReport {
     const fails = this.drawFailure();
-    const everyMs = this.settings.progressEveryMs ?? 250;
-    const total = args.items.reduce((sum, item) => sum + item.size, 0);
     return this.run(id, async (signal) => {
-      let reportedAt = 0;
-      let before = 0;
-      const md5s: string[] = [];
-      for (const item of args.items) {
-        const { md5, bytes } = await download(item.url, {
-          size: item.size,
-          signal,
-          idleMs: this.settings.idleMs ?? 30_000,
-          onBytes: (received) => {
-            const now = Date.now();
-            const publish = now - reportedAt >= everyMs;
-            if (publish) reportedAt = now;
-            const share = (before + received) / total;
-            this.progress(id, Math.min(DOWNLOADED, Math.floor(share * DOWNLOADED)), publish);
-          },
-        });
-        if (bytes !== item.size)
-          throw new JobFailure(
-            'size_mismatch',
-            `${item.resource_name}: ${bytes} bytes, expected ${item.size}`,
-          );
-        if (md5 !== item.md5)
-          throw new JobFailure('md5_mismatch', `${item.resource_name}: md5 ${md5}, expected ${item.md5}`);
-        before += item.size;
-        md5s.push(md5);
-      }
+      const files = args.items.map((item) => ({ ...item, name: item.resource_name }));
+      const md5s = await this.fetchFiles(id, files, signal);
       if (fails) throw new JobFailure('simulated_failure', 'the unit could not show the package');
       this.unit.adPackages.set(args.package_id, md5s);
       return { package_id: args.package_id, items: md5s.length };
     });
+  }
+
+  /**
+   * Files fetched in turn by their signed URLs, streamed and hashed on the way, each one's size and
+   * md5 checked (`size_mismatch`, `md5_mismatch`, naming the file where it has a name); the job's
+   * progress is the share of all their bytes, published no more than a few times a second.
+   */
+  private async fetchFiles(
+    id: string,
+    files: readonly FetchedFile[],
+    signal: AbortSignal,
+  ): Promise<string[]> {
+    const everyMs = this.settings.progressEveryMs ?? 250;
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    let reportedAt = 0;
+    let before = 0;
+    const md5s: string[] = [];
+    for (const file of files) {
+      const { md5, bytes } = await download(file.url, {
+        size: file.size,
+        signal,
+        idleMs: this.settings.idleMs ?? 30_000,
+        onBytes: (received) => {
+          const now = Date.now();
+          const publish = now - reportedAt >= everyMs;
+          if (publish) reportedAt = now;
+          const share = (before + received) / total;
+          this.progress(id, Math.min(DOWNLOADED, Math.floor(share * DOWNLOADED)), publish);
+        },
+      });
+      const named = file.name ? `${file.name}: ` : '';
+      if (bytes !== file.size)
+        throw new JobFailure('size_mismatch', `${named}${bytes} bytes, expected ${file.size}`);
+      if (md5 !== file.md5) throw new JobFailure('md5_mismatch', `${named}md5 ${md5}, expected ${file.md5}`);
+      before += file.size;
+      md5s.push(md5);
+    }
+    return md5s;
   }
 
   /**
