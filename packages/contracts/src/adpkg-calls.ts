@@ -5,6 +5,7 @@
  */
 import { ADPKG_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
+import { publicationCalls } from './publication-calls.js';
 
 const schemas = async () => ({
   ...(await import('./adpkg.js')),
@@ -12,6 +13,8 @@ const schemas = async () => ({
   ...(await import('./list.js')),
   ...(await import('./company.js')),
 });
+
+type Schemas = Awaited<ReturnType<typeof schemas>>;
 
 const page = 'adpkg_management' as const;
 const design = 'adpkg_design' as const;
@@ -87,52 +90,16 @@ export const ADPKG_CALLS = declareCalls(schemas, ['adpkg'], {
     summary: 'Deletes a package; deliveries still on their way are cancelled',
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
   },
-  deliveries: {
-    method: 'GET',
-    path: ADPKG_PATHS.deliveries.pattern,
-    access: { anyOf: [{ page }, { page: design }] },
-    errors: [404],
-    summary: 'A page of the devices a package is published to, with the state of each delivery',
-    description: 'wheres (base64 JSON): state =, sn like.',
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      ...s.listSchemas(s.adpkgDeliverySchema, s.ADPKG_DELIVERY_FILTERS),
-    }),
-  },
-  publish: {
-    method: 'POST',
-    path: ADPKG_PATHS.deliveries.pattern,
-    access: publishing,
-    audit: 'adpkg.package.publish',
-    errors: [404],
-    summary:
-      "Publishes a package to devices of the caller's groups: each device fetches every item by a signed, expiring URL, checks its size and md5 and reports, as a job of the task engine. Answers how many",
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      body: s.adpkgPublishBodySchema,
-      response: s.adpkgChangedSchema,
-    }),
-  },
-  retry: {
-    method: 'POST',
-    path: ADPKG_PATHS.retry.pattern,
-    access: publishing,
-    audit: 'adpkg.package.retry',
-    errors: [404],
-    summary: 'Publishes a package again to those of the given deliveries that failed; answers how many',
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      body: s.adpkgRetryBodySchema,
-      response: s.adpkgChangedSchema,
-    }),
-  },
-  devices: {
-    method: 'GET',
-    path: ADPKG_PATHS.devices,
-    access: publishing,
-    summary:
-      "A page of the devices the caller may publish to — their own company's, within their groups — by serial",
-    description: 'wheres (base64 JSON): sn like.',
-    schemas: (s) => s.listSchemas(s.adpkgDeviceSchema, s.ADPKG_DEVICE_FILTERS),
-  },
+  ...publicationCalls({
+    what: 'package',
+    fetches: 'every item',
+    paths: {
+      deliveries: ADPKG_PATHS.deliveries.pattern,
+      retry: ADPKG_PATHS.retry.pattern,
+      devices: ADPKG_PATHS.devices,
+    },
+    access: { deliveries: { anyOf: [{ page }, { page: design }] }, publish: publishing, devices: publishing },
+    audit: { publish: 'adpkg.package.publish', retry: 'adpkg.package.retry' },
+    publication: (s: Schemas) => s.adpkgPublication,
+  }),
 });

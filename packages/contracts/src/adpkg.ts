@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import type { FilterSpec } from './list.js';
+import { DELIVERY_STATES, publicationSchemas } from './publication.js';
+import { wholeNumberSchema } from './validators.js';
 
 export const ADPKG_NAME_MAX_LENGTH = 50;
 /** The top half's share of the screen, in percent (spec §5.6). */
@@ -41,7 +43,7 @@ export const ADPKG_ITEM_TYPES = ['image', 'video'] as const;
 export type AdpkgItemType = (typeof ADPKG_ITEM_TYPES)[number];
 
 /** A device's delivery of a package: on its way (pending or running), shown, or failed. */
-export const ADPKG_DELIVERY_STATES = ['in_progress', 'success', 'failed'] as const;
+export const ADPKG_DELIVERY_STATES = DELIVERY_STATES;
 export type AdpkgDeliveryState = (typeof ADPKG_DELIVERY_STATES)[number];
 
 const resourceNameSchema = z
@@ -57,11 +59,7 @@ export const adpkgItemFormSchema = z.discriminatedUnion('type', [
     type: z.literal('image'),
     file: itemFileSchema.refine((file) => !file.endsWith('.mp4'), 'validation.adpkgItemFile'),
     resource_name: resourceNameSchema,
-    seconds: z
-      .number({ error: 'validation.adpkgSeconds' })
-      .int('validation.adpkgSeconds')
-      .min(ADPKG_SECONDS_MIN, 'validation.adpkgSeconds')
-      .max(ADPKG_SECONDS_MAX, 'validation.adpkgSeconds'),
+    seconds: wholeNumberSchema(ADPKG_SECONDS_MIN, ADPKG_SECONDS_MAX, 'validation.adpkgSeconds'),
   }),
   z.object({
     type: z.literal('video'),
@@ -78,11 +76,7 @@ export const adpkgFieldsSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(ADPKG_NAME_MAX_LENGTH, 'validation.adpkgName'),
-  top_share: z
-    .number({ error: 'validation.adpkgTopShare' })
-    .int('validation.adpkgTopShare')
-    .min(ADPKG_TOP_SHARE_MIN, 'validation.adpkgTopShare')
-    .max(ADPKG_TOP_SHARE_MAX, 'validation.adpkgTopShare'),
+  top_share: wholeNumberSchema(ADPKG_TOP_SHARE_MIN, ADPKG_TOP_SHARE_MAX, 'validation.adpkgTopShare'),
 });
 
 /** The add and edit form. */
@@ -111,12 +105,10 @@ export const adpkgFileTokenBodySchema = z
     path: ['size'],
   });
 
-/** How a package's deliveries stand. */
-export const adpkgDeliveryCountsSchema = z.object({
-  total: z.number().int(),
-  in_progress: z.number().int(),
-  success: z.number().int(),
-  failed: z.number().int(),
+/** Publishing a package to devices (`publication-calls.ts`). */
+export const adpkgPublication = publicationSchemas({
+  maxDevices: ADPKG_PUBLISH_MAX_DEVICES,
+  noDevices: 'validation.adpkgDevices',
 });
 
 /** An item as kept: its file's size and md5, its picture's size, and a video's duration and codec. */
@@ -142,7 +134,8 @@ export const adpkgSchema = z.object({
   name: z.string(),
   top_share: z.number().int(),
   items: z.array(adpkgItemSchema),
-  devices: adpkgDeliveryCountsSchema,
+  /** How its deliveries stand. */
+  devices: adpkgPublication.deliveryCountsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -152,48 +145,7 @@ export const ADPKG_FILTERS = {
 } as const satisfies FilterSpec;
 export const ADPKG_ORDER_KEYS = ['created_at', 'name'] as const;
 
-/** One device's delivery of a package. */
-export const adpkgDeliverySchema = z.object({
-  id: z.number().int(),
-  /** The device while bound to the company; null once unbound. */
-  device_id: z.number().int().nullable(),
-  sn: z.string(),
-  device_name: z.string(),
-  state: z.enum(ADPKG_DELIVERY_STATES),
-  /** Why it failed: the device's code (`md5_mismatch`, `download_failed`, …), `offline`, `timeout`. */
-  reason: z.string().nullable(),
-  attempts: z.number().int(),
-  updated_at: z.string(),
-});
-export type AdpkgDelivery = z.infer<typeof adpkgDeliverySchema>;
-export const ADPKG_DELIVERY_FILTERS = {
-  state: { '=': z.enum(ADPKG_DELIVERY_STATES) },
-  sn: { like: z.string().trim().min(1).max(64) },
-} as const satisfies FilterSpec;
-
-/** POST …/devices: publishes the package to these devices of the caller's groups. */
-export const adpkgPublishBodySchema = z.object({
-  device_ids: z
-    .array(z.number().int().min(1).max(2_147_483_647))
-    .min(1, 'validation.adpkgDevices')
-    .max(ADPKG_PUBLISH_MAX_DEVICES),
-});
-export type AdpkgPublishBody = z.input<typeof adpkgPublishBodySchema>;
-/** POST …/devices/retry: these failed deliveries of the package. */
-export const adpkgRetryBodySchema = z.object({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(ADPKG_PUBLISH_MAX_DEVICES),
-});
-export const adpkgChangedSchema = z.object({ changed: z.number().int() });
-
-/** A device the caller may publish to. */
-export const adpkgDeviceSchema = z.object({
-  id: z.number().int(),
-  sn: z.string(),
-  name: z.string(),
-  model: z.string(),
-  online: z.boolean(),
-});
-export type AdpkgDevice = z.infer<typeof adpkgDeviceSchema>;
-export const ADPKG_DEVICE_FILTERS = {
-  sn: { like: z.string().trim().min(1).max(64) },
-} as const satisfies FilterSpec;
+/** One device's delivery of a package, and the filters of a package's deliveries and of the devices to publish to. */
+export type AdpkgDelivery = z.infer<typeof adpkgPublication.deliverySchema>;
+export const ADPKG_DELIVERY_FILTERS = adpkgPublication.deliveryFilters;
+export const ADPKG_DEVICE_FILTERS = adpkgPublication.deviceFilters;

@@ -186,6 +186,44 @@ export function declareCalls<Module>(
   );
 }
 
+/** What a call of a row family (`rowCalls`) declares itself: all but its method, path and access. */
+type RowCallFacts<Module> = Omit<AreaCallDeclaration<Module>, 'method' | 'path' | 'access'>;
+
+/**
+ * The usual calls on an area's rows behind one page: `list` (GET the rows) and `get` (GET one row)
+ * need the page; `create` (POST to the rows), `update` (PUT one row) and `remove` (DELETE one row)
+ * its add, edit and delete buttons. Each gives a call its method, path and access; the call declares
+ * the rest (its audit, refusals, summary and schemas). `schemas` is the area's loader, as
+ * `declareCalls` takes it: it types the calls' schemas.
+ */
+export function rowCalls<
+  Module,
+  const Page extends PageAccess['page'],
+  const Rows extends string,
+  const Row extends string,
+>(_schemas: () => Promise<Module>, { page, rows, row }: { page: Page; rows: Rows; row: Row }) {
+  const call =
+    <const M extends HttpMethod, const P extends string, const A extends PageAccess>(
+      method: M,
+      path: P,
+      access: A,
+    ) =>
+    // NoInfer: the call's facts are what it declares, not what `declareCalls` expects of a call.
+    <const D extends RowCallFacts<Module>>(facts: D): NoInfer<D> & { method: M; path: P; access: A } => ({
+      ...facts,
+      method,
+      path,
+      access,
+    });
+  return {
+    list: call('GET', rows, { page }),
+    get: call('GET', row, { page }),
+    create: call('POST', rows, { page, button: 'add' }),
+    update: call('PUT', row, { page, button: 'edit' }),
+    remove: call('DELETE', row, { page, button: 'delete' }),
+  };
+}
+
 /**
  * The export of a list call: behind the `export` button of the list's page, the list's rows (those
  * its filter matches) as a file. It gives its own path, refusals, OpenAPI text and schemas (its

@@ -12,6 +12,7 @@ import { CLOUD_STATES, DEVICE_KINDS, LOG_EXPORT_MAX_ROWS } from './constants.js'
 import { idOrZeroSchema, idParamsSchema, idSchema, idTextSchema } from './ids.js';
 import type { FilterSpec } from './list.js';
 import { instantSchema } from './list.js';
+import { wholeNumberSchema } from './validators.js';
 
 // ---- the rules of §5.1 and §5.4 ----------------------------------------------------------------
 
@@ -222,11 +223,7 @@ export const groupBodySchema = z.object({
     .trim()
     .min(1, 'validation.groupName')
     .max(GROUP_NAME_MAX_LENGTH, 'validation.groupName'),
-  max_devices: z
-    .number({ error: 'validation.groupMaxDevices' })
-    .int('validation.groupMaxDevices')
-    .min(1, 'validation.groupMaxDevices')
-    .max(GROUP_MAX_DEVICES_LIMIT, 'validation.groupMaxDevices'),
+  max_devices: wholeNumberSchema(1, GROUP_MAX_DEVICES_LIMIT, 'validation.groupMaxDevices'),
 });
 export type GroupBody = z.infer<typeof groupBodySchema>;
 

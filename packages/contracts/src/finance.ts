@@ -9,6 +9,7 @@ import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOf, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './money.js';
+import { wholeNumberSchema } from './validators.js';
 
 /** An amount in fen: a whole number, within what the ledger keeps. */
 export const fenSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
@@ -47,11 +48,7 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 // ---- recharge (spec §1, §5.7, §9) ---------------------------------------------------------------
 
 /** An amount to recharge in fen: more than 0 and at most 999,999.99 yuan (spec §5.7, §9). */
-export const rechargeAmountSchema = z
-  .number({ error: 'validation.rechargeAmount' })
-  .int('validation.rechargeAmount')
-  .min(1, 'validation.rechargeAmount')
-  .max(RECHARGE_MAX_FEN, 'validation.rechargeAmount');
+export const rechargeAmountSchema = wholeNumberSchema(1, RECHARGE_MAX_FEN, 'validation.rechargeAmount');
 
 /** The recharge form's amount as typed, in yuan (`"1200.50"`), read as fen. */
 export const rechargeAmountTextSchema = z
@@ -191,11 +188,7 @@ export const financeSchema = z.object({
 export type Finance = z.infer<typeof financeSchema>;
 
 /** The low-balance warning's threshold in fen: 0 (never warn) to 999,999.99 yuan. */
-export const lowBalanceThresholdSchema = z
-  .number({ error: 'validation.lowBalance' })
-  .int('validation.lowBalance')
-  .min(0, 'validation.lowBalance')
-  .max(RECHARGE_MAX_FEN, 'validation.lowBalance');
+export const lowBalanceThresholdSchema = wholeNumberSchema(0, RECHARGE_MAX_FEN, 'validation.lowBalance');
 
 /** PUT /finance: the invoice details, the warning threshold, or both. */
 export const financeUpdateSchema = z

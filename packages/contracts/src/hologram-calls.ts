@@ -4,7 +4,8 @@
  * buttons of the page are add, edit and delete: publishing a scheme, or retrying it, edits it.
  */
 import { HOLOGRAM_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
+import { publicationCalls } from './publication-calls.js';
 
 const schemas = async () => ({
   ...(await import('./hologram.js')),
@@ -13,19 +14,19 @@ const schemas = async () => ({
   ...(await import('./company.js')),
 });
 
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
 const page = 'hologram_parking' as const;
+const schemes = rowCalls(schemas, { page, rows: HOLOGRAM_PATHS.schemes, row: HOLOGRAM_PATHS.scheme.pattern });
 
 export const HOLOGRAM_CALLS = declareCalls(schemas, ['hologram'], {
-  schemes: {
-    method: 'GET',
-    path: HOLOGRAM_PATHS.schemes,
-    access: { page },
+  schemes: schemes.list({
     summary:
       "A page of the company's hologram parking schemes, newest first, with how their deliveries stand",
     description: 'wheres (base64 JSON): name like, site like. orders: created_at, name.',
     schemas: (s) =>
       s.listSchemas(s.hologramSchemeSchema, s.HOLOGRAM_SCHEME_FILTERS, s.HOLOGRAM_SCHEME_ORDER_KEYS),
-  },
+  }),
   fileToken: {
     method: 'POST',
     path: HOLOGRAM_PATHS.fileToken,
@@ -40,21 +41,15 @@ export const HOLOGRAM_CALLS = declareCalls(schemas, ['hologram'], {
       'A 10-minute upload token of a scheme file hologram/{companyId}_{md5}.tar of at most 100 MB, sent in parts (POST /v1/pms/objects/uploads)',
     schemas: (s) => ({ body: s.hologramFileTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
-  create: {
-    method: 'POST',
-    path: HOLOGRAM_PATHS.schemes,
-    access: { page, button: 'add' },
+  create: schemes.create({
     audit: 'hologram.scheme.create',
     status: 201,
     errors: [409],
     summary:
       "Adds a scheme with its uploaded scheme file, whose archive is read and its manifest checked (400 file_content_incorrect; 400 object_missing when it is not the company's upload)",
     schemas: (s) => ({ body: s.hologramSchemeBodySchema, response: s.hologramSchemeSchema }),
-  },
-  update: {
-    method: 'PUT',
-    path: HOLOGRAM_PATHS.scheme.pattern,
-    access: { page, button: 'edit' },
+  }),
+  update: schemes.update({
     audit: 'hologram.scheme.update',
     errors: [404],
     summary: 'Edits a scheme: its name, site and scheme file (checked as when added)',
@@ -63,62 +58,23 @@ export const HOLOGRAM_CALLS = declareCalls(schemas, ['hologram'], {
       body: s.hologramSchemeBodySchema,
       response: s.hologramSchemeSchema,
     }),
-  },
-  remove: {
-    method: 'DELETE',
-    path: HOLOGRAM_PATHS.scheme.pattern,
-    access: { page, button: 'delete' },
+  }),
+  remove: schemes.remove({
     audit: 'hologram.scheme.delete',
     errors: [404],
     summary: 'Deletes a scheme; deliveries still on their way are cancelled',
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
-  },
-  deliveries: {
-    method: 'GET',
-    path: HOLOGRAM_PATHS.deliveries.pattern,
-    access: { page },
-    errors: [404],
-    summary: 'A page of the devices a scheme is published to, with the state of each delivery',
-    description: 'wheres (base64 JSON): state =, sn like.',
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      ...s.listSchemas(s.hologramDeliverySchema, s.HOLOGRAM_DELIVERY_FILTERS),
-    }),
-  },
-  publish: {
-    method: 'POST',
-    path: HOLOGRAM_PATHS.deliveries.pattern,
-    access: { page, button: 'edit' },
-    audit: 'hologram.scheme.publish',
-    errors: [404],
-    summary:
-      "Publishes a scheme to devices of the caller's groups: each device fetches the file by a signed, expiring URL, checks its size and md5 and reports, as a job of the task engine. Answers how many",
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      body: s.hologramPublishBodySchema,
-      response: s.hologramChangedSchema,
-    }),
-  },
-  retry: {
-    method: 'POST',
-    path: HOLOGRAM_PATHS.retry.pattern,
-    access: { page, button: 'edit' },
-    audit: 'hologram.scheme.retry',
-    errors: [404],
-    summary: 'Publishes a scheme again to those of the given deliveries that failed; answers how many',
-    schemas: (s) => ({
-      params: s.idParamsSchema,
-      body: s.hologramRetryBodySchema,
-      response: s.hologramChangedSchema,
-    }),
-  },
-  devices: {
-    method: 'GET',
-    path: HOLOGRAM_PATHS.devices,
-    access: { page },
-    summary:
-      "A page of the devices the caller may publish to — their own company's, within their groups — by serial",
-    description: 'wheres (base64 JSON): sn like.',
-    schemas: (s) => s.listSchemas(s.hologramDeviceSchema, s.HOLOGRAM_DEVICE_FILTERS),
-  },
+  }),
+  ...publicationCalls({
+    what: 'scheme',
+    fetches: 'the file',
+    paths: {
+      deliveries: HOLOGRAM_PATHS.deliveries.pattern,
+      retry: HOLOGRAM_PATHS.retry.pattern,
+      devices: HOLOGRAM_PATHS.devices,
+    },
+    access: { deliveries: { page }, publish: { page, button: 'edit' }, devices: { page } },
+    audit: { publish: 'hologram.scheme.publish', retry: 'hologram.scheme.retry' },
+    publication: (s: Schemas) => s.hologramPublication,
+  }),
 });

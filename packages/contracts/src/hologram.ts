@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { HOLOGRAM_SCHEME_MAX_BYTES } from './constants.js';
 import type { FilterSpec } from './list.js';
+import { DELIVERY_STATES, publicationSchemas } from './publication.js';
 
 export const HOLOGRAM_SCHEME_NAME_MAX_LENGTH = 50;
 export const HOLOGRAM_SITE_MAX_LENGTH = 100;
@@ -45,7 +46,7 @@ export const HOLOGRAM_FILE_PATTERN = /^hologram\/[1-9]\d{0,9}_[0-9a-f]{32}\.tar$
 const schemeFileSchema = z.string().regex(HOLOGRAM_FILE_PATTERN, 'validation.objectPath');
 
 /** A device's delivery of a scheme: on its way (pending or running), shown, or failed. */
-export const HOLOGRAM_DELIVERY_STATES = ['in_progress', 'success', 'failed'] as const;
+export const HOLOGRAM_DELIVERY_STATES = DELIVERY_STATES;
 export type HologramDeliveryState = (typeof HOLOGRAM_DELIVERY_STATES)[number];
 
 /** The add and edit form. */
@@ -72,12 +73,10 @@ export const hologramFileTokenBodySchema = z.object({
   size: z.number().int().positive().max(HOLOGRAM_SCHEME_MAX_BYTES, 'validation.objectSize'),
 });
 
-/** How a scheme's deliveries stand. */
-export const hologramDeliveryCountsSchema = z.object({
-  total: z.number().int(),
-  in_progress: z.number().int(),
-  success: z.number().int(),
-  failed: z.number().int(),
+/** Publishing a scheme to devices (`publication-calls.ts`). */
+export const hologramPublication = publicationSchemas({
+  maxDevices: HOLOGRAM_PUBLISH_MAX_DEVICES,
+  noDevices: 'validation.hologramDevices',
 });
 
 export const hologramSchemeSchema = z.object({
@@ -89,7 +88,8 @@ export const hologramSchemeSchema = z.object({
   md5: z.string(),
   /** The screens its manifest names. */
   screens: z.number().int(),
-  devices: hologramDeliveryCountsSchema,
+  /** How its deliveries stand. */
+  devices: hologramPublication.deliveryCountsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -101,47 +101,13 @@ export const HOLOGRAM_SCHEME_FILTERS = {
 export const HOLOGRAM_SCHEME_ORDER_KEYS = ['created_at', 'name'] as const;
 
 /** One device's delivery of a scheme. */
-export const hologramDeliverySchema = z.object({
-  id: z.number().int(),
-  /** The device while bound to the company; null once unbound. */
-  device_id: z.number().int().nullable(),
-  sn: z.string(),
-  device_name: z.string(),
-  state: z.enum(HOLOGRAM_DELIVERY_STATES),
-  /** Why it failed: the device's code (`md5_mismatch`, `download_failed`, …), `offline`, `timeout`. */
-  reason: z.string().nullable(),
-  attempts: z.number().int(),
-  updated_at: z.string(),
-});
-export type HologramDelivery = z.infer<typeof hologramDeliverySchema>;
-export const HOLOGRAM_DELIVERY_FILTERS = {
-  state: { '=': z.enum(HOLOGRAM_DELIVERY_STATES) },
-  sn: { like: z.string().trim().min(1).max(64) },
-} as const satisfies FilterSpec;
+export type HologramDelivery = z.infer<typeof hologramPublication.deliverySchema>;
+export const HOLOGRAM_DELIVERY_FILTERS = hologramPublication.deliveryFilters;
 
-/** POST …/devices: publishes the scheme to these devices of the caller's groups. */
-export const hologramPublishBodySchema = z.object({
-  device_ids: z
-    .array(z.number().int().min(1).max(2_147_483_647))
-    .min(1, 'validation.hologramDevices')
-    .max(HOLOGRAM_PUBLISH_MAX_DEVICES),
-});
+/** POST …/devices: publishes the scheme to these devices of the caller's groups (the publish dialog's form). */
+export const hologramPublishBodySchema = hologramPublication.publishBodySchema;
 export type HologramPublishBody = z.input<typeof hologramPublishBodySchema>;
-/** POST …/devices/retry: these failed deliveries of the scheme. */
-export const hologramRetryBodySchema = z.object({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(HOLOGRAM_PUBLISH_MAX_DEVICES),
-});
-export const hologramChangedSchema = z.object({ changed: z.number().int() });
 
 /** A device the caller may publish to. */
-export const hologramDeviceSchema = z.object({
-  id: z.number().int(),
-  sn: z.string(),
-  name: z.string(),
-  model: z.string(),
-  online: z.boolean(),
-});
-export type HologramDevice = z.infer<typeof hologramDeviceSchema>;
-export const HOLOGRAM_DEVICE_FILTERS = {
-  sn: { like: z.string().trim().min(1).max(64) },
-} as const satisfies FilterSpec;
+export type HologramDevice = z.infer<typeof hologramPublication.deviceSchema>;
+export const HOLOGRAM_DEVICE_FILTERS = hologramPublication.deviceFilters;

@@ -1,10 +1,21 @@
 /** The calls of the system area (spec §6, §7.2): company users, roles and downstream companies. */
 import { SYSTEM_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
 
 const schemas = async () => ({ ...(await import('./system.js')), ...(await import('./list.js')) });
 
 type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+const users = rowCalls(schemas, {
+  page: 'system_user',
+  rows: SYSTEM_PATHS.users,
+  row: SYSTEM_PATHS.user.pattern,
+});
+const roles = rowCalls(schemas, {
+  page: 'system_role',
+  rows: SYSTEM_PATHS.roles,
+  row: SYSTEM_PATHS.role.pattern,
+});
 
 /** Giving a user another role, which two calls of spec §7.2 do. */
 const setUserRole = {
@@ -20,16 +31,13 @@ export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
   // let a third party mirror the company's staff and roles into its own systems, change nothing,
   // and answer only the key's company. Writes stay with signed-in users, where §6 rules about who
   // may grant what apply to a person.
-  users: {
-    method: 'GET',
-    path: SYSTEM_PATHS.users,
-    access: { page: 'system_user' },
+  users: users.list({
     openApi: true,
     summary: "The users of the caller's company",
     description:
       'wheres (base64 JSON): phone = or like, nickname like, role_id =. orders: created_at, phone, nickname, role_id.',
     schemas: (s) => s.listSchemas(s.companyUserSchema, s.USER_FILTERS, s.USER_ORDER_KEYS),
-  },
+  }),
   user: {
     method: 'GET',
     path: SYSTEM_PATHS.userById.pattern,
@@ -39,36 +47,27 @@ export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
     summary: "One user of the caller's company, as the users list shows them (spec §7.1)",
     schemas: (s) => ({ params: s.systemIdParamsSchema, response: s.companyUserSchema }),
   },
-  createUser: {
-    method: 'POST',
-    path: SYSTEM_PATHS.users,
-    access: { page: 'system_user', button: 'add' },
+  createUser: users.create({
     audit: 'system.user.create',
     errors: [404, 409],
     summary: 'Adds a user to the company with a role no wider than the caller’s',
     schemas: (s) => ({ body: s.createUserBodySchema, response: s.createdSchema }),
-  },
+  }),
   // Spec §7.2 lists both calls for the same change: POST on the user, PUT on its role.
   setUserRole: { method: 'PUT', path: SYSTEM_PATHS.userRole.pattern, ...setUserRole },
   setUserRoleByPost: { method: 'POST', path: SYSTEM_PATHS.user.pattern, ...setUserRole },
-  editUser: {
-    method: 'PUT',
-    path: SYSTEM_PATHS.user.pattern,
-    access: { page: 'system_user', button: 'edit' },
+  editUser: users.update({
     audit: 'system.user.update',
     errors: [404, 409],
     summary: "Changes a user's nickname, email and remark (never oneself, the owner or a wider account)",
     schemas: (s) => ({ params: s.systemIdParamsSchema, body: s.editUserBodySchema, response: null }),
-  },
-  removeUser: {
-    method: 'DELETE',
-    path: SYSTEM_PATHS.user.pattern,
-    access: { page: 'system_user', button: 'delete' },
+  }),
+  removeUser: users.remove({
     audit: 'system.user.remove',
     errors: [404],
     summary: 'Detaches a user from the company (the account stays; its sessions end)',
     schemas: (s) => ({ params: s.systemIdParamsSchema, response: null }),
-  },
+  }),
   // The users page gives roles and shows role names without the roles page: the same list,
   // declared for system_user, so that a role with only the users page can still assign roles.
   userRoleOptions: {
@@ -78,28 +77,19 @@ export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
     summary: "The roles of the caller's company, for the users page (role names, roles to give)",
     schemas: (s) => ({ response: s.roleListSchema }),
   },
-  roles: {
-    method: 'GET',
-    path: SYSTEM_PATHS.roles,
+  roles: roles.list({
     // Open to access keys, like the users list.
-    access: { page: 'system_role' },
     openApi: true,
     summary: "The roles of the caller's company, with how many users hold each",
     schemas: (s) => ({ response: s.roleListSchema }),
-  },
-  createRole: {
-    method: 'POST',
-    path: SYSTEM_PATHS.roles,
-    access: { page: 'system_role', button: 'add' },
+  }),
+  createRole: roles.create({
     audit: 'system.role.create',
     errors: [409],
     summary: 'Creates a role no wider than the caller’s (name ≤ 200, at least one menu)',
     schemas: (s) => ({ body: s.roleBodySchema, response: s.createdSchema }),
-  },
-  updateRole: {
-    method: 'PUT',
-    path: SYSTEM_PATHS.role.pattern,
-    access: { page: 'system_role', button: 'edit' },
+  }),
+  updateRole: roles.update({
     audit: 'system.role.update',
     errors: [404, 409],
     summary: 'Changes a role; with dry_run=true only answers whether it is a reduction and whom it affects',
@@ -109,11 +99,8 @@ export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
       body: s.roleBodySchema,
       response: s.roleChangeResultSchema,
     }),
-  },
-  deleteRole: {
-    method: 'DELETE',
-    path: SYSTEM_PATHS.role.pattern,
-    access: { page: 'system_role', button: 'delete' },
+  }),
+  deleteRole: roles.remove({
     audit: 'system.role.delete',
     errors: [404, 409],
     summary: 'Deletes a role no user holds; dry_run=true answers how many users hold it',
@@ -122,7 +109,7 @@ export const SYSTEM_CALLS = declareCalls(schemas, ['system'], {
       query: s.roleChangeQuerySchema,
       response: s.roleChangeResultSchema,
     }),
-  },
+  }),
   children: {
     method: 'GET',
     path: SYSTEM_PATHS.children,

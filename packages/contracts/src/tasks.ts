@@ -10,6 +10,7 @@ import { WHITELIST_KINDS } from './device-jobs.js';
 import { DEVICE_FILTERS } from './devices.js';
 import { idOrZeroSchema, idParamsSchema, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, whereSchema } from './list.js';
+import { wholeNumberSchema } from './validators.js';
 
 export const TASK_TYPES = ['firmware_upgrade', 'configuration', 'whitelist'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
@@ -215,8 +216,7 @@ export type RetryTaskBody = z.input<typeof retryTaskBodySchema>;
 
 export const CONFIG_TEMPLATE_NAME_MAX_LENGTH = 50;
 export const OSD_TEXT_MAX_LENGTH = 32;
-const percent = (message: string) =>
-  z.number({ error: message }).int(message).min(0, message).max(100, message);
+const percent = (message: string) => wholeNumberSchema(0, 100, message);
 const ipv4 = z.ipv4({ error: 'validation.ipv4' });
 
 /**

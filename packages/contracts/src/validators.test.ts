@@ -10,6 +10,7 @@ import {
   isMainlandPhone,
   md5HexSchema,
   patterns,
+  wholeNumberSchema,
 } from './validators.js';
 
 describe('spec §5.1 helper checks', () => {
@@ -97,6 +98,19 @@ describe('password sign-in payload (spec §7.1)', () => {
       ['account', 'validation.required'],
       ['password', 'validation.required'],
     ]);
+  });
+});
+
+describe('a whole-number field', () => {
+  it('accepts its bounds and answers its one message for anything else', () => {
+    const percent = wholeNumberSchema(0, 100, 'validation.percent');
+    expect(percent.safeParse(0).success).toBe(true);
+    expect(percent.safeParse(100).success).toBe(true);
+    for (const wrong of [undefined, '50', 1.5, -1, 101]) {
+      expect(percent.safeParse(wrong).error?.issues.map((issue) => issue.message)).toEqual([
+        'validation.percent',
+      ]);
+    }
   });
 });
 

@@ -28,6 +28,10 @@ export const md5HexSchema = z
 export const plainPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, 'validation.passwordTip');
 export const personNameSchema = z.string().trim().regex(patterns.personName, 'validation.nickname');
 
+/** A whole number from `min` to `max` (a form's field): one message for whatever is wrong with it. */
+export const wholeNumberSchema = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
 /** The sign-in account: a mainland phone number or an email address. */
 export const accountSchema = z
   .string({ error: 'validation.required' })

@@ -6,7 +6,7 @@
  * product_disabled.
  */
 import { VOIP_PATHS } from './api-paths.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, rowCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => ({
@@ -22,6 +22,22 @@ const devicePhone = 'voip_device_phone' as const;
 const agentPhone = 'voip_agent_phone' as const;
 const callCenter = 'voip_call_center' as const;
 const dialRecord = 'voip_dial_record' as const;
+
+const devicePhones = rowCalls(schemas, {
+  page: devicePhone,
+  rows: VOIP_PATHS.devicePhones,
+  row: VOIP_PATHS.devicePhone.pattern,
+});
+const agentPhones = rowCalls(schemas, {
+  page: agentPhone,
+  rows: VOIP_PATHS.agentPhones,
+  row: VOIP_PATHS.agentPhone.pattern,
+});
+const callCenters = rowCalls(schemas, {
+  page: callCenter,
+  rows: VOIP_PATHS.callCenters,
+  row: VOIP_PATHS.callCenter.pattern,
+});
 
 const dialRecords = {
   method: 'GET',
@@ -45,16 +61,13 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       "Where the company's phones register (SIP_SERVER), its SIP domain, and whether the extensions' status is read live",
     schemas: (s) => ({ response: s.voipServerSchema }),
   },
-  devicePhones: {
-    method: 'GET',
-    path: VOIP_PATHS.devicePhones,
-    access: { page: devicePhone },
+  devicePhones: devicePhones.list({
     summary:
       "A page of the device phones of the caller's devices (by group permission), with their registration's status, IP and UA",
     description: 'wheres (base64 JSON): dial_id, display_name, device_sn like. orders: created_at, dial_id.',
     schemas: (s) =>
       s.listSchemas(s.voipExtensionSchema, s.VOIP_EXTENSION_FILTERS, s.VOIP_EXTENSION_ORDER_KEYS),
-  },
+  }),
   devices: {
     method: 'GET',
     path: VOIP_PATHS.devices,
@@ -64,10 +77,7 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
     description: 'wheres (base64 JSON): sn like.',
     schemas: (s) => s.listSchemas(s.voipDeviceSchema, s.VOIP_DEVICE_FILTERS),
   },
-  createDevicePhone: {
-    method: 'POST',
-    path: VOIP_PATHS.devicePhones,
-    access: { page: devicePhone, button: 'add' },
+  createDevicePhone: devicePhones.create({
     audit: 'voip.extension.create',
     status: 201,
     errors: [404, 409],
@@ -75,11 +85,8 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       'Adds a device phone bound to a device by serial; its password (given, or made up) is answered this once',
     description: '409 voip_dial_id_taken when an extension or a call center of the company has the dial id.',
     schemas: (s) => ({ body: s.voipDevicePhoneFormSchema, response: s.voipCredentialsSchema }),
-  },
-  updateDevicePhone: {
-    method: 'PUT',
-    path: VOIP_PATHS.devicePhone.pattern,
-    access: { page: devicePhone, button: 'edit' },
+  }),
+  updateDevicePhone: devicePhones.update({
     audit: 'voip.extension.update',
     errors: [404],
     summary: "Edits a device phone's device and display name",
@@ -88,7 +95,7 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       body: s.voipDevicePhoneEditSchema,
       response: s.voipExtensionSchema,
     }),
-  },
+  }),
   resetDevicePhonePassword: {
     method: 'POST',
     path: VOIP_PATHS.devicePhonePassword.pattern,
@@ -102,15 +109,12 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       response: s.voipCredentialsSchema,
     }),
   },
-  deleteDevicePhone: {
-    method: 'DELETE',
-    path: VOIP_PATHS.devicePhone.pattern,
-    access: { page: devicePhone, button: 'delete' },
+  deleteDevicePhone: devicePhones.remove({
     audit: 'voip.extension.delete',
     errors: [404],
     summary: 'Deletes a device phone: it can no longer register',
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
-  },
+  }),
   importTemplate: {
     method: 'GET',
     path: VOIP_PATHS.devicePhonesTemplate,
@@ -143,21 +147,15 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
     schemas: (s) =>
       s.listSchemas(s.voipExtensionSchema, s.VOIP_EXTENSION_FILTERS, s.VOIP_EXTENSION_ORDER_KEYS),
   },
-  createAgentPhone: {
-    method: 'POST',
-    path: VOIP_PATHS.agentPhones,
-    access: { page: agentPhone, button: 'add' },
+  createAgentPhone: agentPhones.create({
     audit: 'voip.extension.create',
     status: 201,
     errors: [409],
     summary: 'Adds an agent phone; its password (given, or made up) is answered this once',
     description: '409 voip_dial_id_taken when an extension or a call center of the company has the dial id.',
     schemas: (s) => ({ body: s.voipAgentPhoneFormSchema, response: s.voipCredentialsSchema }),
-  },
-  updateAgentPhone: {
-    method: 'PUT',
-    path: VOIP_PATHS.agentPhone.pattern,
-    access: { page: agentPhone, button: 'edit' },
+  }),
+  updateAgentPhone: agentPhones.update({
     audit: 'voip.extension.update',
     errors: [404],
     summary: "Edits an agent phone's display name",
@@ -166,7 +164,7 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       body: s.voipAgentPhoneEditSchema,
       response: s.voipExtensionSchema,
     }),
-  },
+  }),
   resetAgentPhonePassword: {
     method: 'POST',
     path: VOIP_PATHS.agentPhonePassword.pattern,
@@ -180,15 +178,12 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       response: s.voipCredentialsSchema,
     }),
   },
-  deleteAgentPhone: {
-    method: 'DELETE',
-    path: VOIP_PATHS.agentPhone.pattern,
-    access: { page: agentPhone, button: 'delete' },
+  deleteAgentPhone: agentPhones.remove({
     audit: 'voip.extension.delete',
     errors: [404],
     summary: 'Deletes an agent phone: it leaves its call centers and can no longer register',
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
-  },
+  }),
   callCenters: {
     method: 'GET',
     path: VOIP_PATHS.callCenters,
@@ -198,10 +193,7 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
     schemas: (s) =>
       s.listSchemas(s.voipCallCenterSchema, s.VOIP_CALL_CENTER_FILTERS, s.VOIP_CALL_CENTER_ORDER_KEYS),
   },
-  createCallCenter: {
-    method: 'POST',
-    path: VOIP_PATHS.callCenters,
-    access: { page: callCenter, button: 'add' },
+  createCallCenter: callCenters.create({
     audit: 'voip.call_center.create',
     status: 201,
     errors: [409],
@@ -209,11 +201,8 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
     description:
       '409 voip_dial_id_taken when an extension or a call center of the company has the dial id; 400 voip_agent_unknown for an agent that is not an agent phone of the company.',
     schemas: (s) => ({ body: s.voipCallCenterFormSchema, response: s.voipCallCenterSchema }),
-  },
-  updateCallCenter: {
-    method: 'PUT',
-    path: VOIP_PATHS.callCenter.pattern,
-    access: { page: callCenter, button: 'edit' },
+  }),
+  updateCallCenter: callCenters.update({
     audit: 'voip.call_center.update',
     errors: [404, 409],
     summary: 'Edits a call center and its agents in ringing order',
@@ -222,16 +211,13 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
       body: s.voipCallCenterFormSchema,
       response: s.voipCallCenterSchema,
     }),
-  },
-  deleteCallCenter: {
-    method: 'DELETE',
-    path: VOIP_PATHS.callCenter.pattern,
-    access: { page: callCenter, button: 'delete' },
+  }),
+  deleteCallCenter: callCenters.remove({
     audit: 'voip.call_center.delete',
     errors: [404],
     summary: 'Deletes a call center; its dial records keep its dial id',
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
-  },
+  }),
   dialRecords,
   exportDialRecords: exportOf(dialRecords, {
     path: VOIP_PATHS.dialRecordsExport,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { type FilterSpec, instantSchema } from './list.js';
+import { wholeNumberSchema } from './validators.js';
 
 /** Spec §5.5: a dial id is 5–20 of digits, letters, `_`, `-`, `.`. */
 export const VOIP_DIAL_ID_PATTERN = /^[0-9A-Za-z_.-]{5,20}$/;
@@ -79,8 +80,6 @@ const deviceSnSchema = z
   .trim()
   .min(1, 'validation.required')
   .max(64, 'validation.voipDeviceSn');
-const seconds = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** The add form of a device phone; without a password the server makes one up. */
 export const voipDevicePhoneFormSchema = z.object({
@@ -230,15 +229,15 @@ export const voipCallCenterFormSchema = z.object({
     .min(1, 'validation.required')
     .max(VOIP_CALL_CENTER_NAME_MAX_LENGTH, 'validation.voipCallCenterName'),
   strategy: z.enum(VOIP_STRATEGIES, { error: 'validation.required' }),
-  max_wait: seconds(0, VOIP_MAX_WAIT_SECONDS, 'validation.voipMaxWait'),
-  ring_timeout: seconds(
+  max_wait: wholeNumberSchema(0, VOIP_MAX_WAIT_SECONDS, 'validation.voipMaxWait'),
+  ring_timeout: wholeNumberSchema(
     VOIP_RING_TIMEOUT_MIN_SECONDS,
     VOIP_RING_TIMEOUT_MAX_SECONDS,
     'validation.voipRingTimeout',
   ),
-  delay_no_answer: seconds(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
-  delay_busy: seconds(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
-  delay_reject: seconds(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
+  delay_no_answer: wholeNumberSchema(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
+  delay_busy: wholeNumberSchema(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
+  delay_reject: wholeNumberSchema(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
   /** Agent phones' ids, in ringing order, none twice. */
   agents: z
     .array(z.number().int().min(1).max(2_147_483_647))

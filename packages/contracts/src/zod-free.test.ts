@@ -17,6 +17,7 @@ const ZOD_FREE = [
   'lvlm-lab-calls.ts',
   'hologram-calls.ts',
   'adpkg-calls.ts',
+  'publication-calls.ts',
   'voip-calls.ts',
   'campaigns-calls.ts',
   'plate-recognition-calls.ts',
