@@ -3,11 +3,14 @@
  * schemes declare them: a row's deliveries, publishing it, retrying its failed deliveries, and the
  * devices the caller may publish to.
  */
+import type { z } from 'zod';
 import type { AuditAction } from './audit.js';
 import type { Access } from './calls.js';
 import type { idParamsSchema } from './ids.js';
 import type { listSchemas } from './list.js';
 import type { publicationSchemas } from './publication.js';
+
+type Publication = ReturnType<typeof publicationSchemas>;
 
 /** What the schemas' module of an area that publishes gives beside its publication's schemas. */
 interface PublishingModule {
@@ -47,8 +50,28 @@ export function publicationCalls<
   paths: { deliveries: Deliveries; retry: Retry; devices: Devices };
   access: A;
   audit: { publish: AuditAction; retry: AuditAction };
-  publication: (module: Module) => ReturnType<typeof publicationSchemas>;
+  publication: (module: Module) => Publication;
 }) {
+  /** A publish or a retry: a write of a row's deliveries that answers how many it changed. */
+  const publishing = <const P extends string, B extends z.ZodType>(
+    path: P,
+    action: AuditAction,
+    summary: string,
+    body: (publication: Publication) => B,
+  ) =>
+    ({
+      method: 'POST',
+      path,
+      access: access.publish,
+      audit: action,
+      errors: [404],
+      summary,
+      schemas: (s: Module) => ({
+        params: s.idParamsSchema,
+        body: body(publication(s)),
+        response: publication(s).changedSchema,
+      }),
+    }) as const;
   return {
     deliveries: {
       method: 'GET',
@@ -62,30 +85,18 @@ export function publicationCalls<
         return { params: s.idParamsSchema, ...s.listSchemas(deliverySchema, deliveryFilters) };
       },
     },
-    publish: {
-      method: 'POST',
-      path: paths.deliveries,
-      access: access.publish,
-      audit: audit.publish,
-      errors: [404],
-      summary: `Publishes a ${what} to devices of the caller's groups: each device fetches ${fetches} by a signed, expiring URL, checks its size and md5 and reports, as a job of the task engine. Answers how many`,
-      schemas: (s: Module) => {
-        const { publishBodySchema, changedSchema } = publication(s);
-        return { params: s.idParamsSchema, body: publishBodySchema, response: changedSchema };
-      },
-    },
-    retry: {
-      method: 'POST',
-      path: paths.retry,
-      access: access.publish,
-      audit: audit.retry,
-      errors: [404],
-      summary: `Publishes a ${what} again to those of the given deliveries that failed; answers how many`,
-      schemas: (s: Module) => {
-        const { retryBodySchema, changedSchema } = publication(s);
-        return { params: s.idParamsSchema, body: retryBodySchema, response: changedSchema };
-      },
-    },
+    publish: publishing(
+      paths.deliveries,
+      audit.publish,
+      `Publishes a ${what} to devices of the caller's groups: each device fetches ${fetches} by a signed, expiring URL, checks its size and md5 and reports, as a job of the task engine. Answers how many`,
+      (p) => p.publishBodySchema,
+    ),
+    retry: publishing(
+      paths.retry,
+      audit.retry,
+      `Publishes a ${what} again to those of the given deliveries that failed; answers how many`,
+      (p) => p.retryBodySchema,
+    ),
     devices: {
       method: 'GET',
       path: paths.devices,
