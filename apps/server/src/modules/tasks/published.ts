@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
+import { companyRow } from '../../core/db/company-rows.js';
 import { devices } from '../../core/db/devices.js';
 import { ApiError } from '../../core/http/errors.js';
 import { pageOf, type WhereSql, whereOf } from '../../core/http/list-sql.js';
@@ -164,14 +165,8 @@ export abstract class PublishedThings<Row extends { id: number }, Thing> {
 
   /** One of the company's things; 404 `not_found` when it has none of that id. */
   protected async row(companyId: number, id: number): Promise<Row> {
-    const t = this.things;
-    const [row] = await this.db
-      .select()
-      .from(t)
-      .where(and(eq(t.companyId, companyId), eq(t.id, id)));
-    if (!row) throw new ApiError(404, 'not_found');
     // The owner's table, whose rows its type names.
-    return row as Row;
+    return (await companyRow(this.db, this.things, companyId, id)) as Row;
   }
 
   async one(companyId: number, id: number): Promise<Thing> {
