@@ -67,6 +67,17 @@ describe.each(['local', 's3'] as const)('uploads in parts on the %s object store
   const nameOf = (bytes: Buffer) => `firmware/${companyId}_${md5(bytes)}.bin`;
   const oss = (token: string) => ({ authorization: `VAP-OSS ${token}` });
 
+  /** An upload in parts of `size` new bytes, started: its bytes, its object's name, its token and the upload. */
+  async function startedUpload(size: number) {
+    const bytes = contentOf(size);
+    const name = nameOf(bytes);
+    const token = tokenOf(name, bytes.length);
+    return { bytes, name, token, upload: await start(token) };
+  }
+
+  const cancel = (token: string, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/webapi/v1/pms/objects/uploads/${id}`, headers: oss(token) });
+
   async function start(token: string) {
     const response = await t.app.inject({
       method: 'POST',
@@ -209,10 +220,7 @@ describe.each(['local', 's3'] as const)('uploads in parts on the %s object store
   });
 
   it('refuses to complete before every part has arrived, and keeps those that did', async () => {
-    const bytes = contentOf(UPLOAD_PART_BYTES + 99);
-    const name = nameOf(bytes);
-    const token = tokenOf(name, bytes.length);
-    const upload = await start(token);
+    const { bytes, token, upload } = await startedUpload(UPLOAD_PART_BYTES + 99);
     await sendPart(token, upload, 2, bytes);
     const early = await complete(token, upload.id);
     expect(early.statusCode).toBe(409);
@@ -224,17 +232,10 @@ describe.each(['local', 's3'] as const)('uploads in parts on the %s object store
   });
 
   it('forgets a cancelled upload and its parts: starting again begins from nothing', async () => {
-    const bytes = contentOf(UPLOAD_PART_BYTES + 5);
-    const name = nameOf(bytes);
-    const token = tokenOf(name, bytes.length);
-    const upload = await start(token);
+    const { bytes, token, upload } = await startedUpload(UPLOAD_PART_BYTES + 5);
     await sendPart(token, upload, 1, bytes);
     const kept = (await leftovers()).length;
-    const cancelled = await t.app.inject({
-      method: 'DELETE',
-      url: `/webapi/v1/pms/objects/uploads/${upload.id}`,
-      headers: oss(token),
-    });
+    const cancelled = await cancel(token, upload.id);
     expect(cancelled.statusCode, cancelled.body).toBe(204);
     const fresh = await start(token);
     expect(fresh.id).not.toBe(upload.id);
@@ -245,19 +246,12 @@ describe.each(['local', 's3'] as const)('uploads in parts on the %s object store
   });
 
   it("lets only the token of the upload's own object report, complete or cancel it", async () => {
-    const bytes = contentOf(1000);
-    const name = nameOf(bytes);
-    const upload = await start(tokenOf(name, bytes.length));
+    const { upload } = await startedUpload(1000);
     const other = contentOf(1000);
     const stranger = tokenOf(nameOf(other), other.length);
     expect((await complete(stranger, upload.id)).statusCode).toBe(404);
     expect((await report(stranger, upload.id, 1, '"x"')).statusCode).toBe(404);
-    const cancel = await t.app.inject({
-      method: 'DELETE',
-      url: `/webapi/v1/pms/objects/uploads/${upload.id}`,
-      headers: oss(stranger),
-    });
-    expect(cancel.statusCode).toBe(404);
+    expect((await cancel(stranger, upload.id)).statusCode).toBe(404);
     const unsigned = await t.app.inject({ method: 'POST', url: '/webapi/v1/pms/objects/uploads' });
     expect(unsigned.statusCode).toBe(401);
   });
@@ -273,9 +267,7 @@ describe.each(['local', 's3'] as const)('uploads in parts on the %s object store
 
   if (backend === 'local') {
     it('refuses a part whose URL is forged, expired or of another part, and a part longer than its size', async () => {
-      const bytes = contentOf(UPLOAD_PART_BYTES + 64);
-      const name = nameOf(bytes);
-      const upload = await start(tokenOf(name, bytes.length));
+      const { bytes, name, upload } = await startedUpload(UPLOAD_PART_BYTES + 64);
       const [one, two] = upload.parts;
       if (!one || !two) throw new Error('two parts');
       const forged = one.url.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
