@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBucket, type TestBucket } from '../support/s3.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 const md5 = (value: string | Buffer) => createHash('md5').update(value).digest('hex');
@@ -24,7 +24,7 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(testDatabaseUrl)('two server processes on one database and one bucket', () => {
   let database: PostgresDatabase;
-  let s3: S3rver;
+  let s3: TestBucket;
   let s3Directory: string;
   let a: RunningServer;
   let b: RunningServer;
@@ -32,23 +32,8 @@ describe.runIf(testDatabaseUrl)('two server processes on one database and one bu
   beforeAll(async () => {
     database = await createPostgresDatabase(testDatabaseUrl as string, { prefix: 'vap_two_nodes' });
     s3Directory = await mkdtemp(join(tmpdir(), 'vap-two-nodes-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Directory,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3.run();
-    const env = {
-      DATABASE_URL: database.url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      OBJECT_STORE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    };
+    s3 = await startBucket(s3Directory, BUCKET);
+    const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex'), ...s3.env };
     // One after the other: the first seeds the demo company, the second finds it.
     a = await startServer({ env });
     b = await startServer({ env });

@@ -20,8 +20,8 @@ import {
   type PartUpload,
   UPLOAD_PART_BYTES,
 } from '@vap/contracts';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBucket, type TestBucket } from '../support/s3.js';
 import { apiToken, ROOT, type RunningServer, startServer, webapiCall } from '../support/server.js';
 
 const MB = 1024 * 1024;
@@ -98,7 +98,7 @@ describe.each(['local', 's3'] as const)(
   'a 100 MB video uploaded in parts, the %s object store',
   (backend) => {
     let server: RunningServer;
-    let s3: S3rver | undefined;
+    let s3: TestBucket | undefined;
     let folder: string;
     let video: string;
     let md5: string;
@@ -109,25 +109,8 @@ describe.each(['local', 's3'] as const)(
       folder = await mkdtemp(join(tmpdir(), 'vap-upload-memory-'));
       video = join(folder, 'video.mp4');
       md5 = await writeVideo(video, SIZE);
-      let env: Record<string, string> = {};
-      if (backend === 's3') {
-        s3 = new S3rver({
-          port: 0,
-          address: '127.0.0.1',
-          silent: true,
-          directory: join(folder, 's3'),
-          configureBuckets: [{ name: BUCKET }],
-        });
-        const { port } = await s3.run();
-        env = {
-          OBJECT_STORE: 's3',
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_BUCKET: BUCKET,
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-        };
-      }
-      server = await startServer({ env });
+      if (backend === 's3') s3 = await startBucket(join(folder, 's3'), BUCKET);
+      server = await startServer({ env: s3?.env ?? {} });
       token = await apiToken(server.url);
       const info = await webapiCall(server.url, 'GET', ACCOUNT_PATHS.user, token);
       companyId = (info.body as { company: { id: number } }).company.id;
