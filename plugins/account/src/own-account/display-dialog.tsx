@@ -7,7 +7,7 @@ import {
   type ProductsUpdate,
 } from '@vap/contracts';
 import { useClient, useKernel, useSession, useT } from '@vap/kernel';
-import { Button, checkFile, FormDialog, FormField, Input, message, Switch, useZodForm } from '@vap/ui';
+import { Button, checkFile, FormDialog, message, Switch, TextField, useZodForm } from '@vap/ui';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { ReadOnlyField } from './read-only-field.js';
 import { messageOf } from './upload.js';
@@ -84,11 +84,7 @@ export default function DisplayDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog form={form} title={t('display.title')} size="small" onSubmit={submit} onClose={onClose}>
       <ReadOnlyField id="display-company-name" label={t('display.companyName')} value={company?.name ?? ''} />
-      <FormField
-        name="title"
-        label={t('display.companyTitle')}
-        render={({ field }) => <Input {...field} />}
-      />
+      <TextField name="title" label={t('display.companyTitle')} />
       <div className="flex flex-col gap-2 text-sm">
         <span>{t('display.logo')}</span>
         <div className="flex items-center gap-3">

@@ -1,6 +1,6 @@
 import { ACCOUNT_CALLS, profileBodySchema } from '@vap/contracts';
 import { useClient, useKernel, useSession, useT } from '@vap/kernel';
-import { FormDialog, FormField, Input, message, Textarea, useZodForm } from '@vap/ui';
+import { FormDialog, FormField, message, Textarea, TextField, useZodForm } from '@vap/ui';
 import { ReadOnlyField } from './read-only-field.js';
 import { messageOf } from './upload.js';
 import { WechatBinding } from './wechat-binding.js';
@@ -35,19 +35,9 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormDialog form={form} title={t('profile.title')} size="small" onSubmit={submit} onClose={onClose}>
-      <FormField
-        name="nickname"
-        label={t('profile.nickname')}
-        required
-        render={({ field }) => <Input {...field} autoComplete="nickname" />}
-      />
+      <TextField name="nickname" label={t('profile.nickname')} required autoComplete="nickname" />
       <ReadOnlyField id="profile-phone" label={t('profile.phone')} value={user?.phone ?? ''} />
-      <FormField
-        name="email"
-        label={t('profile.email')}
-        hint={t('profile.emailHint')}
-        render={({ field }) => <Input {...field} value={field.value ?? ''} readOnly disabled />}
-      />
+      <TextField name="email" label={t('profile.email')} hint={t('profile.emailHint')} readOnly disabled />
       <FormField
         name="remark"
         label={t('profile.remark')}

@@ -10,7 +10,16 @@ import {
   tradeInVouchers,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Button, FormDialog, FormField, Input, message, QuantityField, Select, useZodForm } from '@vap/ui';
+import {
+  Button,
+  FormDialog,
+  FormField,
+  message,
+  QuantityField,
+  Select,
+  TextField,
+  useZodForm,
+} from '@vap/ui';
 import { useState } from 'react';
 import { RECORDS_TABLE } from '../campaign.js';
 
@@ -128,12 +137,7 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
           {t('apply.addLine')}
         </Button>
       </div>
-      <FormField
-        name="tracking_number"
-        label={t('apply.trackingNumber')}
-        required
-        render={({ field }) => <Input {...field} autoComplete="off" />}
-      />
+      <TextField name="tracking_number" label={t('apply.trackingNumber')} required autoComplete="off" />
       <output aria-live="polite" className="text-base font-medium text-ink">
         {t('apply.subsidy', {
           count: vouchers,

@@ -9,6 +9,7 @@ import {
   PasswordInput,
   RadioGroup,
   Select,
+  TextField,
   useZodForm,
 } from '@vap/ui';
 import { useGroupOptions } from './device-dialogs.js';
@@ -84,28 +85,33 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
       />
       {mode === 'serial' ? (
         <>
-          <FormField
+          <TextField
             name="sn"
             label={t('device.sn')}
             required
             hint={t('bind.snHint')}
-            render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" maxLength={20} />}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
           />
-          <FormField
+          <TextField
             name="device_code"
             label={t('bind.deviceCode')}
             required
             hint={t('bind.deviceCodeHint')}
-            render={({ field }) => <Input {...field} autoComplete="off" maxLength={17} />}
+            autoComplete="off"
+            maxLength={17}
           />
         </>
       ) : (
-        <FormField
+        <TextField
           name="gb28181_id"
           label={t('device.gb28181Id')}
           required
           hint={t('bind.gb28181IdHint')}
-          render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" maxLength={20} />}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
         />
       )}
       <FormField

@@ -12,10 +12,10 @@ import {
   applyFieldErrors,
   FormDialog,
   FormField,
-  Input,
   message,
   Select,
   Textarea,
+  TextField,
   useZodForm,
 } from '@vap/ui';
 import { useGroups } from './group-panel.js';
@@ -58,12 +58,13 @@ export function EditDeviceDialog({ device, onClose, onSaved }: EditDeviceDialogP
       onSubmit={submit}
       onClose={onClose}
     >
-      <FormField
+      <TextField
         name="name"
         label={t('device.name')}
         required
         hint={t('bind.nameHint')}
-        render={({ field }) => <Input {...field} autoComplete="off" maxLength={20} />}
+        autoComplete="off"
+        maxLength={20}
       />
       <FormField
         name="remark"

@@ -1,6 +1,6 @@
 import { DEVICE_CALLS, type DeviceGroup, type GroupBody, groupBodySchema } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { FormDialog, FormField, Input, message, useZodForm } from '@vap/ui';
+import { FormDialog, FormField, Input, message, TextField, useZodForm } from '@vap/ui';
 
 interface GroupDialogProps {
   /** The group to edit, or null to create one. */
@@ -37,12 +37,7 @@ export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <FormField
-        name="name"
-        label={t('groups.name')}
-        required
-        render={({ field }) => <Input {...field} autoComplete="off" />}
-      />
+      <TextField name="name" label={t('groups.name')} required autoComplete="off" />
       <FormField
         name="max_devices"
         label={t('groups.maxDevices')}

@@ -16,6 +16,7 @@ import {
   formatFileSize,
   Input,
   message,
+  TextField,
   Upload,
   type UploadItem,
   useZodForm,
@@ -117,12 +118,7 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
       onClose={onClose}
       submitLabel={t('adpkg.form.submit')}
     >
-      <FormField
-        name="name"
-        label={t('adpkg.name')}
-        required
-        render={({ field }) => <Input {...field} placeholder={t('adpkg.form.namePlaceholder')} />}
-      />
+      <TextField name="name" label={t('adpkg.name')} required placeholder={t('adpkg.form.namePlaceholder')} />
       <FormField
         name="top_share"
         label={t('adpkg.form.topShare')}

@@ -9,10 +9,9 @@ import {
   applyFieldErrors,
   Field,
   FormDialog,
-  FormField,
   formatFileSize,
-  Input,
   message,
+  TextField,
   Upload,
   type UploadItem,
   useZodForm,
@@ -76,17 +75,17 @@ export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
       onClose={onClose}
       submitLabel={t('hologram.form.submit')}
     >
-      <FormField
+      <TextField
         name="name"
         label={t('hologram.name')}
         required
-        render={({ field }) => <Input {...field} placeholder={t('hologram.form.namePlaceholder')} />}
+        placeholder={t('hologram.form.namePlaceholder')}
       />
-      <FormField
+      <TextField
         name="site"
         label={t('hologram.site')}
         required
-        render={({ field }) => <Input {...field} placeholder={t('hologram.form.sitePlaceholder')} />}
+        placeholder={t('hologram.form.sitePlaceholder')}
       />
       <Field
         label={t('hologram.form.file')}

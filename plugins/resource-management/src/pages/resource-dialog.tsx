@@ -18,10 +18,10 @@ import {
   FormDialog,
   FormField,
   formatFileSize,
-  Input,
   message,
   Select,
   Textarea,
+  TextField,
   UploadPhaseView,
   type UploadStepContext,
   uploadInParts,
@@ -156,11 +156,12 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
           />
         </Field>
       )}
-      <FormField
+      <TextField
         name="name"
         label={t('field.name')}
         required
-        render={({ field }) => <Input {...field} maxLength={RESOURCE_NAME_MAX_LENGTH} disabled={busy} />}
+        maxLength={RESOURCE_NAME_MAX_LENGTH}
+        disabled={busy}
       />
       <FormField
         name="category"
@@ -179,18 +180,14 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
           />
         )}
       />
-      <FormField
+      <TextField
         name="version"
         label={t('field.version')}
         required
-        render={({ field }) => <Input {...field} maxLength={RESOURCE_VERSION_MAX_LENGTH} disabled={busy} />}
+        maxLength={RESOURCE_VERSION_MAX_LENGTH}
+        disabled={busy}
       />
-      <FormField
-        name="models"
-        label={t('field.models')}
-        hint={t('field.modelsHint')}
-        render={({ field }) => <Input {...field} disabled={busy} />}
-      />
+      <TextField name="models" label={t('field.models')} hint={t('field.modelsHint')} disabled={busy} />
       <FormField
         name="description"
         label={t('field.description')}

@@ -19,6 +19,7 @@ import {
   PasswordInput,
   Select,
   Textarea,
+  TextField,
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -62,12 +63,7 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
 
   return (
     <FormDialog form={form} title={t('users.addTitle')} onSubmit={submit} onClose={onClose}>
-      <FormField
-        name="phone"
-        label={t('users.phone')}
-        required
-        render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="off" />}
-      />
+      <TextField name="phone" label={t('users.phone')} required inputMode="numeric" autoComplete="off" />
       <FormField
         name="password"
         label={t('users.password')}
@@ -182,17 +178,8 @@ function ProfileFields() {
   const t = useT('system');
   return (
     <>
-      <FormField
-        name="nickname"
-        label={t('users.nickname')}
-        required
-        render={({ field }) => <Input {...field} maxLength={10} />}
-      />
-      <FormField
-        name="email"
-        label={t('users.email')}
-        render={({ field }) => <Input {...field} value={field.value ?? ''} type="email" />}
-      />
+      <TextField name="nickname" label={t('users.nickname')} required maxLength={10} />
+      <TextField name="email" label={t('users.email')} type="email" />
       <FormField
         name="remark"
         label={t('users.remark')}

@@ -21,6 +21,7 @@ import {
   message,
   Select,
   Skeleton,
+  TextField,
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -162,17 +163,12 @@ export default function CallCenterDialog({ center, onClose, onSaved }: CallCente
       submitLabel={center ? t('save') : t('add')}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          name="dial_id"
-          label={t('field.dialId')}
-          required
-          render={({ field }) => <Input {...field} maxLength={20} autoComplete="off" />}
-        />
-        <FormField
+        <TextField name="dial_id" label={t('field.dialId')} required maxLength={20} autoComplete="off" />
+        <TextField
           name="name"
           label={t('field.name')}
           required
-          render={({ field }) => <Input {...field} maxLength={VOIP_CALL_CENTER_NAME_MAX_LENGTH} />}
+          maxLength={VOIP_CALL_CENTER_NAME_MAX_LENGTH}
         />
         <FormField
           name="strategy"

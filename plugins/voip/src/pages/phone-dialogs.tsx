@@ -8,7 +8,16 @@ import {
   voipDevicePhoneFormSchema,
 } from '@vap/contracts';
 import { ApiError, useClient, useT } from '@vap/kernel';
-import { applyFieldErrors, FormDialog, FormField, Input, message, PasswordInput, useZodForm } from '@vap/ui';
+import {
+  applyFieldErrors,
+  FormDialog,
+  FormField,
+  Input,
+  message,
+  PasswordInput,
+  TextField,
+  useZodForm,
+} from '@vap/ui';
 import { useDeferredValue, useId } from 'react';
 
 interface PhoneDialogProps {
@@ -24,12 +33,14 @@ function CommonFields({ editing }: { editing: boolean }) {
   const t = useT('voip');
   return (
     <>
-      <FormField
+      <TextField
         name="dial_id"
         label={t('field.dialId')}
         required
         hint={editing ? undefined : t('field.dialIdHint')}
-        render={({ field }) => <Input {...field} maxLength={20} disabled={editing} autoComplete="off" />}
+        maxLength={20}
+        disabled={editing}
+        autoComplete="off"
       />
       <FormField
         name="display_name"
@@ -128,12 +139,14 @@ export function DevicePhoneDialog({ extension, onClose, onSaved }: PhoneDialogPr
       submitLabel={extension ? t('save') : t('add')}
     >
       <CommonFields editing={extension !== null} />
-      <FormField
+      <TextField
         name="device_sn"
         label={t('field.device')}
         required
         hint={t('field.deviceHint')}
-        render={({ field }) => <Input {...field} list={listId} maxLength={64} autoComplete="off" />}
+        list={listId}
+        maxLength={64}
+        autoComplete="off"
       />
       <DeviceSuggestions id={listId} typed={form.watch('device_sn') ?? ''} />
     </FormDialog>

@@ -38,4 +38,5 @@ export {
 export { SearchPicker, type SearchPickerList, type SearchPickerProps } from './search-picker.js';
 export { Select, type SelectOption, type SelectProps } from './select.js';
 export { Switch, type SwitchProps } from './switch.js';
+export { TextField, type TextFieldProps } from './text-field.js';
 export { Textarea, type TextareaProps } from './textarea.js';
