@@ -10,9 +10,9 @@ import {
 import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   applyFieldErrors,
+  type FieldValues,
   FormDialog,
   FormField,
-  Input,
   message,
   PasswordInput,
   TextField,
@@ -42,12 +42,10 @@ function CommonFields({ editing }: { editing: boolean }) {
         disabled={editing}
         autoComplete="off"
       />
-      <FormField
+      <TextField
         name="display_name"
         label={t('field.displayName')}
-        render={({ field }) => (
-          <Input {...field} value={field.value ?? ''} maxLength={VOIP_DISPLAY_NAME_MAX_LENGTH} />
-        )}
+        maxLength={VOIP_DISPLAY_NAME_MAX_LENGTH}
       />
       {editing ? null : (
         <FormField
@@ -61,6 +59,37 @@ function CommonFields({ editing }: { editing: boolean }) {
       )}
     </>
   );
+}
+
+/** The calls that save a dialog's phone: an edit of the extension, or an addition with its password. */
+interface PhoneSave {
+  update: (id: number) => Promise<VoipExtension>;
+  create: () => Promise<VoipCredentials>;
+}
+
+/**
+ * Saves a dialog's phone: an edit says so and gives the extension back, an addition gives the new
+ * extension with its password; the server's field messages go under the fields.
+ */
+function usePhoneSave<Values extends FieldValues>(
+  form: Parameters<typeof applyFieldErrors<Values>>[0],
+  { extension, onSaved }: Pick<PhoneDialogProps, 'extension' | 'onSaved'>,
+) {
+  const t = useT('voip');
+  return async ({ update, create }: PhoneSave) => {
+    try {
+      if (extension) {
+        const saved = await update(extension.id);
+        message.success(t('saved', { name: saved.dial_id }));
+        onSaved({ extension: saved });
+      } else {
+        const credentials = await create();
+        onSaved({ extension: credentials.extension, credentials });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+    }
+  };
 }
 
 /** The company's devices within the caller's groups whose serial holds what is typed: the field's suggestions. */
@@ -106,28 +135,21 @@ export function DevicePhoneDialog({ extension, onClose, onSaved }: PhoneDialogPr
       password: '',
     },
   });
-  const submit = async (values: {
+  const save = usePhoneSave(form, { extension, onSaved });
+  const submit = (values: {
     dial_id: string;
     device_sn: string;
     display_name: string;
     password?: string | undefined;
-  }) => {
-    try {
-      if (extension) {
-        const saved = await voip.updateDevicePhone({
-          params: { id: extension.id },
+  }) =>
+    save({
+      update: (id) =>
+        voip.updateDevicePhone({
+          params: { id },
           body: { device_sn: values.device_sn, display_name: values.display_name },
-        });
-        message.success(t('saved', { name: saved.dial_id }));
-        onSaved({ extension: saved });
-      } else {
-        const credentials = await voip.createDevicePhone({ body: values });
-        onSaved({ extension: credentials.extension, credentials });
-      }
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-    }
-  };
+        }),
+      create: () => voip.createDevicePhone({ body: values }),
+    });
   return (
     <FormDialog
       form={form}
@@ -164,23 +186,12 @@ export function AgentPhoneDialog({ extension, onClose, onSaved }: PhoneDialogPro
       password: '',
     },
   });
-  const submit = async (values: { dial_id: string; display_name: string; password?: string | undefined }) => {
-    try {
-      if (extension) {
-        const saved = await voip.updateAgentPhone({
-          params: { id: extension.id },
-          body: { display_name: values.display_name },
-        });
-        message.success(t('saved', { name: saved.dial_id }));
-        onSaved({ extension: saved });
-      } else {
-        const credentials = await voip.createAgentPhone({ body: values });
-        onSaved({ extension: credentials.extension, credentials });
-      }
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-    }
-  };
+  const save = usePhoneSave(form, { extension, onSaved });
+  const submit = (values: { dial_id: string; display_name: string; password?: string | undefined }) =>
+    save({
+      update: (id) => voip.updateAgentPhone({ params: { id }, body: { display_name: values.display_name } }),
+      create: () => voip.createAgentPhone({ body: values }),
+    });
   return (
     <FormDialog
       form={form}
