@@ -23,7 +23,7 @@ import {
 } from '@vap/ui';
 import { useState } from 'react';
 import { moved } from './adpkg-design-rules.js';
-import { adpkgObjectName, useObjectUpload } from './part-upload.js';
+import { adpkgObjectName, objectOf, uploadPending, useObjectUpload } from './part-upload.js';
 import { MoveButtons, useDragReorder } from './reorder.js';
 import { ShareInput } from './share-input.js';
 
@@ -48,10 +48,8 @@ const draftOf = (item?: Adpkg['items'][number]): DraftItem => ({
   seconds: item?.seconds ?? 10,
 });
 
-/** The file an item has now: the finished upload, else the one it had (unless being replaced). */
-const fileOf = (item: DraftItem) =>
-  item.uploads.find((upload) => upload.status === 'done')?.result ??
-  (item.uploads.length === 0 ? item.file : undefined);
+/** The file an item has now. */
+const fileOf = (item: DraftItem) => objectOf(item.uploads, item.file);
 
 interface AdpkgDialogProps {
   /** The package to edit; a new one when absent. */
@@ -75,9 +73,7 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
     defaultValues: { name: pkg?.name ?? '', top_share: pkg?.top_share ?? 50 },
   });
   const [items, setItems] = useState<DraftItem[]>(() => (pkg ? pkg.items.map(draftOf) : [draftOf()]));
-  const busy = items.some((item) =>
-    item.uploads.some((upload) => upload.status === 'uploading' || upload.status === 'pending'),
-  );
+  const busy = items.some((item) => uploadPending(item.uploads));
   const missing =
     form.formState.submitCount > 0 && !busy && items.some((item) => !fileOf(item))
       ? t('adpkg.form.fileRequired')

@@ -17,7 +17,7 @@ import {
   useZodForm,
 } from '@vap/ui';
 import { useState } from 'react';
-import { schemeObjectName, useObjectUpload } from './part-upload.js';
+import { objectOf, schemeObjectName, uploadPending, useObjectUpload } from './part-upload.js';
 
 /** The form's fields but the file, which the upload gives. */
 const fieldsSchema = hologramSchemeFormSchema.omit({ file: true });
@@ -44,9 +44,8 @@ export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
     defaultValues: { name: scheme?.name ?? '', site: scheme?.site ?? '' },
   });
   const [items, setItems] = useState<UploadItem<string>[]>([]);
-  const uploaded = items.find((item) => item.status === 'done')?.result;
-  const busy = items.some((item) => item.status === 'uploading' || item.status === 'pending');
-  const file = uploaded ?? (items.length === 0 ? scheme?.file : undefined);
+  const busy = uploadPending(items);
+  const file = objectOf(items, scheme?.file);
   const missing = form.formState.submitCount > 0 && !file && !busy ? t('hologram.form.fileRequired') : '';
 
   const submit = async (fields: { name: string; site: string }) => {

@@ -1,6 +1,6 @@
 import type { UploadTokenResult } from '@vap/contracts';
 import { ApiError, md5OfBlob, useLanguage, useSession } from '@vap/kernel';
-import { UploadError, type UploadRequestContext, uploadInParts } from '@vap/ui';
+import { UploadError, type UploadItem, type UploadRequestContext, uploadInParts } from '@vap/ui';
 import { useCallback } from 'react';
 
 /** `hologram/{companyId}_{md5}.tar`: the object store checks the md5 against the assembled bytes. */
@@ -62,3 +62,11 @@ export function useObjectUpload(
     [nameOf, grant, companyId, language],
   );
 }
+
+/** Whether a file field's upload is still under way (chosen and waiting, or being sent). */
+export const uploadPending = (uploads: readonly UploadItem<string>[]) =>
+  uploads.some((upload) => upload.status === 'uploading' || upload.status === 'pending');
+
+/** The object a file field has now: the finished upload, else the one it had (unless being replaced). */
+export const objectOf = (uploads: readonly UploadItem<string>[], had: string | undefined) =>
+  uploads.find((upload) => upload.status === 'done')?.result ?? (uploads.length === 0 ? had : undefined);
