@@ -1,10 +1,9 @@
 import type { Authorisation } from '@vap/contracts';
 import { useT } from '@vap/kernel';
 import { type Column, Tag } from '@vap/ui';
-import { useLocalized } from '../product.js';
+import { useAuthorisationColumns } from './authorisation-columns.js';
 import { useAuthorisationFilters } from './authorisation-filters.js';
 import { AuthorisationList } from './authorisation-list.js';
-import { StateTag } from './state-tag.js';
 
 /**
  * The consumption of authorisations (spec §2.3 algmall_consume): every authorisation the company's
@@ -13,25 +12,20 @@ import { StateTag } from './state-tag.js';
  */
 export default function ConsumePage() {
   const t = useT('algmall');
-  const localized = useLocalized();
+  const shared = useAuthorisationColumns();
   const filters = useAuthorisationFilters({ state: true, mode: true });
   const columns: Column<Authorisation>[] = [
-    { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
+    shared.time,
     {
       key: 'mode',
       title: t('authorisations.mode'),
       render: (row) => <Tag>{t(`authorisations.modes.${row.mode}`)}</Tag>,
     },
-    { key: 'sn', title: t('authorisations.sn'), kind: 'id' },
-    { key: 'device_name', title: t('authorisations.device') },
-    { key: 'product', title: t('authorisations.product'), render: (row) => localized(row.product_name) },
-    { key: 'state', title: t('authorisations.state'), render: (row) => <StateTag state={row.state} /> },
-    {
-      key: 'order_number',
-      title: t('authorisations.order'),
-      kind: 'id',
-      render: (row) => row.order_number ?? '—',
-    },
+    shared.sn,
+    shared.device,
+    shared.product,
+    shared.state,
+    shared.order,
   ];
   return (
     <AuthorisationList

@@ -3,7 +3,7 @@ import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, type DataTableHandle, downloadBlob, rowActionsColumnIf } from '@vap/ui';
 import { Suspense, useRef, useState } from 'react';
 import { licenceFileName, OFFLINE_TABLE } from '../order.js';
-import { useLocalized } from '../product.js';
+import { useAuthorisationColumns } from './authorisation-columns.js';
 import { useAuthorisationFilters } from './authorisation-filters.js';
 import { AuthorisationList } from './authorisation-list.js';
 
@@ -21,7 +21,7 @@ const OFFLINE: Where = { k: 'mode', o: '=', v: 'offline' };
 export default function OffauthPage() {
   const t = useT('algmall');
   const mall = useClient(ALGMALL_CALLS);
-  const localized = useLocalized();
+  const shared = useAuthorisationColumns();
   const mayAdd = usePermission('add');
   const mayDownload = usePermission('download');
   const table = useRef<DataTableHandle>(null);
@@ -38,15 +38,10 @@ export default function OffauthPage() {
   };
 
   const columns: Column<Authorisation>[] = [
-    { key: 'sn', title: t('authorisations.sn'), kind: 'id' },
-    { key: 'product', title: t('authorisations.product'), render: (row) => localized(row.product_name) },
-    {
-      key: 'order_number',
-      title: t('authorisations.order'),
-      kind: 'id',
-      render: (row) => row.order_number ?? '—',
-    },
-    { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
+    shared.sn,
+    shared.product,
+    shared.order,
+    shared.time,
     ...rowActionsColumnIf<Authorisation>(mayDownload, t('authorisations.actions'), (row) => [
       { label: t('offline.download'), onClick: () => void download(row) },
     ]),

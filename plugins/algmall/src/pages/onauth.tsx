@@ -3,10 +3,9 @@ import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import { Button, type Column, confirm, type DataTableHandle, message, rowActionsColumnIf } from '@vap/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { AUTHORISATIONS_TABLE } from '../order.js';
-import { useLocalized } from '../product.js';
+import { useAuthorisationColumns } from './authorisation-columns.js';
 import { useAuthorisationFilters } from './authorisation-filters.js';
 import { AuthorisationList } from './authorisation-list.js';
-import { StateTag } from './state-tag.js';
 
 const AuthoriseDialog = lazyExport(() => import('./authorise-dialog.js'), 'AuthoriseDialog');
 
@@ -29,7 +28,7 @@ const retriable = (row: Authorisation) =>
 export default function OnauthPage() {
   const t = useT('algmall');
   const mall = useClient(ALGMALL_CALLS);
-  const localized = useLocalized();
+  const shared = useAuthorisationColumns();
   const mayAdd = usePermission('add');
   const table = useRef<DataTableHandle>(null);
   const [adding, setAdding] = useState(false);
@@ -74,24 +73,15 @@ export default function OnauthPage() {
   };
 
   const columns: Column<Authorisation>[] = [
-    { key: 'sn', title: t('authorisations.sn'), kind: 'id' },
-    { key: 'device_name', title: t('authorisations.device') },
+    shared.sn,
+    shared.device,
     { key: 'model', title: t('authorisations.model') },
-    { key: 'product', title: t('authorisations.product'), render: (row) => localized(row.product_name) },
-    {
-      key: 'state',
-      title: t('authorisations.state'),
-      render: (row) => <StateTag state={row.state} />,
-    },
+    shared.product,
+    shared.state,
     { key: 'reason', title: t('authorisations.reason'), render: (row) => row.reason ?? '' },
-    {
-      key: 'order_number',
-      title: t('authorisations.order'),
-      kind: 'id',
-      render: (row) => row.order_number ?? '—',
-    },
+    shared.order,
     { key: 'attempts', title: t('authorisations.attempts'), kind: 'number' },
-    { key: 'created_at', title: t('authorisations.time'), kind: 'date', sortable: true },
+    shared.time,
     ...rowActionsColumnIf<Authorisation>(mayAdd, t('authorisations.actions'), (row) => {
       if (retriable(row)) return [{ label: t('authorisations.retry'), onClick: () => void retry(row) }];
       if (row.state === 'in_progress')
