@@ -115,6 +115,12 @@ export async function choose(container: HTMLElement, label: string, option: stri
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
+/** Shows or hides the browser tab, as the browser tells the page: `document.visibilityState`, then its event. */
+export function setVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 /** The row of the table named `table` that shows `text`, once it does. */
 export async function findRow(table: string, text: string): Promise<HTMLElement> {
   const found = await screen.findByRole('table', { name: table });

@@ -119,9 +119,3 @@ export function stubWindowOpen(blocked = false) {
   const open = vi.spyOn(window, 'open').mockReturnValue(blocked ? null : (payment as unknown as Window));
   return { open, payment };
 }
-
-/** Makes `document.visibilityState` answer `state` and tells the listeners. */
-export function setVisibility(state: DocumentVisibilityState): void {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}

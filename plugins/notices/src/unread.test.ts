@@ -1,10 +1,10 @@
 import './test-setup.js';
 import { NTC_PATHS, POLL_INTERVAL_MS, type UnreadCounts } from '@vap/contracts';
 import { createTestKernel, refusal, testToken, wheresOf } from '@vap/kernel/testing';
+import { setVisibility } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from './index.js';
 import { NoticesUnread } from './points.js';
-import { setVisibility } from './test-setup.js';
 import { signedInUser } from './test-support.js';
 import { UNREAD_FILTER, UnreadRef } from './unread.js';
 

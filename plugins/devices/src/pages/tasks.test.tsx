@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS, TASK_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
+import { setVisibility } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -74,12 +75,6 @@ async function openDetail(subject: string, title: string) {
   return { drawer, jobs };
 }
 const openUpgrade = () => openDetail(upgrade.subject, `Firmware upgrade: ${upgrade.subject}`);
-
-/** Shows or hides the browser tab, as the browser tells the page (document.visibilityState). */
-function setVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
 
 describe('device_maintenance: the views', () => {
   it('tabs switch between the devices (first) and the tasks, with the mouse or the arrow keys', async () => {

@@ -5,7 +5,7 @@ import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/cont
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
-import { choose, findRow } from '@vap/ui/testing';
+import { choose, findRow, setVisibility } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -15,7 +15,6 @@ import {
   pageOf,
   rechargeOrder,
   renderFinancePage,
-  setVisibility,
   stubWindowOpen,
 } from '../test-support.js';
 import BalanceWarning from '../topbar/balance-warning.js';

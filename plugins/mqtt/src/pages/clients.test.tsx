@@ -5,7 +5,7 @@ import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { dialogs, lastDays, wholeDays } from '@vap/ui';
-import { choose, downloadCapture } from '@vap/ui/testing';
+import { choose, downloadCapture, setVisibility } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
 import en from '../locales/en.json';
@@ -17,12 +17,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-
-/** Shows or hides the browser tab, as the browser tells the page (document.visibilityState). */
-function setVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
 
 const gate = mqttClient({ client_id: '12345678901320000011', ip: '10.0.0.8', transport: 'tls' });
 const lobby = mqttClient({
