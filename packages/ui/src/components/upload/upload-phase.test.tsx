@@ -60,28 +60,15 @@ describe('UploadPhaseView', () => {
 describe('FileChooser', () => {
   it('opens the picker from its button and shows the file chosen with its size', () => {
     const onChoose = vi.fn();
-    const view = renderWithUi(
-      <FileChooser
-        chooseLabel="Choose"
-        noFileLabel="No file"
-        file={null}
-        onChoose={onChoose}
-        testId="pick"
-      />,
+    const chooser = (file: File | null) => (
+      <FileChooser chooseLabel="Choose" noFileLabel="No file" file={file} onChoose={onChoose} testId="pick" />
     );
+    const view = renderWithUi(chooser(null));
     expect(screen.getByText('No file')).toBeTruthy();
     const file = new File(['x'.repeat(2048)], 'notes.bin');
     fireEvent.change(screen.getByTestId('pick'), { target: { files: [file] } });
     expect(onChoose).toHaveBeenCalledWith(file);
-    view.rerender(
-      <FileChooser
-        chooseLabel="Choose"
-        noFileLabel="No file"
-        file={file}
-        onChoose={onChoose}
-        testId="pick"
-      />,
-    );
+    view.rerender(chooser(file));
     expect(screen.getByText('notes.bin (2K)')).toBeTruthy();
   });
 });
