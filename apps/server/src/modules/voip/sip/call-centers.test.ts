@@ -5,7 +5,13 @@
  * offline agents are skipped, and the dial record names the call center and the agent who answered.
  */
 import { describe, expect, it } from 'vitest';
-import { addCallCenter, addCompany, addExtension, type TestExtension } from './test-fixtures.js';
+import {
+  addCallCenter,
+  addCompany,
+  addExtension,
+  type TestCallCenter,
+  type TestExtension,
+} from './test-fixtures.js';
 import type { TestPhone } from './test-phones.js';
 import { type DialRecord, sipServerTestable, sipTestServer, TEST_SIP_DOMAIN, until } from './test-server.js';
 
@@ -21,6 +27,9 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
     }
   });
   const agent = (n: number) => agents[n - 1] as TestExtension;
+  /** A call center of the company with these settings and agents, in order. */
+  const callCenter = (settings: TestCallCenter, members: TestExtension[]) =>
+    addCallCenter(server.sql(), company, settings, members);
 
   const recordOf = async (callId: string) => {
     const rows = await server.dialRecords(callId);
@@ -37,12 +46,11 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
       .sort((a, b) => a.at - b.at);
 
   it('top-down rings the agents in order, each for the ring timeout, until one answers', async () => {
-    const center = await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '800', strategy: 'top_down', maxWait: 0, ringTimeout: 1 },
-      [agent(1), agent(2), agent(3)],
-    );
+    const center = await callCenter({ dialId: '800', strategy: 'top_down', maxWait: 0, ringTimeout: 1 }, [
+      agent(1),
+      agent(2),
+      agent(3),
+    ]);
     const [phone, first, second, third] = await server.registered(caller, agent(1), agent(2), agent(3));
     first.answering = 'ignore';
     second.answering = 'busy';
@@ -65,12 +73,7 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('an agent rung by a call center sees which call center the call came through, which a caller cannot forge', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '811', strategy: 'top_down', maxWait: 0, ringTimeout: 2 },
-      [agent(1)],
-    );
+    await callCenter({ dialId: '811', strategy: 'top_down', maxWait: 0, ringTimeout: 2 }, [agent(1)]);
     const [phone, first] = await server.registered(caller, agent(1));
     const viaCenter = await phone.dial('811', undefined, ['X-Call-Center: 999']).done;
     expect(viaCenter.status).toBe(200);
@@ -83,12 +86,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('an agent who did not answer is skipped during the no-answer delay', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '801', strategy: 'top_down', maxWait: 0, ringTimeout: 1, delayNoAnswer: 60 },
-      [agent(1), agent(2)],
-    );
+    await callCenter({ dialId: '801', strategy: 'top_down', maxWait: 0, ringTimeout: 1, delayNoAnswer: 60 }, [
+      agent(1),
+      agent(2),
+    ]);
     const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
     first.answering = 'ignore';
     const one = await phone.call('801');
@@ -105,9 +106,7 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('a busy or rejecting agent is skipped during the busy and reject delays', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
+    await callCenter(
       { dialId: '807', strategy: 'top_down', maxWait: 0, ringTimeout: 2, delayBusy: 60, delayReject: 60 },
       [agent(1), agent(2), agent(3)],
     );
@@ -126,12 +125,11 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('round robin starts each call after the agent the last call was offered to', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '802', strategy: 'round_robin', maxWait: 0, ringTimeout: 1 },
-      [agent(1), agent(2), agent(3)],
-    );
+    await callCenter({ dialId: '802', strategy: 'round_robin', maxWait: 0, ringTimeout: 1 }, [
+      agent(1),
+      agent(2),
+      agent(3),
+    ]);
     const [phone] = await server.registered(caller, agent(1), agent(2), agent(3));
     const answeredBy: Array<string | null> = [];
     for (let call = 0; call < 4; call += 1) {
@@ -144,12 +142,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('ring all rings every agent at once and records the one who answered', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '803', strategy: 'ring_all', maxWait: 0, ringTimeout: 2 },
-      [agent(1), agent(2)],
-    );
+    await callCenter({ dialId: '803', strategy: 'ring_all', maxWait: 0, ringTimeout: 2 }, [
+      agent(1),
+      agent(2),
+    ]);
     const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
     first.answering = 'ignore';
     const outcome = await phone.call('803');
@@ -164,12 +160,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it("one agent's reject does not end a ring-all call, and keeps that agent out during the reject delay", async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '810', strategy: 'ring_all', maxWait: 0, ringTimeout: 3, delayReject: 60 },
-      [agent(1), agent(2)],
-    );
+    await callCenter({ dialId: '810', strategy: 'ring_all', maxWait: 0, ringTimeout: 3, delayReject: 60 }, [
+      agent(1),
+      agent(2),
+    ]);
     const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
     first.answering = 'reject';
     second.answerAfterMs = 500;
@@ -186,12 +180,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('longest idle offers the call to the agent whose last call ended longest ago', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '806', strategy: 'longest_idle', maxWait: 0, ringTimeout: 1 },
-      [agent(5), agent(6)],
-    );
+    await callCenter({ dialId: '806', strategy: 'longest_idle', maxWait: 0, ringTimeout: 1 }, [
+      agent(5),
+      agent(6),
+    ]);
     const [phone] = await server.registered(caller, agent(5), agent(6));
     const answeredBy: Array<string | null> = [];
     for (let call = 0; call < 3; call += 1) {
@@ -204,12 +196,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('an offline agent is skipped', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '805', strategy: 'top_down', maxWait: 0, ringTimeout: 1 },
-      [agent(4), agent(1)],
-    );
+    await callCenter({ dialId: '805', strategy: 'top_down', maxWait: 0, ringTimeout: 1 }, [
+      agent(4),
+      agent(1),
+    ]);
     const [phone, first] = await server.registered(caller, agent(1));
     const outcome = await phone.call('805');
     expect(outcome.status).toBe(200);
@@ -220,12 +210,10 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('the caller gives up at the max wait, the agents rung in turn, and the call is recorded as timed out in the queue', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '804', strategy: 'top_down', maxWait: 3, ringTimeout: 1 },
-      [agent(1), agent(2)],
-    );
+    await callCenter({ dialId: '804', strategy: 'top_down', maxWait: 3, ringTimeout: 1 }, [
+      agent(1),
+      agent(2),
+    ]);
     const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
     first.answering = 'ignore';
     second.answering = 'ignore';
@@ -244,12 +232,7 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('a caller who hangs up while the agents ring is recorded as cancelled', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '808', strategy: 'random', maxWait: 0, ringTimeout: 5 },
-      [agent(1), agent(2)],
-    );
+    await callCenter({ dialId: '808', strategy: 'random', maxWait: 0, ringTimeout: 5 }, [agent(1), agent(2)]);
     const [phone, first, second] = await server.registered(caller, agent(1), agent(2));
     first.answering = 'ignore';
     second.answering = 'ignore';
@@ -269,12 +252,7 @@ describe.runIf(sipServerTestable())('call centers ring their agents by strategy'
   });
 
   it('a call center with no agent online answers at once and records the call as not answered', async () => {
-    await addCallCenter(
-      server.sql(),
-      company,
-      { dialId: '809', strategy: 'top_down', maxWait: 30, ringTimeout: 5 },
-      [agent(4)],
-    );
+    await callCenter({ dialId: '809', strategy: 'top_down', maxWait: 30, ringTimeout: 5 }, [agent(4)]);
     const [phone] = await server.registered(caller);
     const outcome = await phone.call('809');
     expect(outcome.status).toBe(480);
