@@ -4,7 +4,17 @@
  * device maintenance tasks' and the algorithm mall's licences — and a module's face exports no table.
  */
 import type { JobType, TaskState } from '@vap/contracts';
-import { bigserial, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companyKeys, createdAt, timestamptz, users } from './schema.js';
 
 export const tasks = pgTable(
@@ -66,3 +76,17 @@ export const taskJobs = pgTable(
     index('task_jobs_state_lease').on(table.state, table.leaseUntil),
   ],
 );
+
+/**
+ * The columns of a table of a thing's deliveries, one row per device it is published to (modules/
+ * tasks published.ts `DeliveriesTable`): the engine's job carries it (task_jobs: its state, reason,
+ * attempts); publishing it to the device again gives the delivery a new job.
+ */
+export const deliveryColumns = () => ({
+  ...companyKeys(),
+  /** The device while bound to the company; its serial says which it was once it is not. */
+  deviceId: integer('device_id'),
+  sn: text('sn').notNull(),
+  jobId: bigint('job_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});

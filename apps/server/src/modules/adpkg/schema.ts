@@ -1,8 +1,8 @@
 /** Ad packages' tables (spec §2.3 adpkg_management, adpkg_design; issue 32). */
 import type { AdpkgItem } from '@vap/contracts';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { deliveryColumns } from '../../core/db/jobs.js';
 import { companyKeys, createdAt, updatedAt } from '../../core/db/schema.js';
-import { deliveryColumns } from '../tasks/schema.js';
 
 /** A layout of a device's screen: the top half's share, and its items in the order they are shown. */
 export const adPackages = pgTable(
@@ -20,7 +20,7 @@ export const adPackages = pgTable(
   (table) => [index('ad_packages_company_created').on(table.companyId, table.createdAt)],
 );
 
-/** A package published to one device: a delivery (tasks' `deliveryColumns`). */
+/** A package published to one device: a delivery (core/db jobs.ts `deliveryColumns`). */
 export const adPackageDeliveries = pgTable(
   'ad_package_deliveries',
   {

@@ -1,7 +1,7 @@
 /** Hologram parking's tables (spec §2.3 hologram_parking; issue 32). */
 import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { deliveryColumns } from '../../core/db/jobs.js';
 import { companyKeys, createdAt, updatedAt } from '../../core/db/schema.js';
-import { deliveryColumns } from '../tasks/schema.js';
 
 /** A screen-display scheme of a parking site, with its scheme file (a TAR archive in the object store). */
 export const hologramSchemes = pgTable(
@@ -22,7 +22,7 @@ export const hologramSchemes = pgTable(
   (table) => [index('hologram_schemes_company_created').on(table.companyId, table.createdAt)],
 );
 
-/** A scheme published to one device: a delivery (tasks' `deliveryColumns`). */
+/** A scheme published to one device: a delivery (core/db jobs.ts `deliveryColumns`). */
 export const hologramDeliveries = pgTable(
   'hologram_deliveries',
   {

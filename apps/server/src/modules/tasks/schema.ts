@@ -1,7 +1,7 @@
 /** The device tasks' tables (issue 16): firmware packages, tasks, and each device's job of a task. */
 import { TASK_TYPES } from '@vap/contracts';
 import { inArray } from 'drizzle-orm';
-import { bigint, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tasks } from '../../core/db/jobs.js';
 import { companyKeys, createdAt, updatedAt } from '../../core/db/schema.js';
 
@@ -23,20 +23,6 @@ export const firmwarePackages = pgTable(
     uniqueIndex('firmware_packages_company_model_version').on(table.companyId, table.model, table.version),
   ],
 );
-
-/**
- * The columns of a table of a thing's deliveries, one row per device it is published to (published.ts
- * `DeliveriesTable`): the task engine's job carries it (task_jobs: its state, reason, attempts);
- * publishing it to the device again gives the delivery a new job.
- */
-export const deliveryColumns = () => ({
-  ...companyKeys(),
-  /** The device while bound to the company; its serial says which it was once it is not. */
-  deviceId: integer('device_id'),
-  sn: text('sn').notNull(),
-  jobId: bigint('job_id', { mode: 'number' }).notNull(),
-  createdAt: createdAt(),
-});
 
 /** The tasks of page device_maintenance and its summary: every job type but the algorithm mall's licences. */
 export const maintenance = inArray(tasks.type, [...TASK_TYPES]);
