@@ -36,11 +36,11 @@
  * cards, which a page draws together (five chunks of a kilobyte or so, one request each, before).
  * Only the components join it, not what they import: that stays with the pages that share it.
  * And `data-table`: what a list page is made of — the design system's table, its pager, the list
- * page's frame, its filter form and `useFilters`, row actions and the export button — with what they
- * import that no earlier chunk holds. Left to itself the bundler cut these into a chunk per set of
- * pages sharing each (the pager alone, once a page of cards paged without a table; a tag, a
- * drawer's close button): an MQTT client list fetched 31 scripts, 13 of them under a kilobyte each,
- * and 22 since. A page with a table but no filters (the dashboards of the broker and of cloud
+ * page's frame, its filter form and `useFilters`, row actions, the export button and the table's
+ * export, and `useListDialog` — with what they import that no earlier chunk holds. Left to itself
+ * the bundler cut these into a chunk per set of pages sharing each (the pager alone, once a page of
+ * cards paged without a table; a tag, a drawer's close button): an MQTT client list fetched 31
+ * scripts, 13 of them under a kilobyte each, and 22 since. A page with a table but no filters (the dashboards of the broker and of cloud
  * storage) loads some 5 KB it does not draw.
  * Everything else (each page, what only pages share, services) keeps the bundler's own chunks.
  * index.html gets `<link rel="modulepreload">` for the entry's own imports, `sign-in` and the
@@ -372,7 +372,7 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
                 // What a list page is made of, together (see above).
                 {
                   name: 'data-table',
-                  test: /[\\/]ui[\\/]dist[\\/]components[\\/]data[\\/](data-table|pagination|list-page|filter-form|use-filters|row-actions|export-button)\.js$/,
+                  test: /[\\/]ui[\\/]dist[\\/]components[\\/]data[\\/](data-table|pagination|list-page|filter-form|use-filters|row-actions|row-actions-if|export-button|table-export-button|use-list-dialog)\.js$/,
                   priority: 0,
                 },
                 // The components alone: what they import is shared with their plugins' pages, which
