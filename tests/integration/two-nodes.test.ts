@@ -4,12 +4,9 @@
  * (issue 19 §7 "More than one node", docs/operations.md "Several servers").
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createPostgresDatabase, type PostgresDatabase } from '@vap/server/testing/postgres-databases';
+import { S3_TEST_BUCKET, startTestS3, type TestS3 } from '@vap/server/testing/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBucket, type TestBucket } from '../support/s3.js';
 import { DEMO, type RunningServer, startServer } from '../support/server.js';
 
 const md5 = (value: string | Buffer) => createHash('md5').update(value).digest('hex');
@@ -18,21 +15,18 @@ const LOGO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const BUCKET = 'vap-shared';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(testDatabaseUrl)('two server processes on one database and one bucket', () => {
   let database: PostgresDatabase;
-  let s3: TestBucket;
-  let s3Directory: string;
+  let s3: TestS3;
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
     database = await createPostgresDatabase(testDatabaseUrl as string, { prefix: 'vap_two_nodes' });
-    s3Directory = await mkdtemp(join(tmpdir(), 'vap-two-nodes-s3-'));
-    s3 = await startBucket(s3Directory, BUCKET);
+    s3 = await startTestS3();
     const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex'), ...s3.env };
     // One after the other: the first seeds the demo company, the second finds it.
     a = await startServer({ env });
@@ -42,7 +36,6 @@ describe.runIf(testDatabaseUrl)('two server processes on one database and one bu
     await a?.stop();
     await b?.stop();
     await s3?.close();
-    await rm(s3Directory, { recursive: true, force: true });
     await database?.drop();
   });
 
@@ -76,13 +69,13 @@ describe.runIf(testDatabaseUrl)('two server processes on one database and one bu
     });
     expect(put.status).toBe(204);
     const logo = (await userInfo(b.url, token)).company?.logo ?? '';
-    expect(logo).toContain(`/${BUCKET}/logo/`);
+    expect(logo).toContain(`/${S3_TEST_BUCKET}/logo/`);
     expect(logo).toContain(`_${md5(LOGO)}.png?`);
     const image = await fetch(logo);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(LOGO)).toBe(true);
     // B's own object route reads it from the bucket too.
-    const path = new URL(logo).pathname.replace(`/${BUCKET}/`, '');
+    const path = new URL(logo).pathname.replace(`/${S3_TEST_BUCKET}/`, '');
     const served = await fetch(`${b.url}/webapi/v1/pms/objects/${path}`, {
       headers: { authorization: `Bearer ${token}` },
     });

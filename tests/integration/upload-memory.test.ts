@@ -20,13 +20,12 @@ import {
   type PartUpload,
   UPLOAD_PART_BYTES,
 } from '@vap/contracts';
+import { startTestS3, type TestS3 } from '@vap/server/testing/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBucket, type TestBucket } from '../support/s3.js';
 import { apiToken, ROOT, type RunningServer, startServer, webapiCall } from '../support/server.js';
 
 const MB = 1024 * 1024;
 const SIZE = ADPKG_VIDEO_MAX_BYTES;
-const BUCKET = 'vap-uploads';
 /** How far above its resting memory the server may go while it takes the 100 MB. */
 const GROWTH_LIMIT = 40 * MB;
 
@@ -98,7 +97,7 @@ describe.each(['local', 's3'] as const)(
   'a 100 MB video uploaded in parts, the %s object store',
   (backend) => {
     let server: RunningServer;
-    let s3: TestBucket | undefined;
+    let s3: TestS3 | undefined;
     let folder: string;
     let video: string;
     let md5: string;
@@ -109,7 +108,7 @@ describe.each(['local', 's3'] as const)(
       folder = await mkdtemp(join(tmpdir(), 'vap-upload-memory-'));
       video = join(folder, 'video.mp4');
       md5 = await writeVideo(video, SIZE);
-      if (backend === 's3') s3 = await startBucket(join(folder, 's3'), BUCKET);
+      if (backend === 's3') s3 = await startTestS3();
       server = await startServer({ env: s3?.env ?? {} });
       token = await apiToken(server.url);
       const info = await webapiCall(server.url, 'GET', ACCOUNT_PATHS.user, token);

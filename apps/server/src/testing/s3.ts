@@ -15,6 +15,8 @@ export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3
 
 export interface TestS3 {
   endpoint: string;
+  /** The variables of a server process whose object store is the bucket (OBJECT_STORE=s3, S3_*). */
+  env: Record<string, string>;
   /** Where s3rver keeps the bucket's objects. */
   directory: string;
   backend(prefix?: string): S3ObjectBackend;
@@ -34,6 +36,13 @@ export async function startTestS3(): Promise<TestS3> {
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    env: {
+      OBJECT_STORE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: S3_TEST_BUCKET,
+      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+    },
     directory,
     backend: (prefix = '') =>
       new S3ObjectBackend({
