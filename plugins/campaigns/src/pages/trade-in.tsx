@@ -27,7 +27,7 @@ import {
   type TagTone,
   useFilters,
 } from '@vap/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   CampaignStateTag,
   CampaignsFailed,
@@ -36,8 +36,10 @@ import {
   useCampaigns,
   useLocalized,
 } from '../campaign.js';
-import { ApplyDialog } from './apply-dialog.js';
 import { ExchangeCard, VoucherTransfers } from './vouchers.js';
+
+// The application dialog loads when opened, as the voucher dialogs do.
+const ApplyDialog = lazy(() => import('./apply-dialog.js').then((m) => ({ default: m.ApplyDialog })));
 
 const STATUS_TONES: Record<TradeInStatus, TagTone> = {
   pending: 'primary',
@@ -139,7 +141,9 @@ function Policy({ campaign }: { campaign: Campaign }) {
         ) : null}
       </section>
       {applying && models.data ? (
-        <ApplyDialog campaign={campaign} models={models.data.items} onClose={() => setApplying(false)} />
+        <Suspense fallback={null}>
+          <ApplyDialog campaign={campaign} models={models.data.items} onClose={() => setApplying(false)} />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -1,39 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  type BalanceExchangeBody,
-  balanceExchangeBodySchema,
   CAMPAIGN_CALLS,
   type Campaign,
-  type CouponTarget,
   callKey,
-  exchangeCost,
   formatFen,
   VOUCHER_TRANSFER_FILTERS,
   VOUCHER_TRANSFER_STATUSES,
   type VoucherTransfer,
-  type VoucherTransferBody,
   type VoucherTransferStatus,
-  voucherTransferBodySchema,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import {
-  Button,
-  Card,
-  type Column,
-  FilterForm,
-  FormDialog,
-  FormField,
-  ListPage,
-  message,
-  QuantityField,
-  Select,
-  Tag,
-  type TagTone,
-  useFilters,
-  useZodForm,
-} from '@vap/ui';
-import { useState } from 'react';
+import { Button, Card, type Column, FilterForm, ListPage, Tag, type TagTone, useFilters } from '@vap/ui';
+import { lazy, Suspense, useState } from 'react';
 import { CampaignStateTag, CampaignWindow, TRANSFERS_TABLE, useLocalized } from '../campaign.js';
+
+// The dialogs load when opened: the page's first load is the wallet, the rules and the list.
+const ExchangeDialog = lazy(() =>
+  import('./voucher-dialogs.js').then((m) => ({ default: m.ExchangeDialog })),
+);
+const TransferDialog = lazy(() =>
+  import('./voucher-dialogs.js').then((m) => ({ default: m.TransferDialog })),
+);
 
 const STATUS_TONES: Record<VoucherTransferStatus, TagTone> = { success: 'success', failed: 'danger' };
 
@@ -44,14 +31,6 @@ export function useWallet() {
     queryKey: callKey(CAMPAIGN_CALLS.voucherWallet, {}),
     queryFn: ({ signal }) => client.voucherWallet({}, { signal }),
   });
-}
-
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: callKey(CAMPAIGN_CALLS.voucherWallet, {}) });
-    void queryClient.invalidateQueries({ queryKey: ['data-table', TRANSFERS_TABLE] });
-  };
 }
 
 /**
@@ -95,41 +74,12 @@ export function ExchangeCard({ campaign }: { campaign: Campaign }) {
           </p>
         ) : null}
       </section>
-      {exchanging ? <ExchangeDialog campaign={campaign} onClose={() => setExchanging(false)} /> : null}
+      {exchanging ? (
+        <Suspense fallback={null}>
+          <ExchangeDialog campaign={campaign} onClose={() => setExchanging(false)} />
+        </Suspense>
+      ) : null}
     </Card>
-  );
-}
-
-function ExchangeDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
-  const t = useT('campaigns');
-  const client = useClient(CAMPAIGN_CALLS);
-  const refresh = useRefresh();
-  const form = useZodForm(balanceExchangeBodySchema, { defaultValues: { quantity: 1 } });
-  const quantity = form.watch('quantity');
-  const counted = Number.isInteger(quantity) && quantity > 0 ? quantity : 0;
-  const submit = async (body: BalanceExchangeBody) => {
-    await client.exchangeBalance({ params: { id: campaign.id }, body });
-    message.success(t('exchange.done', { count: body.quantity }));
-    refresh();
-    onClose();
-  };
-  return (
-    <FormDialog
-      form={form}
-      title={t('exchange.title')}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={t('exchange.submit')}
-    >
-      <QuantityField name="quantity" label={t('exchange.quantity')} required />
-      <output aria-live="polite" className="text-base font-medium text-ink">
-        {t('exchange.cost', {
-          count: counted,
-          cost: formatFen(exchangeCost(counted, campaign.terms)),
-          value: formatFen(counted * campaign.terms.voucher_value_fen),
-        })}
-      </output>
-    </FormDialog>
   );
 }
 
@@ -219,68 +169,14 @@ export function VoucherTransfers() {
       emptyText={t('transfers.empty')}
     >
       {transferring && targets.data ? (
-        <TransferDialog
-          targets={targets.data.items}
-          usable={wallet.data?.vouchers ?? 0}
-          onClose={() => setTransferring(false)}
-        />
+        <Suspense fallback={null}>
+          <TransferDialog
+            targets={targets.data.items}
+            usable={wallet.data?.vouchers ?? 0}
+            onClose={() => setTransferring(false)}
+          />
+        </Suspense>
       ) : null}
     </ListPage>
-  );
-}
-
-function TransferDialog({
-  targets,
-  usable,
-  onClose,
-}: {
-  targets: readonly CouponTarget[];
-  usable: number;
-  onClose: () => void;
-}) {
-  const t = useT('campaigns');
-  const client = useClient(CAMPAIGN_CALLS);
-  const refresh = useRefresh();
-  const form = useZodForm(voucherTransferBodySchema, {
-    defaultValues: { company_id: undefined as unknown as number, quantity: 1 },
-  });
-  const submit = async (body: VoucherTransferBody) => {
-    try {
-      await client.transferVouchers({ body });
-      message.success(t('transfers.done', { count: body.quantity }));
-    } finally {
-      // A refused transfer is listed as failed: the list and the count change either way.
-      refresh();
-    }
-    onClose();
-  };
-  return (
-    <FormDialog
-      form={form}
-      title={t('transfers.dialog')}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={t('transfers.submit')}
-    >
-      {targets.length === 0 ? <p className="text-sm text-warning">{t('transfers.noTargets')}</p> : null}
-      <FormField
-        name="company_id"
-        label={t('transfers.target')}
-        required
-        render={({ field }) => (
-          <Select
-            ref={field.ref}
-            name={field.name}
-            options={targets.map((target) => ({ value: String(target.id), label: target.name }))}
-            placeholder={t('transfers.chooseTarget')}
-            value={field.value ? String(field.value) : ''}
-            onValueChange={(value) => field.onChange(Number(value))}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
-      <QuantityField name="quantity" label={t('transfers.quantity')} required />
-      <p className="text-sm text-ink-soft">{t('transfers.usableShort', { count: usable })}</p>
-    </FormDialog>
   );
 }
