@@ -19,10 +19,19 @@ import {
   useFilters,
   useListDialog,
 } from '@vap/ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { CredentialsDialog } from './credentials-dialog.js';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { ServerBanner, StatusTag, useLiveList } from './live.js';
-import { AgentPhoneDialog, DevicePhoneDialog } from './phone-dialogs.js';
+
+// The dialogs load when opened: a list's first load is its table.
+const DevicePhoneDialog = lazy(() =>
+  import('./phone-dialogs.js').then((m) => ({ default: m.DevicePhoneDialog })),
+);
+const AgentPhoneDialog = lazy(() =>
+  import('./phone-dialogs.js').then((m) => ({ default: m.AgentPhoneDialog })),
+);
+const CredentialsDialog = lazy(() =>
+  import('./credentials-dialog.js').then((m) => ({ default: m.CredentialsDialog })),
+);
 
 const SECTIONS = { device: 'devicePhone', agent: 'agentPhone' } as const;
 
@@ -174,19 +183,21 @@ export function PhoneList({
         </span>
       }
     >
-      {editor.dialog ? (
-        <Dialog
-          extension={editor.dialog === 'new' ? null : editor.dialog}
-          onClose={editor.close}
-          onSaved={(saved) => {
-            if (saved.credentials) setCredentials(saved.credentials);
-            editor.done();
-          }}
-        />
-      ) : null}
-      {credentials ? (
-        <CredentialsDialog credentials={credentials} onClose={() => setCredentials(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {editor.dialog ? (
+          <Dialog
+            extension={editor.dialog === 'new' ? null : editor.dialog}
+            onClose={editor.close}
+            onSaved={(saved) => {
+              if (saved.credentials) setCredentials(saved.credentials);
+              editor.done();
+            }}
+          />
+        ) : null}
+        {credentials ? (
+          <CredentialsDialog credentials={credentials} onClose={() => setCredentials(null)} />
+        ) : null}
+      </Suspense>
     </ListPage>
   );
 }
