@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type UploadPhase, uploadBusy } from './upload-phase.js';
+import { errorMessage, useCancellableRun } from './use-cancellable-run.js';
 
 /** What an upload of `useUploadPhase` is given: its signal, and the step it has reached. */
 export interface UploadStepContext {
@@ -35,24 +36,13 @@ export interface UploadPhaseRun {
  */
 export function useUploadPhase({ failed }: { failed: string }): UploadPhaseRun {
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  const { start, stop } = useCancellableRun();
 
-  const upload: UploadPhaseRun['upload'] = async (send) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    try {
-      return await send({ signal: controller.signal, step: setPhase });
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      const text = error instanceof Error ? error.message : '';
-      setPhase({ kind: 'failed', message: text || failed });
-      return undefined;
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-  };
+  const upload: UploadPhaseRun['upload'] = (send) =>
+    start(
+      (signal) => send({ signal, step: setPhase }),
+      (error) => setPhase({ kind: 'failed', message: errorMessage(error) || failed }),
+    );
 
   const save: UploadPhaseRun['save'] = async (record, refused) => {
     setPhase({ kind: 'saving' });
@@ -66,7 +56,7 @@ export function useUploadPhase({ failed }: { failed: string }): UploadPhaseRun {
   };
 
   const reset = () => {
-    running.current?.abort();
+    stop();
     setPhase({ kind: 'idle' });
   };
 

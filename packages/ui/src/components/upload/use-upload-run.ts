@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { UploadRequestContext } from './upload-types.js';
+import { errorMessage, useCancellableRun } from './use-cancellable-run.js';
 
 /** Where a dialog's upload of a workbook stands: nothing yet, sending, its failure, or the answer. */
 export type UploadRunPhase<Result> =
@@ -33,33 +34,25 @@ export interface UploadRun<Result> {
  */
 export function useUploadRun<Result>({ failed, describe }: UploadRunOptions): UploadRun<Result> {
   const [phase, setPhase] = useState<UploadRunPhase<Result>>({ kind: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  const { start, stop } = useCancellableRun();
 
-  const run: UploadRun<Result>['run'] = async (send) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
+  const run: UploadRun<Result>['run'] = (send) => {
     setPhase({ kind: 'uploading', progress: 0 });
-    try {
-      const result = await send({
-        signal: controller.signal,
-        onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
-      });
-      setPhase({ kind: 'done', result });
-      return result;
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      const text = describe?.(error) ?? (error instanceof Error ? error.message : '');
-      setPhase({ kind: 'failed', message: text || failed });
-      return undefined;
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
+    return start(
+      async (signal) => {
+        const result = await send({
+          signal,
+          onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+        });
+        setPhase({ kind: 'done', result });
+        return result;
+      },
+      (error) => setPhase({ kind: 'failed', message: (describe?.(error) ?? errorMessage(error)) || failed }),
+    );
   };
 
   const reset = () => {
-    running.current?.abort();
+    stop();
     setPhase({ kind: 'idle' });
   };
 
