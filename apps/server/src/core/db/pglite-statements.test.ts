@@ -113,6 +113,17 @@ describe('PGlite statements kept prepared (issue 13 §2)', () => {
     ]);
   });
 
+  it('lets the event loop run before each queued statement, so that what arrives meanwhile queues in turn', async () => {
+    const events: string[] = [];
+    const queued = [1, 2, 3, 4].map((n) =>
+      kept.query('select $1::int as n', [n]).then(() => events.push(`statement ${n}`)),
+    );
+    setImmediate(() => events.push('event loop'));
+    await Promise.all(queued);
+    expect(events.indexOf('event loop')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('event loop')).toBeLessThan(events.indexOf('statement 2'));
+  });
+
   it('parses a statement again when its result columns changed since it was kept', async () => {
     await kept.query('insert into things (name) values ($1)', ['one']);
     expect(

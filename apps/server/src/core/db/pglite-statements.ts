@@ -124,6 +124,13 @@ export class KeptStatements {
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
+    // Outside a transaction, the event loop reads what has arrived before the statement runs. PGlite
+    // runs a statement synchronously and hands its locks on through promises, so without this a queue
+    // of waiting statements ran to its end before the server read another request, and requests were
+    // served in rounds in no fair order: under 10 connections the device list's p99 was 2.5 times its
+    // mean. Read first, the requests queue in the order they came: p99 1.3 times the mean, for 3% of
+    // the throughput (issue 30).
+    if (!inTransaction) await new Promise((resolve) => setImmediate(resolve));
     const statement = await this.statementOf(text, options);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
