@@ -24,6 +24,7 @@ import { DialogHost } from './components/overlay/index.js';
 import { uiMessages } from './i18n.js';
 
 export { blobText, type Download, type DownloadCapture, downloadCapture } from './download-capture.js';
+export { fakeXhr, type SentRequest, type XhrReply } from './fake-xhr.js';
 
 /** The console's strings and the design system's, as the console passes them to the kernel. */
 export const sharedMessages = [

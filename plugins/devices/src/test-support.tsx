@@ -11,7 +11,7 @@ import {
   type TaskJob,
 } from '@vap/contracts';
 import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
-import { renderConsolePage } from '@vap/ui/testing';
+import { fakeXhr, renderConsolePage } from '@vap/ui/testing';
 import { vi } from 'vitest';
 import plugin from './index.js';
 import en from './locales/en.json';
@@ -173,66 +173,9 @@ export const taskAnswers = (
   [`GET ${TASK_PATHS.configTemplates}`]: { body: { items: templates } },
 });
 
-export interface SentUpload {
-  url: string;
-  headers: Record<string, string>;
-  fields: Record<string, string>;
-  file: File | null;
-  /** The form's parts by name, in the order sent. */
-  names: string[];
-}
-
-/**
- * An XMLHttpRequest that records each multipart upload, reports half of it sent at once and the
- * rest when `answer(sent)` (which may wait) gives the server's reply. Undo with `vi.unstubAllGlobals()`.
- */
-type UploadReply = { status: number; body: unknown };
-
-export function stubUploads(answer: (sent: SentUpload) => UploadReply | Promise<UploadReply>) {
-  const sent: SentUpload[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    readonly #progress: ((event: ProgressEvent) => void)[] = [];
-    readonly upload = {
-      addEventListener: (_type: string, listener: (event: ProgressEvent) => void) =>
-        this.#progress.push(listener),
-    };
-    readonly #on = new Map<string, () => void>();
-    readonly #request: SentUpload = { url: '', headers: {}, fields: {}, file: null, names: [] };
-    open(_method: string, url: string) {
-      this.#request.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.#request.headers[name] = value;
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.#on.set(type, listener);
-    }
-    abort() {
-      this.#on.get('abort')?.();
-    }
-    send(form: FormData) {
-      for (const [name, value] of form.entries()) {
-        this.#request.names.push(name);
-        if (typeof value === 'string') this.#request.fields[name] = value;
-        else this.#request.file = value as File;
-      }
-      sent.push(this.#request);
-      const progress = (loaded: number) => {
-        for (const listener of this.#progress)
-          listener({ lengthComputable: true, loaded, total: 2 } as ProgressEvent);
-      };
-      setTimeout(async () => {
-        progress(1);
-        const reply = await answer(this.#request);
-        progress(2);
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.#on.get('load')?.();
-      }, 0);
-    }
-  }
+/** Puts `fakeXhr` of `@vap/ui/testing` in the browser's place and returns the requests it records. Undo with `vi.unstubAllGlobals()`. */
+export function stubUploads(answer: Parameters<typeof fakeXhr>[0]) {
+  const { FakeXhr, sent } = fakeXhr(answer);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
 }

@@ -8,7 +8,7 @@ import {
   testMenuItem,
 } from '@vap/kernel/testing';
 import { DialogHost, dialogs, message, Toaster } from '@vap/ui';
-import { sharedMessages } from '@vap/ui/testing';
+import { fakeXhr, sharedMessages } from '@vap/ui/testing';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import accountPlugin from '../index.js';
@@ -65,48 +65,9 @@ export function stubImageSizes(sizes: Record<string, [number, number]> = {}) {
   );
 }
 
-export interface SentUpload {
-  url: string;
-  headers: Record<string, string>;
-  fields: Record<string, string>;
-  file: File | null;
-}
-
-/** An XMLHttpRequest that records the object-store upload and answers like the server. */
-export function stubUploads(answer: (sent: SentUpload) => { status: number; body: unknown }) {
-  const sent: SentUpload[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    readonly upload = { addEventListener: () => {} };
-    #listeners = new Map<string, () => void>();
-    #request: SentUpload = { url: '', headers: {}, fields: {}, file: null };
-    open(_method: string, url: string) {
-      this.#request.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.#request.headers[name] = value;
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.#listeners.set(type, listener);
-    }
-    abort() {
-      this.#listeners.get('abort')?.();
-    }
-    send(form: FormData) {
-      for (const [name, value] of form.entries()) {
-        if (typeof value === 'string') this.#request.fields[name] = value;
-        else this.#request.file = value as File;
-      }
-      sent.push(this.#request);
-      const { status, body } = answer(this.#request);
-      setTimeout(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.#listeners.get('load')?.();
-      }, 0);
-    }
-  }
+/** Puts `fakeXhr` of `@vap/ui/testing` in the browser's place and returns the requests it records. Undo with `vi.unstubAllGlobals()`. */
+export function stubUploads(answer: Parameters<typeof fakeXhr>[0]) {
+  const { FakeXhr, sent } = fakeXhr(answer);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { API_BASE, TASK_PATHS, WHITELIST_MAX_BYTES, type WhitelistCheck } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { blobText, downloadCapture } from '@vap/ui/testing';
+import { blobText, downloadCapture, type SentRequest } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import en from '../locales/en.json';
 import {
@@ -16,7 +16,6 @@ import {
   type PageOptions,
   renderDevicePage,
   rowActionNames,
-  type SentUpload,
   stubUploads,
   task,
   taskAnswers,
@@ -42,7 +41,10 @@ const PLATES: WhitelistCheck = {
 };
 const CARDS: WhitelistCheck = { entries: [], errors: [{ row: 2, value: '粤B12345', code: 'format' }] };
 /** The server's check: the rows as plates or as cards, by the list sent before the file. */
-const checkAs = ({ fields }: SentUpload) => ({ status: 200, body: fields.list === 'plate' ? PLATES : CARDS });
+const checkAs = ({ fields }: SentRequest) => ({
+  status: 200,
+  body: fields.list === 'plate' ? PLATES : CARDS,
+});
 
 const renderPage = (options: PageOptions = {}) =>
   renderDevicePage(

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, RESOURCE_PATHS, type Resource } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
+import { fakeXhr, findRow, renderConsolePage, rowAction, type XhrReply } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -45,40 +45,12 @@ type PartFate = 'store' | 'drop' | 'hang';
  * part with it, for its progress): records each PUT's URL and size and does to it what `fate` says.
  */
 function stubPartPuts(fate: (url: string) => PartFate = () => 'store') {
-  const sent: { url: string; size: number }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    readonly upload = { addEventListener: () => {} };
-    readonly #on = new Map<string, () => void>();
-    #url = '';
-    open(_method: string, url: string) {
-      this.#url = url;
-    }
-    setRequestHeader() {}
-    getResponseHeader(name: string) {
-      return name.toLowerCase() === 'etag' && this.status === 200 ? `"etag-${this.#url.length}"` : null;
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.#on.set(type, listener);
-    }
-    abort() {
-      this.#on.get('abort')?.();
-    }
-    send(body: Blob) {
-      sent.push({ url: this.#url, size: body.size });
-      const what = fate(this.#url);
-      if (what === 'hang') return;
-      setTimeout(() => {
-        if (what === 'drop') {
-          this.#on.get('error')?.();
-          return;
-        }
-        this.status = 200;
-        this.#on.get('load')?.();
-      }, 0);
-    }
-  }
+  const { FakeXhr, sent } = fakeXhr(({ url }): XhrReply | Promise<XhrReply> => {
+    const what = fate(url);
+    if (what === 'hang') return new Promise(() => {});
+    if (what === 'drop') return 'drop';
+    return { status: 200, headers: { ETag: `"etag-${url.length}"` } };
+  });
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
 }

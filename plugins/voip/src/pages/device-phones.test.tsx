@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
+import { fakeXhr, findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
@@ -33,28 +33,9 @@ const render = (answers = {}, options = {}) =>
 const table = () => screen.findByRole('table', { name: en.devicePhone.title });
 const rowOf = (text: string) => findRow(en.devicePhone.title, text);
 
-/** An XMLHttpRequest answering the import's upload at once. */
+/** An XMLHttpRequest answering the import's upload with `reply`. */
 function stubUpload(reply: { status: number; body: unknown }) {
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    readonly upload = { addEventListener: () => {} };
-    readonly #on = new Map<string, () => void>();
-    open() {}
-    setRequestHeader() {}
-    addEventListener(type: string, listener: () => void) {
-      this.#on.set(type, listener);
-    }
-    abort() {}
-    send() {
-      setTimeout(() => {
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.#on.get('load')?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(() => reply).FakeXhr);
 }
 
 describe('voip_device_phone (spec §2.3; issue 33)', () => {
