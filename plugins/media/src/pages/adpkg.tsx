@@ -1,20 +1,11 @@
 import { ADPKG_CALLS, ADPKG_FILTERS, type Adpkg } from '@vap/contracts';
 import { lazyExport, useClient, useNavigateTo, usePagePath, usePermission, useT } from '@vap/kernel';
-import {
-  Button,
-  type Column,
-  type DataTableHandle,
-  FilterForm,
-  ListPage,
-  rowActionsColumn,
-  useFilters,
-  useListDialog,
-} from '@vap/ui';
-import { type ReactNode, Suspense, useRef } from 'react';
-import { adpkgPublished, usePublished, useReadWhileDelivering } from './published.js';
+import { type Column, type DataTableHandle, useFilters, useListDialog } from '@vap/ui';
+import { type ReactNode, useRef } from 'react';
+import { adpkgPublished, usePublished } from './published.js';
+import { PublishedList } from './published-list.js';
 
 const AdpkgDialog = lazyExport(() => import('./adpkg-dialog.js'), 'AdpkgDialog');
-const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 
 /**
  * Ad packages (spec §2.3 adpkg_management; issue 32): the company's layouts of its devices'
@@ -27,7 +18,6 @@ const NEWEST_FIRST = [{ k: 'created_at', o: 'desc' as const }];
 export default function AdpkgPage() {
   const t = useT('media');
   const adpkg = useClient(ADPKG_CALLS);
-  const mayAdd = usePermission('add');
   const mayEdit = usePermission('edit');
   const mayDelete = usePermission('delete');
   const mayPublish = usePermission('publish');
@@ -37,7 +27,6 @@ export default function AdpkgPage() {
   const table = useRef<DataTableHandle>(null);
   const editor = useListDialog<Adpkg | 'new'>(table);
   const reload = () => table.current?.reload();
-  const readWhileDelivering = useReadWhileDelivering(table);
   const published = usePublished(adpkgPublished(adpkg, mayPublish), reload);
   const filters = useFilters(ADPKG_FILTERS, [
     { key: 'name', op: 'like', kind: 'text', label: t('adpkg.name'), className: 'w-48' },
@@ -51,23 +40,6 @@ export default function AdpkgPage() {
       render: (row) => t('adpkg.share', { share: row.top_share }),
     },
     { key: 'items', title: t('adpkg.items'), render: (row) => String(row.items.length) },
-    {
-      key: 'devices',
-      title: t('adpkg.devices'),
-      render: (row) =>
-        row.devices.total > 0 ? t('adpkg.deviceSummary', { ...row.devices }) : t('adpkg.noDevices'),
-    },
-    { key: 'updated_at', title: t('adpkg.updated'), kind: 'date' },
-    rowActionsColumn<Adpkg>(t('adpkg.actions'), (row) => [
-      { label: t('adpkg.showDevices'), onClick: () => published.showDevices(row) },
-      mayPublish && { label: t('adpkg.publish'), onClick: () => published.publish(row) },
-      mayDesign && {
-        label: t('adpkg.design'),
-        onClick: () => navigateTo('adpkg_design', { id: String(row.id), name: row.name }),
-      },
-      mayEdit && { label: t('adpkg.edit'), onClick: () => editor.open(row) },
-      mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => published.remove(row) },
-    ]),
   ];
 
   let dialog: ReactNode = published.dialog;
@@ -76,30 +48,25 @@ export default function AdpkgPage() {
     dialog = <AdpkgDialog pkg={editor.dialog} onClose={editor.close} onSaved={reload} />;
 
   return (
-    <>
-      <ListPage
-        title={t('adpkg.title')}
-        description={t('adpkg.description')}
-        filterForm={<FilterForm label={t('adpkg.filters')} filters={filters} />}
-        id="adpkg-packages"
-        ref={table}
-        columns={columns}
-        rowKey={(row) => row.id}
-        filters={filters.wheres}
-        initialQuery={{ orders: NEWEST_FIRST }}
-        load={async (query, signal) => readWhileDelivering(await adpkg.packages({ query }, { signal }))}
-        emptyText={t('adpkg.empty')}
-        toolbar={
-          mayAdd ? (
-            <span className="ml-auto flex items-center gap-2">
-              <Button variant="primary" onClick={() => editor.open('new')}>
-                {t('adpkg.add')}
-              </Button>
-            </span>
-          ) : null
-        }
-      />
-      {dialog ? <Suspense fallback={null}>{dialog}</Suspense> : null}
-    </>
+    <PublishedList
+      words="adpkg"
+      id="adpkg-packages"
+      table={table}
+      filters={filters}
+      columns={columns}
+      actions={(row) => [
+        { label: t('adpkg.showDevices'), onClick: () => published.showDevices(row) },
+        mayPublish && { label: t('adpkg.publish'), onClick: () => published.publish(row) },
+        mayDesign && {
+          label: t('adpkg.design'),
+          onClick: () => navigateTo('adpkg_design', { id: String(row.id), name: row.name }),
+        },
+        mayEdit && { label: t('adpkg.edit'), onClick: () => editor.open(row) },
+        mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => published.remove(row) },
+      ]}
+      list={(query, signal) => adpkg.packages({ query }, { signal })}
+      onAdd={() => editor.open('new')}
+      dialog={dialog}
+    />
   );
 }
