@@ -3,17 +3,17 @@ import { useClient, useLanguage, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirmThen,
+  confirmListChange,
   type DataTableHandle,
   FilterForm,
   formatFileSize,
+  ListEditor,
   ListPage,
-  message,
   rowActionsColumnIf,
   useFilters,
   useListDialog,
 } from '@vap/ui';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, useRef } from 'react';
 
 const ResourceDialog = lazy(() => import('./resource-dialog.js'));
 
@@ -50,11 +50,12 @@ export default function ManagementPage() {
 
   const remove = (row: Resource) => {
     const name = row.name[language];
-    void confirmThen({ title: t('deleteConfirm', { name }), okText: t('delete') }, async () => {
-      await resources.deleteResource({ params: { id: row.id } });
-      message.success(t('deleted', { name }));
-      table.current?.reload();
-    });
+    void confirmListChange(
+      table,
+      { title: t('deleteConfirm', { name }), okText: t('delete') },
+      () => resources.deleteResource({ params: { id: row.id } }),
+      t('deleted', { name }),
+    );
   };
 
   const columns: Column<Resource>[] = [
@@ -99,15 +100,12 @@ export default function ManagementPage() {
         ) : null
       }
     >
-      {editor.dialog ? (
-        <Suspense fallback={null}>
-          <ResourceDialog
-            resource={editor.dialog === 'new' ? null : editor.dialog}
-            onClose={editor.close}
-            onSaved={editor.done}
-          />
-        </Suspense>
-      ) : null}
+      <ListEditor
+        editor={editor}
+        render={(resource) => (
+          <ResourceDialog resource={resource} onClose={editor.close} onSaved={editor.done} />
+        )}
+      />
     </ListPage>
   );
 }

@@ -1,10 +1,9 @@
 import { useT } from '@vap/kernel';
 import {
   type Column,
-  confirmThen,
+  confirmListChange,
   DataTable,
   type DataTableHandle,
-  message,
   rowActionsColumn,
   Tag,
 } from '@vap/ui';
@@ -51,11 +50,7 @@ export function IssuedLinks<T extends IssuedLink>({
 }: IssuedLinksProps<T>) {
   const t = useT('resources');
   const ask = (link: T) =>
-    void confirmThen({ title: confirm, okText: t('share.revoke') }, async () => {
-      await revoke(link);
-      message.success(done);
-      table.current?.reload();
-    });
+    void confirmListChange(table, { title: confirm, okText: t('share.revoke') }, () => revoke(link), done);
   const stateOf = (link: T) => {
     if (link.revoked) return <Tag>{t('share.revoked')}</Tag>;
     if (!isLive(link)) return <Tag tone="warning">{t('share.expired')}</Tag>;

@@ -3,16 +3,16 @@ import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
-  confirmThen,
+  confirmListChange,
   type DataTableHandle,
   FilterForm,
+  ListEditor,
   ListPage,
-  message,
   rowActionsColumnIf,
   useFilters,
   useListDialog,
 } from '@vap/ui';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, useRef } from 'react';
 import { ServerBanner, StatusTag, useLiveList } from './live.js';
 
 const CallCenterDialog = lazy(() => import('./call-center-dialog.js'));
@@ -38,13 +38,11 @@ export default function CallCentersPage() {
   const seconds = (value: number) => t('seconds', { count: value });
 
   const remove = (row: VoipCallCenter) => {
-    void confirmThen(
+    void confirmListChange(
+      table,
       { title: t('callCenter.deleteConfirm', { name: row.name }), okText: t('delete') },
-      async () => {
-        await voip.deleteCallCenter({ params: { id: row.id } });
-        message.success(t('deleted', { name: row.name }));
-        table.current?.reload();
-      },
+      () => voip.deleteCallCenter({ params: { id: row.id } }),
+      t('deleted', { name: row.name }),
     );
   };
 
@@ -121,15 +119,10 @@ export default function CallCentersPage() {
         ) : null
       }
     >
-      {editor.dialog ? (
-        <Suspense fallback={null}>
-          <CallCenterDialog
-            center={editor.dialog === 'new' ? null : editor.dialog}
-            onClose={editor.close}
-            onSaved={editor.done}
-          />
-        </Suspense>
-      ) : null}
+      <ListEditor
+        editor={editor}
+        render={(center) => <CallCenterDialog center={center} onClose={editor.close} onSaved={editor.done} />}
+      />
     </ListPage>
   );
 }

@@ -9,11 +9,11 @@ import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   Button,
   type Column,
+  confirmListChange,
   confirmThen,
   type DataTableHandle,
   FilterForm,
   ListPage,
-  message,
   rowActionsColumnIf,
   Tag,
   useFilters,
@@ -84,14 +84,14 @@ export function PhoneList({
   ]);
 
   const remove = (row: VoipExtension) => {
-    void confirmThen(
+    void confirmListChange(
+      table,
       { title: t(`${section}.deleteConfirm`, { dialId: row.dial_id }), okText: t('delete') },
-      async () => {
-        if (kind === 'device') await voip.deleteDevicePhone({ params: { id: row.id } });
-        else await voip.deleteAgentPhone({ params: { id: row.id } });
-        message.success(t('deleted', { name: row.dial_id }));
-        table.current?.reload();
-      },
+      () =>
+        kind === 'device'
+          ? voip.deleteDevicePhone({ params: { id: row.id } })
+          : voip.deleteAgentPhone({ params: { id: row.id } }),
+      t('deleted', { name: row.dial_id }),
     );
   };
   const reset = (row: VoipExtension) => {

@@ -13,6 +13,8 @@ export {
 export { downloadBlob } from './download.js';
 export { ExportButton, type ExportButtonProps, shownListParams } from './export-button.js';
 export { FilterForm, type FilterFormProps } from './filter-form.js';
+export { confirmListChange } from './list-change.js';
+export { ListEditor } from './list-editor.js';
 export { ListPage, type ListPageProps } from './list-page.js';
 export { Pagination, type PaginationProps } from './pagination.js';
 export { type RowAction, RowActions, rowActionsColumn } from './row-actions.js';
