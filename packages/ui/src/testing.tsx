@@ -122,6 +122,17 @@ export function setVisibility(state: DocumentVisibilityState): void {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/**
+ * Clicks the list's Export button while more rows match than one export takes (`max`), and finds
+ * what the button says instead of asking the server (`TableExportButton`, spec §8).
+ */
+export async function exportTooMany(max = 5000): Promise<HTMLElement> {
+  await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+  return screen.findByText(
+    `At most ${max} rows can be exported at once: narrow the time range or the filters`,
+  );
+}
+
 /** The row of the table named `table` that shows `text`, once it does. */
 export async function findRow(table: string, text: string): Promise<HTMLElement> {
   const found = await screen.findByRole('table', { name: table });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
-import { blobText, choose, downloadCapture, findRow } from '@vap/ui/testing';
+import { blobText, choose, downloadCapture, exportTooMany, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
@@ -264,12 +264,7 @@ describe('invoice_record: the export', () => {
       },
     });
     await rowOf(invoicing.number);
-    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(
-      await screen.findByText(
-        'At most 5000 rows can be exported at once: narrow the time range or the filters',
-      ),
-    ).toBeTruthy();
+    expect(await exportTooMany()).toBeTruthy();
     expect(callsTo(api.calls, 'GET', FINANCE_PATHS.invoicesExport)).toEqual([]);
     expect(downloads.files).toEqual([]);
   });
