@@ -43,6 +43,14 @@ export function refusal(status: number, error: ApiErrorBody): { status: number; 
   return { status, body: error };
 }
 
+/** A page of a list as the server answers it: `items`, of `total` matching (all of them unless given). */
+export function pageOf<T>(
+  items: readonly T[],
+  total = items.length,
+): { body: { items: readonly T[]; total: number } } {
+  return { body: { items, total } };
+}
+
 export interface FakeApi {
   fetch: typeof globalThis.fetch;
   calls: RecordedCall[];

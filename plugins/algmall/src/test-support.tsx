@@ -70,8 +70,7 @@ export const authorisation = (
   ...partial,
 });
 
-/** A page of a list, as the server answers it. */
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf } from '@vap/kernel/testing';
 
 /** The detail page in the user's menu (a hidden page of the mall), for the cards to open. */
 export const detailMenu: MenuItem = {

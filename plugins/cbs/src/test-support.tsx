@@ -7,7 +7,7 @@ import {
   type CloudPackage,
   type MenuItem,
 } from '@vap/contracts';
-import type { Answers, RenderPageOptions } from '@vap/kernel/testing';
+import { type Answers, pageOf, type RenderPageOptions } from '@vap/kernel/testing';
 import { dialogs, message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -100,8 +100,7 @@ export const device = (partial: Partial<CloudDevice> & Pick<CloudDevice, 'id'>):
   ...partial,
 });
 
-/** A page of a list, as the server answers it. */
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf };
 
 /** What the page asks when it opens, answered: the figures, the packages and the devices. */
 export const baseAnswers = (

@@ -20,8 +20,7 @@ export function renderFinancePage(
   return renderConsolePage(plugin, name, answers, { ...options, beside });
 }
 
-/** A page of a list, as the server answers it. */
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf } from '@vap/kernel/testing';
 
 export const finance = (partial: Partial<Finance> = {}): Finance => ({
   balance: 123_456,

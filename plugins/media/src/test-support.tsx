@@ -20,8 +20,7 @@ export const scheme = (
   ...partial,
 });
 
-/** A page of a list, as the server answers it. */
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf } from '@vap/kernel/testing';
 
 /** Renders a page of the plugin as the console does (`@vap/ui/testing`). */
 export function renderMediaPage(name: string, answers: Answers, options: RenderPageOptions = {}) {

@@ -98,5 +98,4 @@ export const logEntry = (partial: Partial<MqttLogEntry> & Pick<MqttLogEntry, 'id
   ...partial,
 });
 
-/** A page of a list, as the server answers it. */
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf } from '@vap/kernel/testing';

@@ -19,7 +19,7 @@ export const resource = (partial: Partial<Resource> & Pick<Resource, 'id'>): Res
   ...partial,
 });
 
-export const pageOf = <T,>(items: readonly T[], total = items.length) => ({ body: { items, total } });
+export { pageOf } from '@vap/kernel/testing';
 
 /** Renders the resource download page as the console does, answering `answers`. */
 export function renderDownloadPage(answers: Answers, options: RenderPageOptions = {}) {

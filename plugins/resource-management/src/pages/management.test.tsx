@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, RESOURCE_PATHS, type Resource } from '@vap/contracts';
-import { callsTo } from '@vap/kernel/testing';
+import { callsTo, pageOf } from '@vap/kernel/testing';
 import { message } from '@vap/ui';
 import { fakeXhr, findRow, renderConsolePage, rowAction, type XhrReply } from '@vap/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,6 @@ const own = (partial: Partial<Resource> & Pick<Resource, 'id'>): Resource => ({
   updated_at: '2026-11-20T08:00:00.000Z',
   ...partial,
 });
-const pageOf = (items: Resource[]) => ({ body: { items, total: items.length } });
 const render = (answers = {}, options = {}) =>
   renderConsolePage(plugin, 'resource_management', { [LIST]: pageOf([own({ id: 3 })]), ...answers }, options);
 const table = () => screen.findByRole('table', { name: en.title });

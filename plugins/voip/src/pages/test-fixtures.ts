@@ -49,7 +49,7 @@ export const callCenter = (
   ...partial,
 });
 
-export const pageOf = <T>(items: T[]) => ({ body: { items, total: items.length } });
+export { pageOf } from '@vap/kernel/testing';
 
 /** Clicks Add once the list, the table named `list`, is shown; returns the dialog `title` it opens. */
 export async function openAddDialog(list: string, title: string): Promise<HTMLElement> {
