@@ -3,7 +3,7 @@
  * company: reading them needs the page that shows them.
  */
 import { ALGMALL_PATHS } from './api-paths.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./algmall.js')),
@@ -175,7 +175,7 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     },
     file: true,
     summary: `The authorisations that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   },
   licenceKey: {
     method: 'GET',
@@ -188,6 +188,6 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   exportOrders: exportOf(orders, {
     path: ALGMALL_PATHS.ordersExport,
     summary: `The orders that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
 });

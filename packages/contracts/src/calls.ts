@@ -12,7 +12,8 @@
  */
 import type { z } from 'zod';
 import type { AuditAction } from './audit.js';
-import type { FilterSpec, ListPage, ListQuery } from './list.js';
+import type { xlsxFileSchema } from './file-answers.js';
+import type { exportQuerySchema, FilterSpec, ListPage, ListQuery } from './list.js';
 import type { PageName } from './menu.js';
 import type { PluginPageName } from './plugin-page.js';
 
@@ -189,19 +190,34 @@ export function declareCalls<Module>(
 /** What a call of a row family (`rowCalls`) declares itself: all but its method, path and access. */
 type RowCallFacts<Module> = Omit<AreaCallDeclaration<Module>, 'method' | 'path' | 'access'>;
 
+/** The writes of a row family, each behind a button of the rows' page. */
+type RowWrite = 'create' | 'update' | 'remove';
+
 /**
  * The usual calls on an area's rows behind one page: `list` (GET the rows) and `get` (GET one row)
  * need the page; `create` (POST to the rows), `update` (PUT one row) and `remove` (DELETE one row)
- * its add, edit and delete buttons. Each gives a call its method, path and access; the call declares
- * the rest (its audit, refusals, summary and schemas). `schemas` is the area's loader, as
- * `declareCalls` takes it: it types the calls' schemas.
+ * its add, edit and delete buttons — or the page's own: `buttons` names one button for every write
+ * (the device groups' `group`), or a write's own where the catalogue gives it another (an upload).
+ * Each gives a call its method, path and access; the call declares the rest (its audit, refusals,
+ * summary and schemas). `schemas` is the area's loader, as `declareCalls` takes it: it types the
+ * calls' schemas.
  */
 export function rowCalls<
   Module,
   const Page extends PageAccess['page'],
   const Rows extends string,
   const Row extends string,
->(_schemas: () => Promise<Module>, { page, rows, row }: { page: Page; rows: Rows; row: Row }) {
+>(
+  _schemas: () => Promise<Module>,
+  {
+    page,
+    rows,
+    row,
+    buttons = {},
+  }: { page: Page; rows: Rows; row: Row; buttons?: string | Partial<Record<RowWrite, string>> },
+) {
+  const button = (write: RowWrite, usual: string) =>
+    typeof buttons === 'string' ? buttons : (buttons[write] ?? usual);
   const call =
     <const M extends HttpMethod, const P extends string, const A extends PageAccess>(
       method: M,
@@ -218,9 +234,9 @@ export function rowCalls<
   return {
     list: call('GET', rows, { page }),
     get: call('GET', row, { page }),
-    create: call('POST', rows, { page, button: 'add' }),
-    update: call('PUT', row, { page, button: 'edit' }),
-    remove: call('DELETE', row, { page, button: 'delete' }),
+    create: call('POST', rows, { page, button: button('create', 'add') }),
+    update: call('PUT', row, { page, button: button('update', 'edit') }),
+    remove: call('DELETE', row, { page, button: button('remove', 'delete') }),
   };
 }
 
@@ -242,6 +258,15 @@ export function exportOf<Module, const P extends string, S extends CallSchemas>(
   const access = { page: list.access.page, button: 'export' };
   return { method: 'GET', path, access, file: true, ...rest } as const;
 }
+
+/**
+ * The schemas of the usual export: the list's wheres and orders (`exportQuerySchema`), answered as
+ * a workbook's bytes (`xlsxFile`, the area's name for file-answers.ts's schema).
+ */
+export const xlsxExportSchemas = (s: {
+  exportQuerySchema: typeof exportQuerySchema;
+  xlsxFile: typeof xlsxFileSchema;
+}) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } });
 
 /** Any declared call. */
 // biome-ignore lint/suspicious/noExplicitAny: the widest call, whatever its schemas

@@ -7,7 +7,7 @@
  * device_verify, button `verify`). The dashboard card's summary is SUMMARY_CALLS.devices.
  */
 import { DEVICE_PATHS } from './api-paths.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
 import { DEVICE_EXPORT_MAX_ROWS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => {
@@ -28,6 +28,14 @@ const schemas = async () => {
 type Schemas = Awaited<ReturnType<typeof schemas>>;
 
 const maintenance = 'device_maintenance';
+
+/** The device groups: their writes need the page's `group` button. */
+const groups = rowCalls(schemas, {
+  page: maintenance,
+  rows: DEVICE_PATHS.groups,
+  row: DEVICE_PATHS.group.pattern,
+  buttons: 'group',
+});
 
 /** The device list, whose export has its page and filter. */
 const devices = {
@@ -147,28 +155,19 @@ export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
   exportDevices: exportOf(devices, {
     path: DEVICE_PATHS.export,
     summary: `The devices of a filter (wheres/orders as the list) as .xlsx, at most ${DEVICE_EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
-  groups: {
-    method: 'GET',
-    path: DEVICE_PATHS.groups,
-    access: { page: maintenance },
+  groups: groups.list({
     summary: 'The groups the caller sees, with their device counts, and the ungrouped count',
     schemas: (s) => ({ response: s.deviceGroupsSchema }),
-  },
-  createGroup: {
-    method: 'POST',
-    path: DEVICE_PATHS.groups,
-    access: { page: maintenance, button: 'group' },
+  }),
+  createGroup: groups.create({
     audit: 'device_group.create',
     errors: [404, 409],
     summary: 'Creates a group (needs all-group access)',
     schemas: (s) => ({ body: s.groupBodySchema, response: s.deviceGroupSchema }),
-  },
-  updateGroup: {
-    method: 'PUT',
-    path: DEVICE_PATHS.group.pattern,
-    access: { page: maintenance, button: 'group' },
+  }),
+  updateGroup: groups.update({
     audit: 'device_group.update',
     errors: [404, 409],
     summary: 'Renames a group or changes its maximum (never below its devices)',
@@ -177,21 +176,18 @@ export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
       body: s.groupBodySchema,
       response: s.deviceGroupSchema,
     }),
-  },
-  deleteGroup: {
-    method: 'DELETE',
-    path: DEVICE_PATHS.group.pattern,
-    access: { page: maintenance, button: 'group' },
+  }),
+  deleteGroup: groups.remove({
     audit: 'device_group.delete',
     errors: [404, 409],
     summary: 'Deletes a group; its devices become ungrouped (needs all-group access)',
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
-  },
+  }),
   bindRecords,
   exportBindRecords: exportOf(bindRecords, {
     path: DEVICE_PATHS.bindRecordsExport,
     summary: `The binding records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
   // Quiet in the console: the page shows a refusal (429, too many checks) in place.
   verify: {

@@ -8,7 +8,7 @@
  * payment's token is all the payer holds.
  */
 import { DEV_PAYMENT_PATHS, FINANCE_PATHS, PAYMENT_NOTIFY_PATHS } from './api-paths.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
 // finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
@@ -114,7 +114,7 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
   exportConsumption: exportOf(consumption, {
     path: FINANCE_PATHS.consumptionExport,
     summary: `The charges that match as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
   coupons: {
     method: 'GET',

@@ -4,7 +4,7 @@
  * packages, the month's usage and the calls are the console's.
  */
 import { PRS_PATHS } from './api-paths.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./plate-recognition.js')),
@@ -83,6 +83,6 @@ export const PRS_CALLS = declareCalls(schemas, ['plate recognition'], {
   exportCalls: exportOf(calls, {
     path: PRS_PATHS.callsExport,
     summary: `The calls that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
-    schemas: (s) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
 });

@@ -9,7 +9,7 @@
  * company's own.
  */
 import { RESOURCE_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./resources.js')),
@@ -20,6 +20,14 @@ const schemas = async () => ({
 
 const download = 'resource_download';
 const management = 'resource_management';
+
+/** The company's own resources: adding one is an upload (button `upload`). */
+const companyResources = rowCalls(schemas, {
+  page: management,
+  rows: RESOURCE_PATHS.company,
+  row: RESOURCE_PATHS.companyResource.pattern,
+  buttons: { create: 'upload' },
+});
 
 export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   resources: {
@@ -135,15 +143,12 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
     summary: "A resource's file by the official page's grant",
     schemas: (s) => ({ params: s.tokenResourceParamsSchema, response: null }),
   },
-  companyResources: {
-    method: 'GET',
-    path: RESOURCE_PATHS.company,
-    access: { page: management },
+  companyResources: companyResources.list({
     summary: "A page of the company's own resources, newest first",
     description:
       'wheres (base64 JSON): category =, text like, model like. orders: updated_at, size, downloads. 403 product_disabled without rsrc_mgt.',
     schemas: (s) => s.listSchemas(s.resourceSchema, s.RESOURCE_FILTERS, s.RESOURCE_ORDER_KEYS),
-  },
+  }),
   uploadToken: {
     method: 'POST',
     path: RESOURCE_PATHS.companyToken,
@@ -153,20 +158,14 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
       'A 10-minute upload token for resource/{companyId}_{md5}.bin of this size (at most 100 MB), sent to the object store in parts (its url starts the upload)',
     schemas: (s) => ({ body: s.resourceTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
-  createResource: {
-    method: 'POST',
-    path: RESOURCE_PATHS.company,
-    access: { page: management, button: 'upload' },
+  createResource: companyResources.create({
     audit: 'resources.create',
     status: 201,
     summary:
       "Records an uploaded file as one of the company's resources; 400 resource_not_uploaded when it is not stored",
     schemas: (s) => ({ body: s.createCompanyResourceBodySchema, response: s.resourceSchema }),
-  },
-  updateResource: {
-    method: 'PUT',
-    path: RESOURCE_PATHS.companyResource.pattern,
-    access: { page: management, button: 'edit' },
+  }),
+  updateResource: companyResources.update({
     audit: 'resources.update',
     errors: [404],
     summary: "Edits one of the company's own resources (its words, category, version and models)",
@@ -175,14 +174,11 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
       body: s.companyResourceBodySchema,
       response: s.resourceSchema,
     }),
-  },
-  deleteResource: {
-    method: 'DELETE',
-    path: RESOURCE_PATHS.companyResource.pattern,
-    access: { page: management, button: 'delete' },
+  }),
+  deleteResource: companyResources.remove({
     audit: 'resources.delete',
     errors: [404],
     summary: "Deletes one of the company's own resources; its share links stop working",
     schemas: (s) => ({ params: s.idParamsSchema, response: null }),
-  },
+  }),
 });

@@ -8,7 +8,7 @@
  */
 import { TASK_PATHS } from './api-paths.js';
 import type { PageAccess } from './calls.js';
-import { declareCalls, exportOf } from './calls.js';
+import { declareCalls, exportOf, rowCalls } from './calls.js';
 import type { TASK_BUTTONS } from './tasks.js';
 
 const schemas = async () => {
@@ -36,6 +36,21 @@ const whitelist: ButtonOf<'whitelist'> = { page: PAGE, button: 'whitelist' };
 
 type Schemas = Awaited<ReturnType<typeof schemas>>;
 
+/** The firmware packages: adding and deleting one needs the `upgrade` button (it has no edit). */
+const firmware = rowCalls(schemas, {
+  page: PAGE,
+  rows: TASK_PATHS.firmware,
+  row: TASK_PATHS.firmwareItem.pattern,
+  buttons: upgrade.button,
+});
+/** The configuration templates: their writes need the `config` button. */
+const configTemplates = rowCalls(schemas, {
+  page: PAGE,
+  rows: TASK_PATHS.configTemplates,
+  row: TASK_PATHS.configTemplate.pattern,
+  buttons: config.button,
+});
+
 /** A task's jobs, whose export has their page. */
 const jobs = {
   method: 'GET',
@@ -51,14 +66,11 @@ const jobs = {
 } as const;
 
 export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
-  firmware: {
-    method: 'GET',
-    path: TASK_PATHS.firmware,
-    access: { page: PAGE },
+  firmware: firmware.list({
     errors: [400, 404],
     summary: "The company's firmware packages, newest first",
     schemas: (s) => ({ response: s.firmwareListSchema }),
-  },
+  }),
   firmwareToken: {
     method: 'POST',
     path: TASK_PATHS.firmwareToken,
@@ -67,24 +79,18 @@ export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
     summary: 'An upload token for a firmware package firmware/{companyId}_{md5}.bin, at most 100 MB',
     schemas: (s) => ({ body: s.firmwareTokenBodySchema, response: s.uploadTokenResultSchema }),
   },
-  createFirmware: {
-    method: 'POST',
-    path: TASK_PATHS.firmware,
-    access: upgrade,
+  createFirmware: firmware.create({
     audit: 'firmware.create',
     errors: [404, 409],
     summary: 'Records an uploaded firmware package with its model, version and release notes',
     schemas: (s) => ({ body: s.createFirmwareBodySchema, response: s.firmwareSchema }),
-  },
-  deleteFirmware: {
-    method: 'DELETE',
-    path: TASK_PATHS.firmwareItem.pattern,
-    access: upgrade,
+  }),
+  deleteFirmware: firmware.remove({
     audit: 'firmware.delete',
     errors: [404, 409],
     summary: 'Deletes a firmware package that no unfinished task uses',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
-  },
+  }),
   tasks: {
     method: 'GET',
     path: TASK_PATHS.tasks,
@@ -136,27 +142,18 @@ export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
     summary: 'Cancels a task: its jobs not started fail `cancelled`, started ones run to their end',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
   },
-  configTemplates: {
-    method: 'GET',
-    path: TASK_PATHS.configTemplates,
-    access: { page: PAGE },
+  configTemplates: configTemplates.list({
     errors: [400, 404],
     summary: "The company's configuration templates, by name",
     schemas: (s) => ({ response: s.configTemplateListSchema }),
-  },
-  createConfigTemplate: {
-    method: 'POST',
-    path: TASK_PATHS.configTemplates,
-    access: config,
+  }),
+  createConfigTemplate: configTemplates.create({
     audit: 'config_template.create',
     errors: [404, 409],
     summary: 'Creates a configuration template (image, OSD, network, storage) for a model or every model',
     schemas: (s) => ({ body: s.configTemplateBodySchema, response: s.configTemplateSchema }),
-  },
-  updateConfigTemplate: {
-    method: 'PUT',
-    path: TASK_PATHS.configTemplate.pattern,
-    access: config,
+  }),
+  updateConfigTemplate: configTemplates.update({
     audit: 'config_template.update',
     errors: [404, 409],
     summary: 'Changes a configuration template (tasks keep what they applied)',
@@ -165,16 +162,13 @@ export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
       body: s.configTemplateBodySchema,
       response: s.configTemplateSchema,
     }),
-  },
-  deleteConfigTemplate: {
-    method: 'DELETE',
-    path: TASK_PATHS.configTemplate.pattern,
-    access: config,
+  }),
+  deleteConfigTemplate: configTemplates.remove({
     audit: 'config_template.delete',
     errors: [404],
     summary: 'Deletes a configuration template (tasks keep what they applied)',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
-  },
+  }),
   configure: {
     method: 'POST',
     path: TASK_PATHS.configuration,

@@ -6,7 +6,7 @@
  * product_disabled.
  */
 import { VOIP_PATHS } from './api-paths.js';
-import { declareCalls, exportOf, rowCalls } from './calls.js';
+import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
 const schemas = async () => ({
@@ -222,6 +222,6 @@ export const VOIP_CALLS = declareCalls(schemas, ['voip'], {
   exportDialRecords: exportOf(dialRecords, {
     path: VOIP_PATHS.dialRecordsExport,
     summary: `The dial records of a filter (wheres/orders as the list) as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows (400 log_export_too_many_rows)`,
-    schemas: (s: Schemas) => ({ query: s.exportQuerySchema, response: null, also: { 200: s.xlsxFile } }),
+    schemas: xlsxExportSchemas,
   }),
 });
