@@ -13,6 +13,23 @@ const schemas = async () => ({
   jsonFile: (await import('./file-answers.js')).jsonFileSchema,
 });
 
+/** A product's button, on the products page and on a product's own (buy, trial). */
+const productButton = <const B extends string>(button: B) =>
+  ({
+    anyOf: [
+      { page: 'algmall_product_list', button },
+      { page: 'algmall_product_detail', button },
+    ],
+  }) as const;
+
+/** The three pages that list the authorisations (online, offline, consumed), or a button of each. */
+const authorisationPages = (button?: 'export') =>
+  ({
+    anyOf: (['algmall_onauth', 'algmall_offauth', 'algmall_consume'] as const).map((page) =>
+      button ? { page, button } : { page },
+    ),
+  }) as const;
+
 /** algmall.ts's ORDER_EXPORT_MAX_ROWS (algmall.ts carries zod). */
 const EXPORT_MAX_ROWS = 5000;
 
@@ -30,9 +47,7 @@ const orders = {
 const authorisations = {
   method: 'GET',
   path: ALGMALL_PATHS.authorisations,
-  access: {
-    anyOf: [{ page: 'algmall_onauth' }, { page: 'algmall_offauth' }, { page: 'algmall_consume' }],
-  },
+  access: authorisationPages(),
   summary: "A page of the company's authorisations of devices, newest first",
   description:
     'wheres (base64 JSON): mode =, state = (in_progress, success, failed, cancelled, timeout), product_id =, sn like, created_at between.',
@@ -62,12 +77,7 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   buy: {
     method: 'POST',
     path: ALGMALL_PATHS.orders,
-    access: {
-      anyOf: [
-        { page: 'algmall_product_list', button: 'buy' },
-        { page: 'algmall_product_detail', button: 'buy' },
-      ],
-    },
+    access: productButton('buy'),
     audit: 'algmall.order.buy',
     errors: [404, 409],
     summary:
@@ -87,12 +97,7 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   trial: {
     method: 'POST',
     path: ALGMALL_PATHS.trials,
-    access: {
-      anyOf: [
-        { page: 'algmall_product_list', button: 'trial' },
-        { page: 'algmall_product_detail', button: 'trial' },
-      ],
-    },
+    access: productButton('trial'),
     audit: 'algmall.trial',
     errors: [404, 409],
     status: 201,
@@ -166,13 +171,7 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
   exportAuthorisations: {
     method: 'GET',
     path: ALGMALL_PATHS.authorisationsExport,
-    access: {
-      anyOf: [
-        { page: 'algmall_onauth', button: 'export' },
-        { page: 'algmall_offauth', button: 'export' },
-        { page: 'algmall_consume', button: 'export' },
-      ],
-    },
+    access: authorisationPages('export'),
     file: true,
     summary: `The authorisations that match as .xlsx, refused beyond ${EXPORT_MAX_ROWS} rows`,
     schemas: xlsxExportSchemas,
