@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { FilterSpec } from './list.js';
 import { DELIVERY_STATES, publicationSchemas } from './publication.js';
-import { wholeNumberSchema } from './validators.js';
+import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
 export const ADPKG_NAME_MAX_LENGTH = 50;
 /** The top half's share of the screen, in percent (spec §5.6). */
@@ -46,10 +46,7 @@ export type AdpkgItemType = (typeof ADPKG_ITEM_TYPES)[number];
 export const ADPKG_DELIVERY_STATES = DELIVERY_STATES;
 export type AdpkgDeliveryState = (typeof ADPKG_DELIVERY_STATES)[number];
 
-const resourceNameSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
+const resourceNameSchema = requiredTextSchema
   .max(ADPKG_RESOURCE_NAME_MAX_LENGTH, 'validation.adpkgResourceName')
   .regex(ADPKG_RESOURCE_NAME_PATTERN, 'validation.adpkgResourceName');
 
@@ -71,11 +68,7 @@ export type AdpkgItemForm = z.input<typeof adpkgItemFormSchema>;
 
 /** The add and edit form's fields but its items (the design page and the dialog edit those apart). */
 export const adpkgFieldsSchema = z.object({
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(ADPKG_NAME_MAX_LENGTH, 'validation.adpkgName'),
+  name: requiredTextSchema.max(ADPKG_NAME_MAX_LENGTH, 'validation.adpkgName'),
   top_share: wholeNumberSchema(ADPKG_TOP_SHARE_MIN, ADPKG_TOP_SHARE_MAX, 'validation.adpkgTopShare'),
 });
 

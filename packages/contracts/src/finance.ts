@@ -9,7 +9,7 @@ import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOf, idSchema } from './ids.js';
 import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
 import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './money.js';
-import { wholeNumberSchema } from './validators.js';
+import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
 /** An amount in fen: a whole number, within what the ledger keeps. */
 export const fenSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
@@ -140,31 +140,11 @@ export const devPaymentBodySchema = z.object({ action: z.enum(['confirm', 'cance
 
 /** The invoice details of spec §3 Invoice and §5.7: all required, the email checked. */
 export const invoiceDetailsSchema = z.object({
-  tax_id: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .regex(/^[0-9A-Za-z]{1,30}$/, 'validation.taxId'),
-  bank_name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(100, 'validation.bankName'),
-  bank_number: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .regex(/^[0-9][0-9 -]{0,39}$/, 'validation.bankNumber'),
-  address: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(200, 'validation.invoiceAddress'),
-  email: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .regex(patterns.email, 'validation.email'),
+  tax_id: requiredTextSchema.regex(/^[0-9A-Za-z]{1,30}$/, 'validation.taxId'),
+  bank_name: requiredTextSchema.max(100, 'validation.bankName'),
+  bank_number: requiredTextSchema.regex(/^[0-9][0-9 -]{0,39}$/, 'validation.bankNumber'),
+  address: requiredTextSchema.max(200, 'validation.invoiceAddress'),
+  email: requiredTextSchema.regex(patterns.email, 'validation.email'),
 });
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { HOLOGRAM_SCHEME_MAX_BYTES } from './constants.js';
 import type { FilterSpec } from './list.js';
 import { DELIVERY_STATES, publicationSchemas } from './publication.js';
+import { requiredTextSchema } from './validators.js';
 
 export const HOLOGRAM_SCHEME_NAME_MAX_LENGTH = 50;
 export const HOLOGRAM_SITE_MAX_LENGTH = 100;
@@ -51,16 +52,8 @@ export type HologramDeliveryState = (typeof HOLOGRAM_DELIVERY_STATES)[number];
 
 /** The add and edit form. */
 export const hologramSchemeFormSchema = z.object({
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(HOLOGRAM_SCHEME_NAME_MAX_LENGTH, 'validation.hologramName'),
-  site: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(HOLOGRAM_SITE_MAX_LENGTH, 'validation.hologramSite'),
+  name: requiredTextSchema.max(HOLOGRAM_SCHEME_NAME_MAX_LENGTH, 'validation.hologramName'),
+  site: requiredTextSchema.max(HOLOGRAM_SITE_MAX_LENGTH, 'validation.hologramSite'),
   /** The uploaded scheme file's object name. */
   file: schemeFileSchema,
 });

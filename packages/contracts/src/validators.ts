@@ -32,9 +32,14 @@ export const personNameSchema = z.string().trim().regex(patterns.personName, 'va
 export const wholeNumberSchema = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-/** The sign-in account: a mainland phone number or an email address. */
-export const accountSchema = z
+/** A form's text that must be given: trimmed, and not empty once trimmed; its own rules chain on. */
+export const requiredTextSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, 'validation.required')
-  .refine((value) => isMainlandPhone(value) || isEmail(value), 'validation.account');
+  .min(1, 'validation.required');
+
+/** The sign-in account: a mainland phone number or an email address. */
+export const accountSchema = requiredTextSchema.refine(
+  (value) => isMainlandPhone(value) || isEmail(value),
+  'validation.account',
+);

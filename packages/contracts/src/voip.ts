@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { type FilterSpec, instantSchema } from './list.js';
-import { wholeNumberSchema } from './validators.js';
+import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
 /** Spec §5.5: a dial id is 5–20 of digits, letters, `_`, `-`, `.`. */
 export const VOIP_DIAL_ID_PATTERN = /^[0-9A-Za-z_.-]{5,20}$/;
@@ -75,11 +75,7 @@ const displayNameSchema = z
   .trim()
   .max(VOIP_DISPLAY_NAME_MAX_LENGTH, 'validation.voipDisplayName')
   .default('');
-const deviceSnSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .max(64, 'validation.voipDeviceSn');
+const deviceSnSchema = requiredTextSchema.max(64, 'validation.voipDeviceSn');
 
 /** The add form of a device phone; without a password the server makes one up. */
 export const voipDevicePhoneFormSchema = z.object({
@@ -223,11 +219,7 @@ export type VoipImportResult = z.infer<typeof voipImportResultSchema>;
 /** The call center form (spec §3, §5.5), its agents in ringing order. */
 export const voipCallCenterFormSchema = z.object({
   dial_id: voipDialIdSchema,
-  name: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(VOIP_CALL_CENTER_NAME_MAX_LENGTH, 'validation.voipCallCenterName'),
+  name: requiredTextSchema.max(VOIP_CALL_CENTER_NAME_MAX_LENGTH, 'validation.voipCallCenterName'),
   strategy: z.enum(VOIP_STRATEGIES, { error: 'validation.required' }),
   max_wait: wholeNumberSchema(0, VOIP_MAX_WAIT_SECONDS, 'validation.voipMaxWait'),
   ring_timeout: wholeNumberSchema(
