@@ -6,7 +6,7 @@
  * name; published to chosen devices as jobs of the task engine, each device's delivery with its state.
  */
 import { z } from 'zod';
-import type { FilterSpec } from './list.js';
+import { type FilterSpec, filterTextSchema } from './list.js';
 import { DELIVERY_STATES, publicationSchemas } from './publication.js';
 import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
@@ -134,7 +134,7 @@ export const adpkgSchema = z.object({
 });
 export type Adpkg = z.infer<typeof adpkgSchema>;
 export const ADPKG_FILTERS = {
-  name: { like: z.string().trim().min(1).max(ADPKG_NAME_MAX_LENGTH) },
+  name: { like: filterTextSchema(ADPKG_NAME_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const ADPKG_ORDER_KEYS = ['created_at', 'name'] as const;
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_KINDS, LANGUAGES, type Language } from './constants.js';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 /** A product's code: its key across loads (letters, digits, underscore and dash, 2–40). */
 export const PRODUCT_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
@@ -95,7 +95,7 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
  */
 export const PRODUCT_FILTERS = {
   kind: { '=': z.enum(DEVICE_KINDS) },
-  text: { like: z.string().trim().min(1).max(PRODUCT_NAME_MAX_LENGTH) },
+  text: { like: filterTextSchema(PRODUCT_NAME_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const PRODUCT_ORDER_KEYS = ['name', 'price_fen', 'updated_at'] as const;
 
@@ -143,7 +143,7 @@ export type AlgmallOrder = z.infer<typeof algmallOrderSchema>;
 
 /** `wheres` of the orders (page algmall_order). */
 export const ALGMALL_ORDER_FILTERS = {
-  number: { like: z.string().trim().min(1).max(32) },
+  number: { like: filterTextSchema(32) },
   product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
@@ -192,7 +192,7 @@ export const authorisableDeviceSchema = z.object({
 });
 export type AuthorisableDevice = z.infer<typeof authorisableDeviceSchema>;
 export const AUTHORISABLE_DEVICE_FILTERS = {
-  sn: { like: z.string().trim().min(1).max(64) },
+  sn: { like: filterTextSchema(64) },
 } as const satisfies FilterSpec;
 
 /** One device's authorisation of a product (pages algmall_onauth, algmall_offauth, algmall_consume). */
@@ -235,7 +235,7 @@ export const AUTHORISATION_FILTERS = {
   mode: { '=': z.enum(AUTHORISATION_MODES) },
   state: { '=': z.enum(AUTHORISATION_STATES) },
   product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
-  sn: { like: z.string().trim().min(1).max(64) },
+  sn: { like: filterTextSchema(64) },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const AUTHORISATION_ORDER_KEYS = ['created_at'] as const;

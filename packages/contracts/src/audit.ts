@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOrZeroSchema } from './ids.js';
-import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, listQuerySchema } from './list.js';
 
 /** The page that shows the log; only the company owner may open it. */
 export const AUDIT_PAGE = 'system_audit' as const;
@@ -151,7 +151,7 @@ export const auditListQuerySchema = listQuerySchema;
 /** `wheres` of the list and the export. */
 export const AUDIT_FILTERS = {
   user_id: { '=': idOrZeroSchema },
-  action: { '=': auditActionNameSchema, like: z.string().trim().min(1).max(64) },
+  action: { '=': auditActionNameSchema, like: filterTextSchema(64) },
   created_at: { between: z.tuple([instantSchema, instantSchema]), '>=': instantSchema, '<=': instantSchema },
 } as const satisfies FilterSpec;
 

@@ -7,7 +7,7 @@
  * application's vouchers are credited once, within TRADE_IN_CREDIT_HOURS.
  */
 import { z } from 'zod';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 export const CAMPAIGN_KINDS = ['trade_in', 'balance_exchange'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -130,7 +130,7 @@ export type TradeInApplication = z.infer<typeof tradeInApplicationSchema>;
 
 export const TRADE_IN_FILTERS = {
   status: { '=': z.enum(TRADE_IN_STATUSES) },
-  tracking_number: { like: z.string().trim().min(1).max(TRACKING_NUMBER_MAX_LENGTH) },
+  tracking_number: { like: filterTextSchema(TRACKING_NUMBER_MAX_LENGTH) },
   submitted_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const TRADE_IN_ORDER_KEYS = ['submitted_at'] as const;

@@ -10,8 +10,7 @@ import { z } from 'zod';
 import { isDeviceSerial, patterns } from './checks.js';
 import { CLOUD_STATES, DEVICE_KINDS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOrZeroSchema, idParamsSchema, idSchema, idTextSchema } from './ids.js';
-import type { FilterSpec } from './list.js';
-import { instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 import { wholeNumberSchema } from './validators.js';
 
 // ---- the rules of §5.1 and §5.4 ----------------------------------------------------------------
@@ -116,11 +115,11 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const DEVICE_FILTERS = {
-  sn: { '=': z.string().trim().min(1).max(20), like: z.string().trim().min(1).max(20) },
-  name: { like: z.string().trim().min(1).max(DEVICE_NAME_MAX_LENGTH) },
+  sn: { '=': filterTextSchema(20), like: filterTextSchema(20) },
+  name: { like: filterTextSchema(DEVICE_NAME_MAX_LENGTH) },
   model: {
-    '=': z.string().trim().min(1).max(64),
-    in: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+    '=': filterTextSchema(64),
+    in: z.array(filterTextSchema(64)).min(1).max(50),
   },
   /** `UNGROUPED` (0) selects the devices in no group. */
   group_id: {
@@ -129,7 +128,7 @@ export const DEVICE_FILTERS = {
   },
   status: { '=': z.enum(DEVICE_STATUSES) },
   network_mode: { '=': z.enum(NETWORK_MODES) },
-  firmware_version: { '=': z.string().trim().min(1).max(64), like: z.string().trim().min(1).max(64) },
+  firmware_version: { '=': filterTextSchema(64), like: filterTextSchema(64) },
   company_id: { '=': idSchema },
 } as const satisfies FilterSpec;
 export const DEVICE_ORDER_KEYS = [
@@ -328,7 +327,7 @@ export const bindRecordSchema = z.object({
 export type BindRecord = z.infer<typeof bindRecordSchema>;
 
 export const BIND_RECORD_FILTERS = {
-  sn: { '=': z.string().trim().min(1).max(20), like: z.string().trim().min(1).max(20) },
+  sn: { '=': filterTextSchema(20), like: filterTextSchema(20) },
   action: { '=': z.enum(BIND_ACTIONS) },
   source: { '=': z.enum(BIND_SOURCES) },
   operator_id: { '=': idOrZeroSchema },

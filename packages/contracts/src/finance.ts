@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { patterns } from './checks.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOf, idSchema } from './ids.js';
-import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, listQuerySchema } from './list.js';
 import { fenOfYuan, formatFen, RECHARGE_MAX_FEN } from './money.js';
 import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
@@ -104,7 +104,7 @@ export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
 /** `wheres` of the recharge orders. */
 export const RECHARGE_FILTERS = {
   state: { '=': z.enum(RECHARGE_STATES) },
-  number: { like: z.string().trim().min(1).max(32) },
+  number: { like: filterTextSchema(32) },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 
@@ -228,7 +228,7 @@ export type ConsumptionPage = z.infer<typeof consumptionPageSchema>;
 /** `wheres` of the consumption records and their export. */
 export const CONSUMPTION_FILTERS = {
   product: { '=': z.enum(CHARGE_PRODUCTS) },
-  reference: { like: z.string().trim().min(1).max(64) },
+  reference: { like: filterTextSchema(64) },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 
@@ -306,7 +306,7 @@ export type Coupon = z.infer<typeof couponSchema>;
 
 export const COUPON_FILTERS = {
   state: { '=': z.enum(COUPON_STATES) },
-  code: { like: z.string().trim().min(1).max(16) },
+  code: { like: filterTextSchema(16) },
 } as const satisfies FilterSpec;
 
 /** POST coupons/:id/transfer: the first-level customer that receives it. */
@@ -359,7 +359,7 @@ export type InvoiceRequestBody = z.infer<typeof invoiceRequestBodySchema>;
 
 export const INVOICE_FILTERS = {
   state: { '=': z.enum(['invoicing', 'invoiced']) },
-  number: { like: z.string().trim().min(1).max(32) },
+  number: { like: filterTextSchema(32) },
   requested_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 
@@ -381,7 +381,7 @@ export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
 export const INVOICE_PAYMENT_FILTERS = {
   invoice_state: { '=': z.enum(INVOICE_STATES) },
-  number: { like: z.string().trim().min(1).max(32) },
+  number: { like: filterTextSchema(32) },
 } as const satisfies FilterSpec;
 
 /** GET/PUT invoice_details: the company's invoice details (also part of GET/PUT /finance). */

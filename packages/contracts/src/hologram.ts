@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { HOLOGRAM_SCHEME_MAX_BYTES } from './constants.js';
-import type { FilterSpec } from './list.js';
+import { type FilterSpec, filterTextSchema } from './list.js';
 import { DELIVERY_STATES, publicationSchemas } from './publication.js';
 import { requiredTextSchema } from './validators.js';
 
@@ -88,8 +88,8 @@ export const hologramSchemeSchema = z.object({
 });
 export type HologramScheme = z.infer<typeof hologramSchemeSchema>;
 export const HOLOGRAM_SCHEME_FILTERS = {
-  name: { like: z.string().trim().min(1).max(HOLOGRAM_SCHEME_NAME_MAX_LENGTH) },
-  site: { like: z.string().trim().min(1).max(HOLOGRAM_SITE_MAX_LENGTH) },
+  name: { like: filterTextSchema(HOLOGRAM_SCHEME_NAME_MAX_LENGTH) },
+  site: { like: filterTextSchema(HOLOGRAM_SITE_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const HOLOGRAM_SCHEME_ORDER_KEYS = ['created_at', 'name'] as const;
 

@@ -85,6 +85,9 @@ export const instantSchema = z.iso.datetime({ offset: true }).refine((value) => 
   return at >= FIRST_INSTANT && at <= LAST_INSTANT;
 });
 
+/** The text a filter matches (`like`, or `=` on a text key): trimmed, never empty, at most `max` characters. */
+export const filterTextSchema = (max: number) => z.string().trim().min(1).max(max);
+
 /** A filter of a list, typed by its spec. */
 export type FilterOf<S extends FilterSpec> = {
   [K in keyof S & string]: { k: K; o: keyof S[K] & Where['o']; v: unknown };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idParamsSchema } from './ids.js';
-import { type FilterSpec, instantSchema, listQuerySchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, listQuerySchema } from './list.js';
 
 export const readStateSchema = z.union([z.literal(0), z.literal(1)]);
 export type ReadState = z.infer<typeof readStateSchema>;
@@ -68,7 +68,7 @@ export const ntcCountQuerySchema = ntcListQuerySchema.pick({ wheres: true });
 /** `{id}` of `PUT …/{id}/read`. */
 export const ntcIdParamsSchema = idParamsSchema;
 
-const titleFilter = { like: z.string().trim().min(1).max(NOTICE_TITLE_MAX_LENGTH) };
+const titleFilter = { like: filterTextSchema(NOTICE_TITLE_MAX_LENGTH) };
 const instantFilter = {
   between: z.tuple([instantSchema, instantSchema]),
   '>=': instantSchema,

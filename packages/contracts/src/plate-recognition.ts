@@ -6,7 +6,7 @@
  * (`prs.plateTypes.<type>` of locales/server), listed here once as codes.
  */
 import { z } from 'zod';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 /**
  * The 28 plate types (spec §9), after the codes of China's vehicle registration (GA 24.7: 01–17,
@@ -217,7 +217,7 @@ export type PrsCall = z.infer<typeof prsCallSchema>;
 export const PRS_CALL_FILTERS = {
   at: { between: z.tuple([instantSchema, instantSchema]) },
   billing: { '=': z.enum(PRS_BILLINGS) },
-  plate: { like: z.string().trim().min(1).max(16) },
+  plate: { like: filterTextSchema(16) },
 } as const satisfies FilterSpec;
 export const PRS_CALL_ORDER_KEYS = ['at', 'amount'] as const;
 

@@ -5,7 +5,7 @@
  * `publicationSchemas`, under the area's own names.
  */
 import { z } from 'zod';
-import type { FilterSpec } from './list.js';
+import { type FilterSpec, filterTextSchema } from './list.js';
 
 /** A device's delivery: on its way (pending or running), shown, or failed. */
 export const DELIVERY_STATES = ['in_progress', 'success', 'failed'] as const;
@@ -40,7 +40,7 @@ export function publicationSchemas({ maxDevices, noDevices }: { maxDevices: numb
     }),
     deliveryFilters: {
       state: { '=': z.enum(DELIVERY_STATES) },
-      sn: { like: z.string().trim().min(1).max(64) },
+      sn: { like: filterTextSchema(64) },
     } as const satisfies FilterSpec,
     /** POST …/devices: publishes the row to these devices of the caller's groups. */
     publishBodySchema: z.object({ device_ids: deviceIdsSchema.min(1, noDevices).max(maxDevices) }),
@@ -56,7 +56,7 @@ export function publicationSchemas({ maxDevices, noDevices }: { maxDevices: numb
       online: z.boolean(),
     }),
     deviceFilters: {
-      sn: { like: z.string().trim().min(1).max(64) },
+      sn: { like: filterTextSchema(64) },
     } as const satisfies FilterSpec,
   };
 }

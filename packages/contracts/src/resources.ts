@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './constants.js';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 export const RESOURCE_CATEGORIES = ['tool', 'sdk', 'manual', 'app', 'firmware', 'other'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
@@ -97,8 +97,8 @@ export type Resource = z.infer<typeof resourceSchema>;
 /** The resource lists' filters: category, words of its name in any language, a model. */
 export const RESOURCE_FILTERS = {
   category: { '=': z.enum(RESOURCE_CATEGORIES) },
-  text: { like: z.string().trim().min(1).max(RESOURCE_NAME_MAX_LENGTH) },
-  model: { like: z.string().trim().min(1).max(RESOURCE_MODEL_MAX_LENGTH) },
+  text: { like: filterTextSchema(RESOURCE_NAME_MAX_LENGTH) },
+  model: { like: filterTextSchema(RESOURCE_MODEL_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const RESOURCE_ORDER_KEYS = ['updated_at', 'size', 'downloads'] as const;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { OWNER_ROLE_ID } from './constants.js';
 import { idOf, idOrZeroSchema, idParamsSchema, idSchema } from './ids.js';
-import type { FilterSpec } from './list.js';
+import { type FilterSpec, filterTextSchema } from './list.js';
 import { type MenusMap, menusMapSchema } from './menu.js';
 import {
   emailSchema,
@@ -83,8 +83,8 @@ export type UserRoleBody = z.infer<typeof userRoleBodySchema>;
 export const createdSchema = z.object({ id: z.number().int() });
 
 export const USER_FILTERS = {
-  phone: { '=': phoneSchema, like: z.string().trim().min(1).max(11).regex(/^\d+$/) },
-  nickname: { like: z.string().trim().min(1).max(10) },
+  phone: { '=': phoneSchema, like: filterTextSchema(11).regex(/^\d+$/) },
+  nickname: { like: filterTextSchema(10) },
   role_id: { '=': idOrZeroSchema },
 } as const satisfies FilterSpec;
 export const USER_ORDER_KEYS = ['created_at', 'phone', 'nickname', 'role_id'] as const;
@@ -106,7 +106,7 @@ export const childCompanySchema = z.object({
 export type ChildCompany = z.infer<typeof childCompanySchema>;
 
 export const CHILD_FILTERS = {
-  name: { like: z.string().trim().min(1).max(100) },
+  name: { like: filterTextSchema(100) },
   verify_status: { '=': z.number().int().min(0).max(3) },
 } as const satisfies FilterSpec;
 export const CHILD_ORDER_KEYS = ['created_at', 'name'] as const;

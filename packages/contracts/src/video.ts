@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_KINDS } from './constants.js';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 /** A recording is at most 100 MB, as any video (spec §5.6). */
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
@@ -63,7 +63,7 @@ export const videoDeviceSchema = z.object({
 });
 export type VideoDevice = z.infer<typeof videoDeviceSchema>;
 export const VIDEO_DEVICE_FILTERS = {
-  sn: { like: z.string().trim().min(1).max(20) },
+  sn: { like: filterTextSchema(20) },
 } as const satisfies FilterSpec;
 
 export const videoRecordingSchema = z.object({

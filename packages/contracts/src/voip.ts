@@ -6,7 +6,7 @@
  * it is reset.
  */
 import { z } from 'zod';
-import { type FilterSpec, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
 /** Spec §5.5: a dial id is 5–20 of digits, letters, `_`, `-`, `.`. */
@@ -152,9 +152,9 @@ export const voipCredentialsSchema = z.object({
 export type VoipCredentials = z.infer<typeof voipCredentialsSchema>;
 
 export const VOIP_EXTENSION_FILTERS = {
-  dial_id: { like: z.string().trim().min(1).max(20) },
-  display_name: { like: z.string().trim().min(1).max(VOIP_DISPLAY_NAME_MAX_LENGTH) },
-  device_sn: { like: z.string().trim().min(1).max(64) },
+  dial_id: { like: filterTextSchema(20) },
+  display_name: { like: filterTextSchema(VOIP_DISPLAY_NAME_MAX_LENGTH) },
+  device_sn: { like: filterTextSchema(64) },
 } as const satisfies FilterSpec;
 export const VOIP_EXTENSION_ORDER_KEYS = ['created_at', 'dial_id'] as const;
 
@@ -180,7 +180,7 @@ export const voipDeviceSchema = z.object({
 });
 export type VoipDevice = z.infer<typeof voipDeviceSchema>;
 export const VOIP_DEVICE_FILTERS = {
-  sn: { like: z.string().trim().min(1).max(64) },
+  sn: { like: filterTextSchema(64) },
 } as const satisfies FilterSpec;
 
 /**
@@ -263,8 +263,8 @@ export const voipCallCenterSchema = z.object({
 });
 export type VoipCallCenter = z.infer<typeof voipCallCenterSchema>;
 export const VOIP_CALL_CENTER_FILTERS = {
-  dial_id: { like: z.string().trim().min(1).max(20) },
-  name: { like: z.string().trim().min(1).max(VOIP_CALL_CENTER_NAME_MAX_LENGTH) },
+  dial_id: { like: filterTextSchema(20) },
+  name: { like: filterTextSchema(VOIP_CALL_CENTER_NAME_MAX_LENGTH) },
 } as const satisfies FilterSpec;
 export const VOIP_CALL_CENTER_ORDER_KEYS = ['created_at', 'dial_id', 'name'] as const;
 
@@ -290,7 +290,7 @@ export type VoipDialRecord = z.infer<typeof voipDialRecordSchema>;
 export const VOIP_DIAL_RECORD_FILTERS = {
   started_at: { between: z.tuple([instantSchema, instantSchema]), '>=': instantSchema, '<=': instantSchema },
   /** An extension's dial id: the caller, the callee or the agent. */
-  extension: { '=': z.string().trim().min(1).max(20) },
+  extension: { '=': filterTextSchema(20) },
   call_center_id: { '=': z.number().int().min(1).max(2_147_483_647) },
   result: { '=': z.enum(VOIP_DIAL_RESULTS) },
 } as const satisfies FilterSpec;
