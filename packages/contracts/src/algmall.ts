@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_KINDS, LANGUAGES, type Language } from './constants.js';
+import { idSchema } from './ids.js';
 import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 /** A product's code: its key across loads (letters, digits, underscore and dash, 2–40). */
@@ -110,7 +111,7 @@ export const ORDER_EXPORT_MAX_ROWS = 5000;
  * a retry after a lost answer, a double click — answers the first order and charges nothing more.
  */
 export const buyBodySchema = z.object({
-  product_id: z.number().int().min(1).max(2_147_483_647),
+  product_id: idSchema,
   quantity: z
     .number('validation.quantity')
     .int('validation.quantity')
@@ -144,7 +145,7 @@ export type AlgmallOrder = z.infer<typeof algmallOrderSchema>;
 /** `wheres` of the orders (page algmall_order). */
 export const ALGMALL_ORDER_FILTERS = {
   number: { like: filterTextSchema(32) },
-  product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  product_id: { '=': idSchema },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const ALGMALL_ORDER_ORDER_KEYS = ['created_at', 'amount', 'remaining'] as const;
@@ -173,9 +174,9 @@ export const AUTHORISATION_DEADLINE_HOURS = 72;
 
 /** POST authorisations: one authorisation of a product for each of these devices of the company. */
 export const authoriseBodySchema = z.object({
-  product_id: z.number().int().min(1).max(2_147_483_647),
+  product_id: idSchema,
   device_ids: z
-    .array(z.number().int().min(1).max(2_147_483_647))
+    .array(idSchema)
     .min(1, 'validation.authoriseDevices')
     .max(AUTHORISE_MAX_DEVICES, 'validation.authoriseDevices'),
 });
@@ -225,7 +226,7 @@ export type Authorisation = z.infer<typeof authorisationSchema>;
  * device and product): free, its licence valid for the product's trial days.
  */
 export const trialBodySchema = z.object({
-  product_id: z.number().int().min(1).max(2_147_483_647),
+  product_id: idSchema,
   device_id: z.number('validation.selectDevices').int().min(1, 'validation.selectDevices').max(2_147_483_647),
 });
 export type TrialBody = z.infer<typeof trialBodySchema>;
@@ -234,7 +235,7 @@ export type TrialBody = z.infer<typeof trialBodySchema>;
 export const AUTHORISATION_FILTERS = {
   mode: { '=': z.enum(AUTHORISATION_MODES) },
   state: { '=': z.enum(AUTHORISATION_STATES) },
-  product_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  product_id: { '=': idSchema },
   sn: { like: filterTextSchema(64) },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
@@ -242,7 +243,7 @@ export const AUTHORISATION_ORDER_KEYS = ['created_at'] as const;
 
 /** POST authorisations/cancel and /retry: these authorisations of the company. */
 export const authorisationIdsBodySchema = z.object({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(AUTHORISE_MAX_DEVICES),
+  ids: z.array(idSchema).min(1).max(AUTHORISE_MAX_DEVICES),
 });
 export type AuthorisationIdsBody = z.infer<typeof authorisationIdsBodySchema>;
 /** How many of those changed: cancelled or retried; the others were not in a state to. */

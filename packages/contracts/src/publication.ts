@@ -5,12 +5,13 @@
  * `publicationSchemas`, under the area's own names.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { type FilterSpec, filterTextSchema } from './list.js';
 
 /** A device's delivery: on its way (pending or running), shown, or failed. */
 export const DELIVERY_STATES = ['in_progress', 'success', 'failed'] as const;
 
-const deviceIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647));
+const deviceIdsSchema = z.array(idSchema);
 
 /**
  * The schemas of publishing an area's rows to devices: `maxDevices`, the devices one publish or retry

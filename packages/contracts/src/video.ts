@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_KINDS } from './constants.js';
+import { idSchema } from './ids.js';
 import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 
 /** A recording is at most 100 MB, as any video (spec §5.6). */
@@ -92,7 +93,7 @@ export const videoDownloadSchema = z.object({ url: z.string(), filename: z.strin
 export type VideoDownload = z.infer<typeof videoDownloadSchema>;
 
 export const VIDEO_RECORDING_FILTERS = {
-  device_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  device_id: { '=': idSchema },
   /** Recordings that overlap the range: started before its end and ended after its start. */
   started_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;

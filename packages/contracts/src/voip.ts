@@ -6,6 +6,7 @@
  * it is reset.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
 import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
@@ -232,7 +233,7 @@ export const voipCallCenterFormSchema = z.object({
   delay_reject: wholeNumberSchema(0, VOIP_DELAY_MAX_SECONDS, 'validation.voipDelay'),
   /** Agent phones' ids, in ringing order, none twice. */
   agents: z
-    .array(z.number().int().min(1).max(2_147_483_647))
+    .array(idSchema)
     .max(VOIP_CALL_CENTER_MAX_AGENTS, 'validation.voipAgents')
     .refine((ids) => new Set(ids).size === ids.length, 'validation.voipAgents'),
 });
@@ -291,7 +292,7 @@ export const VOIP_DIAL_RECORD_FILTERS = {
   started_at: { between: z.tuple([instantSchema, instantSchema]), '>=': instantSchema, '<=': instantSchema },
   /** An extension's dial id: the caller, the callee or the agent. */
   extension: { '=': filterTextSchema(20) },
-  call_center_id: { '=': z.number().int().min(1).max(2_147_483_647) },
+  call_center_id: { '=': idSchema },
   result: { '=': z.enum(VOIP_DIAL_RESULTS) },
 } as const satisfies FilterSpec;
 export const VOIP_DIAL_RECORD_ORDER_KEYS = ['started_at', 'duration'] as const;
