@@ -1,4 +1,5 @@
 /** The calls of the MQTT area (spec §7.3): version, clients, statistics, log, debug tool. */
+import type { z } from 'zod';
 import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, MQTT_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
@@ -44,6 +45,20 @@ const logExport = <P extends string>(path: P, kind: MqttLogKind) =>
     file: true,
     summary: `The ${kind.replace('_', ' ')} log of a time range as .xlsx, refused beyond ${LOG_EXPORT_MAX_ROWS} rows`,
     schemas: (s: Schemas) => ({ body: s.mqttLogExportBodySchema, response: s.xlsxSchema }),
+  }) as const;
+
+/** GET …/time_serial: one chart of the dashboard, its counts over a time range by step. */
+const seriesOf = <P extends string, R extends z.ZodType>(
+  path: P,
+  summary: string,
+  response: (s: Schemas) => R,
+) =>
+  ({
+    method: 'GET',
+    path,
+    access: dashboard,
+    summary,
+    schemas: (s: Schemas) => ({ query: s.mqttSeriesQuerySchema, response: response(s) }),
   }) as const;
 
 export const MQTT_CALLS = declareCalls(schemas, ['mqtt'], {
@@ -118,28 +133,21 @@ export const MQTT_CALLS = declareCalls(schemas, ['mqtt'], {
     summary: 'How many subscriptions match the wheres',
     schemas: (s) => ({ query: s.mqttCountQuerySchema, response: s.mqttSubscriptionCountSchema }),
   },
-  clientSeries: {
-    method: 'GET',
-    path: MQTT_PATHS.clientsSeries,
-    access: dashboard,
-    summary:
-      'Connected device and user clients over time (the highest count of each step), and the connects refused that named the company’s devices or keys (their sum)',
-    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttClientSeriesSchema }),
-  },
-  subscriptionSeries: {
-    method: 'GET',
-    path: MQTT_PATHS.subscriptionsSeries,
-    access: dashboard,
-    summary: 'Subscriptions over time (the highest count of each step)',
-    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttSubscriptionSeriesSchema }),
-  },
-  publishSeries: {
-    method: 'GET',
-    path: MQTT_PATHS.publishesSeries,
-    access: dashboard,
-    summary: "Messages the company's clients published (in) and were sent (out), per step",
-    schemas: (s) => ({ query: s.mqttSeriesQuerySchema, response: s.mqttPublishSeriesSchema }),
-  },
+  clientSeries: seriesOf(
+    MQTT_PATHS.clientsSeries,
+    'Connected device and user clients over time (the highest count of each step), and the connects refused that named the company’s devices or keys (their sum)',
+    (s) => s.mqttClientSeriesSchema,
+  ),
+  subscriptionSeries: seriesOf(
+    MQTT_PATHS.subscriptionsSeries,
+    'Subscriptions over time (the highest count of each step)',
+    (s) => s.mqttSubscriptionSeriesSchema,
+  ),
+  publishSeries: seriesOf(
+    MQTT_PATHS.publishesSeries,
+    "Messages the company's clients published (in) and were sent (out), per step",
+    (s) => s.mqttPublishSeriesSchema,
+  ),
   // What the connection may do then is the page's other buttons, which the broker enforces.
   debugToken: {
     method: 'POST',
