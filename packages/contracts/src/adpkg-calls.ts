@@ -18,6 +18,8 @@ type Schemas = Awaited<ReturnType<typeof schemas>>;
 
 const page = 'adpkg_management' as const;
 const design = 'adpkg_design' as const;
+/** Either page shows the packages and their deliveries. */
+const reading = { anyOf: [{ page }, { page: design }] } as const;
 const publishing = {
   anyOf: [
     { page, button: 'publish' },
@@ -29,7 +31,7 @@ export const ADPKG_CALLS = declareCalls(schemas, ['adpkg'], {
   packages: {
     method: 'GET',
     path: ADPKG_PATHS.packages,
-    access: { anyOf: [{ page }, { page: design }] },
+    access: reading,
     summary: "A page of the company's ad packages, newest first, with how their deliveries stand",
     description: 'wheres (base64 JSON): name like. orders: created_at, name.',
     schemas: (s) => s.listSchemas(s.adpkgSchema, s.ADPKG_FILTERS, s.ADPKG_ORDER_KEYS),
@@ -37,7 +39,7 @@ export const ADPKG_CALLS = declareCalls(schemas, ['adpkg'], {
   one: {
     method: 'GET',
     path: ADPKG_PATHS.package.pattern,
-    access: { anyOf: [{ page }, { page: design }] },
+    access: reading,
     errors: [404],
     summary: 'One ad package with its items',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.adpkgSchema }),
@@ -98,7 +100,7 @@ export const ADPKG_CALLS = declareCalls(schemas, ['adpkg'], {
       retry: ADPKG_PATHS.retry.pattern,
       devices: ADPKG_PATHS.devices,
     },
-    access: { deliveries: { anyOf: [{ page }, { page: design }] }, publish: publishing, devices: publishing },
+    access: { deliveries: reading, publish: publishing, devices: publishing },
     audit: { publish: 'adpkg.package.publish', retry: 'adpkg.package.retry' },
     publication: (s: Schemas) => s.adpkgPublication,
   }),

@@ -20,6 +20,8 @@ const schemas = async () => ({
 
 const download = 'resource_download';
 const management = 'resource_management';
+/** Sharing the company's resources: its links and the official page's grants, made, listed and revoked. */
+const sharing = { page: download, button: 'share' } as const;
 
 /** The company's own resources: adding one is an upload (button `upload`). */
 const companyResources = rowCalls(schemas, {
@@ -51,7 +53,7 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   share: {
     method: 'POST',
     path: RESOURCE_PATHS.links.pattern,
-    access: { page: download, button: 'share' },
+    access: sharing,
     audit: 'resources.link.create',
     errors: [404],
     status: 201,
@@ -66,7 +68,7 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   links: {
     method: 'GET',
     path: RESOURCE_PATHS.links.pattern,
-    access: { page: download, button: 'share' },
+    access: sharing,
     errors: [404],
     summary: "The company's share links of a resource, newest first, with their downloads",
     schemas: (s) => ({ params: s.idParamsSchema, response: s.shareLinksSchema }),
@@ -74,7 +76,7 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   revokeLink: {
     method: 'DELETE',
     path: RESOURCE_PATHS.link.pattern,
-    access: { page: download, button: 'share' },
+    access: sharing,
     audit: 'resources.link.revoke',
     errors: [404],
     summary: 'Revokes a share link of the company: opening it is then link_invalid',
@@ -83,7 +85,7 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   officialGrant: {
     method: 'POST',
     path: RESOURCE_PATHS.officialGrants,
-    access: { page: download, button: 'share' },
+    access: sharing,
     audit: 'resources.official.grant',
     status: 201,
     summary:
@@ -93,14 +95,14 @@ export const RESOURCE_CALLS = declareCalls(schemas, ['resources'], {
   officialGrants: {
     method: 'GET',
     path: RESOURCE_PATHS.officialGrants,
-    access: { page: download, button: 'share' },
+    access: sharing,
     summary: "The company's skip-login grants of the official page, newest first, with their downloads",
     schemas: (s) => ({ response: s.officialGrantsSchema }),
   },
   revokeOfficialGrant: {
     method: 'DELETE',
     path: RESOURCE_PATHS.officialGrant.pattern,
-    access: { page: download, button: 'share' },
+    access: sharing,
     audit: 'resources.official.revoke',
     errors: [404],
     summary: 'Revokes a skip-login grant of the company: the official page opened by it is then link_invalid',
