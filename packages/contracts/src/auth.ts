@@ -54,20 +54,14 @@ export const loginSmsCodeBodySchema = z.object({
 export type LoginSmsCodeBody = z.input<typeof loginSmsCodeBodySchema>;
 
 /** POST /v0/pms/users/signup: password as md5 hex (spec §7.1). Answer: `loginResultSchema`. */
-export const signUpBodySchema = z.object({
-  phone: phoneSchema,
-  sms_code: smsCodeSchema,
+export const signUpBodySchema = loginSmsCodeBodySchema.extend({
   password: md5HexSchema,
   nickname: personNameSchema.optional(),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 /** POST /v0/pms/users/reset_password. Answer: 204; every session of the user is revoked. */
-export const resetPasswordBodySchema = z.object({
-  phone: phoneSchema,
-  sms_code: smsCodeSchema,
-  password: md5HexSchema,
-});
+export const resetPasswordBodySchema = loginSmsCodeBodySchema.extend({ password: md5HexSchema });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** POST /v0/pms/users/login_wechat/qrcode: what the QR code encodes, valid `expires_in` seconds. */
@@ -121,10 +115,8 @@ const confirmMatches = <T extends { password: string; confirm_password: string }
   value.password === value.confirm_password;
 const passwordsDiffer = { message: 'validation.passwordsDiffer', path: ['confirm_password'] };
 
-export const smsSignInFormSchema = z.object({
-  phone: phoneSchema,
-  sms_code: smsCodeSchema,
-});
+/** The SMS sign-in form holds what its call sends: the phone and the code. */
+export const smsSignInFormSchema = loginSmsCodeBodySchema;
 export type SmsSignInForm = z.input<typeof smsSignInFormSchema>;
 
 /** What sign-up and reset share: the SMS sign-in's phone and code, a new password and its confirmation. */
