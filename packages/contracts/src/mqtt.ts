@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS } from './api-paths.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
-import { type FilterSpec, instantSchema, listQuerySchema, whereSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, listQuerySchema, whereSchema } from './list.js';
 
 // The version's schema has a module of its own: every session parses it (the kernel's session
 // load), and with it here every page would load all the broker's schemas (issue 30 §5).
@@ -88,7 +88,7 @@ export const mqttClientSchema = z.object({
 });
 export type MqttClient = z.infer<typeof mqttClientSchema>;
 
-const clientText = z.string().trim().min(1).max(256);
+const clientText = filterTextSchema(256);
 export const MQTT_CLIENT_FILTERS = {
   client_id: { '=': clientText, like: clientText },
   username: { '=': clientText, like: clientText },
@@ -127,24 +127,27 @@ export const mqttClientIdParamsSchema = z.object({ id: z.string().min(1).max(256
 
 // ---- subscriptions ---------------------------------------------------------------------------
 
+/** An MQTT quality of service: 0, 1 or 2. */
+const qosSchema = z.number().int().min(0).max(2);
+
 /** One subscription of a connected client (GET subscriptions). */
 export const mqttSubscriptionSchema = z.object({
   client_id: z.string(),
   username: z.string(),
   kind: z.enum(MQTT_CLIENT_KINDS),
   topic: z.string(),
-  qos: z.number().int().min(0).max(2),
+  qos: qosSchema,
   node: z.string(),
 });
 export type MqttSubscription = z.infer<typeof mqttSubscriptionSchema>;
 
-const topicText = z.string().trim().min(1).max(MQTT_TOPIC_MAX_LENGTH);
+const topicText = filterTextSchema(MQTT_TOPIC_MAX_LENGTH);
 export const MQTT_SUBSCRIPTION_FILTERS = {
   client_id: { '=': clientText, like: clientText },
   username: { '=': clientText, like: clientText },
   topic: { '=': topicText, like: topicText },
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
-  qos: { '=': z.number().int().min(0).max(2) },
+  qos: { '=': qosSchema },
 } as const satisfies FilterSpec;
 export const MQTT_SUBSCRIPTION_ORDER_KEYS = ['client_id', 'topic', 'qos'] as const;
 
@@ -274,7 +277,7 @@ export const mqttLogEntrySchema = z.object({
 });
 export type MqttLogEntry = z.infer<typeof mqttLogEntrySchema>;
 
-const logText = z.string().trim().min(1).max(MQTT_TOPIC_MAX_LENGTH);
+const logText = filterTextSchema(MQTT_TOPIC_MAX_LENGTH);
 export const MQTT_LOG_FILTERS = {
   client_id: { '=': logText, like: logText },
   username: { '=': logText, like: logText },
@@ -283,7 +286,7 @@ export const MQTT_LOG_FILTERS = {
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   event: { '=': z.enum(MQTT_LOG_EVENTS) },
   direction: { '=': z.enum(MQTT_DIRECTIONS) },
-  qos: { '=': z.number().int().min(0).max(2) },
+  qos: { '=': qosSchema },
 } as const satisfies FilterSpec;
 
 /**
