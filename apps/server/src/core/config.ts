@@ -77,13 +77,41 @@ const SIP_DOMAIN_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-
 const SIP_SERVER_PATTERN =
   /^((udp|tcp|tls):[a-z0-9.-]+|(udp|tcp|tls):\[[0-9a-f:.]+\]):\d{1,5}$|^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
 
+/** A whole number from `min` to `max`; every refusal says the one `message`. */
+function wholeNumber(min: number, max: number, message: string) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** A number of bytes, at least 1 KB. */
+const bytes = z.coerce
+  .number({ error: 'must be a number of bytes' })
+  .int('must be a whole number of bytes')
+  .min(1024, 'must be at least 1024 bytes');
+
+/** The broker's allowance of failed connects in a window. */
+const failedConnects = z.coerce
+  .number({ error: 'must be a number of failed connects' })
+  .int('must be a whole number of failed connects')
+  .min(1, 'must be at least 1')
+  .max(1_000_000, 'must be at most 1000000');
+
+/** A duration (`parseDuration`) of at most `maxSeconds`, in seconds; `message` says what is refused. */
+function duration(fallback: string, message: string, maxSeconds = Number.POSITIVE_INFINITY) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === undefined || seconds > maxSeconds) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+}
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number from 0 to 65535' })
-    .int('must be a port number from 0 to 65535')
-    .min(0, 'must be a port number from 0 to 65535')
-    .max(65_535, 'must be a port number from 0 to 65535')
-    .default(8080),
+  PORT: wholeNumber(0, 65_535, 'must be a port number from 0 to 65535').default(8080),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z
@@ -99,35 +127,16 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_EXPIRES_IN: z
-    .string()
-    .default('12h')
-    .transform((value, ctx) => {
-      const seconds = parseDuration(value);
-      if (seconds === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 3600, 30m, 12h or 7d' });
-        return z.NEVER;
-      }
-      return seconds;
-    }),
+  JWT_EXPIRES_IN: duration('12h', 'must be a duration such as 3600, 30m, 12h or 7d'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
   CONSOLE_DIR: z.string().min(1).optional(),
-  BODY_LIMIT: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number of bytes')
-    .min(1024, 'must be at least 1024 bytes')
-    .default(1_048_576),
+  BODY_LIMIT: bytes.default(1_048_576),
   /** Spreadsheet imports read at once on this server (core/http/import-slots.ts). */
-  IMPORT_CONCURRENCY: z.coerce
-    .number({ error: 'must be a whole number from 1 to 64' })
-    .int('must be a whole number from 1 to 64')
-    .min(1, 'must be a whole number from 1 to 64')
-    .max(64, 'must be a whole number from 1 to 64')
-    .default(IMPORT_SLOTS.server),
+  IMPORT_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number from 1 to 64').default(IMPORT_SLOTS.server),
   VERIFY_COMPANY: boolean.default(true),
   /** Seed the demo company and its owner on an empty database; by default everywhere but production. */
   DEMO_SEED: boolean.optional(),
@@ -213,12 +222,7 @@ const envSchema = z.object({
   ALIYUN_OCR_ENDPOINT: z.string().default('ocr-api.cn-hangzhou.aliyuncs.com'),
   PLATE_ENGINE_URL: httpUrl.optional(),
   PLATE_ENGINE_TOKEN: z.string().min(1).optional(),
-  PRS_TRIALS_PER_DAY: z.coerce
-    .number({ error: 'must be a whole number from 0 to 10000' })
-    .int('must be a whole number from 0 to 10000')
-    .min(0, 'must be a whole number from 0 to 10000')
-    .max(10_000, 'must be a whole number from 0 to 10000')
-    .default(20),
+  PRS_TRIALS_PER_DAY: wholeNumber(0, 10_000, 'must be a whole number from 0 to 10000').default(20),
   EMAIL_PROVIDER: z.enum(['dev', 'smtp'], { error: 'must be dev or smtp' }).default('dev'),
   /** The detection lab's engine (docs/operations.md, "The detection lab"). */
   LVLM_ENGINE: z.enum(['dev', 'openai'], { error: 'must be dev or openai' }).default('dev'),
@@ -228,20 +232,9 @@ const envSchema = z.object({
   LVLM_COORDINATES: z
     .enum(LVLM_COORDINATE_SPACES, { error: 'must be pixels, normalized_1000 or normalized_1' })
     .default('normalized_1000'),
-  LVLM_TIMEOUT: z
-    .string()
-    .default('60s')
-    .transform((value, ctx) => {
-      const seconds = parseDuration(value);
-      if (seconds === undefined || seconds > 600) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a duration up to 10 minutes, such as 30, 60s or 2m',
-        });
-        return z.NEVER;
-      }
-      return seconds * 1000;
-    }),
+  LVLM_TIMEOUT: duration('60s', 'must be a duration up to 10 minutes, such as 30, 60s or 2m', 600).transform(
+    (seconds) => seconds * 1000,
+  ),
   LVLM_DAILY_TRIALS: z
     .string()
     .regex(/^\d{1,6}$/, 'must be a number of trials a company a day, from 0 to 999999')
@@ -262,35 +255,16 @@ const envSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_ACCOUNT_NUMBER: z.string().trim().min(1).max(40).optional(),
-  MQTT_MAX_PACKET_SIZE: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number of bytes')
-    .min(1024, 'must be at least 1024 bytes')
+  MQTT_MAX_PACKET_SIZE: bytes
     .max(MQTT_PACKET_CEILING, `must be at most ${MQTT_PACKET_CEILING} bytes (MQTT's own limit)`)
     .default(DEFAULT_MQTT_LIMITS.maxPacketSize),
-  MQTT_AUTH_FAILURES_PER_CLIENT: z.coerce
-    .number({ error: 'must be a number of failed connects' })
-    .int('must be a whole number of failed connects')
-    .min(1, 'must be at least 1')
-    .max(1_000_000, 'must be at most 1000000')
-    .default(DEFAULT_MQTT_LIMITS.failuresPerClient),
-  MQTT_AUTH_FAILURES_PER_ADDRESS: z.coerce
-    .number({ error: 'must be a number of failed connects' })
-    .int('must be a whole number of failed connects')
-    .min(1, 'must be at least 1')
-    .max(1_000_000, 'must be at most 1000000')
-    .default(DEFAULT_MQTT_LIMITS.failuresPerAddress),
-  MQTT_AUTH_FAILURE_WINDOW: z
-    .string()
-    .default('15m')
-    .transform((value, ctx) => {
-      const seconds = parseDuration(value);
-      if (seconds === undefined || seconds > 86_400) {
-        ctx.addIssue({ code: 'custom', message: 'must be a duration up to a day, such as 60, 15m or 1h' });
-        return z.NEVER;
-      }
-      return seconds * 1000;
-    }),
+  MQTT_AUTH_FAILURES_PER_CLIENT: failedConnects.default(DEFAULT_MQTT_LIMITS.failuresPerClient),
+  MQTT_AUTH_FAILURES_PER_ADDRESS: failedConnects.default(DEFAULT_MQTT_LIMITS.failuresPerAddress),
+  MQTT_AUTH_FAILURE_WINDOW: duration(
+    '15m',
+    'must be a duration up to a day, such as 60, 15m or 1h',
+    86_400,
+  ).transform((seconds) => seconds * 1000),
   MQTT_LOG_MAX_ROWS: z
     .string()
     .regex(/^\d{1,10}$/, 'must be a number of rows (0 turns the MQTT log off)')
