@@ -126,6 +126,17 @@ export class ObjectStore {
     return `${payload}.${base64url(createHmac('sha256', this.#uploadKey).update(payload).digest())}`;
   }
 
+  /**
+   * An upload token of `body.name`, a file of `kind` of the company: 400 `validation.objectPath`
+   * when it names no file of that kind, 403 when it is another company's.
+   */
+  issueCompanyUploadToken(kind: ObjectKind, companyId: number, body: { name: string; size: number }): string {
+    const parts = parseObjectPath(body.name);
+    if (parts?.kind !== kind) throw new ApiError(400, 'validation_failed', 'validation.objectPath');
+    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
+    return this.issueUploadToken({ path: body.name, size: body.size, companyId });
+  }
+
   /** The grant of a valid, unexpired upload token, or a 401 `upload_token_invalid`. */
   verifyUploadToken(token: string): UploadGrant {
     const invalid = new ApiError(401, 'upload_token_invalid');

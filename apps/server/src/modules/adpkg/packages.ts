@@ -20,7 +20,7 @@ import {
   type InstallAdpkgArgs,
   JOB_COMMANDS,
 } from '@vap/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
@@ -61,6 +61,13 @@ interface PackageBody {
   items: AdpkgItemForm[];
 }
 
+/** What the audit trail keeps of a package: its name, split and items' files. */
+const audited = (body: { name: string; top_share: number; items: { file: string }[] }) => ({
+  name: body.name,
+  top_share: body.top_share,
+  items: body.items.map((item) => item.file),
+});
+
 export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
   constructor(services: PublishedServices) {
     super(
@@ -75,6 +82,8 @@ export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
         deviceFilters: ADPKG_DEVICE_FILTERS,
         audit: {
           type: 'ad_package',
+          create: 'adpkg.package.create',
+          update: 'adpkg.package.update',
           publish: 'adpkg.package.publish',
           retry: 'adpkg.package.retry',
           remove: 'adpkg.package.delete',
@@ -136,42 +145,35 @@ export class AdPackages extends PublishedThings<PackageRow, Adpkg> {
 
   async create(companyId: number, body: PackageBody, trail: AuditTrail): Promise<Adpkg> {
     const items = await this.checkedItems(companyId, body.items);
-    const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(packages)
-        .values({ companyId, name: body.name, topShare: body.top_share, items })
-        .returning({ id: packages.id });
-      if (!row) throw new Error('package not written');
-      await trail.record(tx, {
-        action: 'adpkg.package.create',
-        target: { type: 'ad_package', id: row.id },
-        after: { name: body.name, top_share: body.top_share, items: body.items.map((item) => item.file) },
-      });
-      return row.id;
-    });
-    return this.one(companyId, id);
+    return this.created(
+      companyId,
+      (tx) =>
+        tx
+          .insert(packages)
+          .values({ companyId, name: body.name, topShare: body.top_share, items })
+          .returning({ id: packages.id }),
+      audited(body),
+      trail,
+    );
   }
 
   async update(companyId: number, id: number, body: PackageBody, trail: AuditTrail): Promise<Adpkg> {
     const before = await this.row(companyId, id);
     const items = await this.checkedItems(companyId, body.items, before.items);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(packages)
-        .set({ name: body.name, topShare: body.top_share, items, updatedAt: new Date(this.now()) })
-        .where(and(eq(packages.companyId, companyId), eq(packages.id, id)));
-      await trail.record(tx, {
-        action: 'adpkg.package.update',
-        target: { type: 'ad_package', id },
-        before: {
-          name: before.name,
-          top_share: before.topShare,
-          items: before.items.map((item) => item.file),
-        },
-        after: { name: body.name, top_share: body.top_share, items: body.items.map((item) => item.file) },
-      });
-    });
-    return this.one(companyId, id);
+    return this.updated(
+      companyId,
+      id,
+      (tx, where) =>
+        tx
+          .update(packages)
+          .set({ name: body.name, topShare: body.top_share, items, updatedAt: new Date(this.now()) })
+          .where(where),
+      {
+        before: audited({ name: before.name, top_share: before.topShare, items: before.items }),
+        after: audited(body),
+      },
+      trail,
+    );
   }
 
   protected described(row: PackageRow) {

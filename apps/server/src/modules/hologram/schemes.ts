@@ -16,7 +16,7 @@ import {
   type HologramScheme,
   JOB_COMMANDS,
 } from '@vap/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import {
@@ -63,6 +63,8 @@ export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> 
         deviceFilters: HOLOGRAM_DEVICE_FILTERS,
         audit: {
           type: 'hologram_scheme',
+          create: 'hologram.scheme.create',
+          update: 'hologram.scheme.update',
           publish: 'hologram.scheme.publish',
           retry: 'hologram.scheme.retry',
           remove: 'hologram.scheme.delete',
@@ -94,20 +96,16 @@ export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> 
     trail: AuditTrail,
   ): Promise<HologramScheme> {
     const file = await this.checkedFile(companyId, body.file);
-    const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schemes)
-        .values({ companyId, name: body.name, site: body.site, file: body.file, ...file })
-        .returning({ id: schemes.id });
-      if (!row) throw new Error('scheme not written');
-      await trail.record(tx, {
-        action: 'hologram.scheme.create',
-        target: { type: 'hologram_scheme', id: row.id },
-        after: { name: body.name, site: body.site, file: body.file },
-      });
-      return row.id;
-    });
-    return this.one(companyId, id);
+    return this.created(
+      companyId,
+      (tx) =>
+        tx
+          .insert(schemes)
+          .values({ companyId, name: body.name, site: body.site, file: body.file, ...file })
+          .returning({ id: schemes.id }),
+      { name: body.name, site: body.site, file: body.file },
+      trail,
+    );
   }
 
   async update(
@@ -118,19 +116,26 @@ export class HologramSchemes extends PublishedThings<SchemeRow, HologramScheme> 
   ): Promise<HologramScheme> {
     const before = await this.row(companyId, id);
     const file = before.file === body.file ? {} : await this.checkedFile(companyId, body.file);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(schemes)
-        .set({ name: body.name, site: body.site, file: body.file, ...file, updatedAt: new Date(this.now()) })
-        .where(and(eq(schemes.companyId, companyId), eq(schemes.id, id)));
-      await trail.record(tx, {
-        action: 'hologram.scheme.update',
-        target: { type: 'hologram_scheme', id },
+    return this.updated(
+      companyId,
+      id,
+      (tx, where) =>
+        tx
+          .update(schemes)
+          .set({
+            name: body.name,
+            site: body.site,
+            file: body.file,
+            ...file,
+            updatedAt: new Date(this.now()),
+          })
+          .where(where),
+      {
         before: { name: before.name, site: before.site, file: before.file },
         after: { name: body.name, site: body.site, file: body.file },
-      });
-    });
-    return this.one(companyId, id);
+      },
+      trail,
+    );
   }
 
   protected described(row: SchemeRow) {

@@ -40,10 +40,7 @@ export class FirmwarePackages {
 
   /** An upload token for a package of the caller's company. */
   token(companyId: number, body: Required<FirmwareTokenBody>): { token: string; url: string } {
-    const parts = parseObjectPath(body.name);
-    if (parts?.kind !== 'firmware') throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
-    const token = this.store.issueUploadToken({ path: body.name, size: body.size, companyId });
+    const token = this.store.issueCompanyUploadToken('firmware', companyId, body);
     return { token, url: `/webapi${COMPANY_PATHS.objectUpload}` };
   }
 

@@ -6,14 +6,7 @@
  * again and deleting — each with its audit entry. The owner's class says what its thing is, how one
  * is made and changed, and the job that publishes it; the deliveries are tasks' `Deliveries`.
  */
-import {
-  type AuditAction,
-  type ListPage,
-  type ListQuery,
-  type ObjectKind,
-  type Order,
-  parseObjectPath,
-} from '@vap/contracts';
+import type { AuditAction, ListPage, ListQuery, ObjectKind, Order } from '@vap/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -64,7 +57,14 @@ export interface PublishedKind {
   deliveryFilters: DeliveryFilterSpec;
   deviceFilters: DeviceFilterSpec;
   /** A thing as the audit trail names it, and the actions it records. */
-  audit: { type: string; publish: AuditAction; retry: AuditAction; remove: AuditAction };
+  audit: {
+    type: string;
+    create: AuditAction;
+    update: AuditAction;
+    publish: AuditAction;
+    retry: AuditAction;
+    remove: AuditAction;
+  };
 }
 
 /** What the owner's class works with: the server's database, object store and job engine. */
@@ -131,12 +131,8 @@ export abstract class PublishedThings<Row extends { id: number }, Thing> {
 
   /** An upload token of a file of the caller's company, in the things' folder. */
   fileToken(companyId: number, body: { name: string; size: number }) {
-    const parts = parseObjectPath(body.name);
-    if (parts?.kind !== this.kind.objects)
-      throw new ApiError(400, 'validation_failed', 'validation.objectPath');
-    if (parts.companyId !== companyId) throw new ApiError(403, 'forbidden');
     return {
-      token: this.store.issueUploadToken({ path: body.name, size: body.size, companyId }),
+      token: this.store.issueCompanyUploadToken(this.kind.objects, companyId, body),
       url: '/webapi/v1/pms/objects/uploads',
     };
   }
@@ -161,6 +157,46 @@ export abstract class PublishedThings<Row extends { id: number }, Thing> {
   /** A URL that a device fetches a stored file by: signed, expiring, on this server. */
   protected async signedUrl(path: string) {
     return new URL(await this.store.signedUrl(path), this.origin()).href;
+  }
+
+  /**
+   * Makes a thing (`insert` writes its row, answering its id) with its audit entry of what it is
+   * (`after`), in one transaction; answers it.
+   */
+  protected async created(
+    companyId: number,
+    insert: (tx: Db) => PromiseLike<{ id: number }[]>,
+    after: Record<string, unknown>,
+    trail: AuditTrail,
+  ): Promise<Thing> {
+    const { type, create } = this.kind.audit;
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await insert(tx);
+      if (!row) throw new Error(`${type} not written`);
+      await trail.record(tx, { action: create, target: { type, id: row.id }, after });
+      return row.id;
+    });
+    return this.one(companyId, id);
+  }
+
+  /**
+   * Changes thing `id` (`change` writes the rows `where` picks: the company's of that id) with its
+   * audit entry of what it was and is, in one transaction; answers it.
+   */
+  protected async updated(
+    companyId: number,
+    id: number,
+    change: (tx: Db, where: SQL | undefined) => PromiseLike<unknown>,
+    audit: { before: Record<string, unknown>; after: Record<string, unknown> },
+    trail: AuditTrail,
+  ): Promise<Thing> {
+    const t = this.things;
+    const { type, update } = this.kind.audit;
+    await this.db.transaction(async (tx) => {
+      await change(tx, and(eq(t.companyId, companyId), eq(t.id, id)));
+      await trail.record(tx, { action: update, target: { type, id }, ...audit });
+    });
+    return this.one(companyId, id);
   }
 
   /** One of the company's things; 404 `not_found` when it has none of that id. */
