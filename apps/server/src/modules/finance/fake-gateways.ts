@@ -4,7 +4,6 @@
  * started. Each checks our requests' signatures as the real one does, signs its answers, and makes
  * the signed (and for WeChat Pay, encrypted) notifications the gateway would post once paid.
  */
-import { execFileSync } from 'node:child_process';
 import {
   createCipheriv,
   createPrivateKey,
@@ -20,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSelfSigned } from '../../testing/self-signed.js';
 
 const pem = (key: KeyObject, kind: 'public' | 'private') =>
   kind === 'public'
@@ -241,31 +241,13 @@ function platformCertificate(): { certificate: string; privateKey: KeyObject; se
   const dir = mkdtempSync(join(tmpdir(), 'vap-wxcert-'));
   const serial = randomBytes(16).toString('hex').toUpperCase().replace(/^0/, '1');
   try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-subj',
-        '/CN=Tenpay.com Root CA test',
-        '-days',
-        '1',
-        '-set_serial',
-        `0x${serial}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    const key = readFileSync(join(dir, 'key.pem'), 'utf8');
+    const { certFile, keyFile } = writeSelfSigned(dir, '/CN=Tenpay.com Root CA test', [
+      '-set_serial',
+      `0x${serial}`,
+    ]);
     return {
-      certificate: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-      privateKey: createPrivateKey(key),
+      certificate: readFileSync(certFile, 'utf8'),
+      privateKey: createPrivateKey(readFileSync(keyFile, 'utf8')),
       serial,
     };
   } finally {

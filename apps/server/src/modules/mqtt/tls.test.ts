@@ -2,18 +2,15 @@
  * MQTT over TLS (MQTT_TLS_CERT, MQTT_TLS_KEY): the TCP listener speaks TLS with the configured
  * certificate, a device connects with mqtts:// and is listed with transport `tls`.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { encodeListParam, MQTT_PATHS, type MqttClient } from '@vap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundDevices } from '../../testing/device-fixtures.js';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.js';
+import { writeSelfSigned } from '../../testing/self-signed.js';
 import { testClients } from './test-support.js';
-
-const run = promisify(execFile);
 
 describe('the MQTT broker over TLS', () => {
   let t: TestApp;
@@ -24,21 +21,7 @@ describe('the MQTT broker over TLS', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vap-mqtt-tls-'));
-    const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
+    const { certFile, keyFile } = writeSelfSigned(dir, '/CN=localhost', [
       '-addext',
       'subjectAltName=IP:127.0.0.1',
     ]);
