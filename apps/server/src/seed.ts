@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { PasswordHasher } from './core/auth/passwords.js';
 import type { Db } from './core/db/client.js';
 import { companies, roles, users } from './core/db/schema.js';
+import { writtenRow } from './core/db/written-row.js';
 import { seedDemoProducts } from './modules/algmall/index.js';
 import { seedDemoCampaign, seedDemoExchange } from './modules/campaigns/index.js';
 import { seedDemoCloud } from './modules/cbs/index.js';
@@ -78,47 +79,53 @@ export async function seedDemo(
     await tx.execute(sql`lock table ${users} in share row exclusive mode`);
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
     if (existing) return false;
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name: DEMO_COMPANY.name,
-        title: DEMO_COMPANY.title,
-        verifyStatus: 2,
-        // The demo shows everything, the remote terminal included.
-        plan: 'standard',
-        cbs: 0,
-        lvlmLab: 0,
-        rsrcMgt: 0,
-        voip: 0,
-      })
-      .returning({ id: companies.id });
-    if (!company) throw new Error('demo company was not created');
+    const company = await writtenRow(
+      tx
+        .insert(companies)
+        .values({
+          name: DEMO_COMPANY.name,
+          title: DEMO_COMPANY.title,
+          verifyStatus: 2,
+          // The demo shows everything, the remote terminal included.
+          plan: 'standard',
+          cbs: 0,
+          lvlmLab: 0,
+          rsrcMgt: 0,
+          voip: 0,
+        })
+        .returning({ id: companies.id }),
+      'demo company was not created',
+    );
     const phone = isMainlandPhone(demo.account) ? demo.account : null;
-    const [owner] = await tx
-      .insert(users)
-      .values({
-        companyId: company.id,
-        phone,
-        email: demo.email.toLowerCase(),
-        passwordHash: ownerHash,
-        nickname: DEMO_OWNER_NICKNAME,
-        roleId: OWNER_ROLE_ID,
-      })
-      .returning({ id: users.id });
-    if (!owner) throw new Error('demo owner was not created');
+    const owner = await writtenRow(
+      tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          phone,
+          email: demo.email.toLowerCase(),
+          passwordHash: ownerHash,
+          nickname: DEMO_OWNER_NICKNAME,
+          roleId: OWNER_ROLE_ID,
+        })
+        .returning({ id: users.id }),
+      'demo owner was not created',
+    );
     await createDefaultRole(tx, company.id);
-    const [role] = await tx
-      .insert(roles)
-      .values({
-        companyId: company.id,
-        name: DEMO_OPERATOR_ROLE.name,
-        menus: Object.fromEntries(
-          Object.entries(DEMO_OPERATOR_ROLE.menus).map(([page, buttons]) => [page, [...buttons]]),
-        ),
-        isAccessAllGroup: true,
-      })
-      .returning({ id: roles.id });
-    if (!role) throw new Error('demo role was not created');
+    const role = await writtenRow(
+      tx
+        .insert(roles)
+        .values({
+          companyId: company.id,
+          name: DEMO_OPERATOR_ROLE.name,
+          menus: Object.fromEntries(
+            Object.entries(DEMO_OPERATOR_ROLE.menus).map(([page, buttons]) => [page, [...buttons]]),
+          ),
+          isAccessAllGroup: true,
+        })
+        .returning({ id: roles.id }),
+      'demo role was not created',
+    );
     // The operator's phone or email may be the owner's own demo sign-in: then there is no operator.
     if (phone !== DEMO_OPERATOR.phone && demo.email.toLowerCase() !== DEMO_OPERATOR.email) {
       await tx.insert(users).values({
@@ -130,11 +137,13 @@ export async function seedDemo(
         roleId: role.id,
       });
     }
-    const [downstream] = await tx
-      .insert(companies)
-      .values({ ...DEMO_DOWNSTREAM_COMPANY, verifyStatus: 2, parentId: company.id })
-      .returning({ id: companies.id });
-    if (!downstream) throw new Error('demo downstream company was not created');
+    const downstream = await writtenRow(
+      tx
+        .insert(companies)
+        .values({ ...DEMO_DOWNSTREAM_COMPANY, verifyStatus: 2, parentId: company.id })
+        .returning({ id: companies.id }),
+      'demo downstream company was not created',
+    );
     await createDefaultRole(tx, downstream.id);
     await seedDemoDevices(tx, {
       companyId: company.id,

@@ -20,6 +20,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import { randomAlphanumeric, type SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { accessKeys } from './schema.js';
 
@@ -74,21 +75,23 @@ export class AccessKeys {
         .from(accessKeys)
         .where(eq(accessKeys.companyId, companyId));
       if ((count?.total ?? 0) >= ACCESS_KEYS_MAX_PER_COMPANY) throw new ApiError(409, 'access_key_limit');
-      const [inserted] = await tx
-        .insert(accessKeys)
-        .values({
-          id,
-          companyId,
-          secretSealed: this.box.seal(secret, id),
-          bandwidthQuarters: Math.round(body.bandwidth_mbps * QUARTERS_PER_MBPS),
-          isAccessAllGroup: body.is_access_all_group,
-          groupIds: body.is_access_all_group ? [] : [...new Set(body.group_ids)],
-          operations: body.operations,
-          createdAt,
-          expiresAt: accessKeyExpiry(createdAt),
-        })
-        .returning();
-      if (!inserted) throw new Error('access key not stored');
+      const inserted = await writtenRow(
+        tx
+          .insert(accessKeys)
+          .values({
+            id,
+            companyId,
+            secretSealed: this.box.seal(secret, id),
+            bandwidthQuarters: Math.round(body.bandwidth_mbps * QUARTERS_PER_MBPS),
+            isAccessAllGroup: body.is_access_all_group,
+            groupIds: body.is_access_all_group ? [] : [...new Set(body.group_ids)],
+            operations: body.operations,
+            createdAt,
+            expiresAt: accessKeyExpiry(createdAt),
+          })
+          .returning(),
+        'access key not stored',
+      );
       await trail.record(tx, {
         action: 'access_key.create',
         target: { type: 'access_key', id },

@@ -31,6 +31,7 @@ import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { taskJobs } from '../../core/db/jobs.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { devicesBySerial, ownDevicesWhere, PICKED_DEVICE, targetDevices } from '../devices/index.js';
@@ -353,19 +354,21 @@ export class AlgmallAuthorisations {
           },
           [device],
         );
-        const [row] = await tx
-          .insert(authorisations)
-          .values({
-            companyId,
-            mode: 'online',
-            productId: product.id,
-            deviceId: device.id,
-            sn: device.sn,
-            jobId: jobs.get(device.id) ?? null,
-            trialUntil,
-          })
-          .returning({ id: authorisations.id });
-        if (!row) throw new Error('trial not written');
+        const row = await writtenRow(
+          tx
+            .insert(authorisations)
+            .values({
+              companyId,
+              mode: 'online',
+              productId: product.id,
+              deviceId: device.id,
+              sn: device.sn,
+              jobId: jobs.get(device.id) ?? null,
+              trialUntil,
+            })
+            .returning({ id: authorisations.id }),
+          'trial not written',
+        );
         await trail.record(tx, {
           action: 'algmall.trial',
           target: { type: 'algmall_authorisation', id: row.id },

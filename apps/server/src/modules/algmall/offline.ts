@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { takeAuthorisations } from './authorisations.js';
 import type { LicenceSigner } from './licences.js';
@@ -86,20 +87,22 @@ export class OfflineAuthorisations {
           throw new ApiError(409, 'authorisation_none');
         throw error;
       });
-      const [row] = await tx
-        .insert(authorisations)
-        .values({
-          companyId,
-          mode: 'offline',
-          productId: product.id,
-          deviceId: own?.id ?? null,
-          sn: fingerprint.sn,
-          hardwareId: fingerprint.hardware_id,
-          orderId: orderId ?? null,
-          createdAt: new Date(this.now()),
-        })
-        .returning({ id: authorisations.id });
-      if (!row) throw new Error('authorisation not written');
+      const row = await writtenRow(
+        tx
+          .insert(authorisations)
+          .values({
+            companyId,
+            mode: 'offline',
+            productId: product.id,
+            deviceId: own?.id ?? null,
+            sn: fingerprint.sn,
+            hardwareId: fingerprint.hardware_id,
+            orderId: orderId ?? null,
+            createdAt: new Date(this.now()),
+          })
+          .returning({ id: authorisations.id }),
+        'authorisation not written',
+      );
       await trail.record(tx, {
         action: 'algmall.authorise_offline',
         target: { type: 'algmall_authorisation', id: row.id },

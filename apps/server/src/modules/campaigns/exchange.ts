@@ -9,6 +9,7 @@
 import { type BalanceExchange, type BalanceExchangeBody, exchangeCost } from '@vap/contracts';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { Coupons, Ledger } from '../finance/index.js';
 import type { Campaigns } from './campaigns.js';
@@ -40,19 +41,21 @@ export class BalanceExchanges {
         throw new ApiError(409, 'campaign_closed');
       const at = new Date(this.now());
       const spent = exchangeCost(body.quantity, terms);
-      const [row] = await tx
-        .insert(exchanges)
-        .values({
-          companyId,
-          campaignId: campaign.id,
-          quantity: body.quantity,
-          spentFen: spent,
-          voucherValueFen: terms.voucher_value_fen,
-          requestedBy: operatorId,
-          createdAt: at,
-        })
-        .returning();
-      if (!row) throw new Error('balance exchange not written');
+      const row = await writtenRow(
+        tx
+          .insert(exchanges)
+          .values({
+            companyId,
+            campaignId: campaign.id,
+            quantity: body.quantity,
+            spentFen: spent,
+            voucherValueFen: terms.voucher_value_fen,
+            requestedBy: operatorId,
+            createdAt: at,
+          })
+          .returning(),
+        'balance exchange not written',
+      );
       const entry = await this.ledger.post(
         {
           companyId,

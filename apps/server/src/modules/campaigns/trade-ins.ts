@@ -20,6 +20,7 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import type { Campaigns } from './campaigns.js';
@@ -83,21 +84,23 @@ export class TradeIns {
           quantity: line.quantity,
         };
       });
-      const [row] = await tx
-        .insert(applications)
-        .values({
-          companyId,
-          campaignId: campaign.id,
-          lines,
-          trackingNumber: body.tracking_number,
-          vouchers: tradeInVouchers(lines, campaign.terms),
-          voucherValueFen: campaign.terms.voucher_value_fen,
-          voucherValidDays: campaign.terms.voucher_valid_days,
-          submittedBy: operatorId,
-          submittedAt: new Date(this.now()),
-        })
-        .returning();
-      if (!row) throw new Error('application not written');
+      const row = await writtenRow(
+        tx
+          .insert(applications)
+          .values({
+            companyId,
+            campaignId: campaign.id,
+            lines,
+            trackingNumber: body.tracking_number,
+            vouchers: tradeInVouchers(lines, campaign.terms),
+            voucherValueFen: campaign.terms.voucher_value_fen,
+            voucherValidDays: campaign.terms.voucher_valid_days,
+            submittedBy: operatorId,
+            submittedAt: new Date(this.now()),
+          })
+          .returning(),
+        'application not written',
+      );
       const after = toApplication(row, campaign.title);
       await trail.record(tx, {
         action: 'campaigns.tradein.apply',

@@ -21,6 +21,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import type { Coupons, Ledger } from '../finance/index.js';
@@ -129,20 +130,22 @@ export class Vouchers {
     operatorId: number | null,
     trail: AuditTrail,
   ): Promise<VoucherTransfer> {
-    const [row] = await tx
-      .insert(transfers)
-      .values({
-        companyId,
-        toCompanyId: target.id,
-        quantity,
-        valueFen: value,
-        status: reason ? 'failed' : 'success',
-        reason,
-        requestedBy: operatorId,
-        createdAt: new Date(this.now()),
-      })
-      .returning();
-    if (!row) throw new Error('voucher transfer not written');
+    const row = await writtenRow(
+      tx
+        .insert(transfers)
+        .values({
+          companyId,
+          toCompanyId: target.id,
+          quantity,
+          valueFen: value,
+          status: reason ? 'failed' : 'success',
+          reason,
+          requestedBy: operatorId,
+          createdAt: new Date(this.now()),
+        })
+        .returning(),
+      'voucher transfer not written',
+    );
     const after = toTransfer(row, target.name);
     await trail.record(tx, {
       action: 'campaigns.voucher.transfer',

@@ -41,6 +41,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { pageOf, whereOf } from '../../core/http/list-sql.js';
 import { devicesBySerial, PICKED_DEVICE, readOnlyRefusal } from '../devices/index.js';
@@ -174,19 +175,21 @@ export class CloudPackages {
         const opened: PackageRow[] = [];
         let charged = 0;
         for (const device of found) {
-          const [row] = await tx
-            .insert(cloudPackages)
-            .values({
-              companyId,
-              deviceId: device.id,
-              service: body.service,
-              plan: body.plan,
-              periodStart: start,
-              periodEnd: end,
-              openedAt: new Date(at),
-            })
-            .returning();
-          if (!row) throw new Error('package not written');
+          const row = await writtenRow(
+            tx
+              .insert(cloudPackages)
+              .values({
+                companyId,
+                deviceId: device.id,
+                service: body.service,
+                plan: body.plan,
+                periodStart: start,
+                periodEnd: end,
+                openedAt: new Date(at),
+              })
+              .returning(),
+            'package not written',
+          );
           const packageRow = { ...row, sn: device.sn, deviceName: device.name };
           const price = proratedFen(
             CLOUD_PLAN_PRICES[body.service][body.plan],
@@ -310,12 +313,10 @@ export class CloudPackages {
   }
 
   private async update(tx: Db, before: PackageRow, changes: Partial<Row>): Promise<PackageRow> {
-    const [row] = await tx
-      .update(cloudPackages)
-      .set(changes)
-      .where(eq(cloudPackages.id, before.id))
-      .returning();
-    if (!row) throw new Error('package not written');
+    const row = await writtenRow(
+      tx.update(cloudPackages).set(changes).where(eq(cloudPackages.id, before.id)).returning(),
+      'package not written',
+    );
     return { ...row, sn: before.sn, deviceName: before.deviceName };
   }
 }

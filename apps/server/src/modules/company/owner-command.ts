@@ -16,6 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { PasswordHasher } from '../../core/auth/passwords.js';
 import { companies, users } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import type { OpsCommand } from '../../core/ops-command.js';
 import { createDefaultRole } from '../system/index.js';
 
@@ -64,17 +65,21 @@ export const createOwner: OpsCommand = {
         .where(phone ? eq(users.phone, phone) : eq(sql`lower(${users.email})`, email as string))
         .limit(1);
       if (taken.length > 0) throw new Error(`An account ${account} exists already; nothing was created.`);
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: companyName.data, verifyStatus: VERIFY_STATUS.notVerified })
-        .returning({ id: companies.id });
-      if (!company) throw new Error('the company was not created');
+      const company = await writtenRow(
+        tx
+          .insert(companies)
+          .values({ name: companyName.data, verifyStatus: VERIFY_STATUS.notVerified })
+          .returning({ id: companies.id }),
+        'the company was not created',
+      );
       await createDefaultRole(tx, company.id);
-      const [owner] = await tx
-        .insert(users)
-        .values({ companyId: company.id, phone, email, passwordHash, roleId: OWNER_ROLE_ID })
-        .returning({ id: users.id });
-      if (!owner) throw new Error('the owner was not created');
+      const owner = await writtenRow(
+        tx
+          .insert(users)
+          .values({ companyId: company.id, phone, email, passwordHash, roleId: OWNER_ROLE_ID })
+          .returning({ id: users.id }),
+        'the owner was not created',
+      );
       return { companyId: company.id, userId: owner.id };
     });
 

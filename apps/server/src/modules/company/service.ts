@@ -26,6 +26,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import { signedInUser } from '../../core/auth/users.js';
 import type { Db } from '../../core/db/client.js';
 import { companies, users } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError, unauthorized } from '../../core/http/errors.js';
 import { imageTypeOf, md5Of, type ObjectStore } from '../../core/storage/objects.js';
 import { hasRunningPackages } from '../cbs/index.js';
@@ -89,11 +90,13 @@ export class CompanyService {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw unauthorized();
       if (user.companyId !== null) throw new ApiError(409, 'company_exists');
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: body.name, title: body.title ?? '', verifyStatus: VERIFY_STATUS.notVerified })
-        .returning();
-      if (!company) throw new Error('company was not created');
+      const company = await writtenRow(
+        tx
+          .insert(companies)
+          .values({ name: body.name, title: body.title ?? '', verifyStatus: VERIFY_STATUS.notVerified })
+          .returning(),
+        'company was not created',
+      );
       await createDefaultRole(tx, company.id);
       await tx
         .update(users)

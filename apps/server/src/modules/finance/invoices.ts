@@ -22,6 +22,7 @@ import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { companies, users } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
 import { whereOf } from '../../core/http/list-sql.js';
@@ -171,19 +172,21 @@ export class Invoices {
         if (orders.length !== ids.length) throw new ApiError(409, 'order_not_invoiceable');
         const at = new Date(this.now());
         const { id, number } = await nextNumbered(tx, 'invoices', 'I', at);
-        const [row] = await tx
-          .insert(invoices)
-          .values({
-            id,
-            companyId,
-            number,
-            amount: orders.reduce((sum, order) => sum + order.amount, 0),
-            details,
-            requestedBy: userId,
-            requestedAt: at,
-          })
-          .returning();
-        if (!row) throw new Error('invoice not written');
+        const row = await writtenRow(
+          tx
+            .insert(invoices)
+            .values({
+              id,
+              companyId,
+              number,
+              amount: orders.reduce((sum, order) => sum + order.amount, 0),
+              details,
+              requestedBy: userId,
+              requestedAt: at,
+            })
+            .returning(),
+          'invoice not written',
+        );
         await tx.insert(invoiceOrders).values(orders.map((order) => ({ orderId: order.id, invoiceId: id })));
         const [invoice] = await this.withOrders([row], tx);
         await trail.record(tx, {

@@ -14,6 +14,7 @@ import {
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { companyBalances, ledgerEntries } from './schema.js';
 
@@ -152,21 +153,23 @@ export class Ledger {
       )
       .returning({ balance: companyBalances.balance });
     if (!after) throw new ApiError(409, 'balance_insufficient');
-    const [row] = await tx
-      .insert(ledgerEntries)
-      .values({
-        companyId: posting.companyId,
-        kind: posting.kind,
-        amount: posting.amount,
-        balanceAfter: after.balance,
-        reference,
-        note: posting.note ?? '',
-        product: posting.product ?? null,
-        operatorId: posting.operatorId ?? null,
-        createdAt: new Date(this.now()),
-      })
-      .returning();
-    if (!row) throw new Error('ledger entry not written');
+    const row = await writtenRow(
+      tx
+        .insert(ledgerEntries)
+        .values({
+          companyId: posting.companyId,
+          kind: posting.kind,
+          amount: posting.amount,
+          balanceAfter: after.balance,
+          reference,
+          note: posting.note ?? '',
+          product: posting.product ?? null,
+          operatorId: posting.operatorId ?? null,
+          createdAt: new Date(this.now()),
+        })
+        .returning(),
+      'ledger entry not written',
+    );
     await this.posted?.(tx, posting.companyId);
     return toLedgerEntry(row);
   }

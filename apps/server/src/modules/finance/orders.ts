@@ -16,6 +16,7 @@ import { and, count, desc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzl
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companies } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { whereOf } from '../../core/http/list-sql.js';
 import type { Ledger } from './ledger.js';
@@ -72,22 +73,24 @@ export class RechargeOrders {
       throw new ApiError(503, 'payment_unavailable');
     }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(rechargeOrders)
-        .values({
-          id,
-          companyId,
-          number,
-          amount,
-          provider: provider.name,
-          providerRef: opened.ref,
-          payUrl: opened.payUrl,
-          createdBy: userId,
-          createdAt,
-          expiresAt,
-        })
-        .returning();
-      if (!row) throw new Error('recharge order not written');
+      const row = await writtenRow(
+        tx
+          .insert(rechargeOrders)
+          .values({
+            id,
+            companyId,
+            number,
+            amount,
+            provider: provider.name,
+            providerRef: opened.ref,
+            payUrl: opened.payUrl,
+            createdBy: userId,
+            createdAt,
+            expiresAt,
+          })
+          .returning(),
+        'recharge order not written',
+      );
       const order = toOrder(row);
       await trail.record(tx, {
         action: 'finance.recharge.create',

@@ -8,6 +8,7 @@ import { LAB_IMAGE_MAX_BYTES, LAB_IMAGE_MAX_SIDE, type LabImage } from '@vap/con
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { imageTypeOf } from '../../core/storage/objects.js';
 import { lvlmLabImages } from './schema.js';
@@ -66,11 +67,13 @@ export class LabImages {
     const expiresAt = new Date(now + IMAGE_TTL_MS);
     return this.db.transaction(async (tx) => {
       await tx.delete(lvlmLabImages).where(lt(lvlmLabImages.expiresAt, new Date(now)));
-      const [row] = await tx
-        .insert(lvlmLabImages)
-        .values({ companyId, ...image, createdAt: new Date(now), expiresAt })
-        .returning({ id: lvlmLabImages.id });
-      if (!row) throw new Error('no image row returned');
+      const row = await writtenRow(
+        tx
+          .insert(lvlmLabImages)
+          .values({ companyId, ...image, createdAt: new Date(now), expiresAt })
+          .returning({ id: lvlmLabImages.id }),
+        'no image row returned',
+      );
       const kept = await tx
         .select({ id: lvlmLabImages.id })
         .from(lvlmLabImages)

@@ -26,6 +26,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { type CompanyStanding, type Ledger, nextNumbered } from '../finance/index.js';
 import { prsCalls, prsMonthCounters, prsPackages } from './schema.js';
@@ -178,21 +179,23 @@ export class PlateBilling {
         const expiresAt = new Date(at);
         expiresAt.setUTCMonth(expiresAt.getUTCMonth() + PRS_PACKAGE_VALID_MONTHS);
         const { id, number } = await nextNumbered(tx, 'prs_packages', 'P', at);
-        const [row] = await tx
-          .insert(prsPackages)
-          .values({
-            id,
-            companyId,
-            number,
-            offer: offer.code,
-            calls: offer.calls,
-            amount: offer.priceFen,
-            requestId: body.request_id,
-            createdAt: at,
-            expiresAt,
-          })
-          .returning();
-        if (!row) throw new Error('package not written');
+        const row = await writtenRow(
+          tx
+            .insert(prsPackages)
+            .values({
+              id,
+              companyId,
+              number,
+              offer: offer.code,
+              calls: offer.calls,
+              amount: offer.priceFen,
+              requestId: body.request_id,
+              createdAt: at,
+              expiresAt,
+            })
+            .returning(),
+          'package not written',
+        );
         await this.ledger.post(
           {
             companyId,

@@ -19,6 +19,7 @@ import {
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
@@ -160,22 +161,24 @@ export class ResourceCatalogue {
     const stored = await this.store.find(body.path);
     if (!stored || stored.companyId !== companyId) throw new ApiError(400, 'resource_not_uploaded');
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(resources)
-        .values({
-          companyId,
-          category: body.category,
-          name: everyLanguage(body.name),
-          description: everyLanguage(body.description),
-          version: body.version,
-          models: body.models,
-          path: body.path,
-          fileName: body.file_name,
-          size: stored.size,
-          md5: stored.md5,
-        })
-        .returning();
-      if (!row) throw new Error('resource was not created');
+      const row = await writtenRow(
+        tx
+          .insert(resources)
+          .values({
+            companyId,
+            category: body.category,
+            name: everyLanguage(body.name),
+            description: everyLanguage(body.description),
+            version: body.version,
+            models: body.models,
+            path: body.path,
+            fileName: body.file_name,
+            size: stored.size,
+            md5: stored.md5,
+          })
+          .returning(),
+        'resource was not created',
+      );
       const resource = toResource(row);
       await trail.record(tx, {
         action: 'resources.create',

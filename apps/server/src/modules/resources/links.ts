@@ -19,6 +19,7 @@ import {
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { resourceLinks } from './schema.js';
 
@@ -120,18 +121,20 @@ export class ResourceLinks {
   ): Promise<Omit<CreatedLink, 'path'>> {
     const token = randomBytes(32).toString('base64url');
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(resourceLinks)
-        .values({
-          companyId,
-          kind,
-          resourceId,
-          tokenHash: hashOf(token),
-          expiresAt: new Date(expiresAt),
-          createdBy: userId,
-        })
-        .returning();
-      if (!row) throw new Error('link was not created');
+      const row = await writtenRow(
+        tx
+          .insert(resourceLinks)
+          .values({
+            companyId,
+            kind,
+            resourceId,
+            tokenHash: hashOf(token),
+            expiresAt: new Date(expiresAt),
+            createdBy: userId,
+          })
+          .returning(),
+        'link was not created',
+      );
       await trail.record(tx, {
         action: kind === 'share' ? 'resources.link.create' : 'resources.official.grant',
         target: { type: kind === 'share' ? 'resource' : 'company', id: resourceId ?? companyId },

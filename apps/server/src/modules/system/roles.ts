@@ -23,6 +23,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import { companyOf, grantOfRole, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { roles, users } from '../../core/db/schema.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { MenuCatalogue } from '../../core/menu/catalogue.js';
 import { unknownGroupIds } from '../devices/index.js';
@@ -233,10 +234,12 @@ export class CompanyRoles {
 
 /** Makes a new company's default role (spec §6), in the transaction that makes the company. */
 export async function createDefaultRole(tx: Pick<Db, 'insert'>, companyId: number): Promise<number> {
-  const [role] = await tx
-    .insert(roles)
-    .values({ companyId, name: DEFAULT_ROLE.name, menus: { ...DEFAULT_ROLE.menus }, isDefault: true })
-    .returning({ id: roles.id });
-  if (!role) throw new Error('default role was not created');
+  const role = await writtenRow(
+    tx
+      .insert(roles)
+      .values({ companyId, name: DEFAULT_ROLE.name, menus: { ...DEFAULT_ROLE.menus }, isDefault: true })
+      .returning({ id: roles.id }),
+    'default role was not created',
+  );
   return role.id;
 }

@@ -22,6 +22,7 @@ import { and, eq, inArray, isNotNull, lt, lte, ne, notExists, or, type SQL, sql 
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { taskJobs, tasks } from '../../core/db/jobs.js';
+import { writtenRow } from '../../core/db/written-row.js';
 
 /** How long a started job goes without word from its device before the device is asked again. */
 export const LEASE_MS = 30_000;
@@ -115,11 +116,13 @@ export class JobEngine {
     },
     targets: readonly { id: number; sn: string }[],
   ): Promise<{ taskId: number; jobs: Map<number, number> }> {
-    const [row] = await tx
-      .insert(tasks)
-      .values({ ...task, deadlineAt: new Date(this.now() + task.deadlineHours * 3_600_000) })
-      .returning({ id: tasks.id });
-    if (!row) throw new Error('task not created');
+    const row = await writtenRow(
+      tx
+        .insert(tasks)
+        .values({ ...task, deadlineAt: new Date(this.now() + task.deadlineHours * 3_600_000) })
+        .returning({ id: tasks.id }),
+      'task not created',
+    );
     const jobs = new Map<number, number>();
     for (let at = 0; at < targets.length; at += 1000) {
       const written = await tx

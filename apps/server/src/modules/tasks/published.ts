@@ -15,6 +15,7 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
 import { devices } from '../../core/db/devices.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { pageOf, type WhereSql, whereOf } from '../../core/http/list-sql.js';
 import { type ByteRange, ObjectMissingError } from '../../core/storage/backend.js';
@@ -171,8 +172,7 @@ export abstract class PublishedThings<Row extends { id: number }, Thing> {
   ): Promise<Thing> {
     const { type, create } = this.kind.audit;
     const id = await this.db.transaction(async (tx) => {
-      const [row] = await insert(tx);
-      if (!row) throw new Error(`${type} not written`);
+      const row = await writtenRow(insert(tx), `${type} not written`);
       await trail.record(tx, { action: create, target: { type, id: row.id }, after });
       return row.id;
     });

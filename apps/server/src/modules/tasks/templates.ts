@@ -11,6 +11,7 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { configTemplates } from './schema.js';
 
@@ -50,11 +51,13 @@ export class ConfigTemplates {
   async create(companyId: number, body: Body, trail: AuditTrail): Promise<ConfigTemplate> {
     return this.db
       .transaction(async (tx) => {
-        const [row] = await tx
-          .insert(configTemplates)
-          .values({ companyId, name: body.name, model: body.model, config: body.config as Row['config'] })
-          .returning();
-        if (!row) throw new Error('template not created');
+        const row = await writtenRow(
+          tx
+            .insert(configTemplates)
+            .values({ companyId, name: body.name, model: body.model, config: body.config as Row['config'] })
+            .returning(),
+          'template not created',
+        );
         await trail.record(tx, {
           action: 'config_template.create',
           target: { type: 'config_template', id: row.id },

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { orderOf, whereOf } from '../../core/http/list-sql.js';
 import { dialIdRace, lockDialIds, refuseTakenDialId } from './extensions.js';
@@ -159,11 +160,13 @@ export class VoipCallCenters {
         await lockDialIds(tx, companyId);
         await refuseTakenDialId(tx, companyId, form.dial_id);
         await this.checkAgents(tx, companyId, form.agents);
-        const [row] = await tx
-          .insert(centers)
-          .values({ companyId, ...valuesOf(form) })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await writtenRow(
+          tx
+            .insert(centers)
+            .values({ companyId, ...valuesOf(form) })
+            .returning(),
+          'insert returned no row',
+        );
         await this.setAgents(tx, row.id, form.agents);
         await trail.record(tx, {
           action: 'voip.call_center.create',

@@ -28,6 +28,7 @@ import { companyOf, type Permissions } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
 import { devicesBySerial, ownDevicesWhere } from '../devices/index.js';
@@ -247,19 +248,21 @@ export class VoipExtensions {
           kind === 'device' ? await this.deviceOf(caller, (form as VoipDevicePhoneForm).device_sn, tx) : null;
         await lockDialIds(tx, companyId);
         await refuseTakenDialId(tx, companyId, dialId);
-        const [row] = await tx
-          .insert(extensions)
-          .values({
-            companyId,
-            kind,
-            dialId,
-            domain,
-            displayName: form.display_name ?? '',
-            deviceSn,
-            ...digestCredentials(dialId, domain, password),
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await writtenRow(
+          tx
+            .insert(extensions)
+            .values({
+              companyId,
+              kind,
+              dialId,
+              domain,
+              displayName: form.display_name ?? '',
+              deviceSn,
+              ...digestCredentials(dialId, domain, password),
+            })
+            .returning(),
+          'insert returned no row',
+        );
         await trail.record(tx, {
           action: 'voip.extension.create',
           target: { type: 'voip_extension', id: row.id },
