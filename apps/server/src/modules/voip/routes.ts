@@ -13,6 +13,7 @@ import {
   VOIP_DIAL_RECORD_ORDER_KEYS,
   VOIP_IMPORT_MAX_BYTES,
   type VoipDialRecord,
+  type VoipExtensionKind,
 } from '@vap/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -117,6 +118,26 @@ export async function voipRoutes(
     };
   });
 
+  /** A phone's password and deletion: the same for device and agent phones, by their kind. */
+  async function servePhoneKeys(
+    kind: VoipExtensionKind,
+    password: typeof VOIP_CALLS.resetDevicePhonePassword | typeof VOIP_CALLS.resetAgentPhonePassword,
+    remove: typeof VOIP_CALLS.deleteDevicePhone | typeof VOIP_CALLS.deleteAgentPhone,
+  ) {
+    await serve(app, password, async (request) =>
+      extensions.resetPassword(
+        await callerOf(request),
+        kind,
+        request.params.id,
+        request.body.password,
+        auditTrail(request),
+      ),
+    );
+    await serve(app, remove, async (request) => {
+      await extensions.delete(await callerOf(request), kind, request.params.id, auditTrail(request));
+    });
+  }
+
   // Device phones.
   await serve(app, VOIP_CALLS.devicePhones, async (request, _reply, list) =>
     extensions.page(await callerOf(request), 'device', list),
@@ -136,18 +157,7 @@ export async function voipRoutes(
       auditTrail(request),
     ),
   );
-  await serve(app, VOIP_CALLS.resetDevicePhonePassword, async (request) =>
-    extensions.resetPassword(
-      await callerOf(request),
-      'device',
-      request.params.id,
-      request.body.password,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, VOIP_CALLS.deleteDevicePhone, async (request) => {
-    await extensions.delete(await callerOf(request), 'device', request.params.id, auditTrail(request));
-  });
+  await servePhoneKeys('device', VOIP_CALLS.resetDevicePhonePassword, VOIP_CALLS.deleteDevicePhone);
   await serve(app, VOIP_CALLS.importTemplate, async (request, reply) => {
     await callerOf(request);
     return reply
@@ -184,18 +194,7 @@ export async function voipRoutes(
   await serve(app, VOIP_CALLS.updateAgentPhone, async (request) =>
     extensions.update(await callerOf(request), 'agent', request.params.id, request.body, auditTrail(request)),
   );
-  await serve(app, VOIP_CALLS.resetAgentPhonePassword, async (request) =>
-    extensions.resetPassword(
-      await callerOf(request),
-      'agent',
-      request.params.id,
-      request.body.password,
-      auditTrail(request),
-    ),
-  );
-  await serve(app, VOIP_CALLS.deleteAgentPhone, async (request) => {
-    await extensions.delete(await callerOf(request), 'agent', request.params.id, auditTrail(request));
-  });
+  await servePhoneKeys('agent', VOIP_CALLS.resetAgentPhonePassword, VOIP_CALLS.deleteAgentPhone);
 
   // Call centers.
   await serve(app, VOIP_CALLS.callCenters, async (request, _reply, list) =>
