@@ -23,8 +23,8 @@ const USAGE =
   'Usage: factory:generate --count <1-1000000> --kind ipc|nvr [--model <model>] [--batch <10 digits>] [--seed <text>] [--date YYYY-MM-DD]';
 const MAX_COUNT = 1_000_000;
 
-/** `--name value` pairs; anything else is a usage error. */
-function optionsOf(args: readonly string[], usage = USAGE): Map<string, string> {
+/** `--name value` pairs of the `known` names; anything else is a usage error. */
+function optionsOf(args: readonly string[], known: readonly string[], usage = USAGE): Map<string, string> {
   const options = new Map<string, string>();
   for (let at = 0; at < args.length; at += 2) {
     const name = args[at];
@@ -32,6 +32,7 @@ function optionsOf(args: readonly string[], usage = USAGE): Map<string, string> 
     if (!name?.startsWith('--') || value === undefined || options.has(name)) throw new Error(usage);
     options.set(name.slice(2), value);
   }
+  if ([...options.keys()].some((name) => !known.includes(name))) throw new Error(usage);
   return options;
 }
 
@@ -41,9 +42,7 @@ const generate: OpsCommand = {
     'Adds N generated units of a kind to the factory registry (serial batch B + 132/118 + running number, ' +
     'device codes keyed by the seed, sealed secrets); prints the range and the first unit to bind.',
   async run(args, { database, config }) {
-    const options = optionsOf(args);
-    const known = new Set(['count', 'kind', 'model', 'batch', 'seed', 'date']);
-    if ([...options.keys()].some((name) => !known.has(name))) throw new Error(USAGE);
+    const options = optionsOf(args, ['count', 'kind', 'model', 'batch', 'seed', 'date']);
     const count = Number(options.get('count'));
     const kind = options.get('kind') as DeviceKind;
     if (!Number.isSafeInteger(count) || count < 1 || count > MAX_COUNT || !DEVICE_KINDS.includes(kind)) {
@@ -99,8 +98,7 @@ const credentials: OpsCommand = {
     'Prints N bound units (default 20, the oldest bound first) as CSV sn,secret,kind,model,firmware_version, ' +
     'their factory secrets in the clear, for the device simulator.',
   async run(args, { database, config }) {
-    const options = optionsOf(args, CREDENTIALS_USAGE);
-    if ([...options.keys()].some((name) => name !== 'count')) throw new Error(CREDENTIALS_USAGE);
+    const options = optionsOf(args, ['count'], CREDENTIALS_USAGE);
     const count = Number(options.get('count') ?? 20);
     if (!Number.isSafeInteger(count) || count < 1 || count > 100_000) throw new Error(CREDENTIALS_USAGE);
     const box = configuredSecrets(config).box(DEVICE_SECRETS);
