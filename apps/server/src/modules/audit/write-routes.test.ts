@@ -672,27 +672,16 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { id, file } = await hologramScheme(ctx, account);
     return by(ctx, account, 'PUT', HOLOGRAM_PATHS.scheme(id), { name: 'Gate 2', site: 'South', file });
   },
-  [routeOf(HOLOGRAM_CALLS.remove)]: async (ctx) => {
-    const account = await ctx.owner();
-    const { id } = await hologramScheme(ctx, account);
-    return by(ctx, account, 'DELETE', HOLOGRAM_PATHS.scheme(id));
-  },
-  [routeOf(HOLOGRAM_CALLS.publish)]: async (ctx) => {
-    const { account, deviceId } = await boundDevice(ctx);
-    const { id } = await hologramScheme(ctx, account);
-    return by(ctx, account, 'POST', HOLOGRAM_PATHS.deliveries(id), { device_ids: [deviceId] });
-  },
-  [routeOf(HOLOGRAM_CALLS.retry)]: async (ctx) => {
-    const { account, deviceId } = await boundDevice(ctx);
-    const { id } = await hologramScheme(ctx, account);
-    const delivery = await failedDelivery(ctx, account, HOLOGRAM_PATHS.deliveries(id), deviceId, (db) =>
+  ...publishedThingRecipes(
+    HOLOGRAM_CALLS,
+    { ...HOLOGRAM_PATHS, one: HOLOGRAM_PATHS.scheme },
+    hologramScheme,
+    (id) => (db) =>
       db
         .select({ id: hologramDeliveries.id, jobId: hologramDeliveries.jobId })
         .from(hologramDeliveries)
         .where(eq(hologramDeliveries.schemeId, id)),
-    );
-    return by(ctx, account, 'POST', HOLOGRAM_PATHS.retry(id), { ids: [delivery] });
-  },
+  ),
   [routeOf(ADPKG_CALLS.create)]: async (ctx) => {
     const account = await ctx.owner();
     return by(ctx, account, 'POST', ADPKG_PATHS.packages, await adPackageBody(ctx, account));
@@ -702,27 +691,16 @@ const RECIPES: Record<string, (ctx: Context) => Promise<Prepared>> = {
     const { id, body } = await adPackage(ctx, account);
     return by(ctx, account, 'PUT', ADPKG_PATHS.package(id), { ...body, top_share: 70 });
   },
-  [routeOf(ADPKG_CALLS.remove)]: async (ctx) => {
-    const account = await ctx.owner();
-    const { id } = await adPackage(ctx, account);
-    return by(ctx, account, 'DELETE', ADPKG_PATHS.package(id));
-  },
-  [routeOf(ADPKG_CALLS.publish)]: async (ctx) => {
-    const { account, deviceId } = await boundDevice(ctx);
-    const { id } = await adPackage(ctx, account);
-    return by(ctx, account, 'POST', ADPKG_PATHS.deliveries(id), { device_ids: [deviceId] });
-  },
-  [routeOf(ADPKG_CALLS.retry)]: async (ctx) => {
-    const { account, deviceId } = await boundDevice(ctx);
-    const { id } = await adPackage(ctx, account);
-    const delivery = await failedDelivery(ctx, account, ADPKG_PATHS.deliveries(id), deviceId, (db) =>
+  ...publishedThingRecipes(
+    ADPKG_CALLS,
+    { ...ADPKG_PATHS, one: ADPKG_PATHS.package },
+    adPackage,
+    (id) => (db) =>
       db
         .select({ id: adPackageDeliveries.id, jobId: adPackageDeliveries.jobId })
         .from(adPackageDeliveries)
         .where(eq(adPackageDeliveries.packageId, id)),
-    );
-    return by(ctx, account, 'POST', ADPKG_PATHS.retry(id), { ids: [delivery] });
-  },
+  ),
   [routeOf(ALGMALL_CALLS.authoriseOffline)]: async (ctx) => {
     const { account, productId } = await authorisable(ctx);
     const fingerprint = JSON.stringify({
@@ -954,6 +932,37 @@ async function boundDevice({ t, owner, call }: Context) {
   });
   expect(bound.statusCode, bound.body).toBe(200);
   return { account, unit, deviceId: bound.json<{ id: number }>().id };
+}
+
+/**
+ * The recipes of deleting a thing published to devices (a hologram scheme, an ad package),
+ * publishing it and publishing it again: `thing` makes one of the account's company, `deliveries`
+ * selects the deliveries of thing `id`.
+ */
+function publishedThingRecipes(
+  calls: { remove: AnyCall; publish: AnyCall; retry: AnyCall },
+  paths: Record<'one' | 'deliveries' | 'retry', (id: number) => string>,
+  thing: (ctx: Context, account: Account) => Promise<{ id: number }>,
+  deliveries: (id: number) => Parameters<typeof failedDelivery>[4],
+): Record<string, (ctx: Context) => Promise<Prepared>> {
+  return {
+    [routeOf(calls.remove)]: async (ctx) => {
+      const account = await ctx.owner();
+      const { id } = await thing(ctx, account);
+      return by(ctx, account, 'DELETE', paths.one(id));
+    },
+    [routeOf(calls.publish)]: async (ctx) => {
+      const { account, deviceId } = await boundDevice(ctx);
+      const { id } = await thing(ctx, account);
+      return by(ctx, account, 'POST', paths.deliveries(id), { device_ids: [deviceId] });
+    },
+    [routeOf(calls.retry)]: async (ctx) => {
+      const { account, deviceId } = await boundDevice(ctx);
+      const { id } = await thing(ctx, account);
+      const delivery = await failedDelivery(ctx, account, paths.deliveries(id), deviceId, deliveries(id));
+      return by(ctx, account, 'POST', paths.retry(id), { ids: [delivery] });
+    },
+  };
 }
 
 /**
