@@ -101,12 +101,13 @@ describe.each(ENGINES)('npm run ops -- factory:generate on %s', (engine) => {
     expect(stored?.total).toBe(100_005);
   }, 120_000);
 
-  it('refuses a wrong count, kind or option with its usage', async () => {
+  it('refuses a wrong count, kind or option, or an option given twice, with its usage', async () => {
     for (const args of [
       [],
       ['--count', '0', '--kind', 'ipc'],
       ['--count', '5', '--kind', 'dvr'],
       ['--count', '5', '--kind', 'ipc', '--x', 'y'],
+      ['--count', '5', '--kind', 'ipc', '--count', '6'],
     ]) {
       await expect(run(args)).rejects.toThrow(/Usage: factory:generate/);
     }

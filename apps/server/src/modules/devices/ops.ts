@@ -23,13 +23,13 @@ const USAGE =
   'Usage: factory:generate --count <1-1000000> --kind ipc|nvr [--model <model>] [--batch <10 digits>] [--seed <text>] [--date YYYY-MM-DD]';
 const MAX_COUNT = 1_000_000;
 
-/** `--name value` pairs of the `known` names; anything else is a usage error. */
+/** `--name value` pairs of the `known` names, each at most once; anything else is a usage error. */
 function optionsOf(args: readonly string[], known: readonly string[], usage = USAGE): Map<string, string> {
   const options = new Map<string, string>();
   for (let at = 0; at < args.length; at += 2) {
     const name = args[at];
     const value = args[at + 1];
-    if (!name?.startsWith('--') || value === undefined || options.has(name)) throw new Error(usage);
+    if (!name?.startsWith('--') || value === undefined || options.has(name.slice(2))) throw new Error(usage);
     options.set(name.slice(2), value);
   }
   if ([...options.keys()].some((name) => !known.includes(name))) throw new Error(usage);
