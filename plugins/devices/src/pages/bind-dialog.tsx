@@ -1,7 +1,6 @@
 import { type BindDeviceBody, bindDeviceBodySchema, DEVICE_CALLS } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   FormDialog,
   FormField,
   Input,
@@ -9,6 +8,7 @@ import {
   PasswordInput,
   RadioGroup,
   Select,
+  saveForm,
   TextField,
   useZodForm,
 } from '@vap/ui';
@@ -45,17 +45,16 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
   });
   const mode = form.watch('mode');
 
-  const submit = async (body: BindDeviceBody) => {
-    try {
-      await api.bind({ body });
-    } catch (error) {
-      // The console shows the server's message (unknown unit, code mismatch, already bound, …).
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      return;
-    }
-    message.success(t('bind.bound'));
-    onBound();
-  };
+  // A refusal (unknown unit, code mismatch, already bound, …) keeps the dialog.
+  const submit = (body: BindDeviceBody) =>
+    saveForm(
+      form,
+      () => api.bind({ body }),
+      () => {
+        message.success(t('bind.bound'));
+        onBound();
+      },
+    );
 
   return (
     <FormDialog

@@ -7,17 +7,8 @@ import {
   moveDevicesBodySchema,
   UNGROUPED,
 } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
-import {
-  applyFieldErrors,
-  FormDialog,
-  FormField,
-  message,
-  Select,
-  Textarea,
-  TextField,
-  useZodForm,
-} from '@vap/ui';
+import { useClient, useT } from '@vap/kernel';
+import { FormDialog, FormField, message, Select, saveForm, Textarea, TextField, useZodForm } from '@vap/ui';
 import { useGroups } from './group-panel.js';
 
 /** The group choices of a form: the company's groups, with "no group" first when `none` is given. */
@@ -40,17 +31,15 @@ export function EditDeviceDialog({ device, onClose, onSaved }: EditDeviceDialogP
   const form = useZodForm(editDeviceBodySchema, {
     defaultValues: { name: device.name, remark: device.remark },
   });
-  const submit = async (body: EditDeviceBody) => {
-    try {
-      await api.edit({ params: { id: device.id }, body });
-    } catch (error) {
-      // Field messages go under the fields; the console shows the server's message.
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      return;
-    }
-    message.success(t('maintenance.renamed', { name: body.name }));
-    onSaved();
-  };
+  const submit = (body: EditDeviceBody) =>
+    saveForm(
+      form,
+      () => api.edit({ params: { id: device.id }, body }),
+      () => {
+        message.success(t('maintenance.renamed', { name: body.name }));
+        onSaved();
+      },
+    );
   return (
     <FormDialog
       form={form}

@@ -8,9 +8,8 @@ import {
   firmwareTokenBodySchema,
   TASK_CALLS,
 } from '@vap/contracts';
-import { ApiError, md5OfBlob, useClient, useService, useSession, useT } from '@vap/kernel';
+import { md5OfBlob, useClient, useService, useSession, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   checkFile,
   Field,
   FileChooser,
@@ -19,6 +18,7 @@ import {
   formatFileSize,
   Input,
   message,
+  showFieldErrors,
   Textarea,
   UploadPhaseView,
   useFileCheckMessage,
@@ -101,10 +101,8 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
     if (path === undefined) return;
     const created = await save(
       () => tasks.createFirmware({ body: { path, ...fields } }),
-      (error) => {
-        // Field messages go under the fields; the console shows the server's message (already uploaded, …).
-        if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      },
+      // A refusal (already uploaded, …) keeps the dialog.
+      (error) => showFieldErrors(form, error),
     );
     if (!created) return;
     message.success(t('firmware.uploaded', { name: `${created.model} ${created.version}` }));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FINANCE_CALLS, type Finance, lowBalanceFormSchema, yuanText } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
-import { applyFieldErrors, Card, message, useZodForm } from '@vap/ui';
+import { useClient, useT } from '@vap/kernel';
+import { Card, message, saveForm, useZodForm } from '@vap/ui';
 import { FINANCE_KEY } from '../finance-query.js';
 import { YuanForm } from './yuan-form.js';
 
@@ -31,18 +31,15 @@ function ThresholdForm({ threshold }: { threshold: number }) {
   const form = useZodForm(lowBalanceFormSchema, {
     defaultValues: { low_balance_threshold: yuanText(threshold) },
   });
-  const submit = async ({ low_balance_threshold }: { low_balance_threshold: number }) => {
-    let saved: Finance;
-    try {
-      saved = await finance.updateFinance({ body: { low_balance_threshold } });
-    } catch (error) {
-      // Field messages go under the field; the console shows the server's message.
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      return;
-    }
-    queryClient.setQueryData(FINANCE_KEY, saved);
-    message.success(t('threshold.saved'));
-  };
+  const submit = ({ low_balance_threshold }: { low_balance_threshold: number }) =>
+    saveForm(
+      form,
+      () => finance.updateFinance({ body: { low_balance_threshold } }),
+      (saved) => {
+        queryClient.setQueryData(FINANCE_KEY, saved);
+        message.success(t('threshold.saved'));
+      },
+    );
   const texts = { form: t('threshold.form'), label: t('threshold.label'), hint: t('threshold.hint') };
   return (
     <YuanForm form={form} onSubmit={submit} name="low_balance_threshold" texts={texts}>

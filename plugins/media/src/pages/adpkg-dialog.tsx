@@ -6,9 +6,8 @@ import {
   type AdpkgItemForm,
   adpkgFieldsSchema,
 } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   Button,
   Field,
   FormDialog,
@@ -16,6 +15,7 @@ import {
   formatFileSize,
   Input,
   message,
+  saveForm,
   TextField,
   Upload,
   type UploadItem,
@@ -94,16 +94,15 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
           : { type: 'image', file, resource_name: item.resource_name, seconds: item.seconds };
       }),
     };
-    let saved: Adpkg;
-    try {
-      saved = pkg ? await adpkg.update({ params: { id: pkg.id }, body }) : await adpkg.create({ body });
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      return;
-    }
-    message.success(t('adpkg.saved'));
-    onSaved(saved);
-    onClose();
+    await saveForm(
+      form,
+      () => (pkg ? adpkg.update({ params: { id: pkg.id }, body }) : adpkg.create({ body })),
+      (saved) => {
+        message.success(t('adpkg.saved'));
+        onSaved(saved);
+        onClose();
+      },
+    );
   };
 
   return (

@@ -4,13 +4,13 @@ import {
   type HologramScheme,
   hologramSchemeFormSchema,
 } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   Field,
   FormDialog,
   formatFileSize,
   message,
+  saveForm,
   TextField,
   Upload,
   type UploadItem,
@@ -51,19 +51,16 @@ export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
   const submit = async (fields: { name: string; site: string }) => {
     if (!file || busy) return;
     const body = { ...fields, file };
-    let saved: HologramScheme;
-    try {
-      saved = scheme
-        ? await hologram.update({ params: { id: scheme.id }, body })
-        : await hologram.create({ body });
-    } catch (error) {
-      // Field messages go under the fields; the console shows the server's message ('file content incorrect').
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-      return;
-    }
-    message.success(t('hologram.saved'));
-    onSaved(saved);
-    onClose();
+    // A refusal ('file content incorrect') keeps the dialog.
+    await saveForm(
+      form,
+      () => (scheme ? hologram.update({ params: { id: scheme.id }, body }) : hologram.create({ body })),
+      (saved) => {
+        message.success(t('hologram.saved'));
+        onSaved(saved);
+        onClose();
+      },
+    );
   };
 
   return (

@@ -10,9 +10,8 @@ import {
   RESOURCE_VERSION_MAX_LENGTH,
   type Resource,
 } from '@vap/contracts';
-import { ApiError, md5OfBlob, useClient, useLanguage, useSession, useT } from '@vap/kernel';
+import { md5OfBlob, useClient, useLanguage, useSession, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   Field,
   FileChooser,
   FormDialog,
@@ -20,6 +19,7 @@ import {
   formatFileSize,
   message,
   Select,
+  showFieldErrors,
   Textarea,
   TextField,
   UploadPhaseView,
@@ -97,9 +97,7 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
     return path;
   };
 
-  const refused = (error: unknown) => {
-    if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-  };
+  const refused = (error: unknown) => showFieldErrors(form, error);
 
   const submit = async (values: CompanyResourceForm) => {
     const fields = {

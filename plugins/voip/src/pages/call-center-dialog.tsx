@@ -8,10 +8,9 @@ import {
   type VoipCallCenterForm,
   voipCallCenterFormSchema,
 } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
   Alert,
-  applyFieldErrors,
   Button,
   Field,
   FormDialog,
@@ -21,6 +20,7 @@ import {
   message,
   Select,
   Skeleton,
+  saveForm,
   TextField,
   useZodForm,
 } from '@vap/ui';
@@ -141,17 +141,18 @@ export default function CallCenterDialog({ center, onClose, onSaved }: CallCente
   };
   const addable = (phones.data?.items ?? []).filter((phone) => !agents.includes(phone.id));
 
-  const submit = async (values: VoipCallCenterForm) => {
-    try {
-      const saved = center
-        ? await voip.updateCallCenter({ params: { id: center.id }, body: values })
-        : await voip.createCallCenter({ body: values });
-      message.success(t('saved', { name: saved.name }));
-      onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-    }
-  };
+  const submit = (values: VoipCallCenterForm) =>
+    saveForm(
+      form,
+      () =>
+        center
+          ? voip.updateCallCenter({ params: { id: center.id }, body: values })
+          : voip.createCallCenter({ body: values }),
+      (saved) => {
+        message.success(t('saved', { name: saved.name }));
+        onSaved(saved);
+      },
+    );
 
   return (
     <FormDialog

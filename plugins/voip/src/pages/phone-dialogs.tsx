@@ -7,14 +7,14 @@ import {
   voipAgentPhoneFormSchema,
   voipDevicePhoneFormSchema,
 } from '@vap/contracts';
-import { ApiError, useClient, useT } from '@vap/kernel';
+import { useClient, useT } from '@vap/kernel';
 import {
-  applyFieldErrors,
   type FieldValues,
   FormDialog,
   FormField,
   message,
   PasswordInput,
+  saveForm,
   TextField,
   useZodForm,
 } from '@vap/ui';
@@ -72,24 +72,21 @@ interface PhoneSave {
  * extension with its password; the server's field messages go under the fields.
  */
 function usePhoneSave<Values extends FieldValues>(
-  form: Parameters<typeof applyFieldErrors<Values>>[0],
+  form: Parameters<typeof saveForm<Values, unknown>>[0],
   { extension, onSaved }: Pick<PhoneDialogProps, 'extension' | 'onSaved'>,
 ) {
   const t = useT('voip');
-  return async ({ update, create }: PhoneSave) => {
-    try {
-      if (extension) {
-        const saved = await update(extension.id);
-        message.success(t('saved', { name: saved.dial_id }));
-        onSaved({ extension: saved });
-      } else {
-        const credentials = await create();
-        onSaved({ extension: credentials.extension, credentials });
-      }
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fields);
-    }
-  };
+  return ({ update, create }: PhoneSave) =>
+    extension
+      ? saveForm(
+          form,
+          () => update(extension.id),
+          (saved) => {
+            message.success(t('saved', { name: saved.dial_id }));
+            onSaved({ extension: saved });
+          },
+        )
+      : saveForm(form, create, (credentials) => onSaved({ extension: credentials.extension, credentials }));
 }
 
 /** The company's devices within the caller's groups whose serial holds what is typed: the field's suggestions. */

@@ -35,6 +35,7 @@ export {
   type RadioGroupProps,
   type RadioOption,
 } from './radio-group.js';
+export { saveForm, showFieldErrors } from './save-form.js';
 export { SearchPicker, type SearchPickerList, type SearchPickerProps } from './search-picker.js';
 export { Select, type SelectOption, type SelectProps } from './select.js';
 export { Switch, type SwitchProps } from './switch.js';
