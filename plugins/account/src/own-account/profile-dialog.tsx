@@ -1,6 +1,6 @@
 import { ACCOUNT_CALLS, profileBodySchema } from '@vap/contracts';
 import { useClient, useKernel, useSession, useT } from '@vap/kernel';
-import { FormDialog, FormField, message, Textarea, TextField, useZodForm } from '@vap/ui';
+import { FormDialog, message, TextareaField, TextField, useZodForm } from '@vap/ui';
 import { ReadOnlyField } from './read-only-field.js';
 import { messageOf } from './upload.js';
 import { WechatBinding } from './wechat-binding.js';
@@ -38,11 +38,7 @@ export default function ProfileDialog({ onClose }: { onClose: () => void }) {
       <TextField name="nickname" label={t('profile.nickname')} required autoComplete="nickname" />
       <ReadOnlyField id="profile-phone" label={t('profile.phone')} value={user?.phone ?? ''} />
       <TextField name="email" label={t('profile.email')} hint={t('profile.emailHint')} readOnly disabled />
-      <FormField
-        name="remark"
-        label={t('profile.remark')}
-        render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
-      />
+      <TextareaField name="remark" label={t('profile.remark')} maxLength={200} />
       <WechatBinding />
     </FormDialog>
   );

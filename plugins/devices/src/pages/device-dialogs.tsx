@@ -8,7 +8,16 @@ import {
   UNGROUPED,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { FormDialog, FormField, message, Select, saveForm, Textarea, TextField, useZodForm } from '@vap/ui';
+import {
+  FormDialog,
+  FormField,
+  message,
+  Select,
+  saveForm,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '@vap/ui';
 import { useGroups } from './group-panel.js';
 
 /** The group choices of a form: the company's groups, with "no group" first when `none` is given. */
@@ -55,11 +64,7 @@ export function EditDeviceDialog({ device, onClose, onSaved }: EditDeviceDialogP
         autoComplete="off"
         maxLength={20}
       />
-      <FormField
-        name="remark"
-        label={t('device.remark')}
-        render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
-      />
+      <TextareaField name="remark" label={t('device.remark')} maxLength={200} />
     </FormDialog>
   );
 }

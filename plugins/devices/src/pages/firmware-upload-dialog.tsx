@@ -19,7 +19,7 @@ import {
   Input,
   message,
   showFieldErrors,
-  Textarea,
+  TextareaField,
   UploadPhaseView,
   useFileCheckMessage,
   useUploadPhase,
@@ -145,18 +145,12 @@ export function FirmwareUploadDialog({ onClose, onUploaded }: FirmwareUploadDial
           )}
         />
       ))}
-      <FormField
+      <TextareaField
         name="release_notes"
         label={t('firmware.releaseNotes')}
-        render={({ field }) => (
-          <Textarea
-            {...field}
-            value={field.value ?? ''}
-            maxLength={FIRMWARE_NOTES_MAX_LENGTH}
-            rows={4}
-            disabled={busy}
-          />
-        )}
+        maxLength={FIRMWARE_NOTES_MAX_LENGTH}
+        rows={4}
+        disabled={busy}
       />
       <UploadPhaseView
         phase={phase}

@@ -20,7 +20,7 @@ import {
   message,
   Select,
   showFieldErrors,
-  Textarea,
+  TextareaField,
   TextField,
   UploadPhaseView,
   type UploadStepContext,
@@ -186,18 +186,12 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
         disabled={busy}
       />
       <TextField name="models" label={t('field.models')} hint={t('field.modelsHint')} disabled={busy} />
-      <FormField
+      <TextareaField
         name="description"
         label={t('field.description')}
-        render={({ field }) => (
-          <Textarea
-            {...field}
-            value={field.value ?? ''}
-            rows={3}
-            maxLength={RESOURCE_DESCRIPTION_MAX_LENGTH}
-            disabled={busy}
-          />
-        )}
+        rows={3}
+        maxLength={RESOURCE_DESCRIPTION_MAX_LENGTH}
+        disabled={busy}
       />
       <UploadPhaseView
         phase={phase}

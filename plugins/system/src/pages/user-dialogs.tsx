@@ -18,7 +18,7 @@ import {
   message,
   PasswordInput,
   Select,
-  Textarea,
+  TextareaField,
   TextField,
   useZodForm,
 } from '@vap/ui';
@@ -180,11 +180,7 @@ function ProfileFields() {
     <>
       <TextField name="nickname" label={t('users.nickname')} required maxLength={10} />
       <TextField name="email" label={t('users.email')} type="email" />
-      <FormField
-        name="remark"
-        label={t('users.remark')}
-        render={({ field }) => <Textarea {...field} value={field.value ?? ''} maxLength={200} />}
-      />
+      <TextareaField name="remark" label={t('users.remark')} maxLength={200} />
     </>
   );
 }

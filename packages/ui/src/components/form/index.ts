@@ -39,5 +39,5 @@ export { saveForm, showFieldErrors } from './save-form.js';
 export { SearchPicker, type SearchPickerList, type SearchPickerProps } from './search-picker.js';
 export { Select, type SelectOption, type SelectProps } from './select.js';
 export { Switch, type SwitchProps } from './switch.js';
-export { TextField, type TextFieldProps } from './text-field.js';
+export { TextareaField, type TextareaFieldProps, TextField, type TextFieldProps } from './text-field.js';
 export { Textarea, type TextareaProps } from './textarea.js';
