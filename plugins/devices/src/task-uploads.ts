@@ -14,8 +14,7 @@ import {
   whitelistCheckSchema,
 } from '@vap/contracts';
 import { ApiError, type HttpClient, sendCall } from '@vap/kernel';
-import { type UploadRequestContext, uploadWithProgress } from '@vap/ui';
-import { uploadFailure } from './upload-failure.js';
+import { type UploadRequestContext, uploadFailure, uploadWithProgress } from '@vap/ui';
 
 export interface TaskUploads {
   /**

@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   toCsv,
   VOIP_CALLS,
   VOIP_IMPORT_COLUMNS,
@@ -7,7 +6,7 @@ import {
   VOIP_IMPORT_MAX_ROWS,
   type VoipImportResult,
 } from '@vap/contracts';
-import { ApiError, useClient, useKernel, useT } from '@vap/kernel';
+import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
@@ -18,48 +17,13 @@ import {
   type FileRules,
   formatFileSize,
   message,
-  UploadError,
-  uploadWithProgress,
+  useCallUpload,
   useFileCheckMessage,
   useUploadRun,
 } from '@vap/ui';
 import { useState } from 'react';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: VOIP_IMPORT_MAX_BYTES };
-
-/** Sends the workbook with its progress (fetch has none), as the kernel's client would: its token and language. */
-function useImportUpload() {
-  const { session, i18n, bus } = useKernel();
-  return async (file: File, onProgress: (progress: number) => void, signal: AbortSignal) => {
-    const bearer = session.token;
-    let answer: unknown;
-    try {
-      answer = await uploadWithProgress({
-        url: `${API_BASE}${VOIP_CALLS.importDevicePhones.path}`,
-        file,
-        fields: {},
-        headers: {
-          'Accept-Language': i18n.language,
-          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
-        },
-        onProgress,
-        signal,
-      });
-    } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
-      // A refusal with 401 ends the session like any other call (spec §8).
-      if (error.status === 401) bus.emit('session.expired', { message: i18n.instance.t('app.authExpired') });
-      throw new ApiError(
-        error.status,
-        typeof error.code === 'string' ? error.code : 'upload_failed',
-        error.message,
-      );
-    }
-    const parsed = (await VOIP_CALLS.importDevicePhones.schemas()).response.safeParse(answer);
-    if (!parsed.success) throw new ApiError(200, 'invalid_response', '');
-    return parsed.data;
-  };
-}
 
 /**
  * Imports device phones from a workbook (issue 33): its template, the file, then either every bad
@@ -75,7 +39,8 @@ export default function ImportDialog({
 }) {
   const t = useT('voip');
   const voip = useClient(VOIP_CALLS);
-  const upload = useImportUpload();
+  // The workbook goes with its progress (fetch has none), as the kernel's client would send it.
+  const upload = useCallUpload(VOIP_CALLS.importDevicePhones);
   const fileCheckMessage = useFileCheckMessage();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
@@ -107,7 +72,7 @@ export default function ImportDialog({
 
   const send = async () => {
     if (!file) return;
-    const result = await run(({ onProgress, signal }) => upload(file, onProgress, signal));
+    const result = await run((context) => upload(file, {}, context));
     if (result && result.imported.length > 0) {
       message.success(t('import.done', { count: result.imported.length }));
       onImported();

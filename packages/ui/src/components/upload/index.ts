@@ -1,4 +1,5 @@
 // The upload components.
+export { uploadFailure, useCallUpload } from './call-upload.js';
 export {
   checkFile,
   describeAccept,
