@@ -15,7 +15,6 @@ import { ApiError, type TranslateOf, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
-  checkFile,
   Dialog,
   downloadBlob,
   Field,
@@ -25,7 +24,7 @@ import {
   message,
   RadioGroup,
   Select,
-  useFileCheckMessage,
+  useCheckedFile,
   useUploadRun,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -58,12 +57,10 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
   const t = useT('devices');
   const api = useClient(DEVICE_CALLS);
   const importDevices = useImportDevices();
-  const fileCheckMessage = useFileCheckMessage();
   const groups = useGroupOptions();
   const [mode, setMode] = useState<ImportMode>('template');
   const [group, setGroup] = useState(groupId === null ? '' : String(groupId));
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
+  const { file, error: fileError, choose: check } = useCheckedFile(FILE_RULES);
   // Closing the dialog stops an upload under way.
   const { phase, run, reset } = useUploadRun<Imported>({
     failed: t('import.failed'),
@@ -78,9 +75,7 @@ export function ImportDialog({ groupId, onClose, onImported }: ImportDialogProps
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
     reset();
-    const failure = await checkFile(chosen, FILE_RULES);
-    setFile(failure ? null : chosen);
-    setFileError(failure ? fileCheckMessage(failure) : '');
+    await check(chosen);
   };
 
   const template = async (format: ImportFormat) => {

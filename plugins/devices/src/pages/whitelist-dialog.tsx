@@ -15,7 +15,6 @@ import {
   Alert,
   Button,
   buildCsv,
-  checkFile,
   csvFilename,
   downloadBlob,
   Field,
@@ -26,7 +25,7 @@ import {
   message,
   RadioGroup,
   type UploadRunPhase,
-  useFileCheckMessage,
+  useCheckedFile,
   useUploadRun,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -61,12 +60,10 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
   const language = useLanguage();
   const uploads = useService(TaskUploadsRef);
   const tasks = useClient(TASK_CALLS);
-  const fileCheckMessage = useFileCheckMessage();
   const task = useTaskForm(target);
   const [list, setList] = useState<WhitelistKind>('plate');
   const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
+  const { file, error: fileError, choose: checkChosen } = useCheckedFile(FILE_RULES);
   // Closing the dialog stops a check under way.
   const check = useUploadRun<Checked>({ failed: t('whitelist.checkFailed') });
 
@@ -79,10 +76,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogP
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    const failure = await checkFile(chosen, FILE_RULES);
-    setFileError(failure ? fileCheckMessage(failure) : '');
-    setFile(failure ? null : chosen);
-    if (!failure) {
+    if (await checkChosen(chosen)) {
       void run(list, chosen);
       return;
     }

@@ -10,7 +10,6 @@ import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
-  checkFile,
   Dialog,
   downloadBlob,
   Field,
@@ -18,7 +17,7 @@ import {
   formatFileSize,
   message,
   useCallUpload,
-  useFileCheckMessage,
+  useCheckedFile,
   useUploadRun,
 } from '@vap/ui';
 import { useState } from 'react';
@@ -41,9 +40,7 @@ export default function ImportDialog({
   const voip = useClient(VOIP_CALLS);
   // The workbook goes with its progress (fetch has none), as the kernel's client would send it.
   const upload = useCallUpload(VOIP_CALLS.importDevicePhones);
-  const fileCheckMessage = useFileCheckMessage();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
+  const { file, error: fileError, choose: check } = useCheckedFile(FILE_RULES);
   const { phase, run, reset } = useUploadRun<VoipImportResult>({
     failed: t('import.failed'),
     describe: (error) =>
@@ -54,9 +51,7 @@ export default function ImportDialog({
   const choose = async (chosen: File | undefined) => {
     reset();
     if (!chosen) return;
-    const failure = await checkFile(chosen, FILE_RULES);
-    setFile(failure ? null : chosen);
-    setFileError(failure ? fileCheckMessage(failure) : '');
+    await check(chosen);
   };
 
   const template = async () => {

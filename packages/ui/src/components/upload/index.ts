@@ -18,6 +18,7 @@ export { type UploadInPartsOptions, uploadInParts } from './upload-in-parts.js';
 export { type UploadPhase, UploadPhaseView, type UploadPhaseViewProps, uploadBusy } from './upload-phase.js';
 export type { UploadItem, UploadRejectCode, UploadRequestContext, UploadStatus } from './upload-types.js';
 export { UploadError, type UploadWithProgressOptions, uploadWithProgress } from './upload-with-progress.js';
+export { type CheckedFile, useCheckedFile } from './use-checked-file.js';
 export { useFileCheckMessage } from './use-file-check-message.js';
 export { type UploadPhaseRun, type UploadStepContext, useUploadPhase } from './use-upload-phase.js';
 export {
