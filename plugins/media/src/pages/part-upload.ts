@@ -1,6 +1,6 @@
 import type { UploadTokenResult } from '@vap/contracts';
-import { ApiError, md5OfBlob, useLanguage, useSession } from '@vap/kernel';
-import { UploadError, type UploadItem, type UploadRequestContext, uploadInParts } from '@vap/ui';
+import { md5OfBlob, useLanguage, useSession } from '@vap/kernel';
+import { type UploadItem, type UploadRequestContext, uploadFailure, uploadInParts } from '@vap/ui';
 import { useCallback } from 'react';
 
 /** `hologram/{companyId}_{md5}.tar`: the object store checks the md5 against the assembled bytes. */
@@ -51,12 +51,7 @@ export function useObjectUpload(
         });
         return path;
       } catch (error) {
-        if (!(error instanceof UploadError)) throw error;
-        throw new ApiError(
-          error.status,
-          typeof error.code === 'string' ? error.code : 'upload_failed',
-          error.message,
-        );
+        throw uploadFailure(error);
       }
     },
     [nameOf, grant, companyId, language],

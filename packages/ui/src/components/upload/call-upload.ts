@@ -8,12 +8,13 @@ import type { UploadRequestContext } from './upload-types.js';
 import { UploadError, uploadWithProgress } from './upload-with-progress.js';
 
 /**
- * A refused upload as the `ApiError` every other call fails with (the server's code and message);
- * a 401 has ended the session (`expired`), as it would for a call through the kernel's client (spec §8).
+ * A refused upload as the `ApiError` every other call fails with (the server's code and message).
+ * For an upload that carried the session's token, `expired` ends the session on a 401, as it would
+ * for a call through the kernel's client (spec §8); the object store's 401 is no session's.
  */
-export function uploadFailure(error: unknown, expired: () => void): unknown {
+export function uploadFailure(error: unknown, expired?: () => void): unknown {
   if (!(error instanceof UploadError)) return error;
-  if (error.status === 401) expired();
+  if (error.status === 401) expired?.();
   return new ApiError(
     error.status,
     typeof error.code === 'string' ? error.code : 'upload_failed',
