@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Firmware, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, confirmThen, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
+import { Button, CompactTable, confirmThen, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { CompactTable, RowLink } from './compact-table.js';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
 import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
+import { RowLink } from './row-link.js';
 
 /**
  * The company's firmware packages (issue 16), for the role's `upgrade` button: each with its model,

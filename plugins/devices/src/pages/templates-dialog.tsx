@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ConfigTemplate, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, confirmThen, Dialog, Empty, message, Skeleton } from '@vap/ui';
+import { Button, CompactTable, confirmThen, Dialog, Empty, message, Skeleton } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
-import { CompactTable, RowLink } from './compact-table.js';
 import { ConfigSummary } from './config-summary.js';
 import { CONFIG_TEMPLATES_KEY, useConfigTemplates } from './config-template-query.js';
+import { RowLink } from './row-link.js';
 import { TemplateFormDialog } from './template-form-dialog.js';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; template: ConfigTemplate } | null;

@@ -10,6 +10,7 @@ import { ApiError, useClient, useT } from '@vap/kernel';
 import {
   Alert,
   Button,
+  CompactTable,
   Dialog,
   downloadBlob,
   Field,
@@ -151,65 +152,36 @@ export default function ImportDialog({
             <Alert tone="warning">
               {t('import.refused', { failed: result.errors.length, rows: result.rows })}
             </Alert>
-            <div className="max-h-72 overflow-auto rounded border border-line-soft">
-              <table
-                aria-label={t('import.refused', { failed: result.errors.length, rows: result.rows })}
-                className="w-full text-sm"
-              >
-                <thead className="sticky top-0 bg-canvas">
-                  <tr>
-                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                      {t('import.row')}
-                    </th>
-                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                      {t('column.dialId')}
-                    </th>
-                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                      {t('import.reason')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.errors.map((error) => (
-                    <tr key={error.row} className="border-t border-line-soft">
-                      <td className="px-3 py-1.5">{error.row}</td>
-                      <td className="px-3 py-1.5">{error.dial_id || '—'}</td>
-                      <td className="px-3 py-1.5">{t(`importErrors.${error.code}`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CompactTable
+              label={t('import.refused', { failed: result.errors.length, rows: result.rows })}
+              headers={[t('import.row'), t('column.dialId'), t('import.reason')]}
+              className="max-h-72"
+            >
+              {result.errors.map((error) => (
+                <tr key={error.row} className="border-t border-line-soft">
+                  <td className="px-3 py-1.5">{error.row}</td>
+                  <td className="px-3 py-1.5">{error.dial_id || '—'}</td>
+                  <td className="px-3 py-1.5">{t(`importErrors.${error.code}`)}</td>
+                </tr>
+              ))}
+            </CompactTable>
           </section>
         ) : null}
         {result && result.errors.length === 0 ? (
           <section className="flex flex-col gap-2">
             <Alert tone="success">{t('import.done', { count: result.imported.length })}</Alert>
-            <div className="max-h-72 overflow-auto rounded border border-line-soft">
-              <table
-                aria-label={t('import.done', { count: result.imported.length })}
-                className="w-full text-sm"
-              >
-                <thead className="sticky top-0 bg-canvas">
-                  <tr>
-                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                      {t('credentials.dialId')}
-                    </th>
-                    <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                      {t('credentials.password')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.imported.map((each) => (
-                    <tr key={each.dial_id} className="border-t border-line-soft">
-                      <td className="px-3 py-1.5">{each.dial_id}</td>
-                      <td className="px-3 py-1.5 font-mono">{each.password}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CompactTable
+              label={t('import.done', { count: result.imported.length })}
+              headers={[t('credentials.dialId'), t('credentials.password')]}
+              className="max-h-72"
+            >
+              {result.imported.map((each) => (
+                <tr key={each.dial_id} className="border-t border-line-soft">
+                  <td className="px-3 py-1.5">{each.dial_id}</td>
+                  <td className="px-3 py-1.5 font-mono">{each.password}</td>
+                </tr>
+              ))}
+            </CompactTable>
             <div>
               <Button size="small" onClick={passwords}>
                 {t('import.downloadPasswords')}

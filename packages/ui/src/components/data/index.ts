@@ -1,6 +1,7 @@
 // The data components: list table, pager and checkable tree.
 export { DEFAULT_EXPORT_LIMIT } from './collect-rows.js';
 export { COLUMN_STORAGE_PREFIX } from './column-visibility.js';
+export { CompactTable, type CompactTableProps } from './compact-table.js';
 export { buildCsv, type CsvValue, csvFilename } from './csv.js';
 export {
   type Column,
