@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ALGMALL_CALLS, type AuthoriseBody, authoriseBodySchema } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { FormDialog, FormField, message, Select, useZodForm } from '@vap/ui';
+import { FormDialog, IdSelectField, message, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { ORDERS_TABLE } from '../order.js';
 import { LIST_PAGE } from '../product.js';
@@ -48,20 +48,12 @@ export function AuthoriseDialog({ onClose, onSent }: { onClose: () => void; onSe
       onClose={onClose}
       submitLabel={t('authorisations.dialog.submit')}
     >
-      <FormField
+      <IdSelectField
         name="product_id"
         label={t('authorisations.dialog.product')}
         required
-        render={({ field }) => (
-          <Select
-            name={field.name}
-            options={products}
-            placeholder={t('authorisations.dialog.chooseProduct')}
-            value={field.value ? String(field.value) : ''}
-            onValueChange={(value) => field.onChange(value ? Number(value) : undefined)}
-            onBlur={field.onBlur}
-          />
-        )}
+        options={products}
+        placeholder={t('authorisations.dialog.chooseProduct')}
       />
       <DevicePicker
         name="device_ids"

@@ -10,16 +10,7 @@ import {
   tradeInVouchers,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import {
-  Button,
-  FormDialog,
-  FormField,
-  message,
-  QuantityField,
-  Select,
-  TextField,
-  useZodForm,
-} from '@vap/ui';
+import { Button, FormDialog, IdSelectField, message, QuantityField, TextField, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { RECORDS_TABLE } from '../campaign.js';
 
@@ -99,22 +90,13 @@ export function ApplyDialog({ campaign, models, onClose }: ApplyDialogProps) {
           className="flex flex-wrap items-end gap-2"
           aria-label={t('apply.line', { n: index + 1 })}
         >
-          <FormField
+          <IdSelectField
             name={`lines.${index}.model_id`}
             label={t('apply.model')}
             required
             className="min-w-56 flex-1"
-            render={({ field }) => (
-              <Select
-                ref={field.ref}
-                name={field.name}
-                options={options}
-                placeholder={t('apply.chooseModel')}
-                value={field.value ? String(field.value) : ''}
-                onValueChange={(value) => field.onChange(Number(value))}
-                onBlur={field.onBlur}
-              />
-            )}
+            options={options}
+            placeholder={t('apply.chooseModel')}
           />
           <QuantityField
             name={`lines.${index}.quantity`}

@@ -13,7 +13,7 @@ import {
   voucherTransferBodySchema,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { FormDialog, FormField, message, QuantityField, Select, useZodForm } from '@vap/ui';
+import { FormDialog, IdSelectField, message, QuantityField, useZodForm } from '@vap/ui';
 import { TRANSFERS_TABLE } from '../campaign.js';
 
 /** Reads the wallet and the transfers again, after a transfer or an exchange. */
@@ -92,21 +92,12 @@ export function TransferDialog({
       submitLabel={t('transfers.submit')}
     >
       {targets.length === 0 ? <p className="text-sm text-warning">{t('transfers.noTargets')}</p> : null}
-      <FormField
+      <IdSelectField
         name="company_id"
         label={t('transfers.target')}
         required
-        render={({ field }) => (
-          <Select
-            ref={field.ref}
-            name={field.name}
-            options={targets.map((target) => ({ value: String(target.id), label: target.name }))}
-            placeholder={t('transfers.chooseTarget')}
-            value={field.value ? String(field.value) : ''}
-            onValueChange={(value) => field.onChange(Number(value))}
-            onBlur={field.onBlur}
-          />
-        )}
+        options={targets.map((target) => ({ value: String(target.id), label: target.name }))}
+        placeholder={t('transfers.chooseTarget')}
       />
       <QuantityField name="quantity" label={t('transfers.quantity')} required />
       <p className="text-sm text-ink-soft">{t('transfers.usableShort', { count: usable })}</p>

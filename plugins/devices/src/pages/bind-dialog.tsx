@@ -3,11 +3,11 @@ import { useClient, useT } from '@vap/kernel';
 import {
   FormDialog,
   FormField,
+  IdSelectField,
   Input,
   message,
   PasswordInput,
   RadioGroup,
-  Select,
   saveForm,
   TextField,
   useZodForm,
@@ -137,20 +137,13 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
           render={({ field }) => <PasswordInput {...field} autoComplete="new-password" maxLength={20} />}
         />
       ) : null}
-      <FormField
+      <IdSelectField
         name="group_id"
         label={t('device.group')}
-        render={({ field }) => (
-          <Select
-            ref={field.ref}
-            options={groups}
-            placeholder={t('bind.noGroup')}
-            value={field.value == null ? '' : String(field.value)}
-            onValueChange={(value) => field.onChange(value === '' ? null : Number(value))}
-            onBlur={field.onBlur}
-            clearable
-          />
-        )}
+        options={groups}
+        placeholder={t('bind.noGroup')}
+        none={null}
+        clearable
       />
     </FormDialog>
   );

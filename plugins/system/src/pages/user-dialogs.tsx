@@ -14,6 +14,7 @@ import {
   Field,
   FormDialog,
   FormField,
+  IdSelectField,
   Input,
   message,
   PasswordInput,
@@ -71,20 +72,7 @@ export function CreateUserDialog({ roles, onClose, onCreated }: CreateUserDialog
         hint={t('users.passwordHint')}
         render={({ field }) => <PasswordInput {...field} autoComplete="new-password" />}
       />
-      <FormField
-        name="role_id"
-        label={t('users.role')}
-        required
-        render={({ field }) => (
-          <Select
-            ref={field.ref}
-            options={roleOptions(roles)}
-            value={field.value === undefined ? '' : String(field.value)}
-            onValueChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <IdSelectField name="role_id" label={t('users.role')} required options={roleOptions(roles)} />
       <ProfileFields />
     </FormDialog>
   );

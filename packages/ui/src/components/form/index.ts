@@ -26,6 +26,7 @@ export {
   useZodForm,
 } from './form.js';
 export { FormDialog, type FormDialogProps } from './form-dialog.js';
+export { IdSelectField, type IdSelectFieldProps } from './id-select-field.js';
 export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './popover.js';
 export { QuantityField, type QuantityFieldProps } from './quantity-field.js';
 export {

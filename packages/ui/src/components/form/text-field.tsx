@@ -4,7 +4,7 @@ import { FormField, type FormFieldProps } from './form.js';
 import { Textarea, type TextareaProps } from './textarea.js';
 
 /** A field's own props: its `FormField`'s but the control it renders. */
-type OwnFieldProps<Values extends FieldValues, Name extends FieldPath<Values>> = Omit<
+export type OwnFieldProps<Values extends FieldValues, Name extends FieldPath<Values>> = Omit<
   FormFieldProps<Values, Name>,
   'render'
 >;
@@ -33,8 +33,8 @@ export type TextareaFieldProps<Values extends FieldValues, Name extends FieldPat
 > &
   Omit<TextareaProps, BoundProps>;
 
-/** Parts a text field's props: those of its `FormField`, and the rest, its control's. */
-function partProps<Values extends FieldValues, Name extends FieldPath<Values>, Control>({
+/** Parts a field's props: those of its `FormField`, and the rest, its control's. */
+export function partProps<Values extends FieldValues, Name extends FieldPath<Values>, Control>({
   name,
   label,
   required,
