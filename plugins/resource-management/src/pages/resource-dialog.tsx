@@ -15,10 +15,9 @@ import {
   Field,
   FileChooser,
   FormDialog,
-  FormField,
   formatFileSize,
   message,
-  Select,
+  SelectField,
   showFieldErrors,
   TextareaField,
   TextField,
@@ -161,22 +160,15 @@ export default function ResourceDialog({ resource, onClose, onSaved }: ResourceD
         maxLength={RESOURCE_NAME_MAX_LENGTH}
         disabled={busy}
       />
-      <FormField
+      <SelectField
         name="category"
         label={t('field.category')}
         required
-        render={({ field }) => (
-          <Select
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={busy}
-            options={RESOURCE_CATEGORIES.map((category) => ({
-              value: category,
-              label: t(`category.${category}`),
-            }))}
-          />
-        )}
+        disabled={busy}
+        options={RESOURCE_CATEGORIES.map((category) => ({
+          value: category,
+          label: t(`category.${category}`),
+        }))}
       />
       <TextField
         name="version"

@@ -19,6 +19,7 @@ import {
   Input,
   message,
   Select,
+  SelectField,
   Skeleton,
   saveForm,
   TextField,
@@ -171,21 +172,14 @@ export default function CallCenterDialog({ center, onClose, onSaved }: CallCente
           required
           maxLength={VOIP_CALL_CENTER_NAME_MAX_LENGTH}
         />
-        <FormField
+        <SelectField
           name="strategy"
           label={t('field.strategy')}
           required
-          render={({ field }) => (
-            <Select
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              options={VOIP_STRATEGIES.map((strategy) => ({
-                value: strategy,
-                label: t(`strategies.${strategy}`),
-              }))}
-            />
-          )}
+          options={VOIP_STRATEGIES.map((strategy) => ({
+            value: strategy,
+            label: t(`strategies.${strategy}`),
+          }))}
         />
         <SecondsField name="max_wait" label={t('field.maxWait')} hint={t('field.maxWaitHint')} max={600} />
         <SecondsField

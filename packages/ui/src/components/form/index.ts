@@ -26,7 +26,6 @@ export {
   useZodForm,
 } from './form.js';
 export { FormDialog, type FormDialogProps } from './form-dialog.js';
-export { IdSelectField, type IdSelectFieldProps } from './id-select-field.js';
 export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './popover.js';
 export { QuantityField, type QuantityFieldProps } from './quantity-field.js';
 export {
@@ -39,6 +38,12 @@ export {
 export { saveForm, showFieldErrors } from './save-form.js';
 export { SearchPicker, type SearchPickerList, type SearchPickerProps } from './search-picker.js';
 export { Select, type SelectOption, type SelectProps } from './select.js';
+export {
+  IdSelectField,
+  type IdSelectFieldProps,
+  SelectField,
+  type SelectFieldProps,
+} from './select-field.js';
 export { Switch, type SwitchProps } from './switch.js';
 export { TextareaField, type TextareaFieldProps, TextField, type TextFieldProps } from './text-field.js';
 export { Textarea, type TextareaProps } from './textarea.js';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithUi } from '../../test-support.js';
 import { Form, SubmitButton, useZodForm } from './form.js';
-import { IdSelectField } from './id-select-field.js';
+import { IdSelectField, SelectField } from './select-field.js';
 
 afterEach(cleanup);
 
@@ -49,5 +49,39 @@ describe('IdSelectField', () => {
     expect(trigger.textContent).toBe('No group');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ group_id: null }));
+  });
+});
+
+const strategySchema = z.object({ strategy: z.string() });
+
+function StrategyForm({ onSubmit }: { onSubmit: (values: z.output<typeof strategySchema>) => void }) {
+  const form = useZodForm(strategySchema, { defaultValues: { strategy: 'ring-all' } });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <SelectField
+        name="strategy"
+        label="Strategy"
+        options={[
+          { value: 'ring-all', label: 'Ring all' },
+          { value: 'longest-idle', label: 'Longest idle' },
+        ]}
+      />
+      <SubmitButton>Save</SubmitButton>
+    </Form>
+  );
+}
+
+describe('SelectField', () => {
+  it('shows the text the form holds and gives the form the chosen one', async () => {
+    const onSubmit = vi.fn();
+    renderWithUi(<StrategyForm onSubmit={onSubmit} />);
+    const trigger = screen.getByRole('combobox', { name: 'Strategy' });
+    expect(trigger.textContent).toBe('Ring all');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ strategy: 'longest-idle' }));
   });
 });
