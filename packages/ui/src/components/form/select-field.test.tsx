@@ -32,16 +32,21 @@ function GroupForm({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) =
   );
 }
 
+/** Opens the select from the keyboard and picks the option after the chosen one. */
+async function chooseNext(trigger: HTMLElement) {
+  trigger.focus();
+  await userEvent.keyboard('{Enter}');
+  await screen.findByRole('listbox');
+  await userEvent.keyboard('{ArrowDown}{Enter}');
+}
+
 describe('IdSelectField', () => {
   it('shows the id the form holds, gives the form the chosen id as a number, and no id once emptied', async () => {
     const onSubmit = vi.fn();
     renderWithUi(<GroupForm onSubmit={onSubmit} />);
     const trigger = screen.getByRole('combobox', { name: 'Group' });
     expect(trigger.textContent).toBe('Lobby');
-    trigger.focus();
-    await userEvent.keyboard('{Enter}');
-    await screen.findByRole('listbox');
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await chooseNext(trigger);
     expect(trigger.textContent).toBe('Garage');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ group_id: 7 }));
@@ -77,10 +82,7 @@ describe('SelectField', () => {
     renderWithUi(<StrategyForm onSubmit={onSubmit} />);
     const trigger = screen.getByRole('combobox', { name: 'Strategy' });
     expect(trigger.textContent).toBe('Ring all');
-    trigger.focus();
-    await userEvent.keyboard('{Enter}');
-    await screen.findByRole('listbox');
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await chooseNext(trigger);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ strategy: 'longest-idle' }));
   });
