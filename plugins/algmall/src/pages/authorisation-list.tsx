@@ -1,6 +1,6 @@
 import { ALGMALL_CALLS, type Authorisation, ORDER_EXPORT_MAX_ROWS, type Where } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
+import { type Column, type DataTableHandle, ListPage, TableExportButton } from '@vap/ui';
 import { type ReactNode, type Ref, useImperativeHandle, useRef } from 'react';
 import type { useAuthorisationFilters } from './authorisation-filters.js';
 
@@ -53,7 +53,7 @@ export function AuthorisationList({
     <ListPage
       title={title}
       description={description}
-      filterForm={<FilterForm label={t('authorisations.filters')} filters={filters} />}
+      filterBy={{ label: t('authorisations.filters'), filters }}
       id={id}
       ref={table}
       columns={columns}

@@ -1,6 +1,6 @@
 import { ALGMALL_CALLS, type AlgmallOrder, formatFen, ORDER_EXPORT_MAX_ROWS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
+import { type Column, type DataTableHandle, ListPage, TableExportButton } from '@vap/ui';
 import { useRef } from 'react';
 import { ORDERS_TABLE } from '../order.js';
 import { useLocalized } from '../product.js';
@@ -54,12 +54,11 @@ export default function OrdersPage() {
     <ListPage
       title={t('orders.title')}
       description={t('orders.description')}
-      filterForm={<FilterForm label={t('orders.filters')} filters={filters} />}
+      filterBy={{ label: t('orders.filters'), filters }}
       id={ORDERS_TABLE}
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={(query, signal) => mall.orders({ query }, { signal })}
       emptyText={t('orders.empty')}

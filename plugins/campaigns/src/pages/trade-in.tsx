@@ -18,7 +18,6 @@ import {
   Descriptions,
   Drawer,
   Empty,
-  FilterForm,
   ListPage,
   message,
   rowActionsColumn,
@@ -197,11 +196,10 @@ function Records() {
   return (
     <ListPage
       title={t('records.title')}
-      filterForm={<FilterForm label={t('records.filters')} filters={filters} />}
+      filterBy={{ label: t('records.filters'), filters }}
       id={RECORDS_TABLE}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => client.tradeInApplications({ query }, { signal })}
       emptyText={t('records.empty')}
     >

@@ -10,7 +10,7 @@ import {
   type VoucherTransferStatus,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { Button, Card, type Column, FilterForm, ListPage, Tag, type TagTone, useFilters } from '@vap/ui';
+import { Button, Card, type Column, ListPage, Tag, type TagTone, useFilters } from '@vap/ui';
 import { lazy, Suspense, useState } from 'react';
 import { CampaignStateTag, CampaignWindow, TRANSFERS_TABLE, useLocalized } from '../campaign.js';
 
@@ -160,11 +160,10 @@ export function VoucherTransfers() {
           ) : null}
         </div>
       }
-      filterForm={<FilterForm label={t('transfers.filters')} filters={filters} />}
+      filterBy={{ label: t('transfers.filters'), filters }}
       id={TRANSFERS_TABLE}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => client.voucherTransfers({ query }, { signal })}
       emptyText={t('transfers.empty')}
     >

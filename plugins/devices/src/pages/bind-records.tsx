@@ -1,6 +1,6 @@
 import { BIND_RECORD_EXPORT_MAX_ROWS, type BindRecord, DEVICE_CALLS } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton, Tag } from '@vap/ui';
+import { type Column, type DataTableHandle, ListPage, TableExportButton, Tag } from '@vap/ui';
 import { useRef } from 'react';
 import { useBindRecordFilters } from './bind-record-filters.js';
 
@@ -45,12 +45,11 @@ export default function BindRecordsPage() {
   return (
     <ListPage
       title={t('records.title')}
-      filterForm={<FilterForm label={t('records.filters')} filters={filters} />}
+      filterBy={{ label: t('records.filters'), filters }}
       id="devices-bind-records"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={(query, signal) => api.bindRecords({ query }, { signal })}
       emptyText={t('records.empty')}

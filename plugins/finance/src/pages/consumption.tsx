@@ -6,7 +6,7 @@ import {
   parseCloudChargeNote,
 } from '@vap/contracts';
 import { useClient, usePermission, useT } from '@vap/kernel';
-import { type Column, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
+import { type Column, type DataTableHandle, ListPage, TableExportButton } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { useConsumptionFilters } from './consumption-filters.js';
 
@@ -81,12 +81,11 @@ export default function ConsumptionPage() {
     <ListPage
       title={t('consumption.title')}
       description={t('consumption.description')}
-      filterForm={<FilterForm label={t('consumption.filters')} filters={filters} />}
+      filterBy={{ label: t('consumption.filters'), filters }}
       id="finance-consumption"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
         const page = await finance.consumption({ query }, { signal });

@@ -4,7 +4,6 @@ import {
   Button,
   type Column,
   type DataTableHandle,
-  FilterForm,
   type Filters,
   ListPage,
   type RowAction,
@@ -58,7 +57,7 @@ export function PublishedList<R extends Published & { updated_at: string }, S ex
       <ListPage
         title={t(`${words}.title`)}
         description={t(`${words}.description`)}
-        filterForm={<FilterForm label={t(`${words}.filters`)} filters={filters} />}
+        filterBy={{ label: t(`${words}.filters`), filters }}
         id={id}
         ref={table}
         columns={[
@@ -75,7 +74,6 @@ export function PublishedList<R extends Published & { updated_at: string }, S ex
           rowActionsColumn<R>(t(`${words}.actions`), actions),
         ]}
         rowKey={(row) => row.id}
-        filters={filters.wheres}
         initialQuery={{ orders: NEWEST_FIRST }}
         load={async (query, signal) => readWhileDelivering(await list(query, signal))}
         emptyText={t(`${words}.empty`)}

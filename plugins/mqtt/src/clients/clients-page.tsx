@@ -7,7 +7,7 @@ import {
   type MqttClientKind,
 } from '@vap/contracts';
 import { useClient, usePermission, useSession, useT } from '@vap/kernel';
-import { Button, type DataTableHandle, FilterForm, ListPage, TableExportButton } from '@vap/ui';
+import { Button, type DataTableHandle, ListPage, TableExportButton } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { useClientColumns } from './client-columns.js';
@@ -53,7 +53,7 @@ export function ClientsPage({ kind }: { kind: MqttClientKind }) {
     <ListPage
       title={t(kind === 'device' ? 'clients.deviceTitle' : 'clients.userTitle')}
       description={t(kind === 'device' ? 'clients.deviceDescription' : 'clients.userDescription')}
-      filterForm={<FilterForm label={t('clients.filters')} filters={filters} />}
+      filterBy={{ label: t('clients.filters'), filters }}
       // The column choice is remembered per user (the table's id names its storage key).
       id={`mqtt-${kind}-clients-${user?.id ?? 0}`}
       ref={table}

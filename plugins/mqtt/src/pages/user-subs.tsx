@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MQTT_CALLS, MQTT_SUBSCRIPTION_ORDER_KEYS, type MqttSubscription } from '@vap/contracts';
 import { useClient, useSession, useT } from '@vap/kernel';
-import { Button, type Column, type DataTableHandle, FilterForm, ListPage, Tag } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, ListPage, Tag } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AutoRefreshSwitch, useAutoRefresh } from '../common/auto-refresh.js';
 import { listParams } from '../common/list-params.js';
@@ -82,12 +82,11 @@ export default function UserSubscriptionsPage() {
     <ListPage
       title={t('subs.title')}
       description={<span role="status">{countText()}</span>}
-      filterForm={<FilterForm label={t('subs.filters')} filters={filters} />}
+      filterBy={{ label: t('subs.filters'), filters }}
       id={`mqtt-subscriptions-${user?.id ?? 0}`}
       ref={table}
       columns={columns}
       rowKey={(row) => `${row.client_id}\n${row.topic}`}
-      filters={wheres}
       load={(query, signal) => mqtt.subscriptions({ query }, { signal, quiet: true })}
       emptyText={t('subs.empty')}
       toolbar={

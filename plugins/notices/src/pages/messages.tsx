@@ -6,7 +6,6 @@ import {
   confirm,
   type DataTableHandle,
   Dialog,
-  FilterForm,
   ListPage,
   message,
   useFilters,
@@ -95,12 +94,11 @@ export default function MessagesPage() {
   return (
     <ListPage
       title={t('messages.title')}
-      filterForm={<FilterForm label={t('filter.label')} filters={filters} />}
+      filterBy={{ label: t('filter.label'), filters }}
       id="messages"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => notices.messages({ query }, { signal })}
       emptyText={t('messages.empty')}
       toolbar={

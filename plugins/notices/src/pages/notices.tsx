@@ -1,6 +1,6 @@
 import { NOTICE_CALLS, NOTICE_FILTERS, type Notice, READ_STATE } from '@vap/contracts';
 import { useClient, useDateTime, useService, useT } from '@vap/kernel';
-import { Button, type Column, type DataTableHandle, Dialog, FilterForm, ListPage, useFilters } from '@vap/ui';
+import { Button, type Column, type DataTableHandle, Dialog, ListPage, useFilters } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { UnreadRef } from '../unread.js';
 import { HtmlContent, itemColumns } from './content.js';
@@ -41,12 +41,11 @@ export default function NoticesPage() {
   return (
     <ListPage
       title={t('notices.title')}
-      filterForm={<FilterForm label={t('filter.label')} filters={filters} />}
+      filterBy={{ label: t('filter.label'), filters }}
       id="notices"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => notices.notices({ query }, { signal })}
       emptyText={t('notices.empty')}
     >

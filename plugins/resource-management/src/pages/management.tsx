@@ -5,7 +5,6 @@ import {
   type Column,
   confirmListChange,
   type DataTableHandle,
-  FilterForm,
   formatFileSize,
   ListEditor,
   ListPage,
@@ -82,12 +81,11 @@ export default function ManagementPage() {
     <ListPage
       title={t('title')}
       description={t('description')}
-      filterForm={<FilterForm label={t('filters')} filters={filters} />}
+      filterBy={{ label: t('filters'), filters }}
       id={MANAGEMENT_TABLE}
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => resources.companyResources({ query }, { signal })}
       emptyText={t('empty')}
       toolbar={

@@ -5,7 +5,6 @@ import {
   type Column,
   type DataTableHandle,
   downloadBlob,
-  FilterForm,
   formatFileSize,
   ListPage,
   rowActionsColumnIf,
@@ -88,12 +87,11 @@ export default function DownloadPage() {
     <ListPage
       title={t('download.title')}
       description={t('download.description')}
-      filterForm={<FilterForm label={t('download.filters')} filters={filters} />}
+      filterBy={{ label: t('download.filters'), filters }}
       id={DOWNLOAD_TABLE}
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => resources.resources({ query }, { signal })}
       emptyText={t('download.empty')}
       toolbar={

@@ -6,16 +6,7 @@ import {
   encodeListParam,
 } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import {
-  Button,
-  type Column,
-  type DataTableHandle,
-  Dialog,
-  downloadBlob,
-  FilterForm,
-  ListPage,
-  message,
-} from '@vap/ui';
+import { Button, type Column, type DataTableHandle, Dialog, downloadBlob, ListPage, message } from '@vap/ui';
 import { useRef, useState } from 'react';
 import { AuditChanges } from './audit-changes.js';
 import { useActionName, useAuditFilters } from './audit-filters.js';
@@ -112,12 +103,11 @@ export default function AuditPage() {
   return (
     <ListPage
       title={t('audit.title')}
-      filterForm={<FilterForm label={t('audit.filters')} filters={filters} />}
+      filterBy={{ label: t('audit.filters'), filters }}
       id="system-audit"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={(query, signal) => audit.entries({ query }, { signal })}
       emptyText={t('audit.empty')}

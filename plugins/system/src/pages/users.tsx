@@ -5,7 +5,6 @@ import {
   type Column,
   confirmThen,
   type DataTableHandle,
-  FilterForm,
   ListPage,
   message,
   rowActionsColumn,
@@ -91,12 +90,11 @@ export default function UsersPage() {
   return (
     <ListPage
       title={t('users.title')}
-      filterForm={<FilterForm label={t('users.filters')} filters={filters} />}
+      filterBy={{ label: t('users.filters'), filters }}
       id="system-users"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       load={(query, signal) => system.users({ query }, { signal })}
       emptyText={t('users.empty')}
       toolbar={

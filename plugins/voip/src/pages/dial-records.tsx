@@ -11,7 +11,6 @@ import { useClient, usePermission, useT } from '@vap/kernel';
 import {
   type Column,
   type DataTableHandle,
-  FilterForm,
   ListPage,
   TableExportButton,
   Tag,
@@ -108,12 +107,11 @@ export default function DialRecordsPage() {
   return (
     <ListPage
       title={t('dialRecord.title')}
-      filterForm={<FilterForm label={t('filters')} filters={filters} />}
+      filterBy={{ label: t('filters'), filters }}
       id="voip-dial-records"
       ref={table}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filters.wheres}
       initialQuery={{ orders: NEWEST_FIRST }}
       load={async (query, signal) => {
         const page = await voip.dialRecords({ query }, { signal });
