@@ -5,7 +5,7 @@
  * only to users whose menu has the page.
  */
 import { useT } from '@vap/kernel';
-import { PageSummaryCard, pageCard, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { PageSummaryCard, pageCard } from '@vap/plugin-dashboard/summary-card';
 import { formatFileSize } from '@vap/ui';
 import { percentText, shareOf } from './cloud.js';
 import { UsageBar } from './pages/usage-bar.js';
@@ -15,14 +15,12 @@ const CBS_PAGE = 'cbs_dashboard';
 
 function CloudStorage({ to }: { to: string }) {
   const t = useT('cbs');
-  const query = useSummary('cbs');
   return (
     <PageSummaryCard
+      summary="cbs"
       title={t('dashboardCard.title')}
-      data-testid="cbs-card"
       to={to}
       open={t('dashboardCard.open')}
-      query={query}
       failed={t('dashboardCard.loadFailed')}
       empty={{ when: (data) => data.packages === 0, text: t('dashboardCard.empty') }}
     >

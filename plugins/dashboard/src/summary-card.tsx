@@ -15,20 +15,20 @@ type Summaries = typeof SUMMARY_CALLS;
 
 export interface SummaryOptions {
   /** Its query key, when a key of the plugin's own should refresh it; else the call's. */
-  key?: QueryKey;
+  queryKey?: QueryKey;
   /** How often it is asked again while the dashboard shows it; never, without. */
   refreshMs?: number;
 }
 
 /** Summary `name` of SUMMARY_CALLS, for a card. Quiet: the card says it failed, with a retry. */
-export function useSummary<N extends keyof Summaries>(name: N, { key, refreshMs }: SummaryOptions = {}) {
+export function useSummary<N extends keyof Summaries>(name: N, { queryKey, refreshMs }: SummaryOptions = {}) {
   const summaries = useClient(SUMMARY_CALLS);
   const ask = summaries[name] as (
     input: undefined,
     options: CallOptions,
   ) => Promise<CallOutput<Summaries[N]>>;
   return useQuery({
-    queryKey: key ?? callKey(SUMMARY_CALLS[name]),
+    queryKey: queryKey ?? callKey(SUMMARY_CALLS[name]),
     queryFn: ({ signal }) => ask(undefined, { quiet: true, signal }),
     ...(refreshMs === undefined ? {} : { refetchInterval: refreshMs }),
   });
@@ -49,18 +49,32 @@ export function pageCard(
   };
 }
 
-export interface PageSummaryCardProps<T> extends Omit<SummaryCardProps<T>, 'link'> {
+export interface PageSummaryCardProps<N extends keyof Summaries>
+  extends Omit<SummaryCardProps<CallOutput<Summaries[N]>>, 'link' | 'query' | 'data-testid'>,
+    SummaryOptions {
+  /** The summary of SUMMARY_CALLS it shows (`useSummary`); its test id is `<summary>-card`. */
+  summary: N;
   /** The path of the page it summarises (`usePagePath`), which its link opens. */
   to: string;
   /** What its link says. */
   open: ReactNode;
 }
 
-/** SummaryCard with its link to the page it summarises. */
-export function PageSummaryCard<T>({ to, open, ...card }: PageSummaryCardProps<T>) {
+/** SummaryCard of summary `summary`, with its link to the page it summarises. */
+export function PageSummaryCard<N extends keyof Summaries>({
+  summary,
+  queryKey,
+  refreshMs,
+  to,
+  open,
+  ...card
+}: PageSummaryCardProps<N>) {
+  const query = useSummary(summary, { queryKey, refreshMs });
   return (
     <SummaryCard
       {...card}
+      data-testid={`${summary}-card`}
+      query={query}
       link={
         <Link to={to} className="text-sm text-primary hover:underline">
           {open}
@@ -70,20 +84,71 @@ export function PageSummaryCard<T>({ to, open, ...card }: PageSummaryCardProps<T
   );
 }
 
-/** One figure of a card: its label over its number, in the card's `<dl>`. */
-export function SummaryFigure({
-  label,
-  value,
-  tone = 'text-ink',
-}: {
+/** One figure of a card: its label and its number, in colour `tone` (`text-ink` by default). */
+export interface Figure {
   label: string;
   value: string;
   tone?: string;
-}) {
+}
+
+/** One figure of a card: its label over its number, in the card's `<dl>`. */
+export function SummaryFigure({ label, value, tone = 'text-ink' }: Figure) {
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-sm text-ink-soft">{label}</dt>
       <dd className={`text-2xl font-medium tabular-nums ${tone}`}>{value}</dd>
     </div>
+  );
+}
+
+/** One figure of a card on one line: its label, then its number at the end. */
+function SummaryLine({ label, value }: Figure) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="text-ink tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The grid's columns for a row of two or three figures: a column a figure. */
+const COLUMNS = { 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
+
+/**
+ * A row of a card's figures, a column each: each its label over its number or, `inline`, its label
+ * and its number on one line in small text (no tone).
+ */
+export function SummaryFigures({
+  figures,
+  inline = false,
+}: {
+  figures: [Figure, Figure] | [Figure, Figure, Figure];
+  inline?: boolean;
+}) {
+  const Shown = inline ? SummaryLine : SummaryFigure;
+  return (
+    <dl className={`grid ${COLUMNS[figures.length]} gap-4${inline ? ' text-sm' : ''}`}>
+      {figures.map((figure) => (
+        <Shown key={figure.label} {...figure} />
+      ))}
+    </dl>
+  );
+}
+
+/** A titled group of a card's figures (a region named by its heading); `gap` spaces its parts. */
+export function SummaryGroup({
+  title,
+  gap = 'gap-2',
+  children,
+}: {
+  title: string;
+  gap?: 'gap-1' | 'gap-2';
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className={`flex flex-col ${gap}`}>
+      <h3 className="text-sm text-ink-soft">{title}</h3>
+      {children}
+    </section>
   );
 }

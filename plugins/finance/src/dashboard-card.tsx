@@ -1,6 +1,6 @@
 import { ACCOUNTING_UTC_OFFSET_HOURS, formatFen } from '@vap/contracts';
 import { useLanguage, useT } from '@vap/kernel';
-import { PageSummaryCard, useSummary } from '@vap/plugin-dashboard/summary-card';
+import { PageSummaryCard } from '@vap/plugin-dashboard/summary-card';
 import { Tag } from '@vap/ui';
 import { useMemo } from 'react';
 import { FINANCE_KEY, useRechargeRoute } from './finance-query.js';
@@ -32,14 +32,13 @@ function useAccountingDay(): (iso: string) => string {
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
   const day = useAccountingDay();
-  const query = useSummary('finance', { key: CARD_KEY });
   return (
     <PageSummaryCard
+      summary="finance"
+      queryKey={CARD_KEY}
       title={t('card.title')}
-      data-testid="finance-card"
       to={to}
       open={t('card.recharge')}
-      query={query}
       failed={t('card.loadFailed')}
       loadingLines={2}
     >
