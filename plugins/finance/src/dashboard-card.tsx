@@ -1,20 +1,9 @@
 import { ACCOUNTING_UTC_OFFSET_HOURS, formatFen } from '@vap/contracts';
 import { useLanguage, useT } from '@vap/kernel';
-import { PageSummaryCard } from '@vap/plugin-dashboard/summary-card';
+import { PageSummaryCard, pageCard } from '@vap/plugin-dashboard/summary-card';
 import { Tag } from '@vap/ui';
 import { useMemo } from 'react';
-import { FINANCE_KEY, useRechargeRoute } from './finance-query.js';
-
-/**
- * The dashboard card "Balance" (GET finance/summary): the balance, this month's spending and the
- * next bill, flagged when low, suspended or not covering that bill, with a link to the recharge
- * page. Shown only to users whose menu has that page.
- */
-export default function BalanceCard() {
-  const route = useRechargeRoute();
-  if (!route) return null;
-  return <Balance to={route.path} />;
-}
+import { FINANCE_KEY, RECHARGE_PAGE } from './finance-query.js';
 
 /** Under FINANCE_KEY: whatever refreshes the balance (a recharge paid, a threshold saved) refreshes it. */
 const CARD_KEY = [...FINANCE_KEY, 'card'] as const;
@@ -29,6 +18,11 @@ function useAccountingDay(): (iso: string) => string {
   }, [language]);
 }
 
+/**
+ * The dashboard card "Balance" (GET finance/summary): the balance, this month's spending and the
+ * next bill, flagged when low, suspended or not covering that bill, with a link to the recharge
+ * page. Shown only to users whose menu has that page.
+ */
 function Balance({ to }: { to: string }) {
   const t = useT('finance');
   const day = useAccountingDay();
@@ -84,3 +78,5 @@ function Balance({ to }: { to: string }) {
     </PageSummaryCard>
   );
 }
+
+export default pageCard(RECHARGE_PAGE, Balance);
