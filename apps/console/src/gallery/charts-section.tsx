@@ -1,4 +1,4 @@
-import { Chart, type ChartRow } from '@vap/ui';
+import { Chart, type ChartRow, type ChartType } from '@vap/ui';
 import { Demo, Section } from './demo.js';
 import { text } from './gallery-text.js';
 
@@ -30,58 +30,32 @@ const hours: ChartRow[] = Array.from({ length: 24 }, (_, index) => ({
   online: Math.round(1750 + 120 * Math.sin((index / 24) * 2 * Math.PI) + ((index * 13) % 30)),
 }));
 
+/** A series of the gallery's charts: a value key of its rows, named by its text. */
+type SeriesKey = 'online' | 'offline' | 'alarms' | 'motion' | 'devices';
+
+/** The chart of each type: its rows, its x key (and the x column's header), its series' keys. */
+const CHARTS: { type: ChartType; data: ChartRow[]; x: string; xLabel?: string; series: SeriesKey[] }[] = [
+  { type: 'line', data: months, x: 'month', xLabel: t.month, series: ['online', 'offline'] },
+  { type: 'bar', data: weekdays, x: 'day', xLabel: t.weekday, series: ['alarms', 'motion'] },
+  { type: 'pie', data: models, x: 'model', series: ['devices'] },
+  { type: 'time', data: hours, x: 'time', series: ['online'] },
+];
+
 export function ChartsSection() {
   return (
     <Section id="charts">
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Demo title={t.line}>
-          <Chart
-            type="line"
-            title={t.lineTitle}
-            data={months}
-            x="month"
-            xLabel={t.month}
-            series={[
-              { key: 'online', label: t.online },
-              { key: 'offline', label: t.offline },
-            ]}
-            height={260}
-          />
-        </Demo>
-        <Demo title={t.bar}>
-          <Chart
-            type="bar"
-            title={t.barTitle}
-            data={weekdays}
-            x="day"
-            xLabel={t.weekday}
-            series={[
-              { key: 'alarms', label: t.alarms },
-              { key: 'motion', label: t.motion },
-            ]}
-            height={260}
-          />
-        </Demo>
-        <Demo title={t.pie}>
-          <Chart
-            type="pie"
-            title={t.pieTitle}
-            data={models}
-            x="model"
-            series={[{ key: 'devices', label: t.devices }]}
-            height={260}
-          />
-        </Demo>
-        <Demo title={t.time}>
-          <Chart
-            type="time"
-            title={t.timeTitle}
-            data={hours}
-            x="time"
-            series={[{ key: 'online', label: t.online }]}
-            height={260}
-          />
-        </Demo>
+        {CHARTS.map(({ type, series, ...chart }) => (
+          <Demo key={type} title={t[type]}>
+            <Chart
+              type={type}
+              title={t[`${type}Title`]}
+              series={series.map((key) => ({ key, label: t[key] }))}
+              height={260}
+              {...chart}
+            />
+          </Demo>
+        ))}
         <Demo title={t.loading}>
           <div className="grid w-full grid-cols-2 gap-4">
             <Chart type="line" title={t.loadingTitle} data={[]} x="x" series={[]} height={160} loading />

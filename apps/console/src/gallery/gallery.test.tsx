@@ -69,6 +69,23 @@ describe('component gallery (development only)', () => {
     expect(within(region).getByText('Total 2500')).toBeTruthy();
   });
 
+  it('draws a chart of each type, its data table named by its title and headed by its x and its series', async () => {
+    await renderGallery();
+    const charts = section('charts');
+    const t = text.charts;
+    const headers = (title: string) =>
+      within(within(charts).getByRole('table', { name: title }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers(t.lineTitle)).toEqual([t.month, t.online, t.offline]);
+    expect(headers(t.barTitle)).toEqual([t.weekday, t.alarms, t.motion]);
+    expect(headers(t.pieTitle)).toEqual(['Category', t.devices]);
+    expect(headers(t.timeTitle)).toEqual(['Time', t.online]);
+    for (const demo of [t.line, t.bar, t.pie, t.time]) {
+      expect(within(charts).getByRole('heading', { name: demo })).toBeTruthy();
+    }
+  });
+
   it('the form shows the translated messages of the shared zod rules', async () => {
     await renderGallery();
     const form = within(section('form')).getByRole('form', { name: text.form.formLabel });
