@@ -1,11 +1,11 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { definePlugin, page, useKernel, useT } from '@vap/kernel';
 import { refusal } from '@vap/kernel/testing';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { message } from './components/message.js';
 import { useUiT } from './i18n.js';
-import { renderConsolePage } from './testing.js';
+import { findFigure, renderConsolePage } from './testing.js';
 
 afterEach(() => {
   cleanup();
@@ -76,5 +76,20 @@ describe('@vap/ui/testing renderConsolePage', () => {
   it('renders what the options put beside the page next to the overlays', async () => {
     await renderConsolePage(plugin, 'probe_page', {}, { beside: <aside>beside the page</aside> });
     expect(await screen.findByText('beside the page')).toBeTruthy();
+  });
+});
+
+describe('@vap/ui/testing findFigure', () => {
+  it('reads the number after a label of a <dl>, once it is shown', async () => {
+    const { container } = render(
+      <dl>
+        <dt>Online</dt>
+        <dd>42</dd>
+        <dt>Offline</dt>
+        <dd>18</dd>
+      </dl>,
+    );
+    expect(await findFigure(container, 'Online')).toBe('42');
+    expect(await findFigure(container, 'Offline')).toBe('18');
   });
 });

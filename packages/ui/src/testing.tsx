@@ -139,6 +139,11 @@ export async function findRow(table: string, text: string): Promise<HTMLElement>
   return (await within(found).findByText(text)).closest('tr') as HTMLElement;
 }
 
+/** What the figure labelled `label` in `container` shows (its `<dt>`'s `<dd>`), once it is shown. */
+export async function findFigure(container: HTMLElement, label: string): Promise<string | null | undefined> {
+  return (await within(container).findByText(label, { selector: 'dt' })).nextElementSibling?.textContent;
+}
+
 export interface DashboardCardUnderTest {
   /** The card, e.g. `<CloudStorageCard />`. */
   card: ReactElement;

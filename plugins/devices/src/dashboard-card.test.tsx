@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { DEVICE_PATHS, type DeviceSummary, TASK_PATHS, type TaskSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { dashboardCard } from '@vap/ui/testing';
+import { dashboardCard, findFigure } from '@vap/ui/testing';
 import { describe, expect, it } from 'vitest';
 import DevicesCard, { TasksCard } from './dashboard-card.js';
 import plugin from './index.js';
@@ -77,20 +77,12 @@ describe('the dashboard card "Devices" (issue 29)', () => {
     await render('devices', { body: devices() });
     const card = await cards.devices.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.devices.title })).toBeTruthy();
-    expect(
-      (await within(card).findByText(en.dashboardCard.devices.online)).nextElementSibling?.textContent,
-    ).toBe('42');
-    expect(within(card).getByText(en.dashboardCard.devices.offline).nextElementSibling?.textContent).toBe(
-      '18',
-    );
+    expect(await findFigure(card, en.dashboardCard.devices.online)).toBe('42');
+    expect(await findFigure(card, en.dashboardCard.devices.offline)).toBe('18');
     expect(within(card).getByText('60 devices in all')).toBeTruthy();
     const recently = within(card).getByRole('region', { name: 'In the last 24 hours' });
-    expect(
-      within(recently).getByText(en.dashboardCard.devices.onlineRecently).nextElementSibling?.textContent,
-    ).toBe('51');
-    expect(
-      within(recently).getByText(en.dashboardCard.devices.droppedRecently).nextElementSibling?.textContent,
-    ).toBe('7');
+    expect(await findFigure(recently, en.dashboardCard.devices.onlineRecently)).toBe('51');
+    expect(await findFigure(recently, en.dashboardCard.devices.droppedRecently)).toBe('7');
     expect(within(recently).getByText('9 devices have not been online for 24 hours or more')).toBeTruthy();
     expect(within(card).getByRole('link', { name: en.dashboardCard.devices.open }).getAttribute('href')).toBe(
       '/device/maintenance',
@@ -140,13 +132,9 @@ describe('the dashboard card "Device tasks" (issue 29)', () => {
     await render('tasks', { body: tasks() });
     const card = await cards.tasks.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.tasks.title })).toBeTruthy();
-    expect(
-      (await within(card).findByText(en.dashboardCard.tasks.running)).nextElementSibling?.textContent,
-    ).toBe('2');
-    expect(within(card).getByText(en.dashboardCard.tasks.failed).nextElementSibling?.textContent).toBe('1');
-    expect(within(card).getByText(en.dashboardCard.tasks.completed).nextElementSibling?.textContent).toBe(
-      '5',
-    );
+    expect(await findFigure(card, en.dashboardCard.tasks.running)).toBe('2');
+    expect(await findFigure(card, en.dashboardCard.tasks.failed)).toBe('1');
+    expect(await findFigure(card, en.dashboardCard.tasks.completed)).toBe('5');
     expect(within(card).getByText('Failed and completed: ended in the last 7 days')).toBeTruthy();
     expect(within(card).getByText(en.dashboardCard.tasks.failedHint)).toBeTruthy();
     expect(within(card).getByRole('link', { name: en.dashboardCard.tasks.open }).getAttribute('href')).toBe(

@@ -3,7 +3,7 @@ import { cleanup, within } from '@testing-library/react';
 import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { dashboardCard } from '@vap/ui/testing';
+import { dashboardCard, findFigure } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import BalanceCard from './dashboard-card.js';
 import plugin from './index.js';
@@ -37,18 +37,15 @@ const renderCard = (
   language: 'en' | 'zh-CN' | 'zh-TW' = 'en',
 ) => balanceCard.render(answer, { user: signedInUser({ recharge }), language });
 
-const figure = (card: HTMLElement, label: string) =>
-  within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-
 describe('the dashboard card "Balance"', () => {
   it('shows the balance, this month’s spending and the next bill with its day, and links to the recharge page', async () => {
     await renderCard(true);
     const card = await balanceCard.find();
     expect(within(card).getByRole('heading', { name: en.card.title })).toBeTruthy();
     await within(card).findByText('¥1,234.56');
-    expect(figure(card, en.card.balance)).toBe('¥1,234.56');
-    expect(figure(card, en.card.monthSpending)).toBe('¥45.00');
-    expect(figure(card, en.card.nextBill)).toBe('¥95.00');
+    expect(await findFigure(card, en.card.balance)).toBe('¥1,234.56');
+    expect(await findFigure(card, en.card.monthSpending)).toBe('¥45.00');
+    expect(await findFigure(card, en.card.nextBill)).toBe('¥95.00');
     expect(within(card).getByText('On Dec 1, 2026, for the monthly services')).toBeTruthy();
     expect(within(card).getByRole('link', { name: en.card.recharge }).getAttribute('href')).toBe(
       '/finance/recharge',

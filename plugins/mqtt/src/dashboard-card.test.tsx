@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { MQTT_PATHS, type MqttSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
-import { dashboardCard } from '@vap/ui/testing';
+import { dashboardCard, findFigure } from '@vap/ui/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import MqttCard from './dashboard-card.js';
 import plugin from './index.js';
@@ -78,17 +78,11 @@ describe('the dashboard card "MQTT broker" (issue 29)', () => {
     const card = await brokerCard.find();
     expect(within(card).getByRole('heading', { name: en.dashboardCard.title })).toBeTruthy();
     const connected = await within(card).findByRole('region', { name: en.dashboardCard.connected });
-    expect(within(connected).getByText(en.dashboardCard.deviceClients).nextElementSibling?.textContent).toBe(
-      '20',
-    );
-    expect(within(connected).getByText(en.dashboardCard.userClients).nextElementSibling?.textContent).toBe(
-      '2',
-    );
+    expect(await findFigure(connected, en.dashboardCard.deviceClients)).toBe('20');
+    expect(await findFigure(connected, en.dashboardCard.userClients)).toBe('2');
     const rate = within(card).getByRole('region', { name: 'Messages a minute, over the last 5 minutes' });
-    expect(within(rate).getByText(en.dashboardCard.messagesIn).nextElementSibling?.textContent).toBe('40.5');
-    expect(within(rate).getByText(en.dashboardCard.messagesOut).nextElementSibling?.textContent).toBe(
-      '1,250',
-    );
+    expect(await findFigure(rate, en.dashboardCard.messagesIn)).toBe('40.5');
+    expect(await findFigure(rate, en.dashboardCard.messagesOut)).toBe('1,250');
     expect(within(card).getByRole('link', { name: en.dashboardCard.open }).getAttribute('href')).toBe(
       '/mqtt/dashboard',
     );
