@@ -84,71 +84,20 @@ export function PageSummaryCard<N extends keyof Summaries>({
   );
 }
 
-/** One figure of a card: its label and its number, in colour `tone` (`text-ink` by default). */
-export interface Figure {
+/** One figure of a card: its label over its number, in the card's `<dl>`. */
+export function SummaryFigure({
+  label,
+  value,
+  tone = 'text-ink',
+}: {
   label: string;
   value: string;
   tone?: string;
-}
-
-/** One figure of a card: its label over its number, in the card's `<dl>`. */
-export function SummaryFigure({ label, value, tone = 'text-ink' }: Figure) {
+}) {
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-sm text-ink-soft">{label}</dt>
       <dd className={`text-2xl font-medium tabular-nums ${tone}`}>{value}</dd>
     </div>
-  );
-}
-
-/** One figure of a card on one line: its label, then its number at the end. */
-function SummaryLine({ label, value }: Figure) {
-  return (
-    <div className="flex justify-between gap-2">
-      <dt className="text-ink-soft">{label}</dt>
-      <dd className="text-ink tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
-/** The grid's columns for a row of two or three figures: a column a figure. */
-const COLUMNS = { 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
-
-/**
- * A row of a card's figures, a column each: each its label over its number or, `inline`, its label
- * and its number on one line in small text (no tone).
- */
-export function SummaryFigures({
-  figures,
-  inline = false,
-}: {
-  figures: [Figure, Figure] | [Figure, Figure, Figure];
-  inline?: boolean;
-}) {
-  const Shown = inline ? SummaryLine : SummaryFigure;
-  return (
-    <dl className={`grid ${COLUMNS[figures.length]} gap-4${inline ? ' text-sm' : ''}`}>
-      {figures.map((figure) => (
-        <Shown key={figure.label} {...figure} />
-      ))}
-    </dl>
-  );
-}
-
-/** A titled group of a card's figures (a region named by its heading); `gap` spaces its parts. */
-export function SummaryGroup({
-  title,
-  gap = 'gap-2',
-  children,
-}: {
-  title: string;
-  gap?: 'gap-1' | 'gap-2';
-  children: ReactNode;
-}) {
-  return (
-    <section aria-label={title} className={`flex flex-col ${gap}`}>
-      <h3 className="text-sm text-ink-soft">{title}</h3>
-      {children}
-    </section>
   );
 }

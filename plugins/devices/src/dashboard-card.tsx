@@ -6,7 +6,7 @@
  */
 import { DEVICE_SUMMARY_HOURS, TASK_SUMMARY_DAYS } from '@vap/contracts';
 import { useLanguage, useT } from '@vap/kernel';
-import { PageSummaryCard, pageCard, SummaryFigures, SummaryGroup } from '@vap/plugin-dashboard/summary-card';
+import { PageSummaryCard, pageCard, SummaryFigure } from '@vap/plugin-dashboard/summary-card';
 
 /** The page both cards summarise (spec §2.3). */
 export const MAINTENANCE_PAGE = 'device_maintenance';
@@ -33,37 +33,36 @@ function Devices({ to }: { to: string }) {
         const unseen = data.total - data.online_recently;
         return (
           <div className="flex flex-col gap-3">
-            <SummaryFigures
-              figures={[
-                {
-                  label: t('dashboardCard.devices.online'),
-                  value: number.format(data.online),
-                  tone: 'text-success',
-                },
-                { label: t('dashboardCard.devices.offline'), value: number.format(data.offline) },
-              ]}
-            />
-            <p className="text-sm text-ink-soft">{t('dashboardCard.devices.total', { count: data.total })}</p>
-            <SummaryGroup title={t('dashboardCard.devices.recently', { hours })} gap="gap-1">
-              <SummaryFigures
-                inline
-                figures={[
-                  {
-                    label: t('dashboardCard.devices.onlineRecently'),
-                    value: number.format(data.online_recently),
-                  },
-                  {
-                    label: t('dashboardCard.devices.droppedRecently'),
-                    value: number.format(data.dropped_recently),
-                  },
-                ]}
+            <dl className="grid grid-cols-2 gap-4">
+              <SummaryFigure
+                label={t('dashboardCard.devices.online')}
+                value={number.format(data.online)}
+                tone="text-success"
               />
+              <SummaryFigure label={t('dashboardCard.devices.offline')} value={number.format(data.offline)} />
+            </dl>
+            <p className="text-sm text-ink-soft">{t('dashboardCard.devices.total', { count: data.total })}</p>
+            <section
+              aria-label={t('dashboardCard.devices.recently', { hours })}
+              className="flex flex-col gap-1"
+            >
+              <h3 className="text-sm text-ink-soft">{t('dashboardCard.devices.recently', { hours })}</h3>
+              <dl className="grid grid-cols-2 gap-4 text-sm">
+                <div className="flex justify-between gap-2">
+                  <dt className="text-ink-soft">{t('dashboardCard.devices.onlineRecently')}</dt>
+                  <dd className="text-ink tabular-nums">{number.format(data.online_recently)}</dd>
+                </div>
+                <div className="flex justify-between gap-2">
+                  <dt className="text-ink-soft">{t('dashboardCard.devices.droppedRecently')}</dt>
+                  <dd className="text-ink tabular-nums">{number.format(data.dropped_recently)}</dd>
+                </div>
+              </dl>
               {unseen > 0 ? (
                 <p className="text-sm text-warning">
                   {t('dashboardCard.devices.unseen', { count: unseen, hours })}
                 </p>
               ) : null}
-            </SummaryGroup>
+            </section>
           </div>
         );
       }}
@@ -91,21 +90,22 @@ function Tasks({ to }: { to: string }) {
     >
       {(data) => (
         <div className="flex flex-col gap-3">
-          <SummaryFigures
-            figures={[
-              {
-                label: t('dashboardCard.tasks.running'),
-                value: number.format(data.running),
-                tone: 'text-primary',
-              },
-              {
-                label: t('dashboardCard.tasks.failed'),
-                value: number.format(data.failed_recently),
-                tone: data.failed_recently > 0 ? 'text-danger' : 'text-ink',
-              },
-              { label: t('dashboardCard.tasks.completed'), value: number.format(data.completed_recently) },
-            ]}
-          />
+          <dl className="grid grid-cols-3 gap-4">
+            <SummaryFigure
+              label={t('dashboardCard.tasks.running')}
+              value={number.format(data.running)}
+              tone="text-primary"
+            />
+            <SummaryFigure
+              label={t('dashboardCard.tasks.failed')}
+              value={number.format(data.failed_recently)}
+              tone={data.failed_recently > 0 ? 'text-danger' : 'text-ink'}
+            />
+            <SummaryFigure
+              label={t('dashboardCard.tasks.completed')}
+              value={number.format(data.completed_recently)}
+            />
+          </dl>
           <p className="text-sm text-ink-soft">{t('dashboardCard.tasks.recently', { days })}</p>
           {data.failed_recently > 0 ? (
             <p className="text-sm text-danger">{t('dashboardCard.tasks.failedHint')}</p>

@@ -5,7 +5,7 @@
  */
 import { MQTT_SUMMARY_MINUTES } from '@vap/contracts';
 import { useLanguage, useT } from '@vap/kernel';
-import { PageSummaryCard, pageCard, SummaryFigures, SummaryGroup } from '@vap/plugin-dashboard/summary-card';
+import { PageSummaryCard, pageCard, SummaryFigure } from '@vap/plugin-dashboard/summary-card';
 
 /** The page the card summarises (spec §2.3). */
 const DASHBOARD_PAGE = 'mqtt_dashboard';
@@ -37,21 +37,27 @@ function Broker({ to }: { to: string }) {
       {(data) => (
         <div className="flex flex-col gap-4">
           <section aria-label={t('dashboardCard.connected')}>
-            <SummaryFigures
-              figures={[
-                { label: t('dashboardCard.deviceClients'), value: count.format(data.device_clients) },
-                { label: t('dashboardCard.userClients'), value: count.format(data.user_clients) },
-              ]}
-            />
+            <dl className="grid grid-cols-2 gap-4">
+              <SummaryFigure
+                label={t('dashboardCard.deviceClients')}
+                value={count.format(data.device_clients)}
+              />
+              <SummaryFigure label={t('dashboardCard.userClients')} value={count.format(data.user_clients)} />
+            </dl>
           </section>
-          <SummaryGroup title={t('dashboardCard.rate', { minutes })}>
-            <SummaryFigures
-              figures={[
-                { label: t('dashboardCard.messagesIn'), value: rate.format(data.messages_in_per_minute) },
-                { label: t('dashboardCard.messagesOut'), value: rate.format(data.messages_out_per_minute) },
-              ]}
-            />
-          </SummaryGroup>
+          <section aria-label={t('dashboardCard.rate', { minutes })} className="flex flex-col gap-2">
+            <h3 className="text-sm text-ink-soft">{t('dashboardCard.rate', { minutes })}</h3>
+            <dl className="grid grid-cols-2 gap-4">
+              <SummaryFigure
+                label={t('dashboardCard.messagesIn')}
+                value={rate.format(data.messages_in_per_minute)}
+              />
+              <SummaryFigure
+                label={t('dashboardCard.messagesOut')}
+                value={rate.format(data.messages_out_per_minute)}
+              />
+            </dl>
+          </section>
         </div>
       )}
     </PageSummaryCard>
