@@ -25,21 +25,28 @@ export default function UnreadCard() {
     enabled: unreadNotices !== undefined,
   });
 
+  const figure = (value: number | undefined) => (value === undefined ? '—' : String(value));
   return (
     <Card title={t('card.title')} data-testid="notices-card">
       <dl className="grid grid-cols-2 gap-4">
-        <Unread
-          label={t('card.notices')}
-          count={counts?.notices}
-          to="/notices"
-          open={t('card.viewNotices')}
-        />
-        <Unread
-          label={t('card.messages')}
-          count={counts?.messages}
-          to="/messages"
-          open={t('card.viewMessages')}
-        />
+        <div className="flex flex-col gap-1">
+          <dt className="text-sm text-ink-soft">{t('card.notices')}</dt>
+          <dd className="text-2xl font-medium text-ink">{figure(counts?.notices)}</dd>
+          <dd>
+            <Link to="/notices" className="text-sm text-primary hover:underline">
+              {t('card.viewNotices')}
+            </Link>
+          </dd>
+        </div>
+        <div className="flex flex-col gap-1">
+          <dt className="text-sm text-ink-soft">{t('card.messages')}</dt>
+          <dd className="text-2xl font-medium text-ink">{figure(counts?.messages)}</dd>
+          <dd>
+            <Link to="/messages" className="text-sm text-primary hover:underline">
+              {t('card.viewMessages')}
+            </Link>
+          </dd>
+        </div>
       </dl>
       {latest && latest.length > 0 ? (
         <ul
@@ -54,30 +61,5 @@ export default function UnreadCard() {
         </ul>
       ) : null}
     </Card>
-  );
-}
-
-/** One unread count of the card, with the link to its list: "—" until it is known. */
-function Unread({
-  label,
-  count,
-  to,
-  open,
-}: {
-  label: string;
-  count: number | undefined;
-  to: string;
-  open: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <dt className="text-sm text-ink-soft">{label}</dt>
-      <dd className="text-2xl font-medium text-ink">{count === undefined ? '—' : String(count)}</dd>
-      <dd>
-        <Link to={to} className="text-sm text-primary hover:underline">
-          {open}
-        </Link>
-      </dd>
-    </div>
   );
 }
