@@ -1,6 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message, Toaster } from './message.js';
+
+// The test files of a worker share one module graph, and with it the toasts an earlier file left.
+beforeEach(() => {
+  message.clear();
+});
 
 afterEach(() => {
   cleanup();
