@@ -1,7 +1,7 @@
 import { ADPKG_CALLS, ADPKG_FILTERS, type Adpkg } from '@vap/contracts';
 import { lazyExport, useClient, useNavigateTo, usePagePath, usePermission, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, useFilters, useListDialog } from '@vap/ui';
-import { type ReactNode, useRef } from 'react';
+import { useRef } from 'react';
 import { adpkgPublished, usePublished } from './published.js';
 import { PublishedList } from './published-list.js';
 
@@ -42,11 +42,6 @@ export default function AdpkgPage() {
     { key: 'items', title: t('adpkg.items'), render: (row) => String(row.items.length) },
   ];
 
-  let dialog: ReactNode = published.dialog;
-  if (editor.dialog === 'new') dialog = <AdpkgDialog onClose={editor.close} onSaved={reload} />;
-  else if (editor.dialog)
-    dialog = <AdpkgDialog pkg={editor.dialog} onClose={editor.close} onSaved={reload} />;
-
   return (
     <PublishedList
       words="adpkg"
@@ -65,8 +60,9 @@ export default function AdpkgPage() {
         mayDelete && { label: t('adpkg.delete'), danger: true, onClick: () => published.remove(row) },
       ]}
       list={(query, signal) => adpkg.packages({ query }, { signal })}
-      onAdd={() => editor.open('new')}
-      dialog={dialog}
+      editor={editor}
+      edit={(pkg) => <AdpkgDialog pkg={pkg ?? undefined} onClose={editor.close} onSaved={reload} />}
+      dialog={published.dialog}
     />
   );
 }

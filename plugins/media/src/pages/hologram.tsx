@@ -1,7 +1,7 @@
 import { callKey, HOLOGRAM_CALLS, HOLOGRAM_SCHEME_FILTERS, type HologramScheme } from '@vap/contracts';
 import { lazyExport, useClient, usePermission, useT } from '@vap/kernel';
 import { type Column, type DataTableHandle, formatFileSize, useFilters, useListDialog } from '@vap/ui';
-import { type ReactNode, useRef } from 'react';
+import { useRef } from 'react';
 import { usePublished } from './published.js';
 import { PublishedList } from './published-list.js';
 
@@ -47,11 +47,6 @@ export default function HologramPage() {
     { key: 'size', title: t('hologram.size'), render: (row) => formatFileSize(row.size) },
   ];
 
-  let dialog: ReactNode = published.dialog;
-  if (editor.dialog === 'new') dialog = <SchemeDialog onClose={editor.close} onSaved={reload} />;
-  else if (editor.dialog)
-    dialog = <SchemeDialog scheme={editor.dialog} onClose={editor.close} onSaved={reload} />;
-
   return (
     <PublishedList
       words="hologram"
@@ -66,8 +61,9 @@ export default function HologramPage() {
         mayDelete && { label: t('hologram.delete'), danger: true, onClick: () => published.remove(row) },
       ]}
       list={(query, signal) => hologram.schemes({ query }, { signal })}
-      onAdd={() => editor.open('new')}
-      dialog={dialog}
+      editor={editor}
+      edit={(scheme) => <SchemeDialog scheme={scheme ?? undefined} onClose={editor.close} onSaved={reload} />}
+      dialog={published.dialog}
     />
   );
 }

@@ -5,6 +5,8 @@ import {
   type Column,
   type DataTableHandle,
   type Filters,
+  type ListDialog,
+  ListEditor,
   ListPage,
   type RowAction,
   rowActionsColumn,
@@ -27,16 +29,19 @@ export interface PublishedListProps<R extends Published, S extends FilterSpec> {
   actions: (row: R) => ReadonlyArray<RowAction | false>;
   /** Reads a page of the things. */
   list: (query: ListQuery, signal: AbortSignal) => Promise<ListPageOf<R>>;
-  /** Opens the editor of a new one (the role's `add` button). */
-  onAdd: () => void;
-  /** The dialog shown over the list, or null. */
+  /** The editor of a row or, opened by the role's `add` button, of a new one. */
+  editor: ListDialog<R | 'new'>;
+  /** The editor's dialog: of the row, or of a new one (null). */
+  edit: (row: R | null) => ReactNode;
+  /** The dialog of a delivery action (usePublished) shown over the list, or null. */
   dialog: ReactNode;
 }
 
 /**
  * The list page of published things (issue 32: hologram parking and ad packages): filtered, newest
  * first, each row ending with how its deliveries to devices stand and when it changed, read again
- * while any delivery is on its way; the role's `add` button opens the editor of a new one.
+ * while any delivery is on its way; the role's `add` button opens the editor of a new one, a row's
+ * action the editor of the row.
  */
 export function PublishedList<R extends Published & { updated_at: string }, S extends FilterSpec>({
   words,
@@ -46,7 +51,8 @@ export function PublishedList<R extends Published & { updated_at: string }, S ex
   columns,
   actions,
   list,
-  onAdd,
+  editor,
+  edit,
   dialog,
 }: PublishedListProps<R, S>) {
   const t = useT('media');
@@ -80,7 +86,7 @@ export function PublishedList<R extends Published & { updated_at: string }, S ex
         toolbar={
           mayAdd ? (
             <span className="ml-auto flex items-center gap-2">
-              <Button variant="primary" onClick={onAdd}>
+              <Button variant="primary" onClick={() => editor.open('new')}>
                 {t(`${words}.add`)}
               </Button>
             </span>
@@ -88,6 +94,7 @@ export function PublishedList<R extends Published & { updated_at: string }, S ex
         }
       />
       {dialog ? <Suspense fallback={null}>{dialog}</Suspense> : null}
+      <ListEditor editor={editor} render={edit} />
     </>
   );
 }
