@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { AliyunAccess } from './aliyun.js';
 import { IMPORT_SLOTS } from './http/import-slots.js';
 import { DEFAULT_CONSOLE_DIR } from './paths.js';
 
@@ -340,7 +341,7 @@ export interface LvlmLabConfig {
 /** Plate recognition's engine (PLATE_ENGINE and its settings). */
 export type PlateEngineConfig =
   | { engine: 'dev' }
-  | { engine: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string }
+  | ({ engine: 'aliyun' } & AliyunAccess)
   | { engine: 'http'; url: string; token: string | undefined };
 
 /** Key files are paths, read when the server starts (modules/finance/configured.ts). */
@@ -370,14 +371,7 @@ export type PaymentConfig =
 
 export type SmsConfig =
   | { provider: 'dev' }
-  | {
-      provider: 'aliyun';
-      accessKeyId: string;
-      accessKeySecret: string;
-      signName: string;
-      templateCode: string;
-      endpoint: string;
-    }
+  | ({ provider: 'aliyun'; signName: string; templateCode: string } & AliyunAccess)
   | { provider: 'webhook'; url: string; secret: string | undefined };
 
 export type ScanConfig =
@@ -525,15 +519,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const name of names) if (e[name] === undefined) missing.push(`${name} is required with ${chosen}`);
   };
   if (e.SMS_PROVIDER === 'aliyun') {
-    need('SMS_PROVIDER=aliyun', [
-      'ALIYUN_ACCESS_KEY_ID',
-      'ALIYUN_ACCESS_KEY_SECRET',
-      'ALIYUN_SMS_SIGN_NAME',
-      'ALIYUN_SMS_TEMPLATE_CODE',
-    ]);
+    need('SMS_PROVIDER=aliyun', [...ALIYUN_ACCESS_KEY, 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE']);
   }
-  if (e.PLATE_ENGINE === 'aliyun')
-    need('PLATE_ENGINE=aliyun', ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET']);
+  if (e.PLATE_ENGINE === 'aliyun') need('PLATE_ENGINE=aliyun', [...ALIYUN_ACCESS_KEY]);
   if (e.PLATE_ENGINE === 'http') need('PLATE_ENGINE=http', ['PLATE_ENGINE_URL']);
   if (e.SMS_PROVIDER === 'webhook') need('SMS_PROVIDER=webhook', ['SMS_WEBHOOK_URL']);
   if (e.SCAN_PROVIDER === 'wechat') {
@@ -607,11 +595,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SMS_PROVIDER === 'aliyun'
         ? {
             provider: 'aliyun',
-            accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
-            accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
+            ...aliyunAccessOf(e, e.ALIYUN_SMS_ENDPOINT),
             signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
             templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
-            endpoint: e.ALIYUN_SMS_ENDPOINT,
           }
         : e.SMS_PROVIDER === 'webhook'
           ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL ?? '', secret: e.SMS_WEBHOOK_SECRET }
@@ -619,12 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentOf(e, base, production),
     plateEngine:
       e.PLATE_ENGINE === 'aliyun'
-        ? {
-            engine: 'aliyun',
-            accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
-            accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
-            endpoint: e.ALIYUN_OCR_ENDPOINT,
-          }
+        ? { engine: 'aliyun', ...aliyunAccessOf(e, e.ALIYUN_OCR_ENDPOINT) }
         : e.PLATE_ENGINE === 'http'
           ? { engine: 'http', url: e.PLATE_ENGINE_URL ?? '', token: e.PLATE_ENGINE_TOKEN }
           : { engine: 'dev' },
@@ -692,6 +673,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                   : null,
             },
           },
+  };
+}
+
+/** The one AccessKey pair that both Alibaba Cloud services, SMS and plate OCR, sign with. */
+const ALIYUN_ACCESS_KEY = ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET'] as const;
+
+/** Alibaba Cloud's access to the service at `endpoint`, with the AccessKey pair. */
+function aliyunAccessOf(e: z.infer<typeof envSchema>, endpoint: string): AliyunAccess {
+  // The `?? ''` never apply: `need` has refused the start without the pair.
+  return {
+    accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
+    accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
+    endpoint,
   };
 }
 
