@@ -11,6 +11,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type { ImportFormat } from '@vap/contracts';
 import { parse as parseCsv } from 'csv-parse';
 import type { Row } from 'exceljs';
+import { boundedBytes } from './bounded-bytes.js';
 import { ApiError } from './errors.js';
 import { ColumnsWithin } from './sheet-columns.js';
 import { type ArchiveLimits, ZipArchive } from './zip-archive.js';
@@ -163,21 +164,6 @@ function firstSheetPath(parts: WorkbookParts): string {
   return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
 }
 
-/** The whole of a file, refused past `max` bytes. */
-async function bytesOf(file: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      file.destroy();
-      throw new ApiError(413, 'payload_too_large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * The lines of a .xlsx's first sheet. The archive is read part by part in the order exceljs needs
  * (relationships, workbook, styles, shared strings, then the sheet), each part's text decoded as
@@ -185,7 +171,12 @@ async function bytesOf(file: Readable, max: number): Promise<Buffer> {
  * reading does when a sheet precedes the shared strings.
  */
 async function* xlsxLines(file: Readable, limits: SheetLimits): AsyncGenerator<SheetLine> {
-  const archive = await ZipArchive.open(await bytesOf(file, limits.fileBytes), limits);
+  const bytes = await boundedBytes(file, {
+    max: limits.fileBytes,
+    tooLarge: () => new ApiError(413, 'payload_too_large'),
+    rest: 'destroy',
+  });
+  const archive = await ZipArchive.open(bytes, limits);
   try {
     // exceljs takes a second or more to load: it is read by the first import, not by every start.
     const { default: ExcelJS } = await import('exceljs');

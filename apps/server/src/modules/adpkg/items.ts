@@ -15,6 +15,7 @@ import {
 } from '@vap/contracts';
 import { imageSize } from 'image-size';
 import { createFile, MP4BoxBuffer } from 'mp4box';
+import { boundedBytes } from '../../core/http/bounded-bytes.js';
 import { ApiError } from '../../core/http/errors.js';
 
 const incorrect = () => new ApiError(400, 'file_content_incorrect');
@@ -25,19 +26,9 @@ export const VIDEO_WINDOW_BYTES = 1024 * 1024;
 /** Reads bytes `start`..`end` (inclusive) of the file. */
 export type RangeReader = (start: number, end: number) => Promise<Readable>;
 
-async function bytesOf(content: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of content as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    if (bytes > max) {
-      content.destroy();
-      throw new ApiError(400, 'file_too_large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
+/** The whole of a read of the object store, stopped with 'file_too_large' past `max` bytes. */
+const bytesOf = (content: Readable, max: number) =>
+  boundedBytes(content, { max, tooLarge: () => new ApiError(400, 'file_too_large'), rest: 'destroy' });
 
 export interface ImageFacts {
   width: number;

@@ -19,24 +19,19 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
 import { writtenRow } from '../../core/db/written-row.js';
+import { boundedBytes } from '../../core/http/bounded-bytes.js';
 import { ApiError } from '../../core/http/errors.js';
 import { takeAuthorisations } from './authorisations.js';
 import type { LicenceSigner } from './licences.js';
 import { algmallAuthorisations as authorisations, algmallProducts as products } from './schema.js';
 
 /** Reads a fingerprint file's stream: 413 `file_too_large` past the bound, never holding more. */
-export async function readFingerprintFile(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FINGERPRINT_MAX_BYTES) {
-      stream.resume();
-      throw new ApiError(413, 'file_too_large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+export function readFingerprintFile(stream: Readable): Promise<Buffer> {
+  return boundedBytes(stream, {
+    max: FINGERPRINT_MAX_BYTES,
+    tooLarge: () => new ApiError(413, 'file_too_large'),
+    rest: 'drain',
+  });
 }
 
 /** A fingerprint file's content; 400 `file_content_incorrect` for anything else. */

@@ -14,6 +14,7 @@ import {
   hologramManifestSchema,
 } from '@vap/contracts';
 import { extract } from 'tar-stream';
+import { boundedBytes } from '../../core/http/bounded-bytes.js';
 import { ApiError } from '../../core/http/errors.js';
 
 const incorrect = () => new ApiError(400, 'file_content_incorrect');
@@ -37,14 +38,9 @@ export async function readSchemeFile(content: Readable): Promise<HologramManifes
       if (isFile && name === HOLOGRAM_MANIFEST_NAME) {
         if (entry.header.size !== undefined && entry.header.size > HOLOGRAM_MANIFEST_MAX_BYTES)
           throw incorrect();
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        for await (const chunk of entry as AsyncIterable<Buffer>) {
-          bytes += chunk.length;
-          if (bytes > HOLOGRAM_MANIFEST_MAX_BYTES) throw incorrect();
-          chunks.push(chunk);
-        }
-        manifestText = Buffer.concat(chunks).toString('utf8');
+        // The archive is torn down below on the refusal, the entry with it.
+        const manifest = await boundedBytes(entry, { max: HOLOGRAM_MANIFEST_MAX_BYTES, tooLarge: incorrect });
+        manifestText = manifest.toString('utf8');
       } else {
         // Its bytes are read, and dropped, before the next entry comes.
         for await (const _chunk of entry) {

@@ -9,6 +9,7 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Db } from '../../core/db/client.js';
 import { writtenRow } from '../../core/db/written-row.js';
+import { boundedBytes } from '../../core/http/bounded-bytes.js';
 import { ApiError } from '../../core/http/errors.js';
 import { imageTypeOf } from '../../core/storage/objects.js';
 import { lvlmLabImages } from './schema.js';
@@ -21,18 +22,8 @@ export const IMAGES_KEPT = 10;
 export const fileTooLarge = () => new ApiError(413, 'file_too_large');
 
 /** The bytes of an uploaded file, refused with `file_too_large` as soon as they pass 2M. */
-export async function readTrialFile(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > LAB_IMAGE_MAX_BYTES) {
-      stream.resume();
-      throw fileTooLarge();
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+export function readTrialFile(stream: Readable): Promise<Buffer> {
+  return boundedBytes(stream, { max: LAB_IMAGE_MAX_BYTES, tooLarge: fileTooLarge, rest: 'drain' });
 }
 
 export interface TrialImage {
