@@ -19,7 +19,7 @@ import {
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { isUniqueViolation } from '../../core/db/errors.js';
+import { onceByKey } from '../../core/db/once-by-key.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
 import { type Ledger, nextNumbered } from '../finance/index.js';
@@ -97,10 +97,10 @@ export class AlgmallOrders {
     operatorId: number | null,
     trail: AuditTrail,
   ): Promise<AlgmallOrder> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const first = await this.byRequest(companyId, body.request_id, tx);
-        if (first) return first;
+    return onceByKey(
+      this.db,
+      (db) => this.byRequest(companyId, body.request_id, db),
+      async (tx) => {
         const [product] = await tx
           .select({ code: products.code, priceFen: products.priceFen })
           .from(products)
@@ -140,15 +140,8 @@ export class AlgmallOrders {
           after: order,
         });
         return order;
-      });
-    } catch (error) {
-      // The same key committed by another request meanwhile: its order is this purchase's answer.
-      if (isUniqueViolation(error)) {
-        const first = await this.byRequest(companyId, body.request_id);
-        if (first) return first;
-      }
-      throw error;
-    }
+      },
+    );
   }
 
   /** A page of the company's orders, newest first unless asked otherwise. */

@@ -25,7 +25,7 @@ import {
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
-import { isUniqueViolation } from '../../core/db/errors.js';
+import { onceByKey } from '../../core/db/once-by-key.js';
 import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { type CompanyStanding, type Ledger, nextNumbered } from '../finance/index.js';
@@ -171,10 +171,10 @@ export class PlateBilling {
   ): Promise<PrsPackage> {
     const offer = PRS_PACKAGE_OFFERS.find((candidate) => candidate.code === body.offer);
     if (!offer) throw new ApiError(400, 'validation_failed');
-    try {
-      return await this.db.transaction(async (tx) => {
-        const first = await this.byRequest(companyId, body.request_id, tx);
-        if (first) return first;
+    return onceByKey(
+      this.db,
+      (db) => this.byRequest(companyId, body.request_id, db),
+      async (tx) => {
         const at = new Date(this.now());
         const expiresAt = new Date(at);
         expiresAt.setUTCMonth(expiresAt.getUTCMonth() + PRS_PACKAGE_VALID_MONTHS);
@@ -215,14 +215,8 @@ export class PlateBilling {
           after: bought,
         });
         return bought;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        const first = await this.byRequest(companyId, body.request_id);
-        if (first) return first;
-      }
-      throw error;
-    }
+      },
+    );
   }
 
   /** The company's packages not expired, the soonest to expire first (spec §4.3: expired ones hidden). */
