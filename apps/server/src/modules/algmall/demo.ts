@@ -5,7 +5,8 @@
  */
 import { productInputSchema } from '@vap/contracts';
 import type { Db } from '../../core/db/client.js';
-import { type LoadCounts, ProductCatalogue } from './products.js';
+import type { LoadCounts } from '../../core/list-file.js';
+import { ProductCatalogue } from './products.js';
 
 /**
  * The demo's products as a products file would give them (docs/operations.md). Their words avoid

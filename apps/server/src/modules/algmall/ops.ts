@@ -2,14 +2,10 @@
  * Operator commands of the algorithm mall (`npm run ops -- <command>`, docs/operations.md): load the
  * vendor's products from a file.
  */
+import { loadReport } from '../../core/list-file.js';
 import { fromWorkingDir, type OpsCommand, onlyArgument } from '../../core/ops-command.js';
 import { ProductCatalogue } from './products.js';
-import { type RefusedRow, readProductsFile } from './products-file.js';
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-const refusal = (row: RefusedRow) =>
-  `  row ${row.index}${row.code === undefined ? '' : ` (${row.code})`}: ${row.problems.join('; ')}`;
+import { readProductsFile } from './products-file.js';
 
 export const algmallCommands: Record<string, OpsCommand> = {
   'algmall:products': {
@@ -19,13 +15,7 @@ export const algmallCommands: Record<string, OpsCommand> = {
     async run(args, { database }) {
       const path = onlyArgument(args, 'Give the path of one products file');
       const { rows, refused } = await readProductsFile(fromWorkingDir(path));
-      const { added, updated, unchanged } = await new ProductCatalogue(database.db).load(rows);
-      const loaded = `${count(rows.length, 'product')} loaded: ${added} added, ${updated} updated, ${unchanged} unchanged.`;
-      if (refused.length === 0) return loaded;
-      // The good rows are stored; the exit status still tells a script that the file was not clean.
-      throw new Error(
-        `${loaded}\n${count(refused.length, 'row')} refused:\n${refused.map(refusal).join('\n')}`,
-      );
+      return loadReport('product', rows.length, await new ProductCatalogue(database.db).load(rows), refused);
     },
   },
 };

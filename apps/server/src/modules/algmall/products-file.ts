@@ -7,7 +7,7 @@
  * loaded.
  */
 import { PRODUCTS_FILE_MAX_ROWS, productInputSchema } from '@vap/contracts';
-import { codeOfRow, readListFile } from '../../core/list-file.js';
+import { type RefusedRow, readListFile, refusedRow, schemaProblems } from '../../core/list-file.js';
 import type { ProductRow } from './products.js';
 
 /**
@@ -18,13 +18,6 @@ export const PRODUCTS_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** A file refused whole: nothing of it is loaded. */
 export class ProductsFileError extends Error {}
-
-/** A row refused: its index in the list (from 0), its code when it gives one, and what is wrong. */
-export interface RefusedRow {
-  index: number;
-  code?: string;
-  problems: string[];
-}
 
 export interface ProductsFile {
   /** The good rows, in the file's order. */
@@ -38,14 +31,9 @@ export function checkProductRows(list: readonly unknown[]): ProductsFile {
   const refused: RefusedRow[] = [];
   const firstOf = new Map<string, number>();
   list.forEach((raw, index) => {
-    const code = codeOfRow(raw);
     const parsed = productInputSchema.safeParse(raw);
     if (!parsed.success) {
-      refused.push({
-        index,
-        ...(code === undefined ? {} : { code }),
-        problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`),
-      });
+      refused.push(refusedRow(index, raw, schemaProblems(parsed.error)));
       return;
     }
     const first = firstOf.get(parsed.data.code);

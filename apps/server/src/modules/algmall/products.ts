@@ -19,17 +19,11 @@ import { asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/client.js';
 import { likePattern, orderOf, pageOf, whereOf } from '../../core/http/list-sql.js';
+import type { LoadCounts } from '../../core/list-file.js';
 import { algmallProducts as products } from './schema.js';
 
 /** A row of a products file once checked: what a load stores. */
 export type ProductRow = z.output<typeof productInputSchema>;
-
-/** What a load did: codes new to the catalogue, codes whose product changed, codes loaded as they were. */
-export interface LoadCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
-}
 
 /** Rows per insert statement of a load: a file's thousand rows stay far below the 65,535 parameters. */
 const LOAD_CHUNK = 200;

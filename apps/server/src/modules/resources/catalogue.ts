@@ -22,6 +22,7 @@ import type { Db } from '../../core/db/client.js';
 import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
 import { likePattern, orderOf, whereOf } from '../../core/http/list-sql.js';
+import type { LoadCounts } from '../../core/list-file.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { resources } from './schema.js';
 
@@ -39,12 +40,6 @@ export interface VendorResourceRow {
   fileName: string;
   size: number;
   md5: string;
-}
-
-export interface LoadCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
 }
 
 const filters = whereOf(RESOURCE_FILTERS, {

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ResourceInput } from '@vap/contracts';
 import type { Db } from '../../core/db/client.js';
+import type { LoadCounts } from '../../core/list-file.js';
 import type { ObjectBackend } from '../../core/storage/backend.js';
-import { type LoadCounts, ResourceCatalogue, type VendorResourceRow } from './catalogue.js';
+import { ResourceCatalogue, type VendorResourceRow } from './catalogue.js';
 
 type DemoResource = Omit<ResourceInput, 'file' | 'models'> & {
   models: string[];

@@ -2,16 +2,12 @@
  * Operator commands of the resources (`npm run ops -- <command>`, docs/operations.md): load the
  * vendor's resources and their files from a list, list them, remove one.
  */
+import { loadReport } from '../../core/list-file.js';
 import type { OpsCommand, OpsContext } from '../../core/ops-command.js';
 import { fromWorkingDir } from '../../core/ops-command.js';
 import { objectBackendOf } from '../../core/storage/configured-backend.js';
 import { ResourceCatalogue, type VendorResourceRow } from './catalogue.js';
-import { type RefusedRow, readResourcesFile, storeVendorFile } from './resources-file.js';
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-const refusal = (row: RefusedRow) =>
-  `  row ${row.index}${row.code === undefined ? '' : ` (${row.code})`}: ${row.problems.join('; ')}`;
+import { readResourcesFile, storeVendorFile } from './resources-file.js';
 
 /** The catalogue without the server's store: the commands store vendor files through the backend. */
 const catalogueOf = ({ database }: OpsContext) => new ResourceCatalogue(database.db);
@@ -30,12 +26,7 @@ export const resourceCommands: Record<string, OpsCommand> = {
       for (const { row, file } of rows) {
         stored.push({ ...row, ...(await storeVendorFile(backend, file, row.size)) });
       }
-      const { added, updated, unchanged } = await catalogueOf(context).load(stored);
-      const loaded = `${count(rows.length, 'resource')} loaded: ${added} added, ${updated} updated, ${unchanged} unchanged.`;
-      if (refused.length === 0) return loaded;
-      throw new Error(
-        `${loaded}\n${count(refused.length, 'row')} refused:\n${refused.map(refusal).join('\n')}`,
-      );
+      return loadReport('resource', rows.length, await catalogueOf(context).load(stored), refused);
     },
   },
   'resources:list': {

@@ -17,7 +17,7 @@ import {
   resourceFileNameSchema,
   resourceInputSchema,
 } from '@vap/contracts';
-import { codeOfRow, readListFile } from '../../core/list-file.js';
+import { type RefusedRow, readListFile, refusedRow, schemaProblems } from '../../core/list-file.js';
 import type { ObjectBackend } from '../../core/storage/backend.js';
 import type { VendorResourceRow } from './catalogue.js';
 
@@ -34,12 +34,6 @@ const RESOURCES_FILE_BOUNDS = {
   refuse: (message: string) => new ResourcesFileError(message),
 };
 
-export interface RefusedRow {
-  index: number;
-  code?: string;
-  problems: string[];
-}
-
 /** A checked row and the file it publishes (not yet stored). */
 export interface CheckedRow {
   row: Omit<VendorResourceRow, 'path' | 'md5'>;
@@ -55,12 +49,10 @@ export async function readResourcesFile(
   const refused: RefusedRow[] = [];
   const firstOf = new Map<string, number>();
   for (const [index, raw] of list.entries()) {
-    const code = codeOfRow(raw);
-    const refuse = (problems: string[]) =>
-      refused.push({ index, ...(code === undefined ? {} : { code }), problems });
+    const refuse = (problems: string[]) => refused.push(refusedRow(index, raw, problems));
     const parsed = resourceInputSchema.safeParse(raw);
     if (!parsed.success) {
-      refuse(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`));
+      refuse(schemaProblems(parsed.error));
       continue;
     }
     const input = parsed.data;
