@@ -9,7 +9,7 @@ import { auditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { callerOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
-import { cbsCompanyOf } from './caller.js';
+import { productCompanyOf } from '../../core/http/product-gate.js';
 import type { CbsDashboards } from './dashboard.js';
 import type { CloudPackages } from './packages.js';
 
@@ -20,7 +20,7 @@ export interface CbsRoutesOptions {
 }
 
 export async function cbsRoutes(app: FastifyInstance, { db, packages, dashboards }: CbsRoutesOptions) {
-  const companyOfCaller = (request: FastifyRequest) => cbsCompanyOf(request, db);
+  const companyOfCaller = (request: FastifyRequest) => productCompanyOf(request, db, 'cbs');
 
   await serve(app, CBS_CALLS.dashboard, async (request) => dashboards.of(await companyOfCaller(request)));
   await serve(app, CBS_CALLS.devices, async (request, _reply, list) =>

@@ -7,9 +7,11 @@ import { SUMMARY_CALLS } from '@vap/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db/client.js';
 import { serve } from '../../core/http/calls.js';
-import { cbsCompanyOf } from './caller.js';
+import { productCompanyOf } from '../../core/http/product-gate.js';
 import { cbsSummary } from './summary.js';
 
 export async function cbsSummaryRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  await serve(app, SUMMARY_CALLS.cbs, async (request) => cbsSummary(db, await cbsCompanyOf(request, db)));
+  await serve(app, SUMMARY_CALLS.cbs, async (request) =>
+    cbsSummary(db, await productCompanyOf(request, db, 'cbs')),
+  );
 }

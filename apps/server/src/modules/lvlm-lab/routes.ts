@@ -5,13 +5,11 @@
  */
 import { Readable } from 'node:stream';
 import { LAB_IMAGE_MAX_BYTES, LVLM_LAB_CALLS } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../core/db/client.js';
-import { companies } from '../../core/db/schema.js';
-import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
+import { productCompanyOf } from '../../core/http/product-gate.js';
 import { readMultipart } from '../../core/storage/multipart.js';
 import { checkTrialImage, fileTooLarge, type LabImages, readTrialFile } from './images.js';
 import type { DetectionLab } from './lab.js';
@@ -24,15 +22,7 @@ export async function lvlmLabRoutes(
   { db, images, lab }: { db: Db; images: LabImages; lab: DetectionLab },
 ) {
   /** The caller's company, once its product flag lvlm_lab is on (0). */
-  async function labCompanyOf(request: FastifyRequest): Promise<number> {
-    const companyId = await companyOfCaller(request, db);
-    const [company] = await db
-      .select({ lvlmLab: companies.lvlmLab })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (company?.lvlmLab !== 0) throw new ApiError(403, 'product_disabled');
-    return companyId;
-  }
+  const labCompanyOf = (request: FastifyRequest) => productCompanyOf(request, db, 'lvlm_lab');
 
   // The image is read as a stream, its bytes bounded as they arrive: never buffered by Fastify.
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));

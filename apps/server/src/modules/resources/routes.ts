@@ -19,6 +19,7 @@ import { companies } from '../../core/db/schema.js';
 import { callerOf, companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
+import { productCompanyOf } from '../../core/http/product-gate.js';
 import { ObjectMissingError } from '../../core/storage/backend.js';
 import type { ObjectStore } from '../../core/storage/objects.js';
 import { type ResourceCatalogue, type ResourceRow, toResource, visibleTo } from './catalogue.js';
@@ -41,15 +42,7 @@ export async function resourceRoutes(
   }: { db: Db; store: ObjectStore; catalogue: ResourceCatalogue; links: ResourceLinks },
 ) {
   /** The caller's company, once its product flag rsrc_mgt is on (0). */
-  async function managingCompanyOf(request: FastifyRequest): Promise<number> {
-    const companyId = await companyOfCaller(request, db);
-    const [company] = await db
-      .select({ rsrcMgt: companies.rsrcMgt })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (company?.rsrcMgt !== 0) throw new ApiError(403, 'product_disabled');
-    return companyId;
-  }
+  const managingCompanyOf = (request: FastifyRequest) => productCompanyOf(request, db, 'rsrc_mgt');
 
   /** Sends a resource's file; `count` records the download once the file is found. */
   async function sendFile(reply: FastifyReply, row: ResourceRow, count: () => Promise<void>) {

@@ -15,17 +15,14 @@ import {
   type VoipDialRecord,
   type VoipExtensionKind,
 } from '@vap/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import en from '../../../../../plugins/voip/src/locales/en.json' with { type: 'json' };
 import zhCN from '../../../../../plugins/voip/src/locales/zh-CN.json' with { type: 'json' };
 import zhTW from '../../../../../plugins/voip/src/locales/zh-TW.json' with { type: 'json' };
 import { auditTrail } from '../../core/audit/recorder.js';
-import { companyOf, type Permissions } from '../../core/auth/permissions.js';
+import { companyOf } from '../../core/auth/permissions.js';
 import type { Db } from '../../core/db/client.js';
 import { devices } from '../../core/db/devices.js';
-import { companies } from '../../core/db/schema.js';
-import { permissionsOf } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
@@ -33,6 +30,7 @@ import type { ImportSlots } from '../../core/http/import-slots.js';
 import { listFilters, listOrders } from '../../core/http/list-query.js';
 import { whereOf } from '../../core/http/list-sql.js';
 import { type PluginMessages, pluginWords } from '../../core/http/plugin-words.js';
+import { productCallerOf, productCompanyOf } from '../../core/http/product-gate.js';
 import { sheetFormatOf } from '../../core/http/sheet-rows.js';
 import { dateCell, sendXlsxColumns, XLSX, type XlsxCell } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
@@ -95,16 +93,8 @@ export async function voipRoutes(
   app.addContentTypeParser('multipart/form-data', (_request, body, done) => done(null, body));
 
   /** The caller, once their company's product flag voip is on (0). */
-  async function callerOf(request: FastifyRequest): Promise<Permissions> {
-    const caller = await permissionsOf(request, db);
-    const [company] = await db
-      .select({ voip: companies.voip })
-      .from(companies)
-      .where(eq(companies.id, companyOf(caller)));
-    if (company?.voip !== 0) throw new ApiError(403, 'product_disabled');
-    return caller;
-  }
-  const companyOfCaller = async (request: FastifyRequest) => companyOf(await callerOf(request));
+  const callerOf = (request: FastifyRequest) => productCallerOf(request, db, 'voip');
+  const companyOfCaller = (request: FastifyRequest) => productCompanyOf(request, db, 'voip');
 
   await serve(app, VOIP_CALLS.server, async (request) => {
     const companyId = await companyOfCaller(request);
