@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface RecordedCall {
   method: string;
@@ -61,5 +62,34 @@ export async function startFarEnd(): Promise<FarEnd> {
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+/**
+ * The far end of a test file's suite: started before its first test, its recorded calls forgotten
+ * before each test, closed after the last. Answers it as a FarEnd to use from the tests and hooks.
+ */
+export function farEndSuite(): FarEnd {
+  let far: FarEnd | undefined;
+  const started = () => {
+    if (!far) throw new Error('the far end starts before the first test');
+    return far;
+  };
+  beforeAll(async () => {
+    far = await startFarEnd();
+  });
+  afterAll(() => far?.close());
+  beforeEach(() => {
+    started().calls.length = 0;
+  });
+  return {
+    get calls() {
+      return started().calls;
+    },
+    answer: (next) => started().answer(next),
+    get url() {
+      return started().url;
+    },
+    close: () => started().close(),
   };
 }

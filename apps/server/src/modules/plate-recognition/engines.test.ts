@@ -5,9 +5,9 @@
  * large enough to hold one, and none of a smaller one.
  */
 import { PLATE_TYPES } from '@vap/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pngOf } from '../../testing/accounts.js';
-import { type FarEnd, startFarEnd } from '../../testing/far-end.js';
+import { farEndSuite } from '../../testing/far-end.js';
 import {
   ALIYUN_CLASSES,
   AliyunPlateEngine,
@@ -18,14 +18,7 @@ import {
 } from './engines.js';
 import { readImage } from './recognition.js';
 
-let far: FarEnd;
-beforeAll(async () => {
-  far = await startFarEnd();
-});
-afterAll(() => far.close());
-beforeEach(() => {
-  far.calls.length = 0;
-});
+const far = farEndSuite();
 
 const image = (width = 640, height = 480): PlateImage => readImage(pngOf(width, height).toString('base64'));
 

@@ -1,19 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../../seed.js';
-import { type FarEnd, startFarEnd } from '../../testing/far-end.js';
+import { farEndSuite } from '../../testing/far-end.js';
 import { bearer, createTestApp } from '../../testing/harness.js';
 import { nextIp, nextPhone, requestCode } from '../../testing/sign-in.js';
 import { AliyunSmsProvider, WebhookSmsProvider } from './sms-gateways.js';
 
-let gateway: FarEnd;
-beforeAll(async () => {
-  gateway = await startFarEnd();
-});
-afterAll(() => gateway.close());
-beforeEach(() => {
-  gateway.calls.length = 0;
-});
+const gateway = farEndSuite();
 
 describe('the Alibaba Cloud SMS provider (its SDK, against a local Dysmsapi)', () => {
   const provider = () =>
