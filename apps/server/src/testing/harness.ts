@@ -131,42 +131,32 @@ export async function createTestApp(
     pluginManifests?: readonly PluginManifest[];
   } = {},
 ): Promise<TestApp> {
+  const {
+    jwtExpiresIn = 3600,
+    bodyLimit = 1_048_576,
+    devOutbox = true,
+    pluginManifests,
+    ...appOptions
+  } = options;
   const { database, drop } = await createTestDatabase(engine);
   const passwords = new PasswordHasher(2);
   const serverSecret = randomBytes(32).toString('hex');
   await seedDemo(database.db, passwords, TEST_DEMO, serverSecret);
-  if (options.pluginManifests) await new PluginMenus(database.db).sync(options.pluginManifests);
+  if (pluginManifests) await new PluginMenus(database.db).sync(pluginManifests);
   // The object store of this app, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'vap-test-app-'));
   const { app, services } = await buildApp({
     database,
     passwords,
     serverSecret,
-    jwtExpiresIn: options.jwtExpiresIn ?? 3600,
-    bodyLimit: options.bodyLimit ?? 1_048_576,
+    jwtExpiresIn,
+    bodyLimit,
     verifyCompany: true,
     consoleDir: null,
     dataDir,
-    devOutbox: options.devOutbox ?? true,
-    onRoute: options.onRoute,
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(options.objectBackend ? { objectBackend: options.objectBackend } : {}),
-    ...(options.smsProvider ? { smsProvider: options.smsProvider } : {}),
-    ...(options.scanProvider ? { scanProvider: options.scanProvider } : {}),
-    ...(options.taskTickMs !== undefined ? { taskTickMs: options.taskTickMs } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    ...(options.terminal ? { terminal: options.terminal } : {}),
-    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
-    ...(options.refuseDevelopmentProviders ? { refuseDevelopmentProviders: true } : {}),
-    ...(options.mqttBroker === false ? { mqttBroker: false } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.bankAccount ? { bankAccount: options.bankAccount } : {}),
-    ...(options.pluginServers ? { pluginServers: options.pluginServers } : {}),
-    ...(options.lvlmLab ? { lvlmLab: options.lvlmLab } : {}),
-    ...(options.plateEngine ? { plateEngine: options.plateEngine } : {}),
-    ...(options.prsTrialsPerDay !== undefined ? { prsTrialsPerDay: options.prsTrialsPerDay } : {}),
-    ...(options.voip ? { voip: options.voip } : {}),
+    devOutbox,
+    // The app's own options as the test gives them: buildApp takes one left undefined as not given.
+    ...appOptions,
   });
   await app.ready();
   return {
