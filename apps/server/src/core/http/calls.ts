@@ -17,7 +17,7 @@ import {
 } from '@vap/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { listFilters, listOrders } from './list-query.js';
+import { listSelection } from './list-query.js';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 type IsList<C> = SchemasOf<C> extends { list: object } ? true : false;
@@ -99,12 +99,11 @@ export async function serve<C extends AnyCall>(
     handler: (request: FastifyRequest, reply: FastifyReply) => {
       let listQuery: ListQuery | undefined;
       if (list) {
-        const { page, size, wheres, orders } = request.query as z.output<typeof listQuerySchema>;
+        const query = request.query as z.output<typeof listQuerySchema>;
         listQuery = {
-          page,
-          size,
-          wheres: listFilters(wheres, list.filters),
-          orders: listOrders(orders, list.orders),
+          page: query.page,
+          size: query.size,
+          ...listSelection(query, list.filters, list.orders),
         };
       }
       if (status) reply.code(status);

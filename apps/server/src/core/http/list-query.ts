@@ -30,6 +30,15 @@ export function listOrders(encoded: string | undefined, keys: readonly string[])
   return checked.orders;
 }
 
+/** The filters and the sort of a list query, without its page (an export's: every row they match). */
+export function listSelection(
+  query: { wheres?: string | undefined; orders?: string | undefined },
+  filters: FilterSpec,
+  orderKeys: readonly string[],
+) {
+  return { wheres: listFilters(query.wheres, filters), orders: listOrders(query.orders, orderKeys) };
+}
+
 /**
  * A list's statement prepared once per shape: the filters' keys and operators and the sort, which is
  * all that changes its SQL. Its values (the company, the filters' values, limit and offset) are

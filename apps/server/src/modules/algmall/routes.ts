@@ -15,7 +15,7 @@ import { callerOf, companyOfCaller, permissionsOf } from '../../core/http/access
 import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
-import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { listSelection } from '../../core/http/list-query.js';
 import { pluginWords } from '../../core/http/plugin-words.js';
 import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
 import { readMultipart } from '../../core/storage/multipart.js';
@@ -137,17 +137,17 @@ export async function algmallRoutes(
   });
   await serve(app, ALGMALL_CALLS.licenceKey, async () => authorisations.licenceKey());
   await serve(app, ALGMALL_CALLS.exportAuthorisations, async (request, reply) => {
-    const rows = await authorisations.all(await companyOfCaller(request, db), {
-      wheres: listFilters(request.query.wheres, AUTHORISATION_FILTERS),
-      orders: listOrders(request.query.orders, AUTHORISATION_ORDER_KEYS),
-    });
+    const rows = await authorisations.all(
+      await companyOfCaller(request, db),
+      listSelection(request.query, AUTHORISATION_FILTERS, AUTHORISATION_ORDER_KEYS),
+    );
     return sendRows(request, reply, 'algmall-authorisations', AUTHORISATION_EXPORT_COLUMNS, rows);
   });
   await serve(app, ALGMALL_CALLS.exportOrders, async (request, reply) => {
-    const rows = await orders.all(await companyOfCaller(request, db), {
-      wheres: listFilters(request.query.wheres, ALGMALL_ORDER_FILTERS),
-      orders: listOrders(request.query.orders, ALGMALL_ORDER_ORDER_KEYS),
-    });
+    const rows = await orders.all(
+      await companyOfCaller(request, db),
+      listSelection(request.query, ALGMALL_ORDER_FILTERS, ALGMALL_ORDER_ORDER_KEYS),
+    );
     return sendRows(request, reply, 'algmall-orders', ORDER_EXPORT_COLUMNS, rows);
   });
 }

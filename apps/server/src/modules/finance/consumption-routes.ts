@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db/client.js';
 import { companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
-import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { listSelection } from '../../core/http/list-query.js';
 import type { PluginWord } from '../../core/http/plugin-words.js';
 import { dateCell } from '../../core/http/xlsx-download.js';
 import type { ConsumptionRecords } from './consumption.js';
@@ -50,10 +50,10 @@ export async function consumptionRoutes(
     consumption.page(await companyOfCaller(request, db), list),
   );
   await serve(app, FINANCE_CALLS.exportConsumption, async (request, reply) => {
-    const rows = await consumption.all(await companyOfCaller(request, db), {
-      wheres: listFilters(request.query.wheres, CONSUMPTION_FILTERS),
-      orders: listOrders(request.query.orders, CONSUMPTION_ORDER_KEYS),
-    });
+    const rows = await consumption.all(
+      await companyOfCaller(request, db),
+      listSelection(request.query, CONSUMPTION_FILTERS, CONSUMPTION_ORDER_KEYS),
+    );
     return sendFinanceXlsx(request, reply, 'consumption', CONSUMPTION_EXPORT_COLUMNS, rows);
   });
 }

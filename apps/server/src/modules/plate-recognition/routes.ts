@@ -5,7 +5,7 @@ import type { Db } from '../../core/db/client.js';
 import { callerOf, companyOfCaller } from '../../core/http/access.js';
 import { serve } from '../../core/http/calls.js';
 import { negotiateLanguage, translate } from '../../core/http/i18n.js';
-import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { listSelection } from '../../core/http/list-query.js';
 import { sendXlsxColumns } from '../../core/http/xlsx-download.js';
 import type { PlateBilling } from './billing.js';
 import { CALL_EXPORT_COLUMNS, type PlateCalls } from './calls.js';
@@ -60,10 +60,10 @@ export async function plateRecognitionRoutes(
     calls.page(await companyOfCaller(request, db), list),
   );
   await serve(app, PRS_CALLS.exportCalls, async (request, reply) => {
-    const rows = await calls.all(await companyOfCaller(request, db), {
-      wheres: listFilters(request.query.wheres, PRS_CALL_FILTERS),
-      orders: listOrders(request.query.orders, PRS_CALL_ORDER_KEYS),
-    });
+    const rows = await calls.all(
+      await companyOfCaller(request, db),
+      listSelection(request.query, PRS_CALL_FILTERS, PRS_CALL_ORDER_KEYS),
+    );
     const language = negotiateLanguage(request.headers['accept-language']);
     return sendXlsxColumns(
       reply,

@@ -27,7 +27,7 @@ import { serve } from '../../core/http/calls.js';
 import { ApiError } from '../../core/http/errors.js';
 import { negotiateLanguage } from '../../core/http/i18n.js';
 import type { ImportSlots } from '../../core/http/import-slots.js';
-import { listFilters, listOrders } from '../../core/http/list-query.js';
+import { listSelection } from '../../core/http/list-query.js';
 import { whereOf } from '../../core/http/list-sql.js';
 import { type PluginMessages, pluginWords } from '../../core/http/plugin-words.js';
 import { productCallerOf, productCompanyOf } from '../../core/http/product-gate.js';
@@ -205,10 +205,10 @@ export async function voipRoutes(
     dialRecords.page(await companyOfCaller(request), list),
   );
   await serve(app, VOIP_CALLS.exportDialRecords, async (request, reply) => {
-    const rows = await dialRecords.all(await companyOfCaller(request), {
-      wheres: listFilters(request.query.wheres, VOIP_DIAL_RECORD_FILTERS),
-      orders: listOrders(request.query.orders, VOIP_DIAL_RECORD_ORDER_KEYS),
-    });
+    const rows = await dialRecords.all(
+      await companyOfCaller(request),
+      listSelection(request.query, VOIP_DIAL_RECORD_FILTERS, VOIP_DIAL_RECORD_ORDER_KEYS),
+    );
     const language: Language = negotiateLanguage(request.headers['accept-language']);
     const word = pluginWords(VOIP_PAGE_MESSAGES, language);
     return sendXlsxColumns(reply, 'dial-records', DIAL_RECORD_EXPORT_COLUMNS, word, rows, word);
