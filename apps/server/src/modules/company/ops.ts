@@ -18,7 +18,7 @@ import { companies, users } from '../../core/db/schema.js';
 import { ApiError } from '../../core/http/errors.js';
 import { translate } from '../../core/http/i18n.js';
 import type { OpsCommand } from '../../core/ops-command.js';
-import { deliverMessages } from '../notices/index.js';
+import { messageOwners } from '../notices/index.js';
 import { createOwner } from './owner-command.js';
 import { productChanges } from './service.js';
 
@@ -83,22 +83,14 @@ const review: OpsCommand = {
         );
       }
       await tx.update(companies).set({ verifyStatus: status }).where(eq(companies.id, companyId));
-      const owners = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
       // Messages are stored in the default language of the console (zh-CN).
       const key = approved ? 'approved' : 'rejected';
-      await deliverMessages(
-        tx,
-        owners.map((owner) => ({
-          userId: owner.id,
-          kind: 'verification',
-          title: translate('zh-CN', `verifyReview.${key}Title`),
-          content: translate('zh-CN', `verifyReview.${key}Content`).replace('{{name}}', company.name),
-        })),
-      );
-      return `Company ${companyId} (${company.name}): ${approved ? 'approved, now verified (2)' : 'rejected, now failed (3)'}; ${owners.length} owner message(s) sent.`;
+      const sent = await messageOwners(tx, companyId, {
+        kind: 'verification',
+        title: translate('zh-CN', `verifyReview.${key}Title`),
+        content: translate('zh-CN', `verifyReview.${key}Content`).replace('{{name}}', company.name),
+      });
+      return `Company ${companyId} (${company.name}): ${approved ? 'approved, now verified (2)' : 'rejected, now failed (3)'}; ${sent} owner message(s) sent.`;
     });
   },
 };
@@ -123,20 +115,12 @@ const revoke: OpsCommand = {
         .update(companies)
         .set({ verifyStatus: VERIFY_STATUS.failed })
         .where(eq(companies.id, companyId));
-      const owners = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
-      await deliverMessages(
-        tx,
-        owners.map((owner) => ({
-          userId: owner.id,
-          kind: 'verification',
-          title: translate('zh-CN', 'verifyReview.revokedTitle'),
-          content: translate('zh-CN', 'verifyReview.revokedContent').replace('{{name}}', company.name),
-        })),
-      );
-      return `Company ${companyId} (${company.name}): verification withdrawn, now failed (3); ${owners.length} owner message(s) sent.`;
+      const sent = await messageOwners(tx, companyId, {
+        kind: 'verification',
+        title: translate('zh-CN', 'verifyReview.revokedTitle'),
+        content: translate('zh-CN', 'verifyReview.revokedContent').replace('{{name}}', company.name),
+      });
+      return `Company ${companyId} (${company.name}): verification withdrawn, now failed (3); ${sent} owner message(s) sent.`;
     });
   },
 };

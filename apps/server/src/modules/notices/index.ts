@@ -8,4 +8,4 @@ export const noticesModule = defineModule({
   name: 'notices',
   create: ({ db }) => ({ routes: async (app) => app.register(noticeRoutes, { db }) }),
 });
-export { deliverMessages } from './service.js';
+export { messageOwners } from './service.js';

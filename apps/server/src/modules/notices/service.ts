@@ -12,6 +12,7 @@ import {
   NOTICE_FILTERS,
   NOTICE_ORDER_KEYS,
   type Notice,
+  OWNER_ROLE_ID,
   READ_STATE,
   type ReadState,
   type Where,
@@ -211,21 +212,24 @@ export class NoticeService {
   }
 }
 
-/** A message to one user, as other modules send it (`kind` e.g. `verification`). */
+/** A message as other modules send it (`kind` e.g. `verification`). */
 export interface MessageToSend {
-  userId: number;
   kind: string;
   title: string;
   content: string;
 }
 
-/** Sends messages in the caller's transaction, so that they exist exactly when its write does. */
-export async function deliverMessages(
-  tx: Pick<Db, 'insert'>,
-  toSend: readonly MessageToSend[],
-): Promise<void> {
-  if (toSend.length === 0) return;
-  await tx
-    .insert(messages)
-    .values(toSend.map((message) => ({ ...message, content: sanitizeHtml(message.content) })));
+/**
+ * Sends the message to each owner of the company (role 0), in the caller's transaction, so that
+ * they exist exactly when its write does; answers how many were sent.
+ */
+export async function messageOwners(tx: Db, companyId: number, message: MessageToSend): Promise<number> {
+  const owners = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
+  if (owners.length === 0) return 0;
+  const content = sanitizeHtml(message.content);
+  await tx.insert(messages).values(owners.map((owner) => ({ ...message, content, userId: owner.id })));
+  return owners.length;
 }
