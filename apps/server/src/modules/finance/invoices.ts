@@ -13,7 +13,6 @@ import {
   type Invoice,
   type InvoicePayment,
   type ListPage,
-  OWNER_ROLE_ID,
   type Where,
 } from '@vap/contracts';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -21,15 +20,14 @@ import type { AuditTrail } from '../../core/audit/recorder.js';
 import type { Db } from '../../core/db/client.js';
 import { companyRow } from '../../core/db/company-rows.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
-import { companies, users } from '../../core/db/schema.js';
+import { companies } from '../../core/db/schema.js';
 import { writtenRow } from '../../core/db/written-row.js';
 import { ApiError } from '../../core/http/errors.js';
-import { translate } from '../../core/http/i18n.js';
 import { whereOf } from '../../core/http/list-sql.js';
-import { deliverMessages } from '../notices/index.js';
 import type { FinanceAccounts } from './accounts.js';
 import { nextNumbered } from './numbering.js';
 import { invoiceOrders, invoices, rechargeOrders } from './schema.js';
+import { tellOwners } from './standing.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -211,30 +209,12 @@ export class Invoices {
         .where(and(eq(invoices.id, id), eq(invoices.state, 'invoicing')))
         .returning();
       if (!row) throw new ApiError(409, 'order_invoiced');
-      const owners = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, row.companyId), eq(users.roleId, OWNER_ROLE_ID)));
-      const values: Record<string, string> = {
+      await tellOwners(tx, row.companyId, 'invoiceIssued', {
         number: row.number,
         amount: formatFen(row.amount),
         invoice: number,
         email: row.details.email,
-      };
-      const fill = (key: string) =>
-        translate('zh-CN', `financeMessages.${key}`).replace(
-          /\{\{(\w+)\}\}/g,
-          (_, name: string) => values[name] ?? '',
-        );
-      await deliverMessages(
-        tx,
-        owners.map((owner) => ({
-          userId: owner.id,
-          kind: 'finance',
-          title: fill('invoiceIssuedTitle'),
-          content: fill('invoiceIssuedContent'),
-        })),
-      );
+      });
       const [invoice] = await this.withOrders([row], tx);
       return invoice as Invoice;
     });

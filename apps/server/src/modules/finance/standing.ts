@@ -7,15 +7,40 @@
  * - after: when paid services are suspended, and when they resume.
  * Messages are stored in the console's default language (zh-CN), like every server message.
  */
-import { DEFAULT_LOW_BALANCE_FEN, formatFen, OWNER_ROLE_ID } from '@vap/contracts';
+import { DEFAULT_LOW_BALANCE_FEN, formatFen } from '@vap/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client.js';
-import { users } from '../../core/db/schema.js';
 import { translate } from '../../core/http/i18n.js';
-import { deliverMessages } from '../notices/index.js';
+import { messageOwners } from '../notices/index.js';
 import { companyBalances, companyFinance } from './schema.js';
 
-type Notice = 'lowBalance' | 'renewal' | 'suspended' | 'resumed' | 'prsSuspended' | 'prsResumed';
+/** A money event the owners hear of: its words are `financeMessages.{notice}Title` and `…Content`. */
+export type FinanceNotice =
+  | 'lowBalance'
+  | 'renewal'
+  | 'suspended'
+  | 'resumed'
+  | 'prsSuspended'
+  | 'prsResumed'
+  | 'invoiceIssued';
+
+/**
+ * Tells the company's owners of a money event, in the transaction of its cause: its words in the
+ * console's default language (zh-CN), each `{{name}}` filled from `values`.
+ */
+export async function tellOwners(
+  tx: Db,
+  companyId: number,
+  notice: FinanceNotice,
+  values: Record<string, string>,
+): Promise<void> {
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  await messageOwners(tx, companyId, {
+    kind: 'finance',
+    title: fill(translate('zh-CN', `financeMessages.${notice}Title`)),
+    content: fill(translate('zh-CN', `financeMessages.${notice}Content`)),
+  });
+}
 
 /** Which service stopped or resumed, for its owner's message: the monthly packages, or plate recognition's calls. */
 export type SuspendedService = 'packages' | 'prs';
@@ -37,13 +62,13 @@ export class CompanyStanding {
     const low = row.balance < threshold;
     if (low === (row.warned ?? false)) return;
     await this.settings(tx, companyId, { lowBalanceWarned: low });
-    if (low) await this.tell(tx, companyId, 'lowBalance', { balance: formatFen(row.balance) });
+    if (low) await tellOwners(tx, companyId, 'lowBalance', { balance: formatFen(row.balance) });
   }
 
   /** Paid services stop: said to the owner when they were running, in the words of `service`. */
   async suspend(tx: Db, companyId: number, service: SuspendedService = 'packages'): Promise<void> {
     const changed = await this.settings(tx, companyId, { suspended: true }, false);
-    if (changed) await this.tell(tx, companyId, service === 'prs' ? 'prsSuspended' : 'suspended', {});
+    if (changed) await tellOwners(tx, companyId, service === 'prs' ? 'prsSuspended' : 'suspended', {});
   }
 
   /** Whether the company's paid services are suspended now. */
@@ -58,7 +83,7 @@ export class CompanyStanding {
   /** Paid services run again: said to the owner when they were suspended, in the words of `service`. */
   async resume(tx: Db, companyId: number, service: SuspendedService = 'packages'): Promise<void> {
     const changed = await this.settings(tx, companyId, { suspended: false }, true);
-    if (changed) await this.tell(tx, companyId, service === 'prs' ? 'prsResumed' : 'resumed', {});
+    if (changed) await tellOwners(tx, companyId, service === 'prs' ? 'prsResumed' : 'resumed', {});
   }
 
   /** Next month's packages cost more than the balance: said once for `month` (`2026-12`). */
@@ -75,7 +100,7 @@ export class CompanyStanding {
       )
       .returning({ companyId: companyFinance.companyId });
     if (written.length > 0)
-      await this.tell(tx, companyId, 'renewal', { due: formatFen(due), balance: formatFen(balance) });
+      await tellOwners(tx, companyId, 'renewal', { due: formatFen(due), balance: formatFen(balance) });
   }
 
   /**
@@ -103,22 +128,5 @@ export class CompanyStanding {
       )
       .returning({ companyId: companyFinance.companyId });
     return written.length > 0;
-  }
-
-  private async tell(tx: Db, companyId: number, notice: Notice, values: Record<string, string>) {
-    const owners = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.roleId, OWNER_ROLE_ID)));
-    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-    await deliverMessages(
-      tx,
-      owners.map((owner) => ({
-        userId: owner.id,
-        kind: 'finance',
-        title: fill(translate('zh-CN', `financeMessages.${notice}Title`)),
-        content: fill(translate('zh-CN', `financeMessages.${notice}Content`)),
-      })),
-    );
   }
 }
