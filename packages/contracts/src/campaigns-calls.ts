@@ -6,13 +6,21 @@
  * cooperating first-level customer, needs the page's `transfer` button.
  */
 import { CAMPAIGN_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./campaigns.js')),
   ...(await import('./finance.js')),
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
+});
+
+/** The trade-in applications: applying needs the page's `apply` button. */
+const tradeIns = rowCalls(schemas, {
+  page: 'trade_in',
+  rows: CAMPAIGN_PATHS.tradeInApplications,
+  row: CAMPAIGN_PATHS.tradeInApplication.pattern,
+  buttons: { create: 'apply' },
 });
 
 export const CAMPAIGN_CALLS = declareCalls(schemas, ['campaigns'], {
@@ -30,35 +38,26 @@ export const CAMPAIGN_CALLS = declareCalls(schemas, ['campaigns'], {
     summary: "The old-device models a trade-in accepts, by brand, the vendor's own brands marked",
     schemas: (s) => ({ response: s.tradeInModelsSchema }),
   },
-  tradeInApplications: {
-    method: 'GET',
-    path: CAMPAIGN_PATHS.tradeInApplications,
-    access: { page: 'trade_in' },
+  tradeInApplications: tradeIns.list({
     summary: "A page of the company's trade-in applications, newest first",
     description:
       'wheres (base64 JSON): status = (pending, approved, rejected), tracking_number like, submitted_at between. orders: submitted_at.',
     schemas: (s) => s.listSchemas(s.tradeInApplicationSchema, s.TRADE_IN_FILTERS, s.TRADE_IN_ORDER_KEYS),
-  },
-  tradeInApplication: {
-    method: 'GET',
-    path: CAMPAIGN_PATHS.tradeInApplication.pattern,
-    access: { page: 'trade_in' },
+  }),
+  tradeInApplication: tradeIns.get({
     errors: [404],
     summary:
       "One of the company's trade-in applications; another company's or an unknown one is 404 trade_in_not_found",
     schemas: (s) => ({ params: s.idParamsSchema, response: s.tradeInApplicationSchema }),
-  },
-  applyTradeIn: {
-    method: 'POST',
-    path: CAMPAIGN_PATHS.tradeInApplications,
-    access: { page: 'trade_in', button: 'apply' },
+  }),
+  applyTradeIn: tradeIns.create({
     audit: 'campaigns.tradein.apply',
     errors: [404, 409],
     status: 201,
     summary:
       'Applies for a trade-in: lines of distinct models with quantities and the parcel’s tracking number, pending the vendor’s review; 404 campaign_not_found, 409 campaign_closed outside the campaign’s window, 400 trade_in_model_unknown for a model not in the list',
     schemas: (s) => ({ body: s.tradeInApplyBodySchema, response: s.tradeInApplicationSchema }),
-  },
+  }),
   voucherWallet: {
     method: 'GET',
     path: CAMPAIGN_PATHS.voucherWallet,

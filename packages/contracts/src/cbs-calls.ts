@@ -4,12 +4,20 @@
  * the company's product flag cbs on (0), else 403 `product_disabled`.
  */
 import { CBS_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./cbs.js')),
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
+});
+
+/** The cloud packages: opening or changing one needs the page's `buy` button. */
+const packages = rowCalls(schemas, {
+  page: 'cbs_dashboard',
+  rows: CBS_PATHS.packages,
+  row: CBS_PATHS.package.pattern,
+  buttons: { create: 'buy', update: 'buy' },
 });
 
 export const CBS_CALLS = declareCalls(schemas, ['cbs'], {
@@ -28,27 +36,18 @@ export const CBS_CALLS = declareCalls(schemas, ['cbs'], {
     description: 'wheres (base64 JSON): sn like.',
     schemas: (s) => s.listSchemas(s.cloudDeviceSchema, s.CLOUD_DEVICE_FILTERS),
   },
-  packages: {
-    method: 'GET',
-    path: CBS_PATHS.packages,
-    access: { page: 'cbs_dashboard' },
+  packages: packages.list({
     summary: "A page of the company's cloud packages, newest first (closed ones when asked by state)",
     description: 'wheres (base64 JSON): service =, plan =, state =, sn like.',
     schemas: (s) => s.listSchemas(s.cloudPackageSchema, s.CLOUD_PACKAGE_FILTERS),
-  },
-  open: {
-    method: 'POST',
-    path: CBS_PATHS.packages,
-    access: { page: 'cbs_dashboard', button: 'buy' },
+  }),
+  open: packages.create({
     audit: 'cbs.package.open',
     errors: [404, 409],
     summary: "Opens a service on devices at once, each charged the rest of this month's price prorated",
     schemas: (s) => ({ body: s.openCloudPackagesBodySchema, response: s.cloudPackageChangeSchema }),
-  },
-  change: {
-    method: 'PUT',
-    path: CBS_PATHS.package.pattern,
-    access: { page: 'cbs_dashboard', button: 'buy' },
+  }),
+  change: packages.update({
     audit: 'cbs.package.change',
     errors: [404, 409],
     summary: 'Another plan: larger at once (the difference prorated), smaller from next month',
@@ -57,7 +56,7 @@ export const CBS_CALLS = declareCalls(schemas, ['cbs'], {
       body: s.changeCloudPackageBodySchema,
       response: s.cloudPackageChangeSchema,
     }),
-  },
+  }),
   close: {
     method: 'POST',
     path: CBS_PATHS.close.pattern,

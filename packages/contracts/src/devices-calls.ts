@@ -37,11 +37,19 @@ const groups = rowCalls(schemas, {
   buttons: 'group',
 });
 
+/**
+ * The devices: unbinding one needs the page's `unbind` button. Binding (by serial) and editing (a
+ * PATCH) are declared with their own paths and buttons.
+ */
+const deviceRows = rowCalls(schemas, {
+  page: maintenance,
+  rows: DEVICE_PATHS.devices,
+  row: DEVICE_PATHS.device.pattern,
+  buttons: { remove: 'unbind' },
+});
+
 /** The device list, whose export has its page and filter. */
-const devices = {
-  method: 'GET',
-  path: DEVICE_PATHS.devices,
-  access: { page: maintenance },
+const devices = deviceRows.list({
   openApi: true,
   summary:
     "The devices of the caller's company and its downstream companies (read-only), by group permission",
@@ -49,8 +57,8 @@ const devices = {
     'wheres (base64 JSON): sn = or like, name like, model = or in, group_id = or in (0: ungrouped), status =, ' +
     'network_mode =, firmware_version = or like, company_id =. orders: sn, name, model, firmware_version, ' +
     'status, last_online_at, bound_at (default bound_at desc).',
-  schemas: (s: Schemas) => s.listSchemas(s.deviceSchema, s.DEVICE_FILTERS, s.DEVICE_ORDER_KEYS),
-} as const;
+  schemas: (s) => s.listSchemas(s.deviceSchema, s.DEVICE_FILTERS, s.DEVICE_ORDER_KEYS),
+});
 
 /** The binding records, whose export has their page and filter. */
 const bindRecords = {
@@ -66,15 +74,12 @@ const bindRecords = {
 
 export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
   devices,
-  device: {
-    method: 'GET',
-    path: DEVICE_PATHS.device.pattern,
-    access: { page: maintenance },
+  device: deviceRows.get({
     openApi: true,
     errors: [404],
     summary: 'One device the caller may see',
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: s.deviceSchema }),
-  },
+  }),
   bind: {
     method: 'POST',
     path: DEVICE_PATHS.bind,
@@ -99,16 +104,13 @@ export const DEVICE_CALLS = declareCalls(schemas, ['devices'], {
       response: s.deviceSchema,
     }),
   },
-  unbindOne: {
-    method: 'DELETE',
-    path: DEVICE_PATHS.device.pattern,
-    access: { page: maintenance, button: 'unbind' },
+  unbindOne: deviceRows.remove({
     openApi: true,
     audit: 'device.unbind',
     errors: [404],
     summary: "Unbinds a device of the caller's company: the unit returns to the factory pool",
     schemas: (s) => ({ params: s.deviceIdParamsSchema, response: null }),
-  },
+  }),
   unbind: {
     method: 'POST',
     path: DEVICE_PATHS.unbind,

@@ -88,11 +88,14 @@ export const mqttClientSchema = z.object({
 });
 export type MqttClient = z.infer<typeof mqttClientSchema>;
 
-const clientText = filterTextSchema(256);
+/** A text filter: the whole value (`=`) or a part of it (`like`). */
+const wholeOrPart = <T extends z.ZodType>(text: T) => ({ '=': text, like: text }) as const;
+
+const clientFilter = wholeOrPart(filterTextSchema(256));
 export const MQTT_CLIENT_FILTERS = {
-  client_id: { '=': clientText, like: clientText },
-  username: { '=': clientText, like: clientText },
-  ip: { '=': clientText, like: clientText },
+  client_id: clientFilter,
+  username: clientFilter,
+  ip: clientFilter,
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   transport: { '=': z.enum(MQTT_TRANSPORTS) },
   protocol_level: { '=': z.number().int().min(3).max(5) },
@@ -141,11 +144,10 @@ export const mqttSubscriptionSchema = z.object({
 });
 export type MqttSubscription = z.infer<typeof mqttSubscriptionSchema>;
 
-const topicText = filterTextSchema(MQTT_TOPIC_MAX_LENGTH);
 export const MQTT_SUBSCRIPTION_FILTERS = {
-  client_id: { '=': clientText, like: clientText },
-  username: { '=': clientText, like: clientText },
-  topic: { '=': topicText, like: topicText },
+  client_id: clientFilter,
+  username: clientFilter,
+  topic: wholeOrPart(filterTextSchema(MQTT_TOPIC_MAX_LENGTH)),
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   qos: { '=': qosSchema },
 } as const satisfies FilterSpec;
@@ -277,12 +279,12 @@ export const mqttLogEntrySchema = z.object({
 });
 export type MqttLogEntry = z.infer<typeof mqttLogEntrySchema>;
 
-const logText = filterTextSchema(MQTT_TOPIC_MAX_LENGTH);
+const logFilter = wholeOrPart(filterTextSchema(MQTT_TOPIC_MAX_LENGTH));
 export const MQTT_LOG_FILTERS = {
-  client_id: { '=': logText, like: logText },
-  username: { '=': logText, like: logText },
-  topic: { '=': logText, like: logText },
-  ip: { '=': logText, like: logText },
+  client_id: logFilter,
+  username: logFilter,
+  topic: logFilter,
+  ip: logFilter,
   kind: { '=': z.enum(MQTT_CLIENT_KINDS) },
   event: { '=': z.enum(MQTT_LOG_EVENTS) },
   direction: { '=': z.enum(MQTT_DIRECTIONS) },

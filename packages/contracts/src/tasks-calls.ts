@@ -51,6 +51,9 @@ const configTemplates = rowCalls(schemas, {
   buttons: config.button,
 });
 
+/** The device tasks, made by the calls of each kind below. */
+const tasks = rowCalls(schemas, { page: PAGE, rows: TASK_PATHS.tasks, row: TASK_PATHS.task.pattern });
+
 /** A task's jobs, whose export has their page. */
 const jobs = {
   method: 'GET',
@@ -91,23 +94,17 @@ export const TASK_CALLS = declareCalls(schemas, ['tasks'], {
     summary: 'Deletes a firmware package that no unfinished task uses',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: null }),
   }),
-  tasks: {
-    method: 'GET',
-    path: TASK_PATHS.tasks,
-    access: { page: PAGE },
+  tasks: tasks.list({
     errors: [404],
     summary: "A page of the company's device tasks, newest first",
     description: 'wheres (base64 JSON): type =, state =, created_at between.',
     schemas: (s) => s.listSchemas(s.taskSchema, s.TASK_FILTERS),
-  },
-  task: {
-    method: 'GET',
-    path: TASK_PATHS.task.pattern,
-    access: { page: PAGE },
+  }),
+  task: tasks.get({
     errors: [404],
     summary: 'One device task with its counts by state',
     schemas: (s) => ({ params: s.taskIdParamsSchema, response: s.taskSchema }),
-  },
+  }),
   jobs,
   exportJobs: exportOf(jobs, {
     path: TASK_PATHS.jobsExport.pattern,

@@ -4,12 +4,18 @@
  * download it. Devices outside the caller's groups, and other companies' recordings, are not found.
  */
 import { VIDEO_PATHS } from './api-paths.js';
-import { declareCalls } from './calls.js';
+import { declareCalls, rowCalls } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./video.js')),
   ...(await import('./ids.js')),
   ...(await import('./list.js')),
+});
+
+const recordings = rowCalls(schemas, {
+  page: 'video_detail',
+  rows: VIDEO_PATHS.recordings,
+  row: VIDEO_PATHS.recording.pattern,
 });
 
 export const VIDEO_CALLS = declareCalls(schemas, ['video'], {
@@ -21,24 +27,18 @@ export const VIDEO_CALLS = declareCalls(schemas, ['video'], {
     description: 'wheres (base64 JSON): sn like.',
     schemas: (s) => s.listSchemas(s.videoDeviceSchema, s.VIDEO_DEVICE_FILTERS),
   },
-  recordings: {
-    method: 'GET',
-    path: VIDEO_PATHS.recordings,
-    access: { page: 'video_detail' },
+  recordings: recordings.list({
     summary: "A page of the caller's devices' cloud video recordings, latest first",
     description:
       'wheres (base64 JSON): device_id =, started_at between (recordings overlapping the range). orders: started_at, size.',
     schemas: (s) =>
       s.listSchemas(s.videoRecordingSchema, s.VIDEO_RECORDING_FILTERS, s.VIDEO_RECORDING_ORDER_KEYS),
-  },
-  recording: {
-    method: 'GET',
-    path: VIDEO_PATHS.recording.pattern,
-    access: { page: 'video_detail' },
+  }),
+  recording: recordings.get({
     errors: [404],
     summary: 'One recording with a signed, expiring URL that plays it (range requests seek)',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.videoPlaybackSchema }),
-  },
+  }),
   download: {
     method: 'GET',
     path: VIDEO_PATHS.download.pattern,
