@@ -42,14 +42,15 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function renderTable(
-  props: Partial<DataTableProps<Device>> & Pick<DataTableProps<Device>, 'load'>,
-  language?: 'en' | 'zh-CN',
-) {
-  return renderWithUi(
-    <DataTable<Device> id="devices" columns={columns} rowKey={(row) => row.id} label="Devices" {...props} />,
-    language,
-  );
+type TableProps = Partial<DataTableProps<Device>> & Pick<DataTableProps<Device>, 'load'>;
+
+/** The devices table of these tests, to render or to render again with other props. */
+const devicesTable = (props: TableProps) => (
+  <DataTable<Device> id="devices" columns={columns} rowKey={(row) => row.id} label="Devices" {...props} />
+);
+
+function renderTable(props: TableProps, language?: 'en' | 'zh-CN') {
+  return renderWithUi(devicesTable(props), language);
 }
 
 const lastQuery = (load: ReturnType<typeof server>) => load.mock.calls.at(-1)?.[0];
@@ -148,26 +149,10 @@ describe('DataTable query', () => {
     await screen.findByText('cam-21');
 
     const filters: Where[] = [{ k: 'name', o: 'like', v: 'cam' }];
-    view.rerender(
-      <DataTable<Device>
-        id="devices"
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={load}
-        filters={filters}
-      />,
-    );
+    view.rerender(devicesTable({ load, filters }));
     await waitFor(() => expect(lastQuery(load)).toEqual({ page: 1, size: 20, wheres: filters, orders: [] }));
     const calls = load.mock.calls.length;
-    view.rerender(
-      <DataTable<Device>
-        id="devices"
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={load}
-        filters={[...filters]}
-      />,
-    );
+    view.rerender(devicesTable({ load, filters: [...filters] }));
     await screen.findByText('cam-1');
     expect(load.mock.calls.length).toBe(calls);
   });
@@ -360,16 +345,7 @@ describe('DataTable selection', () => {
       query.wheres.length > 0 ? pending.promise : server(30)(query, signal),
     );
     const ref = createRef<DataTableHandle>();
-    const table = (filters: DataTableProps<Device>['filters']) => (
-      <DataTable<Device>
-        id="devices"
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={load}
-        filters={filters}
-        ref={ref}
-      />
-    );
+    const table = (filters: DataTableProps<Device>['filters']) => devicesTable({ load, filters, ref });
     const view = renderWithUi(table([]));
     await screen.findByText('cam-1');
     expect(ref.current?.total()).toBe(30);
@@ -389,16 +365,7 @@ describe('DataTable selection', () => {
     await screen.findByText('cam-1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
     expect(screen.getByText('1 selected')).toBeTruthy();
-    view.rerender(
-      <DataTable<Device>
-        id="devices"
-        columns={columns}
-        rowKey={(row) => row.id}
-        load={load}
-        selectable
-        filters={[{ k: 'model', o: '=', v: 'X1' }]}
-      />,
-    );
+    view.rerender(devicesTable({ load, selectable: true, filters: [{ k: 'model', o: '=', v: 'X1' }] }));
     await waitFor(() => expect(screen.queryByText('1 selected')).toBeNull());
   });
 });
