@@ -11,7 +11,13 @@
  * is the upload token (the kind's token call). On S3 the bucket's CORS rule must expose `ETag`.
  */
 import { API_BASE, COMPANY_CALLS, OBJECT_STORE_AUTH_SCHEME, pathOf } from '@vap/contracts';
-import { UploadError } from './upload-with-progress.js';
+import {
+  abortReason,
+  parseBody,
+  rejectOnFailure,
+  UploadError,
+  uploadErrorOf,
+} from './upload-with-progress.js';
 
 export interface UploadInPartsOptions {
   file: Blob;
@@ -38,9 +44,6 @@ interface PartUploadAnswer {
   parts: { number: number; url: string }[];
 }
 
-const abortReason = (signal: AbortSignal | undefined): unknown =>
-  signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError');
-
 async function failureOf(response: Response): Promise<UploadError> {
   let body: unknown = null;
   try {
@@ -48,9 +51,7 @@ async function failureOf(response: Response): Promise<UploadError> {
   } catch {
     // Not JSON: no code.
   }
-  const { code, message } =
-    body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown }) : {};
-  return new UploadError(typeof message === 'string' ? message : '', response.status, code);
+  return uploadErrorOf(body, response.status);
 }
 
 /** PUTs one part's bytes with progress; answers the ETag of the answer. */
@@ -61,8 +62,7 @@ function putPart(url: string, bytes: Blob, onProgress: (loaded: number) => void,
       return;
     }
     const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const settle = () => signal.removeEventListener('abort', onAbort);
+    const settle = rejectOnFailure(xhr, signal, reject);
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.addEventListener('progress', (event) => onProgress(event.loaded));
@@ -73,24 +73,9 @@ function putPart(url: string, bytes: Blob, onProgress: (loaded: number) => void,
         resolve(etag);
         return;
       }
-      let code: unknown;
-      let message = '';
-      try {
-        ({ code, message = '' } = JSON.parse(xhr.responseText) as { code?: unknown; message?: string });
-      } catch {
-        // A bucket's XML, or nothing.
-      }
-      reject(new UploadError(message, xhr.status, code));
+      // A bucket's XML, or nothing, has no code.
+      reject(uploadErrorOf(parseBody(xhr.responseText), xhr.status));
     });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new UploadError('', 0));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(abortReason(signal));
-    });
-    signal.addEventListener('abort', onAbort, { once: true });
     xhr.send(bytes);
   });
 }

@@ -29,7 +29,8 @@ export class UploadError extends Error {
   }
 }
 
-function parseBody(text: string): unknown {
+/** An answer's body: its JSON, else its text (a bucket's XML), null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -38,8 +39,39 @@ function parseBody(text: string): unknown {
   }
 }
 
-function abortReason(signal: AbortSignal | undefined): unknown {
+/** The failure of an answer that is not a success: the `code` and `message` of its JSON body, if any. */
+export function uploadErrorOf(body: unknown, status: number): UploadError {
+  const { code, message } =
+    body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown }) : {};
+  return new UploadError(typeof message === 'string' ? message : '', status, code);
+}
+
+/** What an aborted upload rejects with: the signal's reason, else an AbortError. */
+export function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError');
+}
+
+/**
+ * Aborts `xhr` with `signal`, and rejects on a network failure (status 0) or an abort. Answers
+ * what stops following the signal, for the load handler to call first.
+ */
+export function rejectOnFailure(
+  xhr: XMLHttpRequest,
+  signal: AbortSignal | undefined,
+  reject: (reason: unknown) => void,
+): () => void {
+  const onAbort = () => xhr.abort();
+  const settle = () => signal?.removeEventListener('abort', onAbort);
+  xhr.addEventListener('error', () => {
+    settle();
+    reject(new UploadError('', 0));
+  });
+  xhr.addEventListener('abort', () => {
+    settle();
+    reject(abortReason(signal));
+  });
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return settle;
 }
 
 export function uploadWithProgress({
@@ -69,8 +101,7 @@ export function uploadWithProgress({
       reported = Math.min(1, Math.max(reported, fraction));
       onProgress?.(reported);
     };
-    const onAbort = () => xhr.abort();
-    const settle = () => signal?.removeEventListener('abort', onAbort);
+    const settle = rejectOnFailure(xhr, signal, reject);
 
     xhr.open('POST', url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
@@ -87,19 +118,8 @@ export function uploadWithProgress({
         resolve(body);
         return;
       }
-      const { code, message } =
-        body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown }) : {};
-      reject(new UploadError(typeof message === 'string' ? message : '', xhr.status, code));
+      reject(uploadErrorOf(body, xhr.status));
     });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new UploadError('', 0));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(abortReason(signal));
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
     xhr.send(form);
   });
 }
