@@ -3,7 +3,7 @@
  * company: reading them needs the page that shows them.
  */
 import { ALGMALL_PATHS } from './api-paths.js';
-import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
+import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
 
 const schemas = async () => ({
   ...(await import('./algmall.js')),
@@ -33,16 +33,19 @@ const authorisationPages = (button?: 'export') =>
 /** algmall.ts's ORDER_EXPORT_MAX_ROWS (algmall.ts carries zod). */
 const EXPORT_MAX_ROWS = 5000;
 
-const orders = {
-  method: 'GET',
-  path: ALGMALL_PATHS.orders,
-  access: { page: 'algmall_order' },
+/** The company's orders; buying (placing one) is a product's button, declared apart. */
+const orderRows = rowCalls(schemas, {
+  page: 'algmall_order',
+  rows: ALGMALL_PATHS.orders,
+  row: ALGMALL_PATHS.order.pattern,
+});
+
+const orders = orderRows.list({
   summary: "A page of the company's orders of authorisations, newest first",
   description:
     'wheres (base64 JSON): number like, product_id =, created_at between. orders: created_at, amount, remaining.',
-  schemas: (s: Awaited<ReturnType<typeof schemas>>) =>
-    s.listSchemas(s.algmallOrderSchema, s.ALGMALL_ORDER_FILTERS, s.ALGMALL_ORDER_ORDER_KEYS),
-} as const;
+  schemas: (s) => s.listSchemas(s.algmallOrderSchema, s.ALGMALL_ORDER_FILTERS, s.ALGMALL_ORDER_ORDER_KEYS),
+});
 
 const authorisations = {
   method: 'GET',
@@ -86,14 +89,11 @@ export const ALGMALL_CALLS = declareCalls(schemas, ['algmall'], {
     schemas: (s) => ({ body: s.buyBodySchema, response: s.algmallOrderSchema }),
   },
   orders,
-  order: {
-    method: 'GET',
-    path: ALGMALL_PATHS.order.pattern,
-    access: { page: 'algmall_order' },
+  order: orderRows.get({
     errors: [404],
     summary: "One of the company's orders; another company's or an unknown one is 404 order_not_found",
     schemas: (s) => ({ params: s.idParamsSchema, response: s.algmallOrderSchema }),
-  },
+  }),
   trial: {
     method: 'POST',
     path: ALGMALL_PATHS.trials,
