@@ -8,7 +8,7 @@
  * payment's token is all the payer holds.
  */
 import { DEV_PAYMENT_PATHS, FINANCE_PATHS, PAYMENT_NOTIFY_PATHS } from './api-paths.js';
-import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
+import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
 // finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 
@@ -45,28 +45,15 @@ const consumption = {
   }),
 } as const;
 
-/** The recharge orders: placing one needs the page's `recharge` button. */
-const recharges = rowCalls(schemas, {
-  page: 'recharge',
-  rows: FINANCE_PATHS.recharges,
-  row: FINANCE_PATHS.recharge.pattern,
-  buttons: { create: 'recharge' },
-});
-
-/** The invoice requests: asking for one needs the page's `apply` button. */
-const invoiceRequests = rowCalls(schemas, {
-  page: 'invoice_record',
-  rows: FINANCE_PATHS.invoices,
-  row: FINANCE_PATHS.invoice.pattern,
-  buttons: { create: 'apply' },
-});
-
 /** The invoice requests, whose export has their page and filter. */
-const invoices = invoiceRequests.list({
+const invoices = {
+  method: 'GET',
+  path: FINANCE_PATHS.invoices,
+  access: { page: 'invoice_record' },
   summary: "A page of the company's invoice requests, newest first, with the orders each covers",
   description: 'wheres (base64 JSON): state =, number like, requested_at between.',
-  schemas: (s) => s.listSchemas(s.invoiceSchema, s.INVOICE_FILTERS),
-});
+  schemas: (s: Schemas) => s.listSchemas(s.invoiceSchema, s.INVOICE_FILTERS),
+} as const;
 
 /** The calls of the development provider's payment page, served only while it is the one in use. */
 const DEV_PAYMENT_PROVIDER =
@@ -89,22 +76,31 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     schemas: (s) => ({ body: s.financeUpdateSchema, response: s.financeSchema }),
   },
   // The dashboard's card (issue 29): read-only, with the access of the balance itself.
-  recharges: recharges.list({
+  recharges: {
+    method: 'GET',
+    path: FINANCE_PATHS.recharges,
+    access: { page: 'recharge' },
     summary: "A page of the company's recharge orders, newest first",
     description: 'wheres (base64 JSON): state =, number like, created_at between.',
     schemas: (s) => s.listSchemas(s.rechargeOrderSchema, s.RECHARGE_FILTERS),
-  }),
-  createRecharge: recharges.create({
+  },
+  createRecharge: {
+    method: 'POST',
+    path: FINANCE_PATHS.recharges,
+    access: { page: 'recharge', button: 'recharge' },
     audit: 'finance.recharge.create',
     errors: [503],
     summary: 'An online recharge order: more than 0, at most 999,999.99 yuan; the answer says where to pay',
     schemas: (s) => ({ body: s.rechargeBodySchema, response: s.rechargeOrderSchema }),
-  }),
-  recharge: recharges.get({
+  },
+  recharge: {
+    method: 'GET',
+    path: FINANCE_PATHS.recharge.pattern,
+    access: { page: 'recharge' },
     errors: [404],
     summary: 'One recharge order (the console follows it while the payer pays)',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.rechargeOrderSchema }),
-  }),
+  },
   cancelRecharge: {
     method: 'POST',
     path: FINANCE_PATHS.rechargeCancel.pattern,
@@ -158,17 +154,23 @@ export const FINANCE_CALLS = declareCalls(schemas, ['finance'], {
     }),
   },
   invoices,
-  requestInvoice: invoiceRequests.create({
+  requestInvoice: {
+    method: 'POST',
+    path: FINANCE_PATHS.invoices,
+    access: { page: 'invoice_record', button: 'apply' },
     audit: 'finance.invoice.request',
     errors: [409],
     summary: 'Asks for an invoice of paid orders not yet invoiced (one invoice may cover several)',
     schemas: (s) => ({ body: s.invoiceRequestBodySchema, response: s.invoiceSchema }),
-  }),
-  invoice: invoiceRequests.get({
+  },
+  invoice: {
+    method: 'GET',
+    path: FINANCE_PATHS.invoice.pattern,
+    access: { page: 'invoice_record' },
     errors: [404],
     summary: 'One invoice request with its orders and details',
     schemas: (s) => ({ params: s.idParamsSchema, response: s.invoiceSchema }),
-  }),
+  },
   invoicePdf: {
     method: 'GET',
     path: FINANCE_PATHS.invoicePdf.pattern,
