@@ -10,12 +10,9 @@ import { useClient, useT } from '@vap/kernel';
 import {
   Button,
   Field,
-  FormDialog,
   FormField,
   formatFileSize,
   Input,
-  message,
-  saveForm,
   TextField,
   Upload,
   type UploadItem,
@@ -24,6 +21,7 @@ import {
 import { useState } from 'react';
 import { moved } from './adpkg-design-rules.js';
 import { adpkgObjectName, objectOf, uploadPending, useObjectUpload } from './part-upload.js';
+import { type PublishedEditorProps, PublishedFormDialog } from './published-dialog.js';
 import { MoveButtons, useDragReorder } from './reorder.js';
 import { ShareInput } from './share-input.js';
 
@@ -51,11 +49,9 @@ const draftOf = (item?: Adpkg['items'][number]): DraftItem => ({
 /** The file an item has now. */
 const fileOf = (item: DraftItem) => objectOf(item.uploads, item.file);
 
-interface AdpkgDialogProps {
+interface AdpkgDialogProps extends PublishedEditorProps<Adpkg> {
   /** The package to edit; a new one when absent. */
   pkg?: Adpkg;
-  onClose: () => void;
-  onSaved: (pkg: Adpkg) => void;
 }
 
 /**
@@ -83,9 +79,9 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
   const change = (key: number, patch: Partial<DraftItem>) =>
     setItems((now) => now.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
-  const submit = async (fields: { name: string; top_share: number }) => {
-    if (busy || items.some((item) => !fileOf(item))) return;
-    const body = {
+  const bodyOf = (fields: { name: string; top_share: number }) => {
+    if (busy || items.some((item) => !fileOf(item))) return undefined;
+    return {
       ...fields,
       items: items.map((item): AdpkgItemForm => {
         const file = fileOf(item) ?? '';
@@ -94,24 +90,18 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
           : { type: 'image', file, resource_name: item.resource_name, seconds: item.seconds };
       }),
     };
-    await saveForm(
-      form,
-      () => (pkg ? adpkg.update({ params: { id: pkg.id }, body }) : adpkg.create({ body })),
-      (saved) => {
-        message.success(t('adpkg.saved'));
-        onSaved(saved);
-        onClose();
-      },
-    );
   };
 
   return (
-    <FormDialog
+    <PublishedFormDialog
+      words="adpkg"
       form={form}
-      title={t(pkg ? 'adpkg.form.editTitle' : 'adpkg.form.addTitle')}
-      onSubmit={submit}
+      editing={pkg}
+      bodyOf={bodyOf}
+      create={(body) => adpkg.create({ body })}
+      update={(id, body) => adpkg.update({ params: { id }, body })}
       onClose={onClose}
-      submitLabel={t('adpkg.form.submit')}
+      onSaved={onSaved}
     >
       <TextField name="name" label={t('adpkg.name')} required placeholder={t('adpkg.form.namePlaceholder')} />
       <FormField
@@ -191,6 +181,6 @@ export function AdpkgDialog({ pkg, onClose, onSaved }: AdpkgDialogProps) {
           ) : null}
         </div>
       </Field>
-    </FormDialog>
+    </PublishedFormDialog>
   );
 }

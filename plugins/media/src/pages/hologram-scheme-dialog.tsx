@@ -5,28 +5,17 @@ import {
   hologramSchemeFormSchema,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import {
-  Field,
-  FormDialog,
-  formatFileSize,
-  message,
-  saveForm,
-  TextField,
-  Upload,
-  type UploadItem,
-  useZodForm,
-} from '@vap/ui';
+import { Field, formatFileSize, TextField, Upload, type UploadItem, useZodForm } from '@vap/ui';
 import { useState } from 'react';
 import { objectOf, schemeObjectName, uploadPending, useObjectUpload } from './part-upload.js';
+import { type PublishedEditorProps, PublishedFormDialog } from './published-dialog.js';
 
 /** The form's fields but the file, which the upload gives. */
 const fieldsSchema = hologramSchemeFormSchema.omit({ file: true });
 
-interface SchemeDialogProps {
+interface SchemeDialogProps extends PublishedEditorProps<HologramScheme> {
   /** The scheme to edit; a new one when absent. */
   scheme?: HologramScheme;
-  onClose: () => void;
-  onSaved: (scheme: HologramScheme) => void;
 }
 
 /**
@@ -48,28 +37,16 @@ export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
   const file = objectOf(items, scheme?.file);
   const missing = form.formState.submitCount > 0 && !file && !busy ? t('hologram.form.fileRequired') : '';
 
-  const submit = async (fields: { name: string; site: string }) => {
-    if (!file || busy) return;
-    const body = { ...fields, file };
-    // A refusal ('file content incorrect') keeps the dialog.
-    await saveForm(
-      form,
-      () => (scheme ? hologram.update({ params: { id: scheme.id }, body }) : hologram.create({ body })),
-      (saved) => {
-        message.success(t('hologram.saved'));
-        onSaved(saved);
-        onClose();
-      },
-    );
-  };
-
   return (
-    <FormDialog
+    <PublishedFormDialog
+      words="hologram"
       form={form}
-      title={t(scheme ? 'hologram.form.editTitle' : 'hologram.form.addTitle')}
-      onSubmit={submit}
+      editing={scheme}
+      bodyOf={(fields) => (!file || busy ? undefined : { ...fields, file })}
+      create={(body) => hologram.create({ body })}
+      update={(id, body) => hologram.update({ params: { id }, body })}
       onClose={onClose}
-      submitLabel={t('hologram.form.submit')}
+      onSaved={onSaved}
     >
       <TextField
         name="name"
@@ -102,6 +79,6 @@ export function SchemeDialog({ scheme, onClose, onSaved }: SchemeDialogProps) {
           />
         </div>
       </Field>
-    </FormDialog>
+    </PublishedFormDialog>
   );
 }
