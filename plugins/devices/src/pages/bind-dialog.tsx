@@ -25,6 +25,24 @@ interface BindDialogProps {
 const orUndefined = (value: string) => (value === '' ? undefined : value);
 
 /**
+ * A device's number of up to 20 digits (its serial, its GB28181 national id), typed by hand: from a
+ * number pad, never autofilled.
+ */
+function DigitsField({ name, label, hint }: { name: 'sn' | 'gb28181_id'; label: string; hint: string }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      required
+      hint={hint}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={20}
+    />
+  );
+}
+
+/**
  * Binds one device (POST devices/bind): by the serial and the device code printed on the unit, or as
  * a GB28181 device by name, 20-digit national id and registration password (spec §5.1, §5.4); into
  * a group or none. The contracts' schema checks each mode's fields.
@@ -84,15 +102,7 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
       />
       {mode === 'serial' ? (
         <>
-          <TextField
-            name="sn"
-            label={t('device.sn')}
-            required
-            hint={t('bind.snHint')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={20}
-          />
+          <DigitsField name="sn" label={t('device.sn')} hint={t('bind.snHint')} />
           <TextField
             name="device_code"
             label={t('bind.deviceCode')}
@@ -103,15 +113,7 @@ export function BindDialog({ groupId, onClose, onBound }: BindDialogProps) {
           />
         </>
       ) : (
-        <TextField
-          name="gb28181_id"
-          label={t('device.gb28181Id')}
-          required
-          hint={t('bind.gb28181IdHint')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={20}
-        />
+        <DigitsField name="gb28181_id" label={t('device.gb28181Id')} hint={t('bind.gb28181IdHint')} />
       )}
       <FormField
         name="name"
