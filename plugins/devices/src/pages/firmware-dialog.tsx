@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Firmware, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, CompactTable, confirmThen, Dialog, Empty, formatFileSize, message, Skeleton } from '@vap/ui';
-import { type ReactNode, useState } from 'react';
+import { CompactTable, confirmThen, formatFileSize, message } from '@vap/ui';
+import { useState } from 'react';
 import { FIRMWARE_KEY, useFirmware } from './firmware-query.js';
 import { FirmwareUploadDialog } from './firmware-upload-dialog.js';
+import { LibraryDialog } from './library-dialog.js';
 import { RowLink } from './row-link.js';
 
 /**
@@ -36,36 +37,15 @@ export function FirmwareDialog({ onClose }: { onClose: () => void }) {
     refresh();
   };
 
-  let body: ReactNode;
-  if (packages.isPending) body = <Skeleton lines={4} />;
-  else if (packages.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
-        <span>{packages.error.message || t('firmware.loadFailed')}</span>
-        <Button size="small" onClick={() => void packages.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  } else if (packages.data.length === 0) body = <Empty description={t('firmware.empty')} />;
-  else body = <FirmwareTable items={packages.data} onDelete={(item) => void remove(item)} />;
-
   return (
-    <Dialog
+    <LibraryDialog
+      words="firmware"
+      list={packages}
+      addLabel={t('firmware.upload')}
+      onAdd={() => setUploading(true)}
+      table={(items) => <FirmwareTable items={items} onDelete={(item) => void remove(item)} />}
       onClose={onClose}
-      title={t('firmware.title')}
-      size="large"
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-ink-soft">{t('firmware.intro')}</p>
-          <Button variant="primary" onClick={() => setUploading(true)}>
-            {t('firmware.upload')}
-          </Button>
-        </div>
-        {body}
-      </div>
       {uploading ? (
         <FirmwareUploadDialog
           onClose={() => setUploading(false)}
@@ -75,7 +55,7 @@ export function FirmwareDialog({ onClose }: { onClose: () => void }) {
           }}
         />
       ) : null}
-    </Dialog>
+    </LibraryDialog>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ConfigTemplate, TASK_CALLS } from '@vap/contracts';
 import { useClient, useDateTime, useT } from '@vap/kernel';
-import { Button, CompactTable, confirmThen, Dialog, Empty, message, Skeleton } from '@vap/ui';
-import { type ReactNode, useState } from 'react';
+import { CompactTable, confirmThen, message } from '@vap/ui';
+import { useState } from 'react';
 import { ConfigSummary } from './config-summary.js';
 import { CONFIG_TEMPLATES_KEY, useConfigTemplates } from './config-template-query.js';
+import { LibraryDialog } from './library-dialog.js';
 import { RowLink } from './row-link.js';
 import { TemplateFormDialog } from './template-form-dialog.js';
 
@@ -37,44 +38,21 @@ export function TemplatesDialog({ onClose }: { onClose: () => void }) {
     refresh();
   };
 
-  let body: ReactNode;
-  if (templates.isPending) body = <Skeleton lines={4} />;
-  else if (templates.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
-        <span>{templates.error.message || t('templates.loadFailed')}</span>
-        <Button size="small" onClick={() => void templates.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  } else if (templates.data.length === 0) body = <Empty description={t('templates.empty')} />;
-  else {
-    body = (
-      <TemplateTable
-        items={templates.data}
-        onEdit={(template) => setEditing({ kind: 'edit', template })}
-        onDelete={(template) => void remove(template)}
-      />
-    );
-  }
-
   return (
-    <Dialog
+    <LibraryDialog
+      words="templates"
+      list={templates}
+      addLabel={t('templates.add')}
+      onAdd={() => setEditing({ kind: 'create' })}
+      table={(items) => (
+        <TemplateTable
+          items={items}
+          onEdit={(template) => setEditing({ kind: 'edit', template })}
+          onDelete={(template) => void remove(template)}
+        />
+      )}
       onClose={onClose}
-      title={t('templates.title')}
-      size="large"
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-ink-soft">{t('templates.intro')}</p>
-          <Button variant="primary" onClick={() => setEditing({ kind: 'create' })}>
-            {t('templates.add')}
-          </Button>
-        </div>
-        {body}
-      </div>
       {editing ? (
         <TemplateFormDialog
           template={editing.kind === 'edit' ? editing.template : null}
@@ -85,7 +63,7 @@ export function TemplatesDialog({ onClose }: { onClose: () => void }) {
           }}
         />
       ) : null}
-    </Dialog>
+    </LibraryDialog>
   );
 }
 
