@@ -1,16 +1,10 @@
-import { TASK_CALLS, type Task } from '@vap/contracts';
+import { TASK_CALLS } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import { Alert, Field, message, Select } from '@vap/ui';
 import { useState } from 'react';
 import { ConfigSummary } from './config-summary.js';
 import { useConfigTemplates } from './config-template-query.js';
-import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
-
-interface ConfigureDialogProps {
-  target: TaskDevices;
-  onClose: () => void;
-  onCreated: (task: Task) => void;
-}
+import { type TaskCreatorProps, TaskDialog, useTaskForm } from './task-dialog.js';
 
 /**
  * Creates a configuration task (spec §1 configuration, the role's `config` button): a template —
@@ -18,7 +12,7 @@ interface ConfigureDialogProps {
  * devices of the template's model are taken — what it sets shown once chosen, and the task's
  * timing. The server answers the task, which the caller then shows.
  */
-export function ConfigureDialog({ target, onClose, onCreated }: ConfigureDialogProps) {
+export function ConfigureDialog({ target, onClose, onCreated }: TaskCreatorProps) {
   const t = useT('devices');
   const tasks = useClient(TASK_CALLS);
   const templates = useConfigTemplates();

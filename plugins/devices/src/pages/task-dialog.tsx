@@ -26,6 +26,14 @@ export type TaskDevices =
   /** From the Tasks view: a group, or the devices the device list's filter shows. */
   | { kind: 'choose'; wheres: readonly Where[] };
 
+/** What the page gives a dialog that creates a task: the devices it takes, and its ends. */
+export interface TaskCreatorProps {
+  target: TaskDevices;
+  onClose: () => void;
+  /** The task the server answered, which the page then shows. */
+  onCreated: (task: Task) => void;
+}
+
 /** The part of a task's body this module fills. */
 export type TaskCommon = Pick<CreateUpgradeTaskBody, 'target' | 'deadline_hours' | 'timeout_minutes'>;
 

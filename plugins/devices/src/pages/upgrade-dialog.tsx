@@ -1,22 +1,16 @@
-import { TASK_CALLS, type Task } from '@vap/contracts';
+import { TASK_CALLS } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
 import { Alert, Field, message, Select } from '@vap/ui';
 import { useState } from 'react';
 import { useFirmware } from './firmware-query.js';
-import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
-
-interface UpgradeDialogProps {
-  target: TaskDevices;
-  onClose: () => void;
-  onCreated: (task: Task) => void;
-}
+import { type TaskCreatorProps, TaskDialog, useTaskForm } from './task-dialog.js';
 
 /**
  * Creates a firmware upgrade task (issue 16, the role's `upgrade` button): the package — of the
  * chosen devices' model, or any for a group or a filter, whose devices of the package's model are
  * taken — and the task's timing. The server answers the task, which the caller then shows.
  */
-export function UpgradeDialog({ target, onClose, onCreated }: UpgradeDialogProps) {
+export function UpgradeDialog({ target, onClose, onCreated }: TaskCreatorProps) {
   const t = useT('devices');
   const tasks = useClient(TASK_CALLS);
   const packages = useFirmware();

@@ -1,7 +1,6 @@
 import {
   createWhitelistTaskBodySchema,
   TASK_CALLS,
-  type Task,
   WHITELIST_COLUMNS,
   WHITELIST_KINDS,
   WHITELIST_MAX_BYTES,
@@ -31,7 +30,7 @@ import {
 import { useState } from 'react';
 import { TaskUploadsRef } from '../refs.js';
 import { RowErrors } from './row-errors.js';
-import { type TaskDevices, TaskDialog, useTaskForm } from './task-dialog.js';
+import { type TaskCreatorProps, TaskDialog, useTaskForm } from './task-dialog.js';
 
 const FILE_RULES: FileRules = { accept: ['.xlsx', '.csv'], maxBytes: WHITELIST_MAX_BYTES };
 
@@ -41,12 +40,6 @@ interface Checked {
   result: WhitelistCheck;
 }
 
-interface WhitelistDialogProps {
-  target: TaskDevices;
-  onClose: () => void;
-  onCreated: (task: Task) => void;
-}
-
 /**
  * Creates a white-list task (spec §1 white-list import, the role's `whitelist` button): the kind
  * of list (number plates or access cards), its name, and a workbook (.xlsx or .csv, one entry per
@@ -54,7 +47,7 @@ interface WhitelistDialogProps {
  * kind changes, since the kind says what a row must be — answering the valid entries and the
  * refused rows. The task pushes the valid entries; the server answers it, which the caller shows.
  */
-export function WhitelistDialog({ target, onClose, onCreated }: WhitelistDialogProps) {
+export function WhitelistDialog({ target, onClose, onCreated }: TaskCreatorProps) {
   const t = useT('devices');
   const tConsole = useT();
   const language = useLanguage();
