@@ -1,15 +1,14 @@
 import {
-  type CreatedLink,
   formatDateTime,
   OFFICIAL_GRANT_VALIDITIES,
   type OfficialGrantValidity,
   RESOURCE_CALLS,
 } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Alert, Button, type DataTableHandle, Dialog, RadioGroup } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { Button, Dialog, RadioGroup } from '@vap/ui';
+import { useState } from 'react';
 import { IssuedLinks } from './issued-links.js';
-import { LinkBox } from './link-box.js';
+import { MadeLink, useMakeLink } from './link-box.js';
 
 /**
  * The public download page's links (spec §2.1 `/official`, §9): a skip-login grant until midnight
@@ -20,21 +19,7 @@ export default function OfficialDialog({ onClose }: { onClose: () => void }) {
   const t = useT('resources');
   const resources = useClient(RESOURCE_CALLS);
   const [validity, setValidity] = useState<OfficialGrantValidity>('today');
-  const [made, setMade] = useState<CreatedLink | null>(null);
-  const [busy, setBusy] = useState(false);
-  const table = useRef<DataTableHandle>(null);
-
-  const create = async () => {
-    setBusy(true);
-    try {
-      setMade(await resources.officialGrant({ body: { validity } }));
-      table.current?.reload();
-    } catch {
-      // The console shows the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { table, made, busy, create } = useMakeLink(() => resources.officialGrant({ body: { validity } }));
 
   return (
     <Dialog
@@ -62,10 +47,11 @@ export default function OfficialDialog({ onClose }: { onClose: () => void }) {
           {t('official.create')}
         </Button>
         {made ? (
-          <div className="flex flex-col gap-2">
-            <Alert tone="success">{t('official.created', { time: formatDateTime(made.expires_at) })}</Alert>
-            <LinkBox path={made.path} label={t('official.title')} />
-          </div>
+          <MadeLink
+            path={made.path}
+            label={t('official.title')}
+            said={t('official.created', { time: formatDateTime(made.expires_at) })}
+          />
         ) : null}
         <IssuedLinks
           id="resource-official-grants"

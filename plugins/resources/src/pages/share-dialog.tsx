@@ -1,16 +1,10 @@
-import {
-  type CreatedLink,
-  formatDateTime,
-  RESOURCE_CALLS,
-  type Resource,
-  SHARE_LINK_DAYS,
-} from '@vap/contracts';
+import { formatDateTime, RESOURCE_CALLS, type Resource, SHARE_LINK_DAYS } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Alert, Button, type DataTableHandle, Dialog, RadioGroup } from '@vap/ui';
-import { useRef, useState } from 'react';
+import { Button, Dialog, RadioGroup } from '@vap/ui';
+import { useState } from 'react';
 import { useLocalized } from '../resource.js';
 import { IssuedLinks } from './issued-links.js';
-import { LinkBox } from './link-box.js';
+import { MadeLink, useMakeLink } from './link-box.js';
 
 type Days = (typeof SHARE_LINK_DAYS)[number];
 
@@ -23,22 +17,10 @@ export default function ShareDialog({ resource, onClose }: { resource: Resource;
   const t = useT('resources');
   const resources = useClient(RESOURCE_CALLS);
   const localized = useLocalized();
-  const table = useRef<DataTableHandle>(null);
   const [days, setDays] = useState<Days>(1);
-  const [made, setMade] = useState<CreatedLink | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const create = async () => {
-    setBusy(true);
-    try {
-      setMade(await resources.share({ params: { id: resource.id }, body: { days } }));
-      table.current?.reload();
-    } catch {
-      // The console shows the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { table, made, busy, create } = useMakeLink(() =>
+    resources.share({ params: { id: resource.id }, body: { days } }),
+  );
 
   return (
     <Dialog title={t('share.title', { name: localized(resource.name) })} size="large" onClose={onClose}>
@@ -61,10 +43,11 @@ export default function ShareDialog({ resource, onClose }: { resource: Resource;
           </Button>
         </div>
         {made ? (
-          <div className="flex flex-col gap-2">
-            <Alert tone="success">{t('share.created', { time: formatDateTime(made.expires_at) })}</Alert>
-            <LinkBox path={made.path} label={t('share.link')} />
-          </div>
+          <MadeLink
+            path={made.path}
+            label={t('share.link')}
+            said={t('share.created', { time: formatDateTime(made.expires_at) })}
+          />
         ) : null}
         <IssuedLinks
           id="resource-share-links"
