@@ -1,6 +1,6 @@
 import { TASK_CALLS } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Alert, Field, message, Select } from '@vap/ui';
+import { Alert, Field, Select } from '@vap/ui';
 import { useState } from 'react';
 import { ConfigSummary } from './config-summary.js';
 import { useConfigTemplates } from './config-template-query.js';
@@ -16,7 +16,7 @@ export function ConfigureDialog({ target, onClose, onCreated }: TaskCreatorProps
   const t = useT('devices');
   const tasks = useClient(TASK_CALLS);
   const templates = useConfigTemplates();
-  const task = useTaskForm(target);
+  const task = useTaskForm(target, onCreated);
   const [chosen, setChosen] = useState('');
 
   // A template for every model ('') fits any devices; one of a model, chosen devices of that model.
@@ -38,14 +38,12 @@ export function ConfigureDialog({ target, onClose, onCreated }: TaskCreatorProps
     else none = t('configure.severalModels', { models: models.join(', ') });
   }
 
-  const submit = async () => {
-    const created = await task.create(template !== undefined, (common) =>
-      tasks.configure({ body: { template_id: Number(chosen), ...common } }),
+  const submit = () =>
+    task.create(
+      template !== undefined,
+      (common) => tasks.configure({ body: { template_id: Number(chosen), ...common } }),
+      (count) => t('configure.created', { count }),
     );
-    if (!created) return;
-    message.success(t('configure.created', { count: created.total }));
-    onCreated(created);
-  };
 
   return (
     <TaskDialog

@@ -15,7 +15,7 @@ import {
   type Where,
 } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import { Button, Dialog, type DialogSize, Field, Input, RadioGroup, Select } from '@vap/ui';
+import { Button, Dialog, type DialogSize, Field, Input, message, RadioGroup, Select } from '@vap/ui';
 import { type ReactNode, useState } from 'react';
 import { useGroups } from './group-panel.js';
 
@@ -51,9 +51,10 @@ const within = (value: string, { min, max }: { min: number; max: number }) =>
 
 /**
  * The devices and timing of a new task, and its creation: `create` shows every message once tried,
- * and sends only when these fields and the dialog's own (`ready`) are complete.
+ * and sends only when these fields and the dialog's own (`ready`) are complete; the task created is
+ * said (`said`, of its number of devices) and handed to `onCreated`.
  */
-export function useTaskForm(target: TaskDevices) {
+export function useTaskForm(target: TaskDevices, onCreated: TaskCreatorProps['onCreated']) {
   const t = useT('devices');
   const [values, setValues] = useState<Values>({
     scope: 'group',
@@ -86,26 +87,30 @@ export function useTaskForm(target: TaskDevices) {
     return values.scope === 'group' ? { group_id: Number(values.group) } : { wheres: [...target.wheres] };
   };
 
-  /** Answers the task the server created, or null: something to fix, or refused. */
+  /** Creates the task, unless there is something to fix; a refusal keeps the dialog. */
   const create = async (
     ready: boolean,
     send: (common: TaskCommon) => Promise<Task>,
-  ): Promise<Task | null> => {
+    said: (count: number) => string,
+  ): Promise<void> => {
     setTried(true);
-    if (!ready || Object.keys(problems).length > 0) return null;
+    if (!ready || Object.keys(problems).length > 0) return;
     setSending(true);
+    let created: Task;
     try {
-      return await send({
+      created = await send({
         target: targetBody(),
         deadline_hours: Number(values.deadline),
         timeout_minutes: Number(values.timeout),
       });
     } catch {
       // The console shows the server's message (another model, no device, too many); the dialog stays.
-      return null;
+      return;
     } finally {
       setSending(false);
     }
+    message.success(said(created.total));
+    onCreated(created);
   };
 
   return {

@@ -1,6 +1,6 @@
 import { TASK_CALLS } from '@vap/contracts';
 import { useClient, useT } from '@vap/kernel';
-import { Alert, Field, message, Select } from '@vap/ui';
+import { Alert, Field, Select } from '@vap/ui';
 import { useState } from 'react';
 import { useFirmware } from './firmware-query.js';
 import { type TaskCreatorProps, TaskDialog, useTaskForm } from './task-dialog.js';
@@ -14,7 +14,7 @@ export function UpgradeDialog({ target, onClose, onCreated }: TaskCreatorProps) 
   const t = useT('devices');
   const tasks = useClient(TASK_CALLS);
   const packages = useFirmware();
-  const task = useTaskForm(target);
+  const task = useTaskForm(target, onCreated);
   const [firmware, setFirmware] = useState('');
 
   // Chosen devices take a package of their one model; several models take none.
@@ -25,14 +25,12 @@ export function UpgradeDialog({ target, onClose, onCreated }: TaskCreatorProps) 
   const options = fitting.map((item) => ({ value: String(item.id), label: `${item.model} ${item.version}` }));
   const problem = firmware === '' ? t('upgrade.choosePackage') : undefined;
 
-  const submit = async () => {
-    const created = await task.create(problem === undefined, (common) =>
-      tasks.upgrade({ body: { firmware_id: Number(firmware), ...common } }),
+  const submit = () =>
+    task.create(
+      problem === undefined,
+      (common) => tasks.upgrade({ body: { firmware_id: Number(firmware), ...common } }),
+      (count) => t('upgrade.created', { count }),
     );
-    if (!created) return;
-    message.success(t('upgrade.created', { count: created.total }));
-    onCreated(created);
-  };
 
   return (
     <TaskDialog

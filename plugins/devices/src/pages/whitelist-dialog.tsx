@@ -21,7 +21,6 @@ import {
   type FileRules,
   formatFileSize,
   Input,
-  message,
   RadioGroup,
   type UploadRunPhase,
   useCheckedFile,
@@ -53,7 +52,7 @@ export function WhitelistDialog({ target, onClose, onCreated }: TaskCreatorProps
   const language = useLanguage();
   const uploads = useService(TaskUploadsRef);
   const tasks = useClient(TASK_CALLS);
-  const task = useTaskForm(target);
+  const task = useTaskForm(target, onCreated);
   const [list, setList] = useState<WhitelistKind>('plate');
   const [name, setName] = useState('');
   const { file, error: fileError, choose: checkChosen } = useCheckedFile(FILE_RULES);
@@ -95,12 +94,11 @@ export function WhitelistDialog({ target, onClose, onCreated }: TaskCreatorProps
 
   const submit = async () => {
     if (!checked) return;
-    const created = await task.create(nameProblem === undefined && entries.length > 0, (common) =>
-      tasks.whitelist({ body: { list: checked.list, name: name.trim(), entries, ...common } }),
+    await task.create(
+      nameProblem === undefined && entries.length > 0,
+      (common) => tasks.whitelist({ body: { list: checked.list, name: name.trim(), entries, ...common } }),
+      (count) => t('whitelist.created', { count }),
     );
-    if (!created) return;
-    message.success(t('whitelist.created', { count: created.total }));
-    onCreated(created);
   };
 
   return (
