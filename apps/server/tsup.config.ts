@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts', 'src/ops.ts'],
+  entry: ['src/main.ts', 'src/ops.ts', 'src/pglite-image.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

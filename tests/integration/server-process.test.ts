@@ -75,23 +75,33 @@ describe('the server process on embedded PGlite', () => {
     }
   });
 
-  it("starts on an empty DATA_DIR from the build's initdb image rather than running initdb", async () => {
+  it("starts on an empty DATA_DIR from the build's migrated image rather than running initdb and the migrations", async () => {
     // initdb gives every cluster its own system identifier: a copy of the image has the image's.
     const identifier = async (pglite: PGlite) => {
       const { rows } = await pglite.query<{ id: string }>(
         'select system_identifier::text as id from pg_control_system()',
       );
+      const applied = await pglite.query<{ count: number }>(
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
       await pglite.close();
-      return rows[0]?.id;
+      return { id: rows[0]?.id, migrations: applied.rows[0]?.count };
     };
-    const image = await readFile(join(ROOT, 'apps/server/dist/pglite-initdb.tar.gz'));
+    const journal = JSON.parse(
+      await readFile(join(ROOT, 'apps/server/drizzle/meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: unknown[];
+    };
+    const image = await readFile(join(ROOT, 'apps/server/dist/pglite-image.tar.gz'));
     const imageIdentifier = await identifier(await PGlite.create({ loadDataDir: new Blob([image]) }));
-    expect(imageIdentifier).toMatch(/^\d+$/);
+    expect(imageIdentifier.id).toMatch(/^\d+$/);
+    // The image holds every migration of the build: a first start has none left to run.
+    expect(imageIdentifier.migrations).toBe(journal.entries.length);
     const fresh = await mkdtemp(join(tmpdir(), 'vap-image-'));
     try {
       const server = await startServer({ dataDir: fresh });
       expect(await server.stop()).toBe(0);
-      expect(await identifier(await PGlite.create(join(fresh, 'pglite')))).toBe(imageIdentifier);
+      expect(await identifier(await PGlite.create(join(fresh, 'pglite')))).toEqual(imageIdentifier);
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }

@@ -18,7 +18,7 @@ export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 /** The console build of the monorepo, served at `/` unless CONSOLE_DIR says otherwise. */
 export const DEFAULT_CONSOLE_DIR = resolve(SERVER_ROOT, '../console/dist');
 /**
- * A PGlite cluster as initdb leaves it, dumped by the build (scripts/initdb-image.mjs): a first
- * start on an empty DATA_DIR loads it rather than running initdb. Absent when running from sources.
+ * A PGlite cluster made and migrated by the build (src/pglite-image.ts): a first start on an empty
+ * DATA_DIR loads it rather than running initdb and every migration. Absent when running from sources.
  */
-export const INITDB_IMAGE = join(SERVER_ROOT, 'dist/pglite-initdb.tar.gz');
+export const PGLITE_IMAGE = join(SERVER_ROOT, 'dist/pglite-image.tar.gz');

@@ -7,13 +7,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../core/db/client.js';
-import { PGLITE_EXTENSIONS } from '../core/db/pglite-extensions.js';
-import { MIGRATIONS_DIR } from '../core/paths.js';
+import { migratedPgliteImage } from '../core/db/pglite-image.js';
 import { createPostgresDatabase } from './postgres-databases.js';
 
 declare module 'vitest' {
@@ -27,11 +23,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(join(tmpdir(), 'vap-test-images-'));
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
   const imageFile = join(directory, 'pglite.tar');
-  await writeFile(imageFile, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
-  await pglite.close();
+  await writeFile(imageFile, new Uint8Array(await (await migratedPgliteImage('none')).arrayBuffer()));
   project.provide('pgliteImage', imageFile);
 
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -13,7 +13,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { tightenModes } from '../data-dir.js';
-import { INITDB_IMAGE, MIGRATIONS_DIR } from '../paths.js';
+import { MIGRATIONS_DIR, PGLITE_IMAGE } from '../paths.js';
 import { PgliteAutovacuum } from './pglite-autovacuum.js';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 import { KeptStatements } from './pglite-statements.js';
@@ -55,10 +55,10 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 // Any fixed 64-bit number works: every VAP server uses it to serialise its migrations.
 const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
 
-/** The build's dump of a cluster just made by initdb, if there is one (paths.ts). */
-async function initdbImage(): Promise<Blob | undefined> {
+/** The build's dump of a migrated cluster, if there is one (paths.ts). */
+async function builtImage(): Promise<Blob | undefined> {
   try {
-    return new Blob([await readFile(INITDB_IMAGE)]);
+    return new Blob([await readFile(PGLITE_IMAGE)]);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -67,8 +67,11 @@ async function initdbImage(): Promise<Blob | undefined> {
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.engine === 'pglite') {
-    const empty = location.dataDir === null || !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
-    const image = location.image ?? (empty ? await initdbImage() : undefined);
+    // A DATA_DIR's first start loads the build's migrated cluster; a database in memory (the tests')
+    // starts from the image it is given, or empty.
+    const firstStart =
+      location.dataDir !== null && !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
+    const image = location.image ?? (firstStart ? await builtImage() : undefined);
     const options = { extensions: PGLITE_EXTENSIONS, ...(image ? { loadDataDir: image } : {}) };
     const client =
       location.dataDir === null
