@@ -84,22 +84,20 @@ describe.each(ENGINES)('npm run ops -- factory:generate on %s', (engine) => {
 
   const run = (args: string[]) => ops('factory:generate', args);
 
-  it('adds 100,000 units in seconds, and continues a batch where it stopped', async () => {
-    const started = Date.now();
-    const output = await run(['--count', '100000', '--kind', 'ipc', '--seed', 'ops-test']);
-    const seconds = (Date.now() - started) / 1000;
-    expect(output).toMatch(/^Added 100000 ipc units/);
-    expect(seconds).toBeLessThan(60);
+  // 100,000 units within 60 s is measured where the fleet's scale is, in `npm run bench` (scale.bench.ts).
+  it('adds the units asked for, and continues a batch where it stopped', async () => {
+    const output = await run(['--count', '2000', '--kind', 'ipc', '--seed', 'ops-test']);
+    expect(output).toMatch(/^Added 2000 ipc units/);
     const batch = batchOfSeed('ops-test');
-    expect(output).toContain(`${batch}1320000000 … ${batch}1320099999`);
+    expect(output).toContain(`${batch}1320000000 … ${batch}1320001999`);
     const more = await run(['--count', '5', '--kind', 'ipc', '--seed', 'ops-test']);
-    expect(more).toContain(`${batch}1320100000 … ${batch}1320100004`);
+    expect(more).toContain(`${batch}1320002000 … ${batch}1320002004`);
     const [stored] = await test.database.db
       .select({ total: count() })
       .from(factoryUnits)
       .where(eq(factoryUnits.kind, 'ipc'));
-    expect(stored?.total).toBe(100_005);
-  }, 120_000);
+    expect(stored?.total).toBe(2_005);
+  });
 
   it('refuses a wrong count, kind or option, or an option given twice, with its usage', async () => {
     for (const args of [
