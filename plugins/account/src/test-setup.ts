@@ -1,12 +1,16 @@
 /**
- * Run before each test file (vitest `setupFiles`): after every test the rendered pages are unmounted
- * and the open or queued dialogs dropped, so that no test sees the one before it.
+ * Run before each test file (vitest `setupFiles`): after every test the rendered pages are unmounted,
+ * the open or queued dialogs and the shown messages dropped and the stubbed globals restored, so that
+ * no test sees the one before it. The test files of a worker share their modules (`isolate: false`):
+ * a hook registered by a shared helper module would run for the first file importing it only.
  */
 import { cleanup } from '@testing-library/react';
-import { dialogs } from '@vap/ui';
-import { afterEach } from 'vitest';
+import { dialogs, message } from '@vap/ui';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   dialogs.clear();
+  message.clear();
+  vi.unstubAllGlobals();
 });

@@ -1,5 +1,5 @@
 /** Test helpers of the own-account dialogs: a signed-in kernel, the message hosts, fakes. */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { CompanyDetail, UserInfo, VerifyStatus } from '@vap/contracts';
 import {
   type Answers,
@@ -7,18 +7,13 @@ import {
   renderWithKernel,
   testMenuItem,
 } from '@vap/kernel/testing';
-import { DialogHost, dialogs, message, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { fakeXhr, sharedMessages } from '@vap/ui/testing';
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import accountPlugin from '../index.js';
 
-afterEach(() => {
-  cleanup();
-  message.clear();
-  dialogs.clear();
-  vi.unstubAllGlobals();
-});
+// After each test, src/test-setup.ts unmounts, drops the dialogs and messages and the stubbed globals.
 
 /**
  * Renders `element` signed in as `user`, with the plugin's and the console's strings, the message
@@ -65,7 +60,7 @@ export function stubImageSizes(sizes: Record<string, [number, number]> = {}) {
   );
 }
 
-/** Puts `fakeXhr` of `@vap/ui/testing` in the browser's place and returns the requests it records. Undo with `vi.unstubAllGlobals()`. */
+/** Puts `fakeXhr` of `@vap/ui/testing` in the browser's place and returns the requests it records. Undone after each test (`vi.unstubAllGlobals()` in src/test-setup.ts). */
 export function stubUploads(answer: Parameters<typeof fakeXhr>[0]) {
   const { FakeXhr, sent } = fakeXhr(answer);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

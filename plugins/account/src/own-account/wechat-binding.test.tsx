@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_PATHS } from '@vap/contracts';
+import { AUTH_PATHS, SCAN_POLL_INTERVAL_MS } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from './locales/en.json';
@@ -13,6 +13,7 @@ const created = { body: { id: ID, url: PAGE, expires_in: 120 } };
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** Opens the bind QR code with the keyboard, and the WeChat page with a click; answers what opened. */
@@ -38,6 +39,8 @@ describe('profile dialog: binding WeChat for scan sign-in', () => {
   });
 
   it('binds: opens WeChat’s page in a pop-up, polls until bound, says so and shows WeChat bound', async () => {
+    // Polling runs on fake time: the clock is moved a poll interval at a time.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let bound = false;
     let polls = 0;
     const { api } = await renderDialog(<ProfileDialog onClose={() => {}} />, undefined, {
@@ -53,14 +56,18 @@ describe('profile dialog: binding WeChat for scan sign-in', () => {
     expect(await screen.findByText(en.wechat.notBound)).toBeTruthy();
     const opened = await startBinding();
     expect(opened[0]?.[0]).toBe(PAGE);
-    expect(await screen.findByText(en.wechat.success, {}, { timeout: 6000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    await waitFor(() => expect(polls).toBe(1));
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    expect(await screen.findByText(en.wechat.success)).toBeTruthy();
     expect(await screen.findByText(en.wechat.bound)).toBeTruthy();
     expect(screen.getByRole('button', { name: en.wechat.rebind })).toBeTruthy();
     expect(callsTo(api.calls, 'POST', AUTH_PATHS.scanBind)).toHaveLength(1);
     expect(polls).toBe(2);
-  }, 10_000);
+  });
 
   it("shows the server's refusal (WeChat bound to another account) and stops polling", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     await renderDialog(<ProfileDialog onClose={() => {}} />, undefined, {
       [`GET ${AUTH_PATHS.scanBind}`]: { body: { bound: false } },
@@ -74,15 +81,11 @@ describe('profile dialog: binding WeChat for scan sign-in', () => {
       },
     });
     await startBinding();
-    expect(
-      await screen.findByText(
-        'This WeChat account is already bound to another account',
-        {},
-        { timeout: 4000 },
-      ),
-    ).toBeTruthy();
-    await new Promise((done) => setTimeout(done, 2500));
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    expect(await screen.findByText('This WeChat account is already bound to another account')).toBeTruthy();
+    // Three more intervals: no poll follows the refusal.
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS * 3);
     expect(polls).toBe(1);
     expect(screen.getByText(en.wechat.notBound)).toBeTruthy();
-  }, 10_000);
+  });
 });

@@ -12,6 +12,7 @@ import ScanDonePage, { SCAN_DONE_CLOSE_MS } from './scan-done.js';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true });
 });
@@ -39,10 +40,12 @@ describe('/scan-done: where the scan callback sends the messaging app’s window
   });
 
   it('says a sign-in scan is confirmed and closes its pop-up by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const close = await renderAt('result=ok&state=confirmed');
     expect(await screen.findByText(en.scanDone.confirmed)).toBeTruthy();
     expect(close).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(close).toHaveBeenCalled(), { timeout: SCAN_DONE_CLOSE_MS + 1500 });
+    await vi.advanceTimersByTimeAsync(SCAN_DONE_CLOSE_MS);
+    await vi.waitFor(() => expect(close).toHaveBeenCalled());
   });
 
   it('says WeChat is bound, in the language of the console', async () => {
@@ -51,9 +54,10 @@ describe('/scan-done: where the scan callback sends the messaging app’s window
   });
 
   it('shows the translated refusal and stays open until the user closes it (keyboard too)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const close = await renderAt('result=error&code=scan_not_bound');
     expect(await screen.findByText(en.scanDone.errors.scan_not_bound)).toBeTruthy();
-    await new Promise((done) => setTimeout(done, SCAN_DONE_CLOSE_MS + 200));
+    await vi.advanceTimersByTimeAsync(SCAN_DONE_CLOSE_MS + 200);
     expect(close).not.toHaveBeenCalled();
     screen.getByRole('button', { name: en.scanDone.close }).focus();
     await userEvent.keyboard('{Enter}');
@@ -69,9 +73,10 @@ describe('/scan-done: where the scan callback sends the messaging app’s window
   });
 
   it('neither closes nor offers to close a window it did not open as a pop-up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const close = await renderAt('result=ok', { popup: false });
     expect(await screen.findByText(en.scanDone.confirmed)).toBeTruthy();
-    await new Promise((done) => setTimeout(done, SCAN_DONE_CLOSE_MS + 200));
+    await vi.advanceTimersByTimeAsync(SCAN_DONE_CLOSE_MS + 200);
     expect(close).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: en.scanDone.close })).toBeNull();
   });

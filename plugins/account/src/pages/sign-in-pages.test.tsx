@@ -2,7 +2,7 @@ import '../sign-in/test-support.js';
 import { createHash } from 'node:crypto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
+import { AUTH_PATHS, SCAN_POLL_INTERVAL_MS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Answers } from '@vap/kernel/testing';
 import { refusal, renderWithKernel, testToken } from '@vap/kernel/testing';
 import { message, Toaster } from '@vap/ui';
@@ -158,6 +158,11 @@ describe('/login: SMS code method', () => {
 });
 
 describe('/login: QR scan method', () => {
+  // Polling runs on fake time (each test starts it): the clock is moved a poll interval at a time.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   /** The login page at `path`, answering `answers`, on its QR-scan tab. */
   async function renderScan(answers: Answers, path = '/login') {
     const view = await renderWithKernel(<LoginPage />, {
@@ -171,6 +176,7 @@ describe('/login: QR scan method', () => {
   }
 
   it('shows the QR code, polls until confirmed, then signs in and returns', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const { api } = await renderScan(
       {
@@ -189,16 +195,19 @@ describe('/login: QR scan method', () => {
     );
     const image = (await screen.findByRole('img', { name: en.scan.qrAlt })) as HTMLImageElement;
     expect(image.src).toMatch(/^data:image\/svg\+xml/);
-    expect((await screen.findByTestId('location', {}, { timeout: 6000 })).textContent).toBe(
-      'at /system/user',
-    );
+    expect(polls).toBe(0);
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    await waitFor(() => expect(polls).toBe(1));
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    expect((await screen.findByTestId('location')).textContent).toBe('at /system/user');
     expect(polls).toBe(2);
     expect(api.calls.find((call) => call.path === AUTH_PATHS.scanLogin)?.body).toEqual({
       id: '00000000-0000-4000-8000-00000000000a',
     });
-  }, 10_000);
+  });
 
   it('offers a new QR code once the old one expired', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let created = 0;
     await renderScan({
       [`POST ${AUTH_PATHS.scanQrcode}`]: () => ({
@@ -209,13 +218,16 @@ describe('/login: QR scan method', () => {
         message: 'The QR code has expired',
       }),
     });
-    expect(await screen.findByText(en.scan.expired, {}, { timeout: 4000 })).toBeTruthy();
+    await screen.findByRole('img', { name: en.scan.qrAlt });
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    expect(await screen.findByText(en.scan.expired)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: en.scan.refresh }));
     expect(await screen.findByRole('img', { name: en.scan.qrAlt })).toBeTruthy();
     expect(created).toBe(2);
-  }, 10_000);
+  });
 
   it("opens the messaging app's own QR page in a window, and signs in when this tab's poll is confirmed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const opened: unknown[][] = [];
     const open = vi.spyOn(window, 'open').mockImplementation((...args) => {
@@ -238,15 +250,17 @@ describe('/login: QR scan method', () => {
       await userEvent.click(await screen.findByRole('button', { name: en.scan.openPage }));
       expect(screen.queryByRole('img', { name: en.scan.qrAlt })).toBeNull();
       expect(opened[0]?.[0]).toBe(page);
-      expect((await screen.findByTestId('location', {}, { timeout: 6000 })).textContent).toBe(
-        'at /system/user',
-      );
+      await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+      await waitFor(() => expect(polls).toBe(1));
+      await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+      expect((await screen.findByTestId('location')).textContent).toBe('at /system/user');
     } finally {
       open.mockRestore();
     }
-  }, 10_000);
+  });
 
   it('shows why a scan was refused (the app account is bound to no one) and stops polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     await renderScan({
       [`POST ${AUTH_PATHS.scanQrcode}`]: {
@@ -257,11 +271,14 @@ describe('/login: QR scan method', () => {
         return refusal(403, { code: 'scan_not_bound', message: 'This WeChat account is not bound' });
       },
     });
-    expect(await screen.findByText('This WeChat account is not bound', {}, { timeout: 4000 })).toBeTruthy();
+    await screen.findByRole('img', { name: en.scan.qrAlt });
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS);
+    expect(await screen.findByText('This WeChat account is not bound')).toBeTruthy();
     expect(screen.getByRole('button', { name: en.scan.refresh })).toBeTruthy();
-    await new Promise((done) => setTimeout(done, 2500));
+    // Three more intervals: no poll follows the refusal.
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_INTERVAL_MS * 3);
     expect(polls).toBe(1);
-  }, 10_000);
+  });
 });
 
 describe('/register', () => {
