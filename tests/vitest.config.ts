@@ -14,5 +14,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's default second is short for a browser on a loaded 2-core machine; a poll ends as
+    // soon as it passes, so only a failure waits this long.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -14,5 +14,10 @@ export default defineConfig({
     // browser tests share, that alone once took 30 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // What a test waits for with expect.poll (a device's answer through the broker, a row written
+    // after the answer) arrives in milliseconds, but not always within Vitest's default second when
+    // the browser suites and the console's tests share the cores: the remote terminal's banner once
+    // missed it. A poll ends as soon as it passes; only a failure waits this long.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
