@@ -13,7 +13,6 @@ const created = { body: { id: ID, url: PAGE, expires_in: 120 } };
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.useRealTimers();
 });
 
 /** Opens the bind QR code with the keyboard, and the WeChat page with a click; answers what opened. */

@@ -1,8 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import { refusal, renderWithKernel, testMenuItem, testToken, testUser } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import { consoleMessages } from '../sign-in/test-support.js';
 import LoginPage from './login.js';
@@ -19,8 +19,6 @@ async function renderLogin(answers = {}) {
   await screen.findByRole('form', { name: 'Sign in' });
   return view;
 }
-
-afterEach(cleanup);
 
 describe('password sign-in (spec §2.1, §7.1)', () => {
   it('checks the account format before calling the server', async () => {

@@ -11,8 +11,6 @@ import { consoleMessages } from '../sign-in/test-support.js';
 import ScanDonePage, { SCAN_DONE_CLOSE_MS } from './scan-done.js';
 
 afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
   vi.restoreAllMocks();
   Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true });
 });

@@ -1,12 +1,12 @@
 import '../sign-in/test-support.js';
 import { createHash } from 'node:crypto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS, SCAN_POLL_INTERVAL_MS, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import type { Answers } from '@vap/kernel/testing';
 import { refusal, renderWithKernel, testToken } from '@vap/kernel/testing';
-import { message, Toaster } from '@vap/ui';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@vap/ui';
+import { describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -15,11 +15,6 @@ import { consoleMessages, fakePuzzle } from '../sign-in/test-support.js';
 import ForgetPwdPage from './forget-pwd.js';
 import LoginPage from './login.js';
 import RegisterPage from './register.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 /** A member of a company. */
 const user = testUser({ id: 7, phone: '13912345678', email: '', nickname: '', role_id: 4 });
@@ -158,10 +153,8 @@ describe('/login: SMS code method', () => {
 });
 
 describe('/login: QR scan method', () => {
-  // Polling runs on fake time (each test starts it): the clock is moved a poll interval at a time.
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  // Polling runs on fake time (each test starts it, src/test-setup.ts ends it): the clock is moved a
+  // poll interval at a time.
 
   /** The login page at `path`, answering `answers`, on its QR-scan tab. */
   async function renderScan(answers: Answers, path = '/login') {

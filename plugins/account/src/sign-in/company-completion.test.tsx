@@ -3,15 +3,13 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_PATHS, TOKEN_STORAGE_KEY, type UserInfo } from '@vap/contracts';
 import { type Answers, refusal, renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import zhTW from '../locales/zh-TW.json';
 import LoginPage from '../pages/login.js';
 import { consoleMessages } from './test-support.js';
-
-afterEach(cleanup);
 
 /** An account its company removed (or a new sign-up): no company, no role, no menu. */
 const detached = testUser({ id: 7, phone: '13912345678', role_id: null, company: null, menus: {} });

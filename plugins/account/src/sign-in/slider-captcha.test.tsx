@@ -1,15 +1,13 @@
 import './test-support.js';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_PATHS } from '@vap/contracts';
 import { refusal, renderWithKernel } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import accountPlugin from '../index.js';
 import en from '../locales/en.json';
 import { type CaptchaVerdict, SliderCaptcha } from './slider-captcha.js';
 import { consoleMessages, fakePuzzle } from './test-support.js';
-
-afterEach(cleanup);
 
 async function renderSlider(verdicts: CaptchaVerdict[]) {
   const onAnswer = vi.fn(async () => verdicts.shift() ?? 'solved');
