@@ -143,9 +143,9 @@ function files(name, up, alone) {
       type: 'module',
       sideEffects: false,
       exports: {
-        '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+        '.': './dist/index.js',
         // What the server imports to answer the plugin's own calls (docs/plugin-api.md).
-        './server': { types: './dist/server.d.ts', default: './dist/server.js' },
+        './server': './dist/server.js',
       },
       files: ['dist', 'src'],
       scripts: {
@@ -212,8 +212,9 @@ function files(name, up, alone) {
     'tsup.config.ts': `import { pluginBuild } from '@vap/kernel/plugin-build';
 import { defineConfig } from 'tsup';
 
-// Every plugin's build (ESM, declarations, chunks, the kernel's peers external): the console's
-// entry, and the server's, which answers the plugin's own calls.
+// Every plugin's build (ESM, chunks, the kernel's peers external; declarations only with
+// declarations: true, for entries other plugins import): the console's entry, and the server's,
+// which answers the plugin's own calls.
 export default defineConfig(pluginBuild({ entry: ['src/index.ts', 'src/server.ts'] }));
 `,
 
