@@ -1,26 +1,63 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every package's tests, in two lanes after one build.
+ * `npm test`: every package's tests, two at a time after one build.
  *
  * Turbo alone starts a package's tests as soon as the packages it depends on are built, so on a
  * 2-core machine the small suites took a core while the server and the console were still being
  * built, and the cross-package suite (@vap/tests, which needs every build and runs longest) began
- * minutes late, always last. Here every package is built first on both cores; then the
- * cross-package suite runs in one lane while the other lane runs the rest, one suite at a time.
- * Every suite runs even when another fails (turbo's --continue); the run fails if any did.
- * Plain Node, no dependencies.
+ * minutes late, always last. Here every package is built first on both cores; then two lanes take
+ * the packages' tests from one queue, the longest suites first, each lane the next package as soon
+ * as its last one ends. Two fixed lanes (the cross-package suite in one, the rest in the other)
+ * left one lane running alone for minutes at the end; a shared queue ends both lanes close together.
+ * Every suite runs even when another fails; the failed ones are named at the end, and the run fails
+ * if any did. Plain Node, no dependencies.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The suite that runs longest, in a lane of its own (absent from a workspace without it). */
-const LONGEST = { name: '@vap/tests', dir: 'tests' };
+/** The suites that run longest, first in the queue, in this order (those the workspace has). */
+const LONGEST = ['@vap/tests', '@vap/server'];
+const LANES = 2;
 
-const hasLongest = () => {
-  const manifest = join(LONGEST.dir, 'package.json');
-  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === LONGEST.name;
-};
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The workspace's package directories (`dir` or `dir/*` entries of the root's `workspaces`). */
+function workspaceDirs() {
+  return (readJson('package.json').workspaces ?? []).flatMap((entry) => {
+    if (!entry.endsWith('/*')) return [entry];
+    const parent = entry.slice(0, -2);
+    if (!existsSync(parent)) return [];
+    return readdirSync(parent, { withFileTypes: true })
+      .filter((each) => each.isDirectory())
+      .map((each) => join(parent, each.name));
+  });
+}
+
+/** How many test files lie below `dir` (node_modules and dist aside): a package's size in tests. */
+function testFiles(dir) {
+  if (!existsSync(dir)) return 0;
+  let count = 0;
+  for (const each of readdirSync(dir, { withFileTypes: true })) {
+    if (each.name === 'node_modules' || each.name === 'dist') continue;
+    if (each.isDirectory()) count += testFiles(join(dir, each.name));
+    else if (/\.test\.[cm]?[jt]sx?$/.test(each.name)) count += 1;
+  }
+  return count;
+}
+
+/** The packages with a `test` script: the longest suites first, then the most test files first. */
+function testQueue() {
+  const packages = workspaceDirs()
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: readJson(join(dir, 'package.json')) }))
+    .filter(({ manifest }) => manifest.scripts?.test)
+    .map(({ dir, manifest }) => ({ name: manifest.name, files: testFiles(join(dir, 'src')) }));
+  const rank = (name) => (LONGEST.includes(name) ? LONGEST.indexOf(name) : LONGEST.length);
+  return packages
+    .sort((a, b) => rank(a.name) - rank(b.name) || b.files - a.files || a.name.localeCompare(b.name))
+    .map(({ name }) => name);
+}
 
 /** Runs turbo with `args`; answers its exit code. */
 function turbo(args) {
@@ -32,11 +69,14 @@ function turbo(args) {
 }
 
 const built = await turbo(['run', 'build', '--continue', '--output-logs=errors-only']);
-const lanes = hasLongest()
-  ? [
-      turbo(['run', 'test', '--only', `--filter=${LONGEST.name}`]),
-      turbo(['run', 'test', '--only', '--continue', '--concurrency=1', `--filter=!${LONGEST.name}`]),
-    ]
-  : [turbo(['run', 'test', '--only', '--continue', '--concurrency=1'])];
-const codes = [built, ...(await Promise.all(lanes))];
-process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+const queue = testQueue();
+const failed = [];
+const lane = async () => {
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    if ((await turbo(['run', 'test', '--only', `--filter=${name}`])) !== 0) failed.push(name);
+  }
+};
+await Promise.all(Array.from({ length: LANES }, lane));
+const names = failed.sort().map((name) => `${name}#test`);
+if (names.length > 0) console.error(`\n  Failed:    ${names.join(', ')}\n`);
+process.exit(built !== 0 || failed.length > 0 ? 1 : 0);
