@@ -35,7 +35,7 @@ import { LANGUAGE_STORAGE_KEY } from '@vap/kernel/host';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { settle } from '../support/drawn.js';
+import { settle, showInConsole } from '../support/drawn.js';
 import { apiToken, ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const LANGUAGES = ['zh-CN', 'en', 'zh-TW'] as const;
@@ -258,11 +258,22 @@ const LAYOUT_PROBE = `(() => {
 
 const layout = (page: Page) => page.evaluate(LAYOUT_PROBE) as Promise<LayoutReport>;
 
+/**
+ * Shows `address` in the tab: the first page loads the console, the next ones are opened in it as
+ * from the menu.
+ */
+async function show(page: Page, address: string) {
+  if (page.url() === 'about:blank') {
+    await page.goto(`${server.url}${address}`);
+    await settle(page);
+  } else await showInConsole(page, address);
+}
+
 /** Checks the page as it shows now, and then each of its tabs. */
 async function checkPage(page: Page, where: string): Promise<LayoutReport[]> {
   await settle(page);
   const reports = [await layout(page)];
-  const tabs = page.locator('main [role="tablist"] [role="tab"]');
+  const tabs = page.locator('main [role="tablist"] [role="tab"]').filter({ visible: true });
   for (let index = 0; index < (await tabs.count()); index += 1) {
     const tab = tabs.nth(index);
     if ((await tab.getAttribute('aria-selected')) === 'true') continue;
@@ -287,7 +298,7 @@ const strings = (language: Language) =>
 async function checkTaskDrawer(page: Page, language: Language, where: string) {
   await page.goto(`${server.url}${paths.get('device_maintenance')}`);
   await settle(page);
-  await page.locator('main [role="tablist"] [role="tab"]').nth(1).click();
+  await page.locator('main [role="tablist"] [role="tab"]').filter({ visible: true }).nth(1).click();
   await settle(page);
   await page
     .getByRole('button', { name: strings(language).tasks.details, exact: true })
@@ -320,7 +331,7 @@ describe('every list page at 1280 px', () => {
       '%s: no page wider than the window, no header, id, date, state or number wraps',
       async (name) => {
         const address = name.startsWith('/') ? name : (paths.get(name) ?? '');
-        await page.goto(`${server.url}${address}`);
+        await show(page, address);
         const reports = await checkPage(page, `${language} ${address}`);
         if (MAIN_LISTS.includes(name)) {
           const kinds = reports.map((report) => report.kinds);
@@ -370,7 +381,7 @@ describe.each(LANGUAGES)('the main lists at 1440 px in %s', (language) => {
   afterAll(() => page?.context().close());
 
   it.each(MAIN_LISTS)('%s: no date or state wraps', async (name) => {
-    await page.goto(`${server.url}${paths.get(name)}`);
+    await show(page, paths.get(name) ?? '');
     await checkPage(page, `${language} 1440 ${name}`);
   });
 

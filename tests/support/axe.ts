@@ -15,8 +15,9 @@ export interface AxeViolation {
 /** The serious and critical violations of WCAG 2.x A/AA rules on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the console's Content-Security-Policy refuses a
-  // script element that is not its own, as it should.
-  await page.evaluate(axeSource);
+  // script element that is not its own, as it should. Once a document: a walk that opens pages in
+  // the console keeps the one it loaded.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
