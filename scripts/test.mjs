@@ -46,17 +46,27 @@ function testFiles(dir) {
   return count;
 }
 
-/** The packages with a `test` script: the longest suites first, then the most test files first. */
+/**
+ * The packages with a `test` script, as queue entries: the longest suites first, then the most test
+ * files first. A package whose package.json lists `testParts` (file filters of its test runner) is
+ * an entry per part, run one after another or side by side as the lanes come free: the
+ * cross-package suite runs its files one at a time, and whole it ran twice as long as any other
+ * suite, one lane running it alone for minutes after the other had emptied the queue.
+ */
 function testQueue() {
   const packages = workspaceDirs()
     .filter((dir) => existsSync(join(dir, 'package.json')))
     .map((dir) => ({ dir, manifest: readJson(join(dir, 'package.json')) }))
     .filter(({ manifest }) => manifest.scripts?.test)
-    .map(({ dir, manifest }) => ({ name: manifest.name, files: testFiles(join(dir, 'src')) }));
+    .map(({ dir, manifest }) => ({
+      name: manifest.name,
+      parts: manifest.testParts ?? [undefined],
+      files: testFiles(join(dir, 'src')),
+    }));
   const rank = (name) => (LONGEST.includes(name) ? LONGEST.indexOf(name) : LONGEST.length);
   return packages
     .sort((a, b) => rank(a.name) - rank(b.name) || b.files - a.files || a.name.localeCompare(b.name))
-    .map(({ name }) => name);
+    .flatMap(({ name, parts }) => parts.map((part) => ({ name, part })));
 }
 
 /** Runs turbo with `args`; answers its exit code. */
@@ -72,11 +82,12 @@ const built = await turbo(['run', 'build', '--continue', '--output-logs=errors-o
 const queue = testQueue();
 const failed = [];
 const lane = async () => {
-  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-    if ((await turbo(['run', 'test', '--only', `--filter=${name}`])) !== 0) failed.push(name);
+  for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
+    const { name, part } = entry;
+    const args = ['run', 'test', '--only', `--filter=${name}`, ...(part ? ['--', part] : [])];
+    if ((await turbo(args)) !== 0) failed.push(part ? `${name}#test (${part})` : `${name}#test`);
   }
 };
 await Promise.all(Array.from({ length: LANES }, lane));
-const names = failed.sort().map((name) => `${name}#test`);
-if (names.length > 0) console.error(`\n  Failed:    ${names.join(', ')}\n`);
+if (failed.length > 0) console.error(`\n  Failed:    ${failed.sort().join(', ')}\n`);
 process.exit(built !== 0 || failed.length > 0 ? 1 : 0);

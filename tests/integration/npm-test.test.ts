@@ -1,8 +1,9 @@
 /**
  * `npm test` (the root script, which CI runs) reports every package's tests even when one fails,
  * and still fails: turbo stops at the first failing task otherwise, hiding the others' results
- * (issue 19 §6). Checked on a small workspace of three packages run by the root's own `test`
- * script and turbo, one task at a time so that the first failure would stop the rest.
+ * (issue 19 §6); a package whose tests run in parts (`testParts`) runs each part, and a failed part
+ * is named. Checked on a small workspace of three packages run by the root's own `test` script and
+ * turbo, one task at a time so that the first failure would stop the rest.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,12 @@ const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 };
 
 const PACKAGES = { first: 'exit 1', second: 'exit 0', third: 'exit 1' } as const;
+/** A package whose tests run in two parts, the second of which fails: the part is its argument. */
+const IN_PARTS = {
+  name: 'fourth',
+  testParts: ['x/', 'y/'],
+  test: `node -e "console.log('ran-fourth-' + process.argv[1]); process.exit(process.argv[1] === 'y/' ? 1 : 0)"`,
+} as const;
 
 const work = mkdtempSync(join(tmpdir(), 'vap-npm-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -26,7 +33,7 @@ function writeJson(file: string, value: unknown) {
 }
 
 describe('npm test', () => {
-  it('runs the tests of every package past a failing one, names each failure, and exits non-zero', () => {
+  it('runs the tests of every package and part past a failing one, names each failure, and exits non-zero', () => {
     writeJson(join(work, 'package.json'), {
       name: 'workspace',
       private: true,
@@ -42,13 +49,16 @@ describe('npm test', () => {
       tasks: { build: { outputs: [] }, test: { outputs: [] } },
     });
     const lock: Record<string, object> = { '': { name: 'workspace', workspaces: ['packages/*'] } };
-    for (const [name, command] of Object.entries(PACKAGES)) {
-      mkdirSync(join(work, 'packages', name), { recursive: true });
-      writeJson(join(work, 'packages', name, 'package.json'), {
+    const manifests = [
+      ...Object.entries(PACKAGES).map(([name, command]) => ({
         name,
-        version: '1.0.0',
         scripts: { test: `echo ran-${name} && ${command}` },
-      });
+      })),
+      { name: IN_PARTS.name, testParts: IN_PARTS.testParts, scripts: { test: IN_PARTS.test } },
+    ];
+    for (const { name, ...manifest } of manifests) {
+      mkdirSync(join(work, 'packages', name), { recursive: true });
+      writeJson(join(work, 'packages', name, 'package.json'), { name, version: '1.0.0', ...manifest });
       lock[`node_modules/${name}`] = { resolved: `packages/${name}`, link: true };
       lock[`packages/${name}`] = { version: '1.0.0' };
     }
@@ -73,7 +83,8 @@ describe('npm test', () => {
     });
     const output = `${result.stdout}\n${result.stderr}`;
     for (const name of Object.keys(PACKAGES)) expect(output, output).toContain(`ran-${name}`);
-    expect(output).toMatch(/Failed:\s+first#test, third#test/);
+    for (const part of IN_PARTS.testParts) expect(output, output).toContain(`ran-fourth-${part}`);
+    expect(output).toContain('Failed:    first#test, fourth#test (y/), third#test');
     expect(result.status).not.toBe(0);
   });
 });
