@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -92,8 +92,11 @@ describe('the server process on embedded PGlite', () => {
     ) as {
       entries: unknown[];
     };
-    const image = await readFile(join(ROOT, 'apps/server/dist/pglite-image.tar.gz'));
-    const imageIdentifier = await identifier(await PGlite.create({ loadDataDir: new Blob([image]) }));
+    // Read from a copy: opening a cluster writes to it.
+    const imageCopy = await mkdtemp(join(tmpdir(), 'vap-image-copy-'));
+    await cp(join(ROOT, 'apps/server/dist/pglite-image'), imageCopy, { recursive: true });
+    const imageIdentifier = await identifier(await PGlite.create(imageCopy));
+    await rm(imageCopy, { recursive: true, force: true });
     expect(imageIdentifier.id).toMatch(/^\d+$/);
     // The image holds every migration of the build: a first start has none left to run.
     expect(imageIdentifier.migrations).toBe(journal.entries.length);

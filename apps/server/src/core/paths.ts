@@ -19,6 +19,6 @@ export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 export const DEFAULT_CONSOLE_DIR = resolve(SERVER_ROOT, '../console/dist');
 /**
  * A PGlite cluster made and migrated by the build (src/pglite-image.ts): a first start on an empty
- * DATA_DIR loads it rather than running initdb and every migration. Absent when running from sources.
+ * DATA_DIR copies it rather than running initdb and every migration. Absent when running from sources.
  */
-export const PGLITE_IMAGE = join(SERVER_ROOT, 'dist/pglite-image.tar.gz');
+export const PGLITE_IMAGE = join(SERVER_ROOT, 'dist/pglite-image');

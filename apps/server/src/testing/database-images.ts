@@ -24,7 +24,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(join(tmpdir(), 'vap-test-images-'));
   const imageFile = join(directory, 'pglite.tar');
-  await writeFile(imageFile, new Uint8Array(await (await migratedPgliteImage('none')).arrayBuffer()));
+  await writeFile(imageFile, new Uint8Array(await (await migratedPgliteImage()).arrayBuffer()));
   project.provide('pgliteImage', imageFile);
 
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -3,7 +3,7 @@
  * PostgreSQL server through postgres.js. Both run the same schema and migrations.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -55,23 +55,29 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 // Any fixed 64-bit number works: every VAP server uses it to serialise its migrations.
 const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
 
-/** The build's dump of a migrated cluster, if there is one (paths.ts). */
-async function builtImage(): Promise<Blob | undefined> {
-  try {
-    return new Blob([await readFile(PGLITE_IMAGE)]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+/**
+ * Puts a copy of the build's migrated cluster (paths.ts) at `dir`, if the build made one: copied
+ * beside it, then moved into place, so that a start stopped halfway leaves no half a cluster that a
+ * later start would take for a database. Anything at `dir` is not a cluster (it has no PG_VERSION).
+ */
+async function copyBuiltCluster(dir: string): Promise<void> {
+  if (!existsSync(join(PGLITE_IMAGE, 'PG_VERSION'))) return;
+  const next = `${dir}.next`;
+  await rm(next, { recursive: true, force: true });
+  await cp(PGLITE_IMAGE, next, { recursive: true });
+  await rm(dir, { recursive: true, force: true });
+  await rename(next, dir);
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.engine === 'pglite') {
-    // A DATA_DIR's first start loads the build's migrated cluster; a database in memory (the tests')
+    // A DATA_DIR's first start copies the build's migrated cluster; a database in memory (the tests')
     // starts from the image it is given, or empty.
     const firstStart =
       location.dataDir !== null && !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
-    const image = location.image ?? (firstStart ? await builtImage() : undefined);
+    if (firstStart && location.dataDir !== null && !location.image)
+      await copyBuiltCluster(pgliteDir(location.dataDir));
+    const image = location.image;
     const options = { extensions: PGLITE_EXTENSIONS, ...(image ? { loadDataDir: image } : {}) };
     const client =
       location.dataDir === null

@@ -8,7 +8,8 @@
  * or a test's fake).
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { AlipaySdk } from 'alipay-sdk';
+import { createRequire } from 'node:module';
+import type { AlipaySdk } from 'alipay-sdk';
 import { beijingTime, fenOfYuan, yuanOfFen } from './payment-money.js';
 import {
   NotificationRefused,
@@ -38,13 +39,17 @@ export interface AlipaySettings {
 /** Trade states of a payment taken (`TRADE_FINISHED`: taken, and no longer refundable). */
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
+// Half a second to load: read by the first Alipay provider, not by every start (as core/aliyun.ts).
+const require = createRequire(import.meta.url);
+const alipaySdk = () => require('alipay-sdk') as typeof import('alipay-sdk');
+
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay';
   readonly notifications: PaymentNotifications;
   private readonly sdk: AlipaySdk;
 
   constructor(private readonly settings: AlipaySettings) {
-    this.sdk = new AlipaySdk({
+    this.sdk = new (alipaySdk().AlipaySdk)({
       appId: settings.appId,
       // The SDK reads PKCS#1 by default; Alipay's key tool writes PKCS#8: either is accepted here.
       privateKey: createPrivateKey(settings.privateKey).export({ type: 'pkcs1', format: 'pem' }).toString(),

@@ -5,7 +5,8 @@
  * and `npm start`; production refuses it unless ALLOW_DEV_PROVIDERS is set.
  */
 import { createHash } from 'node:crypto';
-import OpenAI from 'openai';
+import { createRequire } from 'node:module';
+import type OpenAI from 'openai';
 import type { CoordinateSpace } from './answer.js';
 import { systemPrompt } from './prompts.js';
 
@@ -43,6 +44,11 @@ export interface OpenAiEngineSettings {
 /** The biggest answer asked of the model, in tokens: a hundred boxes with labels. */
 const MAX_TOKENS = 4096;
 
+// A third of a second to load: read by the first engine of a model, not by every start (as
+// core/aliyun.ts).
+const require = createRequire(import.meta.url);
+const openAi = () => (require('openai') as typeof import('openai')).OpenAI;
+
 export class OpenAiEngine implements DetectionEngine {
   readonly development = false;
   readonly space: CoordinateSpace;
@@ -52,7 +58,7 @@ export class OpenAiEngine implements DetectionEngine {
   constructor(settings: OpenAiEngineSettings) {
     this.space = settings.space;
     this.#model = settings.model;
-    this.#client = new OpenAI({
+    this.#client = new (openAi())({
       baseURL: settings.baseUrl,
       apiKey: settings.apiKey || 'none',
       timeout: settings.timeoutMs,
