@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedWritable } from '../testing/file-modes.js';
 import { loadServerSecret, lockDataDir, tightenModes } from './data-dir.js';
 import { openDatabase, pgliteDir } from './db/client.js';
+import { PGLITE_IMAGE } from './paths.js';
 
 const onLinux = existsSync('/proc/self/stat');
 
@@ -150,6 +151,22 @@ describe('the embedded database files', () => {
     expect(readdirSync(pgliteDir(dir)).length).toBeGreaterThan(0);
     expect(sharedWritable(pgliteDir(dir))).toEqual([]);
   });
+
+  // The build's cluster (dist/pglite-image/): present once the server is built, as npm test builds it.
+  it.runIf(existsSync(join(PGLITE_IMAGE, 'PG_VERSION')))(
+    "a first start copies the build's cluster in place of what a start stopped halfway left",
+    async () => {
+      // Files of a cluster without its PG_VERSION: not a database.
+      mkdirSync(join(pgliteDir(dir), 'base'), { recursive: true });
+      writeFileSync(join(pgliteDir(dir), 'base', 'half-copied'), 'x');
+      const database = await openDatabase({ engine: 'pglite', dataDir: dir });
+      await database.ping();
+      await database.close();
+      expect(existsSync(join(pgliteDir(dir), 'base', 'half-copied'))).toBe(false);
+      expect(existsSync(join(pgliteDir(dir), 'PG_VERSION'))).toBe(true);
+      expect(readdirSync(dir)).toEqual(['pglite']);
+    },
+  );
 
   it('tightenModes takes group and other bits off files and directories and counts them', () => {
     mkdirSync(join(dir, 'sub'));
