@@ -17,6 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export class DataDirError extends Error {
@@ -52,6 +53,18 @@ export function tightenModes(dir: string): number {
   };
   visit(dir);
   return changed;
+}
+
+/**
+ * Puts a directory at `dir` whole or not at all: `make` fills `<dir>.next`, which then replaces
+ * whatever `dir` held, so that a process stopped halfway leaves no half a directory at `dir`.
+ */
+export async function replaceDirectory(dir: string, make: (next: string) => Promise<void>): Promise<void> {
+  const next = `${dir}.next`;
+  await rm(next, { recursive: true, force: true });
+  await make(next);
+  await rm(dir, { recursive: true, force: true });
+  await rename(next, dir);
 }
 
 interface ProcessIdentity {

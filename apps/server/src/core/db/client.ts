@@ -3,7 +3,7 @@
  * PostgreSQL server through postgres.js. Both run the same schema and migrations.
  */
 import { existsSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { tightenModes } from '../data-dir.js';
+import { replaceDirectory, tightenModes } from '../data-dir.js';
 import { MIGRATIONS_DIR, PGLITE_IMAGE } from '../paths.js';
 import { PgliteAutovacuum } from './pglite-autovacuum.js';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
@@ -56,17 +56,13 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 const MIGRATION_LOCK_KEY = 0x56_41_50_4d_49_47;
 
 /**
- * Puts a copy of the build's migrated cluster (paths.ts) at `dir`, if the build made one: copied
- * beside it, then moved into place, so that a start stopped halfway leaves no half a cluster that a
- * later start would take for a database. Anything at `dir` is not a cluster (it has no PG_VERSION).
+ * Puts a copy of the build's migrated cluster (paths.ts) at `dir`, if the build made one, whole: a
+ * start stopped halfway leaves no half a cluster that a later start would take for a database.
+ * Anything at `dir` is not a cluster (it has no PG_VERSION).
  */
 async function copyBuiltCluster(dir: string): Promise<void> {
   if (!existsSync(join(PGLITE_IMAGE, 'PG_VERSION'))) return;
-  const next = `${dir}.next`;
-  await rm(next, { recursive: true, force: true });
-  await cp(PGLITE_IMAGE, next, { recursive: true });
-  await rm(dir, { recursive: true, force: true });
-  await rename(next, dir);
+  await replaceDirectory(dir, (next) => cp(PGLITE_IMAGE, next, { recursive: true }));
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -77,8 +73,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       location.dataDir !== null && !existsSync(join(pgliteDir(location.dataDir), 'PG_VERSION'));
     if (firstStart && location.dataDir !== null && !location.image)
       await copyBuiltCluster(pgliteDir(location.dataDir));
-    const image = location.image;
-    const options = { extensions: PGLITE_EXTENSIONS, ...(image ? { loadDataDir: image } : {}) };
+    const options = {
+      extensions: PGLITE_EXTENSIONS,
+      ...(location.image ? { loadDataDir: location.image } : {}),
+    };
     const client =
       location.dataDir === null
         ? await PGlite.create(options)
