@@ -2,8 +2,9 @@
  * `npm test` (the root script, which CI runs) reports every package's tests even when one fails,
  * and still fails: turbo stops at the first failing task otherwise, hiding the others' results
  * (issue 19 §6); a package whose tests run in parts (`testParts`) runs each part, and a failed part
- * is named. Checked on a small workspace of three packages run by the root's own `test` script and
- * turbo, one task at a time so that the first failure would stop the rest.
+ * is named. Checked on a small workspace of four packages, one of them in two parts, run by the
+ * root's own `test` script and turbo, one task at a time so that the first failure would stop the
+ * rest.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
