@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, LANGUAGES, type Language } from './constants.js';
 import { idSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, serialFilterSchema } from './list.js';
 
 /** A product's code: its key across loads (letters, digits, underscore and dash, 2–40). */
 export const PRODUCT_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
@@ -193,7 +193,7 @@ export const authorisableDeviceSchema = z.object({
 });
 export type AuthorisableDevice = z.infer<typeof authorisableDeviceSchema>;
 export const AUTHORISABLE_DEVICE_FILTERS = {
-  sn: { like: filterTextSchema(64) },
+  sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 
 /** One device's authorisation of a product (pages algmall_onauth, algmall_offauth, algmall_consume). */
@@ -236,7 +236,7 @@ export const AUTHORISATION_FILTERS = {
   mode: { '=': z.enum(AUTHORISATION_MODES) },
   state: { '=': z.enum(AUTHORISATION_STATES) },
   product_id: { '=': idSchema },
-  sn: { like: filterTextSchema(64) },
+  sn: { like: serialFilterSchema },
   created_at: { between: z.tuple([instantSchema, instantSchema]) },
 } as const satisfies FilterSpec;
 export const AUTHORISATION_ORDER_KEYS = ['created_at'] as const;

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { CLOUD_STATES, DEVICE_KINDS } from './constants.js';
 import { idSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema, listQuerySchema } from './list.js';
+import { type FilterSpec, listQuerySchema, serialFilterSchema } from './list.js';
 
 export const CLOUD_SERVICES = ['cloud_backup', 'cloud_video'] as const;
 export type CloudService = (typeof CLOUD_SERVICES)[number];
@@ -79,7 +79,7 @@ export const cloudDeviceSchema = z.object({
 });
 export type CloudDevice = z.infer<typeof cloudDeviceSchema>;
 export const CLOUD_DEVICE_FILTERS = {
-  sn: { like: filterTextSchema(20) },
+  sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 
 /** POST packages: the same service and plan opened on each selected device (at most 100). */
@@ -104,7 +104,7 @@ export const CLOUD_PACKAGE_FILTERS = {
   service: { '=': z.enum(CLOUD_SERVICES) },
   plan: { '=': z.enum(CLOUD_PLANS) },
   state: { '=': z.enum(CLOUD_PACKAGE_STATES) },
-  sn: { like: filterTextSchema(20) },
+  sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 export const cloudPackagesQuerySchema = listQuerySchema;
 

@@ -28,6 +28,9 @@ export const isMainlandPhone = (value: string) => patterns.mainlandPhone.test(va
 export const isEmail = (value: string) => patterns.email.test(value);
 export const isExternalLink = (value: string) => patterns.externalLink.test(value);
 
+/** A device serial's length: 10 digits, the type's 132 or 118, 7 digits (spec §5.1). */
+export const DEVICE_SERIAL_LENGTH = 20;
+
 /** Device serial of either kind when no type is given (spec §5.1). */
 export function isDeviceSerial(value: string, type?: DeviceType): boolean {
   if (type === 'ipc') return patterns.ipcSerial.test(value);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { isDeviceSerial, patterns } from './checks.js';
 import { CLOUD_STATES, DEVICE_KINDS, LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { idOrZeroSchema, idParamsSchema, idSchema, idTextSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, serialFilterSchema } from './list.js';
 import { wholeNumberSchema } from './validators.js';
 
 // ---- the rules of §5.1 and §5.4 ----------------------------------------------------------------
@@ -115,7 +115,7 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const DEVICE_FILTERS = {
-  sn: { '=': filterTextSchema(20), like: filterTextSchema(20) },
+  sn: { '=': serialFilterSchema, like: serialFilterSchema },
   name: { like: filterTextSchema(DEVICE_NAME_MAX_LENGTH) },
   model: {
     '=': filterTextSchema(64),
@@ -327,7 +327,7 @@ export const bindRecordSchema = z.object({
 export type BindRecord = z.infer<typeof bindRecordSchema>;
 
 export const BIND_RECORD_FILTERS = {
-  sn: { '=': filterTextSchema(20), like: filterTextSchema(20) },
+  sn: { '=': serialFilterSchema, like: serialFilterSchema },
   action: { '=': z.enum(BIND_ACTIONS) },
   source: { '=': z.enum(BIND_SOURCES) },
   operator_id: { '=': idOrZeroSchema },

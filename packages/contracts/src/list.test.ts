@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DEVICE_SERIAL_LENGTH } from './checks.js';
+import * as contracts from './index.js';
 import { checkWheres, decodeListParam, encodeListParam, instantSchema, whereSchema } from './list.js';
 
 describe('list query parameters (spec §7)', () => {
@@ -55,6 +57,42 @@ describe('list query parameters (spec §7)', () => {
       'not a time',
     ]) {
       expect([outside, instantSchema.safeParse(outside).success]).toEqual([outside, false]);
+    }
+  });
+});
+
+describe("filters on a device's serial", () => {
+  /** Every filter spec the contracts export, at the top or one level down, with a serial key. */
+  const serialFilters = (() => {
+    const found: [string, Record<string, unknown>][] = [];
+    const plain = (value: unknown): value is Record<string, unknown> =>
+      typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+    const visit = (name: string, value: unknown, depth: number) => {
+      if (!plain(value)) return;
+      for (const key of ['sn', 'device_sn']) {
+        const operators = value[key];
+        if (plain(operators) && Object.values(operators).every((each) => each instanceof z.ZodType))
+          found.push([`${name}.${key}`, operators]);
+      }
+      if (depth > 0)
+        for (const [inner, each] of Object.entries(value)) visit(`${name}.${inner}`, each, depth - 1);
+    };
+    for (const [name, value] of Object.entries(contracts)) visit(name, value, 1);
+    return found;
+  })();
+
+  it('are found in the device, bind record, algorithm mall, VoIP, media, video and cloud lists', () => {
+    expect(serialFilters.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('take a whole serial and refuse anything longer, which no serial can match (spec §5.1)', () => {
+    const serial = '12345678901321234567';
+    expect(serial).toHaveLength(DEVICE_SERIAL_LENGTH);
+    for (const [name, operators] of serialFilters) {
+      for (const [operator, schema] of Object.entries(operators)) {
+        expect((schema as z.ZodType).safeParse(serial).success, `${name} ${operator}`).toBe(true);
+        expect((schema as z.ZodType).safeParse(`${serial}1`).success, `${name} ${operator}`).toBe(false);
+      }
     }
   });
 });

@@ -4,6 +4,7 @@
  * `encodeListParam` and `decodeListParam` are that encoding, for the console and the server alike.
  */
 import { z } from 'zod';
+import { DEVICE_SERIAL_LENGTH } from './checks.js';
 import { textFaultIn } from './text.js';
 
 export { decodeListParam, encodeListParam, listParams } from './list-param.js';
@@ -87,6 +88,9 @@ export const instantSchema = z.iso.datetime({ offset: true }).refine((value) => 
 
 /** The text a filter matches (`like`, or `=` on a text key): trimmed, never empty, at most `max` characters. */
 export const filterTextSchema = (max: number) => z.string().trim().min(1).max(max);
+
+/** A filter on a device's serial: a serial or a part of one, never longer than a serial. */
+export const serialFilterSchema = filterTextSchema(DEVICE_SERIAL_LENGTH);
 
 /** A filter of a list, typed by its spec. */
 export type FilterOf<S extends FilterSpec> = {

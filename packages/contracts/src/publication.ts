@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema } from './list.js';
+import { type FilterSpec, serialFilterSchema } from './list.js';
 
 /** A device's delivery: on its way (pending or running), shown, or failed. */
 export const DELIVERY_STATES = ['in_progress', 'success', 'failed'] as const;
@@ -41,7 +41,7 @@ export function publicationSchemas({ maxDevices, noDevices }: { maxDevices: numb
     }),
     deliveryFilters: {
       state: { '=': z.enum(DELIVERY_STATES) },
-      sn: { like: filterTextSchema(64) },
+      sn: { like: serialFilterSchema },
     } as const satisfies FilterSpec,
     /** POST …/devices: publishes the row to these devices of the caller's groups. */
     publishBodySchema: z.object({ device_ids: deviceIdsSchema.min(1, noDevices).max(maxDevices) }),
@@ -57,7 +57,7 @@ export function publicationSchemas({ maxDevices, noDevices }: { maxDevices: numb
       online: z.boolean(),
     }),
     deviceFilters: {
-      sn: { like: filterTextSchema(64) },
+      sn: { like: serialFilterSchema },
     } as const satisfies FilterSpec,
   };
 }

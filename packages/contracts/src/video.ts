@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from './constants.js';
 import { idSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
+import { type FilterSpec, instantSchema, serialFilterSchema } from './list.js';
 
 /** A recording is at most 100 MB, as any video (spec §5.6). */
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
@@ -64,7 +64,7 @@ export const videoDeviceSchema = z.object({
 });
 export type VideoDevice = z.infer<typeof videoDeviceSchema>;
 export const VIDEO_DEVICE_FILTERS = {
-  sn: { like: filterTextSchema(20) },
+  sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 
 export const videoRecordingSchema = z.object({

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './ids.js';
-import { type FilterSpec, filterTextSchema, instantSchema } from './list.js';
+import { type FilterSpec, filterTextSchema, instantSchema, serialFilterSchema } from './list.js';
 import { requiredTextSchema, wholeNumberSchema } from './validators.js';
 
 /** Spec §5.5: a dial id is 5–20 of digits, letters, `_`, `-`, `.`. */
@@ -155,7 +155,7 @@ export type VoipCredentials = z.infer<typeof voipCredentialsSchema>;
 export const VOIP_EXTENSION_FILTERS = {
   dial_id: { like: filterTextSchema(20) },
   display_name: { like: filterTextSchema(VOIP_DISPLAY_NAME_MAX_LENGTH) },
-  device_sn: { like: filterTextSchema(64) },
+  device_sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 export const VOIP_EXTENSION_ORDER_KEYS = ['created_at', 'dial_id'] as const;
 
@@ -181,7 +181,7 @@ export const voipDeviceSchema = z.object({
 });
 export type VoipDevice = z.infer<typeof voipDeviceSchema>;
 export const VOIP_DEVICE_FILTERS = {
-  sn: { like: filterTextSchema(64) },
+  sn: { like: serialFilterSchema },
 } as const satisfies FilterSpec;
 
 /**
