@@ -221,8 +221,9 @@ export default defineConfig(pluginBuild({ entry: ['src/index.ts', 'src/server.ts
     'vitest.config.ts': `import { packageTests } from '@vap/kernel/test-config';
 import { defineConfig } from 'vitest/config';
 
-// Every console package's tests (jsdom, one module graph a worker, the time a loaded CI machine needs).
-export default defineConfig(packageTests());
+// Every console package's tests (jsdom, one module graph a worker, the time a loaded CI machine needs),
+// each test followed by the design system's clean-up (pages unmounted, dialogs and messages dropped).
+export default defineConfig(packageTests({ setupFiles: ['@vap/ui/test-cleanup'] }));
 `,
 
     'src/index.ts': `import { definePlugin, menuDir, messages, page } from '@vap/kernel';
@@ -385,7 +386,7 @@ import userEvent from '@testing-library/user-event';
 import type { TranslationKey } from '@vap/kernel';
 import { renderPluginPage, testUser } from '@vap/kernel/testing';
 import { Toaster } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
@@ -395,8 +396,6 @@ const PAGE = '${page}';
 // Keys are typed (src/i18n-keys.ts): were this one accepted, the typecheck would fail here.
 // @ts-expect-error: not a key of the plugin's strings
 const missingKey: TranslationKey<'${name}'> = 'example.noSuchKey';
-
-afterEach(cleanup);
 
 describe(PAGE, () => {
   it('renders its translated heading in the page host, as the console does', async () => {

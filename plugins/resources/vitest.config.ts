@@ -3,7 +3,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 
 // The public documents are Markdown files imported as their text, as the build's `text` loader does.
 export default mergeConfig(
-  packageTests(),
+  packageTests({ setupFiles: ['@vap/ui/test-cleanup'] }),
   defineConfig({
     plugins: [
       {

@@ -1,17 +1,15 @@
 import './test-support.js';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { CBS_PATHS, type CbsSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { dashboardCard } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import CloudStorageCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-
-afterEach(cleanup);
 
 const MB = 1024 * 1024;
 

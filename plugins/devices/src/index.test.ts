@@ -1,11 +1,9 @@
 import './test-support.js';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { DEVICE_PATHS } from '@vap/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import { deviceAnswers, renderDevicePage } from './test-support.js';
-
-afterEach(cleanup);
 
 const emptyAreas = {
   ...deviceAnswers([], []),

@@ -1,18 +1,16 @@
 import './test-support.js';
-import { cleanup, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { FINANCE_PATHS, type FinanceSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { dashboardCard, findFigure } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import BalanceCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
 import { signedInUser } from './test-support.js';
-
-afterEach(cleanup);
 
 /** What GET finance/summary answers; the next bill falls on 1 December (00:00 in UTC+8). */
 const summary = (partial: Partial<FinanceSummary> = {}): FinanceSummary => ({

@@ -1,17 +1,15 @@
 import './test-support.js';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MQTT_PATHS, type MqttSummary } from '@vap/contracts';
 import { type Answer, contributionsFor, refusal, testMenuItem, testUser } from '@vap/kernel/testing';
 import { DashboardCards } from '@vap/plugin-dashboard/points';
 import { dashboardCard, findFigure } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import MqttCard from './dashboard-card.js';
 import plugin from './index.js';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-
-afterEach(cleanup);
 
 /** A member with the mqtt dir's dashboard page, or with only its device clients. */
 const member = (page: 'mqtt_dashboard' | 'mqtt_device_client') =>

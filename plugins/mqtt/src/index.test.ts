@@ -1,11 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
 import { renderMqttPage } from './test-support.js';
-
-afterEach(cleanup);
 
 describe('the mqtt plugin', () => {
   it('shows the mqtt dir only while the broker answers a version (spec §2.3)', () => {

@@ -1,13 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { NTC_PATHS } from '@vap/contracts';
 import { renderWithKernel, wheresOf } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import UnreadCard from './dashboard-card.js';
 import plugin from './index.js';
 import { notice, signedInUser } from './test-support.js';
-
-afterEach(cleanup);
 
 describe('the dashboard card "Unread notices / messages"', () => {
   it('shows both numbers with links to their pages, and the newest unread notices', async () => {

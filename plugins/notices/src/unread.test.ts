@@ -31,7 +31,6 @@ async function start(answers = {}) {
 
 beforeEach(() => setVisibility('visible'));
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -11,16 +11,10 @@ import {
   refusal,
   testMenuItem,
 } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { algmallOrder, pageOf, product, productDetail, renderMallPage } from '../test-support.js';
 import { BuyButton } from './buy-button.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const LIST = `GET ${ALGMALL_PATHS.products}`;
 const BUY = `POST ${ALGMALL_PATHS.orders}`;

@@ -1,14 +1,12 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
 import { choose, findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
-
-afterEach(() => cleanup());
 
 describe('the consumption of authorisations (spec §2.3 algmall_consume)', () => {
   it('lists online and offline ones alike, and filters by mode and state', async () => {

@@ -1,9 +1,8 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS, FINGERPRINT_MAX_BYTES } from '@vap/contracts';
 import { type Answers, callsTo, refusal, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { choose, downloadCapture } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -13,8 +12,6 @@ const downloads = downloadCapture();
 beforeEach(() => downloads.start());
 afterEach(() => {
   downloads.stop();
-  cleanup();
-  message.clear();
 });
 
 const words = en.offline;

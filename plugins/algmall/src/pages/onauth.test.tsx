@@ -1,5 +1,5 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS, type AuthoriseBody } from '@vap/contracts';
 import {
@@ -11,16 +11,10 @@ import {
   testMenuItem,
   wheresOf,
 } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { choose, findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { authorisation, pageOf, product, renderMallPage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const PAGE = 'algmall_onauth';
 const LIST = `GET ${ALGMALL_PATHS.authorisations}`;

@@ -1,5 +1,5 @@
 import '@vap/ui/test-polyfills';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS, formatDateTime, ORDER_EXPORT_MAX_ROWS } from '@vap/contracts';
 import {
@@ -11,7 +11,7 @@ import {
   refusal,
   wheresOf,
 } from '@vap/kernel/testing';
-import { lastDays, message, wholeDays } from '@vap/ui';
+import { lastDays, wholeDays } from '@vap/ui';
 import { blobText, choose, downloadCapture, exportTooMany, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -21,8 +21,6 @@ const downloads = downloadCapture();
 beforeEach(() => downloads.start());
 afterEach(() => {
   downloads.stop();
-  cleanup();
-  message.clear();
 });
 
 const PAGE = 'algmall_order';

@@ -1,12 +1,10 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { productDetail, renderMallPage } from '../test-support.js';
-
-afterEach(cleanup);
 
 const PAGE = 'algmall_product_detail';
 const detailPath = (id: number) => ALGMALL_PATHS.product(id);

@@ -1,15 +1,13 @@
 import '@vap/ui/test-polyfills';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { callsTo, type RecordedCall, wheresOf } from '@vap/kernel/testing';
 import { choose } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
 import { detailMenu, pageOf, product, renderMallPage } from '../test-support.js';
-
-afterEach(cleanup);
 
 const PAGE = 'algmall_product_list';
 const LIST = `GET ${ALGMALL_PATHS.products}`;

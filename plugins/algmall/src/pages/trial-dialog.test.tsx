@@ -1,17 +1,11 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALGMALL_PATHS } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions, refusal } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { pageOf, product, renderMallPage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const renderList = (answers: Answers = {}, options: RenderPageOptions = {}) =>
   renderMallPage(

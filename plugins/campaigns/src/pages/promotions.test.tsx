@@ -1,12 +1,10 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { CAMPAIGN_PATHS, type Campaign } from '@vap/contracts';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-
-afterEach(cleanup);
 
 const CAMPAIGNS = `GET ${CAMPAIGN_PATHS.campaigns}`;
 const campaign = (id: number, state: Campaign['state'], en: string, zh: string): Campaign => ({

@@ -11,16 +11,10 @@ import {
   type VoucherWallet,
 } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { choose, renderConsolePage } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const text = (en: string) => ({ 'zh-CN': en, en, 'zh-TW': en });
 const campaign = (partial: Partial<Campaign> & Pick<Campaign, 'id'>): Campaign => ({

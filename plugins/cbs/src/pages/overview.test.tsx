@@ -1,18 +1,12 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CBS_PATHS } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { baseAnswers, cloudPackage, dashboard, renderCbsPage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MenuItem, UserInfo } from '@vap/contracts';
 import { type ContributionOptions, contribute, definePlugin, type LazyComponent } from '@vap/kernel';
 import { renderWithKernel, testMenuItem, testUser } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import dashboardPlugin from '../index.js';
 import { DashboardCards } from '../points.js';
 import DashboardPage from './dashboard.js';
@@ -44,8 +44,6 @@ const user = (partial: Partial<UserInfo> = {}): UserInfo =>
     company: demo && { ...demo, name: '演示科技有限公司', title: 'VAP 演示' },
     ...partial,
   });
-
-afterEach(cleanup);
 
 describe('dashboard', () => {
   it('greets the user and shows the company title with its name', async () => {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEVICE_PATHS } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import {
@@ -15,10 +15,6 @@ import {
   renderDevicePage,
   stubUploads,
 } from '../test-support.js';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const lobby = group({ id: 1, name: 'Lobby', devices: 1 });
 const renderMaintenance = (options: PageOptions = {}) =>

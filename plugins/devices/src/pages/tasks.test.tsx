@@ -21,10 +21,6 @@ import {
 } from '../test-support.js';
 import { LIVE_REFRESH_MS } from './use-live-refresh.js';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 const upgrade = task({ id: 7 });
 const config = task({
   id: 8,

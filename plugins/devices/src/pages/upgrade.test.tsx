@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, FIRMWARE_MAX_BYTES, TASK_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import {
   batchDialog,
@@ -25,10 +25,6 @@ import {
   taskAnswers,
   tasksViewDialog,
 } from '../test-support.js';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const front = device({ id: 11, name: 'front-door' });
 const back = device({ id: 12, name: 'back-door' });

@@ -23,7 +23,6 @@ import {
 } from '../test-support.js';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEV_PAYMENT_PAGE_PATH,
@@ -8,18 +8,12 @@ import {
   type DevPayment,
 } from '@vap/contracts';
 import { type Answers, callsTo, refusal, renderWithKernel } from '@vap/kernel/testing';
-import { dialogs } from '@vap/ui';
 import { consoleOverlays, sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import DevPaymentPage from './dev-payment.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-});
 
 const TOKEN = 'tok_abc-123';
 const PATH = DEV_PAYMENT_PATHS.payment(TOKEN);

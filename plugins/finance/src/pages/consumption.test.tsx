@@ -1,20 +1,15 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSUMPTION_EXPORT_MAX_ROWS, FINANCE_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
-import { lastDays, message, wholeDays } from '@vap/ui';
+import { lastDays, wholeDays } from '@vap/ui';
 import { choose, exportTooMany } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { charge, type PageOptions, renderFinancePage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const charges = [
   charge({ id: 1, product: 'cloud_video', amount: 1_990, balance_after: 121_466, note: 'Monthly package' }),

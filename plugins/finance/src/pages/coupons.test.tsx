@@ -1,18 +1,12 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Coupon, FINANCE_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { choose, findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const coupon = (partial: Partial<Coupon> & Pick<Coupon, 'id' | 'code'>): Coupon => ({
   value: 1_000,

@@ -1,18 +1,12 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type Invoice, type InvoicePayment } from '@vap/contracts';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { choose, findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { invoiceRecordMenu, type PageOptions, pageOf, renderFinancePage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const payment = (partial: Partial<InvoicePayment> & Pick<InvoicePayment, 'id'>): InvoicePayment => ({
   number: `R${String(partial.id).padStart(12, '0')}`,

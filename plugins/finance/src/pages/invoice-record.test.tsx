@@ -1,9 +1,8 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, INVOICE_EXPORT_MAX_ROWS, type Invoice, type InvoiceDetails } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { blobText, choose, downloadCapture, exportTooMany, findRow } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -14,8 +13,6 @@ const downloads = downloadCapture();
 beforeEach(downloads.start);
 afterEach(() => {
   downloads.stop();
-  cleanup();
-  message.clear();
 });
 
 const PDF = { text: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } };

@@ -1,10 +1,9 @@
 import '../test-support.js';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FINANCE_PATHS, type RechargeOrder, type RechargeState } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal, wheresOf } from '@vap/kernel/testing';
-import { dialogs, message } from '@vap/ui';
 import { choose, findRow, setVisibility } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
@@ -27,11 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
-  message.clear();
   setVisibility('visible');
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -1,15 +1,13 @@
 import '../test-support.js';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { FINANCE_PATHS } from '@vap/contracts';
 import { callsTo, renderWithKernel } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import zhCN from '../locales/zh-CN.json';
 import { finance, signedInUser } from '../test-support.js';
 import BalanceWarning from './balance-warning.js';
-
-afterEach(cleanup);
 
 const renderWarning = (
   recharge: boolean,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type DetectBody, type DetectionAnswer, LVLM_LAB_PATHS } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions, refusal } from '@vap/kernel/testing';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 
@@ -60,11 +60,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const answers = (more: Answers = {}): Answers => ({
   [TRIALS]: { body: { limit: 20, remaining: 18 } },
   [UPLOAD]: { status: 201, body: IMAGE },

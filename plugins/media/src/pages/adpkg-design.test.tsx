@@ -1,10 +1,9 @@
 import '@vap/ui/test-polyfills';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADPKG_PATHS, type Adpkg, type AdpkgItem } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { renderMediaPage } from '../test-support.js';
 import {
@@ -17,12 +16,6 @@ import {
   stepAt,
   VIDEO_FALLBACK_MS,
 } from './adpkg-design-rules.js';
-
-afterEach(() => {
-  vi.useRealTimers();
-  cleanup();
-  message.clear();
-});
 
 const words = en.design;
 const PAGE = 'adpkg_design';

@@ -1,18 +1,12 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADPKG_PATHS, type Adpkg } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { clickMoreAction, pageOf, renderMediaPage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const words = en.adpkg;
 const PAGE = 'adpkg_management';

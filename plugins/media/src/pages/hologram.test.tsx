@@ -1,18 +1,12 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HOLOGRAM_PATHS, type HologramDelivery } from '@vap/contracts';
 import { type Answers, callsTo, type RenderPageOptions } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { findRow } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { clickMoreAction, pageOf, renderMediaPage, scheme } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const words = en.hologram;
 const PAGE = 'hologram_parking';

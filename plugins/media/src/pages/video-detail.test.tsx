@@ -48,7 +48,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

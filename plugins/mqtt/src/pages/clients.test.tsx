@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
-import { dialogs, lastDays, wholeDays } from '@vap/ui';
+import { lastDays, wholeDays } from '@vap/ui';
 import { choose, downloadCapture, exportTooMany, setVisibility } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_REFRESH_MS } from '../common/auto-refresh.js';
@@ -12,10 +12,7 @@ import en from '../locales/en.json';
 import { mqttClient, type PageOptions, pageOf, renderMqttPage } from '../test-support.js';
 
 afterEach(() => {
-  cleanup();
-  dialogs.clear();
   vi.restoreAllMocks();
-  vi.useRealTimers();
 });
 
 const gate = mqttClient({ client_id: '12345678901320000011', ip: '10.0.0.8', transport: 'tls' });

@@ -1,16 +1,14 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS, mqttSeriesQuerySchema } from '@vap/contracts';
 import type { RecordedCall } from '@vap/kernel/testing';
 import { callsTo, refusal } from '@vap/kernel/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offsetUnit } from '../dashboard/clock-offset.js';
 import { seriesStep } from '../dashboard/series-range.js';
 import en from '../locales/en.json';
 import { renderMqttPage } from '../test-support.js';
-
-afterEach(cleanup);
 
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 const MINUTE = 60_000;

@@ -26,7 +26,6 @@ beforeEach(() => {
   fake.broker = broker;
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   MQTT_LOG_EXPORT_PATHS,
@@ -56,7 +56,6 @@ const downloads = downloadCapture();
 beforeEach(downloads.start);
 afterEach(() => {
   downloads.stop();
-  cleanup();
 });
 
 describe('mqtt_log: the logs', () => {

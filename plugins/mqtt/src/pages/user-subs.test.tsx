@@ -1,5 +1,5 @@
 import '../test-support.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MQTT_PATHS } from '@vap/contracts';
 import { callsTo, ordersOf, refusal, wheresOf } from '@vap/kernel/testing';
@@ -9,7 +9,6 @@ import en from '../locales/en.json';
 import { pageOf, renderMqttPage, subscription } from '../test-support.js';
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 

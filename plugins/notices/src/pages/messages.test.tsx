@@ -1,21 +1,16 @@
 import '../test-setup.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NTC_PATHS } from '@vap/contracts';
 import { renderWithKernel } from '@vap/kernel/testing';
-import { DialogHost, dialogs, Toaster } from '@vap/ui';
+import { DialogHost, Toaster } from '@vap/ui';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import { message, signedInUser } from '../test-support.js';
 import MessageInbox from '../topbar/inbox.js';
 import MessagesPage from './messages.js';
-
-afterEach(() => {
-  dialogs.clear();
-  cleanup();
-});
 
 /** The page with the console's dialog host, toasts and the message icon, on a fake server. */
 async function renderMessages() {

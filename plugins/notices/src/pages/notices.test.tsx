@@ -1,5 +1,5 @@
 import '../test-setup.js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NTC_PATHS } from '@vap/contracts';
 import {
@@ -10,15 +10,13 @@ import {
   wheresOf,
 } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { notice, signedInUser } from '../test-support.js';
 import NoticeBell from '../topbar/bell.js';
 import NoticesPage from './notices.js';
-
-afterEach(cleanup);
 
 const listCalls = (calls: RecordedCall[]) => callsTo(calls, 'GET', NTC_PATHS.notices);
 

@@ -18,9 +18,8 @@ import {
   refusal,
 } from '@vap/kernel/testing';
 import consoleEn from '@vap/locales/en.json';
-import { message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 
@@ -29,12 +28,6 @@ beforeAll(() => {
   if (!globalThis.crypto.subtle)
     Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
 });
-afterEach(() => {
-  cleanup();
-  message.clear();
-  vi.unstubAllGlobals();
-});
-
 const PAGE = 'openapi_debug';
 const SECRET = 'Secret0123456789Secret0123456789';
 const USERS: OpenOperation = {

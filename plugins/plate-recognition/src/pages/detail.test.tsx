@@ -1,17 +1,11 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRS_PATHS, type PrsUsage } from '@vap/contracts';
 import { callsTo, refusal, testMenuItem } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { renderPrsPage } from '../test-support.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const usage: PrsUsage = {
   month: '2026-11',

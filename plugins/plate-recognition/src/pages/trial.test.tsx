@@ -1,20 +1,14 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRS_PATHS, type TrialAnswer } from '@vap/contracts';
 import { callsTo, refusal } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { renderPrsPage } from '../test-support.js';
 
 // The browser's decoder of the chosen image's size (jsdom has none): a 640×480 photo.
 globalThis.createImageBitmap = (async () => ({ width: 640, height: 480, close() {} })) as never;
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const COUNT = `GET ${PRS_PATHS.trial}`;
 const TRIAL = `POST ${PRS_PATHS.trial}`;

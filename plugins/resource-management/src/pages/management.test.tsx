@@ -4,17 +4,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { COMPANY_PATHS, RESOURCE_PATHS, type Resource } from '@vap/contracts';
 import { callsTo, pageOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { fakeXhr, findRow, renderConsolePage, rowAction, type XhrReply } from '@vap/ui/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-  vi.unstubAllGlobals();
-});
 
 const LIST = `GET ${RESOURCE_PATHS.company}`;
 const own = (partial: Partial<Resource> & Pick<Resource, 'id'>): Resource => ({

@@ -1,9 +1,8 @@
 import '@vap/ui/test-polyfills';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RESOURCE_PATHS } from '@vap/contracts';
 import { callsTo, wheresOf } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { blobText, downloadCapture, findRow, rowAction } from '@vap/ui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
@@ -13,8 +12,6 @@ const downloads = downloadCapture();
 beforeEach(() => downloads.start());
 afterEach(() => {
   downloads.stop();
-  cleanup();
-  message.clear();
 });
 
 const LIST = `GET ${RESOURCE_PATHS.resources}`;

@@ -5,7 +5,7 @@ import { type Language, type MenuItem, RESOURCE_PATHS } from '@vap/contracts';
 import { type Answers, callsTo, refusal, renderWithKernel, testUser } from '@vap/kernel/testing';
 import { sharedMessages } from '@vap/ui/testing';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -14,8 +14,6 @@ import IpcfilePage from './ipcfile-page.js';
 import OfficialPage from './official-page.js';
 import ProtocolPage from './protocol-page.js';
 import SharePage from './share-page.js';
-
-afterEach(cleanup);
 
 const TOKEN = 'A'.repeat(43);
 const GRANT = 'B'.repeat(43);

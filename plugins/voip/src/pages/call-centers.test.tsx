@@ -3,17 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import { callCenter, extension, openAddDialog, pageOf, SERVER, typeFields } from './test-fixtures.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const LIST = `GET ${VOIP_PATHS.callCenters}`;
 const AGENTS = `GET ${VOIP_PATHS.agentPhones}`;

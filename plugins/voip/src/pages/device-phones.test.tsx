@@ -3,18 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import { callsTo } from '@vap/kernel/testing';
-import { message } from '@vap/ui';
 import { fakeXhr, findRow, renderConsolePage, rowAction } from '@vap/ui/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import { extension, openAddDialog, pageOf, SERVER, typeFields } from './test-fixtures.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-  vi.unstubAllGlobals();
-});
 
 const LIST = `GET ${VOIP_PATHS.devicePhones}`;
 const gate = extension({

@@ -1,17 +1,11 @@
 import '@vap/ui/test-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { VOIP_PATHS, type VoipDialRecord } from '@vap/contracts';
-import { message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../index.js';
 import en from '../locales/en.json';
 import { callCenter, pageOf } from './test-fixtures.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const LIST = `GET ${VOIP_PATHS.dialRecords}`;
 const record = (partial: Partial<VoipDialRecord> & Pick<VoipDialRecord, 'id'>): VoipDialRecord => ({

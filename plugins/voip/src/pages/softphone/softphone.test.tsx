@@ -3,18 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VOIP_PATHS } from '@vap/contracts';
 import consoleEn from '@vap/locales/en.json';
-import { message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import plugin from '../../index.js';
 import en from '../../locales/en.json';
 import { pageOf } from '../test-fixtures.js';
 import { callDuration } from './signed-in.js';
-
-afterEach(() => {
-  cleanup();
-  message.clear();
-});
 
 const LIST = `GET ${VOIP_PATHS.agentPhones}`;
 const serverAnswer = (body: object) => ({
