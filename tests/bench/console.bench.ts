@@ -235,7 +235,8 @@ function pluginPages(): { page: string; chunks: string[] }[] {
     if (!existsSync(pagesDir)) continue;
     const distMaps = existsSync(dist) ? readdirSync(dist).filter((file) => file.endsWith('.js.map')) : [];
     for (const file of readdirSync(pagesDir)) {
-      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      // Tests and their helpers (`test-*.ts`, as the packages' `files` leave them out) are no pages.
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|^test-/.test(file)) continue;
       const page = join(pagesDir, file);
       // The console bundles the plugin's tsup output, whose own maps lead back to the page source.
       const holders = new Set([page]);
