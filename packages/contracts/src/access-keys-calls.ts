@@ -1,6 +1,8 @@
 /** The calls of the access-key page and the open device manager (docs/open-api.md). */
-import { ACCESS_KEY_PATHS, DEVICE_MANAGER_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
+import { DEVICE_MANAGER_PATHS } from './paths-devices.js';
+import { ACCESS_KEY_PATHS } from './paths-system.js';
 
 const schemas = async () => ({ ...(await import('./access-keys.js')), ...(await import('./list.js')) });
 

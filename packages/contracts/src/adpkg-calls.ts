@@ -3,8 +3,9 @@
  * packages, their items' files (uploaded in parts, resumable), and their publication to devices.
  * The catalogue's buttons: adpkg_management add, edit, delete, publish; adpkg_design save, publish.
  */
-import { ADPKG_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
+import { ADPKG_PATHS } from './paths-media.js';
 import { publicationCalls } from './publication-calls.js';
 
 const schemas = async () => ({

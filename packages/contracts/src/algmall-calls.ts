@@ -2,8 +2,9 @@
  * The calls of the algorithm mall (spec §1, §2.3). The products are the vendor's, the same for every
  * company: reading them needs the page that shows them.
  */
-import { ALGMALL_PATHS } from './api-paths.js';
+
 import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
+import { ALGMALL_PATHS } from './paths-algmall.js';
 
 const schemas = async () => ({
   ...(await import('./algmall.js')),

@@ -1,7 +1,8 @@
 /** The calls of the owner's audit log (page `system_audit`): a page of entries, and the CSV export. */
-import { AUDIT_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { AUDIT_PATHS } from './paths-system.js';
 
 const schemas = async () => {
   const [files, audit, list] = await Promise.all([

@@ -5,8 +5,9 @@
  * so does a balance exchange (taking part in a campaign). A voucher transfer with a quantity, to a
  * cooperating first-level customer, needs the page's `transfer` button.
  */
-import { CAMPAIGN_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { CAMPAIGN_PATHS } from './paths-campaigns.js';
 
 const schemas = async () => ({
   ...(await import('./campaigns.js')),

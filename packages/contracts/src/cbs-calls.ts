@@ -3,8 +3,9 @@
  * cbs_dashboard (opening or changing a package its `buy` button, closing one its `close` button) and
  * the company's product flag cbs on (0), else 403 `product_disabled`.
  */
-import { CBS_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { CBS_PATHS } from './paths-cbs.js';
 
 const schemas = async () => ({
   ...(await import('./cbs.js')),

@@ -6,9 +6,10 @@
  * `export`), the binding records (page device_bind_record) and the verification of a unit (page
  * device_verify, button `verify`). The dashboard card's summary is SUMMARY_CALLS.devices.
  */
-import { DEVICE_PATHS } from './api-paths.js';
+
 import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
 import { DEVICE_EXPORT_MAX_ROWS, LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { DEVICE_PATHS } from './paths-devices.js';
 
 const schemas = async () => {
   const [devices, files, list] = await Promise.all([

@@ -7,10 +7,11 @@
  * invoice states page `invoice_payment`. The development payment page's two calls are public: the
  * payment's token is all the payer holds.
  */
-import { DEV_PAYMENT_PATHS, FINANCE_PATHS, PAYMENT_NOTIFY_PATHS } from './api-paths.js';
+
 import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
 // finance.ts's CONSUMPTION_EXPORT_MAX_ROWS and INVOICE_EXPORT_MAX_ROWS are this figure; finance.ts carries zod.
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { DEV_PAYMENT_PATHS, FINANCE_PATHS, PAYMENT_NOTIFY_PATHS } from './paths-finance.js';
 
 const schemas = async () => {
   const [files, finance, ids, list] = await Promise.all([

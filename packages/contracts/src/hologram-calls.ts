@@ -3,8 +3,9 @@
  * scheme files (uploaded in parts, resumable), and their publication to devices. The catalogue's
  * buttons of the page are add, edit and delete: publishing a scheme, or retrying it, edits it.
  */
-import { HOLOGRAM_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { HOLOGRAM_PATHS } from './paths-media.js';
 import { publicationCalls } from './publication-calls.js';
 
 const schemas = async () => ({

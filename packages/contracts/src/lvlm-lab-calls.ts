@@ -3,8 +3,9 @@
  * are its two acts: `upload` keeps a trial image, `detect` asks the engine about it and uses one of
  * the company's trials of the day.
  */
-import { LVLM_LAB_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
+import { LVLM_LAB_PATHS } from './paths-algmall.js';
 
 const schemas = async () => ({
   ...(await import('./lvlm-lab.js')),

@@ -1,9 +1,9 @@
 /** The calls of the MQTT area (spec §7.3): version, clients, statistics, log, debug tool. */
 import type { z } from 'zod';
-import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, MQTT_PATHS } from './api-paths.js';
 import { declareCalls } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import type { MqttLogKind } from './mqtt.js';
+import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS, MQTT_PATHS } from './paths-mqtt.js';
 
 const schemas = async () => {
   const [{ xlsxFileSchema }, mqtt, list] = await Promise.all([

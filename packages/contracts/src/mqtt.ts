@@ -4,9 +4,9 @@
  * credentials, and the four logs. Everything answers the caller's company only.
  */
 import { z } from 'zod';
-import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS } from './api-paths.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
 import { type FilterSpec, filterTextSchema, instantSchema, listQuerySchema, whereSchema } from './list.js';
+import { MQTT_LOG_EXPORT_PATHS, MQTT_LOG_PATHS } from './paths-mqtt.js';
 
 // The version's schema has a module of its own: every session parses it (the kernel's session
 // load), and with it here every page would load all the broker's schemas (issue 30 §5).

@@ -1,6 +1,7 @@
 /** The calls of notices and messages (spec §7.4). Every one is the caller's own: any signed-in user. */
-import { NTC_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
+import { NTC_PATHS } from './paths-notices.js';
 
 const schemas = async () => ({ ...(await import('./notices.js')), ...(await import('./list.js')) });
 

@@ -3,8 +3,9 @@
  * service a company pays for, is open to access keys (docs/open-api.md); the trial, the resource
  * packages, the month's usage and the calls are the console's.
  */
-import { PRS_PATHS } from './api-paths.js';
+
 import { declareCalls, exportOf, xlsxExportSchemas } from './calls.js';
+import { PRS_PATHS } from './paths-plate-recognition.js';
 
 const schemas = async () => ({
   ...(await import('./plate-recognition.js')),

@@ -8,8 +8,9 @@
  * (only with the product flag `rsrc_mgt` on, else 403 product_disabled) uploads, edits and deletes the
  * company's own.
  */
-import { RESOURCE_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { RESOURCE_PATHS } from './paths-resources.js';
 
 const schemas = async () => ({
   ...(await import('./resources.js')),

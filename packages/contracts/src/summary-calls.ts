@@ -5,8 +5,11 @@
  * OpenAPI document files each under its area's tag.
  */
 import type { z } from 'zod';
-import { CBS_PATHS, DEVICE_PATHS, FINANCE_PATHS, MQTT_PATHS, TASK_PATHS } from './api-paths.js';
 import { declareCalls, type PageAccess } from './calls.js';
+import { CBS_PATHS } from './paths-cbs.js';
+import { DEVICE_PATHS, TASK_PATHS } from './paths-devices.js';
+import { FINANCE_PATHS } from './paths-finance.js';
+import { MQTT_PATHS } from './paths-mqtt.js';
 
 type Summaries = typeof import('./summaries.js');
 

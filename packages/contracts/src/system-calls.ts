@@ -1,6 +1,7 @@
 /** The calls of the system area (spec §6, §7.2): company users, roles and downstream companies. */
-import { SYSTEM_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { SYSTEM_PATHS } from './paths-system.js';
 
 const schemas = async () => ({ ...(await import('./system.js')), ...(await import('./list.js')) });
 

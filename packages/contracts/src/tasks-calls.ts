@@ -6,9 +6,10 @@
  * white-list workbook and pushing a white list need the `whitelist` button. The tasks' summary of
  * the dashboard's card is SUMMARY_CALLS.tasks (summary-calls.ts).
  */
-import { TASK_PATHS } from './api-paths.js';
+
 import type { PageAccess } from './calls.js';
 import { declareCalls, exportOf, rowCalls } from './calls.js';
+import { TASK_PATHS } from './paths-devices.js';
 import type { TASK_BUTTONS } from './tasks.js';
 
 const schemas = async () => {

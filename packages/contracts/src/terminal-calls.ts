@@ -3,8 +3,9 @@
  * page device_maintenance's `telnet` button. The terminal itself is a WebSocket (TERMINAL_SOCKET_PATH),
  * not a declared call.
  */
-import { TERMINAL_PATHS } from './api-paths.js';
+
 import { declareCalls } from './calls.js';
+import { TERMINAL_PATHS } from './paths-devices.js';
 
 const schemas = async () => ({ ...(await import('./terminal.js')), ...(await import('./ids.js')) });
 

@@ -3,8 +3,9 @@
  * their recordings, a recording's signed URL to play it and, with the button `download`, to
  * download it. Devices outside the caller's groups, and other companies' recordings, are not found.
  */
-import { VIDEO_PATHS } from './api-paths.js';
+
 import { declareCalls, rowCalls } from './calls.js';
+import { VIDEO_PATHS } from './paths-video.js';
 
 const schemas = async () => ({
   ...(await import('./video.js')),

@@ -5,9 +5,10 @@
  * password edits the extension. Every call needs the company's product flag `voip` on (0), else 403
  * product_disabled.
  */
-import { VOIP_PATHS } from './api-paths.js';
+
 import { declareCalls, exportOf, rowCalls, xlsxExportSchemas } from './calls.js';
 import { LOG_EXPORT_MAX_ROWS } from './constants.js';
+import { VOIP_PATHS } from './paths-voip.js';
 
 const schemas = async () => ({
   ...(await import('./voip.js')),

@@ -11,7 +11,7 @@
 import {
   ACCOUNT_CALLS,
   AUTH_CALLS,
-  MQTT_PATHS,
+  MQTT_VERSION_PATH,
   type MqttVersion,
   OPERATIONS_PATHS,
   type UserInfo,
@@ -29,7 +29,7 @@ import type { TokenStore } from './token.js';
 export const API_PATHS = {
   userInfo: ACCOUNT_CALLS.userInfo.path,
   apiDoc: OPERATIONS_PATHS.apiDocument,
-  mqttVersion: MQTT_PATHS.version,
+  mqttVersion: MQTT_VERSION_PATH,
   logout: AUTH_CALLS.logout.path,
 } as const;
 
