@@ -24,6 +24,7 @@ import { RESOURCE_PATHS } from './paths-resources.js';
 import { ACCESS_KEY_PATHS, AUDIT_PATHS, SYSTEM_PATHS } from './paths-system.js';
 import { VIDEO_PATHS } from './paths-video.js';
 import { VOIP_PATHS } from './paths-voip.js';
+
 /** The pattern of every route of the platform: the server registers no /webapi route outside this list. */
 export const API_ROUTE_PATTERNS: readonly string[] = [
   AUTH_PATHS,
