@@ -40,6 +40,7 @@ export default defineConfig(({ command, mode }) => ({
       defaultLanguage: DEFAULT_LANGUAGE,
       kernel: '@vap/kernel',
       sessionLibraries: ['inversify'],
+      shellMessages: '@vap/locales/shell',
     }),
     compressBuild(),
   ],

@@ -23,13 +23,14 @@ request();
 services();
 digest();
 const messages = { en: () => import('./locales/en.json'), 'zh-CN': () => import('./locales/zh-CN.json') };
-boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'));`,
+const shellMessages = { en: () => import('./locales/shell/en.json'), 'zh-CN': () => import('./locales/shell/zh-CN.json') };
+boot(import('${VIRTUAL_ID}'), messages, () => import('./shell/shell.js'), shellMessages);`,
   'shell/shell.js': `import { menu } from '../menu.js';\n${pad('shell')}export default () => menu() + padding_shell;`,
   'menu.js': `${pad('menu')}export const menu = () => padding_menu;`,
-  'kernel.js': `${pad('kernel')}export const boot = async (plugins, messages, shell) => {
+  'kernel.js': `${pad('kernel')}export const boot = async (plugins, messages, shell, shellMessages) => {
   const { pluginPackages } = await plugins;
   for (const load of Object.values(pluginPackages)) console.log(await load());
-  console.log(await messages.en(), await shell(), padding_kernel);
+  console.log(await messages.en(), await shell(), await shellMessages.en(), padding_kernel);
 };
 export const publicRoute = (path, load) => ({ path, load });
 export const page = (id, load) => ({ id, load });
@@ -44,6 +45,8 @@ export const digest = async () => (await import('../node_modules/digest/index.js
   'kernel-package/schemas.js': `import { coerce } from '../node_modules/zod/coerce.js';\n${pad('schemas')}export const listSchema = coerce() + padding_schemas;`,
   'locales/en.json': '{"app": {"title": "Console"}}',
   'locales/zh-CN.json': '{"app": {"title": "控制台"}}',
+  'locales/shell/en.json': '{"menu": {"title": "Menu"}}',
+  'locales/shell/zh-CN.json': '{"menu": {"title": "菜单"}}',
   'field.js': `${pad('field')}export const field = () => padding_field;`,
   'account/index.js': `import { contribute, lazyService, publicRoute } from '../kernel.js';
 const HomeCards = 'home.cards';
@@ -151,6 +154,7 @@ describe('the first load’s chunks', () => {
           defaultLanguage: 'zh-CN',
           kernel: '../kernel-package/http.js',
           sessionLibraries: ['../node_modules/container/index.js'],
+          shellMessages: './locales/shell',
         }),
       ],
     });
@@ -216,6 +220,12 @@ describe('the first load’s chunks', () => {
     expect(holding('system/en-7K2WRVZV.js')).toEqual(['signed-in-messages-en']);
     expect(holding('system/zh-CN-IGI44N4L.js')).toEqual(['signed-in-messages-zh-CN']);
     expect(holding('account/en-4QIYTC5H.js')).toEqual(['messages-en']);
+  });
+
+  it('puts the shell’s messages, which the boot code registers, in the signed-in chunk, not the sign-in page’s', () => {
+    expect(holding('locales/shell/en.json')).toEqual(['signed-in-messages-en']);
+    expect(holding('locales/shell/zh-CN.json')).toEqual(['signed-in-messages-zh-CN']);
+    expect(holding('locales/zh-CN.json')).toEqual(['messages-zh-CN']);
   });
 
   it('leaves the messages of the other plugins in a chunk of their own per language, to load with their pages', () => {

@@ -12,8 +12,9 @@
  *   that declares it, each with what it imports and the entry does not hold;
  * - `messages-<language>`: per language, the message files of the namespaces registered by the
  *   boot code (the console's and the design system's) and by the plugin declaring the sign-in
- *   route: one request per language instead of one per namespace. A few of them are read only
- *   once signed in (the shell's, the own-account dialogs'), some 2 KB brotli per language.
+ *   route: one request per language instead of one per namespace. The shell's strings, which the
+ *   boot code registers too, are left out (`shellMessages`): only signed-in screens read them. The
+ *   own-account dialogs' strings stay, as they share the sign-in plugin's namespace.
  * And two that every signed-in page loads (issue 30 §5: ≤ 30 script requests a page), where the
  * bundler would cut some 25 chunks of a kilobyte or two, each a request and its headers:
  * - `shell`: the console's signed-in layout and the plugins' topbar items, found as
@@ -26,8 +27,8 @@
  *   schemas), found through the names they import. Another plugin's lazy service keeps a chunk of
  *   its own: since calls are declared (issue 30) no page needs one to draw, and the one left (the
  *   devices' uploads with progress) would bring its area's schemas into every page;
- * - `signed-in-messages-<language>`: per language, the message files of the plugins with topbar
- *   items, which every signed-in page shows. Every other plugin's strings stay in a chunk of their
+ * - `signed-in-messages-<language>`: per language, the shell's message files and those of the
+ *   plugins with topbar items, which every signed-in page shows and a session loads together. Every other plugin's strings stay in a chunk of their
  *   own per language, which loads with its pages and cards (the kernel's `withMessages`): the
  *   sidebar's titles are the shell's strings, and one bundle of every plugin's strings grew with
  *   each area into every page's first load (20 KB brotli by the algorithm mall).
@@ -293,6 +294,15 @@ export function planFirstLoad(
   };
 }
 
+/** Moves the sign-in page's message files found in `directory` to the signed-in messages. */
+function moveToSignedIn(plan: FirstLoadPlan, directory: string) {
+  for (const [id, language] of plan.messages) {
+    if (!id.startsWith(directory)) continue;
+    plan.messages.delete(id);
+    plan.signedInMessages.set(id, language);
+  }
+}
+
 export interface FirstLoadOptions {
   /** The console's sign-in route (router.tsx). */
   signInPath: string;
@@ -308,6 +318,12 @@ export interface FirstLoadOptions {
    * cost each page a request of its own.
    */
   sessionLibraries?: readonly string[];
+  /**
+   * The directory of the shell's message files, as the console imports them (`@vap/locales/shell`):
+   * the boot code registers them, but a session loads them (with the topbar items' strings), so
+   * they join `signed-in-messages-<language>` rather than the sign-in page's first load.
+   */
+  shellMessages?: string;
 }
 
 /**
@@ -330,12 +346,14 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
     contributions: new Map(),
   };
   let base = '/';
+  let root = '';
   let shellModule = '';
   return {
     name: 'vap-first-load',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
       shellModule = resolve(config.root, options.shell);
     },
     config: () => ({
@@ -402,6 +420,12 @@ export function firstLoad(options: FirstLoadOptions): Plugin {
         const resolved = kernel ? await this.resolve(library, kernel.id) : null;
         if (resolved) plan.shell.add(resolved.id);
         else this.warn(`The session library ${library} is not found from the kernel: it loads on its own`);
+      }
+      if (options.shellMessages) {
+        const specifier = `${options.shellMessages}/${options.defaultLanguage}.json`;
+        const resolved = await this.resolve(specifier, resolve(root, 'index.html'));
+        if (resolved) moveToSignedIn(plan, `${dirname(resolved.id)}${sep}`);
+        else this.warn(`The shell's messages ${specifier} are not found: they load with the sign-in page`);
       }
       if (!plan.signInPage) {
         this.warn(
