@@ -9,17 +9,7 @@ import {
   type ListQuery,
 } from '@vap/contracts';
 import { useT } from '@vap/kernel';
-import {
-  Button,
-  CheckboxList,
-  FormDialog,
-  FormField,
-  Input,
-  message,
-  Skeleton,
-  useFilters,
-  useZodForm,
-} from '@vap/ui';
+import { FormDialog, message, SearchPicker, useFilters, useZodForm } from '@vap/ui';
 
 /** How many devices one search shows. */
 const SEARCH_SIZE = 50;
@@ -51,7 +41,6 @@ interface PublishDialogProps {
  */
 export function PublishDialog({ publishing, onClose, onPublished }: PublishDialogProps) {
   const t = useT('media');
-  const tConsole = useT();
   const form = useZodForm(hologramPublishBodySchema, { defaultValues: { device_ids: [] } });
   const chosen = form.watch('device_ids') ?? [];
   const filters = useFilters(HOLOGRAM_DEVICE_FILTERS, [
@@ -86,72 +75,29 @@ export function PublishDialog({ publishing, onClose, onPublished }: PublishDialo
       onClose={onClose}
       submitLabel={t('publishing.publishDialog.submit')}
     >
-      <search
-        aria-label={t('publishing.publishDialog.searchForm')}
-        className="flex flex-wrap items-center gap-2"
-      >
-        {filters.fields.map((field) => (
-          <Input
-            key={field.key}
-            type="search"
-            aria-label={field.label}
-            placeholder={field.label}
-            value={String(field.value ?? '')}
-            maxLength={field.limits.maxLength}
-            onChange={(event) => field.set(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              filters.search();
-            }}
-            className={field.className}
-          />
-        ))}
-        <Button onClick={filters.search}>{t('publishing.publishDialog.searchButton')}</Button>
-      </search>
-      <FormField
+      <SearchPicker
+        filters={filters}
+        searchLabel={t('publishing.publishDialog.searchForm')}
         name="device_ids"
         label={t('publishing.publishDialog.devices')}
-        required
         hint={
           chosen.length > 0
             ? t('publishing.publishDialog.chosen', { count: chosen.length })
             : t('publishing.publishDialog.devicesHint')
         }
-        render={() =>
-          devices.isPending ? (
-            <Skeleton lines={3} />
-          ) : devices.isError && !devices.data ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-              <span>{t('publishing.publishDialog.failedToLoad', { message: devices.error.message })}</span>
-              <Button size="small" onClick={() => void devices.refetch()}>
-                {tConsole('app.retry')}
-              </Button>
-            </div>
-          ) : (
-            <CheckboxList
-              options={shown.map((device) => ({
-                value: device.id,
-                label: t(
-                  device.online ? 'publishing.publishDialog.online' : 'publishing.publishDialog.offline',
-                  {
-                    name: device.name || device.model,
-                    sn: device.sn,
-                  },
-                ),
-                disabled: full && !chosen.includes(device.id),
-              }))}
-              value={chosen.filter((id) => shown.some((device) => device.id === id))}
-              onChange={(ids) => {
-                const kept = chosen.filter((id) => !shown.some((device) => device.id === id));
-                form.setValue('device_ids', [...kept, ...ids], {
-                  shouldValidate: form.formState.isSubmitted,
-                });
-              }}
-              emptyText={t('publishing.publishDialog.none')}
-            />
-          )
-        }
+        list={devices}
+        options={shown.map((device) => ({
+          value: device.id,
+          label: t(device.online ? 'publishing.publishDialog.online' : 'publishing.publishDialog.offline', {
+            name: device.name || device.model,
+            sn: device.sn,
+          }),
+          disabled: full && !chosen.includes(device.id),
+        }))}
+        chosen={chosen}
+        onChoose={(ids) => form.setValue('device_ids', ids, { shouldValidate: form.formState.isSubmitted })}
+        failedText={(message) => t('publishing.publishDialog.failedToLoad', { message })}
+        emptyText={t('publishing.publishDialog.none')}
       />
     </FormDialog>
   );
