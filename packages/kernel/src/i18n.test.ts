@@ -202,6 +202,38 @@ describe('the translation engine', () => {
     expect(i18n.t('hello')).toBe('Hello');
   });
 
+  it('a key the loaded default namespace lacks loads the namespaces extending it, and shows once they are there', async () => {
+    const { loaded: fetched, messages: shell } = countedMessages('shell', 'menu', {
+      en: 'Menu',
+      'zh-CN': '菜单',
+      'zh-TW': '選單',
+    });
+    const i18n = new I18n('en', [strings('console'), { ...shell, extendsDefault: true }]);
+    await i18n.loadNamespaces('translation');
+    const t = i18n.namespaceT('translation');
+    const loaded = new Promise<void>((resolve) => i18n.subscribe(resolve));
+    expect(t('menu')).toBe('menu');
+    await loaded;
+    expect(fetched).toEqual(['en']);
+    expect(t('menu')).toBe('Menu');
+  });
+
+  it('a key asked for while the default namespace is still loading loads no namespace extending it', async () => {
+    const { loaded: fetched, messages: shell } = countedMessages('shell', 'menu', {
+      en: 'Menu',
+      'zh-CN': '菜单',
+      'zh-TW': '選單',
+    });
+    const i18n = new I18n('en', [strings('console'), { ...shell, extendsDefault: true }]);
+    const t = i18n.namespaceT('translation');
+    const loading = i18n.loadNamespaces('translation');
+    expect(t('hello')).toBe('hello');
+    await loading;
+    expect(t('hello')).toBe('console (en)');
+    expect(fetched).toEqual([]);
+    expect(i18n.hasLoadedNamespace('shell')).toBe(false);
+  });
+
   it('a namespace nobody registered loads as empty: its keys show as themselves', async () => {
     const i18n = new I18n('en');
     await i18n.loadNamespaces('unknown');

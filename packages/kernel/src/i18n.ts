@@ -209,7 +209,9 @@ export class I18n {
    * menu title of a plugin, a user menu label), or a key the default namespace lacks while the
    * namespaces extending it are not loaded (a public page's title in the shell strings), starts
    * that load, and the text shows once it is there (`loaded` re-renders); until then the key
-   * stands in.
+   * stands in. Only a loaded default namespace can lack a key: one asked for while it is still on
+   * its way (the sign-in page's first render) loads nothing more, and is asked again once it is
+   * there (`loaded` re-renders), so the sign-in page never fetches the shell's strings for nothing.
    */
   translator(t: (key: string, options?: TOptions) => string, namespace: string): Translate {
     return (key, options) => {
@@ -218,6 +220,7 @@ export class I18n {
       else if (
         named === undefined &&
         namespace === this.defaultNamespace &&
+        this.instance.hasLoadedNamespace(namespace) &&
         !this.instance.exists(key, { ns: namespace })
       ) {
         this.#loadInBackground(this.extensions);
