@@ -18,6 +18,16 @@ const library = messages('ui', {
   'zh-TW': async () => ({ default: { empty: '暫無資料' } }),
 });
 
+/** The console's strings and a `shell` namespace extending them, of one key (`menu`), its loads counted. */
+function withShell() {
+  const { loaded, messages: shell } = countedMessages('shell', 'menu', {
+    en: 'Menu',
+    'zh-CN': '菜单',
+    'zh-TW': '選單',
+  });
+  return { fetched: loaded, i18n: new I18n('en', [strings('console'), { ...shell, extendsDefault: true }]) };
+}
+
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
   return {
@@ -203,12 +213,7 @@ describe('the translation engine', () => {
   });
 
   it('a key the loaded default namespace lacks loads the namespaces extending it, and shows once they are there', async () => {
-    const { loaded: fetched, messages: shell } = countedMessages('shell', 'menu', {
-      en: 'Menu',
-      'zh-CN': '菜单',
-      'zh-TW': '選單',
-    });
-    const i18n = new I18n('en', [strings('console'), { ...shell, extendsDefault: true }]);
+    const { fetched, i18n } = withShell();
     await i18n.loadNamespaces('translation');
     const t = i18n.namespaceT('translation');
     const loaded = new Promise<void>((resolve) => i18n.subscribe(resolve));
@@ -219,12 +224,7 @@ describe('the translation engine', () => {
   });
 
   it('a key asked for while the default namespace is still loading loads no namespace extending it', async () => {
-    const { loaded: fetched, messages: shell } = countedMessages('shell', 'menu', {
-      en: 'Menu',
-      'zh-CN': '菜单',
-      'zh-TW': '選單',
-    });
-    const i18n = new I18n('en', [strings('console'), { ...shell, extendsDefault: true }]);
+    const { fetched, i18n } = withShell();
     const t = i18n.namespaceT('translation');
     const loading = i18n.loadNamespaces('translation');
     expect(t('hello')).toBe('hello');
