@@ -28,10 +28,11 @@
  *   its own: since calls are declared (issue 30) no page needs one to draw, and the one left (the
  *   devices' uploads with progress) would bring its area's schemas into every page;
  * - `signed-in-messages-<language>`: per language, the shell's message files and those of the
- *   plugins with topbar items, which every signed-in page shows and a session loads together. Every other plugin's strings stay in a chunk of their
- *   own per language, which loads with its pages and cards (the kernel's `withMessages`): the
- *   sidebar's titles are the shell's strings, and one bundle of every plugin's strings grew with
- *   each area into every page's first load (20 KB brotli by the algorithm mall).
+ *   plugins with topbar items, which every signed-in page shows and a session loads together.
+ *   Every other plugin's strings stay in a chunk of their own per language, which loads with its
+ *   pages and cards (the kernel's `withMessages`): the sidebar's titles are the shell's strings,
+ *   and one bundle of every plugin's strings grew with each area into every page's first load
+ *   (20 KB brotli by the algorithm mall).
  * And one per extension point whose contributions are components loaded on demand, found as
  * `contribute(Point, id, { component: () => import(…) })`: `dashboard-cards` for the dashboard's
  * cards, which a page draws together (five chunks of a kilobyte or so, one request each, before).
