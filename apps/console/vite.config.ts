@@ -80,7 +80,8 @@ export default defineConfig(({ command, mode }) => ({
     // The test files of a worker share one module graph and one jsdom: each file's own would cost
     // more than its tests (the devices plugin's tests: 63 → 36 s of CPU).
     isolate: false,
-    setupFiles: ['src/test-setup.ts'],
+    // The design system's clean-up after every test (unmount, dialogs, messages, globals, clock).
+    setupFiles: ['src/test-setup.ts', '@vap/ui/test-cleanup'],
     // See test-setup.ts: page chunks load through Vite's transform on a busy machine.
     testTimeout: 30_000,
   },

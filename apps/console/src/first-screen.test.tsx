@@ -5,18 +5,16 @@
  * dashboard after signing in, was that wait. The order of the tests matters: each is the first
  * to render its screen in this file, so that no earlier test has loaded its code.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { KernelProvider } from '@vap/kernel/host';
 import { createTestKernel } from '@vap/kernel/testing';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedMessages } from './messages.js';
 import { loadConsolePlugins } from './plugins.js';
 import { preparePublicPage } from './public-page.js';
 import { ConsoleRoutes } from './router.js';
 import { renderConsole } from './test-support.js';
-
-afterEach(cleanup);
 
 /**
  * Counts the loading states (spinners) put on screen from now on, each a new element. Records

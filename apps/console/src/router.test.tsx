@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { CATALOGUE_PATH, TOKEN_STORAGE_KEY } from '@vap/contracts';
 import { type FakeApi, refusal, testToken, testUser } from '@vap/kernel/testing';
 import { confirm } from '@vap/ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { item, menus, owner, renderConsole, renderConsoleOnStart } from './test-support.js';
-
-afterEach(cleanup);
 
 describe('console routes (spec §2.1, §2.3, §4.1)', () => {
   it('without a token, a console address leads to /login with the wanted address as redirect', async () => {

@@ -1,4 +1,3 @@
-import { cleanup } from '@testing-library/react';
 import {
   CBS_PATHS,
   type CbsDashboard,
@@ -8,9 +7,8 @@ import {
   type MenuItem,
 } from '@vap/contracts';
 import { type Answers, pageOf, type RenderPageOptions } from '@vap/kernel/testing';
-import { dialogs, message } from '@vap/ui';
 import { renderConsolePage } from '@vap/ui/testing';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import plugin from './index.js';
 
 export type PageOptions = RenderPageOptions;
@@ -22,17 +20,12 @@ const MB = 1024 * 1024;
 /**
  * The tests of the calling file run on 16 November 2026 (UTC+8), half of a 30-day month left: the
  * first month of a package, or the rest of a changed one, costs half its price. Only Date is mocked,
- * so that the estimates are computed at a known moment; the overlays are cleared after each test.
+ * so that the estimates are computed at a known moment; `@vap/ui/test-cleanup` makes the clock real
+ * again after each test.
  */
 export function midNovember() {
   beforeEach(() => {
     vi.setSystemTime(Date.parse('2026-11-16T00:00:00+08:00'));
-  });
-  afterEach(() => {
-    cleanup();
-    dialogs.clear();
-    message.clear();
-    vi.useRealTimers();
   });
 }
 

@@ -1,23 +1,16 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18n, I18nProvider } from '@vap/kernel/host';
 import en from '@vap/locales/en.json';
-import { DialogHost, dialogs, message, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
+import { DialogHost, Toaster, UI_NAMESPACE, uiMessages } from '@vap/ui';
 import '@vap/ui/test-polyfills';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../router.js';
 import { renderConsole } from '../test-support.js';
 import { createDevices, queryDevices } from './devices.js';
 import GalleryPage from './gallery.js';
 import { SECTIONS, text } from './gallery-text.js';
 import { fakeUpload } from './upload-section.js';
-
-afterEach(() => {
-  cleanup();
-  dialogs.clear();
-  message.clear();
-  vi.useRealTimers();
-});
 
 /** English `ui` strings plus the console's own (for the `validation.*` messages of the form). */
 async function createI18n() {

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MenuItem } from '@vap/contracts';
 import { definePlugin, page, useLeaveGuard } from '@vap/kernel';
@@ -6,11 +6,9 @@ import { KernelProvider } from '@vap/kernel/host';
 import { createTestKernel, testUser } from '@vap/kernel/testing';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedMessages } from '../messages.js';
 import { ShellRoutes } from './shell-routes.js';
-
-afterEach(cleanup);
 
 function Counter({ label, guarded = false }: { label: string; guarded?: boolean }) {
   const [count, setCount] = useState(0);

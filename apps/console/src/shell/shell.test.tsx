@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCookie } from '../cookies.js';
 import { item, menus, owner, renderConsole } from '../test-support.js';
 import { reloadSettings, SETTINGS_STORAGE_KEY } from './settings.js';
@@ -30,11 +30,6 @@ beforeEach(() => {
   reloadSettings();
   setWindowWidth(1280);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const tabBar = () => screen.getByRole('navigation', { name: /^(Open pages|已打开的页面)$/ });
 const tabNames = () =>
   within(tabBar())
