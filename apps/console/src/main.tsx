@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { BootErrorScreen } from './boot-error.js';
 import { saveLanguageCookie } from './language-cookie.js';
-import { sharedMessages } from './messages.js';
+import { firstScreenMessages, sharedMessages } from './messages.js';
 import { loadConsolePlugins } from './plugins.js';
 import { preparePublicPage } from './public-page.js';
 import { applyTheme } from './shell/settings.js';
@@ -19,7 +19,7 @@ async function boot() {
   try {
     // The first screen's strings load beside the plugins' code, not after it (public-page.tsx).
     const language = startLanguage(localStorage);
-    preloadMessages(sharedMessages, language);
+    preloadMessages(firstScreenMessages(localStorage), language);
     const plugins = await loadConsolePlugins();
     const booting = Kernel.boot({ plugins, messages: sharedMessages, language });
     const publicPage = preparePublicPage(plugins, window.location.pathname, language, booting);
