@@ -320,12 +320,25 @@ it('prints the hot path and holds the goals of issue 13 §2', async () => {
     expect(livez.requests / run.bare.requests, `${run.engine} livez / bare node:http`).toBeGreaterThanOrEqual(
       NO_DATABASE_RATIO,
     );
+  }
+});
+
+// Each issue's goals are a test of their own: one that fails does not hide whether the others hold.
+it("holds issue 30's signed-in list reads", () => {
+  for (const run of runs) {
     for (const read of ASSERTED_READS) {
       expect(
         run.reads[read].p99,
         `${run.engine} ${read} p99 under ${LIST_READ_CONNECTIONS} connections (ms)`,
       ).toBeLessThanOrEqual(LIST_READ_P99_MS);
     }
-    if (run.engine === 'postgres') expect(run.loadedRss).toBeLessThanOrEqual(OUR_RSS_BOUND);
   }
 });
+
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'holds the server process to its memory bound on PostgreSQL',
+  () => {
+    const server = runs.find((run) => run.engine === 'postgres');
+    expect(server?.loadedRss).toBeLessThanOrEqual(OUR_RSS_BOUND);
+  },
+);
