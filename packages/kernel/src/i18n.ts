@@ -210,8 +210,7 @@ export class I18n {
    * namespaces extending it are not loaded (a public page's title in the shell strings), starts
    * that load, and the text shows once it is there (`loaded` re-renders); until then the key
    * stands in. Only a loaded default namespace can lack a key: one asked for while it is still on
-   * its way (the sign-in page's first render) loads nothing more, and is asked again once it is
-   * there (`loaded` re-renders), so the sign-in page never fetches the shell's strings for nothing.
+   * its way loads nothing more, and is asked again once it is there (`loaded` re-renders).
    */
   translator(t: (key: string, options?: TOptions) => string, namespace: string): Translate {
     return (key, options) => {
