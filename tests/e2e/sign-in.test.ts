@@ -40,14 +40,14 @@ describe('the sign-in page first load (issue 4 size budget)', () => {
   it("fetches none of the signed-in screens' strings, not even once the page has settled", async () => {
     const context = await englishContext(e2e.browser);
     const fresh = await context.newPage();
-    const scripts: string[] = [];
-    fresh.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    const paths: string[] = [];
+    fresh.on('request', (request) => paths.push(new URL(request.url()).pathname));
     await fresh.goto(`${e2e.server.url}/login`);
     await fresh.getByLabel('Phone or email').waitFor();
     await fresh.waitForLoadState('networkidle');
     await context.close();
-    expect(scripts.some((path) => path.includes('/messages-en-'))).toBe(true);
-    expect(scripts.filter((path) => path.includes('signed-in-messages'))).toEqual([]);
+    expect(paths.some((path) => path.includes('/messages-en-'))).toBe(true);
+    expect(paths.filter((path) => path.includes('signed-in-messages'))).toEqual([]);
   });
 });
 

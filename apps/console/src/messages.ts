@@ -19,5 +19,7 @@ export const sharedMessages = [consoleMessages, shellMessages, uiMessages] as co
  * there fetched a chunk it never used.
  */
 export function firstScreenMessages(storage: Storage) {
-  return new TokenStore(storage).read() === null ? [consoleMessages, uiMessages] : sharedMessages;
+  return new TokenStore(storage).read() === null
+    ? sharedMessages.filter((namespace) => namespace !== shellMessages)
+    : sharedMessages;
 }

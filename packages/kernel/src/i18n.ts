@@ -219,8 +219,8 @@ export class I18n {
       else if (
         named === undefined &&
         namespace === this.defaultNamespace &&
-        this.instance.hasLoadedNamespace(namespace) &&
-        !this.instance.exists(key, { ns: namespace })
+        !this.instance.exists(key, { ns: namespace }) &&
+        this.instance.hasLoadedNamespace(namespace)
       ) {
         this.#loadInBackground(this.extensions);
       }
